@@ -1,0 +1,91 @@
+/**
+ * The one fetch wrapper of the client. Every call to `/bff` and `/api` goes through here so that
+ * the CSRF header, JSON handling and the "session expired" rule live in one place.
+ */
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly body: unknown;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(status: number, code: string, message: string, body: unknown, retryAfter?: number) {
+    super(message || code);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.body = body;
+    this.retryAfterSeconds = retryAfter;
+  }
+}
+
+type SessionExpiredListener = (accountIndex: number) => void;
+let onSessionExpired: SessionExpiredListener | undefined;
+
+/** The session provider registers here; a 401 `session_expired` becomes a session-machine event. */
+export function setSessionExpiredListener(listener: SessionExpiredListener | undefined): void {
+  onSessionExpired = listener;
+}
+
+// Spec, error catalogue: a 401 redirects to login "unless on /login/saml or /forms".
+function mayRedirectOn401(): boolean {
+  const path = window.location.pathname;
+  return !path.startsWith('/login/saml') && !path.startsWith('/forms');
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+}
+
+export async function fetchJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The BFF refuses any state-changing call without it: a cross-site form cannot set headers.
+  if (method !== 'GET') headers['X-CSRF'] = '1';
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(path, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  let body: unknown = undefined;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  if (response.ok) return body as T;
+
+  const { error, message, accountIndex } = (body ?? {}) as {
+    error?: string;
+    message?: string;
+    accountIndex?: number;
+  };
+  const retryAfter = Number(response.headers.get('Retry-After'));
+  const apiError = new ApiError(
+    response.status,
+    error ?? `http_${response.status}`,
+    message ?? '',
+    body,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+  );
+  if (
+    response.status === 401 &&
+    error === 'session_expired' &&
+    typeof accountIndex === 'number' &&
+    mayRedirectOn401()
+  ) {
+    onSessionExpired?.(accountIndex);
+  }
+  throw apiError;
+}

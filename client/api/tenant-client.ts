@@ -1,0 +1,49 @@
+import { fetchJson } from './fetch-json.ts';
+
+/** The tenant service through the BFF proxy, with the account's token added server-side. */
+
+export interface Tenant {
+  id: number | string;
+  name: string;
+  slug: string;
+}
+
+export interface GeneralSettings {
+  time_zone: string;
+  language: string;
+  currency: string;
+  format_hours: string;
+  format_dates: string;
+}
+
+export interface Branding {
+  main_color?: string | null;
+  logo?: string | null;
+  name?: string | null;
+}
+
+const base = (accountIndex: number) => `/api/${accountIndex}/tenantservice/v1`;
+
+export function getTenant(
+  accountIndex: number,
+  tenantId: number | string,
+  signal?: AbortSignal,
+): Promise<{ tenant: Tenant }> {
+  return fetchJson(`${base(accountIndex)}/tenants/${encodeURIComponent(String(tenantId))}`, {
+    signal,
+  });
+}
+
+export function getGeneral(
+  accountIndex: number,
+  signal?: AbortSignal,
+): Promise<{ general: GeneralSettings }> {
+  return fetchJson(`${base(accountIndex)}/general`, { signal });
+}
+
+export function getBranding(
+  accountIndex: number,
+  signal?: AbortSignal,
+): Promise<{ branding: Branding }> {
+  return fetchJson(`${base(accountIndex)}/branding`, { signal });
+}

@@ -1,0 +1,182 @@
+/**
+ * Shared helpers for model-based tests of the statecharts and for `npm run paths`.
+ *
+ * `xstate/graph` walks a machine with its pure `transition` function, so it refuses machines
+ * with `invoke` or `after` (nothing would ever finish or fire). {@link toModelMachine} rewrites a
+ * machine into a model where each invoked actor's completion, failure and each delay are plain
+ * events with xstate's own names (`xstate.done.actor.<id>`, `xstate.error.actor.<id>`,
+ * `xstate.after.<delay>.<stateId>`). The model keeps the machine's implementations, so guards and
+ * `assign`s behave exactly as in the real machine; a test then replays each path against the real
+ * machine, producing those events with fake actors and a simulated clock.
+ */
+import type { AnyEventObject, AnyStateMachine, AnyStateNode, EventObject, Snapshot } from 'xstate';
+import { createMachine } from 'xstate';
+import { createTestModel, getStateNodes } from 'xstate/graph';
+import type { StatePath, TestModel, TestPath } from 'xstate/graph';
+
+/** Sample events per event type, for events that carry a payload (`pathEvents` of a machine). */
+export type PathEvents = Readonly<Record<string, readonly AnyEventObject[]>>;
+
+type Config = Record<string, unknown> & {
+  on?: Record<string, unknown>;
+  states?: Record<string, Config>;
+  invoke?: unknown;
+  after?: Record<string, unknown>;
+};
+
+function rewriteNode(node: AnyStateNode): Config {
+  const { invoke: _invoke, after, states: _states, ...rest } = node.config as Config;
+  const on: Record<string, unknown> = { ...(rest.on ?? {}) };
+  node.invoke.forEach((definition, index) => {
+    const raw = toArray((node.config as Config).invoke)[index] as Record<string, unknown>;
+    if (raw.onDone !== undefined) on[`xstate.done.actor.${definition.id}`] = raw.onDone;
+    if (raw.onError !== undefined) on[`xstate.error.actor.${definition.id}`] = raw.onError;
+  });
+  for (const [delay, transition] of Object.entries(after ?? {})) {
+    on[`xstate.after.${delay}.${node.id}`] = transition;
+  }
+  const config: Config = { ...rest, on };
+  if (Object.keys(node.states).length > 0) {
+    config.states = Object.fromEntries(
+      Object.entries(node.states).map(([key, child]) => [key, rewriteNode(child)]),
+    );
+  }
+  return config;
+}
+
+function toArray(value: unknown): unknown[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+/**
+ * The machine as a pure model for `xstate/graph`: invocations and delays become events.
+ * The result is loosely typed on purpose: its event union is the machine's plus xstate's
+ * internal done/error/after events.
+ */
+export function toModelMachine(machine: AnyStateMachine): AnyStateMachine {
+  // Built from the machine's own config and implementations, so ids and actions stay the same.
+  return createMachine(rewriteNode(machine.root) as never, machine.implementations as never);
+}
+
+/** `xstate.after.<delay>.<stateId>` event type for `after` on the given state node. */
+export function afterEventType(machine: AnyStateMachine, statePath: string, delay: string): string {
+  return `xstate.after.${delay}.${machine.id}.${statePath}`;
+}
+
+export interface ModelOptions {
+  input?: unknown;
+  events?: PathEvents;
+}
+
+/**
+ * A test model of `machine` (see {@link toModelMachine}). A transition that leaves the state
+ * unchanged still counts as a step, so that events handled without a state change (a fresh
+ * token, a message on an open socket) show up on generated paths too.
+ */
+export function createMachineTestModel(
+  machine: AnyStateMachine,
+  options: ModelOptions = {},
+): TestModel<Snapshot<unknown>, AnyEventObject, unknown> {
+  const events = Object.values(options.events ?? {}).flat();
+  return createTestModel(toModelMachine(machine), {
+    input: options.input,
+    events,
+    serializeTransition: (_state, event) =>
+      event === undefined ? '' : ` via ${JSON.stringify(event)}`,
+  }) as unknown as TestModel<Snapshot<unknown>, AnyEventObject, unknown>;
+}
+
+/** Dotted paths of every state node (`connection.open`), as used by `snapshot.matches`. */
+export function stateKeys(machine: AnyStateMachine): string[] {
+  return getStateNodes(machine.root).map((node) => node.path.join('.'));
+}
+
+/** Every event type some state of the model handles, including done/error/after events. */
+export function eventTypes(machine: AnyStateMachine): string[] {
+  const model = toModelMachine(machine);
+  const types = new Set<string>();
+  for (const node of [model.root, ...getStateNodes(model.root)]) {
+    for (const type of node.ownEvents) types.add(type);
+  }
+  return [...types].sort();
+}
+
+interface MatchableSnapshot {
+  matches: (value: never) => boolean;
+}
+
+/** Which state keys and event types appear on the given paths. */
+export function coverage(
+  machine: AnyStateMachine,
+  paths: readonly StatePath<Snapshot<unknown>, EventObject>[],
+): { states: string[]; events: string[]; missingStates: string[]; missingEvents: string[] } {
+  const keys = stateKeys(machine);
+  const states = new Set<string>();
+  const events = new Set<string>();
+  for (const path of paths) {
+    for (const step of path.steps) {
+      events.add(step.event.type);
+      const snapshot = step.state as unknown as MatchableSnapshot;
+      for (const key of keys) if (snapshot.matches(key as never)) states.add(key);
+    }
+  }
+  const handled = eventTypes(machine);
+  return {
+    states: [...states].sort(),
+    events: [...events].filter((type) => type !== 'xstate.init').sort(),
+    missingStates: keys.filter((key) => !states.has(key)),
+    missingEvents: handled.filter((type) => !events.has(type)),
+  };
+}
+
+/** `'open'`, `'connection.open'`: a state value as testers read it. */
+export function formatStateValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value)
+      .map(([key, child]) => {
+        const inner = formatStateValue(child);
+        return inner === '' ? key : `${key}.${inner}`;
+      })
+      .join(', ');
+  }
+  return '';
+}
+
+/** `'confirm.accept'`, `'runAction' succeeds`, `'reconnectDelay' elapses`, with any payload. */
+export function formatEvent(event: AnyEventObject): string {
+  const { type, ...payload } = event;
+  const details = Object.keys(payload).length > 0 ? ` with ${JSON.stringify(payload)}` : '';
+  const done = /^xstate\.done\.actor\.(.+)$/.exec(type);
+  if (done) return `'${done[1]}' succeeds${details}`;
+  const error = /^xstate\.error\.actor\.(.+)$/.exec(type);
+  if (error) return `'${error[1]}' fails${details}`;
+  const after = /^xstate\.after\.([^.]+)\./.exec(type);
+  if (after) return `'${after[1]}' elapses${details}`;
+  return `'${type}'${details}`;
+}
+
+/**
+ * A path as numbered steps for testers:
+ * `1. Given state 'open' when 'confirm.accept' then 'busy'`.
+ */
+export function formatPath(path: StatePath<Snapshot<unknown>, AnyEventObject>): string[] {
+  const lines: string[] = [];
+  let previous: unknown;
+  for (const step of path.steps) {
+    const value = (step.state as unknown as { value: unknown }).value;
+    if (step.event.type === 'xstate.init') {
+      previous = value;
+      continue;
+    }
+    lines.push(
+      `${lines.length + 1}. Given state '${formatStateValue(previous)}' when ` +
+        `${formatEvent(step.event)} then '${formatStateValue(value)}'`,
+    );
+    previous = value;
+  }
+  return lines;
+}
+
+export type { StatePath, TestPath };

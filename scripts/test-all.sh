@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The one test command (npm test): everything a change must pass, in the order that fails fastest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+# Services the integration tests use for real (docs: environment). Missing means fail, not skip.
+need_port() {
+  if ! (exec 3<>"/dev/tcp/127.0.0.1/$2") 2>/dev/null; then
+    echo "ERROR: $1 is not reachable on 127.0.0.1:$2; the tests need it (see README, Testing)." >&2
+    exit 1
+  fi
+}
+need_port PostgreSQL 5432
+need_port Redis 6379
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  echo "ERROR: Chromium not found at ${CHROMIUM_PATH:-/usr/bin/chromium}. Install it: apt-get install -y chromium" >&2
+  exit 1
+fi
+
+step lint;        npx eslint .
+step format;      npx prettier --check . --log-level warn
+step typecheck;   npx tsc --noEmit
+step unit;        npx vitest run --project unit
+step build;       npx vite build --logLevel warn
+step budget;      npx tsx bench/bundle-size.ts --check
+step integration; npx vitest run --project integration
+step e2e;         npx playwright test
+echo; echo "All tests passed."

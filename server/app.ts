@@ -1,0 +1,166 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import compression from 'compression';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { Logger } from 'pino';
+import type { Config } from '#server/config.ts';
+import { sendError } from '#server/http-errors.ts';
+import { LoginLimiter } from '#server/rate-limit.ts';
+import { apiProxy } from '#server/routes/api-proxy.ts';
+import { bffRoutes } from '#server/routes/bff-routes.ts';
+import { staticRoutes } from '#server/routes/static-routes.ts';
+import { SessionStoreUnavailable, type SessionKit } from '#server/session/session.ts';
+import { TokenService } from '#server/session/token-service.ts';
+import { AuthClient } from '#server/upstream/auth-client.ts';
+import { wsBridge } from '#server/ws-bridge.ts';
+
+export interface AppDeps {
+  log: Logger;
+  kit: SessionKit;
+  upstreamUrl: string;
+  /** Whether the upstream is the embedded sandbox (then its identity-provider page is served). */
+  sandbox: boolean;
+  buildId: string;
+  clientDir?: string;
+  localesDir?: string;
+  loginLimits?: { perAccount: number; perAddress: number; windowMs: number };
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Builds the BFF without listening; `server/index.ts` listens, tests call it directly. */
+export function createApp(config: Config, deps: AppDeps) {
+  const { log, kit } = deps;
+  const auth = new AuthClient(deps.upstreamUrl, config.upstreamTimeoutMs);
+  const tokens = new TokenService(kit, auth, log);
+  const limiter = new LoginLimiter(
+    kit.counters,
+    deps.loginLimits ?? { perAccount: 5, perAddress: 50, windowMs: 15 * 60_000 },
+  );
+  const app = express();
+
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', false);
+
+  // Security headers on every response, the API included. Strict CSP: scripts and styles only
+  // from this origin (the build emits files, no inline code); no plugins, no framing, no <base>.
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          'style-src': ["'self'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'font-src': ["'self'"],
+          'connect-src': ["'self'"],
+          'object-src': ["'none'"],
+          'base-uri': ["'none'"],
+          'frame-ancestors': ["'none'"],
+          'form-action': ["'self'"],
+          ...(config.production ? { 'upgrade-insecure-requests': [] } : {}),
+        },
+      },
+      hsts: config.production ? { maxAge: 31536000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: 'same-origin' },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => {
+    res.set('cache-control', 'no-store').json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const [store, upstream] = await Promise.all([
+      kit.ping(),
+      fetch(`${deps.upstreamUrl}/tenantservice/v1/health`, { signal: AbortSignal.timeout(2000) })
+        .then((r) => r.ok)
+        .catch(() => false),
+    ]);
+    res
+      .status(store && upstream ? 200 : 503)
+      .set('cache-control', 'no-store')
+      .json({ status: store && upstream ? 'ok' : 'unavailable', store, upstream });
+  });
+
+  // CSRF: a custom header cannot be set by another site's form or image, and SameSite=Strict
+  // keeps the cookie off cross-site requests; together they guard every state change.
+  app.use(['/bff', '/api'], (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.headers['x-csrf'] === '1') return next();
+    sendError(res, 403, 'csrf');
+  });
+
+  // The proxy comes before body parsing, compression and sessions: bodies stream through, and
+  // the only per-request session work is one signed-cookie check and one store read.
+  app.use('/api', apiProxy({ upstreamUrl: deps.upstreamUrl, kit, tokens, timeoutMs: config.upstreamTimeoutMs, log }));
+
+  if (deps.sandbox) {
+    // The sandbox identity provider stands in for an external SAML IdP page.
+    app.use(
+      createProxyMiddleware({
+        target: deps.upstreamUrl,
+        pathFilter: '/sandbox-idp',
+        changeOrigin: true,
+        on: {
+          proxyReq: (p) => {
+            p.removeHeader('cookie');
+          },
+        },
+      }),
+    );
+  }
+
+  app.use(compression());
+  app.use(
+    '/bff',
+    bffRoutes({
+      kit,
+      auth,
+      tokens,
+      limiter,
+      log,
+      publicConfig: { appEnv: config.appEnv, buildId: deps.buildId, sandbox: deps.sandbox },
+    }),
+  );
+  app.use(
+    staticRoutes({
+      clientDir: deps.clientDir ?? `${root}dist/client`,
+      localesDir: deps.localesDir ?? `${root}locales`,
+      buildId: deps.buildId,
+    }),
+  );
+
+  // Last stop for errors: JSON with a status, never a stack trace.
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const e = err as { type?: string; status?: number; message?: string };
+    if (e.type === 'entity.parse.failed') return sendError(res, 400, 'malformed_json');
+    if (e.type === 'entity.too.large') return sendError(res, 413, 'payload_too_large');
+    if (err instanceof SessionStoreUnavailable) return sendError(res, 503, 'session_store_unavailable');
+    if (e.status === 404) return sendError(res, 404, 'not_found');
+    if (e.status && e.status >= 400 && e.status < 500) return sendError(res, e.status, 'bad_request');
+    // express-session reports store outages as plain errors from the store.
+    if (/redis|ECONNREFUSED|ClientClosed|offline/i.test(e.message ?? '')) {
+      return sendError(res, 503, 'session_store_unavailable');
+    }
+    log.error({ err: e.message, path: req.path }, 'unhandled error');
+    sendError(res, 500, 'internal', 'Something went wrong.');
+  });
+
+  const ws = wsBridge({ upstreamUrl: deps.upstreamUrl, kit, tokens, log });
+  return {
+    app,
+    handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+      const path = (req.url ?? '').split('?')[0];
+      if (path === '/ws') return void ws.handleUpgrade(req, socket, head);
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    },
+    close() {
+      ws.close();
+    },
+  };
+}

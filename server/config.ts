@@ -1,0 +1,118 @@
+import * as v from 'valibot';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const port = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, 'must be a whole number'),
+  v.transform(Number),
+  v.minValue(0, 'must be 0-65535'),
+  v.maxValue(65535, 'must be 0-65535'),
+);
+const positiveSeconds = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, 'must be a whole number of seconds'),
+  v.transform(Number),
+  v.minValue(1, 'must be at least 1'),
+);
+const url = (schemes: string[]) =>
+  v.pipe(
+    v.string(),
+    v.url('must be a URL'),
+    v.check(
+      (s) => schemes.includes(new URL(s).protocol),
+      `must start with ${schemes.map((p) => `${p}//`).join(' or ')}`,
+    ),
+  );
+
+/** Environment variables, validated at start so a typo stops the process with a clear message
+ * instead of surfacing later as a strange runtime error. Every value is a string in the env. */
+export const EnvSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
+  PORT: v.optional(port, '3000'),
+  HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '0.0.0.0'),
+  UPSTREAM_URL: v.optional(url(['http:', 'https:'])),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
+  DATABASE_URL: v.optional(url(['postgres:', 'postgresql:'])),
+  REDIS_URL: v.optional(url(['redis:', 'rediss:'])),
+  SESSION_SECRET: v.optional(
+    v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters')),
+  ),
+  APP_ENV: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case name')), 'local'),
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(true|false|\d+|[\w.:/, -]+)$/, 'must be true, false, a hop count or addresses'),
+    ),
+    'false',
+  ),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  SANDBOX_ACCESS_TOKEN_TTL: v.optional(positiveSeconds, '3600'),
+  SANDBOX_PORT: v.optional(port, '0'),
+  SESSION_IDLE_TIMEOUT: v.optional(positiveSeconds, '1800'),
+  SESSION_ABSOLUTE_TIMEOUT: v.optional(positiveSeconds, '43200'),
+  UPSTREAM_TIMEOUT: v.optional(positiveSeconds, '30'),
+});
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  upstreamUrl: string | undefined;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  sessionSecret: string | undefined;
+  appEnv: string;
+  trustProxy: boolean | number | string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  sandboxAccessTokenTtl: number;
+  sandboxPort: number;
+  sessionIdleTimeoutMs: number;
+  sessionAbsoluteTimeoutMs: number;
+  upstreamTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads the configuration from an env-like record; throws ConfigError listing every problem. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings count as unset: `FOO= npm start` should mean the default, not an error.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([k, value]) => k in EnvSchema.entries && value !== ''),
+  );
+  const result = v.safeParse(EnvSchema, present);
+  if (!result.success) {
+    throw new ConfigError(
+      result.issues.map((i) => `${v.getDotPath(i) ?? '?'} ${i.message} (got ${JSON.stringify(i.input)})`),
+    );
+  }
+  const e = result.output;
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.SESSION_SECRET) {
+    throw new ConfigError(['SESSION_SECRET is required when NODE_ENV=production']);
+  }
+  const tp = e.TRUST_PROXY;
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    upstreamUrl: e.UPSTREAM_URL?.replace(/\/+$/, ''),
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    sessionSecret: e.SESSION_SECRET,
+    appEnv: e.APP_ENV,
+    trustProxy: tp === 'true' ? true : tp === 'false' ? false : /^\d+$/.test(tp) ? Number(tp) : tp,
+    logLevel: e.LOG_LEVEL,
+    sandboxAccessTokenTtl: e.SANDBOX_ACCESS_TOKEN_TTL,
+    sandboxPort: e.SANDBOX_PORT,
+    sessionIdleTimeoutMs: e.SESSION_IDLE_TIMEOUT * 1000,
+    sessionAbsoluteTimeoutMs: e.SESSION_ABSOLUTE_TIMEOUT * 1000,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT * 1000,
+  };
+}

@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from '#server/config.ts';
+import { createLogger } from '#server/logger.ts';
+import { startServer } from '#server/start.ts';
+
+let config;
+try {
+  config = loadConfig(process.env);
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(2);
+  }
+  throw err;
+}
+const log = createLogger(config.logLevel);
+
+// A fresh checkout has no client build; build it once so `npm start` is all a newcomer needs.
+const clientIndex = fileURLToPath(new URL('../dist/client/index.html', import.meta.url));
+if (!existsSync(clientIndex)) {
+  log.info('no client build found; building it now (once)');
+  const { build } = await import('vite');
+  await build({ configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)), logLevel: 'warn' });
+}
+
+const running = await startServer(config, log);
+const shown = `http://localhost:${new URL(running.url).port}`;
+log.info({ url: shown, upstream: config.upstreamUrl ?? 'embedded sandbox' }, 'ready');
+process.stdout.write(
+  `\n  Insurance back office is running at ${shown}\n` +
+    (config.upstreamUrl
+      ? `  Upstream: ${config.upstreamUrl}\n\n`
+      : `  Sign in with admin@demo.test / Demo1234! (more demo users in README.md)\n\n`),
+);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'shutting down');
+  try {
+    await running.close();
+    process.exit(0);
+  } catch (err) {
+    log.error({ err: (err as Error).message }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

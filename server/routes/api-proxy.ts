@@ -1,0 +1,153 @@
+import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { Logger } from 'pino';
+import { sendError } from '#server/http-errors.ts';
+import { SessionStoreUnavailable, type SessionKit } from '#server/session/session.ts';
+import type { TokenService } from '#server/session/token-service.ts';
+
+/** The upstream services of the spec; anything else under /api is a 404 and never leaves. */
+export const SERVICES = new Set([
+  'tenantservice',
+  'insuranceservice',
+  'accountservice',
+  'partnerservice',
+  'claimservice',
+  'documentservice',
+  'processmanager',
+  'billingservice',
+  'paymentservice',
+  'notificationservice',
+  'translationservice',
+  'pbmservice',
+  'gdvservice',
+  'publicapi',
+]);
+
+/** Calls that need no signed-in account (invitations, password reset, the SSO link). */
+const GUEST_CALLS = new Set([
+  'GET /authservice/v1/saml-login-link',
+  'GET /authservice/v1/verify-invite',
+  'POST /authservice/v1/create-user',
+  'GET /authservice/v1/verify-reset-password',
+  'POST /authservice/v1/reset-password',
+  'POST /authservice/v1/forgot-password',
+  'GET /authservice/v1/verify-org-invitation',
+  'POST /authservice/v1/create-org-and-user',
+]);
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** True when a path (in any of up to three decodings) could climb out of its service or smuggle
+ * a host: dot segments, backslashes, NUL/control characters, or an encoded slash. */
+export function isUnsafePath(raw: string): boolean {
+  let p = raw;
+  for (let i = 0; i < 3; i++) {
+    if (/(^|\/)\.\.?(\/|$)/.test(p) || p.includes('\\') || /[\x00-\x1f\x7f]/.test(p)) return true;
+    if (/%2f|%5c|%2e%2e/i.test(p) && i > 0) return true;
+    let next: string;
+    try {
+      next = decodeURIComponent(p);
+    } catch {
+      return true;
+    }
+    if (next === p) return false;
+    p = next;
+  }
+  return true;
+}
+
+declare module 'http' {
+  interface IncomingMessage {
+    upstreamAuthorization?: string;
+  }
+}
+
+/**
+ * `/api/{accountIndex}/{service}/...` and `/api/guest/...`: the browser's session picks the
+ * account, the BFF adds its bearer, the client's own credentials and forwarding headers are
+ * dropped, and upstream cookies never come back. Mounted before any body parser so request
+ * bodies stream through untouched.
+ */
+export function apiProxy(deps: {
+  upstreamUrl: string;
+  kit: SessionKit;
+  tokens: TokenService;
+  timeoutMs: number;
+  log: Logger;
+}): RequestHandler {
+  const { kit, tokens, log } = deps;
+
+  const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
+    target: deps.upstreamUrl,
+    changeOrigin: true,
+    xfwd: false,
+    // The proxy's own error handling below answers in JSON; without this it would log and hang.
+    on: {
+      proxyReq(proxyReq: ClientRequest, req: IncomingMessage) {
+        for (const h of ['cookie', 'authorization', 'forwarded', 'x-csrf', 'origin', 'referer']) {
+          proxyReq.removeHeader(h);
+        }
+        for (const h of proxyReq.getHeaderNames()) {
+          if (h.startsWith('x-forwarded-') || h === 'x-real-ip') proxyReq.removeHeader(h);
+        }
+        if (req.upstreamAuthorization) proxyReq.setHeader('authorization', req.upstreamAuthorization);
+        proxyReq.setTimeout(deps.timeoutMs, () => {
+          proxyReq.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' }));
+        });
+      },
+      proxyRes(proxyRes: IncomingMessage) {
+        delete proxyRes.headers['set-cookie'];
+        proxyRes.headers['cache-control'] ??= 'no-store';
+      },
+      error(err: Error, _req: IncomingMessage, res: ServerResponse | import('node:net').Socket) {
+        const code = (err as NodeJS.ErrnoException).code;
+        log.warn({ code, err: err.message }, 'proxy error');
+        if (!('setHeader' in res)) return void res.destroy();
+        if (res.headersSent) return void res.destroy();
+        const timeout = code === 'ETIMEDOUT';
+        res.statusCode = timeout ? 504 : 502;
+        res.setHeader('content-type', 'application/json');
+        res.setHeader('cache-control', 'no-store');
+        res.end(
+          JSON.stringify({
+            error: timeout ? 'upstream_timeout' : 'upstream_unavailable',
+            message: timeout ? 'The service did not answer in time.' : 'The service is not reachable right now.',
+          }),
+        );
+      },
+    },
+  });
+
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      // req.url here is relative to the /api mount: /{index|guest}/{service}/{rest}?{query}
+      const q = req.url.indexOf('?');
+      const path = q < 0 ? req.url : req.url.slice(0, q);
+      const query = q < 0 ? '' : req.url.slice(q);
+      const m = /^\/(\d{1,3}|guest)\/([a-z-]+)(\/[^?#]*)?$/.exec(path);
+      if (!m || !METHODS.has(req.method) || isUnsafePath(path)) return sendError(res, 404, 'not_found');
+      const [, who, service, rest = ''] = m;
+      const upstreamPath = `/${service}${rest}`;
+
+      if (who === 'guest') {
+        if (!GUEST_CALLS.has(`${req.method} ${upstreamPath}`)) return sendError(res, 404, 'not_found');
+        req.url = upstreamPath + query;
+        return proxy(req, res, next);
+      }
+      if (!SERVICES.has(service!)) return sendError(res, 404, 'not_found');
+
+      const sid = kit.readSid(req);
+      if (!sid) return sendError(res, 401, 'session_expired', undefined, { accountIndex: Number(who) });
+      const t = await tokens.accessToken(sid, who!);
+      if (!t.ok) return sendError(res, t.status, t.error, undefined, { accountIndex: Number(who) });
+      // The public API identifies the tenant, not a user: its bearer is the tenant slug.
+      req.upstreamAuthorization = `Bearer ${service === 'publicapi' ? t.account.tenantSlug : t.accessToken}`;
+      req.url = upstreamPath + query;
+      return proxy(req, res, next);
+    } catch (err) {
+      if (err instanceof SessionStoreUnavailable) return sendError(res, 503, 'session_store_unavailable');
+      return next(err);
+    }
+  };
+}

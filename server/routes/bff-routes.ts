@@ -1,0 +1,327 @@
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import type { SessionData } from 'express-session';
+import type { Logger } from 'pino';
+import * as v from 'valibot';
+import { hasUiPermission } from '#common/permissions.ts';
+import { sendError } from '#server/http-errors.ts';
+import type { LoginLimiter } from '#server/rate-limit.ts';
+import { accountFromTokens, accountsOf, indexFor } from '#server/session/accounts.ts';
+import { publicAccount, type AccountRecord, type SessionKit } from '#server/session/session.ts';
+import type { TokenService } from '#server/session/token-service.ts';
+import type {
+  AuthClient} from '#server/upstream/auth-client.ts';
+import {
+  UpstreamHttpError,
+  UpstreamUnavailable,
+  type Tokens,
+} from '#server/upstream/auth-client.ts';
+
+const Login = v.object({
+  username: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(254)),
+  password: v.pipe(v.string(), v.minLength(1), v.maxLength(256)),
+});
+const SamlLogin = v.object({
+  tenantSlug: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,63}$/)),
+  code: v.pipe(v.string(), v.minLength(1), v.maxLength(512)),
+});
+const Switch = v.object({ targetWorkspace: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,63}$/)) });
+const ChangePassword = v.object({
+  oldPassword: v.optional(v.pipe(v.string(), v.maxLength(256))),
+  newPassword: v.pipe(v.string(), v.minLength(1), v.maxLength(256)),
+});
+
+export interface BffDeps {
+  kit: SessionKit;
+  auth: AuthClient;
+  tokens: TokenService;
+  limiter: LoginLimiter;
+  log: Logger;
+  publicConfig: { appEnv: string; buildId: string; sandbox: boolean };
+}
+
+type Handler = (req: Request, res: Response) => Promise<void>;
+/** Express 5 forwards rejected promises; this only maps the known upstream failures. */
+const handle =
+  (fn: Handler) =>
+  async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    try {
+      await fn(req, res);
+    } catch (err) {
+      if (err instanceof UpstreamUnavailable) {
+        return err.reason === 'timeout'
+          ? sendError(res, 504, 'upstream_timeout')
+          : sendError(res, 502, 'upstream_unavailable');
+      }
+      next(err);
+    }
+  };
+
+function parse<T extends v.GenericSchema>(schema: T, req: Request, res: Response): v.InferOutput<T> | null {
+  const r = v.safeParse(schema, req.body);
+  if (r.success) return r.output;
+  sendError(res, 400, 'bad_request', r.issues.map((i) => `${v.getDotPath(i) ?? 'body'}: ${i.message}`).join('; '));
+  return null;
+}
+
+function regenerate(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+}
+function save(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
+}
+function destroy(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+}
+
+/** A signed-in session keeps its accounts across the id change that defeats session fixation. */
+async function regenerateKeepingAccounts(req: Request): Promise<SessionData['accounts']> {
+  const accounts = req.session.accounts ?? {};
+  const createdAt = req.session.createdAt;
+  await regenerate(req);
+  req.session.accounts = accounts;
+  req.session.createdAt = Object.keys(accounts).length && createdAt ? createdAt : Date.now();
+  req.session.lastSeenAt = Date.now();
+  return accounts;
+}
+
+export function bffRoutes(deps: BffDeps): Router {
+  const { kit, auth, limiter, log } = deps;
+  const r = Router();
+
+  // Only JSON, small. Content-Type other than JSON on a body-carrying request is a 415 so that a
+  // form post from another site can never be read as a sign-in.
+  r.use((req, res, next) => {
+    const hasBody = req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0';
+    if (hasBody && !req.is('application/json')) return sendError(res, 415, 'unsupported_media_type');
+    next();
+  });
+  r.use(express.json({ limit: '32kb', strict: true }));
+  r.use((_req, res, next) => {
+    res.set('cache-control', 'no-store');
+    next();
+  });
+
+  r.get('/config', (_req, res) => {
+    res.json(deps.publicConfig);
+  });
+
+  r.use(kit.middleware);
+  // Expired sessions end here, before any route sees them.
+  r.use((req, _res, next) => {
+    if (!req.session?.accounts) return next();
+    if (kit.isExpired(req.session)) {
+      // Past the idle or absolute limit: a fresh, empty session takes its place.
+      return req.session.regenerate((err) => next(err));
+    }
+    if (Date.now() - (req.session.lastSeenAt ?? 0) > 60_000) req.session.lastSeenAt = Date.now();
+    next();
+  });
+
+  r.get('/session', (req, res) => {
+    res.json({ accounts: accountsOf(req.session).map(publicAccount) });
+  });
+
+  const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+  async function addAccount(req: Request, res: Response, build: (index: number) => AccountRecord) {
+    const accounts = await regenerateKeepingAccounts(req);
+    const draft = build(0);
+    const index = indexFor(req.session, draft.userName, draft.sub || undefined);
+    const account = { ...build(index), accountIndex: index };
+    accounts![String(index)] = account;
+    req.session.accounts = accounts;
+    await save(req);
+    res.json({ accountIndex: index, account: publicAccount(account) });
+  }
+
+  async function refuseWithoutUi(tokens: Tokens, userName: string): Promise<boolean> {
+    const a = accountFromTokens(0, tokens);
+    if (hasUiPermission(a.permissions)) return false;
+    // The upstream session it just opened is of no use; end it instead of leaving it valid.
+    await auth.logout(userName, tokens.refreshCookie).catch(() => undefined);
+    return true;
+  }
+
+  r.post(
+    '/login',
+    handle(async (req, res) => {
+      const body = parse(Login, req, res);
+      if (!body) return;
+      const addr = clientAddress(req);
+      const wait = await limiter.blockedFor(body.username, addr);
+      if (wait > 0) {
+        res.set('retry-after', String(wait));
+        return sendError(res, 429, 'rate_limited');
+      }
+      let result;
+      try {
+        result = await auth.login(body.username, body.password);
+      } catch (err) {
+        if (err instanceof UpstreamHttpError && err.status < 500) {
+          await limiter.failed(body.username, addr);
+          log.info({ status: err.status }, 'sign-in refused');
+          return sendError(res, 400, 'invalid_credentials');
+        }
+        throw err;
+      }
+      await limiter.succeeded(body.username);
+      if (result.kind === 'challenge') {
+        const challenge = result.challenge;
+        return addAccount(req, res, (accountIndex) => ({
+          accountIndex,
+          userName: body.username,
+          userFullName: body.username,
+          tenantId: '',
+          tenantName: '',
+          tenantSlug: '',
+          sub: '',
+          permissions: [],
+          isRequiredToChangePassword: true,
+          expiresAt: 0,
+          challenge,
+        }));
+      }
+      const tokens = result.tokens;
+      if (await refuseWithoutUi(tokens, body.username)) return sendError(res, 403, 'no_ui_permission');
+      return addAccount(req, res, (i) => accountFromTokens(i, tokens));
+    }),
+  );
+
+  r.post(
+    '/login/saml',
+    handle(async (req, res) => {
+      const body = parse(SamlLogin, req, res);
+      if (!body) return;
+      let tokens: Tokens;
+      try {
+        tokens = await auth.samlLogin(body.tenantSlug, body.code);
+      } catch (err) {
+        if (err instanceof UpstreamHttpError && err.status < 500) {
+          return sendError(res, 401, 'UNAUTHORIZED', 'The single sign-on code is not valid.');
+        }
+        throw err;
+      }
+      const user = accountFromTokens(0, tokens).userName;
+      if (await refuseWithoutUi(tokens, user)) return sendError(res, 403, 'no_ui_permission');
+      return addAccount(req, res, (i) => accountFromTokens(i, tokens));
+    }),
+  );
+
+  /** The account of `:index` in this session, or a 401 answer. */
+  function accountOf(req: Request, res: Response): AccountRecord | null {
+    const a = req.session.accounts?.[String(req.params.index)];
+    if (!a) {
+      sendError(res, 401, 'session_expired', undefined, { accountIndex: Number(req.params.index) });
+      return null;
+    }
+    return a;
+  }
+
+  /** A usable token for `:index` (refreshed when needed), or an error answer. */
+  async function tokenOf(req: Request, res: Response) {
+    const t = await deps.tokens.accessToken(req.sessionID, String(req.params.index));
+    if (!t.ok) {
+      sendError(res, t.status, t.error, undefined, { accountIndex: Number(req.params.index) });
+      return null;
+    }
+    // The refresh may have changed the stored session under this request; reload it.
+    await new Promise<void>((resolve, reject) => req.session.reload((e) => (e ? reject(e) : resolve())));
+    return t;
+  }
+
+  r.post(
+    '/accounts/:index/logout',
+    handle(async (req, res) => {
+      const a = accountOf(req, res);
+      if (!a) return;
+      // Best effort: the account ends here even when the upstream is unreachable.
+      await auth.logout(a.userName, a.refreshCookie).catch((err: Error) =>
+        log.warn({ err: err.message }, 'upstream logout failed'),
+      );
+      delete req.session.accounts![String(a.accountIndex)];
+      if (Object.keys(req.session.accounts ?? {}).length === 0) {
+        await destroy(req);
+        res.clearCookie(kit.cookieName, { path: '/', httpOnly: true, sameSite: 'strict' });
+      } else {
+        await save(req);
+      }
+      res.status(204).end();
+    }),
+  );
+
+  r.get(
+    '/accounts/:index/workspaces',
+    handle(async (req, res) => {
+      const t = await tokenOf(req, res);
+      if (!t) return;
+      res.json({ workspaces: await auth.workspaces(t.accessToken) });
+    }),
+  );
+
+  r.post(
+    '/accounts/:index/workspaces/switch',
+    handle(async (req, res) => {
+      const body = parse(Switch, req, res);
+      if (!body) return;
+      const t = await tokenOf(req, res);
+      if (!t) return;
+      let tokens: Tokens;
+      try {
+        tokens = await auth.switchWorkspace(
+          t.accessToken,
+          t.account.refreshCookie,
+          t.account.userName,
+          body.targetWorkspace,
+        );
+      } catch (err) {
+        if (err instanceof UpstreamHttpError && err.status < 500) {
+          return sendError(res, err.status === 404 ? 404 : 403, 'forbidden', 'This workspace cannot be chosen.');
+        }
+        throw err;
+      }
+      const account = accountFromTokens(t.account.accountIndex, tokens, t.account);
+      req.session.accounts![String(account.accountIndex)] = account;
+      await save(req);
+      res.json({ account: publicAccount(account) });
+    }),
+  );
+
+  r.post(
+    '/accounts/:index/change-password',
+    handle(async (req, res) => {
+      const body = parse(ChangePassword, req, res);
+      if (!body) return;
+      const a = accountOf(req, res);
+      if (!a) return;
+      try {
+        if (a.isRequiredToChangePassword) {
+          const tokens = await auth.completePasswordChange(a.userName, a.challenge ?? '', body.newPassword);
+          if (await refuseWithoutUi(tokens, a.userName)) {
+            delete req.session.accounts![String(a.accountIndex)];
+            await save(req);
+            return sendError(res, 403, 'no_ui_permission');
+          }
+          const account = accountFromTokens(a.accountIndex, tokens);
+          await regenerateKeepingAccounts(req);
+          req.session.accounts![String(a.accountIndex)] = account;
+          await save(req);
+          return void res.json({ account: publicAccount(account) });
+        }
+        if (!body.oldPassword) return sendError(res, 400, 'bad_request', 'oldPassword: required');
+        const t = await tokenOf(req, res);
+        if (!t) return;
+        await auth.changePassword(t.accessToken, t.account.userName, body.oldPassword, body.newPassword);
+        res.json({ account: publicAccount(t.account) });
+      } catch (err) {
+        if (err instanceof UpstreamHttpError && err.status < 500) {
+          const code = err.body?.error === 'invalid_password' ? 'invalid_password' : 'invalid_credentials';
+          return sendError(res, 400, code, err.body?.message ?? undefined);
+        }
+        throw err;
+      }
+    }),
+  );
+
+  r.use((_req, res) => sendError(res, 404, 'not_found'));
+  return r;
+}

@@ -1,0 +1,236 @@
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
+import * as v from 'valibot';
+import type { Logger } from 'pino';
+import type { Db } from './db.ts';
+import type { TokenSigner } from './crypto.ts';
+import { hasPermission } from './permission-match.ts';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message?: string,
+  ) {
+    super(message ?? code);
+  }
+}
+
+export const notFound = (what = 'resource'): HttpError =>
+  new HttpError(404, 'not_found', `${what} not found`);
+
+export interface AuthContext {
+  userId: number;
+  userCode: string;
+  email: string;
+  tenantId: number;
+  tenantSlug: string;
+  tenantGroupId: number;
+  permissions: string[];
+}
+
+export function getAuth(res: Response): AuthContext {
+  const auth = res.locals.auth as AuthContext | undefined;
+  if (!auth) throw new HttpError(401, 'unauthorized', 'missing bearer token');
+  return auth;
+}
+
+export function bearerFrom(req: Request): string | null {
+  const header = req.headers.authorization ?? '';
+  const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Resolves a token to a live identity: the signature alone is not enough, because a user may have
+ * been disabled or removed from the workspace since the token was issued.
+ */
+export async function resolveToken(
+  db: Db,
+  signer: TokenSigner,
+  token: string,
+): Promise<AuthContext | null> {
+  const claims = await signer.verify(token);
+  if (!claims) return null;
+  const [row] = await db.query<{
+    user_id: number;
+    code: string;
+    email: string;
+    tenant_id: number;
+    slug: string;
+    tenant_group_id: number;
+  }>(
+    `SELECT u.id AS user_id, u.code, u.email, t.id AS tenant_id, t.slug, t.tenant_group_id
+       FROM users u
+       JOIN tenant_users tu ON tu.user_id = u.id
+       JOIN tenants t ON t.id = tu.tenant_id
+      WHERE u.sub = $1 AND t.id = $2 AND u.status = 'active' AND NOT t.is_disabled`,
+    [claims.sub, claims.tenant_id],
+  );
+  if (!row) return null;
+  return {
+    userId: row.user_id,
+    userCode: row.code,
+    email: row.email,
+    tenantId: row.tenant_id,
+    tenantSlug: row.slug,
+    tenantGroupId: row.tenant_group_id,
+    permissions: await loadPermissions(db, row.user_id, row.tenant_id),
+  };
+}
+
+export async function loadPermissions(db: Db, userId: number, tenantId: number): Promise<string[]> {
+  const rows = await db.query<{ permission: string }>(
+    `SELECT DISTINCT rp.permission
+       FROM user_roles ur
+       JOIN role_permissions rp ON rp.role_id = ur.role_id AND rp.tenant_id = ur.tenant_id
+      WHERE ur.user_id = $1 AND ur.tenant_id = $2
+      ORDER BY rp.permission`,
+    [userId, tenantId],
+  );
+  return rows.map((r) => r.permission);
+}
+
+export function requireAuth(db: Db, signer: TokenSigner): RequestHandler {
+  return async (req, res, next) => {
+    const token = bearerFrom(req);
+    if (!token) throw new HttpError(401, 'unauthorized', 'missing bearer token');
+    const auth = await resolveToken(db, signer, token);
+    if (!auth) throw new HttpError(401, 'unauthorized', 'invalid or expired token');
+    res.locals.auth = auth;
+    next();
+  };
+}
+
+export function requirePermission(permission: string): RequestHandler {
+  return (_req, res, next) => {
+    if (!hasPermission(getAuth(res).permissions, permission)) {
+      throw new HttpError(403, 'forbidden', `missing permission ${permission}`);
+    }
+    next();
+  };
+}
+
+export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, body ?? {});
+  if (!result.success) {
+    const issue = result.issues[0];
+    const where = issue ? v.getDotPath(issue) : null;
+    throw new HttpError(
+      400,
+      'validation_error',
+      `${where ? `${where}: ` : ''}${issue?.message ?? 'invalid body'}`,
+    );
+  }
+  return result.output;
+}
+
+export interface ListQuery {
+  pageSize: number;
+  page: number;
+  filter: Map<string, string>;
+  order: { field: string; direction: 'ASC' | 'DESC' } | null;
+  search: string | null;
+  expand: Set<string>;
+}
+
+export interface ListSpec {
+  filters: readonly string[];
+  orders: readonly string[];
+  expands: readonly string[];
+}
+
+function single(value: unknown, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new HttpError(400, 'invalid_query', `${name} given twice`);
+  return value;
+}
+
+function positiveInt(text: string | undefined, name: string): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  if (!/^\d{1,6}$/.test(text) || Number(text) < 1) {
+    throw new HttpError(400, 'invalid_query', `${name} must be a positive integer`);
+  }
+  return Number(text);
+}
+
+export const DEFAULT_PAGE_SIZE = 30;
+export const MAX_PAGE_SIZE = 50;
+
+/** Reads the list parameters shared by every list call; unknown fields are a 400, not ignored. */
+export function parseListQuery(query: Request['query'], spec: ListSpec): ListQuery {
+  const pageSize = Math.min(
+    positiveInt(single(query.pageSize, 'pageSize'), 'pageSize') ?? DEFAULT_PAGE_SIZE,
+    MAX_PAGE_SIZE,
+  );
+  const page = positiveInt(single(query.pageToken, 'pageToken'), 'pageToken') ?? 1;
+
+  const filter = new Map<string, string>();
+  for (const part of (single(query.filter, 'filter') ?? '').split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const field = eq < 0 ? part : part.slice(0, eq);
+    if (eq < 0 || !spec.filters.includes(field)) {
+      throw new HttpError(400, 'invalid_query', `unsupported filter ${field}`);
+    }
+    filter.set(field, part.slice(eq + 1));
+  }
+
+  let order: ListQuery['order'] = null;
+  const orderText = single(query.order, 'order');
+  if (orderText) {
+    const match = /^([A-Za-z_]+)(?:[: ](ASC|DESC))?$/i.exec(orderText.trim());
+    if (!match?.[1] || !spec.orders.includes(match[1])) {
+      throw new HttpError(400, 'invalid_query', `unsupported order ${orderText}`);
+    }
+    order = {
+      field: match[1],
+      direction: (match[2] ?? 'ASC').toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
+    };
+  }
+
+  const searchText = (single(query.search, 'search') ?? single(query.query, 'query') ?? '').trim();
+  const expand = new Set<string>();
+  for (const item of (single(query.expand, 'expand') ?? '').split(',')) {
+    const name = item.trim();
+    if (!name) continue;
+    if (!spec.expands.includes(name)) {
+      throw new HttpError(400, 'invalid_query', `unsupported expand ${name}`);
+    }
+    expand.add(name);
+  }
+  return { pageSize, page, filter, order, search: searchText || null, expand };
+}
+
+/** Callers fetch pageSize + 1 rows; the extra one only tells whether another page exists. */
+export function pageOf<T>(rows: T[], list: ListQuery): { items: T[]; nextPageToken: string | null } {
+  const more = rows.length > list.pageSize;
+  return {
+    items: more ? rows.slice(0, list.pageSize) : rows,
+    nextPageToken: more ? String(list.page + 1) : null,
+  };
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    if (res.headersSent) return;
+    if (err instanceof HttpError) {
+      res.status(err.status).json({ error: err.code, message: err.message });
+      return;
+    }
+    const bodyError = err as { type?: string; status?: number };
+    if (bodyError.type === 'entity.parse.failed') {
+      res.status(400).json({ error: 'invalid_json', message: 'request body is not valid JSON' });
+      return;
+    }
+    if (bodyError.type === 'entity.too.large') {
+      res.status(413).json({ error: 'payload_too_large', message: 'request body too large' });
+      return;
+    }
+    if (typeof bodyError.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
+      res.status(bodyError.status).json({ error: 'bad_request', message: 'bad request' });
+      return;
+    }
+    logger.error({ err }, 'sandbox request failed');
+    res.status(500).json({ error: 'internal_error', message: 'internal error' });
+  };
+}

@@ -1,0 +1,121 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { migrate, openPglite, openPostgres, type Db } from './db.ts';
+import { TokenSigner, loadSigningKey } from './crypto.ts';
+import { HttpError, errorHandler } from './http.ts';
+import { authRouter } from './auth-routes.ts';
+import { idpRouter } from './idp-routes.ts';
+import { tenantRouter } from './tenant-routes.ts';
+import { NotificationHub, attachNotificationSocket, notificationRouter } from './notifications.ts';
+import { seedDemoWorld } from './seed.ts';
+
+export interface SandboxOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  accessTokenTtlSeconds: number;
+  logger: Logger;
+  port?: number;
+  seed?: boolean;
+}
+
+export interface RunningSandbox {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** What feature routers inside the sandbox get: the database, tokens and the tenant fan-out. */
+export interface SandboxContext {
+  db: Db;
+  signer: TokenSigner;
+  hub: NotificationHub;
+  logger: Logger;
+}
+
+const SERVICES = ['authservice', 'tenantservice', 'notificationservice'] as const;
+
+const health: RequestHandler = (_req, res) => {
+  res.json({ status: 'ok' });
+};
+
+export function createSandboxApp(ctx: SandboxContext): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use((_req, res, next) => {
+    // Tokens and personal data flow through every answer; nothing here may be cached.
+    res.set({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+    next();
+  });
+  app.use(express.json({ limit: '200kb' }));
+  app.use('/sandbox-idp', express.urlencoded({ extended: false, limit: '10kb' }));
+
+  app.get('/health', health);
+  for (const service of SERVICES) {
+    app.get(`/${service}/health`, health);
+    app.get(`/${service}/v1/health`, health);
+  }
+  app.use('/authservice/v1', authRouter(ctx));
+  app.use('/tenantservice/v1', tenantRouter(ctx));
+  app.use('/notificationservice/v1', notificationRouter(ctx));
+  app.use('/sandbox-idp', idpRouter(ctx.db));
+
+  app.use(() => {
+    throw new HttpError(404, 'not_found', 'no such endpoint');
+  });
+  app.use(errorHandler(ctx.logger));
+  return app;
+}
+
+function listen(server: Server, port: number): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox> {
+  const logger = opts.logger.child({ component: 'sandbox' });
+  const db = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
+  let server: Server | undefined;
+  try {
+    const applied = await migrate(db);
+    if (applied.length) logger.info({ applied }, 'sandbox migrations applied');
+    if (opts.seed ?? true) await seedDemoWorld(db, logger);
+    const signer = new TokenSigner(await loadSigningKey(db), opts.accessTokenTtlSeconds);
+    const hub = new NotificationHub();
+    const ctx: SandboxContext = { db, signer, hub, logger };
+
+    server = createServer(createSandboxApp(ctx));
+    const wss = attachNotificationSocket(server, ctx);
+    const address = await listen(server, opts.port ?? 0);
+    const url = `http://127.0.0.1:${address.port}`;
+    logger.info({ url, driver: opts.databaseUrl ? 'postgres' : 'pglite' }, 'sandbox listening');
+
+    const running = server;
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      close() {
+        closing ??= (async () => {
+          hub.closeAll();
+          await new Promise<void>((resolve) => wss.close(() => resolve()));
+          await new Promise<void>((resolve) => {
+            running.close(() => resolve());
+            running.closeAllConnections();
+          });
+          await db.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (err) {
+    server?.close();
+    await db.close().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,100 @@
+// Helpers for the sandbox's integration tests: real HTTP against a real sandbox, no mocks.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { pino } from 'pino';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from './sandbox.ts';
+
+export const PASSWORD = 'Demo1234!';
+export const silentLogger = pino({ level: 'silent' });
+
+export async function makeTempDir(): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'sandbox-test-'));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export function startTestSandbox(
+  dataDir: string,
+  extra: Partial<SandboxOptions> = {},
+): Promise<RunningSandbox> {
+  return startSandbox({ dataDir, accessTokenTtlSeconds: 3600, logger: silentLogger, ...extra });
+}
+
+export interface ApiResponse {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests poke at shapes
+  headers: Headers;
+  /** `name=value` of the refresh cookie the response set, if any. */
+  cookie: string | null;
+}
+
+export interface ApiOptions {
+  method?: string;
+  body?: unknown;
+  rawBody?: string;
+  token?: string;
+  cookie?: string | null;
+  headers?: Record<string, string>;
+}
+
+export async function api(base: string, route: string, opts: ApiOptions = {}): Promise<ApiResponse> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.body !== undefined || opts.rawBody !== undefined) headers['content-type'] ??= 'application/json';
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.cookie) headers.cookie = opts.cookie;
+  const res = await fetch(base + route, {
+    method: opts.method ?? (opts.body !== undefined || opts.rawBody !== undefined ? 'POST' : 'GET'),
+    headers,
+    body: opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
+    redirect: 'manual',
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  if ((res.headers.get('content-type') ?? '').includes('application/json')) body = JSON.parse(text);
+  const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('refreshToken='));
+  return { status: res.status, body, headers: res.headers, cookie: setCookie?.split(';')[0] ?? null };
+}
+
+export interface Session {
+  accessToken: string;
+  permissions: string;
+  cookie: string;
+}
+
+export async function login(base: string, username: string, password = PASSWORD): Promise<Session> {
+  const res = await api(base, '/authservice/v1/login', { body: { username, password } });
+  if (res.status !== 200 || !res.body.accessToken || !res.cookie) {
+    throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return { accessToken: res.body.accessToken, permissions: res.body.permissions, cookie: res.cookie };
+}
+
+/** A throwaway PostgreSQL database per test file, dropped afterwards. */
+export async function createTestDatabase(
+  adminUrl = process.env.SANDBOX_TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `sandbox_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,235 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { RedisStore } from 'connect-redis';
+import type { Request, RequestHandler } from 'express';
+import session, { type SessionData, type Store } from 'express-session';
+import type { Logger } from 'pino';
+import { createClient } from 'redis';
+import type { Config } from '#server/config.ts';
+import { FileSessionStore } from '#server/session/file-store.ts';
+import { MemoryCounterStore, RedisCounterStore, type CounterStore } from '#server/rate-limit.ts';
+
+/** One signed-in account of a browser session. Everything here stays on the server; the
+ * browser sees only `publicAccount(...)`. */
+export interface AccountRecord {
+  accountIndex: number;
+  userName: string;
+  userFullName: string;
+  tenantId: string;
+  tenantName: string;
+  tenantSlug: string;
+  sub: string;
+  permissions: string[];
+  isRequiredToChangePassword: boolean;
+  /** Access token expiry, ms since epoch (0 while a password change is pending). */
+  expiresAt: number;
+  accessToken?: string;
+  /** The upstream's refresh cookie pairs (`name=value; ...`), sent back only to the auth service. */
+  refreshCookie?: string;
+  /** Upstream challenge for a forced password change. */
+  challenge?: string;
+}
+
+declare module 'express-session' {
+  interface SessionData {
+    accounts?: Record<string, AccountRecord>;
+    createdAt?: number;
+    lastSeenAt?: number;
+  }
+}
+
+export type PublicAccount = Omit<AccountRecord, 'accessToken' | 'refreshCookie' | 'challenge'> & {
+  workspace: string;
+};
+
+export function publicAccount(a: AccountRecord): PublicAccount {
+  const { accessToken: _a, refreshCookie: _r, challenge: _c, ...rest } = a;
+  return { ...rest, workspace: a.tenantSlug };
+}
+
+export class SessionStoreUnavailable extends Error {
+  readonly status = 503;
+}
+
+export interface SessionKit {
+  cookieName: string;
+  middleware: RequestHandler;
+  store: Store;
+  /** The session id from a request's signed cookie, or null; no store access. */
+  readSid(req: Request): string | null;
+  load(sid: string): Promise<SessionData | null>;
+  /** Read-modify-write of one session, serialised per session id within this process, so a token
+   * refresh and a concurrent request of the same browser do not overwrite each other. */
+  update(sid: string, change: (s: SessionData) => void): Promise<SessionData | null>;
+  destroy(sid: string): Promise<void>;
+  /** Whether the session is past its idle or absolute limit. */
+  isExpired(s: SessionData, now?: number): boolean;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+  /** Counters for rate limits, in the same backing store as the sessions. */
+  counters: CounterStore;
+}
+
+async function loadOrCreateSecret(config: Config): Promise<string> {
+  if (config.sessionSecret) return config.sessionSecret;
+  // Outside production a generated secret is kept under DATA_DIR, so sessions survive restarts
+  // without asking every developer to invent one.
+  const file = join(config.dataDir, 'session-secret');
+  try {
+    const existing = (await readFile(file, 'utf8')).trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start
+  }
+  await mkdir(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** express-session's cookie format: `s:<id>.<base64 HMAC-SHA256 without padding>`. */
+function unsign(value: string, secret: string): string | null {
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const id = value.slice(0, dot);
+  const mac = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(createHmac('sha256', secret).update(id).digest('base64').replace(/=+$/, ''));
+  return mac.length === expected.length && timingSafeEqual(mac, expected) ? id : null;
+}
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+function promisify<T>(fn: (cb: (err?: unknown, v?: T) => void) => void): Promise<T | undefined> {
+  return new Promise((resolve, reject) => fn((err, v) => (err ? reject(err) : resolve(v))));
+}
+
+export async function createSessionKit(config: Config, log: Logger): Promise<SessionKit> {
+  const secret = await loadOrCreateSecret(config);
+  // `__Host-` binds the cookie to this exact origin over HTTPS (no Domain, Path=/, Secure).
+  const cookieName = config.production ? '__Host-bff.sid' : 'bff.sid';
+  const ttlSeconds = Math.ceil(config.sessionAbsoluteTimeoutMs / 1000);
+
+  let store: Store;
+  let ping: () => Promise<boolean>;
+  let closeStore: () => Promise<void>;
+  let counters: CounterStore;
+  if (config.redisUrl) {
+    const client = createClient({
+      url: config.redisUrl,
+      // Without this, commands queue while Redis is down and requests hang; we want a fast 503.
+      disableOfflineQueue: true,
+      socket: { reconnectStrategy: (retries) => Math.min(retries * 200, 2000), connectTimeout: 3000 },
+    });
+    client.on('error', (err: Error) => log.warn({ err: err.message }, 'redis session store error'));
+    await client.connect();
+    store = new RedisStore({ client, prefix: 'bff:sess:', ttl: ttlSeconds });
+    counters = new RedisCounterStore(client);
+    ping = async () => {
+      try {
+        return (await client.ping()) === 'PONG';
+      } catch {
+        return false;
+      }
+    };
+    closeStore = async () => {
+      await client.close().catch(() => undefined);
+    };
+  } else {
+    const fileStore = await FileSessionStore.open(join(config.dataDir, 'sessions'));
+    store = fileStore;
+    counters = new MemoryCounterStore();
+    ping = async () => true;
+    closeStore = () => fileStore.flush();
+  }
+
+  const middleware = session({
+    name: cookieName,
+    secret,
+    store,
+    resave: false,
+    saveUninitialized: false,
+    rolling: false,
+    proxy: config.trustProxy !== false,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: config.production,
+      path: '/',
+      // A browser-session cookie: idle and absolute limits are enforced on the server, where a
+      // user active only through /api calls still counts as active.
+      maxAge: undefined,
+    },
+  });
+
+  const locks = new Map<string, Promise<unknown>>();
+  const kit: SessionKit = {
+    cookieName,
+    middleware,
+    store,
+    readSid(req) {
+      const raw = cookieValue(req.headers.cookie, cookieName);
+      if (!raw?.startsWith('s:')) return null;
+      return unsign(raw.slice(2), secret);
+    },
+    async load(sid) {
+      try {
+        return (await promisify<SessionData | null>((cb) => store.get(sid, cb))) ?? null;
+      } catch (err) {
+        throw new SessionStoreUnavailable(String(err));
+      }
+    },
+    async update(sid, change) {
+      const run = async () => {
+        const s = await kit.load(sid);
+        if (!s) return null;
+        change(s);
+        try {
+          await promisify((cb) => store.set(sid, s, cb));
+        } catch (err) {
+          throw new SessionStoreUnavailable(String(err));
+        }
+        return s;
+      };
+      const prev = locks.get(sid) ?? Promise.resolve();
+      const next = prev.then(run, run);
+      locks.set(sid, next);
+      try {
+        return await next;
+      } finally {
+        if (locks.get(sid) === next) locks.delete(sid);
+      }
+    },
+    async destroy(sid) {
+      try {
+        await promisify((cb) => store.destroy(sid, cb));
+      } catch (err) {
+        throw new SessionStoreUnavailable(String(err));
+      }
+    },
+    isExpired(s, now = Date.now()) {
+      const created = s.createdAt ?? 0;
+      const seen = s.lastSeenAt ?? created;
+      return (
+        now - created > config.sessionAbsoluteTimeoutMs || now - seen > config.sessionIdleTimeoutMs
+      );
+    },
+    ping,
+    close: closeStore,
+    counters,
+  };
+  return kit;
+}

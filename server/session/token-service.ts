@@ -1,0 +1,108 @@
+import type { Logger } from 'pino';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { awaitFreshToken, tokenRefreshMachine } from '#machines/token-refresh.machine.ts';
+import { accountFromTokens } from '#server/session/accounts.ts';
+import type { AccountRecord, SessionKit } from '#server/session/session.ts';
+import type { AuthClient} from '#server/upstream/auth-client.ts';
+import { UpstreamHttpError } from '#server/upstream/auth-client.ts';
+
+export type TokenResult =
+  | { ok: true; account: AccountRecord; accessToken: string }
+  | { ok: false; status: 401 | 403 | 503; error: string };
+
+class RefreshFailure extends Error {
+  constructor(readonly kind: 'rejected' | 'transient') {
+    super(`refresh ${kind}`);
+  }
+}
+
+const MARGIN_MS = 10_000;
+
+/**
+ * Hands out a usable access token for (session, account), refreshing it when fewer than 10 s
+ * remain. The refresh statechart makes it single-flight: every call that arrives while one
+ * refresh runs waits on the same actor. Actors live only while a refresh is in flight, so memory
+ * does not grow with the number of sessions.
+ */
+export class TokenService {
+  private readonly inFlight = new Map<string, ActorRefFrom<typeof tokenRefreshMachine>>();
+
+  constructor(
+    private readonly kit: SessionKit,
+    private readonly auth: AuthClient,
+    private readonly log: Logger,
+  ) {}
+
+  async accessToken(sid: string, index: string, now = Date.now()): Promise<TokenResult> {
+    const s = await this.kit.load(sid);
+    if (!s || this.kit.isExpired(s, now)) return { ok: false, status: 401, error: 'session_expired' };
+    const account = s.accounts?.[index];
+    if (!account) return { ok: false, status: 401, error: 'session_expired' };
+    if (account.isRequiredToChangePassword || !account.accessToken) {
+      return { ok: false, status: 403, error: 'password_change_required' };
+    }
+    if (now - (s.lastSeenAt ?? 0) > 60_000) {
+      // Idle tracking at minute precision keeps the per-request cost to a read.
+      void this.kit.update(sid, (x) => void (x.lastSeenAt = now)).catch(() => undefined);
+    }
+    if (account.expiresAt - now >= MARGIN_MS) {
+      return { ok: true, account, accessToken: account.accessToken };
+    }
+    const outcome = await awaitFreshToken(this.actorFor(sid, index, account.expiresAt), now);
+    if (outcome === 'expired') return { ok: false, status: 401, error: 'session_expired' };
+    if (outcome === 'transient') return { ok: false, status: 503, error: 'upstream_unavailable' };
+    const fresh = (await this.kit.load(sid))?.accounts?.[index];
+    if (!fresh?.accessToken) return { ok: false, status: 401, error: 'session_expired' };
+    return { ok: true, account: fresh, accessToken: fresh.accessToken };
+  }
+
+  private actorFor(sid: string, index: string, expiresAt: number) {
+    const key = `${sid}:${index}`;
+    const existing = this.inFlight.get(key);
+    if (existing) return existing;
+    const actor = createActor(
+      tokenRefreshMachine.provide({
+        actors: { refreshTokens: fromPromise(() => this.refresh(sid, index)) },
+      }),
+      { input: { expiresAt, marginMs: MARGIN_MS } },
+    );
+    actor.subscribe((snap) => {
+      if (!snap.matches('refreshing')) queueMicrotask(() => this.forget(key, actor));
+    });
+    this.inFlight.set(key, actor);
+    actor.start();
+    return actor;
+  }
+
+  private forget(key: string, actor: ActorRefFrom<typeof tokenRefreshMachine>) {
+    if (this.inFlight.get(key) === actor && !actor.getSnapshot().matches('refreshing')) {
+      this.inFlight.delete(key);
+      actor.stop();
+    }
+  }
+
+  /** The one refresh call: new tokens into the session, or the account removed when the
+   * upstream refuses (a transient failure keeps it for the next try). */
+  private async refresh(sid: string, index: string): Promise<{ expiresAt: number }> {
+    const account = (await this.kit.load(sid))?.accounts?.[index];
+    if (!account) throw new RefreshFailure('rejected');
+    try {
+      const tokens = await this.auth.refresh(account.userName, account.refreshCookie);
+      const next = accountFromTokens(account.accountIndex, tokens, account);
+      await this.kit.update(sid, (s) => {
+        if (s.accounts?.[index]) s.accounts[index] = next;
+      });
+      return { expiresAt: next.expiresAt };
+    } catch (err) {
+      if (err instanceof UpstreamHttpError && err.status < 500) {
+        this.log.info({ accountIndex: index, status: err.status }, 'refresh refused; account ended');
+        await this.kit.update(sid, (s) => {
+          delete s.accounts?.[index];
+        });
+        throw new RefreshFailure('rejected');
+      }
+      this.log.warn({ accountIndex: index, err: (err as Error).message }, 'refresh failed');
+      throw new RefreshFailure('transient');
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Logger } from 'pino';
+import { createApp } from '#server/app.ts';
+import { localesBuildId } from '#server/build-id.ts';
+import type { Config } from '#server/config.ts';
+import { startSandbox } from '#server/sandbox/sandbox.ts';
+import { createSessionKit } from '#server/session/session.ts';
+
+export interface Running {
+  url: string;
+  upstreamUrl: string;
+  server: Server;
+  /** Stops taking connections, lets running requests finish (up to `graceMs`), then closes
+   * the stores and the sandbox. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** Starts the embedded sandbox (unless UPSTREAM_URL is set) and the BFF on `config.port`. */
+export async function startServer(
+  config: Config,
+  log: Logger,
+  overrides: Partial<Parameters<typeof createApp>[1]> = {},
+): Promise<Running> {
+  const sandbox = config.upstreamUrl
+    ? null
+    : await startSandbox({
+        dataDir: config.dataDir,
+        databaseUrl: config.databaseUrl,
+        accessTokenTtlSeconds: config.sandboxAccessTokenTtl,
+        logger: log.child({ service: 'sandbox' }),
+        port: config.sandboxPort,
+      });
+  const upstreamUrl = config.upstreamUrl ?? sandbox!.url;
+  const kit = await createSessionKit(config, log);
+  const bff = createApp(config, {
+    log,
+    kit,
+    upstreamUrl,
+    sandbox: sandbox !== null,
+    buildId: localesBuildId(),
+    ...overrides,
+  });
+
+  const server = createServer({ maxHeaderSize: 16 * 1024, requestTimeout: 60_000 }, bff.app);
+  server.headersTimeout = 20_000;
+  server.keepAliveTimeout = 65_000;
+  server.on('upgrade', bff.handleUpgrade);
+  // Malformed requests (bad header characters, oversized headers) get a JSON 400 instead of
+  // Node's bare reply; the process carries on.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable || (err.code === 'ECONNRESET')) return void socket.destroy();
+    const body = JSON.stringify({ error: 'bad_request', message: 'Malformed request.' });
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  const sockets = new Set<Socket>();
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    upstreamUrl,
+    server,
+    async close(graceMs = 10_000) {
+      bff.close();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => {
+        for (const s of sockets) s.destroy();
+      }, graceMs);
+      await closed;
+      clearTimeout(timer);
+      await kit.close();
+      await sandbox?.close();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{client,machines,common,server,scripts}/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+        define: { __BUILD_ID__: '"test"' },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/{integration,security}/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file starts its own sandbox and BFF; two cores, so keep it to two at a time.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
