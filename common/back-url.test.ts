@@ -92,13 +92,24 @@ describe('safeBackUrl', () => {
   });
 
   it('whatever comes in, the result is a same-origin absolute path', () => {
-    const dangerous = fc.constantFrom('/', '\\', '%', '2F', '5C', '25', ':', '\t', 'javascript', '.');
+    const dangerous = fc.constantFrom(
+      '/',
+      '\\',
+      '%',
+      '2F',
+      '5C',
+      '25',
+      ':',
+      '\t',
+      'javascript',
+      '.',
+    );
     const input = fc.oneof(
       fc.string(),
       fc.string({ unit: 'grapheme' }),
-      fc.array(fc.oneof(dangerous, fc.string({ maxLength: 3 })), { maxLength: 12 }).map((p) =>
-        p.join(''),
-      ),
+      fc
+        .array(fc.oneof(dangerous, fc.string({ maxLength: 3 })), { maxLength: 12 })
+        .map((p) => p.join('')),
       fc.webUrl(),
       fc.webPath(),
     );

@@ -67,10 +67,12 @@ describe('parsePermissions', () => {
 
 describe('hasPermission', () => {
   it('matches exact permissions only when equal', () => {
-    expect(hasPermission(['policy-management.policies.view'], 'policy-management.policies.view'))
-      .toBe(true);
-    expect(hasPermission(['policy-management.policies.view'], 'policy-management.policies.update'))
-      .toBe(false);
+    expect(
+      hasPermission(['policy-management.policies.view'], 'policy-management.policies.view'),
+    ).toBe(true);
+    expect(
+      hasPermission(['policy-management.policies.view'], 'policy-management.policies.update'),
+    ).toBe(false);
     expect(hasPermission([], 'policy-management.policies.view')).toBe(false);
   });
 
@@ -104,8 +106,9 @@ describe('hasPermission', () => {
   });
 
   it('a * in the requirement is not a discount: it needs a wildcard grant', () => {
-    expect(hasPermission(['partner-management.partners.view'], 'partner-management.partners.*'))
-      .toBe(false);
+    expect(
+      hasPermission(['partner-management.partners.view'], 'partner-management.partners.*'),
+    ).toBe(false);
     expect(hasPermission(['partner-management.*'], 'partner-management.partners.*')).toBe(true);
   });
 
@@ -114,7 +117,11 @@ describe('hasPermission', () => {
     expect(isAllowed(['eis.claims.delete'], { anyOf: del })).toBe(true);
     expect(isAllowed(['document-management.documents.delete'], { anyOf: del })).toBe(true);
     expect(isAllowed(['document-management.documents.view'], { anyOf: del })).toBe(false);
-    const upload = [['eis_claims_create'], ['eis_claims_update'], ['document_management_documents_create']];
+    const upload = [
+      ['eis_claims_create'],
+      ['eis_claims_update'],
+      ['document_management_documents_create'],
+    ];
     expect(isAllowed(['eis.claims.update'], { anyOf: upload })).toBe(true);
     expect(isAllowed(['claim-management.claims.*'], { anyOf: upload })).toBe(false);
     expect(isAllowed(['eis.claims.*'], { anyOf: upload })).toBe(true);
@@ -134,7 +141,8 @@ describe('hasPermission', () => {
 
 describe('global wildcards', () => {
   it('recognises *, *.*, *.*.* and admin, and nothing narrower', () => {
-    for (const p of ['*', '*.*', '*.*.*', 'admin', '*:*', ' * ']) expect(isGlobalWildcard(p)).toBe(true);
+    for (const p of ['*', '*.*', '*.*.*', 'admin', '*:*', ' * '])
+      expect(isGlobalWildcard(p)).toBe(true);
     for (const p of ['ui.*', '*.users.view', 'eis.*', 'administrator', '*.*.view']) {
       expect(isGlobalWildcard(p)).toBe(false);
     }
@@ -144,12 +152,19 @@ describe('global wildcards', () => {
 });
 
 describe('hasUiPermission', () => {
-  it.each(['ui.*.*', 'ui.*', '*.*.*', '*.*', '*', 'ui.eis.view', 'ui.pbm.view', 'ui.admin.view', 'admin'])(
-    '%s is a UI permission',
-    (p) => {
-      expect(hasUiPermission(['tenant-management.users.view', p])).toBe(true);
-    },
-  );
+  it.each([
+    'ui.*.*',
+    'ui.*',
+    '*.*.*',
+    '*.*',
+    '*',
+    'ui.eis.view',
+    'ui.pbm.view',
+    'ui.admin.view',
+    'admin',
+  ])('%s is a UI permission', (p) => {
+    expect(hasUiPermission(['tenant-management.users.view', p])).toBe(true);
+  });
 
   it.each([
     [[]],
@@ -196,22 +211,22 @@ describe('isAllowed', () => {
   });
 
   it.each(['*', '*.*', '*.*.*', 'admin'])('%s ignores forbidden lists and passes anyOf', (p) => {
-    expect(isAllowed([p, 'eis.finance.dashboards.view'], {
-      anyOf: [['reporting.dashboards.view']],
-      forbidden: ['eis.finance.dashboards.view'],
-    })).toBe(true);
+    expect(
+      isAllowed([p, 'eis.finance.dashboards.view'], {
+        anyOf: [['reporting.dashboards.view']],
+        forbidden: ['eis.finance.dashboards.view'],
+      }),
+    ).toBe(true);
   });
 });
 
 // Generators for the property tests.
 const word = fc.stringMatching(/^[a-z][a-z0-9]{0,7}$/);
-const hyphenated = fc
-  .array(word, { minLength: 1, maxLength: 3 })
-  .map((parts) => parts.join('-'));
+const hyphenated = fc.array(word, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('-'));
 const segment = fc.oneof(word, hyphenated);
-const dotted = fc.array(fc.oneof(segment, fc.constant('*')), { minLength: 1, maxLength: 4 }).map(
-  (parts) => parts.join('.'),
-);
+const dotted = fc
+  .array(fc.oneof(segment, fc.constant('*')), { minLength: 1, maxLength: 4 })
+  .map((parts) => parts.join('.'));
 const anyPermission = fc.oneof(
   dotted,
   fc.string({ maxLength: 30 }),
@@ -250,9 +265,15 @@ describe('permission properties', () => {
   it('a global wildcard holder passes every rule, whatever is forbidden', () => {
     const list = fc.array(anyPermission, { maxLength: 5 });
     fc.assert(
-      fc.property(globalWildcard, list, fc.array(list, { maxLength: 4 }), list, (g, held, anyOf, forbidden) => {
-        expect(isAllowed([...held, g], { anyOf, forbidden })).toBe(true);
-      }),
+      fc.property(
+        globalWildcard,
+        list,
+        fc.array(list, { maxLength: 4 }),
+        list,
+        (g, held, anyOf, forbidden) => {
+          expect(isAllowed([...held, g], { anyOf, forbidden })).toBe(true);
+        },
+      ),
     );
   });
 

@@ -112,7 +112,12 @@ export const confirmDialogMachine = setup({
 /** Sample events for `npm run paths -- confirm-dialog` and the model-based test. */
 export const pathEvents = {
   'confirm.open': [
-    { type: 'confirm.open', title: 'Disable user', message: 'Disable this user?', action: 'users.disable' },
+    {
+      type: 'confirm.open',
+      title: 'Disable user',
+      message: 'Disable this user?',
+      action: 'users.disable',
+    },
   ],
   'xstate.error.actor.runAction': [
     { type: 'xstate.error.actor.runAction', error: { message: 'User is already disabled' } },

@@ -1,4 +1,5 @@
 import { assign, fromCallback, setup } from 'xstate';
+import type { EventObject } from 'xstate';
 
 /** WebSocket close code of a normal close; the socket's cleanup closes with it. */
 export const NORMAL_CLOSURE = 1000;
@@ -65,7 +66,8 @@ export const notificationSocketMachine = setup({
     events: {} as NotificationSocketEvent,
   },
   actors: {
-    connectSocket: fromCallback<SocketCallbackEvent, { url: string }>(() => {
+    // Receives nothing from the machine; it only sends SocketCallbackEvents back.
+    connectSocket: fromCallback<EventObject, { url: string }>(() => {
       throw new Error('notificationSocketMachine: provide the connectSocket actor');
     }),
   },

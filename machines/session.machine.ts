@@ -68,7 +68,13 @@ export interface SessionContext {
 
 export type SessionEvent =
   | { type: 'signIn.submit'; credentials: SignInCredentials; backUrl?: string }
-  | { type: 'password.submit'; accountIndex: number; newPassword: string; oldPassword?: string }
+  | {
+      type: 'password.submit';
+      accountIndex: number;
+      newPassword: string;
+      oldPassword?: string;
+      backUrl?: string;
+    }
   | { type: 'account.signOut'; accountIndex: number }
   | { type: 'session.expired'; accountIndex: number; location: string }
   | { type: 'account.updated'; account: SessionAccount }
@@ -313,6 +319,11 @@ export const sessionMachine = setup({
         assign({
           currentAccountIndex: ({ event, context }) =>
             event.type === 'password.submit' ? event.accountIndex : context.currentAccountIndex,
+          // The change-password page may carry its own backUrl (a reload lost the sign-in's).
+          backUrl: ({ event, context }) =>
+            event.type === 'password.submit' && event.backUrl !== undefined
+              ? event.backUrl
+              : context.backUrl,
           passwordError: undefined,
         }),
         spawnChild('changePassword', {

@@ -29,8 +29,7 @@ export type TokenRefreshContext = {
 };
 
 export type TokenRefreshEvent =
-  | { type: 'token.needed'; now: number }
-  | { type: 'token.replaced'; expiresAt: number };
+  { type: 'token.needed'; now: number } | { type: 'token.replaced'; expiresAt: number };
 
 function isRejection(error: unknown): boolean {
   return (
@@ -75,6 +74,9 @@ export const tokenRefreshMachine = setup({
   },
   actions: {
     logRefreshError: (_, _params: { error: unknown }) => {},
+    storeReplacedExpiry: assign(({ event }) =>
+      event.type === 'token.replaced' ? { expiresAt: event.expiresAt, lastError: null } : {},
+    ),
   },
   guards: {
     isNearExpiry: ({ context, event }) =>
@@ -89,17 +91,12 @@ export const tokenRefreshMachine = setup({
     lastError: null,
   }),
   initial: 'valid',
-  on: {
-    'token.replaced': {
-      target: '.valid',
-      actions: assign({ expiresAt: ({ event }) => event.expiresAt, lastError: null }),
-    },
-  },
   states: {
     valid: {
       on: {
         // A fresh token needs nothing: the event is simply not taken.
         'token.needed': { guard: 'isNearExpiry', target: 'refreshing' },
+        'token.replaced': { actions: 'storeReplacedExpiry' },
       },
     },
     refreshing: {
@@ -129,6 +126,10 @@ export const tokenRefreshMachine = setup({
           },
         ],
       },
+      on: {
+        // Leaving `refreshing` stops the refresh in flight: its result is for the old token.
+        'token.replaced': { target: 'valid', actions: 'storeReplacedExpiry' },
+      },
     },
     expired: {
       type: 'final',
@@ -144,7 +145,8 @@ export type FreshTokenOutcome = 'valid' | 'expired' | 'transient';
 
 function settledOutcome(snapshot: TokenRefreshSnapshot): FreshTokenOutcome | null {
   if (snapshot.status === 'done' || snapshot.matches('expired')) return 'expired';
-  if (snapshot.matches('valid')) return snapshot.context.lastError === 'transient' ? 'transient' : 'valid';
+  if (snapshot.matches('valid'))
+    return snapshot.context.lastError === 'transient' ? 'transient' : 'valid';
   return null;
 }
 

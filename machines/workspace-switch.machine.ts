@@ -108,7 +108,10 @@ export const pathEvents = {
   ],
   'workspaces.loaded': [{ type: 'workspaces.loaded', workspaces: demoWorkspaces }],
   'xstate.done.actor.switchWorkspace': [
-    { type: 'xstate.done.actor.switchWorkspace', output: { account: { workspace: 'demo-sandbox' } } },
+    {
+      type: 'xstate.done.actor.switchWorkspace',
+      output: { account: { workspace: 'demo-sandbox' } },
+    },
   ],
   'xstate.error.actor.switchWorkspace': [
     { type: 'xstate.error.actor.switchWorkspace', error: { error: 'forbidden' } },

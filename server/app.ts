@@ -143,10 +143,6 @@ export function createApp(config: Config, deps: AppDeps) {
     if (err instanceof SessionStoreUnavailable) return sendError(res, 503, 'session_store_unavailable');
     if (e.status === 404) return sendError(res, 404, 'not_found');
     if (e.status && e.status >= 400 && e.status < 500) return sendError(res, e.status, 'bad_request');
-    // express-session reports store outages as plain errors from the store.
-    if (/redis|ECONNREFUSED|ClientClosed|offline/i.test(e.message ?? '')) {
-      return sendError(res, 503, 'session_store_unavailable');
-    }
     log.error({ err: e.message, path: req.path }, 'unhandled error');
     sendError(res, 500, 'internal', 'Something went wrong.');
   });

@@ -3,7 +3,7 @@
  * count how many are alive. No timers, no sleeping.
  */
 import { fromCallback, fromPromise } from 'xstate';
-import type { AnyEventObject } from 'xstate';
+import type { AnyEventObject, EventObject } from 'xstate';
 
 export interface PromiseCall<TOutput, TInput> {
   input: TInput;
@@ -36,13 +36,13 @@ export interface CallbackInstance<TInput> {
   input: TInput;
   sendBack: (event: AnyEventObject) => void;
   live: boolean;
-  received: AnyEventObject[];
+  received: EventObject[];
 }
 
 /** A `fromCallback` actor that records each instance and whether its cleanup has run. */
 export function controlledCallback<TInput = unknown>() {
   const instances: CallbackInstance<TInput>[] = [];
-  const logic = fromCallback<AnyEventObject, TInput>(({ input, sendBack, receive }) => {
+  const logic = fromCallback<EventObject, TInput>(({ input, sendBack, receive }) => {
     const instance: CallbackInstance<TInput> = { input, sendBack, live: true, received: [] };
     instances.push(instance);
     receive((event) => instance.received.push(event));

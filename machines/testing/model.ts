@@ -67,6 +67,13 @@ export function afterEventType(machine: AnyStateMachine, statePath: string, dela
 export interface ModelOptions {
   input?: unknown;
   events?: PathEvents;
+  /** Stop (throw) after this many traversal steps; for machines with an unbounded context. */
+  limit?: number;
+  /**
+   * Tell states apart by value only, not context: a coarser but always finite model, for
+   * machines whose context can grow without bound (lists, counters).
+   */
+  ignoreContext?: boolean;
 }
 
 /**
@@ -79,11 +86,21 @@ export function createMachineTestModel(
   options: ModelOptions = {},
 ): TestModel<Snapshot<unknown>, AnyEventObject, unknown> {
   const events = Object.values(options.events ?? {}).flat();
+  const via = (event: AnyEventObject | undefined) =>
+    event === undefined ? '' : ` via ${JSON.stringify(event)}`;
   return createTestModel(toModelMachine(machine), {
     input: options.input,
     events,
-    serializeTransition: (_state, event) =>
-      event === undefined ? '' : ` via ${JSON.stringify(event)}`,
+    ...(options.limit === undefined ? {} : { limit: options.limit }),
+    // A done actor ignores every event; pure `transition` would still take root-level ones.
+    stopWhen: (state: Snapshot<unknown>) => state.status !== 'active',
+    serializeTransition: (_state, event) => via(event),
+    ...(options.ignoreContext === true
+      ? {
+          serializeState: (state: { value: unknown }, event: AnyEventObject | undefined) =>
+            `${JSON.stringify(state.value)}${via(event)}`,
+        }
+      : {}),
   }) as unknown as TestModel<Snapshot<unknown>, AnyEventObject, unknown>;
 }
 
@@ -130,6 +147,100 @@ export function coverage(
   };
 }
 
+/** `from --event.type--> to` for each step of the path (state values, event types). */
+export function transitionKeys(path: StatePath<Snapshot<unknown>, AnyEventObject>): string[] {
+  const keys: string[] = [];
+  let previous: unknown;
+  for (const step of path.steps) {
+    const value = (step.state as unknown as { value: unknown }).value;
+    if (step.event.type !== 'xstate.init') {
+      keys.push(`${formatStateValue(previous)} --${step.event.type}--> ${formatStateValue(value)}`);
+    }
+    previous = value;
+  }
+  return keys;
+}
+
+/**
+ * The shortest paths first, keeping a path only when it takes a transition (from value, event
+ * type, to value) no path kept before takes: a short scenario list that still takes every
+ * transition the given paths take.
+ */
+export function selectCoveringPaths<TPath extends StatePath<Snapshot<unknown>, AnyEventObject>>(
+  paths: readonly TPath[],
+): TPath[] {
+  const covered = new Set<string>();
+  const selected: TPath[] = [];
+  const byLength = [...paths].sort((a, b) => a.steps.length - b.steps.length);
+  for (const path of byLength) {
+    const keys = transitionKeys(path);
+    if (keys.length === 0 || keys.every((key) => covered.has(key))) continue;
+    for (const key of keys) covered.add(key);
+    selected.push(path);
+  }
+  return selected;
+}
+
+type AnyStatePath = StatePath<Snapshot<unknown>, AnyEventObject>;
+
+/**
+ * One path per transition of the model: the shortest way to each state of the model's graph,
+ * extended by each event it handles there, then reduced with {@link selectCoveringPaths}. Unlike
+ * shortest paths (one per state), this also takes transitions into states that a shorter path
+ * already reaches, such as `refreshing --token.replaced--> valid`. Replay them with
+ * `model.testPath(path, params)`.
+ */
+export function transitionPaths(
+  model: TestModel<Snapshot<unknown>, AnyEventObject, unknown>,
+): AnyStatePath[] {
+  const adjacency = model.getAdjacencyMap();
+  const serialize = model.options.serializeState as (
+    state: Snapshot<unknown>,
+    event: AnyEventObject | undefined,
+    previous?: Snapshot<unknown>,
+  ) => string;
+  const [startKey] = Object.keys(adjacency);
+  if (startKey === undefined) return [];
+  const start = adjacency[startKey as keyof typeof adjacency];
+  if (start === undefined) return [];
+  const shortest = new Map<string, AnyStatePath>([
+    [
+      startKey,
+      {
+        state: start.state,
+        steps: [{ state: start.state, event: { type: 'xstate.init' } }],
+        weight: 0,
+      },
+    ],
+  ]);
+  const queue = [startKey];
+  const candidates: AnyStatePath[] = [];
+  for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+    const vertex = adjacency[key as keyof typeof adjacency];
+    const path = shortest.get(key);
+    if (vertex === undefined || path === undefined) continue;
+    for (const { event, state } of Object.values(vertex.transitions)) {
+      const extended: AnyStatePath = {
+        state,
+        steps: [...path.steps, { state, event }],
+        weight: path.weight + 1,
+      };
+      candidates.push(extended);
+      const nextKey = serialize(state, event, vertex.state);
+      if (!shortest.has(nextKey) && nextKey in adjacency) {
+        shortest.set(nextKey, extended);
+        queue.push(nextKey);
+      }
+    }
+  }
+  return selectCoveringPaths(candidates);
+}
+
+/** A one-line name for a path: its transitions. */
+export function describePath(path: AnyStatePath): string {
+  return transitionKeys(path).join(' ; ') || '(initial state)';
+}
+
 /** `'open'`, `'connection.open'`: a state value as testers read it. */
 export function formatStateValue(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -144,14 +255,36 @@ export function formatStateValue(value: unknown): string {
   return '';
 }
 
+export interface FormatOptions {
+  /** Invocation id -> actor name, for invocations without an explicit id (see {@link actorNames}). */
+  actorNames?: Readonly<Record<string, string>>;
+  /** Shorten payloads longer than this many characters. */
+  maxPayloadLength?: number;
+}
+
+/** Invocation ids of the machine mapped to the names of the actors they run. */
+export function actorNames(machine: AnyStateMachine): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
+    for (const definition of node.invoke) {
+      if (typeof definition.src === 'string') names[definition.id] = definition.src;
+    }
+  }
+  return names;
+}
+
 /** `'confirm.accept'`, `'runAction' succeeds`, `'reconnectDelay' elapses`, with any payload. */
-export function formatEvent(event: AnyEventObject): string {
+export function formatEvent(event: AnyEventObject, options: FormatOptions = {}): string {
   const { type, ...payload } = event;
-  const details = Object.keys(payload).length > 0 ? ` with ${JSON.stringify(payload)}` : '';
+  let json = JSON.stringify(payload);
+  const max = options.maxPayloadLength ?? Infinity;
+  if (json.length > max) json = `${json.slice(0, Math.max(0, max - 1))}…`;
+  const details = Object.keys(payload).length > 0 ? ` with ${json}` : '';
+  const actor = (id: string) => options.actorNames?.[id] ?? id;
   const done = /^xstate\.done\.actor\.(.+)$/.exec(type);
-  if (done) return `'${done[1]}' succeeds${details}`;
+  if (done?.[1] !== undefined) return `'${actor(done[1])}' succeeds${details}`;
   const error = /^xstate\.error\.actor\.(.+)$/.exec(type);
-  if (error) return `'${error[1]}' fails${details}`;
+  if (error?.[1] !== undefined) return `'${actor(error[1])}' fails${details}`;
   const after = /^xstate\.after\.([^.]+)\./.exec(type);
   if (after) return `'${after[1]}' elapses${details}`;
   return `'${type}'${details}`;
@@ -161,7 +294,10 @@ export function formatEvent(event: AnyEventObject): string {
  * A path as numbered steps for testers:
  * `1. Given state 'open' when 'confirm.accept' then 'busy'`.
  */
-export function formatPath(path: StatePath<Snapshot<unknown>, AnyEventObject>): string[] {
+export function formatPath(
+  path: StatePath<Snapshot<unknown>, AnyEventObject>,
+  options: FormatOptions = {},
+): string[] {
   const lines: string[] = [];
   let previous: unknown;
   for (const step of path.steps) {
@@ -172,7 +308,7 @@ export function formatPath(path: StatePath<Snapshot<unknown>, AnyEventObject>): 
     }
     lines.push(
       `${lines.length + 1}. Given state '${formatStateValue(previous)}' when ` +
-        `${formatEvent(step.event)} then '${formatStateValue(value)}'`,
+        `${formatEvent(step.event, options)} then '${formatStateValue(value)}'`,
     );
     previous = value;
   }

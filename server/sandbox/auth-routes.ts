@@ -292,7 +292,8 @@ export function authRouter(deps: AuthDeps): Router {
         );
         return user ? code : null;
       });
-      if (!target) throw new HttpError(401, 'invalid_challenge', 'challenge unknown, used or expired');
+      if (!target)
+        throw new HttpError(401, 'invalid_challenge', 'challenge unknown, used or expired');
       await issueSession(deps, res, target.user_id, target.tenant_id);
       return;
     }

@@ -53,9 +53,10 @@ export function sha256(value: string): string {
 
 /** Loads the HS256 secret, creating it on first start so that tokens survive restarts. */
 export async function loadSigningKey(db: Queryable): Promise<Uint8Array> {
-  await db.query('INSERT INTO signing_keys (id, secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING', [
-    randomBytes(32).toString('base64url'),
-  ]);
+  await db.query(
+    'INSERT INTO signing_keys (id, secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING',
+    [randomBytes(32).toString('base64url')],
+  );
   const [row] = await db.query<{ secret: string }>('SELECT secret FROM signing_keys WHERE id = 1');
   if (!row) throw new Error('signing key missing');
   return new Uint8Array(Buffer.from(row.secret, 'base64url'));

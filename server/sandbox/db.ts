@@ -81,7 +81,9 @@ function statements(sql: string): string[] {
 }
 
 export async function migrate(db: Db): Promise<string[]> {
-  const files = (await readdir(migrationsDir)).filter((f) => /^\d{3}-[a-z0-9-]+\.sql$/.test(f)).sort();
+  const files = (await readdir(migrationsDir))
+    .filter((f) => /^\d{3}-[a-z0-9-]+\.sql$/.test(f))
+    .sort();
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     // Two sandboxes starting on one PostgreSQL database must not both apply a migration.

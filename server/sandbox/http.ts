@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { Logger } from 'pino';
 import type { Db } from './db.ts';
 import type { TokenSigner } from './crypto.ts';
-import { hasPermission } from './permission-match.ts';
+import { hasPermission } from '#common/permissions.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -202,7 +202,10 @@ export function parseListQuery(query: Request['query'], spec: ListSpec): ListQue
 }
 
 /** Callers fetch pageSize + 1 rows; the extra one only tells whether another page exists. */
-export function pageOf<T>(rows: T[], list: ListQuery): { items: T[]; nextPageToken: string | null } {
+export function pageOf<T>(
+  rows: T[],
+  list: ListQuery,
+): { items: T[]; nextPageToken: string | null } {
   const more = rows.length > list.pageSize;
   return {
     items: more ? rows.slice(0, list.pageSize) : rows,

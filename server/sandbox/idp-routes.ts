@@ -55,7 +55,12 @@ export function idpRouter(db: Db): Router {
       sendPage(res, 404, 'Sandbox sign-in', '<p>Unknown workspace.</p>');
       return;
     }
-    const users = await db.query<{ code: string; email: string; first_name: string; last_name: string }>(
+    const users = await db.query<{
+      code: string;
+      email: string;
+      first_name: string;
+      last_name: string;
+    }>(
       `SELECT u.code, u.email, u.first_name, u.last_name
          FROM users u JOIN tenant_users tu ON tu.user_id = u.id
         WHERE tu.tenant_id = $1 AND u.status = 'active'

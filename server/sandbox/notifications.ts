@@ -53,7 +53,11 @@ export const NotificationBody = v.object({
   body: v.pipe(v.string(), v.maxLength(5000)),
 });
 
-export function notificationRouter(deps: { db: Db; signer: TokenSigner; hub: NotificationHub }): Router {
+export function notificationRouter(deps: {
+  db: Db;
+  signer: TokenSigner;
+  hub: NotificationHub;
+}): Router {
   const router = Router();
   router.post(
     '/notifications',

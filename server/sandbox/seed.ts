@@ -6,9 +6,16 @@ import { hashPassword } from './crypto.ts';
 export const DEMO_PASSWORD = 'Demo1234!';
 
 /** Every role that opens the UI also reads its own tenant's data and settings on load. */
-const UI_BASE = ['ui.eis.view', 'tenant-management.tenants.view', 'tenant-management.settings.view'];
+const UI_BASE = [
+  'ui.eis.view',
+  'tenant-management.tenants.view',
+  'tenant-management.settings.view',
+];
 
-export const DEMO_ROLES: Record<string, { label: string; description: string; permissions: string[] }> = {
+export const DEMO_ROLES: Record<
+  string,
+  { label: string; description: string; permissions: string[] }
+> = {
   admin: { label: 'Administrator', description: 'Everything', permissions: ['*.*.*'] },
   'product-manager': {
     label: 'Product manager',
@@ -125,16 +132,43 @@ interface SeedGroup {
   settings: Record<string, unknown>;
 }
 
-const DEMO_GENERAL: SeedWorkspace['general'] = ['Europe/Berlin', 'de', 'EUR', 'hh:mm:ss', 'DD.MM.YYYY'];
+const DEMO_GENERAL: SeedWorkspace['general'] = [
+  'Europe/Berlin',
+  'de',
+  'EUR',
+  'hh:mm:ss',
+  'DD.MM.YYYY',
+];
 const DEMO_BRANDING = { name: 'Demo Versicherung AG', mainColor: '#1dc4e9' };
 
 const GROUPS: SeedGroup[] = [
   {
     name: 'Demo Versicherung AG',
     workspaces: [
-      { slug: 'demo', name: 'Demo Versicherung AG', isDefault: true, isDisabled: false, general: DEMO_GENERAL, branding: DEMO_BRANDING },
-      { slug: 'demo-sandbox', name: 'Demo Sandbox', isDefault: false, isDisabled: false, general: DEMO_GENERAL, branding: DEMO_BRANDING },
-      { slug: 'demo-archive', name: 'Demo Archiv', isDefault: false, isDisabled: true, general: DEMO_GENERAL, branding: DEMO_BRANDING },
+      {
+        slug: 'demo',
+        name: 'Demo Versicherung AG',
+        isDefault: true,
+        isDisabled: false,
+        general: DEMO_GENERAL,
+        branding: DEMO_BRANDING,
+      },
+      {
+        slug: 'demo-sandbox',
+        name: 'Demo Sandbox',
+        isDefault: false,
+        isDisabled: false,
+        general: DEMO_GENERAL,
+        branding: DEMO_BRANDING,
+      },
+      {
+        slug: 'demo-archive',
+        name: 'Demo Archiv',
+        isDefault: false,
+        isDisabled: true,
+        general: DEMO_GENERAL,
+        branding: DEMO_BRANDING,
+      },
     ],
     roles: Object.keys(DEMO_ROLES),
     users: DEMO_USERS,
@@ -157,7 +191,9 @@ const GROUPS: SeedGroup[] = [
       },
     ],
     roles: ['admin', 'show-only'],
-    users: [{ email: 'admin@nordlicht.test', firstName: 'Nils', lastName: 'Nordmann', role: 'admin' }],
+    users: [
+      { email: 'admin@nordlicht.test', firstName: 'Nils', lastName: 'Nordmann', role: 'admin' },
+    ],
     settings: { brokermanagement_version: 'v1' },
   },
 ];
@@ -234,7 +270,10 @@ async function seedGroup(tx: Queryable, group: SeedGroup, passwordHash: string):
     );
     if (!u) throw new Error('user not created');
     for (const tenantId of tenantIds) {
-      await tx.query('INSERT INTO tenant_users (tenant_id, user_id) VALUES ($1, $2)', [tenantId, u.id]);
+      await tx.query('INSERT INTO tenant_users (tenant_id, user_id) VALUES ($1, $2)', [
+        tenantId,
+        u.id,
+      ]);
       await tx.query('INSERT INTO user_roles (tenant_id, user_id, role_id) VALUES ($1, $2, $3)', [
         tenantId,
         u.id,

@@ -109,7 +109,13 @@ const USER_SELECT = `SELECT u.id, u.code, u.email, u.first_name, u.last_name, u.
   u.created_at, u.updated_at, u.created_by, u.updated_by
   FROM users u JOIN tenant_users tu ON tu.user_id = u.id`;
 
-async function presentUsers(db: Queryable, tenantId: number, slug: string, rows: UserRow[], withRoles: boolean) {
+async function presentUsers(
+  db: Queryable,
+  tenantId: number,
+  slug: string,
+  rows: UserRow[],
+  withRoles: boolean,
+) {
   let rolesByUser = new Map<number, Awaited<ReturnType<typeof rolesWithPermissions>>>();
   if (withRoles && rows.length) {
     const links = await db.query<RoleRow & { user_id: number }>(
@@ -160,17 +166,21 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner }): Router {
   const router = Router();
   router.use(requireAuth(db, deps.signer));
 
-  router.get('/tenants/:id', requirePermission('tenant-management.tenants.view'), async (req, res) => {
-    const auth = getAuth(res);
-    // Only the caller's own tenant exists for them; any other id looks like a missing one.
-    if (req.params.id !== String(auth.tenantId)) throw notFound('tenant');
-    const [tenant] = await db.query<{ id: number; name: string; slug: string }>(
-      'SELECT id, name, slug FROM tenants WHERE id = $1',
-      [auth.tenantId],
-    );
-    if (!tenant) throw notFound('tenant');
-    res.json({ tenant });
-  });
+  router.get(
+    '/tenants/:id',
+    requirePermission('tenant-management.tenants.view'),
+    async (req, res) => {
+      const auth = getAuth(res);
+      // Only the caller's own tenant exists for them; any other id looks like a missing one.
+      if (req.params.id !== String(auth.tenantId)) throw notFound('tenant');
+      const [tenant] = await db.query<{ id: number; name: string; slug: string }>(
+        'SELECT id, name, slug FROM tenants WHERE id = $1',
+        [auth.tenantId],
+      );
+      if (!tenant) throw notFound('tenant');
+      res.json({ tenant });
+    },
+  );
 
   router.get('/general', requirePermission('tenant-management.tenants.view'), async (_req, res) => {
     const auth = getAuth(res);
@@ -183,75 +193,105 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner }): Router {
     res.json({ general });
   });
 
-  router.put('/general', requirePermission('tenant-management.settings.update'), async (req, res) => {
-    const auth = getAuth(res);
-    const body = parseBody(GeneralBody, req.body);
-    const [general] = await db.query(
-      `INSERT INTO general_settings (tenant_id, time_zone, language, currency, format_hours, format_dates)
+  router.put(
+    '/general',
+    requirePermission('tenant-management.settings.update'),
+    async (req, res) => {
+      const auth = getAuth(res);
+      const body = parseBody(GeneralBody, req.body);
+      const [general] = await db.query(
+        `INSERT INTO general_settings (tenant_id, time_zone, language, currency, format_hours, format_dates)
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (tenant_id) DO UPDATE SET time_zone = $2, language = $3, currency = $4,
          format_hours = $5, format_dates = $6, updated_at = now()
        RETURNING time_zone, language, currency, format_hours, format_dates`,
-      [auth.tenantId, body.time_zone, body.language, body.currency, body.format_hours, body.format_dates],
-    );
-    res.json({ general });
-  });
+        [
+          auth.tenantId,
+          body.time_zone,
+          body.language,
+          body.currency,
+          body.format_hours,
+          body.format_dates,
+        ],
+      );
+      res.json({ general });
+    },
+  );
 
-  router.get('/branding', requirePermission('tenant-management.tenants.view'), async (_req, res) => {
-    const auth = getAuth(res);
-    const [branding] = await db.query(
-      'SELECT tenant_id, name, address, logo, main_color FROM branding WHERE tenant_id = $1',
-      [auth.tenantId],
-    );
-    if (!branding) throw notFound('branding');
-    res.json({ branding });
-  });
+  router.get(
+    '/branding',
+    requirePermission('tenant-management.tenants.view'),
+    async (_req, res) => {
+      const auth = getAuth(res);
+      const [branding] = await db.query(
+        'SELECT tenant_id, name, address, logo, main_color FROM branding WHERE tenant_id = $1',
+        [auth.tenantId],
+      );
+      if (!branding) throw notFound('branding');
+      res.json({ branding });
+    },
+  );
 
-  router.put('/branding', requirePermission('tenant-management.settings.update'), async (req, res) => {
-    const auth = getAuth(res);
-    const body = parseBody(BrandingBody, req.body);
-    const [branding] = await db.query(
-      `INSERT INTO branding (tenant_id, name, address, logo, main_color) VALUES ($1, $2, $3, $4, $5)
+  router.put(
+    '/branding',
+    requirePermission('tenant-management.settings.update'),
+    async (req, res) => {
+      const auth = getAuth(res);
+      const body = parseBody(BrandingBody, req.body);
+      const [branding] = await db.query(
+        `INSERT INTO branding (tenant_id, name, address, logo, main_color) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (tenant_id) DO UPDATE SET name = $2, address = $3, logo = $4, main_color = $5,
          updated_at = now()
        RETURNING tenant_id, name, address, logo, main_color`,
-      [auth.tenantId, body.name, body.address, body.logo, body.main_color],
-    );
-    res.json({ branding });
-  });
+        [auth.tenantId, body.name, body.address, body.logo, body.main_color],
+      );
+      res.json({ branding });
+    },
+  );
 
-  router.get('/settings/tenant', requirePermission('tenant-management.settings.view'), async (req, res) => {
-    const auth = getAuth(res);
-    const raw = typeof req.query.keys === 'string' ? req.query.keys : '';
-    const keys = raw.split(',').map((k) => k.trim()).filter(Boolean);
-    if (keys.length === 0 || keys.length > 50 || !keys.every((k) => v.is(settingKey, k))) {
-      throw new HttpError(400, 'invalid_query', 'keys: 1 to 50 comma-separated setting keys');
-    }
-    const rows = await db.query<{ key: string; value: unknown }>(
-      'SELECT key, value FROM settings WHERE tenant_id = $1 AND key = ANY($2::text[])',
-      [auth.tenantId, keys],
-    );
-    const byKey = new Map(rows.map((r) => [r.key, r.value]));
-    res.json({
-      values: keys.map((key) => {
-        const value = byKey.has(key) ? byKey.get(key) : null;
-        return { key, value, type: settingType(value) };
-      }),
-    });
-  });
+  router.get(
+    '/settings/tenant',
+    requirePermission('tenant-management.settings.view'),
+    async (req, res) => {
+      const auth = getAuth(res);
+      const raw = typeof req.query.keys === 'string' ? req.query.keys : '';
+      const keys = raw
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean);
+      if (keys.length === 0 || keys.length > 50 || !keys.every((k) => v.is(settingKey, k))) {
+        throw new HttpError(400, 'invalid_query', 'keys: 1 to 50 comma-separated setting keys');
+      }
+      const rows = await db.query<{ key: string; value: unknown }>(
+        'SELECT key, value FROM settings WHERE tenant_id = $1 AND key = ANY($2::text[])',
+        [auth.tenantId, keys],
+      );
+      const byKey = new Map(rows.map((r) => [r.key, r.value]));
+      res.json({
+        values: keys.map((key) => {
+          const value = byKey.has(key) ? byKey.get(key) : null;
+          return { key, value, type: settingType(value) };
+        }),
+      });
+    },
+  );
 
-  router.post('/settings/tenant', requirePermission('tenant-management.settings.update'), async (req, res) => {
-    const auth = getAuth(res);
-    const body = parseBody(SettingBody, req.body);
-    await db.query(
-      `INSERT INTO settings (tenant_id, key, value, is_sensitive, updated_by)
+  router.post(
+    '/settings/tenant',
+    requirePermission('tenant-management.settings.update'),
+    async (req, res) => {
+      const auth = getAuth(res);
+      const body = parseBody(SettingBody, req.body);
+      await db.query(
+        `INSERT INTO settings (tenant_id, key, value, is_sensitive, updated_by)
        VALUES ($1, $2, $3::jsonb, $4, $5)
        ON CONFLICT (tenant_id, key) DO UPDATE SET value = $3::jsonb, is_sensitive = $4,
          updated_by = $5, updated_at = now()`,
-      [auth.tenantId, body.key, JSON.stringify(body.value), body.isSensitive, auth.userCode],
-    );
-    res.json({ key: body.key, value: body.value, type: settingType(body.value) });
-  });
+        [auth.tenantId, body.key, JSON.stringify(body.value), body.isSensitive, auth.userCode],
+      );
+      res.json({ key: body.key, value: body.value, type: settingType(body.value) });
+    },
+  );
 
   router.get('/users', requirePermission('tenant-management.users.view'), async (req, res) => {
     const auth = getAuth(res);
@@ -268,7 +308,8 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner }): Router {
     };
     for (const [field, value] of list.filter) {
       if (field === 'id') {
-        if (!/^\d{1,9}$/.test(value)) throw new HttpError(400, 'invalid_query', 'id must be numeric');
+        if (!/^\d{1,9}$/.test(value))
+          throw new HttpError(400, 'invalid_query', 'id must be numeric');
         add((p) => `u.id = ${p}`, Number(value));
       } else if (field === 'code') add((p) => `u.code = ${p}`, value);
       else if (field === 'email') add((p) => `lower(u.email) = lower(${p})`, value);
@@ -300,7 +341,13 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner }): Router {
     );
     const page = pageOf(rows, list);
     res.json({
-      items: await presentUsers(db, auth.tenantId, auth.tenantSlug, page.items, list.expand.has('roles')),
+      items: await presentUsers(
+        db,
+        auth.tenantId,
+        auth.tenantSlug,
+        page.items,
+        list.expand.has('roles'),
+      ),
       nextPageToken: page.nextPageToken,
     });
   });
@@ -322,37 +369,47 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner }): Router {
       throw new HttpError(400, 'invalid_query', 'unsupported expand');
     }
     const user = await findUser(auth.tenantId, String(req.params.id));
-    const [presented] = await presentUsers(db, auth.tenantId, auth.tenantSlug, [user], expand.includes('roles'));
+    const [presented] = await presentUsers(
+      db,
+      auth.tenantId,
+      auth.tenantSlug,
+      [user],
+      expand.includes('roles'),
+    );
     res.json({ user: presented });
   });
 
   for (const action of ['enable', 'disable'] as const) {
-    router.post(`/users/:id/${action}`, requirePermission('tenant-management.users.update'), async (req, res) => {
-      const auth = getAuth(res);
-      const user = await findUser(auth.tenantId, String(req.params.id));
-      if (action === 'disable' && user.id === auth.userId) {
-        throw new HttpError(400, 'cannot_disable_self', 'you cannot disable your own user');
-      }
-      const updated = await db.transaction(async (tx) => {
-        const [row] = await tx.query<UserRow>(
-          `UPDATE users SET status = $1, updated_at = now(), updated_by = $2 WHERE id = $3
+    router.post(
+      `/users/:id/${action}`,
+      requirePermission('tenant-management.users.update'),
+      async (req, res) => {
+        const auth = getAuth(res);
+        const user = await findUser(auth.tenantId, String(req.params.id));
+        if (action === 'disable' && user.id === auth.userId) {
+          throw new HttpError(400, 'cannot_disable_self', 'you cannot disable your own user');
+        }
+        const updated = await db.transaction(async (tx) => {
+          const [row] = await tx.query<UserRow>(
+            `UPDATE users SET status = $1, updated_at = now(), updated_by = $2 WHERE id = $3
            RETURNING id, code, email, first_name, last_name, status, sub, created_at, updated_at,
                      created_by, updated_by`,
-          [action === 'enable' ? 'active' : 'disabled', auth.userCode, user.id],
-        );
-        if (action === 'disable') {
-          // A disabled user must not be able to mint new access tokens from an old session.
-          await tx.query(
-            'UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
-            [user.id],
+            [action === 'enable' ? 'active' : 'disabled', auth.userCode, user.id],
           );
-        }
-        return row;
-      });
-      if (!updated) throw notFound('user');
-      const [presented] = await presentUsers(db, auth.tenantId, auth.tenantSlug, [updated], true);
-      res.json({ user: presented });
-    });
+          if (action === 'disable') {
+            // A disabled user must not be able to mint new access tokens from an old session.
+            await tx.query(
+              'UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
+              [user.id],
+            );
+          }
+          return row;
+        });
+        if (!updated) throw notFound('user');
+        const [presented] = await presentUsers(db, auth.tenantId, auth.tenantSlug, [updated], true);
+        res.json({ user: presented });
+      },
+    );
   }
 
   router.get('/roles', requirePermission('identity-management.roles.view'), async (req, res) => {

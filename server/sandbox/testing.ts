@@ -39,9 +39,14 @@ export interface ApiOptions {
   headers?: Record<string, string>;
 }
 
-export async function api(base: string, route: string, opts: ApiOptions = {}): Promise<ApiResponse> {
+export async function api(
+  base: string,
+  route: string,
+  opts: ApiOptions = {},
+): Promise<ApiResponse> {
   const headers: Record<string, string> = { ...opts.headers };
-  if (opts.body !== undefined || opts.rawBody !== undefined) headers['content-type'] ??= 'application/json';
+  if (opts.body !== undefined || opts.rawBody !== undefined)
+    headers['content-type'] ??= 'application/json';
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.cookie) headers.cookie = opts.cookie;
   const res = await fetch(base + route, {
@@ -54,7 +59,12 @@ export async function api(base: string, route: string, opts: ApiOptions = {}): P
   let body: unknown = text;
   if ((res.headers.get('content-type') ?? '').includes('application/json')) body = JSON.parse(text);
   const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('refreshToken='));
-  return { status: res.status, body, headers: res.headers, cookie: setCookie?.split(';')[0] ?? null };
+  return {
+    status: res.status,
+    body,
+    headers: res.headers,
+    cookie: setCookie?.split(';')[0] ?? null,
+  };
 }
 
 export interface Session {
@@ -68,7 +78,11 @@ export async function login(base: string, username: string, password = PASSWORD)
   if (res.status !== 200 || !res.body.accessToken || !res.cookie) {
     throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
   }
-  return { accessToken: res.body.accessToken, permissions: res.body.permissions, cookie: res.cookie };
+  return {
+    accessToken: res.body.accessToken,
+    permissions: res.body.permissions,
+    cookie: res.cookie,
+  };
 }
 
 /** A throwaway PostgreSQL database per test file, dropped afterwards. */

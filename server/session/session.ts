@@ -146,7 +146,10 @@ export async function createSessionKit(config: Config, log: Logger): Promise<Ses
       }
     };
     closeStore = async () => {
-      await client.close().catch(() => undefined);
+      // Let pending replies arrive, but do not wait on a Redis that is gone.
+      if (!client.isReady) return void client.destroy();
+      await Promise.race([client.close(), new Promise((r) => setTimeout(r, 2000))]).catch(() => undefined);
+      if (client.isOpen) client.destroy();
     };
   } else {
     const fileStore = await FileSessionStore.open(join(config.dataDir, 'sessions'));
@@ -154,6 +157,19 @@ export async function createSessionKit(config: Config, log: Logger): Promise<Ses
     counters = new MemoryCounterStore();
     ping = async () => true;
     closeStore = () => fileStore.flush();
+  }
+
+  // Whatever a store outage looks like (offline client, reset socket, timeout), the request
+  // handlers see one error type and answer 503.
+  for (const method of ['get', 'set', 'touch', 'destroy'] as const) {
+    const original = (store[method] as (...args: unknown[]) => unknown).bind(store);
+    (store as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      const cb = args.at(-1);
+      if (typeof cb !== 'function') return original(...args);
+      return original(...args.slice(0, -1), (err: unknown, value: unknown) =>
+        err ? cb(err instanceof SessionStoreUnavailable ? err : new SessionStoreUnavailable(String(err))) : cb(null, value),
+      );
+    };
   }
 
   const middleware = session({

@@ -21,7 +21,11 @@ afterAll(async () => {
 
 describe('health', () => {
   it('answers ok on every service prefix', async () => {
-    for (const route of ['/authservice/health', '/tenantservice/v1/health', '/notificationservice/health']) {
+    for (const route of [
+      '/authservice/health',
+      '/tenantservice/v1/health',
+      '/notificationservice/health',
+    ]) {
       const res = await api(base, route);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ status: 'ok' });
@@ -43,7 +47,9 @@ describe('POST /authservice/v1/login', () => {
     expect(res.status).toBe(200);
     expect(res.body.permissions.split(',')).toContain('claim-management.claims.*');
     const setCookie = res.headers.getSetCookie().join('\n');
-    expect(setCookie).toMatch(/refreshToken=[^;]+; HttpOnly; Path=\/authservice\/v1; SameSite=Strict/);
+    expect(setCookie).toMatch(
+      /refreshToken=[^;]+; HttpOnly; Path=\/authservice\/v1; SameSite=Strict/,
+    );
     const claims = decodeJwt(res.body.accessToken);
     expect(claims).toMatchObject({
       email: 'care@demo.test',
@@ -70,11 +76,22 @@ describe('POST /authservice/v1/login', () => {
 
   it('gives the same 401 for an unknown user, a wrong password and a disabled user', async () => {
     const admin = await login(base, 'admin@demo.test');
-    const users = await api(base, '/tenantservice/v1/users?filter=email%3Dmia.schneider%40demo.test', {
-      token: admin.accessToken,
-    });
+    const users = await api(
+      base,
+      '/tenantservice/v1/users?filter=email%3Dmia.schneider%40demo.test',
+      {
+        token: admin.accessToken,
+      },
+    );
     const mia = users.body.items[0];
-    expect((await api(base, `/tenantservice/v1/users/${mia.id}/disable`, { method: 'POST', token: admin.accessToken })).status).toBe(200);
+    expect(
+      (
+        await api(base, `/tenantservice/v1/users/${mia.id}/disable`, {
+          method: 'POST',
+          token: admin.accessToken,
+        })
+      ).status,
+    ).toBe(200);
 
     const answers = await Promise.all(
       [
@@ -88,12 +105,19 @@ describe('POST /authservice/v1/login', () => {
       expect(res.body).toEqual({ error: 'invalid_credentials', message: expect.any(String) });
       expect(res.cookie).toBeNull();
     }
-    await api(base, `/tenantservice/v1/users/${mia.id}/enable`, { method: 'POST', token: admin.accessToken });
+    await api(base, `/tenantservice/v1/users/${mia.id}/enable`, {
+      method: 'POST',
+      token: admin.accessToken,
+    });
   });
 
   it('rejects bad input with 400', async () => {
-    expect((await api(base, '/authservice/v1/login', { body: { username: 'x' } })).status).toBe(400);
-    expect((await api(base, '/authservice/v1/login', { body: { username: 1, password: 2 } })).status).toBe(400);
+    expect((await api(base, '/authservice/v1/login', { body: { username: 'x' } })).status).toBe(
+      400,
+    );
+    expect(
+      (await api(base, '/authservice/v1/login', { body: { username: 1, password: 2 } })).status,
+    ).toBe(400);
     const malformed = await api(base, '/authservice/v1/login', { rawBody: '{"username":' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error).toBe('invalid_json');
@@ -133,6 +157,19 @@ describe('refresh and logout', () => {
     expect(second.status).toBe(200);
   });
 
+  it('lets exactly one of two concurrent refreshes with the same cookie win', async () => {
+    const session = await login(base, 'viewer@demo.test');
+    const results = await Promise.all(
+      [1, 2, 3].map(() =>
+        api(base, '/authservice/v1/refresh-token', {
+          body: { username: 'viewer@demo.test' },
+          cookie: session.cookie,
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 401, 401]);
+  });
+
   it('answers 401 without a cookie, with an unknown cookie or for another username', async () => {
     const session = await login(base, 'viewer@demo.test');
     for (const [cookie, username] of [
@@ -144,7 +181,10 @@ describe('refresh and logout', () => {
       expect(res.status).toBe(401);
       expect(res.body.error).toBe('invalid_refresh_token');
     }
-    expect((await api(base, '/authservice/v1/refresh-token', { body: {}, cookie: session.cookie })).status).toBe(400);
+    expect(
+      (await api(base, '/authservice/v1/refresh-token', { body: {}, cookie: session.cookie }))
+        .status,
+    ).toBe(400);
   });
 
   it('logout revokes the refresh token', async () => {
@@ -165,19 +205,31 @@ describe('refresh and logout', () => {
   it('stops refreshing once the user is disabled', async () => {
     const admin = await login(base, 'admin@demo.test');
     const target = await login(base, 'elias.richter@demo.test');
-    const found = await api(base, '/tenantservice/v1/users?filter=email%3Delias.richter%40demo.test', {
+    const found = await api(
+      base,
+      '/tenantservice/v1/users?filter=email%3Delias.richter%40demo.test',
+      {
+        token: admin.accessToken,
+      },
+    );
+    const id = found.body.items[0].id;
+    await api(base, `/tenantservice/v1/users/${id}/disable`, {
+      method: 'POST',
       token: admin.accessToken,
     });
-    const id = found.body.items[0].id;
-    await api(base, `/tenantservice/v1/users/${id}/disable`, { method: 'POST', token: admin.accessToken });
     const res = await api(base, '/authservice/v1/refresh-token', {
       body: { username: 'elias.richter@demo.test' },
       cookie: target.cookie,
     });
     expect(res.status).toBe(401);
     // The access token dies with the user too, not only at its expiry.
-    expect((await api(base, '/authservice/v1/workspaces', { token: target.accessToken })).status).toBe(401);
-    await api(base, `/tenantservice/v1/users/${id}/enable`, { method: 'POST', token: admin.accessToken });
+    expect(
+      (await api(base, '/authservice/v1/workspaces', { token: target.accessToken })).status,
+    ).toBe(401);
+    await api(base, `/tenantservice/v1/users/${id}/enable`, {
+      method: 'POST',
+      token: admin.accessToken,
+    });
   });
 });
 
@@ -208,28 +260,48 @@ describe('change password', () => {
       body: { username: 'newpass@demo.test', password: PASSWORD },
     });
     const done = await api(base, '/authservice/v1/change-password', {
-      body: { username: 'newpass@demo.test', challenge: again.body.challenge, newPassword: 'Changed1234' },
+      body: {
+        username: 'newpass@demo.test',
+        challenge: again.body.challenge,
+        newPassword: 'Changed1234',
+      },
     });
     expect(done.status).toBe(200);
     expect(done.body.accessToken).toBeTruthy();
     expect(done.cookie).toBeTruthy();
 
     const reuse = await api(base, '/authservice/v1/change-password', {
-      body: { username: 'newpass@demo.test', challenge: again.body.challenge, newPassword: 'Other12345' },
+      body: {
+        username: 'newpass@demo.test',
+        challenge: again.body.challenge,
+        newPassword: 'Other12345',
+      },
     });
     expect(reuse.status).toBe(401);
     expect(reuse.body.error).toBe('invalid_challenge');
 
-    expect((await api(base, '/authservice/v1/login', { body: { username: 'newpass@demo.test', password: PASSWORD } })).status).toBe(401);
+    expect(
+      (
+        await api(base, '/authservice/v1/login', {
+          body: { username: 'newpass@demo.test', password: PASSWORD },
+        })
+      ).status,
+    ).toBe(401);
     const session = await login(base, 'newpass@demo.test', 'Changed1234');
     expect(session.accessToken).toBeTruthy();
   });
 
   it('lets a signed-in user change the password with the old one', async () => {
     const session = await login(base, 'lea.fischer@demo.test');
-    const body = { username: 'lea.fischer@demo.test', oldPassword: PASSWORD, newPassword: 'NewSecret99' };
+    const body = {
+      username: 'lea.fischer@demo.test',
+      oldPassword: PASSWORD,
+      newPassword: 'NewSecret99',
+    };
     expect((await api(base, '/authservice/v1/change-password', { body })).status).toBe(401);
-    expect((await api(base, '/authservice/v1/change-password', { body, token: 'garbage' })).status).toBe(401);
+    expect(
+      (await api(base, '/authservice/v1/change-password', { body, token: 'garbage' })).status,
+    ).toBe(401);
     const wrongOld = await api(base, '/authservice/v1/change-password', {
       body: { ...body, oldPassword: 'Nope12345' },
       token: session.accessToken,
@@ -246,7 +318,10 @@ describe('change password', () => {
       token: session.accessToken,
     });
     expect(other.status).toBe(403);
-    const ok = await api(base, '/authservice/v1/change-password', { body, token: session.accessToken });
+    const ok = await api(base, '/authservice/v1/change-password', {
+      body,
+      token: session.accessToken,
+    });
     expect(ok.status).toBe(204);
     await login(base, 'lea.fischer@demo.test', 'NewSecret99');
   });
@@ -258,9 +333,27 @@ describe('workspaces', () => {
     const res = await api(base, '/authservice/v1/workspaces', { token: demo.accessToken });
     expect(res.status).toBe(200);
     expect(res.body.workspaces).toEqual([
-      { name: 'Demo Versicherung AG', slug: 'demo', tenantName: 'Demo Versicherung AG', isDefault: true, isDisabled: false },
-      { name: 'Demo Sandbox', slug: 'demo-sandbox', tenantName: 'Demo Versicherung AG', isDefault: false, isDisabled: false },
-      { name: 'Demo Archiv', slug: 'demo-archive', tenantName: 'Demo Versicherung AG', isDefault: false, isDisabled: true },
+      {
+        name: 'Demo Versicherung AG',
+        slug: 'demo',
+        tenantName: 'Demo Versicherung AG',
+        isDefault: true,
+        isDisabled: false,
+      },
+      {
+        name: 'Demo Sandbox',
+        slug: 'demo-sandbox',
+        tenantName: 'Demo Versicherung AG',
+        isDefault: false,
+        isDisabled: false,
+      },
+      {
+        name: 'Demo Archiv',
+        slug: 'demo-archive',
+        tenantName: 'Demo Versicherung AG',
+        isDefault: false,
+        isDisabled: true,
+      },
     ]);
     const nord = await login(base, 'admin@nordlicht.test');
     const other = await api(base, '/authservice/v1/workspaces', { token: nord.accessToken });
@@ -276,7 +369,10 @@ describe('workspaces', () => {
       cookie: session.cookie,
     });
     expect(res.status).toBe(200);
-    expect(decodeJwt(res.body.accessToken)).toMatchObject({ tenant_slug: 'demo-sandbox', role: 'product-manager' });
+    expect(decodeJwt(res.body.accessToken)).toMatchObject({
+      tenant_slug: 'demo-sandbox',
+      role: 'product-manager',
+    });
     expect(res.body.permissions).toContain('policy-management.products.*');
     expect(res.cookie).toBeTruthy();
     // The refresh cookie now belongs to the new workspace; the old one is retired.
@@ -291,9 +387,13 @@ describe('workspaces', () => {
     });
     expect(old.status).toBe(401);
     // Tokens of the two workspaces see different tenant ids.
-    const tenant = await api(base, `/tenantservice/v1/tenants/${decodeJwt(res.body.accessToken).tenant_id}`, {
-      token: res.body.accessToken,
-    });
+    const tenant = await api(
+      base,
+      `/tenantservice/v1/tenants/${decodeJwt(res.body.accessToken).tenant_id}`,
+      {
+        token: res.body.accessToken,
+      },
+    );
     expect(tenant.body.tenant.slug).toBe('demo-sandbox');
   });
 
@@ -315,10 +415,20 @@ describe('workspaces', () => {
     const body = { username: 'admin@demo.test', targetWorkspace: 'demo-sandbox' };
     expect((await api(base, '/authservice/v1/workspaces/switch', { body })).status).toBe(401);
     expect(
-      (await api(base, '/authservice/v1/workspaces/switch', { body: { username: 'admin@demo.test' }, token: session.accessToken })).status,
+      (
+        await api(base, '/authservice/v1/workspaces/switch', {
+          body: { username: 'admin@demo.test' },
+          token: session.accessToken,
+        })
+      ).status,
     ).toBe(400);
     expect(
-      (await api(base, '/authservice/v1/workspaces/switch', { body: { ...body, username: 'care@demo.test' }, token: session.accessToken })).status,
+      (
+        await api(base, '/authservice/v1/workspaces/switch', {
+          body: { ...body, username: 'care@demo.test' },
+          token: session.accessToken,
+        })
+      ).status,
     ).toBe(403);
   });
 });
@@ -346,7 +456,9 @@ describe('SAML sign-in through the sandbox identity provider', () => {
 
   async function idpCode(tenantSlug: string, email: string): Promise<string> {
     const page = await api(base, `/sandbox-idp/login?tenantSlug=${tenantSlug}`);
-    const match = new RegExp(`<option value="(usr_[0-9a-f]+)">[^<]*&#60;${email.replace(/\./g, '\\.')}&#62;`).exec(page.body);
+    const match = new RegExp(
+      `<option value="(usr_[0-9a-f]+)">[^<]*&#60;${email.replace(/\./g, '\\.')}&#62;`,
+    ).exec(page.body);
     if (!match?.[1]) throw new Error(`user ${email} not on the IdP page`);
     const res = await fetch(`${base}/sandbox-idp/login`, {
       method: 'POST',
@@ -363,20 +475,38 @@ describe('SAML sign-in through the sandbox identity provider', () => {
 
   it('exchanges the code once for a session', async () => {
     const code = await idpCode('demo', 'care@demo.test');
-    const res = await api(base, '/authservice/v1/login/saml', { body: { tenantSlug: 'demo', code } });
+    const res = await api(base, '/authservice/v1/login/saml', {
+      body: { tenantSlug: 'demo', code },
+    });
     expect(res.status).toBe(200);
-    expect(decodeJwt(res.body.accessToken)).toMatchObject({ email: 'care@demo.test', tenant_slug: 'demo' });
+    expect(decodeJwt(res.body.accessToken)).toMatchObject({
+      email: 'care@demo.test',
+      tenant_slug: 'demo',
+    });
     expect(res.cookie).toBeTruthy();
-    const again = await api(base, '/authservice/v1/login/saml', { body: { tenantSlug: 'demo', code } });
+    const again = await api(base, '/authservice/v1/login/saml', {
+      body: { tenantSlug: 'demo', code },
+    });
     expect(again.status).toBe(401);
     expect(again.body.error).toBe('UNAUTHORIZED');
   });
 
   it('refuses a code for another tenant, an unknown code and a bad body', async () => {
     const code = await idpCode('demo', 'care@demo.test');
-    expect((await api(base, '/authservice/v1/login/saml', { body: { tenantSlug: 'nordlicht', code } })).status).toBe(401);
-    expect((await api(base, '/authservice/v1/login/saml', { body: { tenantSlug: 'demo', code: 'made-up' } })).status).toBe(401);
-    expect((await api(base, '/authservice/v1/login/saml', { body: { tenantSlug: 'demo' } })).status).toBe(400);
+    expect(
+      (await api(base, '/authservice/v1/login/saml', { body: { tenantSlug: 'nordlicht', code } }))
+        .status,
+    ).toBe(401);
+    expect(
+      (
+        await api(base, '/authservice/v1/login/saml', {
+          body: { tenantSlug: 'demo', code: 'made-up' },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (await api(base, '/authservice/v1/login/saml', { body: { tenantSlug: 'demo' } })).status,
+    ).toBe(400);
   });
 
   it('refuses to sign in a user of another tenant through the form', async () => {

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
-import { api, login, makeTempDir, startTestSandbox, type Session } from '#server/sandbox/testing.ts';
+import {
+  api,
+  login,
+  makeTempDir,
+  startTestSandbox,
+  type Session,
+} from '#server/sandbox/testing.ts';
 
 let sandbox: RunningSandbox;
 let base: string;
@@ -19,11 +25,11 @@ beforeAll(async () => {
   removeDir = tmp.remove;
   sandbox = await startTestSandbox(tmp.dir);
   base = sandbox.url;
-  [admin, viewer, care, noui, nord] = await Promise.all(
-    ['admin@demo.test', 'viewer@demo.test', 'care@demo.test', 'noui@demo.test', 'admin@nordlicht.test'].map(
-      (u) => login(base, u),
-    ),
-  );
+  admin = await login(base, 'admin@demo.test');
+  viewer = await login(base, 'viewer@demo.test');
+  care = await login(base, 'care@demo.test');
+  noui = await login(base, 'noui@demo.test');
+  nord = await login(base, 'admin@nordlicht.test');
 });
 
 afterAll(async () => {
@@ -60,13 +66,19 @@ describe('GET /tenants/{id}', () => {
   it('returns the caller tenant', async () => {
     const res = await api(base, `${T}/tenants/${tenantIdOf(admin)}`, { token: viewer.accessToken });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ tenant: { id: tenantIdOf(admin), name: 'Demo Versicherung AG', slug: 'demo' } });
+    expect(res.body).toEqual({
+      tenant: { id: tenantIdOf(admin), name: 'Demo Versicherung AG', slug: 'demo' },
+    });
   });
 
   it('hides other tenants behind 404 and needs tenants.view', async () => {
-    expect((await api(base, `${T}/tenants/${tenantIdOf(nord)}`, { token: admin.accessToken })).status).toBe(404);
+    expect(
+      (await api(base, `${T}/tenants/${tenantIdOf(nord)}`, { token: admin.accessToken })).status,
+    ).toBe(404);
     expect((await api(base, `${T}/tenants/abc`, { token: admin.accessToken })).status).toBe(404);
-    const forbidden = await api(base, `${T}/tenants/${tenantIdOf(noui)}`, { token: noui.accessToken });
+    const forbidden = await api(base, `${T}/tenants/${tenantIdOf(noui)}`, {
+      token: noui.accessToken,
+    });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.error).toBe('forbidden');
   });
@@ -77,26 +89,60 @@ describe('general settings', () => {
     const demo = await api(base, `${T}/general`, { token: care.accessToken });
     expect(demo.status).toBe(200);
     expect(demo.body).toEqual({
-      general: { time_zone: 'Europe/Berlin', language: 'de', currency: 'EUR', format_hours: 'hh:mm:ss', format_dates: 'DD.MM.YYYY' },
+      general: {
+        time_zone: 'Europe/Berlin',
+        language: 'de',
+        currency: 'EUR',
+        format_hours: 'hh:mm:ss',
+        format_dates: 'DD.MM.YYYY',
+      },
     });
     const other = await api(base, `${T}/general`, { token: nord.accessToken });
-    expect(other.body.general).toMatchObject({ time_zone: 'Europe/Berlin', language: 'de', currency: 'EUR' });
+    expect(other.body.general).toMatchObject({
+      time_zone: 'Europe/Berlin',
+      language: 'de',
+      currency: 'EUR',
+    });
     expect((await api(base, `${T}/general`, { token: noui.accessToken })).status).toBe(403);
   });
 
   it('updates only the caller tenant, needs settings.update and a valid body', async () => {
-    const body = { time_zone: 'Europe/Oslo', language: 'en', currency: 'NOK', format_hours: 'HH:mm', format_dates: 'YYYY-MM-DD' };
+    const body = {
+      time_zone: 'Europe/Oslo',
+      language: 'en',
+      currency: 'NOK',
+      format_hours: 'HH:mm',
+      format_dates: 'YYYY-MM-DD',
+    };
     const res = await api(base, `${T}/general`, { method: 'PUT', body, token: nord.accessToken });
     expect(res.status).toBe(200);
     expect(res.body.general).toEqual(body);
-    expect((await api(base, `${T}/general`, { token: nord.accessToken })).body.general).toEqual(body);
-    expect((await api(base, `${T}/general`, { token: admin.accessToken })).body.general.currency).toBe('EUR');
+    expect((await api(base, `${T}/general`, { token: nord.accessToken })).body.general).toEqual(
+      body,
+    );
+    expect(
+      (await api(base, `${T}/general`, { token: admin.accessToken })).body.general.currency,
+    ).toBe('EUR');
 
-    expect((await api(base, `${T}/general`, { method: 'PUT', body, token: viewer.accessToken })).status).toBe(403);
-    const bad = await api(base, `${T}/general`, { method: 'PUT', body: { ...body, currency: 'euro' }, token: nord.accessToken });
+    expect(
+      (await api(base, `${T}/general`, { method: 'PUT', body, token: viewer.accessToken })).status,
+    ).toBe(403);
+    const bad = await api(base, `${T}/general`, {
+      method: 'PUT',
+      body: { ...body, currency: 'euro' },
+      token: nord.accessToken,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('validation_error');
-    expect((await api(base, `${T}/general`, { method: 'PUT', body: { ...body, time_zone: 'Mars/Base' }, token: nord.accessToken })).status).toBe(400);
+    expect(
+      (
+        await api(base, `${T}/general`, {
+          method: 'PUT',
+          body: { ...body, time_zone: 'Mars/Base' },
+          token: nord.accessToken,
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -111,24 +157,52 @@ describe('branding', () => {
       logo: null,
       main_color: '#1dc4e9',
     });
-    expect((await api(base, `${T}/branding`, { token: nord.accessToken })).body.branding.main_color).toBe('#0b5394');
+    expect(
+      (await api(base, `${T}/branding`, { token: nord.accessToken })).body.branding.main_color,
+    ).toBe('#0b5394');
     expect((await api(base, `${T}/branding`, { token: noui.accessToken })).status).toBe(403);
   });
 
   it('ignores a tenant_id in the body and validates the colour', async () => {
-    const body = { tenant_id: tenantIdOf(admin), name: 'Nordlicht Neu', address: 'Hafenstr. 1', logo: null, main_color: '#112233' };
+    const body = {
+      tenant_id: tenantIdOf(admin),
+      name: 'Nordlicht Neu',
+      address: 'Hafenstr. 1',
+      logo: null,
+      main_color: '#112233',
+    };
     const res = await api(base, `${T}/branding`, { method: 'PUT', body, token: nord.accessToken });
     expect(res.status).toBe(200);
-    expect(res.body.branding).toMatchObject({ tenant_id: tenantIdOf(nord), name: 'Nordlicht Neu', main_color: '#112233' });
-    expect((await api(base, `${T}/branding`, { token: admin.accessToken })).body.branding.name).toBe('Demo Versicherung AG');
-    expect((await api(base, `${T}/branding`, { method: 'PUT', body: { ...body, main_color: 'red' }, token: nord.accessToken })).status).toBe(400);
-    expect((await api(base, `${T}/branding`, { method: 'PUT', body, token: care.accessToken })).status).toBe(403);
+    expect(res.body.branding).toMatchObject({
+      tenant_id: tenantIdOf(nord),
+      name: 'Nordlicht Neu',
+      main_color: '#112233',
+    });
+    expect(
+      (await api(base, `${T}/branding`, { token: admin.accessToken })).body.branding.name,
+    ).toBe('Demo Versicherung AG');
+    expect(
+      (
+        await api(base, `${T}/branding`, {
+          method: 'PUT',
+          body: { ...body, main_color: 'red' },
+          token: nord.accessToken,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await api(base, `${T}/branding`, { method: 'PUT', body, token: care.accessToken })).status,
+    ).toBe(403);
   });
 });
 
 describe('tenant settings', () => {
   it('answers values in the order of the keys, null for unset keys', async () => {
-    const res = await api(base, `${T}/settings/tenant?keys=brokermanagement_version,unset,chatWidget`, { token: viewer.accessToken });
+    const res = await api(
+      base,
+      `${T}/settings/tenant?keys=brokermanagement_version,unset,chatWidget`,
+      { token: viewer.accessToken },
+    );
     expect(res.status).toBe(200);
     expect(res.body.values).toEqual([
       { key: 'brokermanagement_version', value: 'v2', type: 'string' },
@@ -143,17 +217,46 @@ describe('tenant settings', () => {
       token: admin.accessToken,
     });
     expect(write.status).toBe(200);
-    expect(write.body).toEqual({ key: 'dashboardAlert', value: 'Wartung heute Abend', type: 'string' });
-    const mine = await api(base, `${T}/settings/tenant?keys=dashboardAlert`, { token: care.accessToken });
+    expect(write.body).toEqual({
+      key: 'dashboardAlert',
+      value: 'Wartung heute Abend',
+      type: 'string',
+    });
+    const mine = await api(base, `${T}/settings/tenant?keys=dashboardAlert`, {
+      token: care.accessToken,
+    });
     expect(mine.body.values[0].value).toBe('Wartung heute Abend');
-    const theirs = await api(base, `${T}/settings/tenant?keys=dashboardAlert`, { token: nord.accessToken });
+    const theirs = await api(base, `${T}/settings/tenant?keys=dashboardAlert`, {
+      token: nord.accessToken,
+    });
     expect(theirs.body.values[0].value).toBeNull();
 
-    expect((await api(base, `${T}/settings/tenant`, { body: { value: 1 }, token: admin.accessToken })).status).toBe(400);
-    expect((await api(base, `${T}/settings/tenant`, { body: { key: 'bad key!', value: 1 }, token: admin.accessToken })).status).toBe(400);
-    expect((await api(base, `${T}/settings/tenant`, { body: { key: 'x', value: 1 }, token: viewer.accessToken })).status).toBe(403);
-    expect((await api(base, `${T}/settings/tenant`, { token: admin.accessToken })).status).toBe(400);
-    expect((await api(base, `${T}/settings/tenant?keys=a`, { token: noui.accessToken })).status).toBe(403);
+    expect(
+      (await api(base, `${T}/settings/tenant`, { body: { value: 1 }, token: admin.accessToken }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await api(base, `${T}/settings/tenant`, {
+          body: { key: 'bad key!', value: 1 },
+          token: admin.accessToken,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await api(base, `${T}/settings/tenant`, {
+          body: { key: 'x', value: 1 },
+          token: viewer.accessToken,
+        })
+      ).status,
+    ).toBe(403);
+    expect((await api(base, `${T}/settings/tenant`, { token: admin.accessToken })).status).toBe(
+      400,
+    );
+    expect(
+      (await api(base, `${T}/settings/tenant?keys=a`, { token: noui.accessToken })).status,
+    ).toBe(403);
   });
 });
 
@@ -163,7 +266,11 @@ describe('GET /users', () => {
     expect(first.status).toBe(200);
     expect(first.body.items).toHaveLength(5);
     expect(first.body.nextPageToken).toBe('2');
-    expect(first.body.items[0]).toMatchObject({ code: expect.stringMatching(/^usr_/), status: 'active', mfaAuthentication: false });
+    expect(first.body.items[0]).toMatchObject({
+      code: expect.stringMatching(/^usr_/),
+      status: 'active',
+      mfaAuthentication: false,
+    });
     expect(first.body.items[0].roles).toBeUndefined();
     const seen = new Set<number>();
     let token: string | null = '1';
@@ -185,37 +292,82 @@ describe('GET /users', () => {
   });
 
   it('filters, searches, orders and expands roles', async () => {
-    const byEmail = await api(base, `${T}/users?filter=${encodeURIComponent('email=care@demo.test')}&expand=roles`, { token: viewer.accessToken });
+    const byEmail = await api(
+      base,
+      `${T}/users?filter=${encodeURIComponent('email=care@demo.test')}&expand=roles`,
+      { token: viewer.accessToken },
+    );
     expect(byEmail.body.items).toHaveLength(1);
     expect(byEmail.body.items[0].roles).toEqual([
-      expect.objectContaining({ code: 'customer-care', permissions: expect.arrayContaining([expect.objectContaining({ code: 'claim-management.claims.*', module: 'claim-management', entity: 'claims', action: '*' })]) }),
+      expect.objectContaining({
+        code: 'customer-care',
+        permissions: expect.arrayContaining([
+          expect.objectContaining({
+            code: 'claim-management.claims.*',
+            module: 'claim-management',
+            entity: 'claims',
+            action: '*',
+          }),
+        ]),
+      }),
     ]);
     const code = byEmail.body.items[0].code;
-    const both = await api(base, `${T}/users?filter=${encodeURIComponent(`code=${code}&status=active`)}`, { token: viewer.accessToken });
+    const both = await api(
+      base,
+      `${T}/users?filter=${encodeURIComponent(`code=${code}&status=active`)}`,
+      { token: viewer.accessToken },
+    );
     expect(both.body.items.map((u: { email: string }) => u.email)).toEqual(['care@demo.test']);
 
     const search = await api(base, `${T}/users?search=schulz`, { token: viewer.accessToken });
-    expect(search.body.items.map((u: { email: string }) => u.email)).toEqual(['lukas.schulz@demo.test']);
-    const fullName = await api(base, `${T}/users?search=${encodeURIComponent('Clara Care')}`, { token: viewer.accessToken });
+    expect(search.body.items.map((u: { email: string }) => u.email)).toEqual([
+      'lukas.schulz@demo.test',
+    ]);
+    const fullName = await api(base, `${T}/users?search=${encodeURIComponent('Clara Care')}`, {
+      token: viewer.accessToken,
+    });
     expect(fullName.body.items).toHaveLength(1);
     const wildcard = await api(base, `${T}/users?search=%25`, { token: viewer.accessToken });
     expect(wildcard.body.items).toHaveLength(0);
 
-    const ordered = await api(base, `${T}/users?order=lastName:DESC&pageSize=3`, { token: viewer.accessToken });
-    expect(ordered.body.items.map((u: { lastName: string }) => u.lastName)).toEqual(['Wolf', 'Weber', 'Wagner']);
-    const byEmailAsc = await api(base, `${T}/users?order=email:ASC&pageSize=1`, { token: viewer.accessToken });
+    const ordered = await api(base, `${T}/users?order=lastName:DESC&pageSize=3`, {
+      token: viewer.accessToken,
+    });
+    expect(ordered.body.items.map((u: { lastName: string }) => u.lastName)).toEqual([
+      'Wolf',
+      'Weber',
+      'Wagner',
+    ]);
+    const byEmailAsc = await api(base, `${T}/users?order=email:ASC&pageSize=1`, {
+      token: viewer.accessToken,
+    });
     expect(byEmailAsc.body.items[0].email).toBe('admin@demo.test');
   });
 
   it('never lists another tenant users', async () => {
-    const res = await api(base, `${T}/users?filter=${encodeURIComponent('email=admin@nordlicht.test')}`, { token: admin.accessToken });
+    const res = await api(
+      base,
+      `${T}/users?filter=${encodeURIComponent('email=admin@nordlicht.test')}`,
+      { token: admin.accessToken },
+    );
     expect(res.body.items).toEqual([]);
     const theirs = await api(base, `${T}/users`, { token: nord.accessToken });
-    expect(theirs.body.items.map((u: { email: string }) => u.email)).toEqual(['admin@nordlicht.test']);
+    expect(theirs.body.items.map((u: { email: string }) => u.email)).toEqual([
+      'admin@nordlicht.test',
+    ]);
   });
 
   it('rejects bad list parameters with 400 and callers without users.view with 403', async () => {
-    for (const query of ['pageSize=0', 'pageSize=abc', 'pageToken=0', 'filter=password%3Dx', 'filter=status%3Dsleeping', 'order=password:ASC', 'expand=secrets', 'filter=id%3Dabc']) {
+    for (const query of [
+      'pageSize=0',
+      'pageSize=abc',
+      'pageToken=0',
+      'filter=password%3Dx',
+      'filter=status%3Dsleeping',
+      'order=password:ASC',
+      'expand=secrets',
+      'filter=id%3Dabc',
+    ]) {
       const res = await api(base, `${T}/users?${query}`, { token: admin.accessToken });
       expect(res.status, query).toBe(400);
     }
@@ -225,51 +377,114 @@ describe('GET /users', () => {
 
 describe('GET /users/{id}', () => {
   it('returns one user with roles, by id or code', async () => {
-    const list = await api(base, `${T}/users?filter=${encodeURIComponent('email=manager@demo.test')}`, { token: admin.accessToken });
+    const list = await api(
+      base,
+      `${T}/users?filter=${encodeURIComponent('email=manager@demo.test')}`,
+      { token: admin.accessToken },
+    );
     const { id, code } = list.body.items[0];
     const res = await api(base, `${T}/users/${id}?expand=roles`, { token: viewer.accessToken });
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ id, code, email: 'manager@demo.test', firstName: 'Max', lastName: 'Manager' });
+    expect(res.body.user).toMatchObject({
+      id,
+      code,
+      email: 'manager@demo.test',
+      firstName: 'Max',
+      lastName: 'Manager',
+    });
     expect(res.body.user.roles.map((r: { code: string }) => r.code)).toEqual(['product-manager']);
-    expect((await api(base, `${T}/users/${code}`, { token: viewer.accessToken })).body.user.id).toBe(id);
-    expect((await api(base, `${T}/users/${id}?expand=nope`, { token: viewer.accessToken })).status).toBe(400);
+    expect(
+      (await api(base, `${T}/users/${code}`, { token: viewer.accessToken })).body.user.id,
+    ).toBe(id);
+    expect(
+      (await api(base, `${T}/users/${id}?expand=nope`, { token: viewer.accessToken })).status,
+    ).toBe(400);
     expect((await api(base, `${T}/users/${id}`, { token: care.accessToken })).status).toBe(403);
   });
 
   it('answers 404 for another tenant user and for unknown ids', async () => {
     const nordUser = (await api(base, `${T}/users`, { token: nord.accessToken })).body.items[0];
-    expect((await api(base, `${T}/users/${nordUser.id}`, { token: admin.accessToken })).status).toBe(404);
-    expect((await api(base, `${T}/users/${nordUser.code}`, { token: admin.accessToken })).status).toBe(404);
+    expect(
+      (await api(base, `${T}/users/${nordUser.id}`, { token: admin.accessToken })).status,
+    ).toBe(404);
+    expect(
+      (await api(base, `${T}/users/${nordUser.code}`, { token: admin.accessToken })).status,
+    ).toBe(404);
     expect((await api(base, `${T}/users/999999`, { token: admin.accessToken })).status).toBe(404);
   });
 });
 
 describe('POST /users/{id}/enable|disable', () => {
   it('disables and enables a user of the tenant', async () => {
-    const list = await api(base, `${T}/users?filter=${encodeURIComponent('email=felix.wagner@demo.test')}`, { token: admin.accessToken });
+    const list = await api(
+      base,
+      `${T}/users?filter=${encodeURIComponent('email=felix.wagner@demo.test')}`,
+      { token: admin.accessToken },
+    );
     const id = list.body.items[0].id;
     const felix = await login(base, 'felix.wagner@demo.test');
-    const off = await api(base, `${T}/users/${id}/disable`, { method: 'POST', token: admin.accessToken });
+    const off = await api(base, `${T}/users/${id}/disable`, {
+      method: 'POST',
+      token: admin.accessToken,
+    });
     expect(off.status).toBe(200);
     expect(off.body.user).toMatchObject({ id, status: 'disabled' });
-    const refresh = await api(base, '/authservice/v1/refresh-token', { body: { username: 'felix.wagner@demo.test' }, cookie: felix.cookie });
+    const refresh = await api(base, '/authservice/v1/refresh-token', {
+      body: { username: 'felix.wagner@demo.test' },
+      cookie: felix.cookie,
+    });
     expect(refresh.status).toBe(401);
-    const on = await api(base, `${T}/users/${id}/enable`, { method: 'POST', token: admin.accessToken });
+    const on = await api(base, `${T}/users/${id}/enable`, {
+      method: 'POST',
+      token: admin.accessToken,
+    });
     expect(on.body.user.status).toBe('active');
     // Revoked sessions stay revoked after re-enabling: the user signs in again.
-    expect((await api(base, '/authservice/v1/refresh-token', { body: { username: 'felix.wagner@demo.test' }, cookie: felix.cookie })).status).toBe(401);
+    expect(
+      (
+        await api(base, '/authservice/v1/refresh-token', {
+          body: { username: 'felix.wagner@demo.test' },
+          cookie: felix.cookie,
+        })
+      ).status,
+    ).toBe(401);
     await login(base, 'felix.wagner@demo.test');
   });
 
   it('needs users.update, refuses self-disable and another tenant user', async () => {
-    const list = await api(base, `${T}/users?filter=${encodeURIComponent('email=care@demo.test')}`, { token: admin.accessToken });
-    expect((await api(base, `${T}/users/${list.body.items[0].id}/disable`, { method: 'POST', token: viewer.accessToken })).status).toBe(403);
-    const me = await api(base, `${T}/users?filter=${encodeURIComponent('email=admin@demo.test')}`, { token: admin.accessToken });
-    const self = await api(base, `${T}/users/${me.body.items[0].id}/disable`, { method: 'POST', token: admin.accessToken });
+    const list = await api(
+      base,
+      `${T}/users?filter=${encodeURIComponent('email=care@demo.test')}`,
+      { token: admin.accessToken },
+    );
+    expect(
+      (
+        await api(base, `${T}/users/${list.body.items[0].id}/disable`, {
+          method: 'POST',
+          token: viewer.accessToken,
+        })
+      ).status,
+    ).toBe(403);
+    const me = await api(base, `${T}/users?filter=${encodeURIComponent('email=admin@demo.test')}`, {
+      token: admin.accessToken,
+    });
+    const self = await api(base, `${T}/users/${me.body.items[0].id}/disable`, {
+      method: 'POST',
+      token: admin.accessToken,
+    });
     expect(self.status).toBe(400);
     const nordUser = (await api(base, `${T}/users`, { token: nord.accessToken })).body.items[0];
-    expect((await api(base, `${T}/users/${nordUser.id}/disable`, { method: 'POST', token: admin.accessToken })).status).toBe(404);
-    expect((await api(base, `${T}/users/${nordUser.id}`, { token: nord.accessToken })).body.user.status).toBe('active');
+    expect(
+      (
+        await api(base, `${T}/users/${nordUser.id}/disable`, {
+          method: 'POST',
+          token: admin.accessToken,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await api(base, `${T}/users/${nordUser.id}`, { token: nord.accessToken })).body.user.status,
+    ).toBe('active');
   });
 });
 
@@ -277,19 +492,32 @@ describe('GET /roles', () => {
   it('lists the tenant roles with permissions', async () => {
     const res = await api(base, `${T}/roles?pageSize=50`, { token: viewer.accessToken });
     expect(res.status).toBe(200);
-    expect(res.body.items.map((r: { code: string }) => r.code)).toEqual(['admin', 'product-manager', 'customer-care', 'show-only', 'noui']);
+    expect(res.body.items.map((r: { code: string }) => r.code)).toEqual([
+      'admin',
+      'product-manager',
+      'customer-care',
+      'show-only',
+      'noui',
+    ]);
     expect(res.body.nextPageToken).toBeNull();
     const showOnly = res.body.items.find((r: { code: string }) => r.code === 'show-only');
     expect(showOnly.permissions.map((p: { code: string }) => p.code)).toContain('ui.eis.view');
     const nordRoles = await api(base, `${T}/roles`, { token: nord.accessToken });
-    expect(nordRoles.body.items.map((r: { code: string }) => r.code)).toEqual(['admin', 'show-only']);
-    const paged = await api(base, `${T}/roles?pageSize=2&pageToken=3`, { token: viewer.accessToken });
+    expect(nordRoles.body.items.map((r: { code: string }) => r.code)).toEqual([
+      'admin',
+      'show-only',
+    ]);
+    const paged = await api(base, `${T}/roles?pageSize=2&pageToken=3`, {
+      token: viewer.accessToken,
+    });
     expect(paged.body.items.map((r: { code: string }) => r.code)).toEqual(['noui']);
     expect(paged.body.nextPageToken).toBeNull();
   });
 
   it('needs identity-management.roles.view and valid parameters', async () => {
     expect((await api(base, `${T}/roles`, { token: care.accessToken })).status).toBe(403);
-    expect((await api(base, `${T}/roles?order=permissions:ASC`, { token: admin.accessToken })).status).toBe(400);
+    expect(
+      (await api(base, `${T}/roles?order=permissions:ASC`, { token: admin.accessToken })).status,
+    ).toBe(400);
   });
 });

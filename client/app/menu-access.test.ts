@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { firstScreen, visibleMenu } from './menu-access.ts';
+
+const viewer = ['ui.eis.view', 'tenant-management.tenants.view', 'tenant-management.settings.view'];
+
+describe('menu access', () => {
+  it('shows everything to the admin wildcard', () => {
+    const ids = visibleMenu(['*.*.*']).flatMap((g) =>
+      g.items.flatMap((i) => (i.kind === 'screen' ? [i.screen.id] : i.children.map((c) => c.id))),
+    );
+    expect(ids).toEqual(['home', 'profile', 'settings']);
+  });
+
+  it('hides entries the user lacks and keeps a sub-menu with what is left', () => {
+    const groups = visibleMenu(viewer);
+    const account = groups.find((g) => g.id === 'account')!;
+    const sub = account.items[0]!;
+    expect(sub.kind === 'submenu' && sub.children.map((c) => c.id)).toEqual(['profile']);
+  });
+
+  it('opens the dashboard first, or nothing without UI permission', () => {
+    expect(firstScreen(viewer)?.id).toBe('home');
+    expect(firstScreen(['policy-management.policies.view'])).toBeUndefined();
+    expect(visibleMenu([])).toEqual([]);
+  });
+});

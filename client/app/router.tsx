@@ -1,0 +1,78 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import {
+  AccountGuard,
+  FirstScreenRedirect,
+  OutsideRoutes,
+  PermissionGuard,
+  RootRedirect,
+} from './guards.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { allScreens } from './route-table.ts';
+
+// Every page is a lazy route: the sign-in page loads only its own code on top of the entry.
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+const screenRoutes: RouteObject[] = allScreens.map((screen) => ({
+  path: screen.path,
+  element: <PermissionGuard rule={screen.rule} />,
+  handle: { crumb: screen.label },
+  children: [{ index: true, lazy: page(screen.load) }],
+}));
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { index: true, element: <RootRedirect /> },
+      { path: 'login', lazy: page(() => import('#client/features/session/login-page.tsx')) },
+      {
+        path: 'login/saml',
+        lazy: page(() => import('#client/features/session/saml-callback-page.tsx')),
+      },
+      {
+        path: 'login/:tenantName',
+        lazy: page(() => import('#client/features/session/tenant-sso-page.tsx')),
+      },
+      { path: 'noaccess', lazy: page(() => import('#client/features/errors/no-access-page.tsx')) },
+      {
+        path: 'u/:accountIndex',
+        element: <AccountGuard />,
+        children: [
+          {
+            path: 'changepassword',
+            lazy: page(() => import('#client/features/session/change-password-page.tsx')),
+          },
+          {
+            path: 'logout',
+            lazy: page(() => import('#client/features/session/logout-page.tsx')),
+          },
+          {
+            lazy: page(() => import('./shell/shell-layout.tsx')),
+            children: [
+              { index: true, element: <FirstScreenRedirect /> },
+              ...screenRoutes,
+              {
+                path: 'help/:topic',
+                handle: { crumb: 'header.help' },
+                lazy: page(() => import('#client/features/help/help-page.tsx')),
+              },
+              {
+                path: 'noaccess',
+                lazy: page(() => import('#client/features/errors/no-access-page.tsx')),
+              },
+              {
+                path: '*',
+                lazy: page(() => import('#client/features/errors/not-found-page.tsx')),
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <OutsideRoutes /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

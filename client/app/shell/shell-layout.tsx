@@ -1,0 +1,167 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { fromCallback, type EventObject } from 'xstate';
+import type { SocketCallbackEvent } from '#machines/notification-socket.machine.ts';
+import { notificationSocketMachine } from '#machines/notification-socket.machine.ts';
+import type { SessionAccount } from '#machines/session.machine.ts';
+import { getAppConfig } from '#client/api/app-config.ts';
+import { NotificationSocketContext } from '#client/api/notification-socket-context.ts';
+import { SessionActorContext } from '#client/api/session-context.ts';
+import { TenantLogo } from '#client/ui/fallback-logo.tsx';
+import { useCurrentAccount } from '../guards.tsx';
+import { Breadcrumbs } from './breadcrumbs.tsx';
+import { ConnectionState } from './connection-state.tsx';
+import { EnvironmentBanner } from './environment-banner.tsx';
+import { HelpMenu, LanguageMenu, ProductSelector } from './header-menus.tsx';
+import { ProfileMenu } from './profile-menu.tsx';
+import { SideMenu } from './side-menu.tsx';
+import { TourDialog } from './tour-dialog.tsx';
+import { useTenantData } from './use-tenant-data.ts';
+import { WorkspaceSwitchProvider } from './workspace-switch.tsx';
+
+/** The browser side of the notification socket: `/ws?account={i}` on this origin. */
+const connectSocket = fromCallback<EventObject, { url: string }>(({ input, sendBack }) => {
+  const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const socket = new WebSocket(`${protocol}//${window.location.host}${input.url}`);
+  socket.onopen = () => sendBack({ type: 'socket.opened' });
+  socket.onmessage = (message) => {
+    try {
+      sendBack({ type: 'socket.message', data: JSON.parse(String(message.data)) });
+    } catch {
+      // A frame that is not JSON is not ours to show.
+    }
+  };
+  socket.onclose = (event) => sendBack({ type: 'socket.closed', code: event.code });
+  return () => {
+    socket.onclose = null;
+    if (socket.readyState === WebSocket.CONNECTING || socket.readyState === WebSocket.OPEN) {
+      socket.close(1000);
+    }
+  };
+});
+
+const socketLogic = notificationSocketMachine.provide({ actors: { connectSocket } });
+
+function useFullscreen(): [boolean, () => void] {
+  const [active, setActive] = useState(() => !!document.fullscreenElement);
+  useEffect(() => {
+    const update = () => setActive(!!document.fullscreenElement);
+    document.addEventListener('fullscreenchange', update);
+    return () => document.removeEventListener('fullscreenchange', update);
+  }, []);
+  const toggle = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void document.documentElement.requestFullscreen?.().catch(() => {});
+  };
+  return [active, toggle];
+}
+
+/** The application shell of one account: side menu, header, breadcrumbs, footer (spec). */
+export default function ShellLayout() {
+  const account = useCurrentAccount();
+  if (!account) return null; // The account guard has already redirected.
+  // Keyed by account: moving between /u/0 and /u/1 starts a fresh socket and tenant load.
+  return (
+    <NotificationSocketContext.Provider
+      key={account.accountIndex}
+      logic={socketLogic}
+      options={{ input: { url: `/ws?account=${account.accountIndex}` } }}
+    >
+      <WorkspaceSwitchProvider accountIndex={account.accountIndex}>
+        <Shell account={account} />
+      </WorkspaceSwitchProvider>
+    </NotificationSocketContext.Provider>
+  );
+}
+
+function Shell({ account }: { account: SessionAccount }) {
+  const { t } = useTranslation(['shell', 'common']);
+  const accounts = SessionActorContext.useSelector((s) => s.context.accounts);
+  const { tenantName, branding } = useTenantData(account);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [tourOpen, setTourOpen] = useState(false);
+  const [fullscreen, toggleFullscreen] = useFullscreen();
+  const location = useLocation();
+  const workspace = account.workspace ?? account.tenantSlug;
+
+  // A navigation closes the folded-out menu on narrow screens.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        {t('header.skip_to_content')}
+      </a>
+      <EnvironmentBanner workspace={workspace} />
+      <header className="flex items-center gap-2 border-b-4 border-brand bg-white px-3 py-2 shadow-sm">
+        <button
+          type="button"
+          className="rounded-md px-3 py-2 text-slate-800 hover:bg-slate-100 nav:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="side-menu"
+          aria-label={menuOpen ? t('menu.collapse') : t('menu.expand')}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <span aria-hidden="true">☰</span>
+        </button>
+        <TenantLogo
+          key={branding?.logo ?? 'none'}
+          src={branding?.logo ?? null}
+          alt={t('header.logo_alt', { tenant: tenantName })}
+          className="size-9 rounded object-contain"
+        />
+        <p className="mr-2 hidden font-semibold text-slate-900 md:block">{tenantName}</p>
+        <ProductSelector />
+        <div className="ml-auto flex items-center gap-1">
+          <HelpMenu accountIndex={account.accountIndex} onTour={() => setTourOpen(true)} />
+          <LanguageMenu />
+          <button
+            type="button"
+            className="rounded-md px-3 py-2 text-sm text-slate-800 hover:bg-slate-100"
+            aria-pressed={fullscreen}
+            onClick={toggleFullscreen}
+          >
+            <span aria-hidden="true">⛶</span>
+            <span className="sr-only md:not-sr-only md:ml-1">
+              {fullscreen ? t('header.fullscreen_exit') : t('header.fullscreen_enter')}
+            </span>
+          </button>
+          <ProfileMenu account={account} accounts={accounts} />
+        </div>
+      </header>
+      <div className="flex flex-1">
+        <aside
+          id="side-menu"
+          className={`${menuOpen ? 'fixed inset-y-0 left-0 z-40 flex' : 'hidden'} w-64 shrink-0 flex-col bg-chrome nav:static nav:flex`}
+        >
+          <SideMenu
+            accountIndex={account.accountIndex}
+            permissions={account.permissions}
+            onNavigate={() => setMenuOpen(false)}
+          />
+        </aside>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <main id="main-content" tabIndex={-1} className="flex-1 p-4 md:p-6">
+            <Breadcrumbs />
+            <Outlet />
+          </main>
+          <footer className="flex flex-wrap items-center justify-between gap-2 bg-chrome px-4 py-3 text-sm text-slate-100">
+            <p>
+              {t('footer.copyright', {
+                year: new Date().getFullYear(),
+                product: t('common:product.name'),
+              })}{' '}
+              · {t('footer.build', { build: getAppConfig().buildId })}
+            </p>
+            <ConnectionState />
+          </footer>
+        </div>
+      </div>
+      <TourDialog open={tourOpen} onClose={() => setTourOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { NotificationSocketContext } from '#client/api/notification-socket-context.ts';
+import { SessionActorContext } from '#client/api/session-context.ts';
+import { usePageTitle } from '#client/ui/page-title.ts';
+
+function describeMessage(message: unknown): string | undefined {
+  if (!message || typeof message !== 'object') return undefined;
+  const { type, title, message: text } = message as Record<string, unknown>;
+  if (type !== 'notification') return undefined;
+  return (
+    [title, text].filter((part) => typeof part === 'string').join(': ') || JSON.stringify(message)
+  );
+}
+
+/** The home dashboard: greeting, tenant and workspace, notification connection state. */
+export default function HomePage() {
+  const { t } = useTranslation('shell');
+  const { accountIndex } = useParams();
+  const account = SessionActorContext.useSelector((s) =>
+    s.context.accounts.find((a) => String(a.accountIndex) === accountIndex),
+  );
+  const statusKey = NotificationSocketContext.useSelector((s) => s.context.statusKey);
+  const lastMessage = NotificationSocketContext.useSelector((s) => s.context.lastMessage);
+  usePageTitle(t('home.title'));
+  if (!account) return null;
+  const notification = describeMessage(lastMessage);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold text-slate-900">
+        {t('home.greeting', { name: account.userFullName || account.userName })}
+      </h1>
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <div className="rounded-lg border border-slate-200 bg-white p-4">
+          <dt className="text-sm text-slate-600">{t('home.tenant')}</dt>
+          <dd className="text-lg font-semibold" data-testid="home-tenant">
+            {account.tenantName}
+          </dd>
+        </div>
+        <div className="rounded-lg border border-slate-200 bg-white p-4">
+          <dt className="text-sm text-slate-600">{t('home.workspace')}</dt>
+          <dd className="text-lg font-semibold" data-testid="home-workspace">
+            {account.workspace ?? account.tenantSlug}
+          </dd>
+        </div>
+        <div className="rounded-lg border border-slate-200 bg-white p-4">
+          <dt className="text-sm text-slate-600">{t('home.connection')}</dt>
+          <dd className="text-lg font-semibold" data-testid="home-connection">
+            {t(statusKey)}
+          </dd>
+        </div>
+      </dl>
+      <section className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="mb-2 font-semibold">{t('home.notifications')}</h2>
+        <p className="text-slate-700">{notification ?? t('home.no_notifications')}</p>
+      </section>
+      <p className="text-slate-600">{t('home.widgets_soon')}</p>
+    </div>
+  );
+}

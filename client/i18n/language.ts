@@ -1,0 +1,70 @@
+/** Interface languages of the spec; `de-DE`, `en-US`, `pl-PL` in date and number formats. */
+export const languages = ['de', 'en', 'pl'] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = 'en';
+export const localeOf: Record<Language, string> = { de: 'de-DE', en: 'en-US', pl: 'pl-PL' };
+
+// The user's explicit choice in the language switcher.
+const CHOSEN_KEY = 'bo.language';
+// The tenant's general settings, cached (spec: "general settings cached in local storage").
+const GENERAL_KEY = 'bo.general';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (languages as readonly string[]).includes(value);
+}
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Without storage the language simply falls back to the browser's.
+  }
+}
+
+export function readCachedGeneralLanguage(): Language | undefined {
+  try {
+    const language: unknown = JSON.parse(read(GENERAL_KEY) ?? 'null')?.language;
+    return isLanguage(language) ? language : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function cacheGeneralSettings(general: { language?: string }): void {
+  write(GENERAL_KEY, JSON.stringify(general));
+}
+
+export function readChosenLanguage(): Language | undefined {
+  const chosen = read(CHOSEN_KEY);
+  return isLanguage(chosen) ? chosen : undefined;
+}
+
+export function storeChosenLanguage(language: Language): void {
+  write(CHOSEN_KEY, language);
+}
+
+/**
+ * The start language: the user's own choice, else the stored general setting of the tenant,
+ * else the first supported browser language, else English.
+ */
+export function detectLanguage(
+  browserLanguages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
+): Language {
+  const chosen = readChosenLanguage();
+  if (chosen) return chosen;
+  const general = readCachedGeneralLanguage();
+  if (general) return general;
+  for (const tag of browserLanguages) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLanguage(base)) return base;
+  }
+  return defaultLanguage;
+}

@@ -1,0 +1,27 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+const variants: Record<Variant, string> = {
+  // Dark text on the brand colour: the default #1dc4e9 is too light for white text (contrast).
+  primary: 'bg-brand text-slate-950 hover:brightness-95 disabled:opacity-60',
+  secondary:
+    'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:opacity-60',
+  ghost: 'text-slate-700 hover:bg-slate-100 disabled:opacity-60',
+  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:opacity-60',
+};
+
+export function Button({
+  variant = 'primary',
+  className = '',
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+  return (
+    <button
+      type={type}
+      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition disabled:cursor-not-allowed ${variants[variant]} ${className}`}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,76 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, login, makeTempDir, startTestSandbox } from '#server/sandbox/testing.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+describe('PGlite persistence', () => {
+  it('keeps data, signing key and sessions across a restart on the same data dir', async () => {
+    const tmp = await makeTempDir();
+    cleanups.push(tmp.remove);
+
+    const first = await startTestSandbox(tmp.dir);
+    const admin = await login(first.url, 'admin@demo.test');
+    const put = await api(first.url, '/tenantservice/v1/branding', {
+      method: 'PUT',
+      body: { name: 'Nach dem Neustart', address: null, logo: null, main_color: '#abcdef' },
+      token: admin.accessToken,
+    });
+    expect(put.status).toBe(200);
+    const before = await api(first.url, '/tenantservice/v1/users', { token: admin.accessToken });
+    await first.close();
+
+    const second = await startTestSandbox(tmp.dir);
+    cleanups.push(() => second.close());
+    // The access token from before the restart still verifies: the signing key was stored.
+    const branding = await api(second.url, '/tenantservice/v1/branding', {
+      token: admin.accessToken,
+    });
+    expect(branding.status).toBe(200);
+    expect(branding.body.branding).toMatchObject({
+      name: 'Nach dem Neustart',
+      main_color: '#abcdef',
+    });
+    const refreshed = await api(second.url, '/authservice/v1/refresh-token', {
+      body: { username: 'admin@demo.test' },
+      cookie: admin.cookie,
+    });
+    expect(refreshed.status).toBe(200);
+    // Not seeded twice.
+    const after = await api(second.url, '/tenantservice/v1/users', { token: admin.accessToken });
+    expect(after.body.items.map((u: { code: string }) => u.code)).toEqual(
+      before.body.items.map((u: { code: string }) => u.code),
+    );
+  });
+
+  it('starts empty with seed: false', async () => {
+    const tmp = await makeTempDir();
+    cleanups.push(tmp.remove);
+    const sandbox = await startTestSandbox(tmp.dir, { seed: false });
+    cleanups.push(() => sandbox.close());
+    const res = await api(sandbox.url, '/authservice/v1/login', {
+      body: { username: 'admin@demo.test', password: 'Demo1234!' },
+    });
+    expect(res.status).toBe(401);
+    expect((await api(sandbox.url, '/authservice/v1/saml-login-link?tenantSlug=demo')).status).toBe(
+      404,
+    );
+  });
+
+  it('honours the access token lifetime', async () => {
+    const tmp = await makeTempDir();
+    cleanups.push(tmp.remove);
+    const sandbox = await startTestSandbox(tmp.dir, { accessTokenTtlSeconds: 1 });
+    cleanups.push(() => sandbox.close());
+    const session = await login(sandbox.url, 'viewer@demo.test');
+    expect(
+      (await api(sandbox.url, '/tenantservice/v1/general', { token: session.accessToken })).status,
+    ).toBe(200);
+    await new Promise((r) => setTimeout(r, 2100));
+    expect(
+      (await api(sandbox.url, '/tenantservice/v1/general', { token: session.accessToken })).status,
+    ).toBe(401);
+  });
+});

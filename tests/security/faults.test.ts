@@ -1,0 +1,190 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { cuttableRelay } from '#tests/support/net.ts';
+import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
+import { startStandaloneSandbox } from '#tests/support/upstream.ts';
+
+const JWT = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/;
+
+describe('upstream faults', () => {
+  let sandbox: Awaited<ReturnType<typeof startStandaloneSandbox>>;
+  let relay: Awaited<ReturnType<typeof cuttableRelay>>;
+  let stack: Stack;
+  beforeAll(async () => {
+    sandbox = await startStandaloneSandbox();
+    relay = await cuttableRelay(sandbox.port);
+    stack = await startStack({ UPSTREAM_URL: `http://127.0.0.1:${relay.port}`, UPSTREAM_TIMEOUT: '1' });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await relay?.close();
+    await sandbox?.close();
+  });
+
+  it('answers 502 at once when the upstream is down, 504 when slow, 502 on garbage, then recovers', async () => {
+    const a = new Agent(stack.url);
+    expect((await a.login('admin@demo.test')).status).toBe(200);
+
+    relay.cut();
+    let t = Date.now();
+    const down = await a.json('/api/0/tenantservice/v1/general');
+    expect(down.status).toBe(502);
+    expect(down.body.error).toBe('upstream_unavailable');
+    expect(Date.now() - t).toBeLessThan(1000);
+    const loginDown = await new Agent(stack.url).login('viewer@demo.test');
+    expect(loginDown.status).toBe(502);
+
+    relay.stall();
+    t = Date.now();
+    const slow = await a.json('/api/0/tenantservice/v1/general');
+    expect(slow.status).toBe(504);
+    expect(slow.body.error).toBe('upstream_timeout');
+    expect(Date.now() - t).toBeLessThan(3000);
+    expect((await new Agent(stack.url).login('viewer@demo.test')).status).toBe(504);
+
+    relay.garbage();
+    const garbage = await a.json('/api/0/tenantservice/v1/general');
+    expect(garbage.status).toBe(502);
+
+    relay.restore();
+    expect((await a.json('/api/0/tenantservice/v1/general')).status).toBe(200);
+    expect((await fetch(stack.url + '/healthz')).status).toBe(200);
+  });
+
+  it('reports readiness from the store and the upstream', async () => {
+    relay.restore();
+    expect((await fetch(stack.url + '/readyz')).status).toBe(200);
+    relay.cut();
+    const r = await fetch(stack.url + '/readyz');
+    expect(r.status).toBe(503);
+    expect(await r.json()).toMatchObject({ store: true, upstream: false });
+    relay.restore();
+  });
+});
+
+describe('session persistence', () => {
+  it('keeps sessions across a BFF restart with the embedded store', async () => {
+    const first = await startStack({ SANDBOX_PORT: '0' });
+    const a = new Agent(first.url);
+    await a.login('admin@demo.test');
+    await first.stop(false);
+    const second = await startStack({}, { dataDir: first.dataDir });
+    try {
+      const b = new Agent(second.url);
+      b.cookie = a.cookie;
+      expect((await b.json('/bff/session')).body.accounts).toHaveLength(1);
+      expect((await b.json('/api/0/tenantservice/v1/general')).status).toBe(200);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('keeps sessions in Redis across a restart, and answers 503 while Redis is away', async () => {
+    const relay = await cuttableRelay(6379);
+    const redisUrl = `redis://127.0.0.1:${relay.port}`;
+    const first = await startStack({ REDIS_URL: redisUrl });
+    try {
+      const a = new Agent(first.url);
+      await a.login('admin@demo.test');
+      await first.stop(false);
+      const second = await startStack({ REDIS_URL: redisUrl }, { dataDir: first.dataDir });
+      try {
+        const b = new Agent(second.url);
+        b.cookie = a.cookie;
+        expect((await b.json('/bff/session')).body.accounts).toHaveLength(1);
+        expect((await b.json('/api/0/tenantservice/v1/general')).status).toBe(200);
+
+        relay.cut();
+        const t = Date.now();
+        const s = await b.json('/bff/session');
+        expect(s.status).toBe(503);
+        expect(s.body.error).toBe('session_store_unavailable');
+        expect((await b.json('/api/0/tenantservice/v1/general')).status).toBe(503);
+        expect(Date.now() - t).toBeLessThan(2000);
+
+        relay.restore();
+        await new Promise((r) => setTimeout(r, 1500));
+        expect((await b.json('/bff/session')).body.accounts).toHaveLength(1);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('ends a session after the idle timeout and keeps the way back to sign-in', async () => {
+    const s = await startStack({ SESSION_IDLE_TIMEOUT: '1' });
+    try {
+      const a = new Agent(s.url);
+      await a.login('admin@demo.test');
+      await new Promise((r) => setTimeout(r, 1300));
+      const api = await a.json('/api/0/tenantservice/v1/general');
+      expect(api.status).toBe(401);
+      expect(api.body).toMatchObject({ error: 'session_expired', accountIndex: 0 });
+      expect((await a.json('/bff/session')).body.accounts).toEqual([]);
+    } finally {
+      await s.stop();
+    }
+  });
+});
+
+describe('websocket and logs', () => {
+  it('bridges the notification socket for a signed-in page of this origin only, and logs no token', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    });
+    const log = pino({ level: 'debug' }, sink);
+    const s = await startStack({ SANDBOX_ACCESS_TOKEN_TTL: '12' }, { log });
+    try {
+      const a = new Agent(s.url);
+      await a.login('admin@demo.test');
+      const wsUrl = s.url.replace('http', 'ws') + '/ws?account=0';
+      const origin = s.url.replace('127.0.0.1', '127.0.0.1');
+
+      const frames: string[] = [];
+      const ws = new WebSocket(wsUrl, { headers: { cookie: a.cookie, origin } });
+      await new Promise<void>((resolve, reject) => {
+        ws.on('message', (d) => {
+          frames.push(String(d));
+          resolve();
+        });
+        ws.on('error', reject);
+      });
+      expect(JSON.parse(frames[0]!).type).toBe('hello');
+      expect(frames.join('')).not.toMatch(JWT);
+      ws.close(1000);
+
+      const status = (headers: Record<string, string>) =>
+        new Promise<number>((resolve) => {
+          const w = new WebSocket(wsUrl, { headers });
+          w.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+          w.on('open', () => {
+            w.close();
+            resolve(101);
+          });
+          w.on('error', () => resolve(-1));
+        });
+      expect(await status({ cookie: a.cookie, origin: 'https://evil.example' })).toBe(403);
+      expect(await status({ origin })).toBe(401);
+      expect(await status({ cookie: a.cookie })).toBe(403);
+
+      // A refresh happens (12 s tokens, 10 s margin) so its path is in the logs too.
+      await new Promise((r) => setTimeout(r, 2_500));
+      expect((await a.json('/api/0/tenantservice/v1/general')).status).toBe(200);
+      await a.login('nobody@demo.test', 'wrong');
+      const all = lines.join('');
+      expect(all.length).toBeGreaterThan(0);
+      expect(all).not.toMatch(JWT);
+      expect(all).not.toContain('Demo1234!');
+    } finally {
+      await s.stop();
+    }
+  });
+});

@@ -1,0 +1,216 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordingUpstream } from '#tests/support/net.ts';
+import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
+import { startStandaloneSandbox } from '#tests/support/upstream.ts';
+
+let sandbox: Awaited<ReturnType<typeof startStandaloneSandbox>>;
+let recorder: Awaited<ReturnType<typeof recordingUpstream>>;
+let stack: Stack;
+
+beforeAll(async () => {
+  // Tokens of 12 s: 2.5 s after sign-in they are inside the 10 s refresh margin, and a refreshed
+  // one is not (so a second refresh would be a real duplicate, not a new need).
+  sandbox = await startStandaloneSandbox(12);
+  recorder = await recordingUpstream(sandbox.url);
+  stack = await startStack({ UPSTREAM_URL: recorder.url }, { loginLimits: { perAccount: 3, perAddress: 8, windowMs: 60_000 } });
+});
+afterAll(async () => {
+  await stack?.stop();
+  await recorder?.close();
+  await sandbox?.close();
+});
+
+const upstreamCalls = (since: number) => recorder.seen.slice(since);
+const intoRefreshMargin = () => new Promise((r) => setTimeout(r, 2_500));
+
+describe('response headers', () => {
+  it('sends a strict CSP and the hardening headers on pages and API answers', async () => {
+    for (const path of ['/', '/login', '/bff/session', '/api/0/tenantservice/v1/general', '/healthz']) {
+      const res = await fetch(stack.url + path);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("object-src 'none'");
+      expect(csp, path).toContain("base-uri 'none'");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).toMatch(/script-src 'self'(;|$)/);
+      expect(csp, path).not.toContain('unsafe-inline');
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), path).toBe('same-origin');
+      expect(res.headers.get('x-powered-by'), path).toBeNull();
+    }
+    for (const path of ['/bff/session', '/api/0/tenantservice/v1/general', '/bff/config']) {
+      expect((await fetch(stack.url + path)).headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
+
+  it('allows no other origin (no CORS headers)', async () => {
+    const res = await fetch(stack.url + '/bff/session', { headers: { origin: 'https://evil.example' } });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses state changes without X-CSRF and never calls the upstream', async () => {
+    const a = new Agent(stack.url);
+    await a.login('admin@demo.test');
+    const before = recorder.seen.length;
+    const login = await a.json('/bff/login', { json: { username: 'admin@demo.test', password: 'Demo1234!' }, csrf: false });
+    expect(login.status).toBe(403);
+    expect(login.body.error).toBe('csrf');
+    const put = await a.json('/api/0/tenantservice/v1/general', { method: 'PUT', json: { language: 'en' }, csrf: false });
+    expect(put.status).toBe(403);
+    const logout = await a.fetch('/bff/accounts/0/logout', { method: 'POST', csrf: false });
+    expect(logout.status).toBe(403);
+    expect(upstreamCalls(before)).toEqual([]);
+    expect((await a.json('/bff/session')).body.accounts).toHaveLength(1);
+  });
+});
+
+describe('proxy allowlist', () => {
+  it('answers 404 for anything outside the allowlist and sends nothing upstream', async () => {
+    const a = new Agent(stack.url);
+    await a.login('admin@demo.test');
+    const before = recorder.seen.length;
+    const paths = [
+      '/api/0/authservice/v1/workspaces',
+      '/api/0/evilservice/v1/x',
+      '/api/0/tenantservice/../authservice/v1/workspaces',
+      '/api/0/tenantservice/v1/%2e%2e/%2e%2e/authservice/v1/workspaces',
+      '/api/0/tenantservice/v1/%252e%252e/%252e%252e/authservice/v1/workspaces',
+      '/api/0/tenantservice/v1/..%2f..%2fauthservice/v1/workspaces',
+      '/api/0/tenantservice/v1/..%5c..%5cauthservice',
+      '/api/0//evil.example/x',
+      '/api/0/http://evil.example/x',
+      '/api/x/tenantservice/v1/general',
+      '/api/guest/tenantservice/v1/users',
+      '/api/guest/authservice/v1/workspaces',
+    ];
+    for (const p of paths) {
+      const r = await a.fetch(p);
+      expect(r.status, p).toBe(404);
+    }
+    const wrongMethod = await a.fetch('/api/guest/authservice/v1/saml-login-link?tenantSlug=demo', { method: 'POST' });
+    expect(wrongMethod.status).toBe(404);
+    expect(upstreamCalls(before)).toEqual([]);
+  });
+
+  it('does not let a Host header steer the proxy', async () => {
+    const a = new Agent(stack.url);
+    await a.login('admin@demo.test');
+    const before = recorder.seen.length;
+    const r = await a.fetch('/api/0/tenantservice/v1/general', { headers: { host: 'evil.example' } });
+    expect(r.status).toBe(200);
+    expect(upstreamCalls(before).at(-1)?.headers.host).toBe(new URL(recorder.url).host);
+  });
+
+  it('drops the client Cookie, Authorization and forwarding headers and adds the bearer', async () => {
+    const a = new Agent(stack.url);
+    await a.login('admin@demo.test');
+    const before = recorder.seen.length;
+    const r = await a.fetch('/api/0/tenantservice/v1/general', {
+      headers: {
+        authorization: 'Bearer forged',
+        'x-forwarded-for': '6.6.6.6',
+        'x-forwarded-host': 'evil.example',
+        forwarded: 'for=6.6.6.6',
+      },
+    });
+    expect(r.status).toBe(200);
+    const call = upstreamCalls(before).find((c) => c.path === '/tenantservice/v1/general')!;
+    expect(call.headers.authorization).toMatch(/^Bearer eyJ/);
+    expect(call.headers.cookie).toBeUndefined();
+    expect(call.headers['x-forwarded-for']).toBeUndefined();
+    expect(call.headers['x-forwarded-host']).toBeUndefined();
+    expect(call.headers.forwarded).toBeUndefined();
+    expect(call.headers['x-csrf']).toBeUndefined();
+  });
+});
+
+describe('token refresh', () => {
+  it('refreshes exactly once for 50 parallel calls near expiry', async () => {
+    const a = new Agent(stack.url);
+    await a.login('viewer@demo.test');
+    await intoRefreshMargin();
+    const before = recorder.seen.length;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => a.fetch('/api/0/tenantservice/v1/general').then((r) => r.status)),
+    );
+    expect(answers.every((s) => s === 200)).toBe(true);
+    const refreshes = upstreamCalls(before).filter((c) => c.path === '/authservice/v1/refresh-token');
+    expect(refreshes).toHaveLength(1);
+    // The refresh cookie goes to the auth service and nowhere else.
+    expect(refreshes[0]!.headers.cookie).toMatch(/=/);
+  });
+
+  it('ends the account when the upstream refuses the refresh (user disabled)', async () => {
+    const admin = new Agent(stack.url);
+    await admin.login('admin@demo.test');
+    const victim = new Agent(stack.url);
+    const me = (await victim.login('care@demo.test')).body.account;
+    expect((await victim.fetch('/api/0/tenantservice/v1/general')).status).toBe(200);
+
+    const users = await admin.json(`/api/0/tenantservice/v1/users?filter=${encodeURIComponent('email=care@demo.test')}`);
+    const id = users.body.items[0].id;
+    expect((await admin.fetch(`/api/0/tenantservice/v1/users/${id}/disable`, { method: 'POST' })).status).toBe(200);
+    await intoRefreshMargin();
+
+    const after = await victim.json('/api/0/tenantservice/v1/general');
+    expect(after.status).toBe(401);
+    expect(after.body).toMatchObject({ error: 'session_expired', accountIndex: 0 });
+    expect((await victim.json('/bff/session')).body.accounts).toEqual([]);
+    expect(me.userName).toBe('care@demo.test');
+    await admin.fetch(`/api/0/tenantservice/v1/users/${id}/enable`, { method: 'POST' });
+  });
+});
+
+describe('sign-in limits', () => {
+  it('rate-limits failed sign-ins per account with Retry-After', async () => {
+    const a = new Agent(stack.url);
+    for (let i = 0; i < 3; i++) expect((await a.login('manager@demo.test', 'Wrong1234')).status).toBe(400);
+    const limited = await a.login('manager@demo.test');
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toBe('rate_limited');
+    expect(Number(limited.res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('rate-limits failed sign-ins per client address across account names', async () => {
+    const a = new Agent(stack.url);
+    let last = 0;
+    for (let i = 0; i < 10; i++) last = (await a.login(`nobody${i}@demo.test`, 'x')).status;
+    expect(last).toBe(429);
+  });
+});
+
+describe('bad input', () => {
+  it('answers malformed JSON with 400, a wrong type with 415, an oversized body with 413', async () => {
+    const a = new Agent(stack.url);
+    const malformed = await a.json('/bff/login', { method: 'POST', body: '{"username":', headers: { 'content-type': 'application/json' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error).toBe('malformed_json');
+    const form = await a.json('/bff/login', { method: 'POST', body: 'username=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(form.status).toBe(415);
+    const big = await a.json('/bff/login', { json: { username: 'a', password: 'x'.repeat(40_000) } });
+    expect(big.status).toBe(413);
+    const shape = await a.json('/bff/login', { json: { username: 42 } });
+    expect(shape.status).toBe(400);
+    expect(shape.body.error).toBe('bad_request');
+    expect((await fetch(stack.url + '/healthz')).status).toBe(200);
+  });
+
+  it('answers CR/LF in a header and an oversized header with a 400 and keeps running', async () => {
+    const port = Number(new URL(stack.url).port);
+    const raw = (text: string) =>
+      new Promise<string>((resolve) => {
+        let out = '';
+        const s = connect(port, '127.0.0.1', () => s.write(text));
+        s.on('data', (d) => (out += d));
+        s.on('close', () => resolve(out));
+        s.on('error', () => resolve(out));
+      });
+    const crlf = await raw('GET /bff/session HTTP/1.1\r\nHost: x\r\nX-Evil: a\rb\r\n\r\n');
+    expect(crlf).toMatch(/^HTTP\/1\.1 400/);
+    const huge = await raw(`GET /bff/session HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(huge).toMatch(/^HTTP\/1\.1 400/);
+    expect((await fetch(stack.url + '/healthz')).status).toBe(200);
+  });
+});

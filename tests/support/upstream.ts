@@ -1,0 +1,20 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger } from '#server/logger.ts';
+import { startSandbox } from '#server/sandbox/sandbox.ts';
+
+/** The real sandbox on its own, for tests that put something (a recorder, a relay) between it
+ * and the BFF, and start the BFF with UPSTREAM_URL. */
+export async function startStandaloneSandbox(accessTokenTtlSeconds = 3600) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'sbx-it-'));
+  const sandbox = await startSandbox({ dataDir, accessTokenTtlSeconds, logger: createLogger('silent') });
+  return {
+    url: sandbox.url,
+    port: Number(new URL(sandbox.url).port),
+    async close() {
+      await sandbox.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
