@@ -127,6 +127,75 @@ describe('hasPermission', () => {
     expect(isAllowed(['eis.claims.*'], { anyOf: upload })).toBe(true);
   });
 
+  it.each([
+    // The spec's example permissions, held, against what they must and must not grant.
+    [
+      'policy-management.policies.view',
+      'policy-management.policies.view',
+      'policy-management.policies.create',
+    ],
+    [
+      'partner-management.partners.*',
+      'partner-management.partners.update',
+      'partner-management.brokers.view',
+    ],
+    [
+      'claim-management.claims.*',
+      'claim-management.claims.delete',
+      'claim-management.documents.view',
+    ],
+    [
+      'document-management.templates.update',
+      'document-management.templates.update',
+      'document-management.templates.delete',
+    ],
+    ['tenant-management.users.*', 'tenant-management.users.view', 'tenant-management.roles.view'],
+    [
+      'identity-management.roles.*',
+      'identity-management.roles.create',
+      'identity-management.users.create',
+    ],
+    [
+      'payment-management.bank-accounts.*',
+      'payment-management.bank-accounts.view',
+      'payment-management.mandates.view',
+    ],
+    [
+      'billing-management.invoices.*',
+      'billing-management.invoices.view',
+      'billing-management.dunning.view',
+    ],
+    [
+      'process-management.workflows.*',
+      'process-management.workflows.run',
+      'process-management.instances.run',
+    ],
+    [
+      'translation-management.*',
+      'translation-management.translations.update',
+      'reporting.dashboards.view',
+    ],
+    ['reporting.dashboards.view', 'reporting.dashboards.view', 'reporting.dashboards.update'],
+    ['eis.*', 'eis.claims.delete', 'pbm.claims.delete'],
+    ['pbm.*', 'pbm.benchmarks.view', 'eis.benchmarks.view'],
+    ['tenants.*', 'tenants.settings.update', 'tenant-management.settings.update'],
+    ['gdv.*', 'gdv.imports.create', 'gdv-export.files.view'],
+    ['feature.beta.*', 'feature.beta.dashboards', 'feature.alpha.dashboards'],
+    ['eis.finance.*', 'eis.finance.dashboards.view', 'eis.claims.view'],
+    ['brokers.*', 'brokers.commissions.view', 'partner-management.brokers.view'],
+  ])('holding %s grants %s but not %s', (held, granted, notGranted) => {
+    expect(hasPermission([held], granted)).toBe(true);
+    expect(hasPermission([held], notGranted)).toBe(false);
+  });
+
+  it('the demo roles: noui has API permissions but no UI permission', () => {
+    expect(hasUiPermission(parsePermissions('tenant-management.users.view,eis.claims.view'))).toBe(
+      false,
+    );
+    expect(hasUiPermission(parsePermissions('ui.eis.view,eis.claims.view'))).toBe(true);
+    expect(hasUiPermission(parsePermissions('*.*.*'))).toBe(true);
+  });
+
   it('accepts the required permission in any form', () => {
     expect(hasPermission(['eis.users.view'], 'eis_users_view')).toBe(true);
     expect(hasPermission(['eis_users_view'], 'eis:users:view')).toBe(true);

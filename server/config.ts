@@ -20,7 +20,7 @@ const url = (schemes: string[]) =>
     v.string(),
     v.url('must be a URL'),
     v.check(
-      (s) => schemes.includes(new URL(s).protocol),
+      (s) => URL.canParse(s) && schemes.includes(new URL(s).protocol),
       `must start with ${schemes.map((p) => `${p}//`).join(' or ')}`,
     ),
   );

@@ -59,11 +59,6 @@ export function toModelMachine(machine: AnyStateMachine): AnyStateMachine {
   return createMachine(rewriteNode(machine.root) as never, machine.implementations as never);
 }
 
-/** `xstate.after.<delay>.<stateId>` event type for `after` on the given state node. */
-export function afterEventType(machine: AnyStateMachine, statePath: string, delay: string): string {
-  return `xstate.after.${delay}.${machine.id}.${statePath}`;
-}
-
 export interface ModelOptions {
   input?: unknown;
   events?: PathEvents;

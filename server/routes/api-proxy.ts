@@ -60,6 +60,8 @@ export function isUnsafePath(raw: string): boolean {
 declare module 'http' {
   interface IncomingMessage {
     upstreamAuthorization?: string;
+    /** Which session account a proxied call used. */
+    bffAccount?: { sid: string; index: string };
   }
 }
 
@@ -96,8 +98,19 @@ export function apiProxy(deps: {
           proxyReq.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' }));
         });
       },
-      proxyRes(proxyRes: IncomingMessage) {
+      proxyRes(proxyRes: IncomingMessage, req: IncomingMessage) {
         delete proxyRes.headers['set-cookie'];
+        if (proxyRes.statusCode === 401 && req.bffAccount) {
+          // The upstream no longer accepts this token (user disabled, role or workspace removed):
+          // the next call must refresh, and a refused refresh ends the account.
+          const { sid, index } = req.bffAccount;
+          void kit
+            .update(sid, (s) => {
+              const a = s.accounts?.[index];
+              if (a) a.expiresAt = 0;
+            })
+            .catch(() => undefined);
+        }
         proxyRes.headers['cache-control'] ??= 'no-store';
       },
       error(err: Error, _req: IncomingMessage, res: ServerResponse | import('node:net').Socket) {
@@ -143,6 +156,7 @@ export function apiProxy(deps: {
       if (!t.ok) return sendError(res, t.status, t.error, undefined, { accountIndex: Number(who) });
       // The public API identifies the tenant, not a user: its bearer is the tenant slug.
       req.upstreamAuthorization = `Bearer ${service === 'publicapi' ? t.account.tenantSlug : t.accessToken}`;
+      req.bffAccount = { sid, index: who! };
       req.url = upstreamPath + query;
       return proxy(req, res, next);
     } catch (err) {

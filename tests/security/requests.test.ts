@@ -152,8 +152,10 @@ describe('token refresh', () => {
     const users = await admin.json(`/api/0/tenantservice/v1/users?filter=${encodeURIComponent('email=care@demo.test')}`);
     const id = users.body.items[0].id;
     expect((await admin.fetch(`/api/0/tenantservice/v1/users/${id}/disable`, { method: 'POST' })).status).toBe(200);
-    await intoRefreshMargin();
 
+    // The upstream refuses the still-unexpired token at once; the BFF then refreshes, the refresh
+    // is refused too, and the account is gone.
+    expect((await victim.json('/api/0/tenantservice/v1/general')).status).toBe(401);
     const after = await victim.json('/api/0/tenantservice/v1/general');
     expect(after.status).toBe(401);
     expect(after.body).toMatchObject({ error: 'session_expired', accountIndex: 0 });

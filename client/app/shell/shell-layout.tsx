@@ -22,17 +22,18 @@ import { WorkspaceSwitchProvider } from './workspace-switch.tsx';
 
 /** The browser side of the notification socket: `/ws?account={i}` on this origin. */
 const connectSocket = fromCallback<EventObject, { url: string }>(({ input, sendBack }) => {
+  const send = (event: SocketCallbackEvent) => sendBack(event);
   const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   const socket = new WebSocket(`${protocol}//${window.location.host}${input.url}`);
-  socket.onopen = () => sendBack({ type: 'socket.opened' });
+  socket.onopen = () => send({ type: 'socket.opened' });
   socket.onmessage = (message) => {
     try {
-      sendBack({ type: 'socket.message', data: JSON.parse(String(message.data)) });
+      send({ type: 'socket.message', data: JSON.parse(String(message.data)) });
     } catch {
       // A frame that is not JSON is not ours to show.
     }
   };
-  socket.onclose = (event) => sendBack({ type: 'socket.closed', code: event.code });
+  socket.onclose = (event) => send({ type: 'socket.closed', code: event.code });
   return () => {
     socket.onclose = null;
     if (socket.readyState === WebSocket.CONNECTING || socket.readyState === WebSocket.OPEN) {

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '#server/config.ts';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      dataDir: './data',
+      appEnv: 'local',
+      logLevel: 'info',
+      sandboxAccessTokenTtl: 3600,
+      trustProxy: false,
+      production: false,
+      upstreamUrl: undefined,
+    });
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      UPSTREAM_URL: 'https://api.example.com/',
+      DATA_DIR: '/var/lib/app',
+      DATABASE_URL: 'postgres://127.0.0.1:5432/test',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      APP_ENV: 'prodfunk',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+      SANDBOX_ACCESS_TOKEN_TTL: '60',
+    });
+    expect(c.upstreamUrl).toBe('https://api.example.com');
+    expect(c.trustProxy).toBe(1);
+    expect(c.sandboxAccessTokenTtl).toBe(60);
+    expect(c.appEnv).toBe('prodfunk');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', UPSTREAM_URL: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['UPSTREAM_URL', 'not a url'],
+    ['UPSTREAM_URL', 'ftp://x.example'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['REDIS_URL', 'http://x'],
+    ['LOG_LEVEL', 'loud'],
+    ['SANDBOX_ACCESS_TOKEN_TTL', '0'],
+    ['SANDBOX_ACCESS_TOKEN_TTL', '1h'],
+    ['APP_ENV', 'Prod!'],
+    ['SESSION_SECRET', 'short'],
+  ])('refuses %s=%s with a message naming the variable', (name, value) => {
+    try {
+      loadConfig({ [name]: value });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as Error).message).toContain(name);
+    }
+  });
+
+  it('requires SESSION_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).production).toBe(true);
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      loadConfig({ PORT: 'x', LOG_LEVEL: 'y' });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as ConfigError).problems).toHaveLength(2);
+    }
+  });
+});
