@@ -1,0 +1,31 @@
+# syntax=docker/dockerfile:1
+# Build stage: install everything, build the client bundle, then drop dev dependencies.
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npx vite build && npm prune --omit=dev --no-audit --no-fund
+
+# Runtime stage: the same start command as on a developer machine (npm start), as a non-root
+# user, with the data directory (embedded PostgreSQL, sessions) on a volume.
+FROM node:22-bookworm-slim
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=build --chown=node:node /app/server ./server
+COPY --from=build --chown=node:node /app/common ./common
+COPY --from=build --chown=node:node /app/machines ./machines
+COPY --from=build --chown=node:node /app/locales ./locales
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# SESSION_SECRET must be provided at run time (NODE_ENV=production refuses to start without it).
+CMD ["npm", "start"]

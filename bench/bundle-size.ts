@@ -1,0 +1,289 @@
+/**
+ * JavaScript weight of the sign-in page and of the shell, as a real Chromium loads it from the
+ * real BFF. Usage: npx tsx bench/bundle-size.ts [--check] [--json]
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page, type Response } from '@playwright/test';
+import { PASSWORD, startStack } from '#tests/support/stack.ts';
+
+/** Budget of the sign-in page: gzip (level 9) bytes of all the JavaScript it loads. */
+export const SIGN_IN_BUDGET_GZIP_BYTES = 150 * 1024;
+/** bpmn-js belongs to the process screens only; neither sign-in nor the shell may pull it in. */
+export const BPMN_BUDGET_BYTES = 0;
+
+const USER = 'admin@demo.test';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+// Strings that only bpmn-js (or its moddle schema) ships; a chunk holding any of them is counted
+// whole, since a bundler may have merged bpmn-js with other code.
+const BPMN_SIGNATURES = ['bpmn-js', 'BpmnJS', 'bpmn:Definitions'];
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const clientDir = join(root, 'dist', 'client');
+
+export interface Script {
+  url: string;
+  rawBytes: number;
+  gzipBytes: number;
+  /** Encoded body bytes on the wire (the BFF compresses), without headers. */
+  transferredBytes: number;
+  bpmn: boolean;
+}
+
+export interface ScriptSet {
+  files: number;
+  rawBytes: number;
+  gzipBytes: number;
+  transferredBytes: number;
+  bpmnBytes: number;
+  scripts: Script[];
+}
+
+export interface BundleReport {
+  signIn: ScriptSet;
+  /** What the shell loads on top of the sign-in page; null when signing in did not work. */
+  shell: ScriptSet | null;
+  total: ScriptSet;
+  signInMethod: 'form' | 'request' | 'failed';
+  pageErrors: string[];
+  budgets: { signInGzipBytes: number; bpmnBytes: number };
+  failures: string[];
+}
+
+function summarise(scripts: Script[]): ScriptSet {
+  const sum = (f: (s: Script) => number) => scripts.reduce((n, s) => n + f(s), 0);
+  return {
+    files: scripts.length,
+    rawBytes: sum((s) => s.rawBytes),
+    gzipBytes: sum((s) => s.gzipBytes),
+    transferredBytes: sum((s) => s.transferredBytes),
+    bpmnBytes: sum((s) => (s.bpmn ? s.rawBytes : 0)),
+    scripts,
+  };
+}
+
+function isJavaScript(res: Response): boolean {
+  const type = res.headers()['content-type'] ?? '';
+  return (
+    res.request().resourceType() === 'script' ||
+    /javascript|ecmascript/.test(type) ||
+    /\.m?js(\?|$)/.test(new URL(res.url()).pathname)
+  );
+}
+
+/** Records every JavaScript response of a page, keyed by URL (a module is fetched once). */
+class ScriptRecorder {
+  private readonly pending: Promise<void>[] = [];
+  readonly seen = new Map<string, Script>();
+
+  constructor(page: Page) {
+    page.on('response', (res) => {
+      if (!isJavaScript(res) || res.status() < 200 || res.status() >= 300) return;
+      // The body has to be read while the page still holds it, so start right away.
+      this.pending.push(this.record(res));
+    });
+  }
+
+  private async record(res: Response) {
+    const url = res.url();
+    if (this.seen.has(url)) return;
+    try {
+      const body = await res.body();
+      const sizes = await res.request().sizes();
+      const text = body.toString('utf8');
+      this.seen.set(url, {
+        url,
+        rawBytes: body.length,
+        gzipBytes: gzipSync(body, { level: 9 }).length,
+        transferredBytes: sizes.responseBodySize,
+        bpmn: BPMN_SIGNATURES.some((s) => text.includes(s)),
+      });
+    } catch (err) {
+      process.stderr.write(`warning: could not read ${url}: ${(err as Error).message}\n`);
+    }
+  }
+
+  async settled() {
+    await Promise.all(this.pending.splice(0));
+  }
+}
+
+/** Network idle for a client-side navigation too: no request in flight for `quietMs`. */
+async function networkIdle(page: Page, quietMs = 500, timeoutMs = 15_000) {
+  let inFlight = 0;
+  let last = Date.now();
+  const up = () => {
+    inFlight++;
+    last = Date.now();
+  };
+  const down = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    last = Date.now();
+  };
+  page.on('request', up);
+  page.on('requestfinished', down);
+  page.on('requestfailed', down);
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < deadline && (inFlight > 0 || Date.now() - last < quietMs)) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    page.off('request', up);
+    page.off('requestfinished', down);
+    page.off('requestfailed', down);
+  }
+}
+
+async function signInThroughForm(page: Page): Promise<boolean> {
+  try {
+    await page.locator('input[name="username"]').fill(USER, { timeout: 5_000 });
+    await page.locator('input[name="password"]').fill(PASSWORD, { timeout: 5_000 });
+    await page.locator('input[name="password"]').press('Enter');
+    await page.waitForURL(/\/u\/0(\/|$|\?)/, { timeout: 15_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function signInThroughRequest(page: Page): Promise<boolean> {
+  const res = await page.request.post('/bff/login', {
+    headers: { 'x-csrf': '1' },
+    data: { username: USER, password: PASSWORD },
+  });
+  if (!res.ok()) return false;
+  await page.goto('/u/0', { waitUntil: 'networkidle' });
+  return true;
+}
+
+export async function measureBundles(): Promise<BundleReport> {
+  const stack = await startStack();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ baseURL: stack.url });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    const recorder = new ScriptRecorder(page);
+
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    await networkIdle(page);
+    await recorder.settled();
+    const signInUrls = new Set(recorder.seen.keys());
+
+    let signInMethod: BundleReport['signInMethod'] = 'form';
+    if (!(await signInThroughForm(page))) {
+      signInMethod = (await signInThroughRequest(page)) ? 'request' : 'failed';
+    }
+    if (signInMethod !== 'failed') await networkIdle(page);
+    await recorder.settled();
+    await context.close();
+
+    const all = [...recorder.seen.values()].sort((a, b) => b.gzipBytes - a.gzipBytes);
+    const signIn = summarise(all.filter((s) => signInUrls.has(s.url)));
+    const shell =
+      signInMethod === 'failed' ? null : summarise(all.filter((s) => !signInUrls.has(s.url)));
+    const total = summarise(all);
+
+    const failures: string[] = [];
+    if (signIn.files === 0) failures.push('the sign-in page loaded no JavaScript at all');
+    if (signIn.gzipBytes > SIGN_IN_BUDGET_GZIP_BYTES) {
+      failures.push(
+        `sign-in page JavaScript is ${kb(signIn.gzipBytes)} gzip, over the budget of ${kb(SIGN_IN_BUDGET_GZIP_BYTES)}`,
+      );
+    }
+    if (total.bpmnBytes > BPMN_BUDGET_BYTES) {
+      const chunks = total.scripts.filter((s) => s.bpmn).map((s) => new URL(s.url).pathname);
+      failures.push(`bpmn-js is loaded (${total.bpmnBytes} bytes, in ${chunks.join(', ')})`);
+    }
+    return {
+      signIn,
+      shell,
+      total,
+      signInMethod,
+      pageErrors,
+      budgets: { signInGzipBytes: SIGN_IN_BUDGET_GZIP_BYTES, bpmnBytes: BPMN_BUDGET_BYTES },
+      failures,
+    };
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+export function printBundles(r: BundleReport) {
+  const rows: [string, ScriptSet | null][] = [
+    ['sign-in page (/login)', r.signIn],
+    ['shell, in addition (/u/0)', r.shell],
+    ['both', r.total],
+  ];
+  const line = (cells: string[]) =>
+    console.log(cells.map((c, i) => (i === 0 ? c.padEnd(28) : c.padStart(13))).join(''));
+  console.log('\nJavaScript loaded by the browser (gzip: level 9 over the bodies)');
+  line(['', 'files', 'raw', 'gzip', 'transferred', 'bpmn-js']);
+  for (const [name, s] of rows) {
+    if (!s) {
+      line([name, 'n/a', '', '', '', '']);
+      continue;
+    }
+    line([name, String(s.files), kb(s.rawBytes), kb(s.gzipBytes), kb(s.transferredBytes), String(s.bpmnBytes)]);
+  }
+  console.log(
+    `budgets: sign-in <= ${kb(r.budgets.signInGzipBytes)} gzip (${((100 * r.signIn.gzipBytes) / r.budgets.signInGzipBytes).toFixed(0)}% used); bpmn-js = 0 bytes`,
+  );
+  console.log('largest scripts (gzip):');
+  for (const s of r.total.scripts.slice(0, 5)) {
+    console.log(`  ${kb(s.gzipBytes).padStart(9)}  ${new URL(s.url).pathname}`);
+  }
+  if (r.signInMethod === 'request') {
+    console.log('note: the sign-in form did not lead to /u/0; signed in through POST /bff/login');
+  }
+  if (r.signInMethod === 'failed') console.log('note: signing in failed; no shell figures');
+  if (r.pageErrors.length) {
+    console.log(`note: ${r.pageErrors.length} page error(s), e.g. ${r.pageErrors[0]}`);
+  }
+}
+
+async function main() {
+  const args = new Set(process.argv.slice(2));
+  if (!existsSync(join(clientDir, 'index.html'))) {
+    console.error(`No client build in ${clientDir}. Build it first: npx vite build`);
+    process.exit(1);
+  }
+  const report = await measureBundles();
+  if (args.has('--json')) {
+    const slim = (s: ScriptSet | null) =>
+      s && { ...s, scripts: s.scripts.map((x) => ({ ...x, url: new URL(x.url).pathname })) };
+    const json = { ...report, signIn: slim(report.signIn), shell: slim(report.shell), total: slim(report.total) };
+    console.log(JSON.stringify(json, null, 2));
+  } else {
+    printBundles(report);
+  }
+  if (args.has('--check') && report.failures.length) {
+    for (const f of report.failures) console.error(`BUDGET BROKEN: ${f}`);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

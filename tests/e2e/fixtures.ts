@@ -1,0 +1,49 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+/**
+ * Tests read English texts. The demo tenant's general language is German, which the shell
+ * applies unless the user chose a language, so every test starts with English chosen (only when
+ * nothing is chosen yet: the language test's own choice survives its reloads).
+ */
+export const test = base.extend<{ english: void }>({
+  english: [
+    async ({ page }, use) => {
+      await page.addInitScript(() => {
+        if (!localStorage.getItem('bo.language')) localStorage.setItem('bo.language', 'en');
+      });
+      await use();
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export async function fillSignIn(page: Page, username: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('E-mail address').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs in through the real sign-in page and waits for the shell of the new account. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await fillSignIn(page, username, password);
+  await expect(page.getByRole('heading', { level: 1, name: /^Hello, / })).toBeVisible();
+}
+
+export async function openProfileMenu(page: Page) {
+  await page.getByRole('button', { name: /^Account menu for / }).click();
+}
+
+/** Serious and critical axe findings only; moderate ones are reported, not failed. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) })),
+  ).toEqual([]);
+}

@@ -1,0 +1,100 @@
+import { expect, fillSignIn, openProfileMenu, signIn, test } from './fixtures.ts';
+
+test.describe('sign-in and accounts', () => {
+  test('the root goes to the sign-in page when no account is stored', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveTitle('Sign in | Insurance Back Office');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('signs in and lands on the dashboard of /u/0 with the shell around it', async ({ page }) => {
+    await signIn(page, 'admin@demo.test');
+    await expect(page).toHaveURL(/\/u\/0\/home$/);
+    await expect(page.getByRole('heading', { name: 'Hello, Ada Admin!' })).toBeVisible();
+    await expect(page).toHaveTitle('Dashboard | Insurance Back Office');
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText('Dashboard');
+    await expect(page.getByTestId('home-tenant')).toHaveText('Demo Versicherung AG');
+    await expect(page.getByTestId('environment-banner')).toHaveText('Test environment');
+    await expect(page.getByTestId('connection-state')).toContainText('Connection opened.');
+    // A reload keeps the session (held by the server) and the root goes to the stored account.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/u\/0\/home$/);
+  });
+
+  test('a wrong password is refused with a message', async ({ page }) => {
+    await page.goto('/login');
+    await fillSignIn(page, 'nobody@demo.test', 'Wrong-password-1');
+    await expect(page.getByRole('alert')).toHaveText(
+      'The e-mail address or the password is not correct.',
+    );
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a user without UI permission is refused with noAccessUser', async ({ page }) => {
+    await page.goto('/login');
+    await fillSignIn(page, 'noui@demo.test');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Your account has no access to this application. Please contact your administrator.',
+    );
+    await page.goto('/u/0');
+    await expect(page).toHaveURL(/\/login\?backUrl=%2Fu%2F0$/);
+  });
+
+  test('adds a second account and moves between /u/0 and /u/1', async ({ page }) => {
+    await signIn(page, 'admin@demo.test');
+    await openProfileMenu(page);
+    await page.getByRole('menuitem', { name: 'Add another account' }).click();
+    await expect(page).toHaveURL(/\/login\?backUrl=%2Fu%2F0%2Fhome$/);
+    await expect(page.getByRole('heading', { name: 'Add another account' })).toBeVisible();
+    await fillSignIn(page, 'viewer@demo.test');
+    // Back where the user came from (the backUrl), with both accounts held.
+    await expect(page).toHaveURL(/\/u\/0\/home$/);
+    await openProfileMenu(page);
+    await page.getByRole('menuitem', { name: /Vera Viewer/ }).click();
+    await expect(page).toHaveURL(/\/u\/1\/home$/);
+    await expect(page.getByRole('heading', { name: 'Hello, Vera Viewer!' })).toBeVisible();
+    await openProfileMenu(page);
+    await page.getByRole('menuitem', { name: /Ada Admin/ }).click();
+    await expect(page).toHaveURL(/\/u\/0\/home$/);
+    await expect(page.getByRole('heading', { name: 'Hello, Ada Admin!' })).toBeVisible();
+  });
+
+  test('signs out of one account and keeps the other', async ({ page }) => {
+    await signIn(page, 'admin@demo.test');
+    await page.goto('/login?backUrl=%2Fu%2F0%2Fhome');
+    await fillSignIn(page, 'care@demo.test');
+    await expect(page).toHaveURL(/\/u\/0\/home$/);
+    await page.goto('/u/1/home');
+    await expect(page.getByRole('heading', { name: 'Hello, Clara Care!' })).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Logout' }).click();
+    // The remaining account opens; the signed-out one is gone for good.
+    await expect(page).toHaveURL(/\/u\/0\/home$/);
+    await expect(page.getByRole('heading', { name: 'Hello, Ada Admin!' })).toBeVisible();
+    await page.goto('/u/1');
+    await expect(page).toHaveURL(/\/login\?backUrl=%2Fu%2F1$/);
+
+    await page.goto('/u/0/logout');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('after an expired session the sign-in returns to the backUrl', async ({ page, context }) => {
+    await signIn(page, 'admin@demo.test');
+    await context.clearCookies();
+    await page.goto('/u/0/profile');
+    await expect(page).toHaveURL(/\/login\?backUrl=%2Fu%2F0%2Fprofile$/);
+    await fillSignIn(page, 'admin@demo.test');
+    await expect(page).toHaveURL(/\/u\/0\/profile$/);
+    await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  });
+
+  test('a foreign backUrl is never followed', async ({ page }) => {
+    await page.goto('/login?backUrl=%2F%2Fevil.test%2Fx');
+    await fillSignIn(page, 'admin@demo.test');
+    await expect(page).toHaveURL(/127\.0\.0\.1:3100\/u\/0(\/home)?$/);
+  });
+});
