@@ -13,7 +13,8 @@
  *   two parts are resource and action, the rest is the module joined with hyphens
  *   (`document-management.documents.delete`), because upstream module names are hyphenated and
  *   the underscore form cannot carry hyphens. Two parts behave like the colon form.
- * - A string that contains a dot is already dotted and is returned trimmed, unchanged.
+ * - A string that contains a dot is already dotted and is returned trimmed, unchanged. Without a
+ *   dot, `:` and `_` are both separators (a mix like `eis_claims:view` is accepted).
  * - Matching is asymmetric: wildcards in a *held* permission widen it; a `*` in a *required*
  *   permission is a demand for a wildcard grant, not a discount (holding
  *   `partner-management.partners.view` does not satisfy `partner-management.partners.*`).
@@ -29,10 +30,11 @@ const GLOBAL_WILDCARDS: ReadonlySet<string> = new Set(['*', '*.*', '*.*.*', 'adm
 export function normalizePermission(p: string): string {
   const trimmed = p.trim();
   if (trimmed.includes('.')) return trimmed;
-  const separator = trimmed.includes(':') ? ':' : trimmed.includes('_') ? '_' : null;
-  if (separator === null) return trimmed;
+  if (!/[:_]/.test(trimmed)) return trimmed;
+  // Both separators at once, so that a mix (`eis_claims:view`) and leftovers (`_:`) normalise in
+  // one step and normalising again changes nothing.
   const parts = trimmed
-    .split(separator)
+    .split(/[:_]/)
     .map((part) => part.trim())
     .filter((part) => part !== '');
   if (parts.length <= 1) return parts[0] ?? '';

@@ -23,6 +23,7 @@ import {
   formatStateValue,
   selectCoveringPaths,
   stateKeys,
+  transitionPaths,
   type PathEvents,
 } from '#machines/testing/model.ts';
 
@@ -105,7 +106,11 @@ async function main(argv: readonly string[]): Promise<void> {
   const format = { actorNames: actorNames(machine), maxPayloadLength: 100 };
 
   const shortest = model.getShortestPaths();
-  const scenarios = showAllShortest ? shortest : selectCoveringPaths(shortest);
+  // By default the shortest paths trimmed to those needed to take every transition, plus one path
+  // for each transition no shortest path takes (into a state already reached another way).
+  const scenarios = showAllShortest
+    ? shortest
+    : selectCoveringPaths([...shortest, ...transitionPaths(model)]);
   const seen = new Set(scenarios.map((path) => formatPath(path, format).join('\n')));
   let simple: typeof shortest = [];
   let simpleNote = '';
@@ -147,8 +152,8 @@ async function main(argv: readonly string[]): Promise<void> {
   printGroup(
     showAllShortest
       ? `Shortest paths (${shortest.length})`
-      : `Shortest paths (${scenarios.length} of ${shortest.length}, together taking every ` +
-          'transition; all of them with --all)',
+      : `Scenarios (${scenarios.length}): shortest paths that together take every transition ` +
+          `(all ${shortest.length} shortest paths with --all)`,
     scenarios,
   );
   if (simple.length > 0) printGroup(`Further simple paths (${simple.length})`, simple);
