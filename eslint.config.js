@@ -9,21 +9,44 @@ import tseslint from 'typescript-eslint';
  * climb out of a folder are refused everywhere, so nothing can sneak around them. */
 const forbid = (groups, message) => ({ group: groups, message });
 const boundaries = {
-  'machines/**': [forbid(['\\#client/*', '\\#server/*'], 'machines/ is pure logic: only xstate and #common')],
-  'common/**': [forbid(['\\#client/*', '\\#server/*', '\\#machines/*'], 'common/ imports nothing else')],
+  'machines/**': [
+    forbid(['\\#client/*', '\\#server/*'], 'machines/ is pure logic: only xstate and #common'),
+  ],
+  'common/**': [
+    forbid(['\\#client/*', '\\#server/*', '\\#machines/*'], 'common/ imports nothing else'),
+  ],
   'server/**': [forbid(['\\#client/*'], 'the server never imports the client')],
   'server/sandbox/**': [
-    forbid(['\\#client/*', '\\#server/*', '!\\#server/sandbox/'], 'the sandbox does not import the BFF'),
+    forbid(
+      ['\\#client/*', '\\#server/*', '!\\#server/sandbox/'],
+      'the sandbox does not import the BFF',
+    ),
   ],
-  'client/ui/**': [forbid(['\\#client/features/*', '\\#client/app/*', '\\#server/*'], 'the UI kit is feature-agnostic')],
-  'client/api/**': [forbid(['\\#client/features/*', '\\#client/app/*', '\\#server/*'], 'API clients are feature-agnostic')],
+  'client/ui/**': [
+    forbid(
+      ['\\#client/features/*', '\\#client/app/*', '\\#server/*'],
+      'the UI kit is feature-agnostic',
+    ),
+  ],
+  'client/api/**': [
+    forbid(
+      ['\\#client/features/*', '\\#client/app/*', '\\#server/*'],
+      'API clients are feature-agnostic',
+    ),
+  ],
   'client/features/**': [
     forbid(['\\#server/*'], 'the client never imports the server'),
-    forbid(['\\#client/features/*', '\\#client/app/*'], 'features do not import each other or the app; share through client/ui, client/api, machines'),
+    forbid(
+      ['\\#client/features/*', '\\#client/app/*'],
+      'features do not import each other or the app; share through client/ui, client/api, machines',
+    ),
   ],
   'client/app/**': [forbid(['\\#server/*'], 'the client never imports the server')],
 };
-const BFF_ONLY_SANDBOX = forbid(['\\#server/sandbox/*', '!\\#server/sandbox/sandbox.ts'], 'the BFF only starts the sandbox (sandbox.ts) and talks HTTP to it');
+const BFF_ONLY_SANDBOX = forbid(
+  ['\\#server/sandbox/*', '!\\#server/sandbox/sandbox.ts'],
+  'the BFF only starts the sandbox (sandbox.ts) and talks HTTP to it',
+);
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'test-results', 'playwright-report', '.tmp'] },
@@ -41,7 +64,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
       'import-x/no-cycle': 'off',
       'no-control-regex': 'off',
-      'no-restricted-imports': ['error', { patterns: [forbid(['../../*'], 'use the #imports paths instead of climbing folders')] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [forbid(['../../*'], 'use the #imports paths instead of climbing folders')] },
+      ],
     },
   },
   ...Object.entries(boundaries).map(([glob, patterns]) => ({

@@ -223,6 +223,13 @@ export async function measureBundles(): Promise<BundleReport> {
   }
 }
 
+/** The report with paths instead of full URLs (the port changes on every run). */
+export function bundlesJson(r: BundleReport) {
+  const slim = (s: ScriptSet | null) =>
+    s && { ...s, scripts: s.scripts.map((x) => ({ ...x, url: new URL(x.url).pathname })) };
+  return { ...r, signIn: slim(r.signIn), shell: slim(r.shell), total: slim(r.total) };
+}
+
 function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
@@ -242,7 +249,14 @@ export function printBundles(r: BundleReport) {
       line([name, 'n/a', '', '', '', '']);
       continue;
     }
-    line([name, String(s.files), kb(s.rawBytes), kb(s.gzipBytes), kb(s.transferredBytes), String(s.bpmnBytes)]);
+    line([
+      name,
+      String(s.files),
+      kb(s.rawBytes),
+      kb(s.gzipBytes),
+      kb(s.transferredBytes),
+      String(s.bpmnBytes),
+    ]);
   }
   console.log(
     `budgets: sign-in <= ${kb(r.budgets.signInGzipBytes)} gzip (${((100 * r.signIn.gzipBytes) / r.budgets.signInGzipBytes).toFixed(0)}% used); bpmn-js = 0 bytes`,
@@ -260,18 +274,23 @@ export function printBundles(r: BundleReport) {
   }
 }
 
+/** Null when the client is built, else what to tell the user. */
+export function missingBuildMessage(): string | null {
+  return existsSync(join(clientDir, 'index.html'))
+    ? null
+    : `No client build in ${clientDir}. Build it first: npx vite build`;
+}
+
 async function main() {
   const args = new Set(process.argv.slice(2));
-  if (!existsSync(join(clientDir, 'index.html'))) {
-    console.error(`No client build in ${clientDir}. Build it first: npx vite build`);
+  const missing = missingBuildMessage();
+  if (missing) {
+    console.error(missing);
     process.exit(1);
   }
   const report = await measureBundles();
   if (args.has('--json')) {
-    const slim = (s: ScriptSet | null) =>
-      s && { ...s, scripts: s.scripts.map((x) => ({ ...x, url: new URL(x.url).pathname })) };
-    const json = { ...report, signIn: slim(report.signIn), shell: slim(report.shell), total: slim(report.total) };
-    console.log(JSON.stringify(json, null, 2));
+    console.log(JSON.stringify(bundlesJson(report), null, 2));
   } else {
     printBundles(report);
   }

@@ -70,6 +70,7 @@ class ServerProcess {
     const child = fork(fileURLToPath(new URL('./lib/server-process.ts', import.meta.url)), args, {
       // process.execArgv carries tsx's loader, so the child runs TypeScript the same way.
       execArgv: [...process.execArgv, ...extraExecArgv],
+      env: { ...process.env, ...(extraExecArgv.length ? { BENCH_REPORT_SERVED: '1' } : {}) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const proc = new ServerProcess(child);
@@ -170,12 +171,19 @@ export async function measureProxy(opts: ProxyOptions): Promise<ProxyReport> {
     proxies = await ServerProcess.start(['proxies', sandboxUrl, bearer], profileArgs);
     const session = new SessionAgent(proxies.urls.bff!);
     const login = await session.login(USER, PASSWORD);
-    if (login.status !== 200 || !session.cookie) throw new Error(`BFF sign-in failed: ${login.status}`);
+    if (login.status !== 200 || !session.cookie)
+      throw new Error(`BFF sign-in failed: ${login.status}`);
 
     const targets: Record<VariantName, Target> = {
-      direct: { url: new URL(sandboxUrl + ENDPOINT), headers: { authorization: `Bearer ${bearer}` } },
+      direct: {
+        url: new URL(sandboxUrl + ENDPOINT),
+        headers: { authorization: `Bearer ${bearer}` },
+      },
       bare: { url: new URL(proxies.urls.bare + ENDPOINT), headers: {} },
-      bff: { url: new URL(`${proxies.urls.bff}/api/0${ENDPOINT}`), headers: { cookie: session.cookie } },
+      bff: {
+        url: new URL(`${proxies.urls.bff}/api/0${ENDPOINT}`),
+        headers: { cookie: session.cookie },
+      },
     };
     const names = Object.keys(targets) as VariantName[];
 
@@ -191,8 +199,22 @@ export async function measureProxy(opts: ProxyOptions): Promise<ProxyReport> {
     }
 
     const totals = Object.fromEntries(
-      names.map((n) => [n, { ok: 0, errors: 0, ms: 0, lat: [] as number[], proxyCpu: 0, sandboxCpu: 0, clientCpu: 0 }]),
-    ) as Record<VariantName, { ok: number; errors: number; ms: number; lat: number[]; proxyCpu: number; sandboxCpu: number; clientCpu: number }>;
+      names.map((n) => [
+        n,
+        { ok: 0, errors: 0, ms: 0, lat: [] as number[], proxyCpu: 0, sandboxCpu: 0, clientCpu: 0 },
+      ]),
+    ) as Record<
+      VariantName,
+      {
+        ok: number;
+        errors: number;
+        ms: number;
+        lat: number[];
+        proxyCpu: number;
+        sandboxCpu: number;
+        clientCpu: number;
+      }
+    >;
 
     const newAgent = () => new Agent({ keepAlive: true, maxSockets: opts.concurrency });
     // JIT, connection pools and the PGlite caches settle before anything is counted.
@@ -283,7 +305,17 @@ export function printProxy(r: ProxyReport) {
   );
   const line = (cells: string[]) =>
     console.log(cells.map((c, i) => (i === 0 ? c.padEnd(22) : c.padStart(10))).join(''));
-  line(['', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'errors', 'CPU µs/req: proxy', 'sandbox', 'client']);
+  line([
+    '',
+    'req/s',
+    'p50 ms',
+    'p90 ms',
+    'p99 ms',
+    'errors',
+    'CPU µs/req: proxy',
+    'sandbox',
+    'client',
+  ]);
   const labels: Record<VariantName, string> = {
     direct: '(a) direct to sandbox',
     bare: '(b) bare Node proxy',

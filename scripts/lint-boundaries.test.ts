@@ -29,7 +29,10 @@ describe('import boundaries', () => {
     ['machines/x.machine.ts', "import '#common/permissions.ts';"],
     ['server/x.ts', "import '#server/sandbox/sandbox.ts';"],
     ['server/sandbox/x.ts', "import '#server/sandbox/db.ts';"],
-    ['client/features/a/x.tsx', "import '#client/ui/button.tsx'; import '#machines/session.machine.ts';"],
+    [
+      'client/features/a/x.tsx',
+      "import '#client/ui/button.tsx'; import '#machines/session.machine.ts';",
+    ],
   ])('%s may %s', async (file, code) => {
     expect(await violations(file, code)).toBe(0);
   });

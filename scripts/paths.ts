@@ -14,7 +14,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { AnyStateMachine } from 'xstate';
+import type { AnyEventObject, AnyStateMachine, Snapshot } from 'xstate';
 import {
   actorNames,
   coverage,
@@ -25,7 +25,10 @@ import {
   stateKeys,
   transitionPaths,
   type PathEvents,
+  type StatePath as GraphStatePath,
 } from '#machines/testing/model.ts';
+
+type StatePath = GraphStatePath<Snapshot<unknown>, AnyEventObject>;
 
 const MACHINES_DIR = fileURLToPath(new URL('../machines/', import.meta.url));
 const SUFFIX = '.machine.ts';
@@ -138,7 +141,7 @@ async function main(argv: readonly string[]): Promise<void> {
   out.push('');
 
   let scenario = 0;
-  const printGroup = (title: string, paths: typeof shortest) => {
+  const printGroup = (title: string, paths: readonly StatePath[]) => {
     out.push(title, '');
     for (const path of paths) {
       scenario++;

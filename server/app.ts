@@ -72,6 +72,31 @@ export function createApp(config: Config, deps: AppDeps) {
     }),
   );
 
+  // One structured line per request (never the query string: it may carry codes or tokens of
+  // other systems). API traffic logs at debug so a busy proxy does not drown the log.
+  app.use((req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on('finish', () => {
+      const level =
+        res.statusCode >= 500
+          ? 'warn'
+          : req.path.startsWith('/api/') || req.path.startsWith('/assets/')
+            ? 'debug'
+            : 'info';
+      if (!log.isLevelEnabled(level)) return;
+      log[level](
+        {
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Number((process.hrtime.bigint() - start) / 1000n) / 1000,
+        },
+        'request',
+      );
+    });
+    next();
+  });
+
   app.get('/healthz', (_req, res) => {
     res.set('cache-control', 'no-store').json({ status: 'ok' });
   });
@@ -91,13 +116,23 @@ export function createApp(config: Config, deps: AppDeps) {
   // CSRF: a custom header cannot be set by another site's form or image, and SameSite=Strict
   // keeps the cookie off cross-site requests; together they guard every state change.
   app.use(['/bff', '/api'], (req: Request, res: Response, next: NextFunction) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.headers['x-csrf'] === '1') return next();
+    if (req.method === 'GET' || req.method === 'HEAD' || req.headers['x-csrf'] === '1')
+      return next();
     sendError(res, 403, 'csrf');
   });
 
   // The proxy comes before body parsing, compression and sessions: bodies stream through, and
   // the only per-request session work is one signed-cookie check and one store read.
-  app.use('/api', apiProxy({ upstreamUrl: deps.upstreamUrl, kit, tokens, timeoutMs: config.upstreamTimeoutMs, log }));
+  app.use(
+    '/api',
+    apiProxy({
+      upstreamUrl: deps.upstreamUrl,
+      kit,
+      tokens,
+      timeoutMs: config.upstreamTimeoutMs,
+      log,
+    }),
+  );
 
   if (deps.sandbox) {
     // The sandbox identity provider stands in for an external SAML IdP page.
@@ -140,9 +175,11 @@ export function createApp(config: Config, deps: AppDeps) {
     const e = err as { type?: string; status?: number; message?: string };
     if (e.type === 'entity.parse.failed') return sendError(res, 400, 'malformed_json');
     if (e.type === 'entity.too.large') return sendError(res, 413, 'payload_too_large');
-    if (err instanceof SessionStoreUnavailable) return sendError(res, 503, 'session_store_unavailable');
+    if (err instanceof SessionStoreUnavailable)
+      return sendError(res, 503, 'session_store_unavailable');
     if (e.status === 404) return sendError(res, 404, 'not_found');
-    if (e.status && e.status >= 400 && e.status < 500) return sendError(res, e.status, 'bad_request');
+    if (e.status && e.status >= 400 && e.status < 500)
+      return sendError(res, e.status, 'bad_request');
     log.error({ err: e.message, path: req.path }, 'unhandled error');
     sendError(res, 500, 'internal', 'Something went wrong.');
   });

@@ -35,10 +35,11 @@ export const EnvSchema = v.object({
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
   DATABASE_URL: v.optional(url(['postgres:', 'postgresql:'])),
   REDIS_URL: v.optional(url(['redis:', 'rediss:'])),
-  SESSION_SECRET: v.optional(
-    v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters')),
+  SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  APP_ENV: v.optional(
+    v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case name')),
+    'local',
   ),
-  APP_ENV: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case name')), 'local'),
   TRUST_PROXY: v.optional(
     v.pipe(
       v.string(),
@@ -88,7 +89,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const result = v.safeParse(EnvSchema, present);
   if (!result.success) {
     throw new ConfigError(
-      result.issues.map((i) => `${v.getDotPath(i) ?? '?'} ${i.message} (got ${JSON.stringify(i.input)})`),
+      result.issues.map(
+        (i) => `${v.getDotPath(i) ?? '?'} ${i.message} (got ${JSON.stringify(i.input)})`,
+      ),
     );
   }
   const e = result.output;

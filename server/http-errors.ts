@@ -12,7 +12,10 @@ export function sendError(
     res.destroy();
     return;
   }
-  res.status(status).set('cache-control', 'no-store').json({ error, message, ...extra });
+  res
+    .status(status)
+    .set('cache-control', 'no-store')
+    .json({ error, message, ...extra });
 }
 
 const defaultMessages: Record<string, string> = {

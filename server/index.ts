@@ -21,7 +21,10 @@ const clientIndex = fileURLToPath(new URL('../dist/client/index.html', import.me
 if (!existsSync(clientIndex)) {
   log.info('no client build found; building it now (once)');
   const { build } = await import('vite');
-  await build({ configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)), logLevel: 'warn' });
+  await build({
+    configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
+    logLevel: 'warn',
+  });
 }
 
 const running = await startServer(config, log);

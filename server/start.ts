@@ -28,7 +28,7 @@ export async function startServer(
         dataDir: config.dataDir,
         databaseUrl: config.databaseUrl,
         accessTokenTtlSeconds: config.sandboxAccessTokenTtl,
-        logger: log.child({ service: 'sandbox' }),
+        logger: log,
         port: config.sandboxPort,
       });
   const upstreamUrl = config.upstreamUrl ?? sandbox!.url;
@@ -49,7 +49,7 @@ export async function startServer(
   // Malformed requests (bad header characters, oversized headers) get a JSON 400 instead of
   // Node's bare reply; the process carries on.
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
-    if (!socket.writable || (err.code === 'ECONNRESET')) return void socket.destroy();
+    if (!socket.writable || err.code === 'ECONNRESET') return void socket.destroy();
     const body = JSON.stringify({ error: 'bad_request', message: 'Malformed request.' });
     socket.end(
       `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,

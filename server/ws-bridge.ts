@@ -67,7 +67,8 @@ export function wsBridge(deps: {
         client.on('message', (data, isBinary) => upstream.send(data, { binary: isBinary }));
         // Close codes 1005/1006 cannot be sent; anything unusual becomes 1011 so the client
         // reconnects, while a normal 1000 stays a normal close.
-        const relayable = (code: number) => (code === 1000 || (code >= 3000 && code < 5000) ? code : 1011);
+        const relayable = (code: number) =>
+          code === 1000 || (code >= 3000 && code < 5000) ? code : 1011;
         upstream.on('close', (code) => client.close(relayable(code)));
         client.on('close', (code) => upstream.close(relayable(code)));
         upstream.on('error', () => client.terminate());

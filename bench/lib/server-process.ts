@@ -11,8 +11,7 @@ import { startStack } from '#tests/support/stack.ts';
 import { startStandaloneSandbox } from '#tests/support/upstream.ts';
 
 export type ServerMessage =
-  | { type: 'ready'; urls: Record<string, string> }
-  | { type: 'cpu'; micros: number };
+  { type: 'ready'; urls: Record<string, string> } | { type: 'cpu'; micros: number };
 
 export type ControlMessage = { type: 'cpu' } | { type: 'stop' };
 
@@ -29,7 +28,14 @@ async function startBareProxy(upstreamUrl: string, bearer: string) {
     const headers = { ...req.headers, host: target.host, authorization: `Bearer ${bearer}` };
     delete headers.cookie;
     const up = request(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent },
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers,
+        agent,
+      },
       (r) => {
         res.writeHead(r.statusCode ?? 502, r.headers);
         r.pipe(res);
@@ -47,6 +53,7 @@ async function startBareProxy(upstreamUrl: string, bearer: string) {
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `http://127.0.0.1:${port}`,
+    server,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -66,7 +73,14 @@ async function main() {
   } else if (role === 'proxies' && upstreamUrl && bearer) {
     const bare = await startBareProxy(upstreamUrl, bearer);
     const bff = await startStack({ UPSTREAM_URL: upstreamUrl });
+    // Request counts turn a CPU profile's totals into time per request.
+    const served = { bare: 0, bff: 0 };
+    bare.server.on('request', () => served.bare++);
+    bff.server.on('request', () => served.bff++);
     stop = async () => {
+      if (process.env.BENCH_REPORT_SERVED) {
+        console.error(`proxies' process served: bare ${served.bare}, BFF ${served.bff} requests`);
+      }
       await bare.close();
       await bff.stop();
     };

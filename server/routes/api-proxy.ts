@@ -93,7 +93,8 @@ export function apiProxy(deps: {
         for (const h of proxyReq.getHeaderNames()) {
           if (h.startsWith('x-forwarded-') || h === 'x-real-ip') proxyReq.removeHeader(h);
         }
-        if (req.upstreamAuthorization) proxyReq.setHeader('authorization', req.upstreamAuthorization);
+        if (req.upstreamAuthorization)
+          proxyReq.setHeader('authorization', req.upstreamAuthorization);
         proxyReq.setTimeout(deps.timeoutMs, () => {
           proxyReq.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' }));
         });
@@ -125,7 +126,9 @@ export function apiProxy(deps: {
         res.end(
           JSON.stringify({
             error: timeout ? 'upstream_timeout' : 'upstream_unavailable',
-            message: timeout ? 'The service did not answer in time.' : 'The service is not reachable right now.',
+            message: timeout
+              ? 'The service did not answer in time.'
+              : 'The service is not reachable right now.',
           }),
         );
       },
@@ -139,19 +142,22 @@ export function apiProxy(deps: {
       const path = q < 0 ? req.url : req.url.slice(0, q);
       const query = q < 0 ? '' : req.url.slice(q);
       const m = /^\/(\d{1,3}|guest)\/([a-z-]+)(\/[^?#]*)?$/.exec(path);
-      if (!m || !METHODS.has(req.method) || isUnsafePath(path)) return sendError(res, 404, 'not_found');
+      if (!m || !METHODS.has(req.method) || isUnsafePath(path))
+        return sendError(res, 404, 'not_found');
       const [, who, service, rest = ''] = m;
       const upstreamPath = `/${service}${rest}`;
 
       if (who === 'guest') {
-        if (!GUEST_CALLS.has(`${req.method} ${upstreamPath}`)) return sendError(res, 404, 'not_found');
+        if (!GUEST_CALLS.has(`${req.method} ${upstreamPath}`))
+          return sendError(res, 404, 'not_found');
         req.url = upstreamPath + query;
         return proxy(req, res, next);
       }
       if (!SERVICES.has(service!)) return sendError(res, 404, 'not_found');
 
       const sid = kit.readSid(req);
-      if (!sid) return sendError(res, 401, 'session_expired', undefined, { accountIndex: Number(who) });
+      if (!sid)
+        return sendError(res, 401, 'session_expired', undefined, { accountIndex: Number(who) });
       const t = await tokens.accessToken(sid, who!);
       if (!t.ok) return sendError(res, t.status, t.error, undefined, { accountIndex: Number(who) });
       // The public API identifies the tenant, not a user: its bearer is the tenant slug.
@@ -160,7 +166,8 @@ export function apiProxy(deps: {
       req.url = upstreamPath + query;
       return proxy(req, res, next);
     } catch (err) {
-      if (err instanceof SessionStoreUnavailable) return sendError(res, 503, 'session_store_unavailable');
+      if (err instanceof SessionStoreUnavailable)
+        return sendError(res, 503, 'session_store_unavailable');
       return next(err);
     }
   };

@@ -8,8 +8,7 @@ import type { LoginLimiter } from '#server/rate-limit.ts';
 import { accountFromTokens, accountsOf, indexFor } from '#server/session/accounts.ts';
 import { publicAccount, type AccountRecord, type SessionKit } from '#server/session/session.ts';
 import type { TokenService } from '#server/session/token-service.ts';
-import type {
-  AuthClient} from '#server/upstream/auth-client.ts';
+import type { AuthClient } from '#server/upstream/auth-client.ts';
 import {
   UpstreamHttpError,
   UpstreamUnavailable,
@@ -56,21 +55,36 @@ const handle =
     }
   };
 
-function parse<T extends v.GenericSchema>(schema: T, req: Request, res: Response): v.InferOutput<T> | null {
+function parse<T extends v.GenericSchema>(
+  schema: T,
+  req: Request,
+  res: Response,
+): v.InferOutput<T> | null {
   const r = v.safeParse(schema, req.body);
   if (r.success) return r.output;
-  sendError(res, 400, 'bad_request', r.issues.map((i) => `${v.getDotPath(i) ?? 'body'}: ${i.message}`).join('; '));
+  sendError(
+    res,
+    400,
+    'bad_request',
+    r.issues.map((i) => `${v.getDotPath(i) ?? 'body'}: ${i.message}`).join('; '),
+  );
   return null;
 }
 
 function regenerate(req: Request): Promise<void> {
-  return new Promise((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+  return new Promise((resolve, reject) =>
+    req.session.regenerate((err) => (err ? reject(err) : resolve())),
+  );
 }
 function save(req: Request): Promise<void> {
-  return new Promise((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
+  return new Promise((resolve, reject) =>
+    req.session.save((err) => (err ? reject(err) : resolve())),
+  );
 }
 function destroy(req: Request): Promise<void> {
-  return new Promise((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+  return new Promise((resolve, reject) =>
+    req.session.destroy((err) => (err ? reject(err) : resolve())),
+  );
 }
 
 /** A signed-in session keeps its accounts across the id change that defeats session fixation. */
@@ -91,8 +105,10 @@ export function bffRoutes(deps: BffDeps): Router {
   // Only JSON, small. Content-Type other than JSON on a body-carrying request is a 415 so that a
   // form post from another site can never be read as a sign-in.
   r.use((req, res, next) => {
-    const hasBody = req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0';
-    if (hasBody && !req.is('application/json')) return sendError(res, 415, 'unsupported_media_type');
+    const hasBody =
+      req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0';
+    if (hasBody && !req.is('application/json'))
+      return sendError(res, 415, 'unsupported_media_type');
     next();
   });
   r.use(express.json({ limit: '32kb', strict: true }));
@@ -182,7 +198,8 @@ export function bffRoutes(deps: BffDeps): Router {
         }));
       }
       const tokens = result.tokens;
-      if (await refuseWithoutUi(tokens, body.username)) return sendError(res, 403, 'no_ui_permission');
+      if (await refuseWithoutUi(tokens, body.username))
+        return sendError(res, 403, 'no_ui_permission');
       return addAccount(req, res, (i) => accountFromTokens(i, tokens));
     }),
   );
@@ -225,7 +242,9 @@ export function bffRoutes(deps: BffDeps): Router {
       return null;
     }
     // The refresh may have changed the stored session under this request; reload it.
-    await new Promise<void>((resolve, reject) => req.session.reload((e) => (e ? reject(e) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      req.session.reload((e) => (e ? reject(e) : resolve())),
+    );
     return t;
   }
 
@@ -235,9 +254,9 @@ export function bffRoutes(deps: BffDeps): Router {
       const a = accountOf(req, res);
       if (!a) return;
       // Best effort: the account ends here even when the upstream is unreachable.
-      await auth.logout(a.userName, a.refreshCookie).catch((err: Error) =>
-        log.warn({ err: err.message }, 'upstream logout failed'),
-      );
+      await auth
+        .logout(a.userName, a.refreshCookie)
+        .catch((err: Error) => log.warn({ err: err.message }, 'upstream logout failed'));
       delete req.session.accounts![String(a.accountIndex)];
       if (Object.keys(req.session.accounts ?? {}).length === 0) {
         await destroy(req);
@@ -275,7 +294,12 @@ export function bffRoutes(deps: BffDeps): Router {
         );
       } catch (err) {
         if (err instanceof UpstreamHttpError && err.status < 500) {
-          return sendError(res, err.status === 404 ? 404 : 403, 'forbidden', 'This workspace cannot be chosen.');
+          return sendError(
+            res,
+            err.status === 404 ? 404 : 403,
+            'forbidden',
+            'This workspace cannot be chosen.',
+          );
         }
         throw err;
       }
@@ -295,7 +319,11 @@ export function bffRoutes(deps: BffDeps): Router {
       if (!a) return;
       try {
         if (a.isRequiredToChangePassword) {
-          const tokens = await auth.completePasswordChange(a.userName, a.challenge ?? '', body.newPassword);
+          const tokens = await auth.completePasswordChange(
+            a.userName,
+            a.challenge ?? '',
+            body.newPassword,
+          );
           if (await refuseWithoutUi(tokens, a.userName)) {
             delete req.session.accounts![String(a.accountIndex)];
             await save(req);
@@ -310,11 +338,17 @@ export function bffRoutes(deps: BffDeps): Router {
         if (!body.oldPassword) return sendError(res, 400, 'bad_request', 'oldPassword: required');
         const t = await tokenOf(req, res);
         if (!t) return;
-        await auth.changePassword(t.accessToken, t.account.userName, body.oldPassword, body.newPassword);
+        await auth.changePassword(
+          t.accessToken,
+          t.account.userName,
+          body.oldPassword,
+          body.newPassword,
+        );
         res.json({ account: publicAccount(t.account) });
       } catch (err) {
         if (err instanceof UpstreamHttpError && err.status < 500) {
-          const code = err.body?.error === 'invalid_password' ? 'invalid_password' : 'invalid_credentials';
+          const code =
+            err.body?.error === 'invalid_password' ? 'invalid_password' : 'invalid_credentials';
           return sendError(res, 400, code, err.body?.message ?? undefined);
         }
         throw err;

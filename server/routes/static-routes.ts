@@ -5,7 +5,11 @@ import { sendError } from '#server/http-errors.ts';
 
 /** The built SPA and the locale files. Hashed assets are immutable for a year; index.html is
  * never cached so a deploy takes effect on the next load. */
-export function staticRoutes(opts: { clientDir: string; localesDir: string; buildId: string }): Router {
+export function staticRoutes(opts: {
+  clientDir: string;
+  localesDir: string;
+  buildId: string;
+}): Router {
   const r = Router();
   const index = join(opts.clientDir, 'index.html');
 
@@ -13,7 +17,8 @@ export function staticRoutes(opts: { clientDir: string; localesDir: string; buil
     '/locales',
     (req, res, next) => {
       // Only `{lng}/{ns}.json`; the version parameter makes a cached copy safe to keep forever.
-      if (!/^\/(de|en|pl)\/[a-z0-9-]+\.json$/.test(req.path)) return sendError(res, 404, 'not_found');
+      if (!/^\/(de|en|pl)\/[a-z0-9-]+\.json$/.test(req.path))
+        return sendError(res, 404, 'not_found');
       res.set(
         'cache-control',
         req.query.v === opts.buildId ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -42,7 +47,12 @@ export function staticRoutes(opts: { clientDir: string; localesDir: string; buil
   // Every other GET that wants a page gets the SPA; the client router decides (and shows 404).
   r.get(/.*/, (req: Request, res: Response) => {
     if (!existsSync(index)) {
-      return sendError(res, 503, 'client_not_built', 'The client is not built yet: run npm run build.');
+      return sendError(
+        res,
+        503,
+        'client_not_built',
+        'The client is not built yet: run npm run build.',
+      );
     }
     res.set('cache-control', 'no-cache');
     res.sendFile(index);

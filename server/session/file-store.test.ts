@@ -58,7 +58,8 @@ describe('FileSessionStore', () => {
 
   it('compacts the log to the live sessions', async () => {
     const s = await FileSessionStore.open(dir);
-    for (let i = 0; i < 1100; i++) await set(s, 'same', sess(Date.now() + 60_000, { createdAt: i }));
+    for (let i = 0; i < 1100; i++)
+      await set(s, 'same', sess(Date.now() + 60_000, { createdAt: i }));
     await s.flush();
     const lines = (await readFile(join(dir, 'sessions.jsonl'), 'utf8')).trim().split('\n');
     expect(lines.length).toBeLessThan(200);

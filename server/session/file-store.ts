@@ -85,7 +85,9 @@ export class FileSessionStore extends session.Store {
     this.sweep();
     const tmp = `${this.file}.tmp`;
     const body = [...this.entries]
-      .map(([sid, e]) => JSON.stringify({ op: 'set', sid, sess: e.sess, expires: e.expires }) + '\n')
+      .map(
+        ([sid, e]) => JSON.stringify({ op: 'set', sid, sess: e.sess, expires: e.expires }) + '\n',
+      )
       .join('');
     await writeFile(tmp, body, { mode: 0o600 });
     await rename(tmp, this.file);

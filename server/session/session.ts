@@ -94,7 +94,9 @@ function unsign(value: string, secret: string): string | null {
   if (dot < 1) return null;
   const id = value.slice(0, dot);
   const mac = Buffer.from(value.slice(dot + 1));
-  const expected = Buffer.from(createHmac('sha256', secret).update(id).digest('base64').replace(/=+$/, ''));
+  const expected = Buffer.from(
+    createHmac('sha256', secret).update(id).digest('base64').replace(/=+$/, ''),
+  );
   return mac.length === expected.length && timingSafeEqual(mac, expected) ? id : null;
 }
 
@@ -132,7 +134,10 @@ export async function createSessionKit(config: Config, log: Logger): Promise<Ses
       url: config.redisUrl,
       // Without this, commands queue while Redis is down and requests hang; we want a fast 503.
       disableOfflineQueue: true,
-      socket: { reconnectStrategy: (retries) => Math.min(retries * 200, 2000), connectTimeout: 3000 },
+      socket: {
+        reconnectStrategy: (retries) => Math.min(retries * 200, 2000),
+        connectTimeout: 3000,
+      },
     });
     client.on('error', (err: Error) => log.warn({ err: err.message }, 'redis session store error'));
     await client.connect();
@@ -148,7 +153,9 @@ export async function createSessionKit(config: Config, log: Logger): Promise<Ses
     closeStore = async () => {
       // Let pending replies arrive, but do not wait on a Redis that is gone.
       if (!client.isReady) return void client.destroy();
-      await Promise.race([client.close(), new Promise((r) => setTimeout(r, 2000))]).catch(() => undefined);
+      await Promise.race([client.close(), new Promise((r) => setTimeout(r, 2000))]).catch(
+        () => undefined,
+      );
       if (client.isOpen) client.destroy();
     };
   } else {
@@ -167,7 +174,13 @@ export async function createSessionKit(config: Config, log: Logger): Promise<Ses
       const cb = args.at(-1);
       if (typeof cb !== 'function') return original(...args);
       return original(...args.slice(0, -1), (err: unknown, value: unknown) =>
-        err ? cb(err instanceof SessionStoreUnavailable ? err : new SessionStoreUnavailable(String(err))) : cb(null, value),
+        err
+          ? cb(
+              err instanceof SessionStoreUnavailable
+                ? err
+                : new SessionStoreUnavailable(String(err)),
+            )
+          : cb(null, value),
       );
     };
   }

@@ -3,7 +3,7 @@ import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { awaitFreshToken, tokenRefreshMachine } from '#machines/token-refresh.machine.ts';
 import { accountFromTokens } from '#server/session/accounts.ts';
 import type { AccountRecord, SessionKit } from '#server/session/session.ts';
-import type { AuthClient} from '#server/upstream/auth-client.ts';
+import type { AuthClient } from '#server/upstream/auth-client.ts';
 import { UpstreamHttpError } from '#server/upstream/auth-client.ts';
 
 export type TokenResult =
@@ -35,7 +35,8 @@ export class TokenService {
 
   async accessToken(sid: string, index: string, now = Date.now()): Promise<TokenResult> {
     const s = await this.kit.load(sid);
-    if (!s || this.kit.isExpired(s, now)) return { ok: false, status: 401, error: 'session_expired' };
+    if (!s || this.kit.isExpired(s, now))
+      return { ok: false, status: 401, error: 'session_expired' };
     const account = s.accounts?.[index];
     if (!account) return { ok: false, status: 401, error: 'session_expired' };
     if (account.isRequiredToChangePassword || !account.accessToken) {
@@ -95,7 +96,10 @@ export class TokenService {
       return { expiresAt: next.expiresAt };
     } catch (err) {
       if (err instanceof UpstreamHttpError && err.status < 500) {
-        this.log.info({ accountIndex: index, status: err.status }, 'refresh refused; account ended');
+        this.log.info(
+          { accountIndex: index, status: err.status },
+          'refresh refused; account ended',
+        );
         await this.kit.update(sid, (s) => {
           delete s.accounts?.[index];
         });

@@ -23,7 +23,8 @@ export interface Tokens {
   /** Refresh cookie pairs from Set-Cookie (`name=value; name2=value2`), if the call set any. */
   refreshCookie: string | undefined;
 }
-export type LoginResult = { kind: 'tokens'; tokens: Tokens } | { kind: 'challenge'; challenge: string };
+export type LoginResult =
+  { kind: 'tokens'; tokens: Tokens } | { kind: 'challenge'; challenge: string };
 
 /** The upstream answered, with an error status. */
 export class UpstreamHttpError extends Error {
@@ -103,7 +104,8 @@ export class AuthClient {
       }
     }
     if (res.status >= 500) throw new UpstreamUnavailable('bad_response');
-    if (!res.ok) throw new UpstreamHttpError(res.status, (json as UpstreamHttpError['body']) ?? null);
+    if (!res.ok)
+      throw new UpstreamHttpError(res.status, (json as UpstreamHttpError['body']) ?? null);
     return { status: res.status, json, setCookies: res.headers.getSetCookie() };
   }
 
@@ -130,14 +132,21 @@ export class AuthClient {
   }
 
   async refresh(username: string, cookie: string | undefined): Promise<Tokens> {
-    return this.tokens(await this.call('POST', '/refresh-token', { body: { username }, cookie }), cookie);
+    return this.tokens(
+      await this.call('POST', '/refresh-token', { body: { username }, cookie }),
+      cookie,
+    );
   }
 
   async logout(username: string, cookie: string | undefined): Promise<void> {
     await this.call('POST', '/logout', { body: { username }, cookie });
   }
 
-  async completePasswordChange(username: string, challenge: string, newPassword: string): Promise<Tokens> {
+  async completePasswordChange(
+    username: string,
+    challenge: string,
+    newPassword: string,
+  ): Promise<Tokens> {
     return this.tokens(
       await this.call('POST', '/change-password', { body: { username, challenge, newPassword } }),
     );

@@ -1,4 +1,10 @@
-import { expect, expectNoSeriousA11yViolations, openProfileMenu, signIn, test } from './fixtures.ts';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  openProfileMenu,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 test('the sign-in page has no serious accessibility violations', async ({ page }) => {
   await page.goto('/login');

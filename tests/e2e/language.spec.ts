@@ -1,6 +1,8 @@
 import { expect, signIn, test } from './fixtures.ts';
 
-test('switches the language en -> de -> pl; each choice reloads the page in it', async ({ page }) => {
+test('switches the language en -> de -> pl; each choice reloads the page in it', async ({
+  page,
+}) => {
   await signIn(page, 'admin@demo.test');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();

@@ -7,12 +7,16 @@ test.describe.configure({ mode: 'serial' });
 const NEW_PASSWORD = 'Changed-Pass1';
 
 test.describe('forced password change', () => {
-  test('a flagged user is forced to /u/{i}/changepassword and cannot leave it', async ({ page }) => {
+  test('a flagged user is forced to /u/{i}/changepassword and cannot leave it', async ({
+    page,
+  }) => {
     await page.goto('/login');
     await fillSignIn(page, 'newpass@demo.test');
     await expect(page).toHaveURL(/\/u\/0\/changepassword$/);
     await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
-    await expect(page.getByText('Your password must be changed before you continue.')).toBeVisible();
+    await expect(
+      page.getByText('Your password must be changed before you continue.'),
+    ).toBeVisible();
     // No old password is asked: the BFF holds the sign-in challenge.
     await expect(page.getByLabel('Current password')).toHaveCount(0);
 

@@ -69,7 +69,10 @@ test.describe('sign-in and accounts', () => {
     await page.goto('/u/1/home');
     await expect(page.getByRole('heading', { name: 'Hello, Clara Care!' })).toBeVisible();
 
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Logout' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Logout' })
+      .click();
     // The remaining account opens; the signed-out one is gone for good.
     await expect(page).toHaveURL(/\/u\/0\/home$/);
     await expect(page.getByRole('heading', { name: 'Hello, Ada Admin!' })).toBeVisible();

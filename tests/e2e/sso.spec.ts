@@ -11,7 +11,7 @@ test('signs in through the sandbox identity provider (single sign-on)', async ({
   await expect(page.getByRole('heading', { name: 'Hello, Max Manager!' })).toBeVisible();
 });
 
-test('/login/{tenantName} goes straight to that tenant\'s identity provider', async ({ page }) => {
+test("/login/{tenantName} goes straight to that tenant's identity provider", async ({ page }) => {
   await page.goto('/login/demo');
   await expect(page).toHaveURL(/\/sandbox-idp\/login\?tenantSlug=demo$/);
 });

@@ -1,6 +1,8 @@
 import { expect, openProfileMenu, signIn, test } from './fixtures.ts';
 
-test('switches the workspace after confirming; a disabled one cannot be chosen', async ({ page }) => {
+test('switches the workspace after confirming; a disabled one cannot be chosen', async ({
+  page,
+}) => {
   await signIn(page, 'admin@demo.test');
   await expect(page.getByTestId('home-workspace')).toHaveText('demo');
   await openProfileMenu(page);

@@ -97,13 +97,19 @@ describe('forced password change', () => {
     expect(r.status).toBe(200);
     expect(r.body.account.isRequiredToChangePassword).toBe(true);
     expect(r.body.account.permissions).toEqual([]);
-    expect((await a.json('/api/0/tenantservice/v1/general')).body.error).toBe('password_change_required');
+    expect((await a.json('/api/0/tenantservice/v1/general')).body.error).toBe(
+      'password_change_required',
+    );
 
-    const weak = await a.json('/bff/accounts/0/change-password', { json: { newPassword: 'short' } });
+    const weak = await a.json('/bff/accounts/0/change-password', {
+      json: { newPassword: 'short' },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.error).toBe('invalid_password');
 
-    const ok = await a.json('/bff/accounts/0/change-password', { json: { newPassword: 'Changed1234' } });
+    const ok = await a.json('/bff/accounts/0/change-password', {
+      json: { newPassword: 'Changed1234' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.account.isRequiredToChangePassword).toBe(false);
     expect(ok.body.account.tenantSlug).toBe('demo');
@@ -121,7 +127,9 @@ describe('forced password change', () => {
       json: { oldPassword: 'Nope12345', newPassword: 'Another1234' },
     });
     expect(wrongOld.status).toBe(400);
-    const missingOld = await a.json('/bff/accounts/0/change-password', { json: { newPassword: 'Another1234' } });
+    const missingOld = await a.json('/bff/accounts/0/change-password', {
+      json: { newPassword: 'Another1234' },
+    });
     expect(missingOld.status).toBe(400);
   });
 });
@@ -138,15 +146,21 @@ describe('workspaces', () => {
     const disabled = list.body.workspaces.find((w: { isDisabled: boolean }) => w.isDisabled);
     expect(disabled).toBeTruthy();
 
-    const sw = await a.json('/bff/accounts/0/workspaces/switch', { json: { targetWorkspace: 'demo-sandbox' } });
+    const sw = await a.json('/bff/accounts/0/workspaces/switch', {
+      json: { targetWorkspace: 'demo-sandbox' },
+    });
     expect(sw.status).toBe(200);
     expect(sw.body.account.tenantSlug).toBe('demo-sandbox');
     expect(JSON.stringify(sw.body)).not.toMatch(JWT);
     expect((await a.json('/bff/session')).body.accounts[0].workspace).toBe('demo-sandbox');
 
-    const no = await a.json('/bff/accounts/0/workspaces/switch', { json: { targetWorkspace: disabled.slug } });
+    const no = await a.json('/bff/accounts/0/workspaces/switch', {
+      json: { targetWorkspace: disabled.slug },
+    });
     expect(no.status).toBe(403);
-    const foreign = await a.json('/bff/accounts/0/workspaces/switch', { json: { targetWorkspace: 'nordlicht' } });
+    const foreign = await a.json('/bff/accounts/0/workspaces/switch', {
+      json: { targetWorkspace: 'nordlicht' },
+    });
     expect([403, 404]).toContain(foreign.status);
   });
 });
@@ -157,7 +171,11 @@ describe('proxy', () => {
     await a.login('admin@demo.test');
     const g = await a.json('/api/0/tenantservice/v1/general');
     expect(g.status).toBe(200);
-    expect(g.body.general).toMatchObject({ time_zone: 'Europe/Berlin', language: 'de', currency: 'EUR' });
+    expect(g.body.general).toMatchObject({
+      time_zone: 'Europe/Berlin',
+      language: 'de',
+      currency: 'EUR',
+    });
     expect(g.res.headers.get('set-cookie')).toBeNull();
   });
 

@@ -15,7 +15,10 @@ describe('upstream faults', () => {
   beforeAll(async () => {
     sandbox = await startStandaloneSandbox();
     relay = await cuttableRelay(sandbox.port);
-    stack = await startStack({ UPSTREAM_URL: `http://127.0.0.1:${relay.port}`, UPSTREAM_TIMEOUT: '1' });
+    stack = await startStack({
+      UPSTREAM_URL: `http://127.0.0.1:${relay.port}`,
+      UPSTREAM_TIMEOUT: '1',
+    });
   });
   afterAll(async () => {
     await stack?.stop();

@@ -23,7 +23,11 @@ const USERS = ['admin@demo.test', 'manager@demo.test', 'viewer@demo.test', 'admi
 
 describe('under load', () => {
   it('serves 200 concurrent sessions correctly through token refreshes', async () => {
-    const agents = Array.from({ length: 200 }, (_, i) => ({ agent: new Agent(stack.url), user: USERS[i % USERS.length]!, i }));
+    const agents = Array.from({ length: 200 }, (_, i) => ({
+      agent: new Agent(stack.url),
+      user: USERS[i % USERS.length]!,
+      i,
+    }));
     // Sign-ins in waves: the sandbox hashes each password (scrypt), which is meant to be slow.
     for (let w = 0; w < agents.length; w += 20) {
       const wave = agents.slice(w, w + 20);
@@ -37,15 +41,21 @@ describe('under load', () => {
     const writes: { key: string; value: string; tenant: string }[] = [];
     const round = async ({ agent, user, i }: (typeof agents)[number], n: number) => {
       const s = await agent.json('/bff/session');
-      if (s.status !== 200 || s.body.accounts[0]?.userName !== user) unexpected.push(`session ${i}: ${s.status}`);
+      if (s.status !== 200 || s.body.accounts[0]?.userName !== user)
+        unexpected.push(`session ${i}: ${s.status}`);
       const g = await agent.json('/api/0/tenantservice/v1/general');
       if (g.status !== 200) unexpected.push(`general ${i}: ${g.status} ${JSON.stringify(g.body)}`);
-      const me = await agent.json(`/api/0/tenantservice/v1/users?filter=${encodeURIComponent(`email=${user}`)}`);
-      if (me.status === 200 && me.body.items[0]?.email !== user) unexpected.push(`users ${i}: someone else`);
+      const me = await agent.json(
+        `/api/0/tenantservice/v1/users?filter=${encodeURIComponent(`email=${user}`)}`,
+      );
+      if (me.status === 200 && me.body.items[0]?.email !== user)
+        unexpected.push(`users ${i}: someone else`);
       if (user.startsWith('admin@')) {
         const key = `load_${i}_${n}`;
         const value = `${user}:${n}`;
-        const w = await agent.json('/api/0/tenantservice/v1/settings/tenant', { json: { key, value } });
+        const w = await agent.json('/api/0/tenantservice/v1/settings/tenant', {
+          json: { key, value },
+        });
         if (w.status === 200) writes.push({ key, value, tenant: user.split('@')[1]! });
         else unexpected.push(`write ${i}: ${w.status} ${JSON.stringify(w.body)}`);
       }
@@ -56,15 +66,27 @@ describe('under load', () => {
     // Every acknowledged write is there, in its own tenant only.
     const demoAdmin = agents.find((a) => a.user === 'admin@demo.test')!.agent;
     const nordAdmin = agents.find((a) => a.user === 'admin@nordlicht.test')!.agent;
-    for (const [tenant, admin] of [['demo.test', demoAdmin], ['nordlicht.test', nordAdmin]] as const) {
+    for (const [tenant, admin] of [
+      ['demo.test', demoAdmin],
+      ['nordlicht.test', nordAdmin],
+    ] as const) {
       const mine = writes.filter((w) => w.tenant === tenant);
       const others = writes.filter((w) => w.tenant !== tenant);
       for (let k = 0; k < mine.length; k += 40) {
         const chunk = mine.slice(k, k + 40);
-        const r = await admin.json(`/api/0/tenantservice/v1/settings/tenant?keys=${chunk.map((w) => w.key).join(',')}`);
-        expect(r.body.values.map((v: { value: string }) => v.value)).toEqual(chunk.map((w) => w.value));
+        const r = await admin.json(
+          `/api/0/tenantservice/v1/settings/tenant?keys=${chunk.map((w) => w.key).join(',')}`,
+        );
+        expect(r.body.values.map((v: { value: string }) => v.value)).toEqual(
+          chunk.map((w) => w.value),
+        );
       }
-      const leak = await admin.json(`/api/0/tenantservice/v1/settings/tenant?keys=${others.slice(0, 40).map((w) => w.key).join(',')}`);
+      const leak = await admin.json(
+        `/api/0/tenantservice/v1/settings/tenant?keys=${others
+          .slice(0, 40)
+          .map((w) => w.key)
+          .join(',')}`,
+      );
       expect(leak.body.values.every((v: { value: unknown }) => v.value === null)).toBe(true);
     }
     expect(writes.length).toBe((agents.length / 2) * 3);

@@ -13,7 +13,10 @@ beforeAll(async () => {
   // one is not (so a second refresh would be a real duplicate, not a new need).
   sandbox = await startStandaloneSandbox(12);
   recorder = await recordingUpstream(sandbox.url);
-  stack = await startStack({ UPSTREAM_URL: recorder.url }, { loginLimits: { perAccount: 3, perAddress: 8, windowMs: 60_000 } });
+  stack = await startStack(
+    { UPSTREAM_URL: recorder.url },
+    { loginLimits: { perAccount: 3, perAddress: 8, windowMs: 60_000 } },
+  );
 });
 afterAll(async () => {
   await stack?.stop();
@@ -26,7 +29,13 @@ const intoRefreshMargin = () => new Promise((r) => setTimeout(r, 2_500));
 
 describe('response headers', () => {
   it('sends a strict CSP and the hardening headers on pages and API answers', async () => {
-    for (const path of ['/', '/login', '/bff/session', '/api/0/tenantservice/v1/general', '/healthz']) {
+    for (const path of [
+      '/',
+      '/login',
+      '/bff/session',
+      '/api/0/tenantservice/v1/general',
+      '/healthz',
+    ]) {
       const res = await fetch(stack.url + path);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp, path).toContain("object-src 'none'");
@@ -44,7 +53,9 @@ describe('response headers', () => {
   });
 
   it('allows no other origin (no CORS headers)', async () => {
-    const res = await fetch(stack.url + '/bff/session', { headers: { origin: 'https://evil.example' } });
+    const res = await fetch(stack.url + '/bff/session', {
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
@@ -54,10 +65,17 @@ describe('CSRF', () => {
     const a = new Agent(stack.url);
     await a.login('admin@demo.test');
     const before = recorder.seen.length;
-    const login = await a.json('/bff/login', { json: { username: 'admin@demo.test', password: 'Demo1234!' }, csrf: false });
+    const login = await a.json('/bff/login', {
+      json: { username: 'admin@demo.test', password: 'Demo1234!' },
+      csrf: false,
+    });
     expect(login.status).toBe(403);
     expect(login.body.error).toBe('csrf');
-    const put = await a.json('/api/0/tenantservice/v1/general', { method: 'PUT', json: { language: 'en' }, csrf: false });
+    const put = await a.json('/api/0/tenantservice/v1/general', {
+      method: 'PUT',
+      json: { language: 'en' },
+      csrf: false,
+    });
     expect(put.status).toBe(403);
     const logout = await a.fetch('/bff/accounts/0/logout', { method: 'POST', csrf: false });
     expect(logout.status).toBe(403);
@@ -89,7 +107,9 @@ describe('proxy allowlist', () => {
       const r = await a.fetch(p);
       expect(r.status, p).toBe(404);
     }
-    const wrongMethod = await a.fetch('/api/guest/authservice/v1/saml-login-link?tenantSlug=demo', { method: 'POST' });
+    const wrongMethod = await a.fetch('/api/guest/authservice/v1/saml-login-link?tenantSlug=demo', {
+      method: 'POST',
+    });
     expect(wrongMethod.status).toBe(404);
     expect(upstreamCalls(before)).toEqual([]);
   });
@@ -98,7 +118,9 @@ describe('proxy allowlist', () => {
     const a = new Agent(stack.url);
     await a.login('admin@demo.test');
     const before = recorder.seen.length;
-    const r = await a.fetch('/api/0/tenantservice/v1/general', { headers: { host: 'evil.example' } });
+    const r = await a.fetch('/api/0/tenantservice/v1/general', {
+      headers: { host: 'evil.example' },
+    });
     expect(r.status).toBe(200);
     expect(upstreamCalls(before).at(-1)?.headers.host).toBe(new URL(recorder.url).host);
   });
@@ -133,10 +155,14 @@ describe('token refresh', () => {
     await intoRefreshMargin();
     const before = recorder.seen.length;
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => a.fetch('/api/0/tenantservice/v1/general').then((r) => r.status)),
+      Array.from({ length: 50 }, () =>
+        a.fetch('/api/0/tenantservice/v1/general').then((r) => r.status),
+      ),
     );
     expect(answers.every((s) => s === 200)).toBe(true);
-    const refreshes = upstreamCalls(before).filter((c) => c.path === '/authservice/v1/refresh-token');
+    const refreshes = upstreamCalls(before).filter(
+      (c) => c.path === '/authservice/v1/refresh-token',
+    );
     expect(refreshes).toHaveLength(1);
     // The refresh cookie goes to the auth service and nowhere else.
     expect(refreshes[0]!.headers.cookie).toMatch(/=/);
@@ -149,9 +175,13 @@ describe('token refresh', () => {
     const me = (await victim.login('care@demo.test')).body.account;
     expect((await victim.fetch('/api/0/tenantservice/v1/general')).status).toBe(200);
 
-    const users = await admin.json(`/api/0/tenantservice/v1/users?filter=${encodeURIComponent('email=care@demo.test')}`);
+    const users = await admin.json(
+      `/api/0/tenantservice/v1/users?filter=${encodeURIComponent('email=care@demo.test')}`,
+    );
     const id = users.body.items[0].id;
-    expect((await admin.fetch(`/api/0/tenantservice/v1/users/${id}/disable`, { method: 'POST' })).status).toBe(200);
+    expect(
+      (await admin.fetch(`/api/0/tenantservice/v1/users/${id}/disable`, { method: 'POST' })).status,
+    ).toBe(200);
 
     // The upstream refuses the still-unexpired token at once; the BFF then refreshes, the refresh
     // is refused too, and the account is gone.
@@ -168,7 +198,8 @@ describe('token refresh', () => {
 describe('sign-in limits', () => {
   it('rate-limits failed sign-ins per account with Retry-After', async () => {
     const a = new Agent(stack.url);
-    for (let i = 0; i < 3; i++) expect((await a.login('manager@demo.test', 'Wrong1234')).status).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await a.login('manager@demo.test', 'Wrong1234')).status).toBe(400);
     const limited = await a.login('manager@demo.test');
     expect(limited.status).toBe(429);
     expect(limited.body.error).toBe('rate_limited');
@@ -186,12 +217,22 @@ describe('sign-in limits', () => {
 describe('bad input', () => {
   it('answers malformed JSON with 400, a wrong type with 415, an oversized body with 413', async () => {
     const a = new Agent(stack.url);
-    const malformed = await a.json('/bff/login', { method: 'POST', body: '{"username":', headers: { 'content-type': 'application/json' } });
+    const malformed = await a.json('/bff/login', {
+      method: 'POST',
+      body: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error).toBe('malformed_json');
-    const form = await a.json('/bff/login', { method: 'POST', body: 'username=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await a.json('/bff/login', {
+      method: 'POST',
+      body: 'username=a',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(415);
-    const big = await a.json('/bff/login', { json: { username: 'a', password: 'x'.repeat(40_000) } });
+    const big = await a.json('/bff/login', {
+      json: { username: 'a', password: 'x'.repeat(40_000) },
+    });
     expect(big.status).toBe(413);
     const shape = await a.json('/bff/login', { json: { username: 42 } });
     expect(shape.status).toBe(400);
@@ -211,7 +252,9 @@ describe('bad input', () => {
       });
     const crlf = await raw('GET /bff/session HTTP/1.1\r\nHost: x\r\nX-Evil: a\rb\r\n\r\n');
     expect(crlf).toMatch(/^HTTP\/1\.1 400/);
-    const huge = await raw(`GET /bff/session HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const huge = await raw(
+      `GET /bff/session HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
     expect(huge).toMatch(/^HTTP\/1\.1 400/);
     expect((await fetch(stack.url + '/healthz')).status).toBe(200);
   });

@@ -1,5 +1,10 @@
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
-import { createServer as createTcpServer, connect, type Server as TcpServer, type Socket } from 'node:net';
+import {
+  createServer as createTcpServer,
+  connect,
+  type Server as TcpServer,
+  type Socket,
+} from 'node:net';
 
 export function listen(server: Server | TcpServer): Promise<number> {
   return new Promise((resolve) => {
@@ -42,7 +47,8 @@ export async function recordingUpstream(target: string) {
     const t = new URL(target);
     const s = connect(Number(t.port), t.hostname, () => {
       s.write(`${req.method} ${req.url} HTTP/1.1\r\n`);
-      for (let i = 0; i < req.rawHeaders.length; i += 2) s.write(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}\r\n`);
+      for (let i = 0; i < req.rawHeaders.length; i += 2)
+        s.write(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}\r\n`);
       s.write('\r\n');
       s.write(head);
       s.pipe(socket).pipe(s);

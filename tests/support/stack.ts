@@ -18,7 +18,11 @@ export interface Stack extends Running {
  * data directory. Nothing is mocked. */
 export async function startStack(
   env: Record<string, string> = {},
-  opts: { dataDir?: string; log?: Logger; loginLimits?: { perAccount: number; perAddress: number; windowMs: number } } = {},
+  opts: {
+    dataDir?: string;
+    log?: Logger;
+    loginLimits?: { perAccount: number; perAddress: number; windowMs: number };
+  } = {},
 ): Promise<Stack> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'bff-it-')));
   const config = loadConfig({
@@ -57,7 +61,13 @@ export class Agent {
       headers.set('content-type', 'application/json');
       body = JSON.stringify(init.json);
     }
-    const res = await fetch(this.base + path, { ...init, method, headers, body, redirect: 'manual' });
+    const res = await fetch(this.base + path, {
+      ...init,
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+    });
     for (const c of res.headers.getSetCookie()) {
       const pair = c.split(';')[0]!;
       // An expired cookie is the server clearing it.
@@ -66,7 +76,12 @@ export class Agent {
     return res;
   }
 
-  async json<T = any>(path: string, init: Parameters<Agent['fetch']>[1] = {}): Promise<{ status: number; body: T; res: Response }> {
+  // Tests inspect answers loosely; each assertion states the shape it expects.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async json<T = any>(
+    path: string,
+    init: Parameters<Agent['fetch']>[1] = {},
+  ): Promise<{ status: number; body: T; res: Response }> {
     const res = await this.fetch(path, init);
     const text = await res.text();
     return { status: res.status, body: (text ? JSON.parse(text) : null) as T, res };

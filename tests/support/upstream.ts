@@ -8,7 +8,11 @@ import { startSandbox } from '#server/sandbox/sandbox.ts';
  * and the BFF, and start the BFF with UPSTREAM_URL. */
 export async function startStandaloneSandbox(accessTokenTtlSeconds = 3600) {
   const dataDir = await mkdtemp(join(tmpdir(), 'sbx-it-'));
-  const sandbox = await startSandbox({ dataDir, accessTokenTtlSeconds, logger: createLogger('silent') });
+  const sandbox = await startSandbox({
+    dataDir,
+    accessTokenTtlSeconds,
+    logger: createLogger('silent'),
+  });
   return {
     url: sandbox.url,
     port: Number(new URL(sandbox.url).port),

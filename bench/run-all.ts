@@ -1,0 +1,52 @@
+/**
+ * Every benchmark of bench/, one after the other (npm run bench).
+ * Usage: npx tsx bench/run-all.ts [--check] [--json] [proxy options, see proxy-throughput.ts]
+ */
+import {
+  bundlesJson,
+  measureBundles,
+  missingBuildMessage,
+  printBundles,
+  type BundleReport,
+} from './bundle-size.ts';
+import { measureProxy, parseProxyArgs, printProxy, type ProxyReport } from './proxy-throughput.ts';
+
+async function main() {
+  const argv = process.argv.slice(2);
+  const json = argv.includes('--json');
+  const failures: string[] = [];
+
+  // Run one after the other, never together: the browser run would skew the proxy timings.
+  let bundles: BundleReport | null = null;
+  const missing = missingBuildMessage();
+  if (missing) {
+    console.error(missing);
+    failures.push('bundle size not measured: no client build');
+  } else {
+    bundles = await measureBundles();
+    failures.push(...bundles.failures);
+    if (!json) printBundles(bundles);
+  }
+
+  const proxy: ProxyReport = await measureProxy(parseProxyArgs(argv));
+  failures.push(...proxy.failures);
+  if (!json) printProxy(proxy);
+
+  if (json) {
+    console.log(
+      JSON.stringify({ bundles: bundles && bundlesJson(bundles), proxy, failures }, null, 2),
+    );
+  } else {
+    console.log(failures.length ? '' : '\nAll budgets met.');
+  }
+  if (failures.length) {
+    for (const f of failures) console.error(`BUDGET BROKEN: ${f}`);
+    // Without --check the figures are informational: report, but do not fail.
+    if (argv.includes('--check')) process.exit(1);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
