@@ -4,21 +4,26 @@
  * Usage: npx tsx bench/proxy-throughput.ts [--check] [--json] [--duration=5] [--rounds=2]
  *        [--concurrency=32] [--profile]
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { Agent, request } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Agent as SessionAgent } from '#tests/support/stack.ts';
-import type { ControlMessage, ServerMessage } from './lib/server-process.ts';
+import {
+  assertSameAnswers,
+  bearerFromSandbox,
+  keepAliveAgent,
+  load,
+  PASSWORD,
+  percentile,
+  ServerProcess,
+  USER,
+  type Target,
+} from './lib/load.ts';
 
 /** Budget: BFF requests per second at least this share of the bare proxy's. */
 export const MIN_BFF_TO_BARE_RATIO = 0.5;
 
-const USER = 'admin@demo.test';
-const PASSWORD = 'Demo1234!';
 const ENDPOINT = '/tenantservice/v1/general';
 
 export interface ProxyOptions {
@@ -57,110 +62,6 @@ export interface ProxyReport {
   failures: string[];
 }
 
-/** One forked server process with a request/answer channel for CPU readings. */
-class ServerProcess {
-  private waiting: ((micros: number) => void)[] = [];
-  private constructor(readonly child: ChildProcess) {
-    child.on('message', (m: ServerMessage) => {
-      if (m.type === 'cpu') this.waiting.shift()?.(m.micros);
-    });
-  }
-
-  static start(args: string[], extraExecArgv: string[] = []) {
-    const child = fork(fileURLToPath(new URL('./lib/server-process.ts', import.meta.url)), args, {
-      // process.execArgv carries tsx's loader, so the child runs TypeScript the same way.
-      execArgv: [...process.execArgv, ...extraExecArgv],
-      env: { ...process.env, ...(extraExecArgv.length ? { BENCH_REPORT_SERVED: '1' } : {}) },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const proc = new ServerProcess(child);
-    return new Promise<{ proc: ServerProcess; urls: Record<string, string> }>((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`server process ${args[0]} exited (${code})`)));
-      child.on('message', (m: ServerMessage) => {
-        if (m.type === 'ready') resolve({ proc, urls: m.urls });
-      });
-    });
-  }
-
-  cpu(): Promise<number> {
-    return new Promise((resolve) => {
-      this.waiting.push(resolve);
-      this.child.send({ type: 'cpu' } satisfies ControlMessage);
-    });
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.child.exitCode !== null) return resolve();
-      this.child.once('exit', () => resolve());
-      this.child.send({ type: 'stop' } satisfies ControlMessage);
-    });
-  }
-}
-
-interface Target {
-  url: URL;
-  headers: Record<string, string>;
-}
-
-interface LoadResult {
-  ok: number;
-  errors: number;
-  elapsedMs: number;
-  latenciesMs: number[];
-}
-
-function get(agent: Agent, t: Target): Promise<number> {
-  return new Promise((resolve) => {
-    const req = request(t.url, { agent, headers: t.headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', () => resolve(0));
-    });
-    req.on('error', () => resolve(0));
-    req.end();
-  });
-}
-
-/** `concurrency` loops, each sending its next request when the previous answer has been read,
- * over keep-alive connections, until `durationMs` has passed. */
-async function load(t: Target, concurrency: number, durationMs: number, agent: Agent) {
-  const result: LoadResult = { ok: 0, errors: 0, elapsedMs: 0, latenciesMs: [] };
-  const start = performance.now();
-  const end = start + durationMs;
-  const loop = async () => {
-    while (performance.now() < end) {
-      const t0 = performance.now();
-      const status = await get(agent, t);
-      if (status === 200) {
-        result.ok++;
-        result.latenciesMs.push(performance.now() - t0);
-      } else {
-        result.errors++;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, loop));
-  result.elapsedMs = performance.now() - start;
-  return result;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-}
-
-async function bearerFromSandbox(sandboxUrl: string): Promise<string> {
-  const res = await fetch(`${sandboxUrl}/authservice/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: USER, password: PASSWORD }),
-  });
-  const body = (await res.json()) as { accessToken?: string };
-  if (!res.ok || !body.accessToken) throw new Error(`sandbox login failed: ${res.status}`);
-  return body.accessToken;
-}
-
 export async function measureProxy(opts: ProxyOptions): Promise<ProxyReport> {
   const sandbox = await ServerProcess.start(['sandbox']);
   let proxies: Awaited<ReturnType<typeof ServerProcess.start>> | undefined;
@@ -187,16 +88,7 @@ export async function measureProxy(opts: ProxyOptions): Promise<ProxyReport> {
     };
     const names = Object.keys(targets) as VariantName[];
 
-    // The three must answer the same thing, or the comparison means nothing.
-    const bodies = await Promise.all(
-      names.map(async (n) => {
-        const res = await fetch(targets[n].url, { headers: targets[n].headers });
-        return `${res.status} ${await res.text()}`;
-      }),
-    );
-    if (!bodies[0]!.startsWith('200 ') || bodies.some((b) => b !== bodies[0])) {
-      throw new Error(`the variants answer differently:\n${bodies.join('\n')}`);
-    }
+    await assertSameAnswers(targets);
 
     const totals = Object.fromEntries(
       names.map((n) => [
@@ -216,7 +108,7 @@ export async function measureProxy(opts: ProxyOptions): Promise<ProxyReport> {
       }
     >;
 
-    const newAgent = () => new Agent({ keepAlive: true, maxSockets: opts.concurrency });
+    const newAgent = () => keepAliveAgent(opts.concurrency);
     // JIT, connection pools and the PGlite caches settle before anything is counted.
     for (const n of names) {
       const agent = newAgent();

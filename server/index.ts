@@ -27,7 +27,21 @@ if (!existsSync(clientIndex)) {
   });
 }
 
-const running = await startServer(config, log);
+let running: Awaited<ReturnType<typeof startServer>>;
+try {
+  running = await startServer(config, log);
+} catch (err) {
+  const e = err as NodeJS.ErrnoException;
+  // The usual first-run problems get a sentence, not a stack trace.
+  const hint =
+    e.code === 'EADDRINUSE'
+      ? `Port ${config.port} is in use. Stop the other process or set PORT to a free port.`
+      : e.code === 'ECONNREFUSED'
+        ? `A configured service refused the connection (${e.message}). Check DATABASE_URL / REDIS_URL.`
+        : `Start failed: ${e.message}`;
+  console.error(hint);
+  process.exit(1);
+}
 const shown = `http://localhost:${new URL(running.url).port}`;
 log.info({ url: shown, upstream: config.upstreamUrl ?? 'embedded sandbox' }, 'ready');
 process.stdout.write(

@@ -1,30 +1,76 @@
 /**
- * A server of the proxy benchmark in its own process, so the load generator, the sandbox and the
+ * A server of the proxy benchmarks in its own process, so the load generator, the sandbox and the
  * proxies do not share one event loop (on one thread the client's own work would be counted as
- * the proxy's). Started by bench/proxy-throughput.ts through `fork`; speaks over the IPC channel.
+ * the proxy's). Forked by bench/lib/load.ts; speaks over the IPC channel.
  *
- *   server-process.ts sandbox                      the real sandbox, standalone
- *   server-process.ts proxies <sandboxUrl> <jwt>   a bare Node reverse proxy and the real BFF
+ *   server-process.ts sandbox                     the real sandbox, standalone
+ *   server-process.ts proxies <sandboxUrl> <jwt>  a bare Node reverse proxy and the real BFF
+ *   server-process.ts layers <sandboxUrl> <jwt>   the BFF taken apart, layer by layer
  */
-import { Agent, createServer, request, type Server } from 'node:http';
+import {
+  Agent,
+  createServer,
+  request,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerResponse,
+} from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Request } from 'express';
+import express from 'express';
+import helmet from 'helmet';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { createApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { createLogger } from '#server/logger.ts';
+import { apiProxy } from '#server/routes/api-proxy.ts';
+import { createSessionKit } from '#server/session/session.ts';
+import { TokenService } from '#server/session/token-service.ts';
+import { AuthClient } from '#server/upstream/auth-client.ts';
 import { startStack } from '#tests/support/stack.ts';
 import { startStandaloneSandbox } from '#tests/support/upstream.ts';
 
 export type ServerMessage =
-  { type: 'ready'; urls: Record<string, string> } | { type: 'cpu'; micros: number };
+  | { type: 'ready'; urls: Record<string, string> }
+  | { type: 'cpu'; micros: number }
+  | { type: 'micro'; micros: Record<string, number> };
 
-export type ControlMessage = { type: 'cpu' } | { type: 'stop' };
+export type ControlMessage = { type: 'cpu' } | { type: 'micro'; cookie: string } | { type: 'stop' };
 
 function send(m: ServerMessage) {
   process.send?.(m);
 }
 
+/** Counts requests, so a CPU profile's totals can be turned into time per request. */
+const served: Record<string, number> = {};
+
+async function serve(name: string, handler: RequestListener) {
+  const server = createServer(handler);
+  server.keepAliveTimeout = 65_000;
+  served[name] = 0;
+  server.on('request', () => served[name]!++);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
 /** The yardstick: what a reverse proxy costs with nothing but Node's http module. It adds the
  * bearer like the BFF does and reuses upstream connections. */
-async function startBareProxy(upstreamUrl: string, bearer: string) {
+function bareProxy(upstreamUrl: string, bearer: string): RequestListener {
   const target = new URL(upstreamUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-  const server: Server = createServer((req, res) => {
+  return (req, res) => {
     const headers = { ...req.headers, host: target.host, authorization: `Bearer ${bearer}` };
     delete headers.cookie;
     const up = request(
@@ -46,53 +92,131 @@ async function startBareProxy(upstreamUrl: string, bearer: string) {
       res.end();
     });
     req.pipe(up);
-  });
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  };
+}
+
+async function proxies(upstreamUrl: string, bearer: string) {
+  const bare = await serve('bare', bareProxy(upstreamUrl, bearer));
+  const bff = await startStack({ UPSTREAM_URL: upstreamUrl });
+  served.bff = 0;
+  bff.server.on('request', () => served.bff!++);
   return {
-    url: `http://127.0.0.1:${port}`,
-    server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-        agent.destroy();
-      }),
+    urls: { bare: bare.url, bff: bff.url },
+    async stop() {
+      await bare.close();
+      await bff.stop();
+    },
+    micro: async () => ({}),
+  };
+}
+
+/**
+ * The BFF's proxy path rebuilt from its own parts, each layer adding one thing, all sharing one
+ * session store so one sign-in cookie works on the last two. The differences between neighbours
+ * are what each layer costs per request.
+ */
+async function layers(upstreamUrl: string, bearer: string) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-layers-'));
+  const config = loadConfig({
+    UPSTREAM_URL: upstreamUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    APP_ENV: 'test',
+  });
+  const log = createLogger('silent');
+  const kit = await createSessionKit(config, log);
+  const tokens = new TokenService(kit, new AuthClient(upstreamUrl, config.upstreamTimeoutMs), log);
+  const hpm = () =>
+    createProxyMiddleware<IncomingMessage, ServerResponse>({
+      target: upstreamUrl,
+      changeOrigin: true,
+      headers: { authorization: `Bearer ${bearer}` },
+    });
+
+  const plainHpm = hpm();
+  const expressHpm = express().use(hpm());
+  const expressApiProxy = express().use(
+    '/api',
+    apiProxy({ upstreamUrl, kit, tokens, timeoutMs: config.upstreamTimeoutMs, log }),
+  );
+  // helmet's defaults rather than a copy of the BFF's settings: the same dozen headers, and no
+  // second copy of the policy to keep in step.
+  const expressHelmetApiProxy = express()
+    .use(helmet())
+    .use('/api', apiProxy({ upstreamUrl, kit, tokens, timeoutMs: config.upstreamTimeoutMs, log }));
+  const bff = createApp(config, { log, kit, upstreamUrl, sandbox: false, buildId: 'bench' });
+
+  const servers = {
+    bare: await serve('bare', bareProxy(upstreamUrl, bearer)),
+    hpm: await serve('hpm', (req, res) => void plainHpm(req, res, () => res.end())),
+    expressHpm: await serve('expressHpm', expressHpm),
+    expressApiProxy: await serve('expressApiProxy', expressApiProxy),
+    expressHelmetApiProxy: await serve('expressHelmetApiProxy', expressHelmetApiProxy),
+    bff: await serve('bff', bff.app),
+  };
+
+  return {
+    urls: Object.fromEntries(Object.entries(servers).map(([k, v]) => [k, v.url])),
+    async stop() {
+      bff.close();
+      for (const s of Object.values(servers)) await s.close();
+      await kit.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    /** The per-request session work of the proxy, one piece at a time, in µs per call. */
+    async micro(cookie: string) {
+      const req = { headers: { cookie } } as unknown as Request;
+      const sid = kit.readSid(req);
+      if (!sid) throw new Error('the cookie does not carry a session of this store');
+      const session = await kit.load(sid);
+      const time = async (n: number, f: () => unknown) => {
+        for (let i = 0; i < n / 10; i++) await f();
+        const t0 = performance.now();
+        for (let i = 0; i < n; i++) await f();
+        return ((performance.now() - t0) * 1000) / n;
+      };
+      return {
+        readSid: await time(20_000, () => kit.readSid(req)),
+        load: await time(20_000, () => kit.load(sid)),
+        structuredCloneOfSession: await time(20_000, () => structuredClone(session)),
+        accessToken: await time(20_000, () => tokens.accessToken(sid, '0')),
+        sessionJsonBytes: JSON.stringify(session).length,
+      };
+    },
   };
 }
 
 async function main() {
   const [role, upstreamUrl, bearer] = process.argv.slice(2);
-  let stop: () => Promise<void>;
+  let running: {
+    urls: Record<string, string>;
+    stop(): Promise<void>;
+    micro(cookie: string): Promise<Record<string, number>>;
+  };
   if (role === 'sandbox') {
     const sandbox = await startStandaloneSandbox();
-    stop = sandbox.close;
-    send({ type: 'ready', urls: { sandbox: sandbox.url } });
+    running = { urls: { sandbox: sandbox.url }, stop: sandbox.close, micro: async () => ({}) };
   } else if (role === 'proxies' && upstreamUrl && bearer) {
-    const bare = await startBareProxy(upstreamUrl, bearer);
-    const bff = await startStack({ UPSTREAM_URL: upstreamUrl });
-    // Request counts turn a CPU profile's totals into time per request.
-    const served = { bare: 0, bff: 0 };
-    bare.server.on('request', () => served.bare++);
-    bff.server.on('request', () => served.bff++);
-    stop = async () => {
-      if (process.env.BENCH_REPORT_SERVED) {
-        console.error(`proxies' process served: bare ${served.bare}, BFF ${served.bff} requests`);
-      }
-      await bare.close();
-      await bff.stop();
-    };
-    send({ type: 'ready', urls: { bare: bare.url, bff: bff.url } });
+    running = await proxies(upstreamUrl, bearer);
+  } else if (role === 'layers' && upstreamUrl && bearer) {
+    running = await layers(upstreamUrl, bearer);
   } else {
-    throw new Error(`usage: server-process.ts sandbox | proxies <upstreamUrl> <bearer>`);
+    throw new Error(`usage: server-process.ts sandbox | proxies|layers <upstreamUrl> <bearer>`);
   }
+  const stop = async () => {
+    if (process.env.BENCH_REPORT_SERVED) {
+      console.error(`requests served (${role}): ${JSON.stringify(served)}`);
+    }
+    await running.stop();
+  };
+  send({ type: 'ready', urls: running.urls });
 
   process.on('message', (m: ControlMessage) => {
     if (m.type === 'cpu') {
       const u = process.cpuUsage();
       send({ type: 'cpu', micros: u.user + u.system });
+    } else if (m.type === 'micro') {
+      void running.micro(m.cookie).then((micros) => send({ type: 'micro', micros }));
     } else if (m.type === 'stop') {
       // Exiting (rather than just closing) also writes a --cpu-prof profile when one was asked for.
       void stop().finally(() => process.exit(0));

@@ -130,17 +130,24 @@ export async function createSessionKit(config: Config, log: Logger): Promise<Ses
   let closeStore: () => Promise<void>;
   let counters: CounterStore;
   if (config.redisUrl) {
+    let connectedOnce = false;
     const client = createClient({
       url: config.redisUrl,
       // Without this, commands queue while Redis is down and requests hang; we want a fast 503.
       disableOfflineQueue: true,
       socket: {
-        reconnectStrategy: (retries) => Math.min(retries * 200, 2000),
         connectTimeout: 3000,
+        // At start, a Redis that is not there is a configuration error: give up after a few
+        // tries. Once running, keep reconnecting (and answer 503 meanwhile).
+        reconnectStrategy: (retries, cause) =>
+          !connectedOnce && retries >= 3
+            ? new Error(`Redis at ${config.redisUrl} is unreachable: ${cause.message}`)
+            : Math.min(retries * 200, 2000),
       },
     });
     client.on('error', (err: Error) => log.warn({ err: err.message }, 'redis session store error'));
     await client.connect();
+    connectedOnce = true;
     store = new RedisStore({ client, prefix: 'bff:sess:', ttl: ttlSeconds });
     counters = new RedisCounterStore(client);
     ping = async () => {

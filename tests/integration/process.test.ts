@@ -26,6 +26,17 @@ describe('the server process', () => {
     expect(p.output()).toContain('LOG_LEVEL');
   });
 
+  it('stops with a sentence when a configured Redis is not there', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'proc-'));
+    try {
+      const p = start({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, REDIS_URL: 'redis://127.0.0.1:1' });
+      expect(await p.exited).toBe(1);
+      expect(p.output()).toMatch(/Redis at redis:\/\/127\.0\.0\.1:1 is unreachable/);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('starts, prints where to sign in, serves, and drains on SIGTERM with exit 0', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'proc-'));
     const p = start({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });

@@ -138,7 +138,7 @@ function ConfirmDialog({ confirmRef }: { confirmRef: ActorRefFrom<typeof confirm
         // Closing (Escape, outside click) is refused while busy, as the buttons are.
         if (state.can({ type: 'confirm.close' })) confirmRef.send({ type: 'confirm.close' });
       }}
-      className="relative z-50"
+      className="fixed inset-0 z-50"
     >
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">

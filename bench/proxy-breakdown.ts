@@ -1,0 +1,135 @@
+/**
+ * Where the BFF spends its time per proxied request: the proxy path rebuilt layer by layer from
+ * the BFF's own parts (bare Node proxy, http-proxy-middleware, + Express, + the BFF's apiProxy
+ * with its session lookup, the whole BFF app), each measured as CPU µs per request of the
+ * process that holds them, in front of the same sandbox. Diagnostic, no budget.
+ * Usage: npx tsx bench/proxy-breakdown.ts [--json] [--duration=3] [--rounds=2] [--concurrency=32]
+ */
+import { Agent as SessionAgent } from '#tests/support/stack.ts';
+import {
+  assertSameAnswers,
+  bearerFromSandbox,
+  keepAliveAgent,
+  load,
+  PASSWORD,
+  ServerProcess,
+  USER,
+  type Target,
+} from './lib/load.ts';
+
+const ENDPOINT = '/tenantservice/v1/general';
+
+const LAYERS = {
+  bare: 'bare Node proxy (http.request, keep-alive)',
+  hpm: 'http-proxy-middleware alone',
+  expressHpm: '+ Express app',
+  expressApiProxy: "+ the BFF's apiProxy (session, token)",
+  expressHelmetApiProxy: '+ helmet (defaults) before it',
+  bff: 'the whole BFF app (CSRF check, routes, ...)',
+} as const;
+type Layer = keyof typeof LAYERS;
+
+function option(argv: string[], name: string, fallback: number) {
+  const a = argv.find((x) => x.startsWith(`--${name}=`));
+  const v = a ? Number(a.slice(name.length + 3)) : fallback;
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`--${name} must be a positive number`);
+  return v;
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  const durationMs = option(argv, 'duration', 3) * 1000;
+  const rounds = Math.round(option(argv, 'rounds', 2));
+  const concurrency = Math.round(option(argv, 'concurrency', 32));
+
+  const sandbox = await ServerProcess.start(['sandbox']);
+  let layers: Awaited<ReturnType<typeof ServerProcess.start>> | undefined;
+  try {
+    const sandboxUrl = sandbox.urls.sandbox!;
+    const bearer = await bearerFromSandbox(sandboxUrl);
+    layers = await ServerProcess.start(['layers', sandboxUrl, bearer]);
+    const session = new SessionAgent(layers.urls.bff!);
+    const login = await session.login(USER, PASSWORD);
+    if (login.status !== 200 || !session.cookie) throw new Error(`sign-in failed: ${login.status}`);
+
+    const names = Object.keys(LAYERS) as Layer[];
+    const targets = Object.fromEntries(
+      names.map((n) => {
+        const signedIn = n === 'expressApiProxy' || n === 'expressHelmetApiProxy' || n === 'bff';
+        const path = signedIn ? `/api/0${ENDPOINT}` : ENDPOINT;
+        const headers: Record<string, string> = signedIn ? { cookie: session.cookie } : {};
+        return [n, { url: new URL(layers!.urls[n] + path), headers }];
+      }),
+    ) as Record<Layer, Target>;
+    await assertSameAnswers(targets);
+
+    const totals = Object.fromEntries(names.map((n) => [n, { ok: 0, errors: 0, ms: 0, cpu: 0 }]));
+    for (const n of names) {
+      const agent = keepAliveAgent(concurrency);
+      await load(targets[n], concurrency, 1500, agent);
+      agent.destroy();
+    }
+    for (let round = 0; round < rounds; round++) {
+      for (const n of names) {
+        const agent = keepAliveAgent(concurrency);
+        await load(targets[n], concurrency, 300, agent);
+        const c0 = await layers.proc.cpu();
+        const r = await load(targets[n], concurrency, durationMs, agent);
+        const c1 = await layers.proc.cpu();
+        agent.destroy();
+        const t = totals[n]!;
+        t.ok += r.ok;
+        t.errors += r.errors;
+        t.ms += r.elapsedMs;
+        t.cpu += c1 - c0;
+      }
+    }
+    const micro = await layers.proc.micro(session.cookie);
+
+    const figures = names.map((n) => {
+      const t = totals[n]!;
+      return {
+        layer: n,
+        label: LAYERS[n],
+        rps: t.ok / (t.ms / 1000),
+        cpuMicrosPerRequest: t.cpu / t.ok,
+        errors: t.errors,
+      };
+    });
+    if (argv.includes('--json')) {
+      console.log(JSON.stringify({ endpoint: ENDPOINT, concurrency, figures, micro }, null, 2));
+      return;
+    }
+    console.log(
+      `\nBFF proxy path, layer by layer: GET ${ENDPOINT}, ${concurrency} in flight, ` +
+        `${rounds} x ${durationMs / 1000} s per layer (alternated)`,
+    );
+    console.log(
+      `${''.padEnd(44)}${'req/s'.padStart(8)}${'CPU µs/req'.padStart(12)}${'+ vs above'.padStart(12)}${'x bare'.padStart(8)}`,
+    );
+    figures.forEach((f, i) => {
+      const prev = figures[i - 1];
+      const delta = prev ? f.cpuMicrosPerRequest - prev.cpuMicrosPerRequest : NaN;
+      console.log(
+        f.label.padEnd(44) +
+          f.rps.toFixed(0).padStart(8) +
+          f.cpuMicrosPerRequest.toFixed(0).padStart(12) +
+          (prev ? `${delta >= 0 ? '+' : ''}${delta.toFixed(0)}` : '').padStart(12) +
+          (f.cpuMicrosPerRequest / figures[0]!.cpuMicrosPerRequest).toFixed(2).padStart(8) +
+          (f.errors ? `  (${f.errors} errors)` : ''),
+      );
+    });
+    console.log('session work per call, timed in a loop inside the same process:');
+    for (const [k, v] of Object.entries(micro)) {
+      console.log(`  ${k.padEnd(26)} ${k.endsWith('Bytes') ? `${v} bytes` : `${v.toFixed(1)} µs`}`);
+    }
+  } finally {
+    await layers?.proc.stop();
+    await sandbox.proc.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
