@@ -22,6 +22,8 @@ export async function startServer(
   log: Logger,
   overrides: Partial<Parameters<typeof createApp>[1]> = {},
 ): Promise<Running> {
+  // The session store first: a missing Redis is a configuration error worth failing on quickly.
+  const kit = await createSessionKit(config, log);
   const sandbox = config.upstreamUrl
     ? null
     : await startSandbox({
@@ -32,7 +34,6 @@ export async function startServer(
         port: config.sandboxPort,
       });
   const upstreamUrl = config.upstreamUrl ?? sandbox!.url;
-  const kit = await createSessionKit(config, log);
   const bff = createApp(config, {
     log,
     kit,

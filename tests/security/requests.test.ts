@@ -9,9 +9,10 @@ let recorder: Awaited<ReturnType<typeof recordingUpstream>>;
 let stack: Stack;
 
 beforeAll(async () => {
-  // Tokens of 12 s: 2.5 s after sign-in they are inside the 10 s refresh margin, and a refreshed
-  // one is not (so a second refresh would be a real duplicate, not a new need).
-  sandbox = await startStandaloneSandbox(12);
+  // Tokens of 16 s: 6.5 s after sign-in they are inside the 10 s refresh margin, and a refreshed
+  // one stays outside it for 6 s (so a second refresh would be a real duplicate, not a new need,
+  // even on a loaded machine).
+  sandbox = await startStandaloneSandbox(16);
   recorder = await recordingUpstream(sandbox.url);
   stack = await startStack(
     { UPSTREAM_URL: recorder.url },
@@ -25,7 +26,7 @@ afterAll(async () => {
 });
 
 const upstreamCalls = (since: number) => recorder.seen.slice(since);
-const intoRefreshMargin = () => new Promise((r) => setTimeout(r, 2_500));
+const intoRefreshMargin = () => new Promise((r) => setTimeout(r, 6_500));
 
 describe('response headers', () => {
   it('sends a strict CSP and the hardening headers on pages and API answers', async () => {
