@@ -13,19 +13,23 @@ import {
   load,
   PASSWORD,
   ServerProcess,
+  statsDelta,
   USER,
   type Target,
 } from './lib/load.ts';
 
 const ENDPOINT = '/tenantservice/v1/general';
 
+/** Each layer and the one it is compared with (the difference is what it adds). */
 const LAYERS = {
-  bare: 'bare Node proxy (http.request, keep-alive)',
-  hpm: 'http-proxy-middleware alone',
-  expressHpm: '+ Express app',
-  expressApiProxy: "+ the BFF's apiProxy (session, token)",
-  expressHelmetApiProxy: '+ helmet (defaults) before it',
-  bff: 'the whole BFF app (CSRF check, routes, ...)',
+  bare: { label: 'bare Node proxy (http.request, keep-alive)', base: null },
+  hpm: { label: 'http-proxy-middleware as the BFF sets it', base: 'bare' },
+  hpmKeepAlive: { label: '  same, with a keep-alive agent', base: 'hpm' },
+  hpmKeepAliveLean: { label: '  same, default plugins ejected', base: 'hpmKeepAlive' },
+  expressHpm: { label: 'Express + http-proxy-middleware', base: 'hpm' },
+  expressApiProxy: { label: "Express + the BFF's apiProxy (session)", base: 'expressHpm' },
+  expressHelmetApiProxy: { label: '  + helmet (defaults) before it', base: 'expressApiProxy' },
+  bff: { label: 'the whole BFF app (createApp)', base: 'expressHelmetApiProxy' },
 } as const;
 type Layer = keyof typeof LAYERS;
 
@@ -63,7 +67,12 @@ async function main() {
     ) as Record<Layer, Target>;
     await assertSameAnswers(targets);
 
-    const totals = Object.fromEntries(names.map((n) => [n, { ok: 0, errors: 0, ms: 0, cpu: 0 }]));
+    const totals = Object.fromEntries(
+      names.map((n) => [
+        n,
+        { ok: 0, errors: 0, ms: 0, cpu: 0, sandboxCpu: 0, accepted: 0, upstream: 0 },
+      ]),
+    );
     for (const n of names) {
       const agent = keepAliveAgent(concurrency);
       await load(targets[n], concurrency, 1500, agent);
@@ -73,15 +82,20 @@ async function main() {
       for (const n of names) {
         const agent = keepAliveAgent(concurrency);
         await load(targets[n], concurrency, 300, agent);
-        const c0 = await layers.proc.cpu();
+        const [c0, s0] = await Promise.all([layers.proc.stats(), sandbox.proc.stats()]);
         const r = await load(targets[n], concurrency, durationMs, agent);
-        const c1 = await layers.proc.cpu();
+        const [c1, s1] = await Promise.all([layers.proc.stats(), sandbox.proc.stats()]);
+        const c = statsDelta(c0, c1);
+        const sb = statsDelta(s0, s1);
         agent.destroy();
         const t = totals[n]!;
         t.ok += r.ok;
         t.errors += r.errors;
         t.ms += r.elapsedMs;
-        t.cpu += c1 - c0;
+        t.cpu += c.cpuMicros;
+        t.sandboxCpu += sb.cpuMicros;
+        t.accepted += c.accepted;
+        t.upstream += sb.accepted;
       }
     }
     const micro = await layers.proc.micro(session.cookie);
@@ -90,9 +104,13 @@ async function main() {
       const t = totals[n]!;
       return {
         layer: n,
-        label: LAYERS[n],
+        label: LAYERS[n].label,
+        base: LAYERS[n].base,
         rps: t.ok / (t.ms / 1000),
         cpuMicrosPerRequest: t.cpu / t.ok,
+        sandboxCpuMicrosPerRequest: t.sandboxCpu / t.ok,
+        // New TCP connections per 100 requests: client to layer, and layer to sandbox.
+        connectionsPer100: { in: (100 * t.accepted) / t.ok, out: (100 * t.upstream) / t.ok },
         errors: t.errors,
       };
     });
@@ -104,21 +122,38 @@ async function main() {
       `\nBFF proxy path, layer by layer: GET ${ENDPOINT}, ${concurrency} in flight, ` +
         `${rounds} x ${durationMs / 1000} s per layer (alternated)`,
     );
+    const byName = Object.fromEntries(figures.map((f) => [f.layer, f]));
+    const bare = byName.bare!.cpuMicrosPerRequest;
     console.log(
-      `${''.padEnd(44)}${'req/s'.padStart(8)}${'CPU µs/req'.padStart(12)}${'+ vs above'.padStart(12)}${'x bare'.padStart(8)}`,
+      ''.padEnd(42) +
+        ['req/s', 'CPU µs/req', 'x bare', 'adds', 'sandbox µs', 'conns in', 'conns out']
+          .map((h) => h.padStart(11))
+          .join(''),
     );
-    figures.forEach((f, i) => {
-      const prev = figures[i - 1];
-      const delta = prev ? f.cpuMicrosPerRequest - prev.cpuMicrosPerRequest : NaN;
+    for (const f of figures) {
+      const base = f.base ? byName[f.base] : undefined;
+      const delta = base ? f.cpuMicrosPerRequest - base.cpuMicrosPerRequest : NaN;
       console.log(
-        f.label.padEnd(44) +
-          f.rps.toFixed(0).padStart(8) +
-          f.cpuMicrosPerRequest.toFixed(0).padStart(12) +
-          (prev ? `${delta >= 0 ? '+' : ''}${delta.toFixed(0)}` : '').padStart(12) +
-          (f.cpuMicrosPerRequest / figures[0]!.cpuMicrosPerRequest).toFixed(2).padStart(8) +
+        f.label.padEnd(42) +
+          [
+            f.rps.toFixed(0),
+            f.cpuMicrosPerRequest.toFixed(0),
+            (f.cpuMicrosPerRequest / bare).toFixed(2),
+            base ? `${delta >= 0 ? '+' : ''}${delta.toFixed(0)}` : '',
+            f.sandboxCpuMicrosPerRequest.toFixed(0),
+            f.connectionsPer100.in.toFixed(1),
+            f.connectionsPer100.out.toFixed(1),
+          ]
+            .map((c) => c.padStart(11))
+            .join('') +
           (f.errors ? `  (${f.errors} errors)` : ''),
       );
-    });
+    }
+    console.log(
+      '(CPU µs/req: of the process holding the layers; adds: over the line it builds on; ' +
+        "sandbox µs: the upstream's CPU per request; conns in / out: new TCP connections per 100 " +
+        'requests, from the client to the layer and from the layer to the sandbox)',
+    );
     console.log('session work per call, timed in a loop inside the same process:');
     for (const [k, v] of Object.entries(micro)) {
       console.log(`  ${k.padEnd(26)} ${k.endsWith('Bytes') ? `${v} bytes` : `${v.toFixed(1)} µs`}`);

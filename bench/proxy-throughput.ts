@@ -1,8 +1,8 @@
 /**
  * Throughput and added latency of the BFF's /api proxy against a bare Node reverse proxy and a
  * direct call, all three in front of the same sandbox process and endpoint.
- * Usage: npx tsx bench/proxy-throughput.ts [--check] [--json] [--duration=5] [--rounds=2]
- *        [--concurrency=32] [--profile]
+ * Usage: npx tsx bench/proxy-throughput.ts [--check] [--json] [--duration=4] [--rounds=3]
+ *        [--concurrency=32] [--warmup=2] [--latency-duration=2] [--profile]
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,7 @@ import {
   PASSWORD,
   percentile,
   ServerProcess,
+  statsDelta,
   USER,
   type Target,
 } from './lib/load.ts';
@@ -31,35 +32,94 @@ export interface ProxyOptions {
   rounds: number;
   concurrency: number;
   warmupMs: number;
+  /** Per variant and round, one request at a time, for latency without queueing. */
+  latencyDurationMs: number;
   /** Write a V8 CPU profile of the proxies' process (bare proxy and BFF) into this directory. */
   profileDir?: string;
 }
 
 type VariantName = 'direct' | 'bare' | 'bff';
+const VARIANTS: Record<VariantName, string> = {
+  direct: '(a) direct to sandbox',
+  bare: '(b) bare Node proxy',
+  bff: '(c) BFF, signed in',
+};
+
+export interface Latency {
+  requests: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+}
 
 export interface VariantFigures {
+  /** Under load: `concurrency` requests in flight. */
   requests: number;
   errors: number;
   seconds: number;
   rps: number;
-  p50Ms: number;
-  p90Ms: number;
-  p99Ms: number;
+  loaded: Latency;
+  /** One request in flight: the cost of the hop itself. */
+  unloaded: Latency;
   /** CPU time of the process holding the bare proxy and the BFF, per request (0 for direct). */
   proxyCpuMicrosPerRequest: number;
   sandboxCpuMicrosPerRequest: number;
   clientCpuMicrosPerRequest: number;
+  /** New TCP connections per 100 requests under load: those the client opened (to the sandbox,
+   * the bare proxy or the BFF) and those the sandbox accepted. With keep-alive both are ~0. */
+  connectionsPer100: { client: number; sandbox: number };
 }
 
 export interface ProxyReport {
   endpoint: string;
   options: ProxyOptions;
   variants: Record<VariantName, VariantFigures>;
+  /** BFF req/s over bare proxy req/s, under load: the budgeted figure. */
   bffToBareRatio: number;
-  bffAddedLatencyMs: { p50: number; p99: number };
-  bareAddedLatencyMs: { p50: number; p99: number };
+  /** Bare proxy CPU per request over the BFF's: the ratio the two would reach if the proxy, not
+   * the sandbox, were the bottleneck. */
+  bffToBareCpuRatio: number;
+  bffAddedLatencyMs: {
+    unloaded: { p50: number; p99: number };
+    loaded: { p50: number; p99: number };
+  };
+  bareAddedLatencyMs: {
+    unloaded: { p50: number; p99: number };
+    loaded: { p50: number; p99: number };
+  };
   budgets: { minBffToBareRatio: number };
   failures: string[];
+}
+
+interface Totals {
+  ok: number;
+  errors: number;
+  ms: number;
+  loaded: number[];
+  unloaded: number[];
+  proxyCpu: number;
+  sandboxCpu: number;
+  clientCpu: number;
+  proxyAccepted: number;
+  sandboxAccepted: number;
+}
+
+function latency(samples: number[]): Latency {
+  const sorted = samples.sort((a, b) => a - b);
+  return {
+    requests: sorted.length,
+    p50Ms: percentile(sorted, 0.5),
+    p90Ms: percentile(sorted, 0.9),
+    p99Ms: percentile(sorted, 0.99),
+  };
+}
+
+function added(v: Record<VariantName, VariantFigures>, n: VariantName) {
+  const diff = (k: 'loaded' | 'unloaded') => ({
+    p50: v[n][k].p50Ms - v.direct[k].p50Ms,
+    p99: v[n][k].p99Ms - v.direct[k].p99Ms,
+  });
+  return { unloaded: diff('unloaded'), loaded: diff('loaded') };
 }
 
 export async function measureProxy(opts: ProxyOptions): Promise<ProxyReport> {
@@ -86,75 +146,87 @@ export async function measureProxy(opts: ProxyOptions): Promise<ProxyReport> {
         headers: { cookie: session.cookie },
       },
     };
-    const names = Object.keys(targets) as VariantName[];
-
+    const names = Object.keys(VARIANTS) as VariantName[];
     await assertSameAnswers(targets);
 
-    const totals = Object.fromEntries(
-      names.map((n) => [
-        n,
-        { ok: 0, errors: 0, ms: 0, lat: [] as number[], proxyCpu: 0, sandboxCpu: 0, clientCpu: 0 },
-      ]),
-    ) as Record<
-      VariantName,
-      {
-        ok: number;
-        errors: number;
-        ms: number;
-        lat: number[];
-        proxyCpu: number;
-        sandboxCpu: number;
-        clientCpu: number;
-      }
-    >;
+    const empty = (): Totals => ({
+      ok: 0,
+      errors: 0,
+      ms: 0,
+      loaded: [],
+      unloaded: [],
+      proxyCpu: 0,
+      sandboxCpu: 0,
+      clientCpu: 0,
+      proxyAccepted: 0,
+      sandboxAccepted: 0,
+    });
+    const totals: Record<VariantName, Totals> = { direct: empty(), bare: empty(), bff: empty() };
 
-    const newAgent = () => keepAliveAgent(opts.concurrency);
     // JIT, connection pools and the PGlite caches settle before anything is counted.
     for (const n of names) {
-      const agent = newAgent();
+      const agent = keepAliveAgent(opts.concurrency);
       await load(targets[n], opts.concurrency, opts.warmupMs, agent);
       agent.destroy();
     }
     // a b c a b c ...: slow drift of the machine (other jobs, thermal) spreads over all three.
     for (let round = 0; round < opts.rounds; round++) {
       for (const n of names) {
-        const agent = newAgent();
+        const agent = keepAliveAgent(opts.concurrency);
         // Opens the connections so the measured window starts with a full pool.
         await load(targets[n], opts.concurrency, 300, agent);
-        const [p0, s0] = await Promise.all([proxies.proc.cpu(), sandbox.proc.cpu()]);
+        const [p0, s0] = await Promise.all([proxies.proc.stats(), sandbox.proc.stats()]);
         const c0 = process.cpuUsage();
         const r = await load(targets[n], opts.concurrency, opts.durationMs, agent);
         const c1 = process.cpuUsage(c0);
-        const [p1, s1] = await Promise.all([proxies.proc.cpu(), sandbox.proc.cpu()]);
+        const [p1, s1] = await Promise.all([proxies.proc.stats(), sandbox.proc.stats()]);
+        const p = statsDelta(p0, p1);
+        const sb = statsDelta(s0, s1);
         agent.destroy();
         const t = totals[n];
         t.ok += r.ok;
         t.errors += r.errors;
         t.ms += r.elapsedMs;
-        for (const x of r.latenciesMs) t.lat.push(x);
-        t.proxyCpu += p1 - p0;
-        t.sandboxCpu += s1 - s0;
+        for (const x of r.latenciesMs) t.loaded.push(x);
+        t.proxyCpu += p.cpuMicros;
+        t.sandboxCpu += sb.cpuMicros;
+        t.proxyAccepted += p.accepted;
+        t.sandboxAccepted += sb.accepted;
         t.clientCpu += c1.user + c1.system;
+      }
+    }
+    // Under load a latency is mostly queueing (32 in flight / req/s); one at a time shows what
+    // the extra hop itself costs.
+    for (let round = 0; round < opts.rounds; round++) {
+      for (const n of names) {
+        const agent = keepAliveAgent(1);
+        await load(targets[n], 1, 100, agent);
+        const r = await load(targets[n], 1, opts.latencyDurationMs, agent);
+        agent.destroy();
+        totals[n].errors += r.errors;
+        for (const x of r.latenciesMs) totals[n].unloaded.push(x);
       }
     }
 
     const variants = {} as Record<VariantName, VariantFigures>;
     for (const n of names) {
       const t = totals[n];
-      const sorted = t.lat.sort((a, b) => a - b);
       const per = (micros: number) => (t.ok ? micros / t.ok : NaN);
       variants[n] = {
         requests: t.ok,
         errors: t.errors,
         seconds: t.ms / 1000,
         rps: t.ok / (t.ms / 1000),
-        p50Ms: percentile(sorted, 0.5),
-        p90Ms: percentile(sorted, 0.9),
-        p99Ms: percentile(sorted, 0.99),
+        loaded: latency(t.loaded),
+        unloaded: latency(t.unloaded),
         // The proxies' process idles during direct calls; its small CPU there is timers and GC.
         proxyCpuMicrosPerRequest: n === 'direct' ? 0 : per(t.proxyCpu),
         sandboxCpuMicrosPerRequest: per(t.sandboxCpu),
         clientCpuMicrosPerRequest: per(t.clientCpu),
+        connectionsPer100: {
+          client: (100 * (n === 'direct' ? t.sandboxAccepted : t.proxyAccepted)) / t.ok,
+          sandbox: (100 * t.sandboxAccepted) / t.ok,
+        },
       };
     }
     const ratio = variants.bff.rps / variants.bare.rps;
@@ -172,14 +244,10 @@ export async function measureProxy(opts: ProxyOptions): Promise<ProxyReport> {
       options: opts,
       variants,
       bffToBareRatio: ratio,
-      bffAddedLatencyMs: {
-        p50: variants.bff.p50Ms - variants.direct.p50Ms,
-        p99: variants.bff.p99Ms - variants.direct.p99Ms,
-      },
-      bareAddedLatencyMs: {
-        p50: variants.bare.p50Ms - variants.direct.p50Ms,
-        p99: variants.bare.p99Ms - variants.direct.p99Ms,
-      },
+      bffToBareCpuRatio:
+        variants.bare.proxyCpuMicrosPerRequest / variants.bff.proxyCpuMicrosPerRequest,
+      bffAddedLatencyMs: added(variants, 'bff'),
+      bareAddedLatencyMs: added(variants, 'bare'),
       budgets: { minBffToBareRatio: MIN_BFF_TO_BARE_RATIO },
       failures,
     };
@@ -192,52 +260,66 @@ export async function measureProxy(opts: ProxyOptions): Promise<ProxyReport> {
 export function printProxy(r: ProxyReport) {
   const o = r.options;
   console.log(
-    `\nProxy throughput: GET ${r.endpoint}, ${o.concurrency} in flight, keep-alive, ` +
-      `${o.rounds} x ${o.durationMs / 1000} s per variant (alternated)`,
+    `\nProxy throughput: GET ${r.endpoint}; under load ${o.concurrency} in flight on keep-alive ` +
+      `connections, ${o.rounds} x ${o.durationMs / 1000} s per variant; unloaded 1 in flight, ` +
+      `${o.rounds} x ${o.latencyDurationMs / 1000} s; variants alternated`,
   );
   const line = (cells: string[]) =>
-    console.log(cells.map((c, i) => (i === 0 ? c.padEnd(22) : c.padStart(10))).join(''));
+    console.log(cells.map((c, i) => (i === 0 ? c.padEnd(22) : c.padStart(9))).join(''));
+  line(['', '', 'loaded', 'loaded', 'unloaded', 'unloaded', '', 'CPU µs', 'per req', '']);
   line([
     '',
     'req/s',
     'p50 ms',
-    'p90 ms',
+    'p99 ms',
+    'p50 ms',
     'p99 ms',
     'errors',
-    'CPU µs/req: proxy',
+    'proxy',
     'sandbox',
     'client',
   ]);
-  const labels: Record<VariantName, string> = {
-    direct: '(a) direct to sandbox',
-    bare: '(b) bare Node proxy',
-    bff: '(c) BFF, signed in',
-  };
   for (const [n, v] of Object.entries(r.variants) as [VariantName, VariantFigures][]) {
     line([
-      labels[n],
+      VARIANTS[n],
       v.rps.toFixed(0),
-      v.p50Ms.toFixed(2),
-      v.p90Ms.toFixed(2),
-      v.p99Ms.toFixed(2),
+      v.loaded.p50Ms.toFixed(2),
+      v.loaded.p99Ms.toFixed(2),
+      v.unloaded.p50Ms.toFixed(2),
+      v.unloaded.p99Ms.toFixed(2),
       String(v.errors),
       n === 'direct' ? '-' : v.proxyCpuMicrosPerRequest.toFixed(0),
       v.sandboxCpuMicrosPerRequest.toFixed(0),
       v.clientCpuMicrosPerRequest.toFixed(0),
     ]);
   }
-  const f = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(2)} ms`;
+  const ms = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(2)} ms`;
+  const { bffAddedLatencyMs: bff, bareAddedLatencyMs: bare } = r;
   console.log(
     `BFF / bare proxy throughput: ${r.bffToBareRatio.toFixed(2)} (budget >= ${r.budgets.minBffToBareRatio})`,
   );
   console.log(
-    `added latency over direct: BFF p50 ${f(r.bffAddedLatencyMs.p50)}, p99 ${f(r.bffAddedLatencyMs.p99)}; ` +
-      `bare proxy p50 ${f(r.bareAddedLatencyMs.p50)}, p99 ${f(r.bareAddedLatencyMs.p99)}`,
+    `BFF added latency over direct: unloaded p50 ${ms(bff.unloaded.p50)}, p99 ${ms(bff.unloaded.p99)}; ` +
+      `under load p50 ${ms(bff.loaded.p50)}, p99 ${ms(bff.loaded.p99)}`,
   );
-  const bare = r.variants.bare.proxyCpuMicrosPerRequest;
-  const bff = r.variants.bff.proxyCpuMicrosPerRequest;
   console.log(
-    `proxy CPU per request: BFF ${bff.toFixed(0)} µs vs bare ${bare.toFixed(0)} µs (${(bff / bare).toFixed(1)} x)`,
+    `(bare proxy over direct: unloaded p50 ${ms(bare.unloaded.p50)}, p99 ${ms(bare.unloaded.p99)}; ` +
+      `under load p50 ${ms(bare.loaded.p50)}, p99 ${ms(bare.loaded.p99)})`,
+  );
+  const conns = (n: VariantName) => {
+    const c = r.variants[n].connectionsPer100;
+    return n === 'direct'
+      ? `${VARIANTS[n]} ${c.client.toFixed(1)}`
+      : `${VARIANTS[n]} ${c.client.toFixed(1)} to it, ${c.sandbox.toFixed(1)} from it to the sandbox`;
+  };
+  console.log(
+    `new TCP connections per 100 requests under load: ${(Object.keys(VARIANTS) as VariantName[]).map(conns).join('; ')}`,
+  );
+  const cpuBare = r.variants.bare.proxyCpuMicrosPerRequest;
+  const cpuBff = r.variants.bff.proxyCpuMicrosPerRequest;
+  console.log(
+    `proxy CPU per request: BFF ${cpuBff.toFixed(0)} µs, bare ${cpuBare.toFixed(0)} µs; ` +
+      `were the proxy the bottleneck, BFF / bare would be ${r.bffToBareCpuRatio.toFixed(2)}`,
   );
 }
 
@@ -249,10 +331,11 @@ export function parseProxyArgs(argv: string[]): ProxyOptions {
     return v;
   };
   return {
-    durationMs: num('duration', 5) * 1000,
-    rounds: Math.round(num('rounds', 2)),
+    durationMs: num('duration', 4) * 1000,
+    rounds: Math.round(num('rounds', 3)),
     concurrency: Math.round(num('concurrency', 32)),
     warmupMs: num('warmup', 2) * 1000,
+    latencyDurationMs: num('latency-duration', 2) * 1000,
     ...(argv.includes('--profile')
       ? { profileDir: mkdtempSync(join(tmpdir(), 'bench-proxy-prof-')) }
       : {}),
@@ -265,7 +348,10 @@ async function main() {
   if (argv.includes('--json')) console.log(JSON.stringify(report, null, 2));
   else printProxy(report);
   if (report.options.profileDir) {
-    console.error(`CPU profile of the proxies' process in ${report.options.profileDir}`);
+    console.error(
+      `CPU profile of the proxies' process in ${report.options.profileDir}; summarise it with ` +
+        'npx tsx bench/lib/profile-summary.ts <file> [requests]',
+    );
   }
   if (argv.includes('--check') && report.failures.length) {
     for (const f of report.failures) console.error(`BUDGET BROKEN: ${f}`);

@@ -211,7 +211,24 @@ describe('sessionMachine', () => {
     actor.send({ type: 'session.expired', accountIndex: 1, location: '/u/1/profile?x=1' });
     expect(actor.getSnapshot().value).toBe('expired');
     expect(actor.getSnapshot().context.accounts).toEqual([admin]);
-    expect(calls.redirectToLogin).toHaveBeenCalledWith({ backUrl: '/u/1/profile?x=1' });
+    expect(calls.redirectToLogin).toHaveBeenCalledWith({
+      backUrl: '/u/1/profile?x=1',
+      isNotUiPermission: false,
+    });
+  });
+
+  it('passes on that the UI permission is gone', () => {
+    const { calls, actor } = setupActor({ accounts: [admin] });
+    actor.send({
+      type: 'session.expired',
+      accountIndex: 0,
+      location: '/u/0',
+      isNotUiPermission: true,
+    });
+    expect(calls.redirectToLogin).toHaveBeenCalledWith({
+      backUrl: '/u/0',
+      isNotUiPermission: true,
+    });
   });
 
   it('takes account updates (workspace switch) without changing state', () => {
@@ -235,8 +252,7 @@ describe('sessionMachine model', () => {
       model.getShortestPaths({ allowDuplicatePaths: true }).map((p) => String(p.state.value)),
     );
     const all = Object.keys(sessionMachine.config.states ?? {});
-    // rateLimited needs a 429, which the browser walk cannot cause on demand; unit tests cover it.
-    expect([...reached].sort()).toEqual(all.filter((s) => s !== 'rateLimited').sort());
+    expect([...reached].sort()).toEqual(all.sort());
   });
 
   it('every generated path replays on the real machine with fake I/O', async () => {

@@ -76,7 +76,7 @@ export type SessionEvent =
       backUrl?: string;
     }
   | { type: 'account.signOut'; accountIndex: number }
-  | { type: 'session.expired'; accountIndex: number; location: string }
+  | { type: 'session.expired'; accountIndex: number; location: string; isNotUiPermission?: boolean }
   | { type: 'account.updated'; account: SessionAccount }
   | { type: 'retry.allowed' }
   | DoneActorEvent<SignInResult, 'signIn'>
@@ -139,7 +139,7 @@ export const sessionMachine = setup({
     navigateAfterSignIn: (_, _params: NavigationParams) => {},
     navigateToPasswordChange: (_, _params: NavigationParams) => {},
     navigateAfterSignOut: (_, _params: { remaining: SessionAccount[] }) => {},
-    redirectToLogin: (_, _params: { backUrl: string }) => {},
+    redirectToLogin: (_, _params: { backUrl: string; isNotUiPermission: boolean }) => {},
   },
   guards: {
     isSignedIn: (_, params: { result: SignInResult }) => params.result.kind === 'signedIn',
@@ -181,7 +181,13 @@ export const sessionMachine = setup({
           currentAccountIndex: ({ event }) => event.accountIndex,
         }),
         { type: 'persistAccounts', params: ({ context }) => ({ accounts: context.accounts }) },
-        { type: 'redirectToLogin', params: ({ event }) => ({ backUrl: event.location }) },
+        {
+          type: 'redirectToLogin',
+          params: ({ event }) => ({
+            backUrl: event.location,
+            isNotUiPermission: event.isNotUiPermission === true,
+          }),
+        },
       ],
     },
     // Workspace switches and token refreshes change an account outside this chart.
@@ -496,6 +502,8 @@ export const pathEvents: Readonly<Record<string, readonly AnyEventObject[]>> = {
     { type: 'xstate.done.actor.signIn', output: { kind: 'refusedNoUi' } },
     // a wrong password
     { type: 'xstate.done.actor.signIn', output: { kind: 'failed', error: 'invalid_credentials' } },
+    // a user name after too many wrong passwords
+    { type: 'xstate.done.actor.signIn', output: { kind: 'rateLimited', retryAfterSeconds: 60 } },
   ],
   'password.submit': [{ type: 'password.submit', accountIndex: 0, newPassword: 'Changed1234!' }],
   'xstate.done.actor.changePassword': [

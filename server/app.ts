@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Config } from '#server/config.ts';
 import { sendError } from '#server/http-errors.ts';
 import { LoginLimiter } from '#server/rate-limit.ts';
-import { apiProxy } from '#server/routes/api-proxy.ts';
+import { apiProxy, upstreamAgent } from '#server/routes/api-proxy.ts';
 import { bffRoutes } from '#server/routes/bff-routes.ts';
 import { staticRoutes } from '#server/routes/static-routes.ts';
 import { SessionStoreUnavailable, type SessionKit } from '#server/session/session.ts';
@@ -141,6 +141,7 @@ export function createApp(config: Config, deps: AppDeps) {
         target: deps.upstreamUrl,
         pathFilter: '/sandbox-idp',
         changeOrigin: true,
+        agent: upstreamAgent(deps.upstreamUrl),
         on: {
           proxyReq: (p) => {
             p.removeHeader('cookie');

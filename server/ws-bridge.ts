@@ -61,18 +61,27 @@ export function wsBridge(deps: {
       res.resume();
       reject(socket, 502, 'Bad Gateway');
     });
+    // Frames can arrive (the upstream greets at once) before the browser side is upgraded;
+    // hold them until it is, so none is lost.
+    let client: WebSocket | null = null;
+    const early: [WebSocket.RawData, boolean][] = [];
+    upstream.on('message', (data, isBinary) => {
+      if (client) client.send(data, { binary: isBinary });
+      else early.push([data, isBinary]);
+    });
     upstream.once('open', () => {
-      wss.handleUpgrade(req, socket, head, (client) => {
-        upstream.on('message', (data, isBinary) => client.send(data, { binary: isBinary }));
-        client.on('message', (data, isBinary) => upstream.send(data, { binary: isBinary }));
+      wss.handleUpgrade(req, socket, head, (ready) => {
+        client = ready;
+        for (const [data, isBinary] of early.splice(0)) ready.send(data, { binary: isBinary });
+        ready.on('message', (data, isBinary) => upstream.send(data, { binary: isBinary }));
         // Close codes 1005/1006 cannot be sent; anything unusual becomes 1011 so the client
         // reconnects, while a normal 1000 stays a normal close.
         const relayable = (code: number) =>
           code === 1000 || (code >= 3000 && code < 5000) ? code : 1011;
-        upstream.on('close', (code) => client.close(relayable(code)));
-        client.on('close', (code) => upstream.close(relayable(code)));
-        upstream.on('error', () => client.terminate());
-        client.on('error', () => upstream.terminate());
+        upstream.on('close', (code) => ready.close(relayable(code)));
+        ready.on('close', (code) => upstream.close(relayable(code)));
+        upstream.on('error', () => ready.terminate());
+        ready.on('error', () => upstream.terminate());
       });
     });
   }

@@ -8,6 +8,20 @@ import type { ControlMessage, ServerMessage } from './server-process.ts';
 export const USER = 'admin@demo.test';
 export const PASSWORD = 'Demo1234!';
 
+export interface ProcessStats {
+  cpuMicros: number;
+  accepted: number;
+  opened: number;
+}
+
+export function statsDelta(a: ProcessStats, b: ProcessStats): ProcessStats {
+  return {
+    cpuMicros: b.cpuMicros - a.cpuMicros,
+    accepted: b.accepted - a.accepted,
+    opened: b.opened - a.opened,
+  };
+}
+
 /** One forked bench/lib/server-process.ts with a request/answer channel over IPC. */
 export class ServerProcess {
   private waiting: ((m: ServerMessage) => void)[] = [];
@@ -40,10 +54,12 @@ export class ServerProcess {
     });
   }
 
-  /** CPU time (user + system) the process has used so far, in µs. */
-  async cpu(): Promise<number> {
-    const m = await this.ask({ type: 'cpu' });
-    return m.type === 'cpu' ? m.micros : NaN;
+  /** CPU time (user + system, µs) the process has used so far, and the TCP connections it has
+   * accepted and opened. */
+  async stats(): Promise<ProcessStats> {
+    const m = await this.ask({ type: 'stats' });
+    if (m.type !== 'stats') throw new Error(`unexpected answer ${m.type}`);
+    return { cpuMicros: m.cpuMicros, accepted: m.accepted, opened: m.opened };
   }
 
   /** Runs the session micro-timings in the process (role `layers` only). */

@@ -15,6 +15,7 @@ import {
   type RequestListener,
   type ServerResponse,
 } from 'node:http';
+import { subscribe } from 'node:diagnostics_channel';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +23,7 @@ import { performance } from 'node:perf_hooks';
 import type { Request } from 'express';
 import express from 'express';
 import helmet from 'helmet';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { createProxyMiddleware, proxyEventsPlugin, type Options } from 'http-proxy-middleware';
 import { createApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { createLogger } from '#server/logger.ts';
@@ -35,14 +36,20 @@ import { startStandaloneSandbox } from '#tests/support/upstream.ts';
 
 export type ServerMessage =
   | { type: 'ready'; urls: Record<string, string> }
-  | { type: 'cpu'; micros: number }
+  | { type: 'stats'; cpuMicros: number; accepted: number; opened: number }
   | { type: 'micro'; micros: Record<string, number> };
 
-export type ControlMessage = { type: 'cpu' } | { type: 'micro'; cookie: string } | { type: 'stop' };
+export type ControlMessage =
+  { type: 'stats' } | { type: 'micro'; cookie: string } | { type: 'stop' };
 
 function send(m: ServerMessage) {
   process.send?.(m);
 }
+
+// TCP connections this process accepted and opened: whether keep-alive holds on each side.
+const connections = { accepted: 0, opened: 0 };
+subscribe('net.server.socket', () => connections.accepted++);
+subscribe('net.client.socket', () => connections.opened++);
 
 /** Counts requests, so a CPU profile's totals can be turned into time per request. */
 const served: Record<string, number> = {};
@@ -126,14 +133,27 @@ async function layers(upstreamUrl: string, bearer: string) {
   const log = createLogger('silent');
   const kit = await createSessionKit(config, log);
   const tokens = new TokenService(kit, new AuthClient(upstreamUrl, config.upstreamTimeoutMs), log);
-  const hpm = () =>
+  const hpm = (extra: Partial<Options<IncomingMessage, ServerResponse>> = {}) =>
     createProxyMiddleware<IncomingMessage, ServerResponse>({
       target: upstreamUrl,
       changeOrigin: true,
       headers: { authorization: `Bearer ${bearer}` },
+      ...extra,
     });
+  const plain = (mw: ReturnType<typeof hpm>): RequestListener => {
+    return (req, res) => void mw(req, res, () => res.end());
+  };
+  // What the BFF could do instead: reuse upstream connections (http-proxy opens a new one per
+  // request unless given an agent), and skip the default plugins, whose logger formats a URL on
+  // every response even when nothing is logged; `on` handlers need only proxyEventsPlugin.
+  const upstreamAgent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const hpmKeepAlive = hpm({ agent: upstreamAgent });
+  const hpmKeepAliveLean = hpm({
+    agent: upstreamAgent,
+    ejectPlugins: true,
+    plugins: [proxyEventsPlugin],
+  });
 
-  const plainHpm = hpm();
   const expressHpm = express().use(hpm());
   const expressApiProxy = express().use(
     '/api',
@@ -148,7 +168,9 @@ async function layers(upstreamUrl: string, bearer: string) {
 
   const servers = {
     bare: await serve('bare', bareProxy(upstreamUrl, bearer)),
-    hpm: await serve('hpm', (req, res) => void plainHpm(req, res, () => res.end())),
+    hpm: await serve('hpm', plain(hpm())),
+    hpmKeepAlive: await serve('hpmKeepAlive', plain(hpmKeepAlive)),
+    hpmKeepAliveLean: await serve('hpmKeepAliveLean', plain(hpmKeepAliveLean)),
     expressHpm: await serve('expressHpm', expressHpm),
     expressApiProxy: await serve('expressApiProxy', expressApiProxy),
     expressHelmetApiProxy: await serve('expressHelmetApiProxy', expressHelmetApiProxy),
@@ -160,6 +182,7 @@ async function layers(upstreamUrl: string, bearer: string) {
     async stop() {
       bff.close();
       for (const s of Object.values(servers)) await s.close();
+      upstreamAgent.destroy();
       await kit.close();
       await rm(dataDir, { recursive: true, force: true });
     },
@@ -212,9 +235,9 @@ async function main() {
   send({ type: 'ready', urls: running.urls });
 
   process.on('message', (m: ControlMessage) => {
-    if (m.type === 'cpu') {
+    if (m.type === 'stats') {
       const u = process.cpuUsage();
-      send({ type: 'cpu', micros: u.user + u.system });
+      send({ type: 'stats', cpuMicros: u.user + u.system, ...connections });
     } else if (m.type === 'micro') {
       void running.micro(m.cookie).then((micros) => send({ type: 'micro', micros }));
     } else if (m.type === 'stop') {

@@ -19,7 +19,7 @@ export class ApiError extends Error {
   }
 }
 
-type SessionExpiredListener = (accountIndex: number) => void;
+type SessionExpiredListener = (accountIndex: number, isNotUiPermission: boolean) => void;
 let onSessionExpired: SessionExpiredListener | undefined;
 
 /** The session provider registers here; a 401 `session_expired` becomes a session-machine event. */
@@ -85,7 +85,11 @@ export async function fetchJson<T>(path: string, options: RequestOptions = {}): 
     typeof accountIndex === 'number' &&
     mayRedirectOn401()
   ) {
-    onSessionExpired?.(accountIndex);
+    // The BFF adds reason no_ui_permission when a refresh showed the UI permission is gone.
+    onSessionExpired?.(
+      accountIndex,
+      (body as { reason?: unknown } | null)?.reason === 'no_ui_permission',
+    );
   }
   throw apiError;
 }

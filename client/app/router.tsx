@@ -6,7 +6,8 @@ import {
   PermissionGuard,
   RootRedirect,
 } from './guards.tsx';
-import { RootLayout } from './root-layout.tsx';
+import { PageLoading, RootLayout } from './root-layout.tsx';
+import { RouteError } from './route-error.tsx';
 import { allScreens } from './route-table.ts';
 
 // Every page is a lazy route: the sign-in page loads only its own code on top of the entry.
@@ -24,6 +25,9 @@ const screenRoutes: RouteObject[] = allScreens.map((screen) => ({
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteError />,
+    // Shown while the first page's lazy module loads.
+    hydrateFallbackElement: <PageLoading />,
     children: [
       { index: true, element: <RootRedirect /> },
       { path: 'login', lazy: page(() => import('#client/features/session/login-page.tsx')) },

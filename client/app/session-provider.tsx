@@ -74,8 +74,13 @@ const sessionLogic = sessionMachine.provide({
       const next = remaining[0];
       void router.navigate(next ? `/u/${next.accountIndex}` : '/login', { replace: true });
     },
-    redirectToLogin: (_, { backUrl }) => {
-      void router.navigate(withBackUrl('/login', backUrl), { replace: true });
+    redirectToLogin: (_, { backUrl, isNotUiPermission }) => {
+      const to = withBackUrl('/login', backUrl);
+      // The spec passes the flag on so the sign-in page can say why (noAccessUser).
+      const flagged = isNotUiPermission
+        ? `${to}${to.includes('?') ? '&' : '?'}isNotUiPermission=1`
+        : to;
+      void router.navigate(flagged, { replace: true });
     },
   },
 });
@@ -84,9 +89,14 @@ const sessionLogic = sessionMachine.provide({
 function SessionExpiryBridge() {
   const actor = SessionActorContext.useActorRef();
   useEffect(() => {
-    setSessionExpiredListener((accountIndex) => {
+    setSessionExpiredListener((accountIndex, isNotUiPermission) => {
       const { pathname, search, hash } = window.location;
-      actor.send({ type: 'session.expired', accountIndex, location: pathname + search + hash });
+      actor.send({
+        type: 'session.expired',
+        accountIndex,
+        location: pathname + search + hash,
+        isNotUiPermission,
+      });
     });
     return () => setSessionExpiredListener(undefined);
   }, [actor]);

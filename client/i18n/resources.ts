@@ -1,9 +1,9 @@
-import common from '../../locales/en/common.json';
-import errors from '../../locales/en/errors.json';
-import help from '../../locales/en/help.json';
-import profile from '../../locales/en/profile.json';
-import session from '../../locales/en/session.json';
-import shell from '../../locales/en/shell.json';
+import common from '#locales/en/common.json';
+import errors from '#locales/en/errors.json';
+import help from '#locales/en/help.json';
+import profile from '#locales/en/profile.json';
+import session from '#locales/en/session.json';
+import shell from '#locales/en/shell.json';
 
 /** English is bundled: it is the default language, and the keys' types come from it. */
 export const englishResources = { common, errors, help, profile, session, shell } as const;

@@ -238,7 +238,10 @@ export function bffRoutes(deps: BffDeps): Router {
   async function tokenOf(req: Request, res: Response) {
     const t = await deps.tokens.accessToken(req.sessionID, String(req.params.index));
     if (!t.ok) {
-      sendError(res, t.status, t.error, undefined, { accountIndex: Number(req.params.index) });
+      sendError(res, t.status, t.error, undefined, {
+        accountIndex: Number(req.params.index),
+        ...(t.reason ? { reason: t.reason } : {}),
+      });
       return null;
     }
     // The refresh may have changed the stored session under this request; reload it.

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { hasUiPermission } from '#common/permissions.ts';
 import { awaitFreshToken, tokenRefreshMachine } from '#machines/token-refresh.machine.ts';
 import { accountFromTokens } from '#server/session/accounts.ts';
 import type { AccountRecord, SessionKit } from '#server/session/session.ts';
@@ -8,7 +9,7 @@ import { UpstreamHttpError } from '#server/upstream/auth-client.ts';
 
 export type TokenResult =
   | { ok: true; account: AccountRecord; accessToken: string }
-  | { ok: false; status: 401 | 403 | 503; error: string };
+  | { ok: false; status: 401 | 403 | 503; error: string; reason?: 'no_ui_permission' };
 
 class RefreshFailure extends Error {
   constructor(readonly kind: 'rejected' | 'transient') {
@@ -26,6 +27,8 @@ const MARGIN_MS = 10_000;
  */
 export class TokenService {
   private readonly inFlight = new Map<string, ActorRefFrom<typeof tokenRefreshMachine>>();
+  /** Why a refresh ended an account, for the answers of the calls that waited on it. */
+  private readonly endedWithoutUi = new Set<string>();
 
   constructor(
     private readonly kit: SessionKit,
@@ -50,7 +53,15 @@ export class TokenService {
       return { ok: true, account, accessToken: account.accessToken };
     }
     const outcome = await awaitFreshToken(this.actorFor(sid, index, account.expiresAt), now);
-    if (outcome === 'expired') return { ok: false, status: 401, error: 'session_expired' };
+    if (outcome === 'expired') {
+      const key = `${sid}:${index}`;
+      // The spec's isNotUiPermission: the client shows noAccessUser instead of a plain sign-in.
+      if (this.endedWithoutUi.has(key)) {
+        setTimeout(() => this.endedWithoutUi.delete(key), 5_000).unref();
+        return { ok: false, status: 401, error: 'session_expired', reason: 'no_ui_permission' };
+      }
+      return { ok: false, status: 401, error: 'session_expired' };
+    }
     if (outcome === 'transient') return { ok: false, status: 503, error: 'upstream_unavailable' };
     const fresh = (await this.kit.load(sid))?.accounts?.[index];
     if (!fresh?.accessToken) return { ok: false, status: 401, error: 'session_expired' };
@@ -90,6 +101,15 @@ export class TokenService {
     try {
       const tokens = await this.auth.refresh(account.userName, account.refreshCookie);
       const next = accountFromTokens(account.accountIndex, tokens, account);
+      if (!hasUiPermission(next.permissions)) {
+        // The user lost every UI permission since signing in: the account ends here.
+        this.endedWithoutUi.add(`${sid}:${index}`);
+        await this.auth.logout(account.userName, next.refreshCookie).catch(() => undefined);
+        await this.kit.update(sid, (s) => {
+          delete s.accounts?.[index];
+        });
+        throw new RefreshFailure('rejected');
+      }
       await this.kit.update(sid, (s) => {
         if (s.accounts?.[index]) s.accounts[index] = next;
       });

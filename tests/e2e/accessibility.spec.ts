@@ -44,6 +44,10 @@ test('the side menu folds away below 992 px and opens from the header', async ({
   await menu.getByRole('link', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/u\/0\/profile$/);
   await expect(menu).toBeHidden();
+  await page.getByRole('button', { name: 'Expand menu' }).click();
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
 });
 
 test('the tour dialog keeps focus inside and closes with Escape', async ({ page }) => {

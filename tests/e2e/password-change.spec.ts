@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expect, fillSignIn, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, fillSignIn, signIn, test } from './fixtures.ts';
 
 // newpass@demo.test is flagged in the seeded demo world. This spec changes the password for the
 // rest of the run (each run starts from a fresh DATA_DIR), so its steps run in order, once.
@@ -55,4 +55,16 @@ test.describe('forced password change', () => {
     await fillSignIn(page, 'newpass@demo.test', NEW_PASSWORD);
     await expect(page).toHaveURL(/\/u\/0\/home$/);
   });
+});
+
+test('a signed-in user changing the password must give the current one', async ({ page }) => {
+  await signIn(page, 'care@demo.test');
+  await page.goto('/u/0/profile');
+  await page.getByRole('link', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/u\/0\/changepassword\?backUrl=%2Fu%2F0%2Fprofile$/);
+  await page.getByLabel('Current password').fill('Not-the-password-1');
+  await page.getByLabel('New password', { exact: true }).fill('Another-Pass1');
+  await page.getByLabel('Repeat new password').fill('Another-Pass1');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The current password is not correct.');
 });

@@ -95,9 +95,40 @@ test.describe('sign-in and accounts', () => {
     await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
   });
 
+  test('a call that finds the session gone sends the user to the sign-in with the backUrl', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, 'admin@demo.test');
+    await context.clearCookies();
+    // A client-side navigation: no reload, the settings call itself meets the 401.
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('button', { name: 'Account' }).click();
+    await menu.getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/login\?backUrl=%2Fu%2F0%2Fsettings$/);
+    await expect(page.getByRole('alert')).toHaveText(
+      'Your session has ended. Please sign in again.',
+    );
+    await fillSignIn(page, 'admin@demo.test');
+    await expect(page).toHaveURL(/\/u\/0\/settings$/);
+  });
+
   test('a foreign backUrl is never followed', async ({ page }) => {
     await page.goto('/login?backUrl=%2F%2Fevil.test%2Fx');
     await fillSignIn(page, 'admin@demo.test');
     await expect(page).toHaveURL(/127\.0\.0\.1:3100\/u\/0(\/home)?$/);
   });
+});
+
+test('repeated wrong passwords lock the sign-in for a while', async ({ page }) => {
+  // Its own user name, so that the lock-out touches no other test (limits count per account).
+  await page.goto('/login');
+  const alert = page.getByRole('alert');
+  for (let attempt = 0; attempt < 8; attempt++) {
+    await fillSignIn(page, 'locked-out@demo.test', 'Wrong-password-1');
+    await expect(alert).toBeVisible();
+    if ((await alert.textContent())?.includes('Too many attempts')) break;
+  }
+  await expect(alert).toContainText(/Too many attempts\. Please wait \d+ seconds/);
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeDisabled();
 });

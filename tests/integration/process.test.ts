@@ -29,7 +29,12 @@ describe('the server process', () => {
   it('stops with a sentence when a configured Redis is not there', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'proc-'));
     try {
-      const p = start({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, REDIS_URL: 'redis://127.0.0.1:1' });
+      const p = start({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        REDIS_URL: 'redis://127.0.0.1:1',
+      });
       expect(await p.exited).toBe(1);
       expect(p.output()).toMatch(/Redis at redis:\/\/127\.0\.0\.1:1 is unreachable/);
     } finally {

@@ -2,6 +2,7 @@ import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessu
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { languages, storeChosenLanguage, type Language } from '#client/i18n/language.ts';
+import { CheckIcon, ChevronDownIcon, GlobeIcon } from '#client/ui/icons.tsx';
 import { menuItemClass, menuPanelClass } from './menu-item-class.ts';
 
 const headerButtonClass =
@@ -13,12 +14,12 @@ export function ProductSelector() {
   return (
     <Menu>
       <MenuButton className={headerButtonClass} aria-label={t('shell:header.product_selector')}>
-        {t('product.eis')} <span aria-hidden="true">▾</span>
+        {t('product.eis')} <ChevronDownIcon />
       </MenuButton>
       <MenuItems anchor="bottom start" className={menuPanelClass}>
         <MenuItem>
           <button type="button" className={menuItemClass} aria-current="true">
-            <span aria-hidden="true">✓</span> {t('product.eis')}
+            <CheckIcon /> {t('product.eis')}
           </button>
         </MenuItem>
         <MenuItem disabled>
@@ -46,7 +47,7 @@ export function HelpMenu({ accountIndex, onTour }: { accountIndex: number; onTou
   return (
     <Menu>
       <MenuButton className={headerButtonClass}>
-        {t('header.help')} <span aria-hidden="true">▾</span>
+        {t('header.help')} <ChevronDownIcon />
       </MenuButton>
       <MenuItems anchor="bottom end" className={menuPanelClass}>
         {links.map(([topic, label]) => (
@@ -88,7 +89,7 @@ export function LanguageMenu() {
         className={headerButtonClass}
         aria-label={t('header.language_current', { language: t(`common:languages.${current}`) })}
       >
-        <span aria-hidden="true">🌐</span> {current.toUpperCase()}
+        <GlobeIcon /> {current.toUpperCase()}
       </MenuButton>
       <MenuItems anchor="bottom end" className={menuPanelClass}>
         {languages

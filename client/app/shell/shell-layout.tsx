@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { fromCallback, type EventObject } from 'xstate';
@@ -9,6 +9,7 @@ import { getAppConfig } from '#client/api/app-config.ts';
 import { NotificationSocketContext } from '#client/api/notification-socket-context.ts';
 import { SessionActorContext } from '#client/api/session-context.ts';
 import { TenantLogo } from '#client/ui/fallback-logo.tsx';
+import { FullscreenIcon, MenuIcon } from '#client/ui/icons.tsx';
 import { useCurrentAccount } from '../guards.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { ConnectionState } from './connection-state.tsx';
@@ -81,13 +82,24 @@ function Shell({ account }: { account: SessionAccount }) {
   const accounts = SessionActorContext.useSelector((s) => s.context.accounts);
   const { tenantName, branding } = useTenantData(account);
   const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenuRef = useRef<HTMLButtonElement>(null);
   const [tourOpen, setTourOpen] = useState(false);
   const [fullscreen, toggleFullscreen] = useFullscreen();
   const location = useLocation();
   const workspace = account.workspace ?? account.tenantSlug;
 
-  // A navigation closes the folded-out menu on narrow screens.
+  // A navigation closes the folded-out menu on narrow screens, and so does Escape.
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    // Keyboard users land in the menu they just opened (the toggle is now covered by it).
+    closeMenuRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -101,13 +113,13 @@ function Shell({ account }: { account: SessionAccount }) {
       <header className="flex items-center gap-2 border-b-4 border-brand bg-white px-3 py-2 shadow-sm">
         <button
           type="button"
-          className="rounded-md px-3 py-2 text-slate-800 hover:bg-slate-100 nav:hidden"
+          className="inline-flex items-center rounded-md px-3 py-2 text-slate-800 hover:bg-slate-100 nav:hidden"
           aria-expanded={menuOpen}
           aria-controls="side-menu"
           aria-label={menuOpen ? t('menu.collapse') : t('menu.expand')}
           onClick={() => setMenuOpen(!menuOpen)}
         >
-          <span aria-hidden="true">☰</span>
+          <MenuIcon />
         </button>
         <TenantLogo
           key={branding?.logo ?? 'none'}
@@ -122,11 +134,11 @@ function Shell({ account }: { account: SessionAccount }) {
           <LanguageMenu />
           <button
             type="button"
-            className="rounded-md px-3 py-2 text-sm text-slate-800 hover:bg-slate-100"
+            className="inline-flex items-center rounded-md px-3 py-2 text-sm text-slate-800 hover:bg-slate-100"
             aria-pressed={fullscreen}
             onClick={toggleFullscreen}
           >
-            <span aria-hidden="true">⛶</span>
+            <FullscreenIcon exit={fullscreen} />
             <span className="sr-only md:not-sr-only md:ml-1">
               {fullscreen ? t('header.fullscreen_exit') : t('header.fullscreen_enter')}
             </span>
@@ -135,10 +147,27 @@ function Shell({ account }: { account: SessionAccount }) {
         </div>
       </header>
       <div className="flex flex-1">
+        {menuOpen ? (
+          // The folded-out menu covers the page on narrow screens; a click beside it closes it.
+          <div
+            aria-hidden="true"
+            className="fixed inset-0 z-30 bg-slate-900/40 nav:hidden"
+            onClick={() => setMenuOpen(false)}
+          />
+        ) : null}
         <aside
           id="side-menu"
           className={`${menuOpen ? 'fixed inset-y-0 left-0 z-40 flex' : 'hidden'} w-64 shrink-0 flex-col bg-chrome nav:static nav:flex`}
         >
+          <button
+            ref={closeMenuRef}
+            type="button"
+            className="m-3 mb-0 inline-flex items-center gap-2 self-start rounded-md px-3 py-2 text-sm text-slate-100 hover:bg-white/10 nav:hidden"
+            onClick={() => setMenuOpen(false)}
+          >
+            <MenuIcon />
+            {t('menu.collapse')}
+          </button>
           <SideMenu
             accountIndex={account.accountIndex}
             permissions={account.permissions}

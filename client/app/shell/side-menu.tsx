@@ -1,6 +1,7 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { ChevronRightIcon } from '#client/ui/icons.tsx';
 import { visibleMenu } from '../menu-access.ts';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
@@ -52,12 +53,7 @@ export function SideMenu({
                       <>
                         <DisclosureButton className="flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm text-slate-100 hover:bg-white/10">
                           {t(item.label)}
-                          <span
-                            aria-hidden="true"
-                            className={`transition ${open ? 'rotate-90' : ''}`}
-                          >
-                            ›
-                          </span>
+                          <ChevronRightIcon className={`transition ${open ? 'rotate-90' : ''}`} />
                         </DisclosureButton>
                         <DisclosurePanel as="ul" className="mt-1 flex flex-col gap-1 pl-4">
                           {item.children.map((child) => (

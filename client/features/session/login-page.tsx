@@ -56,6 +56,11 @@ export default function LoginPage() {
     message = t('common:noAccessUser');
   } else if (state.matches('rateLimited')) {
     message = t('errors.rate_limited', { seconds: state.context.retryAfterSeconds });
+  } else if (state.matches('expired')) {
+    message = t('errors.session_expired');
+  } else if (state.matches('idle') && params.get('isNotUiPermission')) {
+    // A token refresh found no UI permission left: the BFF sends the user here with this flag.
+    message = t('common:noAccessUser');
   }
 
   return (
