@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page, type Response } from '@playwright/test';
 import { PASSWORD, startStack } from '#tests/support/stack.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/support/chromium.ts';
 
 /** Budget of the sign-in page: gzip (level 9) bytes of all the JavaScript it loads. */
 export const SIGN_IN_BUDGET_GZIP_BYTES = 150 * 1024;
@@ -15,16 +16,6 @@ export const SIGN_IN_BUDGET_GZIP_BYTES = 150 * 1024;
 export const BPMN_BUDGET_BYTES = 0;
 
 const USER = 'admin@demo.test';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 // Strings that only bpmn-js (or its moddle schema) ships; a chunk holding any of them is counted
 // whole, since a bundler may have merged bpmn-js with other code.
 const BPMN_SIGNATURES = ['bpmn-js', 'BpmnJS', 'bpmn:Definitions'];
@@ -170,7 +161,7 @@ async function signInThroughRequest(page: Page): Promise<boolean> {
 
 export async function measureBundles(): Promise<BundleReport> {
   const stack = await startStack();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ baseURL: stack.url });
     const page = await context.newPage();
