@@ -46,11 +46,13 @@ export function ProfileMenu({
       >
         <span
           aria-hidden="true"
-          className="flex size-8 items-center justify-center rounded-full bg-brand font-bold text-slate-950"
+          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand font-bold text-slate-950"
         >
           {(account.userFullName || account.userName).slice(0, 1).toUpperCase()}
         </span>
-        <span className="hidden sm:inline">{account.userFullName || account.userName}</span>
+        <span className="hidden whitespace-nowrap lg:inline">
+          {account.userFullName || account.userName}
+        </span>
       </MenuButton>
       <MenuItems
         anchor="bottom end"

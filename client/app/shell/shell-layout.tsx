@@ -15,6 +15,7 @@ import { Breadcrumbs } from './breadcrumbs.tsx';
 import { ConnectionState } from './connection-state.tsx';
 import { EnvironmentBanner } from './environment-banner.tsx';
 import { HelpMenu, LanguageMenu, ProductSelector } from './header-menus.tsx';
+import { HeaderSearch } from './header-search.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { TourDialog } from './tour-dialog.tsx';
@@ -130,6 +131,7 @@ function Shell({ account }: { account: SessionAccount }) {
         <p className="mr-2 hidden font-semibold text-slate-900 md:block">{tenantName}</p>
         <ProductSelector />
         <div className="ml-auto flex items-center gap-1">
+          <HeaderSearch accountIndex={account.accountIndex} permissions={account.permissions} />
           <HelpMenu accountIndex={account.accountIndex} onTour={() => setTourOpen(true)} />
           <LanguageMenu />
           <button

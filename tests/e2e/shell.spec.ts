@@ -1,0 +1,36 @@
+import { expect, signIn, test } from './fixtures.ts';
+
+test.describe('shell', () => {
+  test('the header search finds the screens the user may open and opens one with Enter', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin@demo.test');
+    const search = page.getByRole('combobox', { name: 'Search' });
+    await search.fill('prof');
+    await expect(page.getByRole('option', { name: 'Profile' })).toBeVisible();
+    await search.press('ArrowDown');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/u\/0\/profile$/);
+
+    await search.fill('zzz');
+    await expect(page.getByText('No screen matches.')).toBeVisible();
+  });
+
+  test('the header search does not offer a screen without permission', async ({ page }) => {
+    await signIn(page, 'viewer@demo.test');
+    await page.getByRole('combobox', { name: 'Search' }).fill('sett');
+    await expect(page.getByText('No screen matches.')).toBeVisible();
+  });
+
+  test('navigation scrolls the new page to the top', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 300 });
+    await signIn(page, 'admin@demo.test');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // The side menu's "Account" sub-menu holds the profile.
+    await page.getByRole('button', { name: 'Account', exact: true }).click();
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/u\/0\/profile$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
