@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { fromCallback, type EventObject } from 'xstate';
-import type { SocketCallbackEvent } from '#machines/notification-socket.machine.ts';
 import { notificationSocketMachine } from '#machines/notification-socket.machine.ts';
 import type { SessionAccount } from '#machines/session.machine.ts';
 import { getAppConfig } from '#client/api/app-config.ts';
+import { browserSocketConnector } from '#client/api/notification-socket.ts';
 import { NotificationSocketContext } from '#client/api/notification-socket-context.ts';
 import { SessionActorContext } from '#client/api/session-context.ts';
 import { TenantLogo } from '#client/ui/fallback-logo.tsx';
@@ -22,29 +21,9 @@ import { TourDialog } from './tour-dialog.tsx';
 import { useTenantData } from './use-tenant-data.ts';
 import { WorkspaceSwitchProvider } from './workspace-switch.tsx';
 
-/** The browser side of the notification socket: `/ws?account={i}` on this origin. */
-const connectSocket = fromCallback<EventObject, { url: string }>(({ input, sendBack }) => {
-  const send = (event: SocketCallbackEvent) => sendBack(event);
-  const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const socket = new WebSocket(`${protocol}//${window.location.host}${input.url}`);
-  socket.onopen = () => send({ type: 'socket.opened' });
-  socket.onmessage = (message) => {
-    try {
-      send({ type: 'socket.message', data: JSON.parse(String(message.data)) });
-    } catch {
-      // A frame that is not JSON is not ours to show.
-    }
-  };
-  socket.onclose = (event) => send({ type: 'socket.closed', code: event.code });
-  return () => {
-    socket.onclose = null;
-    if (socket.readyState === WebSocket.CONNECTING || socket.readyState === WebSocket.OPEN) {
-      socket.close(1000);
-    }
-  };
+const socketLogic = notificationSocketMachine.provide({
+  actors: { connectSocket: browserSocketConnector },
 });
-
-const socketLogic = notificationSocketMachine.provide({ actors: { connectSocket } });
 
 function useFullscreen(): [boolean, () => void] {
   const [active, setActive] = useState(() => !!document.fullscreenElement);
