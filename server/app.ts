@@ -27,6 +27,7 @@ export interface AppDeps {
   clientDir?: string;
   localesDir?: string;
   loginLimits?: { perAccount: number; perAddress: number; windowMs: number };
+  guestLimit?: { max: number; windowMs: number };
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -131,15 +132,18 @@ export function createApp(config: Config, deps: AppDeps) {
       tokens,
       timeoutMs: config.upstreamTimeoutMs,
       log,
+      ...(deps.guestLimit ? { guestLimit: deps.guestLimit } : {}),
     }),
   );
 
   if (deps.sandbox) {
-    // The sandbox identity provider stands in for an external SAML IdP page.
+    // The sandbox identity provider stands in for an external SAML IdP page; /sandbox/* holds
+    // the tester's tools (the outbox of e-mails the sandbox would have sent). Neither exists when
+    // the BFF runs in front of the real services.
     app.use(
       createProxyMiddleware({
         target: deps.upstreamUrl,
-        pathFilter: '/sandbox-idp',
+        pathFilter: (path) => path.startsWith('/sandbox-idp') || path.startsWith('/sandbox/'),
         changeOrigin: true,
         agent: upstreamAgent(deps.upstreamUrl),
         on: {

@@ -95,8 +95,12 @@ export function apiProxy(deps: {
   tokens: TokenService;
   timeoutMs: number;
   log: Logger;
+  /** Guest calls per client address and window: guessing invitation or reset tokens, or
+   * flooding someone with reset mails, stays slow. */
+  guestLimit?: { max: number; windowMs: number };
 }): RequestHandler {
   const { kit, tokens, log } = deps;
+  const guestLimit = deps.guestLimit ?? { max: 300, windowMs: 15 * 60_000 };
 
   const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
     target: deps.upstreamUrl,
@@ -174,6 +178,20 @@ export function apiProxy(deps: {
       if (who === 'guest') {
         if (!GUEST_CALLS.has(`${req.method} ${upstreamPath}`))
           return sendError(res, 404, 'not_found');
+        const hit = await kit.counters
+          .hit(`guest:${req.ip ?? 'unknown'}`, guestLimit.windowMs)
+          .catch((err: unknown) => {
+            throw new SessionStoreUnavailable(String(err));
+          });
+        if (hit.count > guestLimit.max) {
+          res.set('retry-after', String(hit.resetIn));
+          return sendError(
+            res,
+            429,
+            'rate_limited',
+            'Too many requests. Please wait and try again.',
+          );
+        }
         req.url = upstreamPath + query;
         return proxy(req, res, next);
       }

@@ -16,7 +16,10 @@ beforeAll(async () => {
   recorder = await recordingUpstream(sandbox.url);
   stack = await startStack(
     { UPSTREAM_URL: recorder.url },
-    { loginLimits: { perAccount: 3, perAddress: 8, windowMs: 60_000 } },
+    {
+      loginLimits: { perAccount: 3, perAddress: 8, windowMs: 60_000 },
+      guestLimit: { max: 5, windowMs: 60_000 },
+    },
   );
 });
 afterAll(async () => {
@@ -212,6 +215,31 @@ describe('sign-in limits', () => {
     let last = 0;
     for (let i = 0; i < 10; i++) last = (await a.login(`nobody${i}@demo.test`, 'x')).status;
     expect(last).toBe(429);
+  });
+});
+
+describe('guest calls', () => {
+  it('passes only allowlisted guest calls, without a bearer, and rate-limits them per address', async () => {
+    const before = recorder.seen.length;
+    const a = new Agent(stack.url);
+    await a.login('admin@demo.test');
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      statuses.push(
+        (await a.fetch('/api/guest/authservice/v1/saml-login-link?tenantSlug=demo')).status,
+      );
+    }
+    const sent = upstreamCalls(before).filter((c) =>
+      c.path.startsWith('/authservice/v1/saml-login-link'),
+    );
+    expect(sent.length).toBeGreaterThan(0);
+    // A guest call carries no account's token, even from a signed-in browser.
+    expect(
+      sent.every((c) => c.headers.authorization === undefined && c.headers.cookie === undefined),
+    ).toBe(true);
+    expect(statuses.slice(0, 5).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    expect(sent).toHaveLength(5);
   });
 });
 

@@ -22,6 +22,7 @@ export async function startStack(
     dataDir?: string;
     log?: Logger;
     loginLimits?: { perAccount: number; perAddress: number; windowMs: number };
+    guestLimit?: { max: number; windowMs: number };
   } = {},
 ): Promise<Stack> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'bff-it-')));
@@ -35,6 +36,7 @@ export async function startStack(
   });
   const running = await startServer(config, opts.log ?? createLogger('silent'), {
     ...(opts.loginLimits ? { loginLimits: opts.loginLimits } : {}),
+    ...(opts.guestLimit ? { guestLimit: opts.guestLimit } : {}),
   });
   return {
     ...running,
