@@ -40,6 +40,8 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('#client/features/session/tenant-sso-page.tsx')),
       },
       { path: 'noaccess', lazy: page(() => import('#client/features/errors/no-access-page.tsx')) },
+      // The spec's demo pages: here the shared kit's showcase, public like the spec's.
+      { path: 'forms', lazy: page(() => import('#client/features/kit-demo/kit-demo-page.tsx')) },
       {
         path: 'u/:accountIndex',
         element: <AccountGuard />,

@@ -72,6 +72,8 @@ export interface AccessTokenClaims {
   tenant_name: string;
   role: string;
   tier: string;
+  iat?: number;
+  iat_ms?: number;
 }
 
 export class TokenSigner {
@@ -82,8 +84,10 @@ export class TokenSigner {
 
   async sign(claims: AccessTokenClaims): Promise<string> {
     const { sub, ...rest } = claims;
-    const iat = Math.floor(Date.now() / 1000);
-    return new SignJWT({ ...rest })
+    const now = Date.now();
+    const iat = Math.floor(now / 1000);
+    // `iat` has whole seconds; a password reset must also kill tokens minted earlier in that second.
+    return new SignJWT({ ...rest, iat_ms: now })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(sub)
       .setIssuedAt(iat)

@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Respon
 import * as v from 'valibot';
 import type { Logger } from 'pino';
 import type { Db } from './db.ts';
-import type { TokenSigner } from './crypto.ts';
+import type { AccessTokenClaims, TokenSigner } from './crypto.ts';
 import { hasPermission } from '#common/permissions.ts';
 
 export class HttpError extends Error {
@@ -40,6 +40,11 @@ export function bearerFrom(req: Request): string | null {
   return match?.[1] ?? null;
 }
 
+function issuedAtMs(claims: AccessTokenClaims): number {
+  if (typeof claims.iat_ms === 'number') return claims.iat_ms;
+  return typeof claims.iat === 'number' ? claims.iat * 1000 : 0;
+}
+
 /**
  * Resolves a token to a live identity: the signature alone is not enough, because a user may have
  * been disabled or removed from the workspace since the token was issued.
@@ -63,8 +68,9 @@ export async function resolveToken(
        FROM users u
        JOIN tenant_users tu ON tu.user_id = u.id
        JOIN tenants t ON t.id = tu.tenant_id
-      WHERE u.sub = $1 AND t.id = $2 AND u.status = 'active' AND NOT t.is_disabled`,
-    [claims.sub, claims.tenant_id],
+      WHERE u.sub = $1 AND t.id = $2 AND u.status = 'active' AND NOT t.is_disabled
+        AND (u.tokens_valid_after IS NULL OR u.tokens_valid_after <= $3::timestamptz)`,
+    [claims.sub, claims.tenant_id, new Date(issuedAtMs(claims))],
   );
   if (!row) return null;
   return {
@@ -92,6 +98,11 @@ export async function loadPermissions(db: Db, userId: number, tenantId: number):
 
 export function requireAuth(db: Db, signer: TokenSigner): RequestHandler {
   return async (req, res, next) => {
+    // Several routers share one service prefix; the first one that authenticated is enough.
+    if (res.locals.auth) {
+      next();
+      return;
+    }
     const token = bearerFrom(req);
     if (!token) throw new HttpError(401, 'unauthorized', 'missing bearer token');
     const auth = await resolveToken(db, signer, token);

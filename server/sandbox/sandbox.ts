@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { migrate, openPglite, openPostgres, type Db } from './db.ts';
+import { migrate, openPglite, openPostgres, type Db, type Queryable } from './db.ts';
 import { TokenSigner, loadSigningKey } from './crypto.ts';
 import { HttpError, errorHandler } from './http.ts';
 import { authRouter } from './auth-routes.ts';
@@ -10,6 +10,11 @@ import { idpRouter } from './idp-routes.ts';
 import { tenantRouter } from './tenant-routes.ts';
 import { NotificationHub, attachNotificationSocket, notificationRouter } from './notifications.ts';
 import { seedDemoWorld } from './seed.ts';
+import { seedAdministration } from './seed-administration.ts';
+import { userAdminRouter } from './user-admin-routes.ts';
+import { organizationRouter } from './organization-routes.ts';
+import { guestRouter } from './guest-routes.ts';
+import { outboxRouter } from './outbox.ts';
 
 export interface SandboxOptions {
   dataDir: string;
@@ -22,6 +27,8 @@ export interface SandboxOptions {
 
 export interface RunningSandbox {
   url: string;
+  /** The sandbox's own database, for tests that need to age a token or inspect a row. */
+  db: Queryable;
   close(): Promise<void>;
 }
 
@@ -57,7 +64,12 @@ export function createSandboxApp(ctx: SandboxContext): express.Express {
     app.get(`/${service}/v1/health`, health);
   }
   app.use('/authservice/v1', authRouter(ctx));
+  app.use('/authservice/v1', guestRouter(ctx));
+  // Before the base router: its `/users/:id` would otherwise take `/users/invites` for an id.
+  app.use('/tenantservice/v1', userAdminRouter(ctx));
   app.use('/tenantservice/v1', tenantRouter(ctx));
+  app.use('/tenantservice/v1', organizationRouter(ctx));
+  app.use('/sandbox', outboxRouter(ctx.db));
   app.use('/notificationservice/v1', notificationRouter(ctx));
   app.use('/sandbox-idp', idpRouter(ctx.db));
 
@@ -85,7 +97,11 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
   try {
     const applied = await migrate(db);
     if (applied.length) logger.info({ applied }, 'sandbox migrations applied');
-    if (opts.seed ?? true) await seedDemoWorld(db, logger);
+    if (opts.seed ?? true) {
+      await seedDemoWorld(db, logger);
+      // A second step, so that data directories seeded before these tables existed get it too.
+      await seedAdministration(db, logger);
+    }
     const signer = new TokenSigner(await loadSigningKey(db), opts.accessTokenTtlSeconds);
     const hub = new NotificationHub();
     const ctx: SandboxContext = { db, signer, hub, logger };
@@ -100,6 +116,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     let closing: Promise<void> | undefined;
     return {
       url,
+      db,
       close() {
         closing ??= (async () => {
           hub.closeAll();

@@ -33,7 +33,10 @@ export const BrandingBody = v.object({
   main_color: v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'colour like #1dc4e9')),
 });
 
-const settingKey = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{1,100}$/, 'invalid setting key'));
+export const settingKey = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_.-]{1,100}$/, 'invalid setting key'),
+);
 export const SettingBody = v.object({
   key: settingKey,
   value: v.union([
@@ -47,13 +50,13 @@ export const SettingBody = v.object({
   isSensitive: v.optional(v.boolean(), false),
 });
 
-function settingType(value: unknown): string {
+export function settingType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   return typeof value;
 }
 
-interface RoleRow {
+export interface RoleRow {
   id: number;
   code: string;
   label: string;
@@ -64,7 +67,7 @@ interface RoleRow {
   updated_by: string;
 }
 
-async function rolesWithPermissions(db: Queryable, tenantId: number, roles: RoleRow[]) {
+export async function rolesWithPermissions(db: Queryable, tenantId: number, roles: RoleRow[]) {
   const ids = roles.map((r) => r.id);
   const perms = ids.length
     ? await db.query<{ id: number; role_id: number; permission: string }>(
@@ -91,7 +94,7 @@ async function rolesWithPermissions(db: Queryable, tenantId: number, roles: Role
   }));
 }
 
-interface UserRow {
+export interface UserRow {
   id: number;
   code: string;
   email: string;
@@ -99,23 +102,34 @@ interface UserRow {
   last_name: string;
   status: string;
   sub: string;
+  organization_id: number | null;
   created_at: Date;
   updated_at: Date;
   created_by: string;
   updated_by: string;
 }
 
-const USER_SELECT = `SELECT u.id, u.code, u.email, u.first_name, u.last_name, u.status, u.sub,
-  u.created_at, u.updated_at, u.created_by, u.updated_by
+export const USER_SELECT = `SELECT u.id, u.code, u.email, u.first_name, u.last_name, u.status, u.sub,
+  tu.organization_id, u.created_at, u.updated_at, u.created_by, u.updated_by
   FROM users u JOIN tenant_users tu ON tu.user_id = u.id`;
 
-async function presentUsers(
+export async function presentUsers(
   db: Queryable,
   tenantId: number,
   slug: string,
   rows: UserRow[],
   withRoles: boolean,
+  withOrganizations = false,
 ) {
+  const organizations = new Map<number, { id: number; code: string; name: string }>();
+  const orgIds = [...new Set(rows.map((r) => r.organization_id).filter((id) => id !== null))];
+  if (withOrganizations && orgIds.length) {
+    const orgRows = await db.query<{ id: number; code: string; name: string }>(
+      'SELECT id, code, name FROM organizations WHERE tenant_id = $1 AND id = ANY($2::int[])',
+      [tenantId, orgIds],
+    );
+    for (const org of orgRows) organizations.set(org.id, org);
+  }
   let rolesByUser = new Map<number, Awaited<ReturnType<typeof rolesWithPermissions>>>();
   if (withRoles && rows.length) {
     const links = await db.query<RoleRow & { user_id: number }>(
@@ -145,7 +159,14 @@ async function presentUsers(
     ern: `ern:tenant:${slug}:user:${u.code}`,
     mfaAuthentication: false,
     subscriptions: [],
+    organizationId: u.organization_id,
     ...(withRoles ? { roles: rolesByUser.get(u.id) ?? [] } : {}),
+    ...(withOrganizations
+      ? {
+          organization:
+            u.organization_id === null ? null : (organizations.get(u.organization_id) ?? null),
+        }
+      : {}),
     createdAt: u.created_at,
     updatedAt: u.updated_at,
     createdBy: u.created_by,
@@ -296,9 +317,9 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner }): Router {
   router.get('/users', requirePermission('tenant-management.users.view'), async (req, res) => {
     const auth = getAuth(res);
     const list = parseListQuery(req.query, {
-      filters: ['id', 'code', 'email', 'status', 'sub'],
+      filters: ['id', 'code', 'email', 'status', 'sub', 'organizationId', 'roleId', 'role'],
       orders: Object.keys(USER_ORDER),
-      expands: ['roles'],
+      expands: ['roles', 'organizations'],
     });
     const where = ['tu.tenant_id = $1'];
     const params: unknown[] = [auth.tenantId];
@@ -319,6 +340,28 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner }): Router {
       } else if (field === 'status') {
         if (!USER_STATUSES.has(value)) throw new HttpError(400, 'invalid_query', 'unknown status');
         add((p) => `u.status = ${p}`, value);
+      } else if (field === 'organizationId') {
+        if (!/^\d{1,9}$/.test(value)) {
+          throw new HttpError(400, 'invalid_query', 'organizationId must be numeric');
+        }
+        add((p) => `tu.organization_id = ${p}`, Number(value));
+      } else if (field === 'roleId') {
+        if (!/^\d{1,9}$/.test(value))
+          throw new HttpError(400, 'invalid_query', 'roleId must be numeric');
+        add(
+          (p) =>
+            `EXISTS (SELECT 1 FROM user_roles ur WHERE ur.user_id = u.id AND ur.tenant_id = tu.tenant_id
+               AND ur.role_id = ${p})`,
+          Number(value),
+        );
+      } else if (field === 'role') {
+        // The spec's filterByRole names the role by its code.
+        add(
+          (p) =>
+            `EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+               WHERE ur.user_id = u.id AND ur.tenant_id = tu.tenant_id AND r.code = ${p})`,
+          value,
+        );
       }
     }
     if (list.search) {
@@ -347,6 +390,7 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner }): Router {
         auth.tenantSlug,
         page.items,
         list.expand.has('roles'),
+        list.expand.has('organizations'),
       ),
       nextPageToken: page.nextPageToken,
     });
@@ -364,8 +408,10 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner }): Router {
 
   router.get('/users/:id', requirePermission('tenant-management.users.view'), async (req, res) => {
     const auth = getAuth(res);
-    const expand = typeof req.query.expand === 'string' ? req.query.expand.split(',') : [];
-    if (expand.some((e) => e.trim() && e.trim() !== 'roles')) {
+    const expand = (typeof req.query.expand === 'string' ? req.query.expand.split(',') : []).map(
+      (e) => e.trim(),
+    );
+    if (expand.some((e) => e && e !== 'roles' && e !== 'organizations')) {
       throw new HttpError(400, 'invalid_query', 'unsupported expand');
     }
     const user = await findUser(auth.tenantId, String(req.params.id));
@@ -375,6 +421,7 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner }): Router {
       auth.tenantSlug,
       [user],
       expand.includes('roles'),
+      expand.includes('organizations'),
     );
     res.json({ user: presented });
   });
@@ -392,9 +439,11 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner }): Router {
         const updated = await db.transaction(async (tx) => {
           const [row] = await tx.query<UserRow>(
             `UPDATE users SET status = $1, updated_at = now(), updated_by = $2 WHERE id = $3
-           RETURNING id, code, email, first_name, last_name, status, sub, created_at, updated_at,
-                     created_by, updated_by`,
-            [action === 'enable' ? 'active' : 'disabled', auth.userCode, user.id],
+           RETURNING id, code, email, first_name, last_name, status, sub,
+                     (SELECT organization_id FROM tenant_users
+                       WHERE user_id = users.id AND tenant_id = $4) AS organization_id,
+                     created_at, updated_at, created_by, updated_by`,
+            [action === 'enable' ? 'active' : 'disabled', auth.userCode, user.id, auth.tenantId],
           );
           if (action === 'disable') {
             // A disabled user must not be able to mint new access tokens from an old session.
@@ -415,7 +464,7 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner }): Router {
   router.get('/roles', requirePermission('identity-management.roles.view'), async (req, res) => {
     const auth = getAuth(res);
     const list = parseListQuery(req.query, {
-      filters: ['id', 'code'],
+      filters: ['id', 'code', 'module'],
       orders: ['id', 'code', 'label'],
       expands: ['permissions'],
     });
@@ -426,7 +475,12 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner }): Router {
         throw new HttpError(400, 'invalid_query', 'id must be numeric');
       }
       params.push(field === 'id' ? Number(value) : value);
-      where.push(`${field} = $${params.length}`);
+      if (field === 'module') {
+        // Roles that reach into the module, wildcard grants included (they reach every module).
+        where.push(`EXISTS (SELECT 1 FROM role_permissions rp WHERE rp.role_id = roles.id
+          AND (split_part(rp.permission, '.', 1) IN ($${params.length}, '*')
+               OR rp.permission IN ('*', '*.*', '*.*.*', 'admin')))`);
+      } else where.push(`${field} = $${params.length}`);
     }
     if (list.search) {
       params.push(`%${list.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);

@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { pino } from 'pino';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from './sandbox.ts';
+import type { Queryable } from './db.ts';
+import { sha256 } from './crypto.ts';
 
 export const PASSWORD = 'Demo1234!';
 export const silentLogger = pino({ level: 'silent' });
@@ -111,4 +113,41 @@ export async function createTestDatabase(
       }
     },
   };
+}
+
+export interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  link: string | null;
+  createdAt: string;
+}
+
+/** The newest e-mail the sandbox "sent" to an address, as e2e tests read it. */
+export async function latestMail(base: string, to: string): Promise<OutboxMail | undefined> {
+  const res = await api(base, `/sandbox/outbox?to=${encodeURIComponent(to)}`);
+  if (res.status !== 200) throw new Error(`outbox answered ${res.status}`);
+  return (res.body.items as OutboxMail[])[0];
+}
+
+/** Reads one query parameter of a relative link from an e-mail. */
+export function linkParam(link: string | null | undefined, name: string): string {
+  const value = new URL(link ?? '', 'http://sandbox.test').searchParams.get(name);
+  if (!value) throw new Error(`link ${link} has no ${name}`);
+  return value;
+}
+
+/** Makes a token look expired, as if its lifetime had passed, without waiting for it. */
+export async function expireToken(
+  db: Queryable,
+  table: 'invites' | 'organization_invitations' | 'password_reset_tokens',
+  token: string,
+): Promise<void> {
+  const rows = await db.query(
+    `UPDATE ${table} SET expires_at = now() - interval '1 minute' WHERE token_hash = $1
+     RETURNING id`,
+    [sha256(token)],
+  );
+  if (rows.length !== 1) throw new Error(`no ${table} row for that token`);
 }

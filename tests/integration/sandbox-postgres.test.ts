@@ -5,6 +5,8 @@ import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
 import {
   api,
   createTestDatabase,
+  latestMail,
+  linkParam,
   login,
   makeTempDir,
   startTestSandbox,
@@ -117,6 +119,48 @@ describe('sandbox on PostgreSQL', () => {
     socket.close();
   });
 
+  it('registers through an invitation and resets a password, ending old sessions', async () => {
+    const admin = await login(sandbox.url, 'admin@demo.test');
+    const invited = await api(sandbox.url, '/tenantservice/v1/users/invites/batch', {
+      body: { emails: ['pg.user@example.test'], roleCodes: ['show-only'] },
+      token: admin.accessToken,
+    });
+    expect(invited.body.results[0].ok).toBe(true);
+    const inviteMail = await latestMail(sandbox.url, 'pg.user@example.test');
+    const registration = {
+      firstName: 'Pia',
+      lastName: 'Postgres',
+      password: 'Pg1234567',
+      street: 'Weg',
+      houseNumber: '1',
+      zipCode: '12345',
+      city: 'Berlin',
+      country: 'Deutschland',
+      isEulaAccepted: true,
+      customFields: { registrationNumber: 'HRB 1' },
+      invitationToken: linkParam(inviteMail?.link, 'token'),
+    };
+    const created = await api(sandbox.url, '/authservice/v1/create-user', { body: registration });
+    expect(created.status).toBe(201);
+    const replay = await api(sandbox.url, '/authservice/v1/create-user', { body: registration });
+    expect(replay.status).toBe(403);
+
+    const session = await login(sandbox.url, 'pg.user@example.test', 'Pg1234567');
+    await api(sandbox.url, '/authservice/v1/forgot-password', {
+      body: { email: 'pg.user@example.test' },
+    });
+    const resetMail = await latestMail(sandbox.url, 'pg.user@example.test');
+    const reset = await api(sandbox.url, '/authservice/v1/reset-password', {
+      body: { resetToken: linkParam(resetMail?.link, 'resetToken'), newPassword: 'Pg7654321' },
+    });
+    expect(reset.status).toBe(204);
+    const old = await api(sandbox.url, '/tenantservice/v1/users', { token: session.accessToken });
+    expect(old.status).toBe(401);
+    const fresh = await login(sandbox.url, 'pg.user@example.test', 'Pg7654321');
+    const users = await api(sandbox.url, '/tenantservice/v1/users', { token: fresh.accessToken });
+    expect(users.status).toBe(200);
+  });
+
   it('keeps data across a restart and does not seed twice', async () => {
     const admin = await login(sandbox.url, 'admin@demo.test');
     const write = await api(sandbox.url, '/tenantservice/v1/settings/tenant', {
@@ -133,6 +177,13 @@ describe('sandbox on PostgreSQL', () => {
     const users = await api(sandbox.url, '/tenantservice/v1/users?pageSize=50', {
       token: admin.accessToken,
     });
-    expect(users.body.items).toHaveLength(18);
+    // 62 demo users (18 from the first seed, 44 from the administration seed) and the one who
+    // registered above, none twice.
+    expect(users.body.items).toHaveLength(50);
+    const rest = await api(sandbox.url, '/tenantservice/v1/users?pageSize=50&pageToken=2', {
+      token: admin.accessToken,
+    });
+    expect(rest.body.items).toHaveLength(13);
+    expect(rest.body.nextPageToken).toBeNull();
   });
 });

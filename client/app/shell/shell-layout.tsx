@@ -7,7 +7,9 @@ import { getAppConfig } from '#client/api/app-config.ts';
 import { browserSocketConnector } from '#client/api/notification-socket.ts';
 import { NotificationSocketContext } from '#client/api/notification-socket-context.ts';
 import { SessionActorContext } from '#client/api/session-context.ts';
+import { ConfirmProvider } from '#client/ui/confirm-dialog.tsx';
 import { TenantLogo } from '#client/ui/fallback-logo.tsx';
+import { ToastProvider } from '#client/ui/toast.tsx';
 import { FullscreenIcon, MenuIcon } from '#client/ui/icons.tsx';
 import { useCurrentAccount } from '../guards.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
@@ -51,7 +53,12 @@ export default function ShellLayout() {
       options={{ input: { url: `/ws?account=${account.accountIndex}` } }}
     >
       <WorkspaceSwitchProvider accountIndex={account.accountIndex}>
-        <Shell account={account} />
+        {/* Every screen of the shell can ask for a confirmation or announce a finished action. */}
+        <ToastProvider>
+          <ConfirmProvider>
+            <Shell account={account} />
+          </ConfirmProvider>
+        </ToastProvider>
       </WorkspaceSwitchProvider>
     </NotificationSocketContext.Provider>
   );

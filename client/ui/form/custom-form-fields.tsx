@@ -1,0 +1,93 @@
+import { Fragment } from 'react';
+import type { FieldErrors, FormField } from './custom-schema.ts';
+import {
+  CheckboxInput,
+  DateInput,
+  DateTimeInput,
+  NumberInput,
+  SelectInput,
+  TextareaInput,
+  TextInput,
+} from './fields.tsx';
+
+export type FormValues = Record<string, unknown>;
+
+/** Renders the fields of `buildCustomSchema` with the matching inputs. */
+export function CustomFormFields({
+  fields,
+  values,
+  errors,
+  onChange,
+  disabled,
+}: {
+  fields: readonly FormField[];
+  values: FormValues;
+  errors: FieldErrors;
+  onChange: (name: string, value: unknown) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      {fields.map((field) => {
+        const common = {
+          name: field.name,
+          label: field.label,
+          required: field.required,
+          errors: errors[field.name],
+          ...(disabled === undefined ? {} : { disabled }),
+        };
+        const text = typeof values[field.name] === 'string' ? (values[field.name] as string) : '';
+        const set = (value: unknown) => onChange(field.name, value);
+        return <Fragment key={field.name}>{control()}</Fragment>;
+        function control() {
+          switch (field.control) {
+            case 'text':
+            case 'email':
+            case 'tel':
+            case 'url':
+              return (
+                <TextInput
+                  {...common}
+                  type={field.control}
+                  value={text}
+                  maxLength={field.maxLength}
+                  onChange={set}
+                />
+              );
+            case 'textarea':
+              return <TextareaInput {...common} value={text} onChange={set} />;
+            case 'number':
+              return (
+                <NumberInput
+                  {...common}
+                  value={typeof values[field.name] === 'number' ? String(values[field.name]) : text}
+                  minimum={field.minimum}
+                  maximum={field.maximum}
+                  onChange={set}
+                />
+              );
+            case 'select':
+              return (
+                <SelectInput
+                  {...common}
+                  value={text}
+                  options={field.options ?? []}
+                  onChange={set}
+                />
+              );
+            case 'checkbox':
+              return (
+                <CheckboxInput {...common} checked={values[field.name] === true} onChange={set} />
+              );
+            case 'date':
+              return <DateInput {...common} value={text} onChange={set} />;
+            case 'dateTime':
+              return <DateTimeInput {...common} value={text} onChange={set} />;
+            case 'none':
+              return null;
+          }
+        }
+      })}
+    </>
+  );
+}

@@ -1,0 +1,216 @@
+import * as v from 'valibot';
+import { message } from './messages.ts';
+import { emailRule, numberField, phoneRule, requiredMessage, trueRequired } from './rules.ts';
+import { emptyToNull } from './values.ts';
+
+export type CustomFieldType =
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | 'date'
+  | 'dateTime'
+  | 'email'
+  | 'phone'
+  | 'url'
+  | 'array'
+  | 'object';
+
+export type FieldOption = { value: string; label: string };
+
+/** One field of a tenant's custom schema (spec, section 5 "custom fields"). */
+export interface CustomField {
+  name: string;
+  label?: string;
+  type: CustomFieldType;
+  isRequired: boolean;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  options?: readonly (string | FieldOption)[];
+  /** Strings only: a text area (5 rows) instead of a one-line input. */
+  multiline?: boolean;
+}
+
+export type FieldControl =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'tel'
+  | 'url'
+  | 'number'
+  | 'select'
+  | 'checkbox'
+  | 'date'
+  | 'dateTime'
+  | 'none';
+
+/** What a form renders for a field. */
+export interface FormField {
+  name: string;
+  label: string;
+  control: FieldControl;
+  required: boolean;
+  options?: FieldOption[];
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+}
+
+type AnySchema = v.GenericSchema<unknown, unknown>;
+
+const toOptions = (options: readonly (string | FieldOption)[]): FieldOption[] =>
+  options.map((option) => (typeof option === 'string' ? { value: option, label: option } : option));
+
+function stringSchema(field: CustomField, label: string): AnySchema {
+  const { minLength, maxLength } = field;
+  const options = field.options ? toOptions(field.options) : null;
+  const text = v.pipe(
+    v.string(),
+    v.check(
+      (value) => minLength === undefined || value.length >= minLength,
+      message('messages.string_min', { min: minLength ?? '' }),
+    ),
+    v.check(
+      (value) => maxLength === undefined || value.length <= maxLength,
+      message('messages.string_max', { max: maxLength ?? '' }),
+    ),
+    v.check(
+      (value) => options === null || options.some((option) => option.value === value),
+      message('messages.invalid_value'),
+    ),
+  );
+  return field.isRequired ? requiredThen(label, text) : v.nullish(text);
+}
+
+/** Null or blank (empty strings are null by now) gives `fieldRequired`, then `schema` applies. */
+function requiredThen(label: string, schema: AnySchema): AnySchema {
+  return v.pipe(
+    v.unknown(),
+    v.check((value) => value !== null && value !== undefined, requiredMessage(label)),
+    schema,
+  );
+}
+
+function typedString(field: CustomField, label: string, rule: v.GenericPipeItem<string>) {
+  const schema = v.pipe(v.string(), rule);
+  return field.isRequired ? requiredThen(label, schema) : v.nullish(schema);
+}
+
+function fieldSchema(field: CustomField, label: string): AnySchema {
+  switch (field.type) {
+    case 'string':
+      return stringSchema(field, label);
+    case 'email':
+      return typedString(field, label, emailRule('invalidEmail'));
+    case 'phone':
+      return typedString(field, label, phoneRule());
+    case 'url':
+      return typedString(field, label, v.url(message('messages.invalid_url')));
+    case 'date':
+      return typedString(field, label, v.isoDate(message('messages.invalid_date')));
+    case 'dateTime':
+      return typedString(field, label, v.isoTimestamp(message('messages.invalid_date')));
+    case 'number':
+      return numberField(label, {
+        required: field.isRequired,
+        ...(field.minimum === undefined ? {} : { minimum: field.minimum }),
+        ...(field.maximum === undefined ? {} : { maximum: field.maximum }),
+      });
+    case 'boolean':
+      return field.isRequired ? trueRequired() : v.nullish(v.boolean());
+    case 'array': {
+      const list = v.array(v.unknown());
+      return field.isRequired
+        ? requiredThen(label, v.pipe(list, v.minLength(1, requiredMessage(label))))
+        : v.nullish(list);
+    }
+    case 'object': {
+      const record = v.record(v.string(), v.unknown());
+      return field.isRequired ? requiredThen(label, record) : v.nullish(record);
+    }
+  }
+}
+
+function fieldControl(field: CustomField): FieldControl {
+  switch (field.type) {
+    case 'string':
+      if (field.options) return 'select';
+      return field.multiline ? 'textarea' : 'text';
+    case 'email':
+      return 'email';
+    case 'phone':
+      return 'tel';
+    case 'url':
+      return 'url';
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'checkbox';
+    case 'date':
+      return 'date';
+    case 'dateTime':
+      return 'dateTime';
+    // Lists and nested objects have no generic editor; screens render them themselves.
+    case 'array':
+    case 'object':
+      return 'none';
+  }
+}
+
+/** A custom schema -> a valibot object schema and the list of fields to render. */
+export function buildCustomSchema(fields: readonly CustomField[]) {
+  const entries: Record<string, AnySchema> = {};
+  const formFields: FormField[] = [];
+  for (const field of fields) {
+    const label = field.label ?? field.name;
+    entries[field.name] = fieldSchema(field, label);
+    formFields.push({
+      name: field.name,
+      label,
+      control: fieldControl(field),
+      required: field.isRequired,
+      ...(field.options ? { options: toOptions(field.options) } : {}),
+      ...(field.minimum === undefined ? {} : { minimum: field.minimum }),
+      ...(field.maximum === undefined ? {} : { maximum: field.maximum }),
+      ...(field.maxLength === undefined ? {} : { maxLength: field.maxLength }),
+    });
+  }
+  // A field the user never touched is missing from the values; as null it gets the field's own
+  // message (fieldRequired) rather than valibot's "invalid key".
+  const missingAsNull = Object.fromEntries(fields.map((field) => [field.name, null]));
+  const schema = v.pipe(
+    v.record(v.string(), v.unknown()),
+    v.transform((input) => ({ ...missingAsNull, ...input })),
+    v.object(entries),
+  );
+  return { schema, fields: formFields };
+}
+
+export type ErrorDisplay = 'all' | 'first';
+export type FieldErrors = Record<string, string[]>;
+
+export type FormResult<T> =
+  | { success: true; output: T; errors: FieldErrors }
+  | { success: false; output: null; errors: FieldErrors };
+
+/**
+ * Empty strings to null, then validation with every issue collected per field (dot path;
+ * object-level issues under `''`). `first` keeps each field's first message only.
+ */
+export function validateForm<T>(
+  schema: v.GenericSchema<unknown, T>,
+  values: unknown,
+  display: ErrorDisplay = 'all',
+): FormResult<T> {
+  const result = v.safeParse(schema, emptyToNull(values), { abortPipeEarly: false });
+  if (result.success) return { success: true, output: result.output, errors: {} };
+  const errors: FieldErrors = {};
+  for (const issue of result.issues) {
+    const path = v.getDotPath(issue) ?? '';
+    const list = (errors[path] ??= []);
+    if (display === 'first' && list.length > 0) continue;
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return { success: false, output: null, errors };
+}

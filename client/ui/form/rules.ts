@@ -1,0 +1,125 @@
+import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
+import * as v from 'valibot';
+import { message } from './messages.ts';
+
+/** Spec, section 9: password minimum 8. */
+export const PASSWORD_MIN_LENGTH = 8;
+/**
+ * Numbers without a country prefix are read as German ones: the product's tenants are German
+ * insurers. Callers with other markets pass their own country.
+ */
+export const DEFAULT_PHONE_COUNTRY: CountryCode = 'DE';
+
+export const requiredMessage = (label: string) =>
+  message('messages.fieldRequired', { field: label });
+
+const isBlank = (value: unknown) =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+
+/** A required text: null, undefined and blank give `messages.fieldRequired` with the label. */
+export function requiredString(label: string) {
+  return v.pipe(
+    v.string(requiredMessage(label)),
+    v.check((value) => !isBlank(value), requiredMessage(label)),
+  );
+}
+
+/** `isPhoneNumber` of the spec: empty is valid, anything else must be a real phone number. */
+export function isPhoneNumber(value: string, country: CountryCode = DEFAULT_PHONE_COUNTRY) {
+  if (value.trim() === '') return true;
+  return isValidPhoneNumber(value, country);
+}
+
+export function phoneRule(country: CountryCode = DEFAULT_PHONE_COUNTRY) {
+  return v.check<string, string>(
+    (value) => isPhoneNumber(value, country),
+    message('messages.invalidPhoneFormat'),
+  );
+}
+
+/** Dynamic fields use `messages.invalidEmail`; the registration step `invalidEmailFormat`. */
+export function emailRule(variant: 'invalidEmail' | 'invalidEmailFormat' = 'invalidEmail') {
+  return v.email<string, string>(
+    message(variant === 'invalidEmail' ? 'messages.invalidEmail' : 'messages.invalidEmailFormat'),
+  );
+}
+
+export const minLengthRule = (min: number) =>
+  v.minLength<string, number, string>(min, message('messages.string_min', { min }));
+export const maxLengthRule = (max: number) =>
+  v.maxLength<string, number, string>(max, message('messages.string_max', { max }));
+export const numberMinRule = (min: number) =>
+  v.minValue<number, number, string>(min, message('messages.numberMin', { min }));
+export const numberMaxRule = (max: number) =>
+  v.maxValue<number, number, string>(max, message('messages.numberMax', { max }));
+
+/**
+ * A number from a form: numbers pass, numeric strings are converted, anything else gives the
+ * number type error. Empty (null) is `fieldRequired` when required, else allowed.
+ */
+export function numberField(
+  label: string,
+  {
+    required = false,
+    minimum,
+    maximum,
+  }: { required?: boolean; minimum?: number; maximum?: number } = {},
+) {
+  const typeError = message('messages.number_type');
+  const toNumber = v.pipe(
+    v.union([v.number(), v.string()], typeError),
+    v.transform((value) => (typeof value === 'number' ? value : Number(value.replace(',', '.')))),
+    v.check((value) => Number.isFinite(value), typeError),
+    v.check(
+      (value) => minimum === undefined || !Number.isFinite(value) || value >= minimum,
+      message('messages.numberMin', { min: minimum ?? '' }),
+    ),
+    v.check(
+      (value) => maximum === undefined || !Number.isFinite(value) || value <= maximum,
+      message('messages.numberMax', { max: maximum ?? '' }),
+    ),
+  );
+  if (!required) return v.nullish(toNumber);
+  return v.pipe(
+    v.unknown(),
+    v.check((value) => !isBlank(value), requiredMessage(label)),
+    v.transform((value) => value as number | string),
+    toNumber,
+  );
+}
+
+/** A required boolean must be true (`messages.booleanTrueRequired`), e.g. the EULA. */
+export function trueRequired() {
+  return v.literal(true, message('messages.booleanTrueRequired'));
+}
+
+/** Registration password: required, at least 8 characters, upper, lower and digit. */
+export function passwordRule(label: string) {
+  return v.pipe(
+    requiredString(label),
+    v.minLength(
+      PASSWORD_MIN_LENGTH,
+      message('messages.passwordLengthError', { min: PASSWORD_MIN_LENGTH }),
+    ),
+    v.regex(/\p{Lu}/u, message('messages.password_rules')),
+    v.regex(/\p{Ll}/u, message('messages.password_rules')),
+    v.regex(/\d/, message('messages.password_rules')),
+  );
+}
+
+/**
+ * `equalTo` of the spec for object schemas: `field` must equal `reference`; the issue is put on
+ * `field`. Default message: the value is not equal to the reference value.
+ */
+export function equalTo<TInput extends Record<string, unknown>>(
+  field: keyof TInput & string,
+  reference: keyof TInput & string,
+  text: string = message('messages.not_equal'),
+) {
+  return v.forward(
+    v.check<TInput, string>((input) => input[field] === input[reference], text),
+    [field] as never,
+  );
+}
+
+export const notMatchPasswordMessage = message('messages.notMatchPasswordError');

@@ -1,0 +1,220 @@
+import { randomBytes } from 'node:crypto';
+import * as v from 'valibot';
+import { hasPermission } from '#common/permissions.ts';
+import type { Queryable } from './db.ts';
+import { HttpError } from './http.ts';
+
+export const INVITE_TTL_SECONDS = 7 * 24 * 3600;
+export const RESET_TTL_SECONDS = 3600;
+
+export function newCode(prefix: string): string {
+  return `${prefix}_${randomBytes(8).toString('hex')}`;
+}
+
+export const idList = v.pipe(
+  v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))),
+  v.nonEmpty(),
+  v.maxLength(100),
+);
+
+export const roleIdList = v.optional(
+  v.pipe(
+    v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))),
+    v.maxLength(50),
+  ),
+);
+export const roleCodeList = v.optional(
+  v.pipe(v.array(v.pipe(v.string(), v.nonEmpty(), v.maxLength(100))), v.maxLength(50)),
+);
+
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(max));
+export const emailAddress = v.pipe(
+  v.string(),
+  v.trim(),
+  v.email('invalid e-mail'),
+  v.maxLength(320),
+);
+export const addressFields = {
+  street: text(200),
+  houseNumber: text(20),
+  zipCode: text(20),
+  city: text(100),
+  country: text(100),
+};
+export const customFieldValues = v.optional(v.record(v.string(), v.unknown()), {});
+
+export interface RoleWithPermissions {
+  id: number;
+  code: string;
+  label: string;
+  permissions: string[];
+}
+
+/**
+ * Looks up the roles named by id or code in the caller's tenant. An unknown or foreign role is a
+ * 400: the request names something that does not exist for this tenant.
+ */
+export async function resolveRoles(
+  db: Queryable,
+  tenantId: number,
+  ref: { roleIds?: number[] | undefined; roleCodes?: string[] | undefined },
+): Promise<RoleWithPermissions[]> {
+  const ids = [...new Set(ref.roleIds ?? [])];
+  const codes = [...new Set(ref.roleCodes ?? [])];
+  if (!ids.length && !codes.length) return [];
+  const rows = await db.query<{
+    id: number;
+    code: string;
+    label: string;
+    permission: string | null;
+  }>(
+    `SELECT r.id, r.code, r.label, rp.permission
+       FROM roles r LEFT JOIN role_permissions rp ON rp.role_id = r.id
+      WHERE r.tenant_id = $1 AND (r.id = ANY($2::int[]) OR r.code = ANY($3::text[]))
+      ORDER BY r.id, rp.permission`,
+    [tenantId, ids, codes],
+  );
+  const roles = new Map<number, RoleWithPermissions>();
+  for (const row of rows) {
+    let role = roles.get(row.id);
+    if (!role)
+      roles.set(row.id, (role = { id: row.id, code: row.code, label: row.label, permissions: [] }));
+    if (row.permission) role.permissions.push(row.permission);
+  }
+  const found = [...roles.values()];
+  const missingId = ids.find((id) => !roles.has(id));
+  const missingCode = codes.find((code) => !found.some((r) => r.code === code));
+  if (missingId !== undefined || missingCode !== undefined) {
+    throw new HttpError(400, 'unknown_role', `unknown role ${missingId ?? missingCode}`);
+  }
+  return found;
+}
+
+/**
+ * Nobody grants what they do not hold: every permission must be covered by the caller's own
+ * permissions, checked with the same matcher that guards the endpoints.
+ */
+export function assertGrantable(held: readonly string[], permissions: readonly string[]): void {
+  const missing = permissions.find((p) => !hasPermission(held, p));
+  if (missing !== undefined) {
+    throw new HttpError(403, 'escalation', `you cannot grant ${missing}, which you do not hold`);
+  }
+}
+
+/** Writes an e-mail the sandbox would send; testers and e2e tests read it from the outbox. */
+export async function sendMail(
+  db: Queryable,
+  mail: { tenantId: number; to: string; subject: string; text: string; link: string | null },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO outbox_emails (tenant_id, to_email, subject, text, link) VALUES ($1, $2, $3, $4, $5)',
+    [mail.tenantId, mail.to, mail.subject, mail.text, mail.link],
+  );
+}
+
+export interface CustomSchemaField {
+  name: string;
+  label?: string;
+  type: string;
+  isRequired?: boolean;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  options?: unknown[];
+  regexExpression?: string;
+}
+
+export interface CustomSchema {
+  id: number;
+  code: string;
+  productCode: string | null;
+  entity: string;
+  fields: CustomSchemaField[];
+  createdAt: Date;
+  updatedAt: Date;
+  createdBy: string;
+  updatedBy: string;
+}
+
+export async function customSchemasOf(
+  db: Queryable,
+  tenantId: number,
+  entity?: string,
+): Promise<CustomSchema[]> {
+  const rows = await db.query<{
+    id: number;
+    code: string;
+    product_code: string | null;
+    entity: string;
+    fields: CustomSchemaField[];
+    created_at: Date;
+    updated_at: Date;
+    created_by: string;
+    updated_by: string;
+  }>(
+    `SELECT id, code, product_code, entity, fields, created_at, updated_at, created_by, updated_by
+       FROM custom_schemas WHERE tenant_id = $1 AND ($2::text IS NULL OR entity = $2) ORDER BY id`,
+    [tenantId, entity ?? null],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    productCode: r.product_code,
+    entity: r.entity,
+    fields: r.fields,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    createdBy: r.created_by,
+    updatedBy: r.updated_by,
+  }));
+}
+
+/**
+ * Checks custom field values against a schema the way the registration forms do; unknown keys are
+ * dropped so that a client cannot store arbitrary data through the custom fields.
+ */
+export function checkCustomFields(
+  schema: CustomSchema | null,
+  values: Record<string, unknown>,
+): Record<string, unknown> {
+  if (!schema) return {};
+  const result: Record<string, unknown> = {};
+  const fail = (name: string, why: string): never => {
+    throw new HttpError(400, 'validation_error', `customFields.${name}: ${why}`);
+  };
+  for (const field of schema.fields) {
+    const value = values[field.name];
+    if (value === undefined || value === null || value === '') {
+      if (field.isRequired) fail(field.name, 'required');
+      continue;
+    }
+    if (field.type === 'number') {
+      if (typeof value !== 'number' || !Number.isFinite(value))
+        fail(field.name, 'must be a number');
+      const n = value as number;
+      if (field.minimum !== undefined && n < field.minimum) fail(field.name, 'below minimum');
+      if (field.maximum !== undefined && n > field.maximum) fail(field.name, 'above maximum');
+    } else if (field.type === 'boolean') {
+      if (typeof value !== 'boolean') fail(field.name, 'must be a boolean');
+    } else if (field.type === 'array' || field.type === 'object') {
+      if (typeof value !== 'object') fail(field.name, `must be an ${field.type}`);
+    } else {
+      if (typeof value !== 'string') fail(field.name, 'must be a string');
+      const s = value as string;
+      if (field.minLength !== undefined && s.length < field.minLength)
+        fail(field.name, 'too short');
+      if (s.length > (field.maxLength ?? 2000)) fail(field.name, 'too long');
+      if (field.type === 'email' && !v.is(emailAddress, s)) fail(field.name, 'invalid e-mail');
+      if ((field.type === 'date' || field.type === 'dateTime') && Number.isNaN(Date.parse(s))) {
+        fail(field.name, 'invalid date');
+      }
+    }
+    result[field.name] = value;
+  }
+  return result;
+}
+
+export function escapeLike(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

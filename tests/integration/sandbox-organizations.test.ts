@@ -1,0 +1,417 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
+import {
+  api,
+  latestMail,
+  linkParam,
+  login,
+  makeTempDir,
+  startTestSandbox,
+  type Session,
+} from '#server/sandbox/testing.ts';
+
+let sandbox: RunningSandbox;
+let base: string;
+let removeDir: () => Promise<void>;
+let admin: Session;
+let viewer: Session;
+let noui: Session;
+let nord: Session;
+
+const T = '/tenantservice/v1';
+const A = '/authservice/v1';
+const ADDRESS = {
+  street: 'Ringstraße',
+  houseNumber: '7',
+  zipCode: '04109',
+  city: 'Leipzig',
+  country: 'Deutschland',
+};
+
+beforeAll(async () => {
+  const tmp = await makeTempDir();
+  removeDir = tmp.remove;
+  sandbox = await startTestSandbox(tmp.dir);
+  base = sandbox.url;
+  admin = await login(base, 'admin@demo.test');
+  viewer = await login(base, 'viewer@demo.test');
+  noui = await login(base, 'noui@demo.test');
+  nord = await login(base, 'admin@nordlicht.test');
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  await removeDir?.();
+});
+
+describe('authentication and permissions', () => {
+  it.each([
+    ['GET', '/organizations'],
+    ['GET', '/organizations/1'],
+    ['POST', '/organizations'],
+    ['PUT', '/organizations/1'],
+    ['GET', '/invitations/organizations'],
+    ['POST', '/invitations/organizations'],
+    ['PATCH', '/invitations/organizations/1'],
+    ['DELETE', '/invitations/organizations/1'],
+    ['GET', '/custom-schemas'],
+    ['GET', '/settings/user?keys=a'],
+    ['POST', '/settings/user'],
+  ])('%s %s answers 401 without a token', async (method, route) => {
+    const res = await api(base, T + route, { method, body: method === 'GET' ? undefined : {} });
+    expect(res.status).toBe(401);
+  });
+
+  it.each([
+    ['GET', '/organizations', undefined],
+    ['GET', '/organizations/1', undefined],
+    ['POST', '/organizations', { name: 'x', ...ADDRESS }],
+    ['PUT', '/organizations/1', ADDRESS],
+    ['GET', '/invitations/organizations', undefined],
+    ['POST', '/invitations/organizations', { name: 'x', slug: 'x', email: 'x@example.test' }],
+    ['PATCH', '/invitations/organizations/1', { email: 'x@example.test' }],
+    ['DELETE', '/invitations/organizations/1', undefined],
+    ['GET', '/custom-schemas', undefined],
+  ])('%s %s answers 403 without the permission', async (method, route, body) => {
+    const res = await api(base, T + route, { method, body, token: noui.accessToken });
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses organisations to a read-only user without organizations.view', async () => {
+    expect((await api(base, `${T}/organizations`, { token: viewer.accessToken })).status).toBe(403);
+  });
+});
+
+describe('organisations', () => {
+  it('lists, searches and reads the seeded organisations', async () => {
+    const list = await api(base, `${T}/organizations?order=name:ASC`, { token: admin.accessToken });
+    expect(list.status).toBe(200);
+    expect(list.body.items.length).toBeGreaterThanOrEqual(4);
+    expect(list.body.items[0]).toMatchObject({
+      id: expect.any(Number),
+      code: expect.stringMatching(/^org_/),
+      name: expect.any(String),
+      street: expect.any(String),
+      houseNumber: expect.any(String),
+      zipCode: expect.any(String),
+      city: expect.any(String),
+      country: expect.any(String),
+      customFields: expect.any(Object),
+    });
+    const search = await api(base, `${T}/organizations?search=hamburg`, {
+      token: admin.accessToken,
+    });
+    expect(search.body.items.map((o: { name: string }) => o.name)).toEqual(['Agentur Nord']);
+    const child = search.body.items[0];
+    const detail = await api(base, `${T}/organizations/${child.id}?expand=parent,users`, {
+      token: admin.accessToken,
+    });
+    expect(detail.status).toBe(200);
+    expect(detail.body.organization.parent).toMatchObject({ name: 'Demo Versicherung Zentrale' });
+    expect(detail.body.organization.users.length).toBeGreaterThan(0);
+    const bad = await api(base, `${T}/organizations/${child.id}?expand=secrets`, {
+      token: admin.accessToken,
+    });
+    expect(bad.status).toBe(400);
+    const foreign = await api(base, `${T}/organizations/${child.id}`, { token: nord.accessToken });
+    expect(foreign.status).toBe(404);
+    expect((await api(base, `${T}/organizations`, { token: nord.accessToken })).body.items).toEqual(
+      [],
+    );
+  });
+
+  it('creates and updates an organisation; the name is read-only', async () => {
+    const created = await api(base, `${T}/organizations`, {
+      body: {
+        name: 'Agentur Mitte',
+        email: 'mitte@demo.test',
+        ...ADDRESS,
+        customFields: { registrationNumber: 'HRB 777', stray: 'dropped' },
+      },
+      token: admin.accessToken,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.organization).toMatchObject({
+      name: 'Agentur Mitte',
+      customFields: { registrationNumber: 'HRB 777' },
+    });
+    expect(created.body.organization.customFields.stray).toBeUndefined();
+    const id = created.body.organization.id;
+    const dup = await api(base, `${T}/organizations`, {
+      body: { name: 'agentur mitte', ...ADDRESS, customFields: { registrationNumber: 'HRB 1' } },
+      token: admin.accessToken,
+    });
+    expect(dup.status).toBe(409);
+
+    const updated = await api(base, `${T}/organizations/${id}`, {
+      method: 'PUT',
+      body: {
+        name: 'Agentur Mitte',
+        ...ADDRESS,
+        city: 'Halle',
+        customFields: { registrationNumber: 'HRB 778' },
+      },
+      token: admin.accessToken,
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.organization).toMatchObject({ name: 'Agentur Mitte', city: 'Halle' });
+    const renamed = await api(base, `${T}/organizations/${id}`, {
+      method: 'PUT',
+      body: { name: 'Other', ...ADDRESS, customFields: { registrationNumber: 'HRB 778' } },
+      token: admin.accessToken,
+    });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.error).toBe('name_read_only');
+    // Fields left out keep their values; the address alone is enough.
+    const addressOnly = await api(base, `${T}/organizations/${id}`, {
+      method: 'PUT',
+      body: { ...ADDRESS, zipCode: '06108' },
+      token: admin.accessToken,
+    });
+    expect(addressOnly.status).toBe(200);
+    expect(addressOnly.body.organization).toMatchObject({
+      name: 'Agentur Mitte',
+      email: 'mitte@demo.test',
+      zipCode: '06108',
+      customFields: { registrationNumber: 'HRB 778' },
+    });
+    const noAddress = await api(base, `${T}/organizations/${id}`, {
+      method: 'PUT',
+      body: { email: 'x@demo.test' },
+      token: admin.accessToken,
+    });
+    expect(noAddress.status).toBe(400);
+    const self = await api(base, `${T}/organizations/${id}`, {
+      method: 'PUT',
+      body: { ...ADDRESS, parentId: id },
+      token: admin.accessToken,
+    });
+    expect(self.status).toBe(400);
+    const foreign = await api(base, `${T}/organizations/${id}`, {
+      method: 'PUT',
+      body: { ...ADDRESS, customFields: { registrationNumber: 'HRB 778' } },
+      token: nord.accessToken,
+    });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('rejects missing address fields and bad custom fields with 400', async () => {
+    const { street: _street, ...noStreet } = ADDRESS;
+    for (const body of [
+      { name: 'A', ...noStreet, customFields: { registrationNumber: 'HRB 1' } },
+      { name: 'B', ...ADDRESS, city: '  ', customFields: { registrationNumber: 'HRB 1' } },
+      { name: 'C', ...ADDRESS },
+      { name: 'D', ...ADDRESS, customFields: { registrationNumber: 'HRB 1', employees: 'many' } },
+      { name: 'E', ...ADDRESS, customFields: { registrationNumber: 'x' } },
+      { name: 'F', ...ADDRESS, email: 'nope', customFields: { registrationNumber: 'HRB 1' } },
+      { name: 'G', ...ADDRESS, parentId: 999999, customFields: { registrationNumber: 'HRB 1' } },
+    ]) {
+      const res = await api(base, `${T}/organizations`, { body, token: admin.accessToken });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+  });
+});
+
+describe('organisation invitations', () => {
+  it('lists the seeded invitations with roles', async () => {
+    const res = await api(base, `${T}/invitations/organizations?expand=roles`, {
+      token: admin.accessToken,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.items.length).toBeGreaterThanOrEqual(2);
+    expect(res.body.items[0]).toMatchObject({
+      email: expect.any(String),
+      name: expect.any(String),
+      slug: expect.any(String),
+      expiresAt: expect.any(String),
+      roles: [expect.objectContaining({ code: 'customer-care' })],
+    });
+    expect(
+      (await api(base, `${T}/invitations/organizations`, { token: nord.accessToken })).body.items,
+    ).toEqual([]);
+  });
+
+  it('creates, re-invites (old link dead) and deletes an invitation', async () => {
+    const created = await api(base, `${T}/invitations/organizations`, {
+      body: {
+        name: 'Makler Neu GmbH',
+        slug: 'makler-neu',
+        email: 'first@makler-neu.test',
+        ...ADDRESS,
+        roleCodes: ['show-only'],
+        customFields: { registrationNumber: 'HRB 4242' },
+      },
+      token: admin.accessToken,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.invitation).toMatchObject({
+      name: 'Makler Neu GmbH',
+      roles: [expect.objectContaining({ code: 'show-only' })],
+    });
+    const id = created.body.invitation.id;
+    const firstMail = await latestMail(base, 'first@makler-neu.test');
+    expect(firstMail?.link).toMatch(/^\/organization\/registration\?token=[A-Za-z0-9_-]{43}$/);
+    const oldToken = linkParam(firstMail?.link, 'token');
+    expect((await api(base, `${A}/verify-org-invitation?invitationToken=${oldToken}`)).status).toBe(
+      200,
+    );
+
+    const foreign = await api(base, `${T}/invitations/organizations/${id}`, {
+      method: 'PATCH',
+      body: { email: 'x@example.test' },
+      token: nord.accessToken,
+    });
+    expect(foreign.status).toBe(404);
+    const badPatch = await api(base, `${T}/invitations/organizations/${id}`, {
+      method: 'PATCH',
+      body: { email: 'not-mail' },
+      token: admin.accessToken,
+    });
+    expect(badPatch.status).toBe(400);
+    const reinvite = await api(base, `${T}/invitations/organizations/${id}`, {
+      method: 'PATCH',
+      body: { email: 'second@makler-neu.test' },
+      token: admin.accessToken,
+    });
+    expect(reinvite.status).toBe(200);
+    expect(reinvite.body.invitation.email).toBe('second@makler-neu.test');
+    const newToken = linkParam((await latestMail(base, 'second@makler-neu.test'))?.link, 'token');
+    expect(newToken).not.toBe(oldToken);
+    expect((await api(base, `${A}/verify-org-invitation?invitationToken=${oldToken}`)).status).toBe(
+      403,
+    );
+    expect((await api(base, `${A}/verify-org-invitation?invitationToken=${newToken}`)).status).toBe(
+      200,
+    );
+
+    const foreignDelete = await api(base, `${T}/invitations/organizations/${id}`, {
+      method: 'DELETE',
+      token: nord.accessToken,
+    });
+    expect(foreignDelete.status).toBe(404);
+    const del = await api(base, `${T}/invitations/organizations/${id}`, {
+      method: 'DELETE',
+      token: admin.accessToken,
+    });
+    expect(del.status).toBe(204);
+    expect((await api(base, `${A}/verify-org-invitation?invitationToken=${newToken}`)).status).toBe(
+      403,
+    );
+  });
+
+  it('rejects bad invitation bodies with 400', async () => {
+    const ok = { name: 'X GmbH', slug: 'x-gmbh', email: 'x@x-gmbh.test' };
+    for (const body of [
+      {},
+      { ...ok, slug: 'Not A Slug' },
+      { ...ok, email: 'nope' },
+      { ...ok, roleCodes: ['nope'] },
+      { ...ok, expiresAt: '2000-01-01T00:00:00Z' },
+      { ...ok, expiresAt: 'tomorrow' },
+      { ...ok, parentOrganizationId: 999999 },
+    ]) {
+      const res = await api(base, `${T}/invitations/organizations`, {
+        body,
+        token: admin.accessToken,
+      });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('refuses invitations with roles the caller lacks', async () => {
+    const role = await api(base, `${T}/roles`, {
+      body: {
+        code: 'org-manager',
+        label: 'Organisation manager',
+        permissions: ['tenant-management.organizations.*', 'tenant-management.settings.view'],
+      },
+      token: admin.accessToken,
+    });
+    const users = await api(base, `${T}/users?filter=email=klara.bauer10@demo.test`, {
+      token: admin.accessToken,
+    });
+    await api(base, `${T}/users/${users.body.items[0].id}/assign-roles`, {
+      body: { roleIds: [role.body.role.id] },
+      token: admin.accessToken,
+    });
+    const manager = await login(base, 'klara.bauer10@demo.test');
+    const res = await api(base, `${T}/invitations/organizations`, {
+      body: { name: 'Y GmbH', slug: 'y', email: 'y@y.test', roleCodes: ['admin'] },
+      token: manager.accessToken,
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe('escalation');
+    const without = await api(base, `${T}/invitations/organizations`, {
+      body: { name: 'Y GmbH', slug: 'y', email: 'y@y.test', roleCodes: ['org-manager'] },
+      token: manager.accessToken,
+    });
+    expect(without.status).toBe(201);
+  });
+});
+
+describe('custom schemas', () => {
+  it('lists the schemas of the tenant, filtered by entity', async () => {
+    const all = await api(base, `${T}/custom-schemas`, { token: viewer.accessToken });
+    expect(all.status).toBe(200);
+    expect(all.body.items).toEqual([
+      expect.objectContaining({
+        entity: 'organization',
+        fields: expect.arrayContaining([
+          expect.objectContaining({ name: 'registrationNumber', type: 'string', isRequired: true }),
+        ]),
+      }),
+    ]);
+    const claims = await api(base, `${T}/custom-schemas?filter=entity=claim`, {
+      token: viewer.accessToken,
+    });
+    expect(claims.body.items).toEqual([]);
+    const bad = await api(base, `${T}/custom-schemas?filter=entity=spaceship`, {
+      token: viewer.accessToken,
+    });
+    expect(bad.status).toBe(400);
+    expect(
+      (await api(base, `${T}/custom-schemas`, { token: nord.accessToken })).body.items,
+    ).toEqual([]);
+  });
+});
+
+describe('user settings', () => {
+  it('stores settings per user, in the shape of the tenant settings', async () => {
+    const write = await api(base, `${T}/settings/user`, {
+      body: { key: 'language', value: 'pl' },
+      token: viewer.accessToken,
+    });
+    expect(write.status).toBe(200);
+    expect(write.body).toEqual({ key: 'language', value: 'pl', type: 'string' });
+    const read = await api(base, `${T}/settings/user?keys=language,missing`, {
+      token: viewer.accessToken,
+    });
+    expect(read.body.values).toEqual([
+      { key: 'language', value: 'pl', type: 'string' },
+      { key: 'missing', value: null, type: 'null' },
+    ]);
+    // Another user of the same tenant, and a user of another tenant, see their own values only.
+    for (const other of [admin, nord]) {
+      const theirs = await api(base, `${T}/settings/user?keys=language`, {
+        token: other.accessToken,
+      });
+      expect(theirs.body.values).toEqual([{ key: 'language', value: null, type: 'null' }]);
+    }
+  });
+
+  it('rejects bad keys and values with 400', async () => {
+    expect((await api(base, `${T}/settings/user`, { token: viewer.accessToken })).status).toBe(400);
+    expect(
+      (
+        await api(base, `${T}/settings/user?keys=${encodeURIComponent('a b')}`, {
+          token: viewer.accessToken,
+        })
+      ).status,
+    ).toBe(400);
+    const bad = await api(base, `${T}/settings/user`, {
+      body: { key: '', value: 1 },
+      token: viewer.accessToken,
+    });
+    expect(bad.status).toBe(400);
+  });
+});

@@ -1,0 +1,339 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
+import {
+  api,
+  expireToken,
+  latestMail,
+  linkParam,
+  login,
+  makeTempDir,
+  startTestSandbox,
+  type Session,
+} from '#server/sandbox/testing.ts';
+
+let sandbox: RunningSandbox;
+let base: string;
+let removeDir: () => Promise<void>;
+let admin: Session;
+
+const T = '/tenantservice/v1';
+const A = '/authservice/v1';
+const NEW_PASSWORD = 'Fresh1234';
+const ADDRESS = {
+  street: 'Ringstraße',
+  houseNumber: '7',
+  zipCode: '04109',
+  city: 'Leipzig',
+  country: 'Deutschland',
+};
+
+beforeAll(async () => {
+  const tmp = await makeTempDir();
+  removeDir = tmp.remove;
+  sandbox = await startTestSandbox(tmp.dir);
+  base = sandbox.url;
+  admin = await login(base, 'admin@demo.test');
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  await removeDir?.();
+});
+
+async function invite(email: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const res = await api(base, `${T}/users/invites/batch`, {
+    body: { emails: [email], roleCodes: ['show-only'], ...extra },
+    token: admin.accessToken,
+  });
+  expect(res.body.results[0]).toMatchObject({ ok: true });
+  return linkParam((await latestMail(base, email))?.link, 'token');
+}
+
+function registration(token: string, extra: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Rita',
+    lastName: 'Register',
+    password: NEW_PASSWORD,
+    ...ADDRESS,
+    isEulaAccepted: true,
+    customFields: { registrationNumber: 'HRB 123' },
+    invitationToken: token,
+    ...extra,
+  };
+}
+
+async function orgInvitation(email: string, offerSso = false): Promise<string> {
+  const res = await api(base, `${T}/invitations/organizations`, {
+    body: {
+      name: `Org of ${email}`,
+      slug: 'org-reg',
+      email,
+      ...ADDRESS,
+      roleCodes: ['customer-care'],
+      customFields: { registrationNumber: 'HRB 9' },
+      offerSso,
+    },
+    token: admin.accessToken,
+  });
+  expect(res.status).toBe(201);
+  return linkParam((await latestMail(base, email))?.link, 'token');
+}
+
+describe('user registration by invitation', () => {
+  it('verifies an invitation and answers 403 for unknown or missing tokens', async () => {
+    const orgs = await api(base, `${T}/organizations`, { token: admin.accessToken });
+    const token = await invite('rita@example.test', { organizationId: orgs.body.items[0].id });
+    const res = await api(base, `${A}/verify-invite?token=${token}`);
+    expect(res.status).toBe(200);
+    expect(res.body.invite).toMatchObject({
+      email: 'rita@example.test',
+      organization: { id: orgs.body.items[0].id, name: orgs.body.items[0].name },
+      roles: [expect.objectContaining({ code: 'show-only' })],
+      customSchema: { entity: 'organization', fields: expect.any(Array) },
+    });
+    for (const query of ['', '?token=', `?token=${'x'.repeat(43)}`, `?token=${token}x`]) {
+      const bad = await api(base, `${A}/verify-invite${query}`);
+      expect(bad.status, query).toBe(403);
+      expect(bad.body.error).toBe('invalid_token');
+    }
+  });
+
+  it('registers once: the user signs in with the invite’s roles and organisation', async () => {
+    const token = await invite('rita2@example.test');
+    // Bad input answers 400 and does not use the token up.
+    for (const extra of [
+      { password: 'short1A' },
+      { password: 'alllowercase1' },
+      { password: 'NoDigitsHere' },
+      { isEulaAccepted: false },
+      { firstName: '' },
+      { street: undefined },
+      { customFields: {} },
+    ]) {
+      const res = await api(base, `${A}/create-user`, { body: registration(token, extra) });
+      expect(res.status, JSON.stringify(extra)).toBe(400);
+    }
+    const ok = await api(base, `${A}/create-user`, { body: registration(token) });
+    expect(ok.status).toBe(201);
+    const session = await login(base, 'rita2@example.test', NEW_PASSWORD);
+    const me = await api(
+      base,
+      `${T}/users?filter=${encodeURIComponent('email=rita2@example.test')}&expand=roles`,
+      { token: session.accessToken },
+    );
+    expect(me.body.items[0]).toMatchObject({ status: 'active', firstName: 'Rita' });
+    expect(me.body.items[0].roles.map((r: { code: string }) => r.code)).toEqual(['show-only']);
+
+    // Replay of the same link.
+    const replay = await api(base, `${A}/create-user`, {
+      body: registration(token, { password: 'Other1234' }),
+    });
+    expect(replay.status).toBe(403);
+    expect((await api(base, `${A}/verify-invite?token=${token}`)).status).toBe(403);
+    await expect(login(base, 'rita2@example.test', 'Other1234')).rejects.toThrow();
+  });
+
+  it('activates a seeded invited user of the same e-mail', async () => {
+    const email = 'henrik.dietrich7@demo.test';
+    const before = await api(base, `${T}/users?filter=${encodeURIComponent(`email=${email}`)}`, {
+      token: admin.accessToken,
+    });
+    expect(before.body.items[0].status).toBe('invited');
+    const token = await invite(email);
+    expect((await api(base, `${A}/create-user`, { body: registration(token) })).status).toBe(201);
+    await login(base, email, NEW_PASSWORD);
+  });
+
+  it('refuses an expired invitation with 403', async () => {
+    const token = await invite('late@example.test');
+    await expireToken(sandbox.db, 'invites', token);
+    expect((await api(base, `${A}/verify-invite?token=${token}`)).status).toBe(403);
+    expect((await api(base, `${A}/create-user`, { body: registration(token) })).status).toBe(403);
+  });
+});
+
+describe('organisation registration by invitation', () => {
+  it('verifies the invitation with custom schema and SSO address', async () => {
+    const token = await orgInvitation('sso@org.test', true);
+    const res = await api(base, `${A}/verify-org-invitation?invitationToken=${token}`);
+    expect(res.status).toBe(200);
+    expect(res.body.invitation).toMatchObject({
+      email: 'sso@org.test',
+      name: 'Org of sso@org.test',
+      street: 'Ringstraße',
+      customFields: { registrationNumber: 'HRB 9' },
+      roles: [expect.objectContaining({ code: 'customer-care' })],
+      customSchema: { entity: 'organization' },
+      samlIdpLoginUrl: '/sandbox-idp/login?tenantSlug=demo',
+    });
+    const plain = await orgInvitation('plain@org.test');
+    const noSso = await api(base, `${A}/verify-org-invitation?invitationToken=${plain}`);
+    expect(noSso.body.invitation.samlIdpLoginUrl).toBeNull();
+    expect((await api(base, `${A}/verify-org-invitation?invitationToken=nope`)).status).toBe(403);
+    expect((await api(base, `${A}/verify-org-invitation`)).status).toBe(403);
+  });
+
+  it('creates the organisation and its contact person once', async () => {
+    const token = await orgInvitation('contact@org.test');
+    const bad = await api(base, `${A}/create-org-and-user`, {
+      body: registration(token, { isEulaAccepted: 'yes' }),
+    });
+    expect(bad.status).toBe(400);
+    const res = await api(base, `${A}/create-org-and-user`, { body: registration(token) });
+    expect(res.status).toBe(201);
+    expect(res.body.organization).toMatchObject({
+      name: 'Org of contact@org.test',
+      email: 'contact@org.test',
+      city: 'Leipzig',
+      customFields: { registrationNumber: 'HRB 123' },
+    });
+    const session = await login(base, 'contact@org.test', NEW_PASSWORD);
+    const me = await api(
+      base,
+      `${T}/users?filter=${encodeURIComponent('email=contact@org.test')}&expand=organizations`,
+      { token: admin.accessToken },
+    );
+    expect(me.body.items[0].organization).toMatchObject({ id: res.body.organization.id });
+    expect((await api(base, `${T}/users`, { token: session.accessToken })).status).toBe(403);
+    const replay = await api(base, `${A}/create-org-and-user`, { body: registration(token) });
+    expect(replay.status).toBe(403);
+    const listed = await api(base, `${T}/invitations/organizations`, { token: admin.accessToken });
+    expect(listed.body.items.map((i: { email: string }) => i.email)).not.toContain(
+      'contact@org.test',
+    );
+  });
+
+  it('refuses an expired organisation invitation with 403', async () => {
+    const token = await orgInvitation('late@org.test');
+    await expireToken(sandbox.db, 'organization_invitations', token);
+    expect((await api(base, `${A}/verify-org-invitation?invitationToken=${token}`)).status).toBe(
+      403,
+    );
+    expect(
+      (await api(base, `${A}/create-org-and-user`, { body: registration(token) })).status,
+    ).toBe(403);
+  });
+});
+
+describe('forgot and reset password', () => {
+  const EMAIL = 'leon.iwanowski11@demo.test';
+
+  it('answers the same for known, unknown, disabled and malformed addresses', async () => {
+    const answers = [];
+    for (const email of [EMAIL, 'nobody@example.test', 'eva.fuchs4@demo.test', 'not-an-email']) {
+      const res = await api(base, `${A}/forgot-password`, { body: { email } });
+      answers.push({ status: res.status, body: res.body, type: res.headers.get('content-type') });
+    }
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0]?.status).toBe(204);
+    const mail = await latestMail(base, EMAIL);
+    expect(mail?.link).toMatch(/^\/account\/resetpassword\?resetToken=[A-Za-z0-9_-]{43}$/);
+    expect(await latestMail(base, 'nobody@example.test')).toBeUndefined();
+    expect(await latestMail(base, 'eva.fuchs4@demo.test')).toBeUndefined();
+    const bad = await api(base, `${A}/forgot-password`, { body: { email: 42 } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('resets once, ends every session and refuses replay', async () => {
+    const session = await login(base, EMAIL);
+    const second = await login(base, EMAIL);
+    await api(base, `${A}/forgot-password`, { body: { email: EMAIL } });
+    const older = linkParam((await latestMail(base, EMAIL))?.link, 'resetToken');
+    await api(base, `${A}/forgot-password`, { body: { email: EMAIL } });
+    const token = linkParam((await latestMail(base, EMAIL))?.link, 'resetToken');
+    expect(token).not.toBe(older);
+
+    const verify = await api(base, `${A}/verify-reset-password?resetToken=${token}`);
+    expect(verify.status).toBe(200);
+    expect((await api(base, `${A}/verify-reset-password?resetToken=bogus`)).status).toBe(403);
+    expect((await api(base, `${A}/verify-reset-password`)).status).toBe(403);
+
+    const weak = await api(base, `${A}/reset-password`, {
+      body: { resetToken: token, newPassword: 'weak' },
+    });
+    expect(weak.status).toBe(400);
+    expect(weak.body.error).toBe('invalid_password');
+    expect((await api(base, `${A}/reset-password`, { body: { resetToken: token } })).status).toBe(
+      400,
+    );
+
+    const ok = await api(base, `${A}/reset-password`, {
+      body: { resetToken: token, newPassword: NEW_PASSWORD },
+    });
+    expect(ok.status).toBe(204);
+    for (const s of [session, second]) {
+      expect((await api(base, `${T}/roles`, { token: s.accessToken })).status).toBe(401);
+      const refresh = await api(base, `${A}/refresh-token`, {
+        body: { username: EMAIL },
+        cookie: s.cookie,
+      });
+      expect(refresh.status).toBe(401);
+    }
+    await expect(login(base, EMAIL)).rejects.toThrow();
+    const fresh = await login(base, EMAIL, NEW_PASSWORD);
+    expect((await api(base, `${T}/general`, { token: fresh.accessToken })).status).toBe(200);
+
+    const replay = await api(base, `${A}/reset-password`, {
+      body: { resetToken: token, newPassword: 'Another123' },
+    });
+    expect(replay.status).toBe(403);
+    const olderLink = await api(base, `${A}/reset-password`, {
+      body: { resetToken: older, newPassword: 'Another123' },
+    });
+    expect(olderLink.status).toBe(403);
+    await login(base, EMAIL, NEW_PASSWORD);
+  });
+
+  it('lets exactly one of several parallel uses of a link through', async () => {
+    await api(base, `${A}/forgot-password`, { body: { email: 'manager@demo.test' } });
+    const reset = linkParam((await latestMail(base, 'manager@demo.test'))?.link, 'resetToken');
+    const resets = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        api(base, `${A}/reset-password`, {
+          body: { resetToken: reset, newPassword: `Parallel${i}23` },
+        }),
+      ),
+    );
+    expect(resets.map((r) => r.status).sort()).toEqual([204, 403, 403, 403, 403]);
+
+    const token = await invite('parallel@example.test');
+    const creates = await Promise.all(
+      Array.from({ length: 5 }, () => api(base, `${A}/create-user`, { body: registration(token) })),
+    );
+    expect(creates.map((r) => r.status).sort()).toEqual([201, 403, 403, 403, 403]);
+  });
+
+  it('refuses an expired reset link with 403', async () => {
+    await api(base, `${A}/forgot-password`, { body: { email: 'care@demo.test' } });
+    const token = linkParam((await latestMail(base, 'care@demo.test'))?.link, 'resetToken');
+    await expireToken(sandbox.db, 'password_reset_tokens', token);
+    expect((await api(base, `${A}/verify-reset-password?resetToken=${token}`)).status).toBe(403);
+    const res = await api(base, `${A}/reset-password`, {
+      body: { resetToken: token, newPassword: NEW_PASSWORD },
+    });
+    expect(res.status).toBe(403);
+    await login(base, 'care@demo.test');
+  });
+});
+
+describe('outbox', () => {
+  it('lists mails newest first without authentication, filtered by recipient', async () => {
+    await api(base, `${A}/forgot-password`, { body: { email: 'viewer@demo.test' } });
+    await api(base, `${A}/forgot-password`, { body: { email: 'viewer@demo.test' } });
+    const res = await api(base, `/sandbox/outbox?to=VIEWER@demo.test`);
+    expect(res.status).toBe(200);
+    expect(res.body.items).toHaveLength(2);
+    const [newer, older] = res.body.items;
+    expect(newer.id).toBeGreaterThan(older.id);
+    expect(newer).toMatchObject({
+      to: 'viewer@demo.test',
+      subject: 'Reset your password',
+      text: expect.stringContaining(newer.link),
+      createdAt: expect.any(String),
+    });
+    const all = await api(base, '/sandbox/outbox');
+    expect(all.body.items.length).toBeGreaterThan(2);
+    const bad = await api(base, '/sandbox/outbox?to=a&to=b');
+    expect(bad.status).toBe(400);
+  });
+});

@@ -1,0 +1,91 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
+import { api, login, makeTempDir, startTestSandbox } from '#server/sandbox/testing.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+const T = '/tenantservice/v1';
+
+async function counts(sandbox: RunningSandbox) {
+  const [row] = await sandbox.db.query<Record<string, number>>(
+    `SELECT (SELECT count(*)::int FROM tenant_users tu JOIN tenants t ON t.id = tu.tenant_id
+              WHERE t.slug = 'demo') AS users,
+            (SELECT count(*)::int FROM users u JOIN tenant_users tu ON tu.user_id = u.id
+               JOIN tenants t ON t.id = tu.tenant_id
+              WHERE t.slug = 'demo' AND u.status = 'disabled') AS disabled,
+            (SELECT count(*)::int FROM users u JOIN tenant_users tu ON tu.user_id = u.id
+               JOIN tenants t ON t.id = tu.tenant_id
+              WHERE t.slug = 'demo' AND u.status = 'invited') AS invited,
+            (SELECT count(*)::int FROM organizations) AS organizations,
+            (SELECT count(*)::int FROM invites WHERE used_at IS NULL) AS invites,
+            (SELECT count(*)::int FROM organization_invitations) AS org_invitations,
+            (SELECT count(*)::int FROM custom_schemas WHERE entity = 'organization') AS schemas`,
+  );
+  return row;
+}
+
+describe('administration seed', () => {
+  it('seeds enough of everything for scrolling lists, quickly', async () => {
+    const tmp = await makeTempDir();
+    cleanups.push(tmp.remove);
+    const lines: { msg?: string; ms?: number }[] = [];
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => lines.push(JSON.parse(line)) },
+    );
+    const sandbox = await startTestSandbox(tmp.dir, { logger });
+    cleanups.push(() => sandbox.close());
+    // The seed steps time themselves (start-up as a whole is mostly PGlite and the migrations).
+    const seedMs = lines.filter((l) => l.msg?.endsWith('seeded')).map((l) => l.ms ?? Infinity);
+    expect(seedMs).toHaveLength(2);
+    expect(seedMs.reduce((a, b) => a + b, 0)).toBeLessThan(3000);
+    const c = await counts(sandbox);
+    expect(c?.users).toBeGreaterThanOrEqual(60);
+    expect(c?.disabled).toBeGreaterThanOrEqual(3);
+    expect(c?.invited).toBeGreaterThanOrEqual(3);
+    expect(c?.organizations).toBeGreaterThanOrEqual(4);
+    expect(c?.invites).toBeGreaterThanOrEqual(8);
+    expect(c?.org_invitations).toBe(2);
+    expect(c?.schemas).toBe(1);
+    // Nordlicht gets none of it.
+    const nord = await login(sandbox.url, 'admin@nordlicht.test');
+    const users = await api(sandbox.url, `${T}/users`, { token: nord.accessToken });
+    expect(users.body.items).toHaveLength(1);
+  });
+
+  it('seeds a data directory created before migration 002, once', async () => {
+    const tmp = await makeTempDir();
+    cleanups.push(tmp.remove);
+    const first = await startTestSandbox(tmp.dir);
+    // Turn the database back into what the previous release left behind.
+    for (const sql of [
+      `DELETE FROM user_roles WHERE user_id IN (SELECT id FROM users WHERE email ~ '\\d@demo\\.test$')`,
+      `DELETE FROM tenant_users WHERE user_id IN (SELECT id FROM users WHERE email ~ '\\d@demo\\.test$')`,
+      `DELETE FROM users WHERE email ~ '\\d@demo\\.test$'`,
+      `DROP TABLE outbox_emails, password_reset_tokens, user_settings, custom_schemas,
+         organization_invitation_roles, organization_invitations, invite_roles, invites`,
+      'ALTER TABLE tenant_users DROP COLUMN organization_id',
+      'DROP TABLE organizations',
+      'ALTER TABLE users DROP COLUMN tokens_valid_after, DROP COLUMN profile',
+      `DELETE FROM schema_migrations WHERE version = '002-administration'`,
+    ]) {
+      await first.db.query(sql);
+    }
+    await first.close();
+
+    const second = await startTestSandbox(tmp.dir);
+    const afterUpgrade = await counts(second);
+    expect(afterUpgrade?.users).toBeGreaterThanOrEqual(60);
+    expect(afterUpgrade?.organizations).toBeGreaterThanOrEqual(4);
+    await second.close();
+
+    const third = await startTestSandbox(tmp.dir);
+    cleanups.push(() => third.close());
+    expect(await counts(third)).toEqual(afterUpgrade);
+    await login(third.url, 'anna.albrecht0@demo.test');
+  });
+});
