@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
 
-const PORT = 3100;
+// E2E_PORT lets parallel checkouts run their suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 // A fresh data directory per run: a new sandbox database with the demo world as seeded, so a
 // password changed in one run is the original again in the next.

@@ -14,7 +14,16 @@ export type ShellLabelKey =
   | 'menu.settings'
   | 'menu.account'
   | 'menu.groups.overview'
-  | 'menu.groups.account';
+  | 'menu.groups.account'
+  | 'menu.users'
+  | 'menu.groups.administration'
+  | 'menu.roles'
+  | 'menu.role_new'
+  | 'menu.role'
+  | 'menu.effective_permissions'
+  | 'menu.organizations'
+  | 'menu.organization_new'
+  | 'menu.organization';
 
 export interface ScreenRoute {
   id: string;
@@ -23,6 +32,8 @@ export interface ScreenRoute {
   label: ShellLabelKey;
   product: Product;
   rule: PermissionRule;
+  /** The screen this one is opened from (breadcrumbs: Roles / Role); not in the menu itself. */
+  parent?: ScreenRoute;
   /** Lazy page module; the shell and every screen stay out of the sign-in bundle. */
   load: () => Promise<{ default: React.ComponentType }>;
 }
@@ -50,6 +61,13 @@ export const rules = {
   home: { anyOf: [['ui.eis.view']] },
   profile: { anyOf: [['tenant-management.tenants.view']] },
   settings: { anyOf: [['tenant-management.settings.update']] },
+  users: { anyOf: [['tenant-management.users.view']] },
+  roles: { anyOf: [['identity-management.roles.view']] },
+  roleCreate: { anyOf: [['identity-management.roles.view', 'identity-management.roles.create']] },
+  organizations: { anyOf: [['tenant-management.organizations.view']] },
+  organizationCreate: {
+    anyOf: [['tenant-management.organizations.view', 'tenant-management.organizations.create']],
+  },
 } as const satisfies Record<string, PermissionRule>;
 
 export const screens = {
@@ -77,6 +95,79 @@ export const screens = {
     rule: rules.settings,
     load: () => import('#client/features/settings/settings-page.tsx'),
   },
+  users: {
+    id: 'users',
+    path: 'admin/users',
+    label: 'menu.users',
+    product: 'eis',
+    rule: rules.users,
+    load: () => import('#client/features/admin-users/users-page.tsx'),
+  },
+  roles: {
+    id: 'roles',
+    path: 'admin/roles',
+    label: 'menu.roles',
+    product: 'eis',
+    rule: rules.roles,
+    load: () => import('#client/features/admin-roles/roles-page.tsx'),
+  },
+  organizations: {
+    id: 'organizations',
+    path: 'admin/organizations',
+    label: 'menu.organizations',
+    product: 'eis',
+    rule: rules.organizations,
+    load: () => import('#client/features/admin-organizations/organizations-page.tsx'),
+  },
+} satisfies Record<string, ScreenRoute>;
+
+/** Screens opened from another screen: routed and guarded like the rest, not in the menu. */
+export const detailScreens = {
+  roleNew: {
+    id: 'role-new',
+    path: 'admin/roles/new',
+    label: 'menu.role_new',
+    product: 'eis',
+    rule: rules.roleCreate,
+    parent: screens.roles,
+    load: () => import('#client/features/admin-roles/role-editor-page.tsx'),
+  },
+  role: {
+    id: 'role',
+    path: 'admin/roles/:roleId',
+    label: 'menu.role',
+    product: 'eis',
+    rule: rules.roles,
+    parent: screens.roles,
+    load: () => import('#client/features/admin-roles/role-editor-page.tsx'),
+  },
+  effectivePermissions: {
+    id: 'effective-permissions',
+    path: 'admin/users/:userId/permissions',
+    label: 'menu.effective_permissions',
+    product: 'eis',
+    rule: rules.users,
+    parent: screens.users,
+    load: () => import('#client/features/admin-roles/effective-permissions-page.tsx'),
+  },
+  organizationNew: {
+    id: 'organization-new',
+    path: 'admin/organizations/new',
+    label: 'menu.organization_new',
+    product: 'eis',
+    rule: rules.organizationCreate,
+    parent: screens.organizations,
+    load: () => import('#client/features/admin-organizations/organization-new-page.tsx'),
+  },
+  organization: {
+    id: 'organization',
+    path: 'admin/organizations/:organizationId',
+    label: 'menu.organization',
+    product: 'eis',
+    rule: rules.organizations,
+    parent: screens.organizations,
+    load: () => import('#client/features/admin-organizations/organization-page.tsx'),
+  },
 } satisfies Record<string, ScreenRoute>;
 
 export const menu: MenuGroup[] = [
@@ -97,9 +188,22 @@ export const menu: MenuGroup[] = [
       },
     ],
   },
+  {
+    id: 'administration',
+    label: 'menu.groups.administration',
+    items: [
+      { kind: 'screen', screen: screens.users },
+      { kind: 'screen', screen: screens.roles },
+      { kind: 'screen', screen: screens.organizations },
+    ],
+  },
 ];
 
-export const allScreens: ScreenRoute[] = Object.values(screens);
+export const allScreens: ScreenRoute[] = [
+  ...Object.values(screens),
+  ...Object.values(detailScreens),
+];
 
 /** Paths that exist outside /u and are sent into it under /u/0 (spec, routing structure). */
-export const screenPaths = new Set(allScreens.map((s) => s.path));
+// By first segment: a nested screen path (admin/users) is recognised by its first part.
+export const screenPaths = new Set(allScreens.map((s) => s.path.split('/')[0]!));

@@ -18,7 +18,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
 const screenRoutes: RouteObject[] = allScreens.map((screen) => ({
   path: screen.path,
   element: <PermissionGuard rule={screen.rule} />,
-  handle: { crumb: screen.label },
+  handle: { crumb: screen.label, parent: screen.parent },
   children: [{ index: true, lazy: page(screen.load) }],
 }));
 
@@ -40,6 +40,28 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('#client/features/session/tenant-sso-page.tsx')),
       },
       { path: 'noaccess', lazy: page(() => import('#client/features/errors/no-access-page.tsx')) },
+      {
+        path: 'account/resetpassword',
+        lazy: page(() => import('#client/features/password-reset/reset-password-page.tsx')),
+      },
+      {
+        path: 'registration',
+        lazy: page(() => import('#client/features/registration/user-registration-page.tsx')),
+      },
+      {
+        path: 'organization/registration',
+        lazy: page(
+          () => import('#client/features/registration/organization-registration-page.tsx'),
+        ),
+      },
+      {
+        path: 'success-registration',
+        lazy: page(() => import('#client/features/registration/success-registration-page.tsx')),
+      },
+      {
+        path: 'expired-token',
+        lazy: page(() => import('#client/features/registration/expired-token-page.tsx')),
+      },
       // The spec's demo pages: here the shared kit's showcase, public like the spec's.
       { path: 'forms', lazy: page(() => import('#client/features/kit-demo/kit-demo-page.tsx')) },
       {

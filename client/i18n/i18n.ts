@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { detectLanguage, type Language } from './language.ts';
-import { englishResources, namespaces } from './resources.ts';
+import { bundledEnglish, bundledNamespaces, isLazyNamespace, lazyEnglish } from './resources.ts';
 
 /**
  * German and Polish are fetched on demand from the BFF, versioned by the build id so that a
@@ -12,7 +12,11 @@ const localeBackend: BackendModule = {
   init: () => {},
   read(language: string, namespace: string, callback: ReadCallback) {
     if (language === 'en') {
-      callback(null, englishResources[namespace as keyof typeof englishResources] ?? {});
+      if (isLazyNamespace(namespace)) {
+        lazyEnglish[namespace]()
+          .then((module) => callback(null, module.default))
+          .catch((error: unknown) => callback(error as Error, false));
+      } else callback(null, {});
       return;
     }
     fetch(`/locales/${language}/${namespace}.json?v=${__BUILD_ID__}`, {
@@ -42,9 +46,10 @@ export async function initI18n(language: Language = detectLanguage()): Promise<t
       // English is the default choice; where a key is missing German is the fallback (spec,
       // section 1), then English, which is complete and bundled.
       fallbackLng: (code: string) => (code === 'en' ? ['en'] : ['de', 'en']),
-      ns: namespaces,
+      // Feature namespaces load with their screen (useTranslation suspends until they arrive).
+      ns: bundledNamespaces,
       defaultNS: 'common',
-      resources: { en: englishResources },
+      resources: { en: bundledEnglish },
       partialBundledLanguages: true,
       interpolation: { escapeValue: false },
       returnNull: false,

@@ -1,9 +1,9 @@
 import 'i18next';
-import type { englishResources } from './resources.ts';
+import type { EnglishResources } from './resources.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: typeof englishResources;
+    resources: EnglishResources;
   }
 }

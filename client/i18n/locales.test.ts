@@ -67,6 +67,7 @@ describe('locale files', () => {
       'booleanTrueRequired',
       'loginError',
       'changePasswordError',
+      'noAccessBackend',
     ]);
     for (const file of namespaceFiles) {
       for (const key of leafKeys(load('en', file))) {

@@ -5,19 +5,34 @@ import profile from '#locales/en/profile.json';
 import session from '#locales/en/session.json';
 import shell from '#locales/en/shell.json';
 import ui from '#locales/en/ui.json';
-import kit from '#locales/en/kit.json';
 
-/** English is bundled: it is the default language, and the keys' types come from it. */
-export const englishResources = {
-  common,
-  errors,
-  help,
-  profile,
-  session,
-  shell,
-  ui,
-  kit,
+/**
+ * English is the default language. The namespaces of sign-in and the shell are bundled (no request
+ * before the first paint); a feature's namespace is its own chunk, fetched with the feature, so
+ * that every new screen does not grow the sign-in bundle.
+ */
+export const bundledEnglish = { common, errors, help, profile, session, shell, ui } as const;
+
+export const lazyEnglish = {
+  kit: () => import('#locales/en/kit.json'),
+  admin_users: () => import('#locales/en/admin_users.json'),
+  admin_roles: () => import('#locales/en/admin_roles.json'),
+  admin_organizations: () => import('#locales/en/admin_organizations.json'),
+  tenant_settings: () => import('#locales/en/tenant_settings.json'),
+  registration: () => import('#locales/en/registration.json'),
+  password_reset: () => import('#locales/en/password_reset.json'),
 } as const;
 
-export const namespaces = Object.keys(englishResources) as (keyof typeof englishResources)[];
-export type Namespace = (typeof namespaces)[number];
+type LazyResources = {
+  [K in keyof typeof lazyEnglish]: Awaited<ReturnType<(typeof lazyEnglish)[K]>>['default'];
+};
+
+/** The keys' types come from English: every namespace, bundled or not. */
+export type EnglishResources = typeof bundledEnglish & LazyResources;
+
+export const bundledNamespaces = Object.keys(bundledEnglish) as (keyof typeof bundledEnglish)[];
+export type Namespace = keyof EnglishResources;
+
+export function isLazyNamespace(namespace: string): namespace is keyof typeof lazyEnglish {
+  return Object.hasOwn(lazyEnglish, namespace);
+}

@@ -1,16 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches, useParams } from 'react-router';
-import type { ShellLabelKey } from '../route-table.ts';
+import type { ScreenRoute, ShellLabelKey } from '../route-table.ts';
+
+type Crumb = { path: string; label: ShellLabelKey | 'header.help' };
+type CrumbHandle = { crumb?: Crumb['label']; parent?: ScreenRoute } | undefined;
 
 export function Breadcrumbs() {
   const { t } = useTranslation('shell');
   const { accountIndex } = useParams();
-  const crumbs = useMatches()
-    .map((match) => ({
-      path: match.pathname,
-      label: (match.handle as { crumb?: ShellLabelKey | 'header.help' } | undefined)?.crumb,
-    }))
-    .filter((c): c is { path: string; label: ShellLabelKey | 'header.help' } => !!c.label);
+  // A detail screen's route is flat (admin/roles/:roleId); its parent screen comes first.
+  const crumbs = useMatches().flatMap((match): Crumb[] => {
+    const handle = match.handle as CrumbHandle;
+    if (!handle?.crumb) return [];
+    const own = { path: match.pathname, label: handle.crumb };
+    if (!handle.parent) return [own];
+    return [{ path: `/u/${accountIndex}/${handle.parent.path}`, label: handle.parent.label }, own];
+  });
   return (
     <nav aria-label={t('breadcrumbs.label')} className="mb-4 text-sm text-slate-700">
       <ol className="flex flex-wrap items-center gap-2">

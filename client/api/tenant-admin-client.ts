@@ -1,0 +1,237 @@
+import { fetchJson } from './fetch-json.ts';
+
+/**
+ * User administration of the tenant service through the BFF proxy (docs/contracts.md,
+ * "Administration and registration"). One function per request; each takes an AbortSignal.
+ */
+
+export type UserStatus = 'active' | 'disabled' | 'invited';
+
+export interface RoleRef {
+  id: number;
+  code: string;
+  label: string;
+  description?: string;
+  permissions?: { code: string; module: string }[];
+}
+
+export interface OrganizationRef {
+  id: number;
+  code?: string;
+  name: string;
+}
+
+export interface AdminUser {
+  id: number;
+  code: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  status: UserStatus;
+  organizationId: number | null;
+  roles?: RoleRef[];
+  organization?: OrganizationRef | null;
+  createdAt: string;
+}
+
+export interface Invite {
+  id: number;
+  email: string;
+  organizationId: number | null;
+  organization?: OrganizationRef | null;
+  roles?: RoleRef[];
+  expiresOn: string;
+  isExpired: boolean;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextPageToken: string | null;
+}
+
+export interface BatchResult<K extends 'id' | 'email' = 'id'> {
+  results: (Record<K, K extends 'id' ? number : string> & { ok: boolean; error?: string })[];
+}
+
+export const USERS_PAGE_SIZE = 30;
+export const ROLES_PAGE_SIZE = 50;
+
+export interface ListQuery {
+  pageSize: number;
+  /** 1-based; the spec sends pageToken only above 1. */
+  page?: number;
+  filter?: Record<string, string | undefined>;
+  order?: { field: string; direction: 'ASC' | 'DESC' } | null;
+  search?: string;
+  expand?: string[];
+}
+
+/** The spec's shared list parameters (section 7): filter `a=b&c=d`, order `field:ASC`. */
+export function listParams(query: ListQuery): string {
+  const params = new URLSearchParams({ pageSize: String(query.pageSize) });
+  if (query.page !== undefined && query.page > 1) params.set('pageToken', String(query.page));
+  const filter = Object.entries(query.filter ?? {})
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([key, value]) => `${key}=${value}`)
+    .join('&');
+  if (filter) params.set('filter', filter);
+  if (query.order) params.set('order', `${query.order.field}:${query.order.direction}`);
+  if (query.search?.trim()) params.set('search', query.search.trim());
+  if (query.expand?.length) params.set('expand', query.expand.join(','));
+  return params.toString();
+}
+
+const base = (accountIndex: number) => `/api/${accountIndex}/tenantservice/v1`;
+
+export interface UsersQuery {
+  page?: number;
+  status?: UserStatus | undefined;
+  roleId?: number | undefined;
+  search?: string;
+  order?: ListQuery['order'];
+}
+
+export function listUsers(
+  accountIndex: number,
+  query: UsersQuery,
+  signal?: AbortSignal,
+): Promise<Page<AdminUser>> {
+  const params = listParams({
+    pageSize: USERS_PAGE_SIZE,
+    ...(query.page !== undefined ? { page: query.page } : {}),
+    filter: {
+      status: query.status,
+      roleId: query.roleId === undefined ? undefined : String(query.roleId),
+    },
+    order: query.order ?? null,
+    ...(query.search !== undefined ? { search: query.search } : {}),
+    expand: ['roles', 'organizations'],
+  });
+  return fetchJson(`${base(accountIndex)}/users?${params}`, { signal });
+}
+
+export type UserAction = 'enable' | 'disable' | 'delete';
+
+/** Enable, disable or delete several users; unknown or refused ids are per-id errors. */
+export function userBatch(
+  accountIndex: number,
+  action: UserAction,
+  ids: readonly number[],
+  signal?: AbortSignal,
+): Promise<BatchResult> {
+  return fetchJson(`${base(accountIndex)}/users/${action}-batch`, {
+    method: 'POST',
+    body: { ids },
+    signal,
+  });
+}
+
+/** The service has no single enable/disable endpoint: one user is a batch of one. */
+export async function setUserEnabled(
+  accountIndex: number,
+  id: number,
+  enabled: boolean,
+  signal?: AbortSignal,
+): Promise<BatchResult> {
+  return userBatch(accountIndex, enabled ? 'enable' : 'disable', [id], signal);
+}
+
+export function deleteUser(accountIndex: number, id: number, signal?: AbortSignal): Promise<void> {
+  return fetchJson(`${base(accountIndex)}/users/${id}`, { method: 'DELETE', signal });
+}
+
+export function assignRoles(
+  accountIndex: number,
+  id: number,
+  roleIds: readonly number[],
+  signal?: AbortSignal,
+): Promise<{ user: AdminUser }> {
+  return fetchJson(`${base(accountIndex)}/users/${id}/assign-roles`, {
+    method: 'POST',
+    body: { roleIds },
+    signal,
+  });
+}
+
+export function listRoles(
+  accountIndex: number,
+  page = 1,
+  signal?: AbortSignal,
+): Promise<Page<RoleRef>> {
+  const params = listParams({ pageSize: ROLES_PAGE_SIZE, page, order: null });
+  return fetchJson(`${base(accountIndex)}/roles?${params}`, { signal });
+}
+
+export function listOrganizations(
+  accountIndex: number,
+  page = 1,
+  signal?: AbortSignal,
+): Promise<Page<OrganizationRef>> {
+  const params = listParams({
+    pageSize: ROLES_PAGE_SIZE,
+    page,
+    order: { field: 'name', direction: 'ASC' },
+  });
+  return fetchJson(`${base(accountIndex)}/organizations?${params}`, { signal });
+}
+
+export function listInvites(
+  accountIndex: number,
+  page = 1,
+  signal?: AbortSignal,
+): Promise<Page<Invite>> {
+  const params = listParams({
+    pageSize: USERS_PAGE_SIZE,
+    page,
+    order: { field: 'email', direction: 'ASC' },
+    expand: ['roles', 'organization'],
+  });
+  return fetchJson(`${base(accountIndex)}/users/invites?${params}`, { signal });
+}
+
+export function createInvites(
+  accountIndex: number,
+  body: { emails: string[]; organizationId: number | null; roleIds: number[] },
+  signal?: AbortSignal,
+): Promise<BatchResult<'email'>> {
+  return fetchJson(`${base(accountIndex)}/users/invites/batch`, {
+    method: 'POST',
+    body,
+    signal,
+  });
+}
+
+export function deleteInvite(
+  accountIndex: number,
+  id: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  return fetchJson(`${base(accountIndex)}/users/invites/${id}`, { method: 'DELETE', signal });
+}
+
+export function deleteInvites(
+  accountIndex: number,
+  ids: readonly number[],
+  signal?: AbortSignal,
+): Promise<BatchResult> {
+  return fetchJson(`${base(accountIndex)}/users/invites/delete-batch`, {
+    method: 'POST',
+    body: { ids },
+    signal,
+  });
+}
+
+/** Fetches every page of a small list (roles, organisations) for a select or checkboxes. */
+export async function listAll<T>(
+  load: (page: number, signal?: AbortSignal) => Promise<Page<T>>,
+  signal?: AbortSignal,
+): Promise<T[]> {
+  const items: T[] = [];
+  // A hard stop: these lists are small, a runaway token must not loop forever.
+  for (let page = 1; page <= 20; page++) {
+    const result = await load(page, signal);
+    items.push(...result.items);
+    if (!result.nextPageToken) break;
+  }
+  return items;
+}

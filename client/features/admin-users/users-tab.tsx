@@ -1,0 +1,421 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '#client/api/fetch-json.ts';
+import {
+  deleteUser,
+  listUsers,
+  userBatch,
+  type AdminUser,
+  type RoleRef,
+  type UserAction,
+  type UserStatus,
+} from '#client/api/tenant-admin-client.ts';
+import { AlertBar } from '#client/ui/alert-bar.tsx';
+import { Button } from '#client/ui/button.tsx';
+import { useConfirm } from '#client/ui/confirm-dialog.tsx';
+import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
+import type { TableQuery } from '#machines/infinite-table.machine.ts';
+import { useToast } from '#client/ui/toast.tsx';
+import { summarizeBatch, type BatchOutcome } from './batch-summary.ts';
+import { RolesDialog } from './roles-dialog.tsx';
+import type { AdminAbilities } from './use-admin-context.ts';
+import { UserTooltip } from './user-tooltip.tsx';
+
+// Typing in the search box waits a little: one request, not one per key.
+const SEARCH_DEBOUNCE_MS = 300;
+// The spec names the legacy permission in the 403 warning of the users list.
+const USERS_VIEW_PERMISSION_NAME = 'eis.users.view';
+const STATUSES: UserStatus[] = ['active', 'disabled', 'invited'];
+// The table sorts by column id; the service knows the fields.
+const ORDER_FIELDS: Record<string, string> = { email: 'email', name: 'lastName' };
+
+export function useBatchReport() {
+  const { t } = useTranslation('admin_users');
+  const toast = useToast();
+  return useCallback(
+    (outcome: BatchOutcome, describe: (key: string) => string) => {
+      const summary = t('result.summary', { done: outcome.done, failed: outcome.failed });
+      const reasons = outcome.failures.map((f) =>
+        t('result.failure', { who: describe(f.key), reason: t(errorKey(f.error)) }),
+      );
+      toast({
+        message: [summary, ...reasons].join(' · '),
+        tone: outcome.failed === 0 ? 'success' : outcome.done === 0 ? 'danger' : 'warning',
+      });
+    },
+    [t, toast],
+  );
+}
+
+const KNOWN_ERRORS = [
+  'escalation',
+  'already_member',
+  'already_invited',
+  'duplicate',
+  'not_found',
+  'cannot_disable_self',
+  'cannot_delete_self',
+] as const;
+
+/** The translation key of a service error code; unknown codes get the generic text. */
+export function errorKey(code: string): `errors.${(typeof KNOWN_ERRORS)[number] | 'generic'}` {
+  const known = KNOWN_ERRORS.find((k) => k === code);
+  return `errors.${known ?? 'generic'}`;
+}
+
+export function formatDate(value: string, language: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime())
+    ? value
+    : new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
+}
+
+export function UsersTab({
+  abilities,
+  roles,
+}: {
+  abilities: AdminAbilities;
+  roles: RoleRef[] | null;
+}) {
+  const { t, i18n } = useTranslation('admin_users');
+  const confirm = useConfirm();
+  const report = useBatchReport();
+  const id = useId();
+  const { accountIndex, canUpdate, canDelete } = abilities;
+
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<UserStatus | ''>('');
+  const [roleId, setRoleId] = useState('');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [forbidden, setForbidden] = useState(false);
+  // The table owns its sort, but a remount (new toolbar filter, reload) must keep it.
+  const [sortKept, setSortKept] = useState<TableQuery['sort']>(null);
+  const [rolesFor, setRolesFor] = useState<AdminUser | null>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(searchText.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  // The toolbar filters live outside the table: a change remounts it (new query, no selection).
+  const queryKey = JSON.stringify({ search, status, roleId });
+  useEffect(() => setSelected(new Set()), [queryKey]);
+  const [reloadKey, setReloadKey] = useState(0);
+
+  const loadPage = useCallback<LoadTablePage<AdminUser>>(
+    async (input, signal) => {
+      const sort = input.query.sort;
+      setSortKept((kept) => (JSON.stringify(kept) === JSON.stringify(sort) ? kept : sort));
+      const field = sort ? ORDER_FIELDS[sort.column] : undefined;
+      try {
+        const page = await listUsers(
+          accountIndex,
+          {
+            page: input.pageToken ? Number(input.pageToken) : 1,
+            status: status || undefined,
+            roleId: roleId ? Number(roleId) : undefined,
+            search,
+            order:
+              sort && field
+                ? { field, direction: sort.direction === 'asc' ? 'ASC' : 'DESC' }
+                : null,
+          },
+          signal,
+        );
+        setForbidden(false);
+        return { rows: page.items, nextPageToken: page.nextPageToken };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 403) setForbidden(true);
+        // Other failures: the table's retry button; the details go to the log only (spec).
+        else if (!signal.aborted) console.error('users list failed', error);
+        throw error;
+      }
+    },
+    [accountIndex, status, roleId, search],
+  );
+
+  // The rows seen so far by id: the selection reports keys, the bulk actions need the users.
+  const rowsByKey = useRef(new Map<string, AdminUser>());
+  const trackedLoad = useCallback<LoadTablePage<AdminUser>>(
+    async (input, signal) => {
+      const page = await loadPage(input, signal);
+      for (const row of page.rows) rowsByKey.current.set(String(row.id), row);
+      return page;
+    },
+    [loadPage],
+  );
+  const selectedUsers = () =>
+    [...selected].flatMap((key) => {
+      const user = rowsByKey.current.get(key);
+      return user ? [user] : [];
+    });
+
+  // A remount (not the table's reloadKey) after an action: it also clears the table's own
+  // checkboxes, so no row stays selected for a second bulk action by accident.
+  const reload = () => {
+    setSelected(new Set());
+    setReloadKey((k) => k + 1);
+  };
+
+  const runAction = async (action: UserAction, users: readonly AdminUser[]) => {
+    let outcome: BatchOutcome | null = null;
+    const confirmed = await confirm({
+      title: t(`confirm.${action}_title`),
+      message: t(`confirm.${action}_message`, { count: users.length }),
+      confirmLabel: t(`actions.${action}`),
+      tone: action === 'enable' ? 'primary' : 'danger',
+      action: async () => {
+        if (action === 'delete' && users.length === 1) {
+          // The single delete answers 204 or an error; shape it like a batch of one.
+          try {
+            await deleteUser(accountIndex, users[0]!.id);
+            outcome = summarizeBatch([{ id: users[0]!.id, ok: true }]);
+          } catch (error) {
+            if (!(error instanceof ApiError) || error.status >= 500) throw error;
+            outcome = summarizeBatch([{ id: users[0]!.id, ok: false, error: error.code }]);
+          }
+          return;
+        }
+        const { results } = await userBatch(
+          accountIndex,
+          action,
+          users.map((u) => u.id),
+        );
+        outcome = summarizeBatch(results);
+      },
+    });
+    if (!confirmed || outcome === null) return;
+    const byId = new Map(users.map((u) => [String(u.id), u.email]));
+    report(outcome, (key) => byId.get(key) ?? key);
+    reload();
+  };
+
+  const columns: TableColumn<AdminUser>[] = [
+    {
+      id: 'email',
+      header: t('columns.email'),
+      sortable: true,
+      width: '2fr',
+      cell: (user) => (
+        <UserTooltip
+          user={{
+            email: user.email,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            organizationName: user.organization?.name ?? null,
+          }}
+        >
+          {user.email}
+        </UserTooltip>
+      ),
+    },
+    {
+      id: 'name',
+      header: t('columns.name'),
+      sortable: true,
+      width: '1.5fr',
+      cell: (user) => `${user.firstName} ${user.lastName}`.trim(),
+    },
+    {
+      id: 'organization',
+      header: t('columns.organization'),
+      width: '1.5fr',
+      cell: (user) => user.organization?.name ?? t('table.none'),
+    },
+    {
+      id: 'roles',
+      header: t('columns.roles'),
+      width: '1.5fr',
+      cell: (user) => (user.roles ?? []).map((r) => r.label).join(', ') || t('table.none'),
+    },
+    {
+      id: 'status',
+      header: t('columns.status'),
+      width: '7rem',
+      cell: (user) => t(`status.${user.status}`),
+    },
+    {
+      id: 'created',
+      header: t('columns.created'),
+      width: '8rem',
+      cell: (user) => formatDate(user.createdAt, i18n.language),
+    },
+  ];
+  if (canUpdate || canDelete) {
+    columns.push({
+      id: 'actions',
+      header: t('columns.actions'),
+      width: '17rem',
+      cell: (user) => (
+        <div className="flex gap-1">
+          {canUpdate ? (
+            <>
+              <RowButton
+                label={t(user.status === 'disabled' ? 'actions.enable' : 'actions.disable')}
+                name={t(user.status === 'disabled' ? 'actions.enable_for' : 'actions.disable_for', {
+                  email: user.email,
+                })}
+                onClick={() =>
+                  void runAction(user.status === 'disabled' ? 'enable' : 'disable', [user])
+                }
+              />
+              <RowButton
+                label={t('actions.roles')}
+                name={t('actions.roles_for', { email: user.email })}
+                onClick={() => setRolesFor(user)}
+              />
+            </>
+          ) : null}
+          {canDelete ? (
+            <RowButton
+              label={t('actions.delete')}
+              name={t('actions.delete_for', { email: user.email })}
+              onClick={() => void runAction('delete', [user])}
+            />
+          ) : null}
+        </div>
+      ),
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-search`} className="text-sm font-medium text-slate-800">
+            {t('toolbar.search')}
+          </label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            className="w-64 rounded-md border border-slate-400 px-3 py-2"
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-status`} className="text-sm font-medium text-slate-800">
+            {t('toolbar.status')}
+          </label>
+          <select
+            id={`${id}-status`}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as UserStatus | '')}
+            className="rounded-md border border-slate-400 px-3 py-2"
+          >
+            <option value="">{t('toolbar.all')}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {roles && roles.length > 0 ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-role`} className="text-sm font-medium text-slate-800">
+              {t('toolbar.role')}
+            </label>
+            <select
+              id={`${id}-role`}
+              value={roleId}
+              onChange={(event) => setRoleId(event.target.value)}
+              className="rounded-md border border-slate-400 px-3 py-2"
+            >
+              <option value="">{t('toolbar.all')}</option>
+              {roles.map((role) => (
+                <option key={role.id} value={String(role.id)}>
+                  {role.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+      </div>
+
+      {canUpdate || canDelete ? (
+        <div className="flex flex-wrap gap-2">
+          {canUpdate ? (
+            <>
+              <Button
+                variant="secondary"
+                disabled={selected.size === 0}
+                onClick={() => void runAction('enable', selectedUsers())}
+              >
+                {t('actions.enable_selected')}
+              </Button>
+              <Button
+                variant="secondary"
+                disabled={selected.size === 0}
+                onClick={() => void runAction('disable', selectedUsers())}
+              >
+                {t('actions.disable_selected')}
+              </Button>
+            </>
+          ) : null}
+          {canDelete ? (
+            <Button
+              variant="danger"
+              disabled={selected.size === 0}
+              onClick={() => void runAction('delete', selectedUsers())}
+            >
+              {t('actions.delete_selected')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
+      {forbidden ? (
+        <AlertBar tone="warning" dismissible={false}>
+          {t('messages.noAccessBackend', { permissionName: USERS_VIEW_PERMISSION_NAME })}
+        </AlertBar>
+      ) : null}
+
+      <InfiniteTable
+        key={`${queryKey}:${reloadKey}`}
+        initialQuery={{ filters: {}, sort: sortKept }}
+        label={t('table.users')}
+        columns={columns}
+        loadPage={trackedLoad}
+        rowKey={(user) => String(user.id)}
+        emptyMessage={t('table.empty_users')}
+        rowLabel={(user) => t('table.select_user', { email: user.email })}
+        {...(canUpdate || canDelete ? { onSelectionChange: setSelected } : {})}
+      />
+
+      {rolesFor ? (
+        <RolesDialog
+          accountIndex={accountIndex}
+          user={rolesFor}
+          roles={roles}
+          onClose={(saved) => {
+            setRolesFor(null);
+            if (saved) reload();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export function RowButton({
+  label,
+  name,
+  onClick,
+}: {
+  label: string;
+  name: string;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={name}
+      onClick={onClick}
+      className="rounded border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-100"
+    >
+      {label}
+    </button>
+  );
+}
