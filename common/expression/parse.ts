@@ -218,8 +218,8 @@ export function parseExpression(source: string): Node {
         while (isOp('.')) {
           position += 1;
           const next = peek();
-          if (next.type !== 'name') fail(next);
-          names.push(next.value as string);
+          if (next.type !== 'name') return fail(next);
+          names.push(next.value);
           position += 1;
         }
         return node({ kind: 'path', names, at: token.at });
