@@ -12,17 +12,23 @@ import { getAuth, parseBody, requireAuth, requirePermission, resolveToken } from
 export const WS_PATH = '/notificationservice/v1/ws';
 export const WS_CLOSE_UNAUTHORIZED = 4401;
 
+/** What a user's open sockets are told when their access changed (roles, role edits, disabled). */
+export const ACCESS_CHANGED = { kind: 'access.changed' } as const;
+
 /**
  * Fan-out of notifications to the open sockets of one tenant. One hub per sandbox instance, so
  * that several sandboxes in one process (tests) never see each other's frames.
  */
 export class NotificationHub {
   private readonly sockets = new Map<number, Set<WebSocket>>();
+  /** Whose socket it is: a change to one user's access is told to that user only. */
+  private readonly owners = new WeakMap<WebSocket, number>();
 
-  add(tenantId: number, socket: WebSocket): void {
+  add(tenantId: number, socket: WebSocket, userId?: number): void {
     let set = this.sockets.get(tenantId);
     if (!set) this.sockets.set(tenantId, (set = new Set()));
     set.add(socket);
+    if (userId !== undefined) this.owners.set(socket, userId);
     socket.once('close', () => {
       set.delete(socket);
       if (set.size === 0) this.sockets.delete(tenantId);
@@ -31,10 +37,24 @@ export class NotificationHub {
 
   /** Sends `{type:'notification', ...payload}` to every socket of the tenant; returns how many. */
   publish(tenantId: number, payload: Record<string, unknown>): number {
+    return this.send(tenantId, payload, () => true);
+  }
+
+  /** As {@link publish}, to the sockets of the given users of the tenant only. */
+  publishToUsers(tenantId: number, userIds: Iterable<number>, payload: Record<string, unknown>) {
+    const wanted = new Set(userIds);
+    return this.send(tenantId, payload, (socket) => wanted.has(this.owners.get(socket) ?? -1));
+  }
+
+  private send(
+    tenantId: number,
+    payload: Record<string, unknown>,
+    include: (socket: WebSocket) => boolean,
+  ): number {
     const frame = JSON.stringify({ ...payload, type: 'notification' });
     let sent = 0;
     for (const socket of this.sockets.get(tenantId) ?? []) {
-      if (socket.readyState === WebSocket.OPEN) {
+      if (socket.readyState === WebSocket.OPEN && include(socket)) {
         socket.send(frame);
         sent++;
       }
@@ -105,7 +125,7 @@ export function attachNotificationSocket(
           ws.close(WS_CLOSE_UNAUTHORIZED, 'unauthorized');
           return;
         }
-        deps.hub.add(auth.tenantId, ws);
+        deps.hub.add(auth.tenantId, ws, auth.userId);
         ws.send(JSON.stringify({ type: 'hello', tenantSlug: auth.tenantSlug }));
       })().catch((err: unknown) => {
         deps.logger.error({ err }, 'notification socket setup failed');

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import * as v from 'valibot';
 import type { Db, Queryable } from './db.ts';
 import type { TokenSigner } from './crypto.ts';
+import { ACCESS_CHANGED, type NotificationHub } from './notifications.ts';
 import {
   HttpError,
   getAuth,
@@ -182,7 +183,7 @@ const USER_ORDER: Record<string, string> = {
 };
 const USER_STATUSES = new Set(['active', 'disabled', 'invited']);
 
-export function tenantRouter(deps: { db: Db; signer: TokenSigner }): Router {
+export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: NotificationHub }): Router {
   const { db } = deps;
   const router = Router();
   router.use(requireAuth(db, deps.signer));
@@ -455,6 +456,7 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner }): Router {
           return row;
         });
         if (!updated) throw notFound('user');
+        if (action === 'disable') deps.hub.publishToUsers(auth.tenantId, [user.id], ACCESS_CHANGED);
         const [presented] = await presentUsers(db, auth.tenantId, auth.tenantSlug, [updated], true);
         res.json({ user: presented });
       },

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { normalizePermission } from '#common/permissions.ts';
 import type { Db, Queryable } from './db.ts';
 import { randomToken, sha256, type TokenSigner } from './crypto.ts';
+import { ACCESS_CHANGED, type NotificationHub } from './notifications.ts';
 import {
   HttpError,
   getAuth,
@@ -234,8 +235,15 @@ export async function organizationInTenant(
   return org;
 }
 
-export function userAdminRouter(deps: { db: Db; signer: TokenSigner }): Router {
+export function userAdminRouter(deps: {
+  db: Db;
+  signer: TokenSigner;
+  hub: NotificationHub;
+}): Router {
   const { db } = deps;
+  // The user's browser refreshes its session at once instead of at the next token expiry.
+  const tellUsers = (tenantId: number, userIds: Iterable<number>) =>
+    deps.hub.publishToUsers(tenantId, userIds, ACCESS_CHANGED);
   const router = Router();
   router.use(requireAuth(db, deps.signer));
 
@@ -416,6 +424,10 @@ export function userAdminRouter(deps: { db: Db; signer: TokenSigner }): Router {
           const error = await applyUserAction(db, auth, action, id);
           results.push(error ? { id, ok: false, error } : { id, ok: true });
         }
+        tellUsers(
+          auth.tenantId,
+          results.filter((r) => r.ok).map((r) => r.id),
+        );
         res.json({ results });
       },
     );
@@ -427,6 +439,7 @@ export function userAdminRouter(deps: { db: Db; signer: TokenSigner }): Router {
     const error = await applyUserAction(db, auth, 'delete', user.id);
     if (error === 'not_found') throw notFound('user');
     if (error) throw new HttpError(400, error, 'you cannot delete your own user');
+    tellUsers(auth.tenantId, [user.id]);
     res.status(204).end();
   });
 
@@ -476,6 +489,7 @@ export function userAdminRouter(deps: { db: Db; signer: TokenSigner }): Router {
       [await findUser(auth.tenantId, String(user.id))],
       true,
     );
+    tellUsers(auth.tenantId, [user.id]);
     res.json({ user: presented });
   });
 
@@ -597,6 +611,14 @@ export function userAdminRouter(deps: { db: Db; signer: TokenSigner }): Router {
           [auth.tenantId, role.id, permissions],
         );
       });
+      const holders = await db.query<{ user_id: number }>(
+        'SELECT user_id FROM user_roles WHERE tenant_id = $1 AND role_id = $2',
+        [auth.tenantId, role.id],
+      );
+      tellUsers(
+        auth.tenantId,
+        holders.map((h) => h.user_id),
+      );
       res.json({ role: await presentRole(auth.tenantId, role.id) });
     },
   );
