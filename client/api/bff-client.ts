@@ -73,3 +73,11 @@ export function changePassword(
     signal,
   });
 }
+
+/** Refreshes the account's token now, after its access changed; answers the new account data. */
+export function refreshAccount(
+  accountIndex: number,
+  signal?: AbortSignal,
+): Promise<{ account: SessionAccount }> {
+  return fetchJson(`/bff/accounts/${accountIndex}/refresh`, { method: 'POST', signal });
+}

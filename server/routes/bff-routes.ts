@@ -235,8 +235,13 @@ export function bffRoutes(deps: BffDeps): Router {
   }
 
   /** A usable token for `:index` (refreshed when needed), or an error answer. */
-  async function tokenOf(req: Request, res: Response) {
-    const t = await deps.tokens.accessToken(req.sessionID, String(req.params.index));
+  async function tokenOf(req: Request, res: Response, options: { force?: boolean } = {}) {
+    const t = await deps.tokens.accessToken(
+      req.sessionID,
+      String(req.params.index),
+      Date.now(),
+      options,
+    );
     if (!t.ok) {
       sendError(res, t.status, t.error, undefined, {
         accountIndex: Number(req.params.index),
@@ -268,6 +273,17 @@ export function bffRoutes(deps: BffDeps): Router {
         await save(req);
       }
       res.status(204).end();
+    }),
+  );
+
+  // The notification socket says the user's roles changed: fetch the new permissions now rather
+  // than at the next expiry. A refused refresh (user disabled or deleted) ends the account: 401.
+  r.post(
+    '/accounts/:index/refresh',
+    handle(async (req, res) => {
+      const t = await tokenOf(req, res, { force: true });
+      if (!t) return;
+      res.json({ account: publicAccount(t.account) });
     }),
   );
 

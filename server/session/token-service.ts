@@ -5,7 +5,7 @@ import { awaitFreshToken, tokenRefreshMachine } from '#machines/token-refresh.ma
 import { accountFromTokens } from '#server/session/accounts.ts';
 import type { AccountRecord, SessionKit } from '#server/session/session.ts';
 import type { AuthClient } from '#server/upstream/auth-client.ts';
-import { UpstreamHttpError } from '#server/upstream/auth-client.ts';
+import { claimsOf, UpstreamHttpError } from '#server/upstream/auth-client.ts';
 
 export type TokenResult =
   | { ok: true; account: AccountRecord; accessToken: string }
@@ -18,6 +18,16 @@ class RefreshFailure extends Error {
 }
 
 const MARGIN_MS = 10_000;
+/** A forced refresh of a younger token first waits until the token is this old. The token's
+ * `iat` has one-second precision, so a change made just after issue may not be in it; waiting
+ * instead of skipping never loses the change, and a client calling in a loop still causes at most
+ * one upstream refresh per account in this time. */
+export const FORCED_REFRESH_MIN_AGE_MS = 2_000;
+
+function issuedAt(accessToken: string): number {
+  const { iat } = claimsOf(accessToken);
+  return typeof iat === 'number' ? iat * 1000 : 0;
+}
 
 /**
  * Hands out a usable access token for (session, account), refreshing it when fewer than 10 s
@@ -36,7 +46,16 @@ export class TokenService {
     private readonly log: Logger,
   ) {}
 
-  async accessToken(sid: string, index: string, now = Date.now()): Promise<TokenResult> {
+  /**
+   * `force`: refresh whatever the expiry (the user's access changed upstream), through the same
+   * single-flight refresh, once the token is {@link FORCED_REFRESH_MIN_AGE_MS} old.
+   */
+  async accessToken(
+    sid: string,
+    index: string,
+    now = Date.now(),
+    options: { force?: boolean } = {},
+  ): Promise<TokenResult> {
     const s = await this.kit.load(sid);
     if (!s || this.kit.isExpired(s, now))
       return { ok: false, status: 401, error: 'session_expired' };
@@ -49,10 +68,20 @@ export class TokenService {
       // Idle tracking at minute precision keeps the per-request cost to a read.
       void this.kit.update(sid, (x) => void (x.lastSeenAt = now)).catch(() => undefined);
     }
-    if (account.expiresAt - now >= MARGIN_MS) {
+    const force = options.force === true;
+    if (force) {
+      const wait = issuedAt(account.accessToken) + FORCED_REFRESH_MIN_AGE_MS - now;
+      if (wait > 0) {
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        return this.accessToken(sid, index, Date.now(), options);
+      }
+    }
+    if (!force && account.expiresAt - now >= MARGIN_MS) {
       return { ok: true, account, accessToken: account.accessToken };
     }
-    const outcome = await awaitFreshToken(this.actorFor(sid, index, account.expiresAt), now);
+    // A forced refresh starts the statechart with the token as already due.
+    const dueAt = force ? 0 : account.expiresAt;
+    const outcome = await awaitFreshToken(this.actorFor(sid, index, dueAt), now);
     if (outcome === 'expired') {
       const key = `${sid}:${index}`;
       // The spec's isNotUiPermission: the client shows noAccessUser instead of a plain sign-in.

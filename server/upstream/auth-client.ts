@@ -53,6 +53,7 @@ export interface TokenClaims {
   tenant_id: string | number;
   tenant_slug: string;
   tenant_name: string;
+  iat?: number;
   exp: number;
 }
 

@@ -12,6 +12,7 @@ import { TenantLogo } from '#client/ui/fallback-logo.tsx';
 import { ToastProvider } from '#client/ui/toast.tsx';
 import { FullscreenIcon, MenuIcon } from '#client/ui/icons.tsx';
 import { useCurrentAccount } from '../guards.tsx';
+import { AccessChangeListener } from './access-change-listener.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { ConnectionState } from './connection-state.tsx';
 import { EnvironmentBanner } from './environment-banner.tsx';
@@ -56,6 +57,7 @@ export default function ShellLayout() {
         {/* Every screen of the shell can ask for a confirmation or announce a finished action. */}
         <ToastProvider>
           <ConfirmProvider>
+            <AccessChangeListener accountIndex={account.accountIndex} />
             <Shell account={account} />
           </ConfirmProvider>
         </ToastProvider>

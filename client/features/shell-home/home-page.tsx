@@ -4,10 +4,12 @@ import { NotificationSocketContext } from '#client/api/notification-socket-conte
 import { SessionActorContext } from '#client/api/session-context.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
 
-function describeMessage(message: unknown): string | undefined {
+function describeMessage(message: unknown, accessChanged: string): string | undefined {
   if (!message || typeof message !== 'object') return undefined;
-  const { type, title, message: text } = message as Record<string, unknown>;
+  const { type, kind, title, message: text } = message as Record<string, unknown>;
   if (type !== 'notification') return undefined;
+  // A machine-readable frame for the shell (it refreshes the permissions); here it gets words.
+  if (kind === 'access.changed') return accessChanged;
   return (
     [title, text].filter((part) => typeof part === 'string').join(': ') || JSON.stringify(message)
   );
@@ -24,7 +26,7 @@ export default function HomePage() {
   const lastMessage = NotificationSocketContext.useSelector((s) => s.context.lastMessage);
   usePageTitle(t('home.title'));
   if (!account) return null;
-  const notification = describeMessage(lastMessage);
+  const notification = describeMessage(lastMessage, t('home.access_changed'));
 
   return (
     <div className="flex flex-col gap-6">

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { refreshAccount } from '#client/api/bff-client.ts';
+import { NotificationSocketContext } from '#client/api/notification-socket-context.ts';
+import { SessionActorContext } from '#client/api/session-context.ts';
+import { useToast } from '#client/ui/toast.tsx';
+
+/** The frame the tenant service sends to a user's sockets when an administrator changed their
+ * roles, edited one of their roles, or disabled or deleted them. */
+export function isAccessChange(message: unknown): boolean {
+  if (!message || typeof message !== 'object') return false;
+  const { type, kind } = message as Record<string, unknown>;
+  return type === 'notification' && kind === 'access.changed';
+}
+
+/**
+ * Applies an access change at once: the BFF refreshes the account's token, and the new
+ * permissions reach the session machine, so the menu and the route guards follow without a
+ * reload. A user who was disabled or deleted gets 401 `session_expired`, which the fetch wrapper
+ * already turns into the sign-in redirect.
+ */
+export function AccessChangeListener({ accountIndex }: { accountIndex: number }) {
+  const { t } = useTranslation('shell');
+  const session = SessionActorContext.useActorRef();
+  const toast = useToast();
+  const lastMessage = NotificationSocketContext.useSelector((s) => s.context.lastMessage);
+
+  useEffect(() => {
+    if (!isAccessChange(lastMessage)) return;
+    const controller = new AbortController();
+    refreshAccount(accountIndex, controller.signal)
+      .then(({ account }) => {
+        session.send({ type: 'account.updated', account });
+        toast({ tone: 'info', message: t('access.changed') });
+      })
+      .catch((error: unknown) => {
+        // The next call refreshes anyway; only a session end (handled centrally) matters here.
+        if (!controller.signal.aborted) console.warn('access refresh failed', error);
+      });
+    return () => controller.abort();
+  }, [lastMessage, accountIndex, session, toast, t]);
+
+  return null;
+}
