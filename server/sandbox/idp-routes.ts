@@ -1,40 +1,14 @@
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import * as v from 'valibot';
 import type { Db } from './db.ts';
 import { SAML_CODE_TTL_SECONDS, createCode } from './auth-routes.ts';
+import { escapeHtml, sendPage } from './html-page.ts';
 import { HttpError, parseBody } from './http.ts';
 
 const IdpLoginBody = v.object({
   tenantSlug: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),
   user: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),
 });
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function sendPage(res: Response, status: number, title: string, body: string): void {
-  res
-    .status(status)
-    .set({
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy':
-        "default-src 'none'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-      'Cache-Control': 'no-store',
-    })
-    .send(
-      `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body>
-<main>
-<h1>${escapeHtml(title)}</h1>
-${body}
-</main>
-</body>
-</html>`,
-    );
-}
 
 async function activeTenant(db: Db, slug: string): Promise<{ id: number; name: string } | null> {
   const [tenant] = await db.query<{ id: number; name: string }>(
