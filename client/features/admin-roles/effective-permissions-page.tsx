@@ -1,25 +1,16 @@
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import {
-  getEffectivePermissions,
-  getUserWithRoles,
-  type EffectivePermission,
-  type UserWithRoles,
-} from '#client/api/roles-client.ts';
+import { getEffectivePermissions, getUserWithRoles } from '#client/api/roles-client.ts';
 import { Alert } from '#client/ui/alert.tsx';
-import { Button } from '#client/ui/button.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { moduleOf } from '#common/permission-catalogue.ts';
 import { useCatalogueLabel } from './labels.ts';
+import { BackLink, LoadFailure } from './page-parts.tsx';
 import { roleErrorCode } from './role-form.ts';
+import { useLoad } from './use-load.ts';
 import { useRoleAbilities } from './use-role-abilities.ts';
-
-type Loaded =
-  | { kind: 'loading' }
-  | { kind: 'failed'; notFound: boolean }
-  | { kind: 'ready'; user: UserWithRoles; items: EffectivePermission[] };
 
 /**
  * Every permission a user holds and the roles granting it (beyond the spec: answers "why may
@@ -31,32 +22,20 @@ export default function EffectivePermissionsPage() {
   const { userId = '' } = useParams();
   const { accountIndex, canViewRoles } = useRoleAbilities();
   const label = useCatalogueLabel();
-  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    Promise.all([
-      getUserWithRoles(accountIndex, userId, controller.signal),
-      getEffectivePermissions(accountIndex, userId, controller.signal),
-    ])
-      .then(([{ user }, { items }]) => setLoaded({ kind: 'ready', user, items }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('effective permissions failed', error);
-        setLoaded({ kind: 'failed', notFound: roleErrorCode(error) === 'not_found' });
-      });
-    return () => controller.abort();
-  }, [accountIndex, userId, attempt]);
-
-  const back = (
-    <Link
-      to={`/u/${accountIndex}/admin/users`}
-      className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
-    >
-      {t('effective.back')}
-    </Link>
+  const load = useCallback(
+    async (signal: AbortSignal) => {
+      const [{ user }, { items }] = await Promise.all([
+        getUserWithRoles(accountIndex, userId, signal),
+        getEffectivePermissions(accountIndex, userId, signal),
+      ]);
+      return { user, items };
+    },
+    [accountIndex, userId],
   );
+  const { state: loaded, retry } = useLoad(load, 'effective permissions');
+  const notFound = loaded.kind === 'failed' && roleErrorCode(loaded.error) === 'not_found';
+
+  const back = <BackLink to={`/u/${accountIndex}/admin/users`}>{t('effective.back')}</BackLink>;
 
   return (
     <div className="flex flex-col gap-6">
@@ -64,34 +43,22 @@ export default function EffectivePermissionsPage() {
       {loaded.kind === 'loading' ? (
         <Spinner label={t('effective.loading')} />
       ) : loaded.kind === 'failed' ? (
-        <div className="flex flex-col items-start gap-3">
-          <Alert tone="danger">
-            {loaded.notFound ? t('effective.not_found') : t('effective.failed')}
-          </Alert>
-          <div className="flex gap-3">
-            {loaded.notFound ? null : (
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setLoaded({ kind: 'loading' });
-                  setAttempt((n) => n + 1);
-                }}
-              >
-                {t('effective.retry')}
-              </Button>
-            )}
-            {back}
-          </div>
-        </div>
+        <LoadFailure
+          message={notFound ? t('effective.not_found') : t('effective.failed')}
+          onRetry={notFound ? null : retry}
+          back={back}
+        />
       ) : (
         <>
           <p className="text-slate-700">
             {t('effective.intro', {
-              name: `${loaded.user.firstName} ${loaded.user.lastName}`.trim() || loaded.user.email,
-              email: loaded.user.email,
+              name:
+                `${loaded.value.user.firstName} ${loaded.value.user.lastName}`.trim() ||
+                loaded.value.user.email,
+              email: loaded.value.user.email,
             })}
           </p>
-          {loaded.items.length === 0 ? (
+          {loaded.value.items.length === 0 ? (
             <Alert tone="info">{t('effective.empty')}</Alert>
           ) : (
             <table className="w-full max-w-5xl border-collapse rounded-lg border border-slate-200 bg-white text-sm">
@@ -110,7 +77,7 @@ export default function EffectivePermissionsPage() {
                 </tr>
               </thead>
               <tbody>
-                {loaded.items.map((item) => (
+                {loaded.value.items.map((item) => (
                   <tr key={item.permission} className="border-b border-slate-100 last:border-0">
                     <th scope="row" className="px-3 py-2 text-left font-mono font-normal">
                       {item.permission}
@@ -118,7 +85,7 @@ export default function EffectivePermissionsPage() {
                     <td className="px-3 py-2">{label('modules', moduleOf(item.permission))}</td>
                     <td className="px-3 py-2">
                       {item.roles.map((code, index) => {
-                        const role = loaded.user.roles.find((r) => r.code === code);
+                        const role = loaded.value.user.roles.find((r) => r.code === code);
                         return (
                           <Fragment key={code}>
                             {index > 0 ? ', ' : null}

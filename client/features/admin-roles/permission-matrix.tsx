@@ -50,7 +50,7 @@ export function PermissionMatrix({
           {t('editor.grant_hint')}
         </p>
       )}
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid items-start gap-4 lg:grid-cols-2">
         {PERMISSION_CATALOGUE.map(({ module, resources }) => (
           <table
             key={module}

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import {
   createRole,
   deleteRole,
@@ -16,15 +16,12 @@ import { TextInput, TextareaInput } from '#client/ui/form/fields.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
+import { BackLink, LoadFailure } from './page-parts.tsx';
 import { PermissionMatrix } from './permission-matrix.tsx';
 import { ROLE_LABEL_MAX, roleErrorCode, roleFormSchema, type RoleFormValues } from './role-form.ts';
 import { samePermissions, ungrantable } from './role-matrix.ts';
+import { useLoad } from './use-load.ts';
 import { useRoleAbilities, type RoleAbilities } from './use-role-abilities.ts';
-
-type Loaded =
-  | { kind: 'loading' }
-  | { kind: 'failed'; notFound: boolean }
-  | { kind: 'ready'; role: Role | null };
 
 /**
  * The role editor (new: `admin/roles/new`, edit: `admin/roles/:roleId`). Holders of
@@ -34,27 +31,18 @@ export default function RoleEditorPage() {
   const { t } = useTranslation('admin_roles');
   const { roleId } = useParams();
   const abilities = useRoleAbilities();
-  const [loaded, setLoaded] = useState<Loaded>(() =>
-    roleId === undefined ? { kind: 'ready', role: null } : { kind: 'loading' },
+  const { accountIndex } = abilities;
+  const load = useCallback(
+    async (signal: AbortSignal): Promise<Role | null> =>
+      roleId === undefined ? null : (await getRole(accountIndex, roleId, signal)).role,
+    [accountIndex, roleId],
   );
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (roleId === undefined) return;
-    const controller = new AbortController();
-    getRole(abilities.accountIndex, roleId, controller.signal)
-      .then(({ role }) => setLoaded({ kind: 'ready', role }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('role failed', error);
-        setLoaded({ kind: 'failed', notFound: roleErrorCode(error) === 'not_found' });
-      });
-    return () => controller.abort();
-  }, [abilities.accountIndex, roleId, attempt]);
+  const { state: loaded, retry } = useLoad(load, 'role');
+  const notFound = loaded.kind === 'failed' && roleErrorCode(loaded.error) === 'not_found';
 
   const title =
-    loaded.kind === 'ready' && loaded.role
-      ? t('editor.title_edit', { label: loaded.role.label })
+    loaded.kind === 'ready' && loaded.value
+      ? t('editor.title_edit', { label: loaded.value.label })
       : roleId === undefined
         ? t('editor.title_new')
         : t('editor.title');
@@ -66,42 +54,21 @@ export default function RoleEditorPage() {
       {loaded.kind === 'loading' ? (
         <Spinner label={t('editor.loading')} />
       ) : loaded.kind === 'failed' ? (
-        <div className="flex flex-col items-start gap-3">
-          <Alert tone="danger">
-            {loaded.notFound ? t('errors.not_found') : t('editor.load_failed')}
-          </Alert>
-          <div className="flex gap-3">
-            {loaded.notFound ? null : (
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setLoaded({ kind: 'loading' });
-                  setAttempt((n) => n + 1);
-                }}
-              >
-                {t('editor.retry')}
-              </Button>
-            )}
-            <BackLink accountIndex={abilities.accountIndex} />
-          </div>
-        </div>
+        <LoadFailure
+          message={notFound ? t('errors.not_found') : t('editor.load_failed')}
+          onRetry={notFound ? null : retry}
+          back={<BackToRoles accountIndex={accountIndex} />}
+        />
       ) : (
-        <RoleForm key={loaded.role?.id ?? 'new'} role={loaded.role} abilities={abilities} />
+        <RoleForm key={loaded.value?.id ?? 'new'} role={loaded.value} abilities={abilities} />
       )}
     </div>
   );
 }
 
-function BackLink({ accountIndex }: { accountIndex: number }) {
+function BackToRoles({ accountIndex }: { accountIndex: number }) {
   const { t } = useTranslation('admin_roles');
-  return (
-    <Link
-      to={`/u/${accountIndex}/admin/roles`}
-      className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
-    >
-      {t('editor.back')}
-    </Link>
-  );
+  return <BackLink to={`/u/${accountIndex}/admin/roles`}>{t('editor.back')}</BackLink>;
 }
 
 function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbilities }) {
@@ -210,27 +177,18 @@ function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbili
       ) : null}
 
       <div className="grid max-w-3xl gap-4 md:grid-cols-2">
-        {isNew ? (
-          <TextInput
-            label={labels.code}
-            name="code"
-            required
-            value={values.code}
-            onChange={set('code')}
-            errors={errors.code}
-            hint={t('editor.code_hint')}
-            maxLength={63}
-            autoComplete="off"
-          />
-        ) : (
-          <TextInput
-            label={labels.code}
-            name="code"
-            value={values.code}
-            onChange={set('code')}
-            readOnly
-          />
-        )}
+        <TextInput
+          label={labels.code}
+          name="code"
+          required={isNew}
+          value={values.code}
+          onChange={set('code')}
+          errors={errors.code}
+          // The code names the role for good: asked for once, then shown read-only.
+          {...(isNew
+            ? { hint: t('editor.code_hint'), maxLength: 63, autoComplete: 'off' }
+            : { readOnly: true })}
+        />
         <TextInput
           label={labels.label}
           name="label"
@@ -279,7 +237,7 @@ function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbili
             {busy ? t('editor.saving') : t('editor.save')}
           </Button>
         )}
-        <BackLink accountIndex={accountIndex} />
+        <BackToRoles accountIndex={accountIndex} />
         {mayDelete ? (
           <Button variant="danger" disabled={busy} onClick={() => void remove()}>
             {t('editor.delete')}
