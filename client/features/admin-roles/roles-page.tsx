@@ -1,4 +1,176 @@
-// PLACEHOLDER (wiring only): replaced by the feature's page in this session.
-export default function Placeholder() {
-  return null;
+import { useCallback, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { listRoles, type Role } from '#client/api/roles-client.ts';
+import { ROLES_PAGE_SIZE } from '#client/api/tenant-admin-client.ts';
+import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
+import { usePageTitle } from '#client/ui/page-title.ts';
+import type { TableQuery } from '#machines/infinite-table.machine.ts';
+import { filterableModules, roleIsVisible, visibleModules } from '#common/permission-catalogue.ts';
+import { useCatalogueLabel } from './labels.ts';
+import { summarizePermissions } from './role-matrix.ts';
+import { useRoleAbilities } from './use-role-abilities.ts';
+
+// The service sorts roles by these; the table sorts by column id.
+const ORDER_FIELDS: Record<string, string> = { label: 'label', code: 'code' };
+// Pages fetched for one table page at most while filtering leaves none: a safety stop.
+const MAX_SKIPPED_PAGES = 20;
+
+const codesOf = (role: Role) => role.permissions.map((p) => p.code);
+
+/**
+ * The tenant's roles (issue 3, roles list): limited to the modules the signed-in user may see
+ * (`visibleModules`), roles without permissions hidden (they grant nothing), a module filter
+ * that asks the service (`module`), and a link to each role's editor.
+ */
+export default function RolesPage() {
+  const { t } = useTranslation('admin_roles');
+  usePageTitle(t('title'));
+  const id = useId();
+  const label = useCatalogueLabel();
+  const { accountIndex, held, canCreate } = useRoleAbilities();
+  const visible = useMemo(() => visibleModules(held), [held]);
+  const modules = useMemo(() => filterableModules(visible), [visible]);
+  const [module, setModule] = useState('');
+  const [sortKept, setSortKept] = useState<TableQuery['sort']>(null);
+
+  const loadPage = useCallback<LoadTablePage<Role>>(
+    async (input, signal) => {
+      const sort = input.query.sort;
+      setSortKept((kept) => (JSON.stringify(kept) === JSON.stringify(sort) ? kept : sort));
+      const field = sort ? ORDER_FIELDS[sort.column] : undefined;
+      let page = input.pageToken ? Number(input.pageToken) : 1;
+      // A page whose roles are all hidden would leave the table with nothing to scroll to the
+      // next page with, so read on until a page shows something or the list ends.
+      for (let skipped = 0; ; skipped++) {
+        const result = await listRoles(
+          accountIndex,
+          {
+            page,
+            module: module || undefined,
+            order:
+              sort && field
+                ? { field, direction: sort.direction === 'asc' ? 'ASC' : 'DESC' }
+                : null,
+          },
+          signal,
+        );
+        const rows = result.items.filter(
+          (role) => role.permissions.length > 0 && roleIsVisible(codesOf(role), visible),
+        );
+        if (rows.length > 0 || !result.nextPageToken || skipped >= MAX_SKIPPED_PAGES) {
+          return { rows, nextPageToken: result.nextPageToken };
+        }
+        page = Number(result.nextPageToken);
+      }
+    },
+    [accountIndex, module, visible],
+  );
+
+  const columns: TableColumn<Role>[] = [
+    {
+      id: 'label',
+      header: t('list.columns.label'),
+      sortable: true,
+      width: '1.5fr',
+      cell: (role) => (
+        <Link
+          to={`/u/${accountIndex}/admin/roles/${role.id}`}
+          className="font-medium text-blue-800 underline"
+        >
+          {role.label}
+        </Link>
+      ),
+    },
+    {
+      id: 'code',
+      header: t('list.columns.code'),
+      sortable: true,
+      width: '1fr',
+      cell: (role) => <span className="font-mono text-sm">{role.code}</span>,
+    },
+    {
+      id: 'description',
+      header: t('list.columns.description'),
+      width: '2fr',
+      cell: (role) => (
+        <span className="block truncate" title={role.description ?? undefined}>
+          {role.description || t('list.none')}
+        </span>
+      ),
+    },
+    {
+      id: 'permissions',
+      header: t('list.columns.permissions'),
+      width: '2.5fr',
+      cell: (role) => {
+        const summary = summarizePermissions(codesOf(role));
+        const text = summary.all
+          ? t('summary.all')
+          : t('summary.some', {
+              count: summary.total,
+              modules: summary.modules
+                .map((m) =>
+                  t('summary.module', { module: label('modules', m.module), count: m.count }),
+                )
+                .join(', '),
+            });
+        return (
+          <span className="block truncate text-sm" title={text}>
+            {text}
+          </span>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-module`} className="text-sm font-medium text-slate-800">
+            {t('list.module')}
+          </label>
+          <select
+            id={`${id}-module`}
+            value={module}
+            onChange={(event) => setModule(event.target.value)}
+            className="rounded-md border border-slate-400 px-3 py-2"
+          >
+            <option value="">{t('list.all_modules')}</option>
+            {modules.map((m) => (
+              <option key={m} value={m}>
+                {label('modules', m)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {canCreate ? (
+          <Link
+            to={`/u/${accountIndex}/admin/roles/new`}
+            className="bg-brand inline-flex items-center rounded-md px-4 py-2 text-sm font-semibold text-slate-950 hover:brightness-95"
+          >
+            {t('list.new_role')}
+          </Link>
+        ) : null}
+      </div>
+      {visible === 'all' ? null : (
+        <p className="text-sm text-slate-700">
+          {t('list.limited', { modules: modules.map((m) => label('modules', m)).join(', ') })}
+        </p>
+      )}
+      <InfiniteTable
+        // A new module filter is a new query: the table starts over, keeping the sort.
+        key={module}
+        initialQuery={{ filters: {}, sort: sortKept }}
+        label={t('list.table')}
+        columns={columns}
+        loadPage={loadPage}
+        pageSize={ROLES_PAGE_SIZE}
+        rowKey={(role) => String(role.id)}
+        emptyMessage={t('list.empty')}
+      />
+    </div>
+  );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ApiError } from '#client/api/fetch-json.ts';
 import {
   deleteUser,
@@ -240,6 +241,20 @@ export function UsersTab({
       header: t('columns.created'),
       width: '8rem',
       cell: (user) => formatDate(user.createdAt, i18n.language),
+    },
+    {
+      id: 'permissions',
+      header: t('columns.permissions'),
+      width: '7rem',
+      cell: (user) => (
+        <Link
+          to={`/u/${accountIndex}/admin/users/${user.id}/permissions`}
+          aria-label={t('actions.permissions_for', { email: user.email })}
+          className="text-sm text-blue-800 underline"
+        >
+          {t('actions.permissions')}
+        </Link>
+      ),
     },
   ];
   if (canUpdate || canDelete) {

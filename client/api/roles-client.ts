@@ -1,0 +1,124 @@
+import { fetchJson } from './fetch-json.ts';
+import { ROLES_PAGE_SIZE, listParams, type ListQuery, type Page } from './tenant-admin-client.ts';
+
+/**
+ * Roles and effective permissions of the tenant service through the BFF proxy
+ * (docs/contracts.md, "Administration and registration"). One function per request; each takes
+ * an AbortSignal.
+ */
+
+export interface RolePermission {
+  id: number;
+  /** The permission string, `module.resource.action`. */
+  code: string;
+  module: string;
+  entity: string;
+  action: string;
+}
+
+export interface Role {
+  id: number;
+  code: string;
+  label: string;
+  description: string | null;
+  permissions: RolePermission[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RoleInput {
+  label: string;
+  description: string;
+  permissions: string[];
+}
+
+export interface RolesQuery {
+  page?: number;
+  /** The service's `module` filter: roles that reach into the module (wildcards included). */
+  module?: string | undefined;
+  order?: ListQuery['order'];
+}
+
+const base = (accountIndex: number) => `/api/${accountIndex}/tenantservice/v1`;
+
+export function listRoles(
+  accountIndex: number,
+  query: RolesQuery,
+  signal?: AbortSignal,
+): Promise<Page<Role>> {
+  const params = listParams({
+    pageSize: ROLES_PAGE_SIZE,
+    ...(query.page !== undefined ? { page: query.page } : {}),
+    filter: { module: query.module },
+    order: query.order ?? null,
+  });
+  return fetchJson(`${base(accountIndex)}/roles?${params}`, { signal });
+}
+
+export function getRole(
+  accountIndex: number,
+  id: string,
+  signal?: AbortSignal,
+): Promise<{ role: Role }> {
+  return fetchJson(`${base(accountIndex)}/roles/${encodeURIComponent(id)}`, { signal });
+}
+
+/** 201 with the role; 409 `role_code_taken`, 403 `escalation`. */
+export function createRole(
+  accountIndex: number,
+  body: RoleInput & { code: string },
+  signal?: AbortSignal,
+): Promise<{ role: Role }> {
+  return fetchJson(`${base(accountIndex)}/roles`, { method: 'POST', body, signal });
+}
+
+/** Replaces label, description and permissions; 403 `escalation`. */
+export function updateRole(
+  accountIndex: number,
+  id: number,
+  body: RoleInput,
+  signal?: AbortSignal,
+): Promise<{ role: Role }> {
+  return fetchJson(`${base(accountIndex)}/roles/${id}`, { method: 'PUT', body, signal });
+}
+
+/** 204; 409 `role_in_use` while users hold it, 403 `escalation`. */
+export function deleteRole(accountIndex: number, id: number, signal?: AbortSignal): Promise<void> {
+  return fetchJson(`${base(accountIndex)}/roles/${id}`, { method: 'DELETE', signal });
+}
+
+export interface EffectivePermission {
+  permission: string;
+  /** Codes of the user's roles that grant it. */
+  roles: string[];
+}
+
+export function getEffectivePermissions(
+  accountIndex: number,
+  userId: string,
+  signal?: AbortSignal,
+): Promise<{ items: EffectivePermission[] }> {
+  return fetchJson(
+    `${base(accountIndex)}/users/${encodeURIComponent(userId)}/effective-permissions`,
+    { signal },
+  );
+}
+
+export interface UserWithRoles {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  roles: { id: number; code: string; label: string }[];
+}
+
+/** The user the effective permissions belong to, with the labels of their roles. */
+export function getUserWithRoles(
+  accountIndex: number,
+  userId: string,
+  signal?: AbortSignal,
+): Promise<{ user: UserWithRoles }> {
+  return fetchJson(`${base(accountIndex)}/users/${encodeURIComponent(userId)}?expand=roles`, {
+    signal,
+  });
+}
