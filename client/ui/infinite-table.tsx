@@ -47,6 +47,8 @@ export interface InfiniteTableProps<TRow> {
   stopLimit?: number | null;
   rowHeight?: number;
   height?: number;
+  /** Below this width the table scrolls sideways instead of squeezing its text columns. */
+  minWidth?: string;
   /** Repeats the headers under the rows. */
   footer?: boolean;
   /** Shows row checkboxes; the selection is reported with the row keys. */
@@ -74,6 +76,7 @@ export function InfiniteTable<TRow>({
   stopLimit = null,
   rowHeight = DEFAULT_ROW_HEIGHT,
   height = DEFAULT_TABLE_HEIGHT,
+  minWidth,
   footer = false,
   onSelectionChange,
   rowLabel,
@@ -263,70 +266,76 @@ export function InfiniteTable<TRow>({
         style={{ height }}
         className="relative overflow-auto rounded-md border border-slate-300 bg-white focus:outline-2 focus:outline-blue-700"
       >
-        <div role="rowgroup" className="sticky top-0 z-10 border-b border-slate-300 bg-slate-100">
-          <div role="row" aria-rowindex={1} className="grid" style={{ gridTemplateColumns }}>
-            {headerCells(false)}
-          </div>
-        </div>
-        <div
-          role="rowgroup"
-          className="relative"
-          style={{ height: virtualizer.getTotalSize() }}
-          data-testid="table-body"
-        >
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index]!;
-            const key = rowKey(row);
-            return (
-              <div
-                key={key}
-                role="row"
-                aria-rowindex={item.index + 1 + headerRows}
-                aria-selected={selectable ? selected.has(key) : undefined}
-                className="absolute left-0 grid w-full items-center border-b border-slate-200 hover:bg-slate-50"
-                style={{ gridTemplateColumns, height: item.size, top: item.start }}
-              >
-                {selectable ? (
-                  <div role="cell" className="flex items-center justify-center px-2">
-                    <input
-                      type="checkbox"
-                      className="size-4"
-                      aria-label={
-                        rowLabel?.(row, item.index) ??
-                        t('table.select_row', { index: item.index + 1 })
-                      }
-                      checked={selected.has(key)}
-                      onChange={(event) => {
-                        const next = new Set(selected);
-                        if (event.target.checked) next.add(key);
-                        else next.delete(key);
-                        updateSelection(next);
-                      }}
-                    />
-                  </div>
-                ) : null}
-                {columns.map((column) => (
-                  <div key={column.id} role="cell" className="truncate px-3 text-sm text-slate-800">
-                    {column.cell(row, item.index)}
-                  </div>
-                ))}
-              </div>
-            );
-          })}
-        </div>
-        {state.matches('empty') ? <NoData message={emptyMessage ?? t('table.no_data')} /> : null}
-        {footer ? (
-          <div role="rowgroup" className="sticky bottom-0 border-t border-slate-300 bg-slate-100">
-            <div
-              role="row"
-              aria-rowindex={ariaRowCount === -1 ? undefined : ariaRowCount}
-              className="grid"
-              style={{ gridTemplateColumns }}
-            >
-              {headerCells(true)}
+        <div role="presentation" style={minWidth ? { minWidth } : undefined}>
+          <div role="rowgroup" className="sticky top-0 z-10 border-b border-slate-300 bg-slate-100">
+            <div role="row" aria-rowindex={1} className="grid" style={{ gridTemplateColumns }}>
+              {headerCells(false)}
             </div>
           </div>
-        ) : null}
+          <div
+            role="rowgroup"
+            className="relative"
+            style={{ height: virtualizer.getTotalSize() }}
+            data-testid="table-body"
+          >
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index]!;
+              const key = rowKey(row);
+              return (
+                <div
+                  key={key}
+                  role="row"
+                  aria-rowindex={item.index + 1 + headerRows}
+                  aria-selected={selectable ? selected.has(key) : undefined}
+                  className="absolute left-0 grid w-full items-center border-b border-slate-200 hover:bg-slate-50"
+                  style={{ gridTemplateColumns, height: item.size, top: item.start }}
+                >
+                  {selectable ? (
+                    <div role="cell" className="flex items-center justify-center px-2">
+                      <input
+                        type="checkbox"
+                        className="size-4"
+                        aria-label={
+                          rowLabel?.(row, item.index) ??
+                          t('table.select_row', { index: item.index + 1 })
+                        }
+                        checked={selected.has(key)}
+                        onChange={(event) => {
+                          const next = new Set(selected);
+                          if (event.target.checked) next.add(key);
+                          else next.delete(key);
+                          updateSelection(next);
+                        }}
+                      />
+                    </div>
+                  ) : null}
+                  {columns.map((column) => (
+                    <div
+                      key={column.id}
+                      role="cell"
+                      className="truncate px-3 text-sm text-slate-800"
+                    >
+                      {column.cell(row, item.index)}
+                    </div>
+                  ))}
+                </div>
+              );
+            })}
+          </div>
+          {state.matches('empty') ? <NoData message={emptyMessage ?? t('table.no_data')} /> : null}
+          {footer ? (
+            <div role="rowgroup" className="sticky bottom-0 border-t border-slate-300 bg-slate-100">
+              <div
+                role="row"
+                aria-rowindex={ariaRowCount === -1 ? undefined : ariaRowCount}
+                className="grid"
+                style={{ gridTemplateColumns }}
+              >
+                {headerCells(true)}
+              </div>
+            </div>
+          ) : null}
+        </div>
       </div>
       <div className="flex min-h-10 items-center justify-between gap-3 text-sm text-slate-700">
         <p role="status" data-testid="table-status">

@@ -197,7 +197,7 @@ export function UsersTab({
       id: 'email',
       header: t('columns.email'),
       sortable: true,
-      width: '2fr',
+      width: '2.2fr',
       cell: (user) => (
         <UserTooltip
           user={{
@@ -215,84 +215,77 @@ export function UsersTab({
       id: 'name',
       header: t('columns.name'),
       sortable: true,
-      width: '1.5fr',
+      width: '1.3fr',
       cell: (user) => `${user.firstName} ${user.lastName}`.trim(),
     },
     {
       id: 'organization',
       header: t('columns.organization'),
-      width: '1.5fr',
+      width: '1.3fr',
       cell: (user) => user.organization?.name ?? t('table.none'),
     },
     {
       id: 'roles',
       header: t('columns.roles'),
-      width: '1.5fr',
+      width: '1.3fr',
       cell: (user) => (user.roles ?? []).map((r) => r.label).join(', ') || t('table.none'),
     },
     {
       id: 'status',
       header: t('columns.status'),
-      width: '7rem',
+      width: '6rem',
       cell: (user) => t(`status.${user.status}`),
     },
     {
       id: 'created',
       header: t('columns.created'),
-      width: '8rem',
+      width: '7rem',
       cell: (user) => formatDate(user.createdAt, i18n.language),
     },
-    {
-      id: 'permissions',
-      header: t('columns.permissions'),
-      width: '7rem',
-      cell: (user) => (
+  ];
+  // One actions column: every reader may open a user's effective permissions; changing buttons
+  // only for those who may change. Fewer fixed columns leave the text columns room to show.
+  columns.push({
+    id: 'actions',
+    header: t('columns.actions'),
+    width: canUpdate || canDelete ? '20rem' : '8rem',
+    cell: (user) => (
+      <div className="flex items-center gap-1">
+        {canUpdate ? (
+          <>
+            <RowButton
+              label={t(user.status === 'disabled' ? 'actions.enable' : 'actions.disable')}
+              name={t(user.status === 'disabled' ? 'actions.enable_for' : 'actions.disable_for', {
+                email: user.email,
+              })}
+              onClick={() =>
+                void runAction(user.status === 'disabled' ? 'enable' : 'disable', [user])
+              }
+            />
+            <RowButton
+              label={t('actions.roles')}
+              name={t('actions.roles_for', { email: user.email })}
+              onClick={() => setRolesFor(user)}
+            />
+          </>
+        ) : null}
+        {canDelete ? (
+          <RowButton
+            label={t('actions.delete')}
+            name={t('actions.delete_for', { email: user.email })}
+            onClick={() => void runAction('delete', [user])}
+          />
+        ) : null}
         <Link
           to={`/u/${accountIndex}/admin/users/${user.id}/permissions`}
           aria-label={t('actions.permissions_for', { email: user.email })}
-          className="text-sm text-blue-800 underline"
+          className="px-1 text-sm text-blue-800 underline"
         >
           {t('actions.permissions')}
         </Link>
-      ),
-    },
-  ];
-  if (canUpdate || canDelete) {
-    columns.push({
-      id: 'actions',
-      header: t('columns.actions'),
-      width: '17rem',
-      cell: (user) => (
-        <div className="flex gap-1">
-          {canUpdate ? (
-            <>
-              <RowButton
-                label={t(user.status === 'disabled' ? 'actions.enable' : 'actions.disable')}
-                name={t(user.status === 'disabled' ? 'actions.enable_for' : 'actions.disable_for', {
-                  email: user.email,
-                })}
-                onClick={() =>
-                  void runAction(user.status === 'disabled' ? 'enable' : 'disable', [user])
-                }
-              />
-              <RowButton
-                label={t('actions.roles')}
-                name={t('actions.roles_for', { email: user.email })}
-                onClick={() => setRolesFor(user)}
-              />
-            </>
-          ) : null}
-          {canDelete ? (
-            <RowButton
-              label={t('actions.delete')}
-              name={t('actions.delete_for', { email: user.email })}
-              onClick={() => void runAction('delete', [user])}
-            />
-          ) : null}
-        </div>
-      ),
-    });
-  }
+      </div>
+    ),
+  });
 
   return (
     <div className="flex flex-col gap-4">
@@ -392,6 +385,7 @@ export function UsersTab({
         initialQuery={{ filters: {}, sort: sortKept }}
         label={t('table.users')}
         columns={columns}
+        minWidth="68rem"
         loadPage={trackedLoad}
         rowKey={(user) => String(user.id)}
         emptyMessage={t('table.empty_users')}
