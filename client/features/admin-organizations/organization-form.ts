@@ -49,6 +49,19 @@ const optional = (field: AddressField) =>
     maxLengthRule(MAX_LENGTH[field]),
   );
 
+/**
+ * An object schema for a form: a field left out counts as empty, so that it gets its own
+ * 'field required' message rather than valibot's "invalid key".
+ */
+function formObject<TEntries extends v.ObjectEntries>(entries: TEntries) {
+  const missing = Object.fromEntries(Object.keys(entries).map((key) => [key, null]));
+  return v.pipe(
+    v.record(v.string(), v.unknown()),
+    v.transform((input) => ({ ...missing, ...input })),
+    v.object(entries),
+  );
+}
+
 function addressEntries(labels: FormLabels) {
   return {
     street: required(labels, 'street'),
@@ -61,12 +74,12 @@ function addressEntries(labels: FormLabels) {
 
 /** Edit form: every address field required, 'field required' with its label (spec, section 3). */
 export function addressSchema(labels: FormLabels) {
-  return v.object(addressEntries(labels));
+  return formObject(addressEntries(labels));
 }
 
 /** Create form: the name too, since it can only be chosen here. */
 export function organizationSchema(labels: FormLabels) {
-  return v.object({ name: required(labels, 'name'), ...addressEntries(labels) });
+  return formObject({ name: required(labels, 'name'), ...addressEntries(labels) });
 }
 
 /**
@@ -74,7 +87,7 @@ export function organizationSchema(labels: FormLabels) {
  * proposal the invited organisation completes in its registration wizard, so it may stay empty.
  */
 export function invitationSchema(labels: FormLabels) {
-  return v.object({
+  return formObject({
     name: required(labels, 'name'),
     slug: v.pipe(
       requiredString(labels.slug),
@@ -91,14 +104,15 @@ export function invitationSchema(labels: FormLabels) {
   });
 }
 
-// Spec, section 9: German umlauts are transliterated in slugs.
-const TRANSLITERATION: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
+// Spec, section 9: German umlauts are transliterated in slugs. The Polish ł has no decomposed
+// form, so the accent stripping below would turn it into a hyphen.
+const TRANSLITERATION: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', ł: 'l' };
 
 /** 'Makler Müller GmbH' -> 'makler-mueller-gmbh': the service's slug rule, from a name. */
 export function slugify(name: string): string {
   return name
     .toLowerCase()
-    .replace(/[äöüß]/g, (c) => TRANSLITERATION[c] ?? c)
+    .replace(/[äöüßł]/g, (c) => TRANSLITERATION[c] ?? c)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
