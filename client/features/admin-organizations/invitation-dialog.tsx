@@ -1,11 +1,11 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '#client/api/fetch-json.ts';
 import {
   createOrganizationInvitation,
   type OrganizationAddress,
   type OrganizationInvitation,
 } from '#client/api/organizations-client.ts';
+import { useTenantRoles } from '#client/api/use-account-access.ts';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxGroup } from '#client/ui/form/checkbox-group.tsx';
@@ -22,12 +22,12 @@ import { FormDialog } from './form-dialog.tsx';
 import {
   asProposal,
   emptyAddress,
-  errorKey,
   invitationSchema,
   slugify,
   withoutEmpty,
 } from './organization-form.ts';
-import { useInvitationRoles, useOrganizationCustomFields } from './use-organization-context.ts';
+import { useServiceCall } from './use-service-call.ts';
+import { useOrganizationCustomFields } from './use-organization-context.ts';
 
 /**
  * "Invite an organisation": its name and slug, the contact person's e-mail, a proposed address
@@ -46,7 +46,7 @@ export function InvitationDialog({
 }) {
   const { t } = useTranslation(['admin_organizations', 'common']);
   const labels = useFormLabels();
-  const roles = useInvitationRoles(accountIndex, canViewRoles);
+  const roles = useTenantRoles(accountIndex, canViewRoles);
   const schemaState = useOrganizationCustomFields(accountIndex);
   const customFields = schemaState.status === 'ready' ? schemaState.value : null;
   const [name, setName] = useState('');
@@ -58,8 +58,7 @@ export function InvitationDialog({
   const [roleIds, setRoleIds] = useState<ReadonlySet<number>>(new Set());
   const [errors, setErrors] = useState<FieldErrors>({});
   const [customErrors, setCustomErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, run } = useServiceCall();
   const slug = slugText ?? slugify(name);
 
   const schema = useMemo(() => invitationSchema(labels), [labels]);
@@ -75,20 +74,14 @@ export function InvitationDialog({
     setErrors(main.errors);
     setCustomErrors(extra.errors);
     if (!main.success || !extra.success) return;
-    setFailure(null);
-    setBusy(true);
-    try {
-      const { invitation } = await createOrganizationInvitation(accountIndex, {
+    const result = await run(() =>
+      createOrganizationInvitation(accountIndex, {
         ...main.output,
         roleIds: [...roleIds],
         customFields: withoutEmpty(extra.output as Record<string, unknown>),
-      });
-      onClose(invitation);
-    } catch (error) {
-      if (!(error instanceof ApiError)) console.error('invitation failed', error);
-      setFailure(t(errorKey(error instanceof ApiError ? error.code : undefined)));
-      setBusy(false);
-    }
+      }),
+    );
+    if (result.ok) onClose(result.value.invitation);
   };
 
   return (

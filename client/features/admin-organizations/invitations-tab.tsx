@@ -15,7 +15,7 @@ import { useToast } from '#client/ui/toast.tsx';
 import { InvitationDialog } from './invitation-dialog.tsx';
 import { errorKey, isExpired } from './organization-form.ts';
 import { ReinviteDialog } from './reinvite-dialog.tsx';
-import { orderOf } from './table-order.ts';
+import { pageQuery } from './table-order.ts';
 import type { OrganizationAbilities } from './use-organization-context.ts';
 
 const ORDER_FIELDS: Record<string, string> = { name: 'name', expires: 'expiresAt' };
@@ -38,11 +38,7 @@ export function InvitationsTab({ abilities }: { abilities: OrganizationAbilities
     async (input, signal) => {
       const page = await listOrganizationInvitations(
         accountIndex,
-        {
-          page: input.pageToken ? Number(input.pageToken) : 1,
-          search: input.query.filters.name ?? '',
-          order: orderOf(input.query.sort, ORDER_FIELDS),
-        },
+        pageQuery(input, ORDER_FIELDS, 'name'),
         signal,
       );
       return { rows: page.items, nextPageToken: page.nextPageToken };

@@ -1,7 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '#client/api/fetch-json.ts';
 import { createOrganization, type OrganizationAddress } from '#client/api/organizations-client.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
@@ -16,7 +15,8 @@ import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { AddressFields, useFormLabels } from './address-fields.tsx';
-import { emptyAddress, errorKey, organizationSchema, withoutEmpty } from './organization-form.ts';
+import { emptyAddress, organizationSchema, withoutEmpty } from './organization-form.ts';
+import { useServiceCall } from './use-service-call.ts';
 import {
   useOrganizationAbilities,
   useOrganizationCustomFields,
@@ -45,8 +45,7 @@ export default function OrganizationNewPage() {
   const [custom, setCustom] = useState<FormValues>({});
   const [errors, setErrors] = useState<FieldErrors>({});
   const [customErrors, setCustomErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, clearFailure, run } = useServiceCall();
   const listPath = `/u/${accountIndex}/admin/organizations`;
 
   const submit = async (event: FormEvent) => {
@@ -56,20 +55,16 @@ export default function OrganizationNewPage() {
     setErrors(main.errors);
     setCustomErrors(extra.errors);
     if (!main.success || !extra.success) return;
-    setFailure(null);
-    setBusy(true);
-    try {
-      const { organization } = await createOrganization(accountIndex, {
+    const created = await run(() =>
+      createOrganization(accountIndex, {
         ...main.output,
         customFields: withoutEmpty(extra.output as Record<string, unknown>),
-      });
-      toast({ message: t('messages.created', { name: organization.name }), tone: 'success' });
-      void navigate(`${listPath}/${organization.id}`);
-    } catch (error) {
-      if (!(error instanceof ApiError)) console.error('organisation create failed', error);
-      setFailure(t(errorKey(error instanceof ApiError ? error.code : undefined)));
-      setBusy(false);
-    }
+      }),
+    );
+    if (!created.ok) return;
+    const { organization } = created.value;
+    toast({ message: t('messages.created', { name: organization.name }), tone: 'success' });
+    void navigate(`${listPath}/${organization.id}`);
   };
 
   return (
@@ -122,7 +117,7 @@ export default function OrganizationNewPage() {
             </fieldset>
           ) : null}
           {failure ? (
-            <AlertBar tone="danger" onDismiss={() => setFailure(null)}>
+            <AlertBar tone="danger" onDismiss={clearFailure}>
               {failure}
             </AlertBar>
           ) : null}

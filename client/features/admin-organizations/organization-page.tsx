@@ -19,8 +19,9 @@ import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { AddressFields, useFormLabels } from './address-fields.tsx';
-import { addressSchema, errorKey, pickAddress } from './organization-form.ts';
-import { orderOf } from './table-order.ts';
+import { addressSchema, pickAddress } from './organization-form.ts';
+import { pageQuery } from './table-order.ts';
+import { useServiceCall } from './use-service-call.ts';
 import {
   useOrganizationAbilities,
   useOrganizationCustomFields,
@@ -126,28 +127,19 @@ function OrganizationForm({
   const { accountIndex, canUpdate } = abilities;
   const [address, setAddress] = useState<OrganizationAddress>(() => pickAddress(organization));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, clearFailure, run } = useServiceCall();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const result = validateForm(schema, address);
     setErrors(result.errors);
     if (!result.success) return;
-    setFailure(null);
-    setBusy(true);
-    try {
-      const saved = await updateOrganization(accountIndex, organization.id, result.output);
-      setAddress(pickAddress(saved.organization));
-      onSaved(saved.organization);
-      toast({ message: t('messages.saved'), tone: 'success' });
-    } catch (error) {
-      // What was typed stays in the form, so that it can be saved again.
-      if (!(error instanceof ApiError)) console.error('organisation save failed', error);
-      setFailure(t(errorKey(error instanceof ApiError ? error.code : undefined)));
-    } finally {
-      setBusy(false);
-    }
+    // On failure what was typed stays in the form, so that it can be saved again.
+    const saved = await run(() => updateOrganization(accountIndex, organization.id, result.output));
+    if (!saved.ok) return;
+    setAddress(pickAddress(saved.value.organization));
+    onSaved(saved.value.organization);
+    toast({ message: t('messages.saved'), tone: 'success' });
   };
 
   return (
@@ -178,7 +170,7 @@ function OrganizationForm({
           onChange={(field, value) => setAddress((current) => ({ ...current, [field]: value }))}
         />
         {failure ? (
-          <AlertBar tone="danger" onDismiss={() => setFailure(null)}>
+          <AlertBar tone="danger" onDismiss={clearFailure}>
             {failure}
           </AlertBar>
         ) : null}
@@ -246,10 +238,7 @@ function OrganizationUsers({
       const page = await listOrganizationUsers(
         accountIndex,
         organizationId,
-        {
-          page: input.pageToken ? Number(input.pageToken) : 1,
-          order: orderOf(input.query.sort, USER_ORDER_FIELDS),
-        },
+        pageQuery(input, USER_ORDER_FIELDS),
         signal,
       );
       return { rows: page.items, nextPageToken: page.nextPageToken };

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { listOrganizations, type Organization } from '#client/api/organizations-client.ts';
 import { formatDateTime } from '#client/ui/form/dates.ts';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
-import { orderOf } from './table-order.ts';
+import { pageQuery } from './table-order.ts';
 import type { OrganizationAbilities } from './use-organization-context.ts';
 
 // Table column -> the service's order field (it sorts by id and name).
@@ -22,11 +22,7 @@ export function OrganizationsTab({ abilities }: { abilities: OrganizationAbiliti
     async (input, signal) => {
       const page = await listOrganizations(
         accountIndex,
-        {
-          page: input.pageToken ? Number(input.pageToken) : 1,
-          search: input.query.filters.name ?? '',
-          order: orderOf(input.query.sort, ORDER_FIELDS),
-        },
+        pageQuery(input, ORDER_FIELDS, 'name'),
         signal,
       );
       return { rows: page.items, nextPageToken: page.nextPageToken };

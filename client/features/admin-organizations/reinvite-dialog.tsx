@@ -1,7 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
-import { ApiError } from '#client/api/fetch-json.ts';
 import {
   reinviteOrganization,
   type OrganizationInvitation,
@@ -12,7 +11,7 @@ import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts
 import { TextInput } from '#client/ui/form/fields.tsx';
 import { emailRule, requiredString } from '#client/ui/form/rules.ts';
 import { FormDialog } from './form-dialog.tsx';
-import { errorKey } from './organization-form.ts';
+import { useServiceCall } from './use-service-call.ts';
 
 /**
  * Re-invite: the service makes a new link (the old one stops working), renews the expiry and
@@ -31,8 +30,7 @@ export function ReinviteDialog({
   const label = t('fields.email');
   const [email, setEmail] = useState(invitation.email);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, run } = useServiceCall();
   const schema = useMemo(
     () => v.object({ email: v.pipe(requiredString(label), v.trim(), emailRule('invalidEmail')) }),
     [label],
@@ -43,16 +41,9 @@ export function ReinviteDialog({
     const result = validateForm(schema, { email });
     setErrors(result.errors);
     if (!result.success) return;
-    setFailure(null);
-    setBusy(true);
-    try {
-      await reinviteOrganization(accountIndex, invitation.id, result.output.email);
-      onClose(result.output.email);
-    } catch (error) {
-      if (!(error instanceof ApiError)) console.error('re-invite failed', error);
-      setFailure(t(errorKey(error instanceof ApiError ? error.code : undefined)));
-      setBusy(false);
-    }
+    const { email: to } = result.output;
+    const sent = await run(() => reinviteOrganization(accountIndex, invitation.id, to));
+    if (sent.ok) onClose(to);
   };
 
   return (

@@ -1,5 +1,5 @@
 import type { SortOrder } from '#client/api/organizations-client.ts';
-import type { TableQuery } from '#machines/infinite-table.machine.ts';
+import type { LoadPageInput, TableQuery } from '#machines/infinite-table.machine.ts';
 
 /**
  * The table's sort (a column id and a direction) as the service's order (`field:ASC`); a column
@@ -12,4 +12,20 @@ export function orderOf(
   const field = sort ? fields[sort.column] : undefined;
   if (!sort || field === undefined) return null;
   return { field, direction: sort.direction === 'asc' ? 'ASC' : 'DESC' };
+}
+
+/**
+ * What a table page asks the service for: the 1-based page, the order and, when the table has a
+ * filter column that stands for the service's search, its text.
+ */
+export function pageQuery(
+  input: LoadPageInput,
+  fields: Readonly<Record<string, string>>,
+  searchColumn?: string,
+): { page: number; order: SortOrder; search?: string } {
+  return {
+    page: input.pageToken ? Number(input.pageToken) : 1,
+    order: orderOf(input.query.sort, fields),
+    ...(searchColumn === undefined ? {} : { search: input.query.filters[searchColumn] ?? '' }),
+  };
 }

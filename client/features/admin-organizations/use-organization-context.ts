@@ -1,10 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useParams } from 'react-router';
 import { getOrganizationSchema } from '#client/api/organizations-client.ts';
-import { SessionActorContext } from '#client/api/session-context.ts';
-import { listAll, listRoles, type RoleRef } from '#client/api/tenant-admin-client.ts';
+import { useAccountAccess } from '#client/api/use-account-access.ts';
 import type { CustomField } from '#client/ui/form/custom-schema.ts';
-import { isAllowed } from '#common/permissions.ts';
 import { customFieldsOf } from './organization-form.ts';
 
 const ORG = 'tenant-management.organizations';
@@ -19,27 +16,20 @@ export interface OrganizationAbilities {
   canViewRoles: boolean;
 }
 
-/**
- * What the signed-in account may do here. Only hides buttons and makes forms read-only: the
- * service checks every call anyway.
- */
+/** What the signed-in account may do here (hides buttons only; see `useAccountAccess`). */
 export function useOrganizationAbilities(): OrganizationAbilities {
-  const { accountIndex = '0' } = useParams();
-  const permissions = SessionActorContext.useSelector(
-    (s) => s.context.accounts.find((a) => String(a.accountIndex) === accountIndex)?.permissions,
-  );
-  return useMemo(() => {
-    const held = permissions ?? [];
-    const can = (permission: string) => isAllowed(held, { anyOf: [[permission]] });
-    return {
-      accountIndex: Number(accountIndex),
+  const { accountIndex, can } = useAccountAccess();
+  return useMemo(
+    () => ({
+      accountIndex,
       canCreate: can(`${ORG}.create`),
       canUpdate: can(`${ORG}.update`),
       canDelete: can(`${ORG}.delete`),
       canViewUsers: can('tenant-management.users.view'),
       canViewRoles: can('identity-management.roles.view'),
-    };
-  }, [accountIndex, permissions]);
+    }),
+    [accountIndex, can],
+  );
 }
 
 export type Loadable<T> =
@@ -63,25 +53,4 @@ export function useOrganizationCustomFields(accountIndex: number): Loadable<Cust
     return () => controller.abort();
   }, [accountIndex]);
   return state;
-}
-
-/** Roles an invitation may carry; roles without permissions are hidden (spec, role filtering). */
-export function useInvitationRoles(accountIndex: number, enabled: boolean): RoleRef[] | null {
-  const [roles, setRoles] = useState<RoleRef[] | null>(null);
-  useEffect(() => {
-    if (!enabled) {
-      setRoles([]);
-      return;
-    }
-    const controller = new AbortController();
-    listAll((page, signal) => listRoles(accountIndex, page, signal), controller.signal)
-      .then((items) => setRoles(items.filter((role) => (role.permissions ?? []).length > 0)))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('roles failed', error);
-        setRoles([]);
-      });
-    return () => controller.abort();
-  }, [accountIndex, enabled]);
-  return roles;
 }
