@@ -416,6 +416,21 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner }): Route
 
   // --- organisation invitations ---
 
+  /**
+   * Custom values of an invitation are a proposal that the registration asks for again, where the
+   * required ones are enforced; here each given value must still fit its field (type, length,
+   * range), and keys the schema does not know are dropped, as for organisations.
+   */
+  async function proposedCustomFields(
+    tenantId: number,
+    values: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    const [schema] = await customSchemasOf(db, tenantId, 'organization');
+    if (!schema) return {};
+    const optional = { ...schema, fields: schema.fields.map((f) => ({ ...f, isRequired: false })) };
+    return checkCustomFields(optional, values);
+  }
+
   async function findInvitation(tenantId: number, idText: string): Promise<InvitationRow> {
     const [row] = await db.query<InvitationRow>(
       `SELECT ${INVITATION_COLUMNS} FROM organization_invitations WHERE tenant_id = $1 AND id = $2`,
@@ -479,6 +494,7 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner }): Route
       if (body.parentOrganizationId) {
         await organizationInTenant(db, auth.tenantId, body.parentOrganizationId);
       }
+      const customFields = await proposedCustomFields(auth.tenantId, body.customFields);
       const expiresAt = body.expiresAt
         ? new Date(body.expiresAt)
         : new Date(Date.now() + INVITE_TTL_SECONDS * 1000);
@@ -512,7 +528,7 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner }): Route
             body.zipCode,
             body.city,
             body.country,
-            JSON.stringify(body.customFields),
+            JSON.stringify(customFields),
             body.offerSso,
             sha256(token),
             expiresAt,

@@ -318,6 +318,45 @@ describe('organisation invitations', () => {
     }
   });
 
+  it('checks proposed custom values against the schema, without requiring them', async () => {
+    const ok = { name: 'Z GmbH', slug: 'z-gmbh', email: 'z@z-gmbh.test' };
+    const without = await api(base, `${T}/invitations/organizations`, {
+      body: ok,
+      token: admin.accessToken,
+    });
+    expect(without.status).toBe(201);
+    expect(without.body.invitation.customFields).toEqual({});
+
+    const kept = await api(base, `${T}/invitations/organizations`, {
+      body: { ...ok, customFields: { employees: 12, unknownKey: 'dropped' } },
+      token: admin.accessToken,
+    });
+    expect(kept.status).toBe(201);
+    expect(kept.body.invitation.customFields).toEqual({ employees: 12 });
+
+    for (const customFields of [
+      { registrationNumber: 'HR' },
+      { employees: 0 },
+      { employees: 'many' },
+      { foundedOn: 'not a date' },
+    ]) {
+      const res = await api(base, `${T}/invitations/organizations`, {
+        body: { ...ok, customFields },
+        token: admin.accessToken,
+      });
+      expect(res.status, JSON.stringify(customFields)).toBe(400);
+      expect(res.body.error).toBe('validation_error');
+    }
+
+    // Another tenant's schema is not this one's: Nordlicht has none, so values are dropped.
+    const foreign = await api(base, `${T}/invitations/organizations`, {
+      body: { ...ok, customFields: { registrationNumber: 'HR' } },
+      token: nord.accessToken,
+    });
+    expect(foreign.status).toBe(201);
+    expect(foreign.body.invitation.customFields).toEqual({});
+  });
+
   it('refuses invitations with roles the caller lacks', async () => {
     const role = await api(base, `${T}/roles`, {
       body: {

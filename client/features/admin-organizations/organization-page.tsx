@@ -1,4 +1,289 @@
-// PLACEHOLDER (wiring only): replaced by the feature's page in this session.
-export default function Placeholder() {
-  return null;
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '#client/api/fetch-json.ts';
+import {
+  getOrganization,
+  listOrganizationUsers,
+  updateOrganization,
+  type Organization,
+  type OrganizationAddress,
+  type OrganizationUser,
+} from '#client/api/organizations-client.ts';
+import { AlertBar } from '#client/ui/alert-bar.tsx';
+import { Button } from '#client/ui/button.tsx';
+import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
+import { TextInput } from '#client/ui/form/fields.tsx';
+import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
+import { usePageTitle } from '#client/ui/page-title.ts';
+import { Spinner } from '#client/ui/spinner.tsx';
+import { useToast } from '#client/ui/toast.tsx';
+import { AddressFields, useFormLabels } from './address-fields.tsx';
+import { addressSchema, pickAddress } from './organization-form.ts';
+import { pageQuery } from './table-order.ts';
+import { useServiceCall } from './use-service-call.ts';
+import {
+  useOrganizationAbilities,
+  useOrganizationCustomFields,
+  type OrganizationAbilities,
+} from './use-organization-context.ts';
+
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'failed' }
+  | { status: 'ready'; organization: Organization };
+
+/** One organisation: its data (editable with the update permission) and its users. */
+export default function OrganizationPage() {
+  const { t } = useTranslation(['admin_organizations', 'common']);
+  const { organizationId = '' } = useParams();
+  const abilities = useOrganizationAbilities();
+  const { accountIndex } = abilities;
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  usePageTitle(loaded.status === 'ready' ? loaded.organization.name : t('detail.title'));
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoaded({ status: 'loading' });
+    getOrganization(accountIndex, organizationId, controller.signal)
+      .then(({ organization }) => setLoaded({ status: 'ready', organization }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 404) {
+          setLoaded({ status: 'missing' });
+          return;
+        }
+        console.error('organisation failed', error);
+        setLoaded({ status: 'failed' });
+      });
+    return () => controller.abort();
+  }, [accountIndex, organizationId, attempt]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Link
+        to={`/u/${accountIndex}/admin/organizations`}
+        className="self-start text-sm text-blue-800 underline-offset-2 hover:underline"
+      >
+        {t('detail.back')}
+      </Link>
+      {loaded.status === 'loading' ? <Spinner label={t('common:status.loading')} /> : null}
+      {loaded.status === 'missing' ? (
+        <>
+          <h1 className="text-2xl font-bold text-slate-900">{t('detail.title')}</h1>
+          <AlertBar tone="warning" dismissible={false}>
+            {t('detail.not_found')}
+          </AlertBar>
+        </>
+      ) : null}
+      {loaded.status === 'failed' ? (
+        <>
+          <h1 className="text-2xl font-bold text-slate-900">{t('detail.title')}</h1>
+          <AlertBar tone="danger" dismissible={false}>
+            {t('errors.generic')}
+          </AlertBar>
+          <Button
+            variant="secondary"
+            className="self-start"
+            onClick={() => setAttempt((n) => n + 1)}
+          >
+            {t('actions.retry')}
+          </Button>
+        </>
+      ) : null}
+      {loaded.status === 'ready' ? (
+        <>
+          <h1 className="text-2xl font-bold text-slate-900">{loaded.organization.name}</h1>
+          <OrganizationForm
+            key={loaded.organization.id}
+            organization={loaded.organization}
+            abilities={abilities}
+            onSaved={(organization) => setLoaded({ status: 'ready', organization })}
+          />
+          <FurtherDetails organization={loaded.organization} accountIndex={accountIndex} />
+          <OrganizationUsers organizationId={loaded.organization.id} abilities={abilities} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** The spec's organisation form: name read-only, the address required; read-only without update. */
+function OrganizationForm({
+  organization,
+  abilities,
+  onSaved,
+}: {
+  organization: Organization;
+  abilities: OrganizationAbilities;
+  onSaved: (organization: Organization) => void;
+}) {
+  const { t } = useTranslation(['admin_organizations', 'common']);
+  const toast = useToast();
+  const labels = useFormLabels();
+  const schema = useMemo(() => addressSchema(labels), [labels]);
+  const { accountIndex, canUpdate } = abilities;
+  const [address, setAddress] = useState<OrganizationAddress>(() => pickAddress(organization));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { busy, failure, clearFailure, run } = useServiceCall();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateForm(schema, address);
+    setErrors(result.errors);
+    if (!result.success) return;
+    // On failure what was typed stays in the form, so that it can be saved again.
+    const saved = await run(() => updateOrganization(accountIndex, organization.id, result.output));
+    if (!saved.ok) return;
+    setAddress(pickAddress(saved.value.organization));
+    onSaved(saved.value.organization);
+    toast({ message: t('messages.saved'), tone: 'success' });
+  };
+
+  return (
+    <section aria-labelledby="org-data" className="flex max-w-3xl flex-col gap-4">
+      <h2 id="org-data" className="text-xl font-semibold text-slate-900">
+        {t('detail.data')}
+      </h2>
+      {canUpdate ? null : (
+        <p className="text-sm text-slate-700" data-testid="read-only-note">
+          {t('detail.read_only')}
+        </p>
+      )}
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <TextInput
+          name="name"
+          label={labels.name}
+          value={organization.name}
+          hint={canUpdate ? t('detail.name_hint') : undefined}
+          readOnly
+          onChange={() => undefined}
+        />
+        <AddressFields
+          values={address}
+          errors={errors}
+          required
+          readOnly={!canUpdate}
+          disabled={busy}
+          onChange={(field, value) => setAddress((current) => ({ ...current, [field]: value }))}
+        />
+        {failure ? (
+          <AlertBar tone="danger" onDismiss={clearFailure}>
+            {failure}
+          </AlertBar>
+        ) : null}
+        {canUpdate ? (
+          <div>
+            <Button type="submit" disabled={busy}>
+              {busy ? t('actions.saving') : t('common:actions.save')}
+            </Button>
+          </div>
+        ) : null}
+      </form>
+    </section>
+  );
+}
+
+/** E-mail and custom values: shown, not edited (the spec's form has the address only). */
+function FurtherDetails({
+  organization,
+  accountIndex,
+}: {
+  organization: Organization;
+  accountIndex: number;
+}) {
+  const { t } = useTranslation('admin_organizations');
+  const schema = useOrganizationCustomFields(accountIndex);
+  const labelOf = (name: string) =>
+    (schema.status === 'ready' ? schema.value.find((f) => f.name === name)?.label : undefined) ??
+    name;
+  const custom = Object.entries(organization.customFields ?? {}).filter(
+    ([, value]) => value !== null && value !== '',
+  );
+  return (
+    <section aria-labelledby="org-more" className="flex max-w-3xl flex-col gap-2">
+      <h2 id="org-more" className="text-xl font-semibold text-slate-900">
+        {t('detail.more')}
+      </h2>
+      <dl className="grid grid-cols-[minmax(8rem,max-content)_1fr] gap-x-6 gap-y-1 text-sm">
+        <dt className="font-medium text-slate-800">{t('fields.email')}</dt>
+        <dd className="text-slate-800">{organization.email || t('table.none')}</dd>
+        {custom.map(([name, value]) => (
+          <div key={name} className="contents">
+            <dt className="font-medium text-slate-800">{labelOf(name)}</dt>
+            <dd className="text-slate-800">{String(value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+const USER_ORDER_FIELDS: Record<string, string> = { email: 'email', name: 'lastName' };
+
+/** The organisation's users: the users list filtered by organisation (own permission). */
+function OrganizationUsers({
+  organizationId,
+  abilities,
+}: {
+  organizationId: number;
+  abilities: OrganizationAbilities;
+}) {
+  const { t } = useTranslation('admin_organizations');
+  const { accountIndex, canViewUsers } = abilities;
+  const loadPage = useCallback<LoadTablePage<OrganizationUser>>(
+    async (input, signal) => {
+      const page = await listOrganizationUsers(
+        accountIndex,
+        organizationId,
+        pageQuery(input, USER_ORDER_FIELDS),
+        signal,
+      );
+      return { rows: page.items, nextPageToken: page.nextPageToken };
+    },
+    [accountIndex, organizationId],
+  );
+  const columns: TableColumn<OrganizationUser>[] = [
+    { id: 'email', header: t('columns.email'), sortable: true, width: '2fr', cell: (u) => u.email },
+    {
+      id: 'name',
+      header: t('columns.person'),
+      sortable: true,
+      width: '1.5fr',
+      cell: (u) => `${u.firstName} ${u.lastName}`.trim(),
+    },
+    {
+      id: 'roles',
+      header: t('columns.roles'),
+      width: '1.5fr',
+      cell: (u) => (u.roles ?? []).map((r) => r.label).join(', ') || t('table.none'),
+    },
+    {
+      id: 'status',
+      header: t('columns.status'),
+      width: '7rem',
+      cell: (u) => t(`status.${u.status}`),
+    },
+  ];
+  return (
+    <section aria-labelledby="org-users" className="flex flex-col gap-2">
+      <h2 id="org-users" className="text-xl font-semibold text-slate-900">
+        {t('detail.users')}
+      </h2>
+      {canViewUsers ? (
+        <InfiniteTable
+          label={t('table.users')}
+          columns={columns}
+          loadPage={loadPage}
+          rowKey={(u) => String(u.id)}
+          emptyMessage={t('table.empty_users')}
+          height={330}
+        />
+      ) : (
+        <p className="text-sm text-slate-700">{t('detail.users_hidden')}</p>
+      )}
+    </section>
+  );
 }

@@ -9,11 +9,12 @@ import {
 } from '#client/api/tenant-admin-client.ts';
 import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
+import { RowButton } from '#client/ui/row-button.tsx';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
 import { summarizeBatch, type BatchOutcome } from './batch-summary.ts';
 import { InviteDialog } from './invite-dialog.tsx';
 import type { AdminAbilities } from './use-admin-context.ts';
-import { formatDate, RowButton, useBatchReport } from './users-tab.tsx';
+import { formatDate, useBatchReport } from './users-tab.tsx';
 
 /** Pending invitations: list, delete one or several, and the "Invite users" dialog. */
 export function InvitesTab({

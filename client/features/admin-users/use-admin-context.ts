@@ -1,8 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
-import { SessionActorContext } from '#client/api/session-context.ts';
-import { listAll, listRoles, type RoleRef } from '#client/api/tenant-admin-client.ts';
-import { isAllowed } from '#common/permissions.ts';
+import { useAccountAccess, useTenantRoles } from '#client/api/use-account-access.ts';
+import type { RoleRef } from '#client/api/tenant-admin-client.ts';
 
 export interface AdminAbilities {
   accountIndex: number;
@@ -11,42 +8,18 @@ export interface AdminAbilities {
   canCreate: boolean;
 }
 
-/**
- * What the signed-in account may do here. Only hides buttons: the service checks every call
- * anyway, so a stale permission list costs an error message, never a breach.
- */
+/** What the signed-in account may do here (hides buttons only; see `useAccountAccess`). */
 export function useAdminAbilities(): AdminAbilities {
-  const { accountIndex = '0' } = useParams();
-  const permissions = SessionActorContext.useSelector(
-    (s) => s.context.accounts.find((a) => String(a.accountIndex) === accountIndex)?.permissions,
-  );
-  const held = permissions ?? [];
-  const can = (permission: string) => isAllowed(held, { anyOf: [[permission]] });
+  const { accountIndex, can } = useAccountAccess();
   return {
-    accountIndex: Number(accountIndex),
+    accountIndex,
     canUpdate: can('tenant-management.users.update'),
     canDelete: can('tenant-management.users.delete'),
     canCreate: can('tenant-management.users.create'),
   };
 }
 
-/**
- * The tenant's roles for the filter, the roles dialog and the invite form. Roles without any
- * permission are hidden (spec, role filtering): they grant nothing. null while loading; an empty
- * list when the account may not read roles.
- */
+/** The tenant's roles for the filter, the roles dialog and the invite form. */
 export function useRoles(accountIndex: number): RoleRef[] | null {
-  const [roles, setRoles] = useState<RoleRef[] | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    listAll((page, signal) => listRoles(accountIndex, page, signal), controller.signal)
-      .then((items) => setRoles(items.filter((role) => (role.permissions ?? []).length > 0)))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('roles failed', error);
-        setRoles([]);
-      });
-    return () => controller.abort();
-  }, [accountIndex]);
-  return roles;
+  return useTenantRoles(accountIndex);
 }

@@ -14,6 +14,7 @@ import {
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
+import { RowButton } from '#client/ui/row-button.tsx';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
 import type { TableQuery } from '#machines/infinite-table.machine.ts';
 import { useToast } from '#client/ui/toast.tsx';
@@ -405,26 +406,5 @@ export function UsersTab({
         />
       ) : null}
     </div>
-  );
-}
-
-export function RowButton({
-  label,
-  name,
-  onClick,
-}: {
-  label: string;
-  name: string;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={name}
-      onClick={onClick}
-      className="rounded border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-100"
-    >
-      {label}
-    </button>
   );
 }

@@ -1,0 +1,192 @@
+import { fetchJson } from './fetch-json.ts';
+import { listParams, type ListQuery, type Page, type RoleRef } from './tenant-admin-client.ts';
+
+/**
+ * Organisations and organisation invitations of the tenant service through the BFF proxy
+ * (docs/contracts.md, "Administration and registration"). One function per request; each takes
+ * an AbortSignal.
+ */
+
+export const ORGANIZATIONS_PAGE_SIZE = 30;
+
+/** The address of the spec's organisation form: all five required. */
+export interface OrganizationAddress {
+  street: string;
+  houseNumber: string;
+  zipCode: string;
+  city: string;
+  country: string;
+}
+
+export interface Organization extends OrganizationAddress {
+  id: number;
+  code: string;
+  parentId: number | null;
+  name: string;
+  email: string;
+  customFields: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrganizationUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  status: 'active' | 'disabled' | 'invited';
+  roles?: RoleRef[];
+}
+
+export interface OrganizationInvitation extends OrganizationAddress {
+  id: number;
+  email: string;
+  name: string;
+  slug: string;
+  customFields: Record<string, unknown>;
+  expiresAt: string;
+  isExpired: boolean;
+  roles?: RoleRef[];
+  createdAt: string;
+}
+
+/** A custom schema as the service keeps it (fields as in `#client/ui/form/custom-schema.ts`). */
+export interface CustomSchemaRecord {
+  id: number;
+  entity: string;
+  fields: unknown[];
+}
+
+export type SortOrder = ListQuery['order'];
+
+const base = (accountIndex: number) => `/api/${accountIndex}/tenantservice/v1`;
+
+export function listOrganizations(
+  accountIndex: number,
+  query: { page?: number; search?: string; order?: SortOrder },
+  signal?: AbortSignal,
+): Promise<Page<Organization>> {
+  const params = listParams({
+    pageSize: ORGANIZATIONS_PAGE_SIZE,
+    ...(query.page !== undefined ? { page: query.page } : {}),
+    order: query.order ?? null,
+    ...(query.search !== undefined ? { search: query.search } : {}),
+  });
+  return fetchJson(`${base(accountIndex)}/organizations?${params}`, { signal });
+}
+
+export function getOrganization(
+  accountIndex: number,
+  id: string,
+  signal?: AbortSignal,
+): Promise<{ organization: Organization }> {
+  return fetchJson(`${base(accountIndex)}/organizations/${encodeURIComponent(id)}`, { signal });
+}
+
+export function createOrganization(
+  accountIndex: number,
+  body: OrganizationAddress & { name: string; customFields: Record<string, unknown> },
+  signal?: AbortSignal,
+): Promise<{ organization: Organization }> {
+  return fetchJson(`${base(accountIndex)}/organizations`, { method: 'POST', body, signal });
+}
+
+/** The name stays as it is (read-only); custom fields left out keep their values. */
+export function updateOrganization(
+  accountIndex: number,
+  id: number,
+  body: OrganizationAddress,
+  signal?: AbortSignal,
+): Promise<{ organization: Organization }> {
+  return fetchJson(`${base(accountIndex)}/organizations/${id}`, { method: 'PUT', body, signal });
+}
+
+/** The users of one organisation: the users list with the organizationId filter. */
+export function listOrganizationUsers(
+  accountIndex: number,
+  organizationId: number,
+  query: { page?: number; order?: SortOrder },
+  signal?: AbortSignal,
+): Promise<Page<OrganizationUser>> {
+  const params = listParams({
+    pageSize: ORGANIZATIONS_PAGE_SIZE,
+    ...(query.page !== undefined ? { page: query.page } : {}),
+    filter: { organizationId: String(organizationId) },
+    order: query.order ?? null,
+    expand: ['roles'],
+  });
+  return fetchJson(`${base(accountIndex)}/users?${params}`, { signal });
+}
+
+export function listOrganizationInvitations(
+  accountIndex: number,
+  query: { page?: number; search?: string; order?: SortOrder },
+  signal?: AbortSignal,
+): Promise<Page<OrganizationInvitation>> {
+  const params = listParams({
+    pageSize: ORGANIZATIONS_PAGE_SIZE,
+    ...(query.page !== undefined ? { page: query.page } : {}),
+    order: query.order ?? null,
+    ...(query.search !== undefined ? { search: query.search } : {}),
+    expand: ['roles'],
+  });
+  return fetchJson(`${base(accountIndex)}/invitations/organizations?${params}`, { signal });
+}
+
+export interface OrganizationInvitationInput extends OrganizationAddress {
+  name: string;
+  slug: string;
+  email: string;
+  roleIds: number[];
+  customFields: Record<string, unknown>;
+}
+
+export function createOrganizationInvitation(
+  accountIndex: number,
+  body: OrganizationInvitationInput,
+  signal?: AbortSignal,
+): Promise<{ invitation: OrganizationInvitation }> {
+  return fetchJson(`${base(accountIndex)}/invitations/organizations`, {
+    method: 'POST',
+    body,
+    signal,
+  });
+}
+
+/** Re-invite: a new token and expiry, e-mailed to `email`; the earlier link stops working. */
+export function reinviteOrganization(
+  accountIndex: number,
+  id: number,
+  email: string,
+  signal?: AbortSignal,
+): Promise<{ invitation: OrganizationInvitation }> {
+  return fetchJson(`${base(accountIndex)}/invitations/organizations/${id}`, {
+    method: 'PATCH',
+    body: { email },
+    signal,
+  });
+}
+
+export function deleteOrganizationInvitation(
+  accountIndex: number,
+  id: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  return fetchJson(`${base(accountIndex)}/invitations/organizations/${id}`, {
+    method: 'DELETE',
+    signal,
+  });
+}
+
+/** The tenant's custom schema for organisations, or null when it has none. */
+export async function getOrganizationSchema(
+  accountIndex: number,
+  signal?: AbortSignal,
+): Promise<CustomSchemaRecord | null> {
+  const params = new URLSearchParams({ filter: 'entity=organization' });
+  const page = await fetchJson<Page<CustomSchemaRecord>>(
+    `${base(accountIndex)}/custom-schemas?${params}`,
+    { signal },
+  );
+  return page.items[0] ?? null;
+}

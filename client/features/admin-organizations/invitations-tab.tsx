@@ -1,0 +1,171 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '#client/api/fetch-json.ts';
+import {
+  deleteOrganizationInvitation,
+  listOrganizationInvitations,
+  type OrganizationInvitation,
+} from '#client/api/organizations-client.ts';
+import { Button } from '#client/ui/button.tsx';
+import { useConfirm } from '#client/ui/confirm-dialog.tsx';
+import { formatDateTime } from '#client/ui/form/dates.ts';
+import { RowButton } from '#client/ui/row-button.tsx';
+import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
+import { useToast } from '#client/ui/toast.tsx';
+import { InvitationDialog } from './invitation-dialog.tsx';
+import { errorKey, isExpired } from './organization-form.ts';
+import { ReinviteDialog } from './reinvite-dialog.tsx';
+import { pageQuery } from './table-order.ts';
+import type { OrganizationAbilities } from './use-organization-context.ts';
+
+const ORDER_FIELDS: Record<string, string> = { name: 'name', expires: 'expiresAt' };
+
+/**
+ * Open invitations for organisations to register: roles and expiry (expired ones marked), a new
+ * invitation, re-invite (a new link by e-mail) and delete behind the confirm dialog.
+ */
+export function InvitationsTab({ abilities }: { abilities: OrganizationAbilities }) {
+  const { t } = useTranslation('admin_organizations');
+  const confirm = useConfirm();
+  const toast = useToast();
+  const { accountIndex, canCreate, canDelete } = abilities;
+  const [reloadKey, setReloadKey] = useState(0);
+  const [creating, setCreating] = useState(false);
+  const [reinviting, setReinviting] = useState<OrganizationInvitation | null>(null);
+  const reload = () => setReloadKey((k) => k + 1);
+
+  const loadPage = useCallback<LoadTablePage<OrganizationInvitation>>(
+    async (input, signal) => {
+      const page = await listOrganizationInvitations(
+        accountIndex,
+        pageQuery(input, ORDER_FIELDS, 'name'),
+        signal,
+      );
+      return { rows: page.items, nextPageToken: page.nextPageToken };
+    },
+    [accountIndex],
+  );
+
+  const remove = async (invitation: OrganizationInvitation) => {
+    const deleted = await confirm({
+      title: t('confirm.delete_title'),
+      message: t('confirm.delete_message', { name: invitation.name, email: invitation.email }),
+      confirmLabel: t('actions.delete'),
+      tone: 'danger',
+      action: async () => {
+        try {
+          await deleteOrganizationInvitation(accountIndex, invitation.id);
+        } catch (error) {
+          // The dialog stays open and shows this text (spec: confirm action error).
+          throw new Error(t(errorKey(error instanceof ApiError ? error.code : undefined)), {
+            cause: error,
+          });
+        }
+      },
+    });
+    if (!deleted) return;
+    toast({ message: t('messages.deleted', { name: invitation.name }), tone: 'success' });
+    reload();
+  };
+
+  const columns: TableColumn<OrganizationInvitation>[] = [
+    {
+      id: 'name',
+      header: t('columns.name'),
+      sortable: true,
+      filterable: true,
+      width: '2fr',
+      cell: (inv) => inv.name,
+    },
+    { id: 'email', header: t('columns.contact'), width: '2fr', cell: (inv) => inv.email },
+    {
+      id: 'roles',
+      header: t('columns.roles'),
+      width: '1.5fr',
+      cell: (inv) => (inv.roles ?? []).map((r) => r.label).join(', ') || t('table.none'),
+    },
+    {
+      id: 'expires',
+      header: t('columns.expires'),
+      sortable: true,
+      width: '14rem',
+      cell: (inv) => (
+        <span className="flex items-center gap-2">
+          {formatDateTime(inv.expiresAt)}
+          {isExpired(inv.expiresAt) ? (
+            <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+              {t('status.expired')}
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+  if (canCreate || canDelete) {
+    columns.push({
+      id: 'actions',
+      header: t('columns.actions'),
+      width: '11rem',
+      cell: (inv) => (
+        <div className="flex gap-1">
+          {canCreate ? (
+            <RowButton
+              label={t('actions.reinvite')}
+              name={t('actions.reinvite_for', { name: inv.name })}
+              onClick={() => setReinviting(inv)}
+            />
+          ) : null}
+          {canDelete ? (
+            <RowButton
+              label={t('actions.delete')}
+              name={t('actions.delete_for', { name: inv.name })}
+              onClick={() => void remove(inv)}
+            />
+          ) : null}
+        </div>
+      ),
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      {canCreate ? (
+        <div>
+          <Button onClick={() => setCreating(true)}>{t('actions.invite')}</Button>
+        </div>
+      ) : null}
+      <InfiniteTable
+        label={t('table.invitations')}
+        columns={columns}
+        loadPage={loadPage}
+        rowKey={(inv) => String(inv.id)}
+        emptyMessage={t('table.empty_invitations')}
+        reloadKey={reloadKey}
+      />
+      {creating ? (
+        <InvitationDialog
+          accountIndex={accountIndex}
+          canViewRoles={abilities.canViewRoles}
+          onClose={(created) => {
+            setCreating(false);
+            if (!created) return;
+            toast({ message: t('messages.invited', { email: created.email }), tone: 'success' });
+            reload();
+          }}
+        />
+      ) : null}
+      {reinviting ? (
+        <ReinviteDialog
+          accountIndex={accountIndex}
+          invitation={reinviting}
+          onClose={(sentTo) => {
+            setReinviting(null);
+            if (sentTo === null) return;
+            toast({ message: t('messages.reinvited', { email: sentTo }), tone: 'success' });
+            reload();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

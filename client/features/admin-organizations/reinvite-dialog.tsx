@@ -1,0 +1,79 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as v from 'valibot';
+import {
+  reinviteOrganization,
+  type OrganizationInvitation,
+} from '#client/api/organizations-client.ts';
+import { Alert } from '#client/ui/alert.tsx';
+import { Button } from '#client/ui/button.tsx';
+import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
+import { TextInput } from '#client/ui/form/fields.tsx';
+import { emailRule, requiredString } from '#client/ui/form/rules.ts';
+import { FormDialog } from './form-dialog.tsx';
+import { useServiceCall } from './use-service-call.ts';
+
+/**
+ * Re-invite: the service makes a new link (the old one stops working), renews the expiry and
+ * e-mails it. The address can be corrected here, e.g. when the first e-mail bounced.
+ */
+export function ReinviteDialog({
+  accountIndex,
+  invitation,
+  onClose,
+}: {
+  accountIndex: number;
+  invitation: OrganizationInvitation;
+  onClose: (sentTo: string | null) => void;
+}) {
+  const { t } = useTranslation(['admin_organizations', 'common']);
+  const label = t('fields.email');
+  const [email, setEmail] = useState(invitation.email);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { busy, failure, run } = useServiceCall();
+  const schema = useMemo(
+    () => v.object({ email: v.pipe(requiredString(label), v.trim(), emailRule('invalidEmail')) }),
+    [label],
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateForm(schema, { email });
+    setErrors(result.errors);
+    if (!result.success) return;
+    const { email: to } = result.output;
+    const sent = await run(() => reinviteOrganization(accountIndex, invitation.id, to));
+    if (sent.ok) onClose(to);
+  };
+
+  return (
+    <FormDialog
+      title={t('reinvite_dialog.title', { name: invitation.name })}
+      busy={busy}
+      onDismiss={() => onClose(null)}
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <p className="text-sm text-slate-700">{t('reinvite_dialog.text')}</p>
+        <TextInput
+          name="email"
+          type="email"
+          label={label}
+          value={email}
+          errors={errors.email}
+          required
+          disabled={busy}
+          onChange={setEmail}
+        />
+        {failure ? <Alert tone="danger">{failure}</Alert> : null}
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" disabled={busy} onClick={() => onClose(null)}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {t('reinvite_dialog.send')}
+          </Button>
+        </div>
+      </form>
+    </FormDialog>
+  );
+}
