@@ -7,7 +7,7 @@ import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { TextField } from '#client/ui/text-field.tsx';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '#client/ui/auth-card.tsx';
 
 /** /login: sign in, or add another account next to those already signed in. */
 export default function LoginPage() {
