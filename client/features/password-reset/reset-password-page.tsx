@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fromPromise } from 'xstate';
@@ -72,13 +72,14 @@ function ResetPasswordFlow({ resetToken }: { resetToken: string | null }) {
   }
   if (state.matches('requestSent')) {
     return (
-      <AuthCard title={t('request.sent_heading')}>
-        <div className="flex flex-col gap-4">
-          <Alert tone="success">{t('request.sent', { email: state.context.email })}</Alert>
-          <p className="text-sm text-slate-700">{t('request.sent_hint')}</p>
-          <BackToSignIn />
-        </div>
-      </AuthCard>
+      <MessageCard
+        title={t('request.sent_heading')}
+        tone="success"
+        text={t('request.sent', { email: state.context.email })}
+      >
+        <p className="text-sm text-slate-700">{t('request.sent_hint')}</p>
+        <BackToSignIn />
+      </MessageCard>
     );
   }
   if (state.matches('resetForm') || state.matches('resetting')) {
@@ -93,31 +94,47 @@ function ResetPasswordFlow({ resetToken }: { resetToken: string | null }) {
   }
   if (state.matches('verifyFailed')) {
     return (
-      <AuthCard title={t('reset.heading')}>
-        <div className="flex flex-col gap-4">
-          <Alert tone="danger">{t('errors.verify_failed')}</Alert>
-          <Button onClick={() => actor.send({ type: 'verify.retry' })}>{t('errors.retry')}</Button>
-          <BackToSignIn />
-        </div>
-      </AuthCard>
+      <MessageCard title={t('reset.heading')} tone="danger" text={t('errors.verify_failed')}>
+        <Button onClick={() => actor.send({ type: 'verify.retry' })}>{t('errors.retry')}</Button>
+        <BackToSignIn />
+      </MessageCard>
     );
   }
   if (state.matches('done')) {
     return (
-      <AuthCard title={t('reset.done_heading')}>
-        <div className="flex flex-col gap-4">
-          <Alert tone="success">{t('reset.done')}</Alert>
-          <Link className="font-semibold text-blue-800 underline" to="/login">
-            {t('reset.sign_in')}
-          </Link>
-        </div>
-      </AuthCard>
+      <MessageCard title={t('reset.done_heading')} tone="success" text={t('reset.done')}>
+        <Link className="font-semibold text-blue-800 underline" to="/login">
+          {t('reset.sign_in')}
+        </Link>
+      </MessageCard>
     );
   }
   // opening, verifying, and expired (while the navigation to /expired-token happens).
   return (
     <AuthCard title={t('reset.heading')}>
       <Spinner label={t('reset.verifying')} />
+    </AuthCard>
+  );
+}
+
+/** A result of the flow: its message, then what the user can do next. */
+function MessageCard({
+  title,
+  tone,
+  text,
+  children,
+}: {
+  title: string;
+  tone: 'success' | 'danger';
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <AuthCard title={title}>
+      <div className="flex flex-col gap-4">
+        <Alert tone={tone}>{text}</Alert>
+        {children}
+      </div>
     </AuthCard>
   );
 }
@@ -131,9 +148,64 @@ function BackToSignIn() {
   );
 }
 
-/** After React has rendered the messages, the first field in error gets the focus. */
-function focusFirstError(form: HTMLFormElement | null) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+/**
+ * The frame of both forms: intro, the server's error, the fields, the submit button. Field
+ * errors appear once the user tried to submit (then they follow every change); a submit with
+ * errors moves the focus to the first field in error.
+ */
+function FlowForm({
+  title,
+  intro,
+  error,
+  busy,
+  submitLabel,
+  busyLabel,
+  hasErrors,
+  onValidSubmit,
+  children,
+  footer,
+}: {
+  title: string;
+  intro: string;
+  error: string | undefined;
+  busy: boolean;
+  submitLabel: string;
+  busyLabel: string;
+  hasErrors: () => boolean;
+  onValidSubmit: () => void;
+  children: (submitted: boolean) => ReactNode;
+  footer?: ReactNode;
+}) {
+  const [submitted, setSubmitted] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!hasErrors()) return onValidSubmit();
+    // After React has rendered the messages.
+    requestAnimationFrame(() =>
+      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+  }
+
+  return (
+    <AuthCard title={title}>
+      <p className="mb-6 text-slate-700">{intro}</p>
+      {error ? (
+        <div className="mb-4">
+          <Alert tone="danger">{error}</Alert>
+        </div>
+      ) : null}
+      <form ref={form} onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        {children(submitted)}
+        <Button type="submit" disabled={busy}>
+          {busy ? busyLabel : submitLabel}
+        </Button>
+      </form>
+      {footer}
+    </AuthCard>
+  );
 }
 
 function RequestForm({
@@ -149,31 +221,24 @@ function RequestForm({
 }) {
   const { t } = useTranslation('password_reset');
   const [email, setEmail] = useState(initialEmail);
-  // Errors appear once the user tried to submit, and then follow every change.
-  const [submitted, setSubmitted] = useState(false);
   const label = t('request.email');
-  const errors: FieldErrors = submitted ? requestErrors(email, label) : {};
-  const form = useRef<HTMLFormElement>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(requestErrors(email, label)).length > 0) {
-      focusFirstError(form.current);
-      return;
-    }
-    onSubmit(email.trim());
-  }
-
   return (
-    <AuthCard title={t('request.heading')}>
-      <p className="mb-6 text-slate-700">{t('request.intro')}</p>
-      {error ? (
-        <div className="mb-4">
-          <Alert tone="danger">{error}</Alert>
-        </div>
-      ) : null}
-      <form ref={form} onSubmit={submit} className="flex flex-col gap-4" noValidate>
+    <FlowForm
+      title={t('request.heading')}
+      intro={t('request.intro')}
+      error={error}
+      busy={busy}
+      submitLabel={t('request.submit')}
+      busyLabel={t('request.submitting')}
+      hasErrors={() => Object.keys(requestErrors(email, label)).length > 0}
+      onValidSubmit={() => onSubmit(email.trim())}
+      footer={
+        <p className="mt-6">
+          <BackToSignIn />
+        </p>
+      }
+    >
+      {(submitted) => (
         <TextInput
           label={label}
           name="email"
@@ -182,17 +247,11 @@ function RequestForm({
           required
           maxLength={320}
           value={email}
-          errors={errors.email}
+          errors={submitted ? requestErrors(email, label).email : undefined}
           onChange={setEmail}
         />
-        <Button type="submit" disabled={busy}>
-          {busy ? t('request.submitting') : t('request.submit')}
-        </Button>
-      </form>
-      <p className="mt-6">
-        <BackToSignIn />
-      </p>
-    </AuthCard>
+      )}
+    </FlowForm>
   );
 }
 
@@ -209,61 +268,51 @@ function NewPasswordForm({
 }) {
   const { t } = useTranslation('password_reset');
   const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
-  // Errors appear once the user tried to submit, and then follow every change.
-  const [submitted, setSubmitted] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
   const labels = {
     newPassword: t('reset.new_password'),
     confirmPassword: t('reset.confirm_password'),
   };
-  const errors: FieldErrors = submitted ? newPasswordErrors(values, labels) : {};
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(newPasswordErrors(values, labels)).length > 0) {
-      focusFirstError(form.current);
-      return;
-    }
-    onSubmit(values.newPassword);
-  }
-
   return (
-    <AuthCard title={t('reset.heading')}>
-      <p className="mb-6 text-slate-700">{t('reset.intro', { email })}</p>
-      {error ? (
-        <div className="mb-4">
-          <Alert tone="danger">{error}</Alert>
-        </div>
-      ) : null}
-      <form ref={form} onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        {/* Lets password managers store the new password for the right account. */}
-        <input type="hidden" name="username" autoComplete="username" value={email} />
-        <TextInput
-          label={labels.newPassword}
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t('reset.rules')}
-          value={values.newPassword}
-          errors={errors.newPassword}
-          onChange={(newPassword) => setValues((v) => ({ ...v, newPassword }))}
-        />
-        <TextInput
-          label={labels.confirmPassword}
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={values.confirmPassword}
-          errors={errors.confirmPassword}
-          onChange={(confirmPassword) => setValues((v) => ({ ...v, confirmPassword }))}
-        />
-        <Button type="submit" disabled={busy}>
-          {busy ? t('reset.submitting') : t('reset.submit')}
-        </Button>
-      </form>
-    </AuthCard>
+    <FlowForm
+      title={t('reset.heading')}
+      intro={t('reset.intro', { email })}
+      error={error}
+      busy={busy}
+      submitLabel={t('reset.submit')}
+      busyLabel={t('reset.submitting')}
+      hasErrors={() => Object.keys(newPasswordErrors(values, labels)).length > 0}
+      onValidSubmit={() => onSubmit(values.newPassword)}
+    >
+      {(submitted) => {
+        const errors: FieldErrors = submitted ? newPasswordErrors(values, labels) : {};
+        return (
+          <>
+            {/* Lets password managers store the new password for the right account. */}
+            <input type="hidden" name="username" autoComplete="username" value={email} />
+            <TextInput
+              label={labels.newPassword}
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              hint={t('reset.rules')}
+              value={values.newPassword}
+              errors={errors.newPassword}
+              onChange={(newPassword) => setValues((v) => ({ ...v, newPassword }))}
+            />
+            <TextInput
+              label={labels.confirmPassword}
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={values.confirmPassword}
+              errors={errors.confirmPassword}
+              onChange={(confirmPassword) => setValues((v) => ({ ...v, confirmPassword }))}
+            />
+          </>
+        );
+      }}
+    </FlowForm>
   );
 }
