@@ -51,6 +51,53 @@ describe('fetchJson', () => {
     expect(listener).toHaveBeenCalledWith(1, false);
   });
 
+  it("repeats an account's call once after the upstream refused its token", async () => {
+    const listener = vi.fn();
+    setSessionExpiredListener(listener);
+    const answers = [
+      new Response(JSON.stringify({ error: 'unauthorized' }), { status: 401 }),
+      new Response(JSON.stringify({ error: 'session_expired', accountIndex: 0 }), { status: 401 }),
+    ];
+    const fetchMock = vi.fn(async () => answers.shift()!);
+    vi.stubGlobal('fetch', fetchMock);
+    const error = await fetchJson('/api/0/tenantservice/v1/users', {
+      method: 'POST',
+      body: { a: 1 },
+    }).catch((e) => e);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const [, retry] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(retry.body).toBe('{"a":1}');
+    expect(error).toMatchObject({ status: 401, code: 'session_expired' });
+    expect(listener).toHaveBeenCalledWith(0, false);
+
+    // A refreshed token makes the repeated call work.
+    const ok = [
+      new Response(JSON.stringify({ error: 'unauthorized' }), { status: 401 }),
+      new Response(JSON.stringify({ ok: true }), { status: 200 }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ok.shift()!),
+    );
+    await expect(fetchJson('/api/0/tenantservice/v1/general')).resolves.toEqual({ ok: true });
+  });
+
+  it('repeats no guest or session call, and an account call only once', async () => {
+    for (const path of ['/api/guest/authservice/v1/verify-invite?token=x', '/bff/session']) {
+      const fetchMock = respond(401, { error: 'unauthorized' });
+      vi.stubGlobal('fetch', fetchMock);
+      await expect(fetchJson(path)).rejects.toMatchObject({ status: 401 });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    }
+    const fetchMock = respond(401, { error: 'unauthorized' });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(fetchJson('/api/3/tenantservice/v1/general')).rejects.toMatchObject({
+      status: 401,
+      code: 'unauthorized',
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('passes on that the UI permission is gone (isNotUiPermission)', async () => {
     const listener = vi.fn();
     setSessionExpiredListener(listener);

@@ -33,6 +33,26 @@ function mayRedirectOn401(): boolean {
   return !path.startsWith('/login/saml') && !path.startsWith('/forms');
 }
 
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A 401 of an account's proxied call that is the upstream's, not the BFF's session_expired. */
+function isUpstreamRefusal(path: string, response: Response, body: unknown): boolean {
+  return (
+    response.status === 401 &&
+    /^\/api\/\d+\//.test(path) &&
+    (body as { error?: unknown } | null | undefined)?.error !== 'session_expired'
+  );
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -46,24 +66,27 @@ export async function fetchJson<T>(path: string, options: RequestOptions = {}): 
   if (method !== 'GET') headers['X-CSRF'] = '1';
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const response = await fetch(path, {
-    method,
-    headers,
-    credentials: 'same-origin',
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
+  const send = () =>
+    fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+
+  let response = await send();
+  let body = await readBody(response);
+  if (isUpstreamRefusal(path, response, body)) {
+    // The upstream refused the account's token (password reset, user disabled or deleted): the
+    // BFF has marked it for refresh, so the same call once more either works with a refreshed
+    // token or answers 401 session_expired, and the user goes to sign-in at this call, not the
+    // next. A 401 means the upstream did nothing, so repeating a write is safe.
+    response = await send();
+    body = await readBody(response);
+  }
 
   if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  let body: unknown = undefined;
-  if (text) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = text;
-    }
-  }
   if (response.ok) return body as T;
 
   const { error, message, accountIndex } = (body ?? {}) as {

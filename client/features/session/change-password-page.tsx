@@ -7,7 +7,7 @@ import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { TextField } from '#client/ui/text-field.tsx';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '#client/ui/auth-card.tsx';
 
 /**
  * /u/{i}/changepassword: forced for a user flagged to change the password (no old password

@@ -7,7 +7,7 @@ import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { TextField } from '#client/ui/text-field.tsx';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '#client/ui/auth-card.tsx';
 
 /** /login: sign in, or add another account next to those already signed in. */
 export default function LoginPage() {
@@ -95,6 +95,9 @@ export default function LoginPage() {
         <Button type="submit" disabled={busy || !canSubmit || !username || !password}>
           {busy ? t('login.submitting') : t('login.submit')}
         </Button>
+        <Link className="self-start text-sm text-blue-800 underline" to="/account/resetpassword">
+          {t('login.forgot_password')}
+        </Link>
       </form>
       <form onSubmit={startSso} className="mt-8 flex flex-col gap-3 border-t border-slate-200 pt-6">
         <p className="text-sm text-slate-700">{t('login.sso_hint')}</p>

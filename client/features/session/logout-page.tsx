@@ -4,7 +4,7 @@ import { Navigate, useParams } from 'react-router';
 import { SessionActorContext } from '#client/api/session-context.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '#client/ui/auth-card.tsx';
 
 /** /u/{i}/logout: signs out of this one account; the others stay signed in. */
 export default function LogoutPage() {

@@ -5,7 +5,7 @@ import { SessionActorContext } from '#client/api/session-context.ts';
 import { Alert } from '#client/ui/alert.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '#client/ui/auth-card.tsx';
 
 /**
  * /login/saml?tenantSlug=..&code=..: where the identity provider sends the browser back. The

@@ -5,7 +5,7 @@ import { getSamlLoginLink } from '#client/api/guest-auth-client.ts';
 import { Alert } from '#client/ui/alert.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard } from '#client/ui/auth-card.tsx';
 
 /** /login/{tenantName}: asks for the tenant's single-sign-on link and goes there. */
 export default function TenantSsoPage() {

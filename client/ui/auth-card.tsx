@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FALLBACK_LOGO } from '#client/ui/fallback-logo.tsx';
+import { FALLBACK_LOGO } from './fallback-logo.tsx';
 
-/** The frame of the pages outside the shell: sign-in, single sign-on, password change. */
+/** The frame of the pages outside the shell: sign-in, single sign-on, password change and reset. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation('common');
   return (
