@@ -78,10 +78,10 @@ export async function fetchJson<T>(path: string, options: RequestOptions = {}): 
   let response = await send();
   let body = await readBody(response);
   if (isUpstreamRefusal(path, response, body)) {
-    // The upstream refused the account's token (password reset, user disabled or deleted): the
-    // BFF has marked it for refresh, so the same call once more either works with a refreshed
-    // token or answers 401 session_expired, and the user goes to sign-in at this call, not the
-    // next. A 401 means the upstream did nothing, so repeating a write is safe.
+    // The upstream refused the account's token. The BFF refreshed the account before answering:
+    // had the upstream refused that too (password reset, user disabled or deleted), this would
+    // already be session_expired. So the account holds a fresh token now, and the same call once
+    // more works. A 401 means the upstream did nothing, so repeating a write is safe.
     response = await send();
     body = await readBody(response);
   }

@@ -109,6 +109,9 @@ export function apiProxy(deps: {
     // Without an agent http-proxy opens (and closes) a connection per call, which roughly halves
     // throughput and makes every browser response `Connection: close` (bench/README.md).
     agent: upstreamAgent(deps.upstreamUrl),
+    // Responses are written in proxyRes below, so that an upstream 401 can wait for the verdict
+    // of a refresh before the browser gets an answer.
+    selfHandleResponse: true,
     // The proxy's own error handling below answers in JSON; without this it would log and hang.
     on: {
       proxyReq(proxyReq: ClientRequest, req: IncomingMessage) {
@@ -124,23 +127,21 @@ export function apiProxy(deps: {
           proxyReq.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' }));
         });
       },
-      proxyRes(proxyRes: IncomingMessage, req: IncomingMessage) {
+      proxyRes(proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) {
         delete proxyRes.headers['set-cookie'];
         // Hop-by-hop: the browser's connection is ours to manage, not the upstream's.
         delete proxyRes.headers.connection;
         delete proxyRes.headers['keep-alive'];
-        if (proxyRes.statusCode === 401 && req.bffAccount) {
-          // The upstream no longer accepts this token (user disabled, role or workspace removed):
-          // the next call must refresh, and a refused refresh ends the account.
-          const { sid, index } = req.bffAccount;
-          void kit
-            .update(sid, (s) => {
-              const a = s.accounts?.[index];
-              if (a) a.expiresAt = 0;
-            })
-            .catch(() => undefined);
-        }
         proxyRes.headers['cache-control'] ??= 'no-store';
+        if (proxyRes.statusCode === 401 && req.bffAccount) {
+          answerRefusal(proxyRes, req.bffAccount, res).catch((err: unknown) => {
+            log.warn({ err: (err as Error).message }, 'answering an upstream 401 failed');
+            res.destroy();
+          });
+          return;
+        }
+        res.writeHead(proxyRes.statusCode ?? 502, proxyRes.headers);
+        proxyRes.pipe(res);
       },
       error(err: Error, _req: IncomingMessage, res: ServerResponse | import('node:net').Socket) {
         const code = (err as NodeJS.ErrnoException).code;
@@ -162,6 +163,41 @@ export function apiProxy(deps: {
       },
     },
   });
+
+  /**
+   * The upstream refused the account's token (nothing was done): the user was disabled or deleted,
+   * reset the password, or lost the workspace. Refresh now: if the upstream refuses that too, the
+   * account ends and this very call answers 401 `session_expired`, so the browser goes to
+   * sign-in at once. Otherwise the upstream's own answer passes, and the next call carries the
+   * fresh token.
+   */
+  async function answerRefusal(
+    proxyRes: IncomingMessage,
+    account: { sid: string; index: string },
+    res: ServerResponse,
+  ): Promise<void> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of proxyRes as AsyncIterable<Buffer>) {
+      // A refusal is a short error body; more than this is not worth keeping in memory.
+      size += chunk.length;
+      if (size <= 64 * 1024) chunks.push(chunk);
+    }
+    const t = await tokens
+      .accessToken(account.sid, account.index, Date.now(), { force: true })
+      .catch(() => null);
+    if (t && !t.ok && t.error === 'session_expired') {
+      return sendError(res as Response, 401, 'session_expired', undefined, {
+        accountIndex: Number(account.index),
+        ...(t.reason ? { reason: t.reason } : {}),
+      });
+    }
+    const body = Buffer.concat(chunks);
+    const headers = { ...proxyRes.headers, 'content-length': String(body.length) };
+    delete headers['transfer-encoding'];
+    res.writeHead(401, headers);
+    res.end(body);
+  }
 
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
