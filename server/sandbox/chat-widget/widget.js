@@ -1,3 +1,4 @@
+/* global document, fetch */
 /*
  * The sandbox's chat-assistant widget: what a tenant's chat provider would host. The back office
  * loads it from its own origin (/chat-widget/{version}/widget.js) with a <script> element whose
