@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import i18next from 'i18next';
 import type { SessionAccount } from '#machines/session.machine.ts';
+import { textOnBrand } from '#client/ui/brand-contrast.ts';
 import {
   DEFAULT_TENANT_COLOR,
   getBranding,
@@ -75,6 +76,7 @@ export function useTenantData(account: SessionAccount): TenantData {
   useEffect(() => {
     const value = color && HEX_COLOR.test(color) ? color : DEFAULT_TENANT_COLOR;
     document.documentElement.style.setProperty('--color-brand', value);
+    document.documentElement.style.setProperty('--color-on-brand', textOnBrand(value));
   }, [color]);
 
   return { tenantName, branding };
