@@ -209,7 +209,7 @@ test('the profile language is the user’s own setting and applies at once', asy
   await page.goto('/u/0/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.getByLabel('Language').selectOption('pl');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('pl');
   await page.getByRole('button', { name: 'Save language' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
   await expect(page.getByRole('heading', { level: 1, name: 'Profil' })).toBeVisible();
