@@ -10,11 +10,10 @@ import { announceBranding } from '#client/api/tenant-branding-events.ts';
 import { Button } from '#client/ui/button.tsx';
 import { TextInput } from '#client/ui/form/fields.tsx';
 import { resizeImage } from '#client/ui/form/image-resize.ts';
-import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { translateMessage } from '#client/ui/form/messages.ts';
 import { checkColor } from './settings-forms.ts';
-import { SettingsForm, TabFrame } from './tab-frame.tsx';
-import { useLoaded, useSave, useSettingsAccount } from './use-settings-tab.ts';
+import { SettingsForm, SettingsTab } from './tab-frame.tsx';
+import { useSettingsForm } from './use-settings-tab.ts';
 
 /**
  * The configured logo size (the header shows it at most 36 px high): uploads are scaled to fit,
@@ -37,14 +36,11 @@ function readAsDataUrl(blob: Blob): Promise<string> {
 }
 
 export function BrandingTab() {
-  const { accountIndex, canEdit } = useSettingsAccount();
-  const { loaded, retry } = useLoaded(loadBranding, accountIndex);
   return (
-    <TabFrame loaded={loaded} retry={retry}>
-      {(branding) => (
-        <BrandingForm initial={branding} accountIndex={accountIndex} canEdit={canEdit} />
-      )}
-    </TabFrame>
+    <SettingsTab
+      load={loadBranding}
+      render={(branding, account) => <BrandingForm initial={branding} {...account} />}
+    />
   );
 }
 
@@ -58,10 +54,8 @@ function BrandingForm({
   canEdit: boolean;
 }) {
   const { t } = useTranslation(['tenant_settings', 'ui']);
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setValues, errors, setErrors, saving, error, save } = useSettingsForm(initial);
   const [logoError, setLogoError] = useState<string | null>(null);
-  const { saving, error, save } = useSave();
   const colorId = useId();
   const logoId = useId();
   const colorErrors = errors.main_color ?? [];

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CHAT_WIDGET_SETTING_KEY,
@@ -7,10 +6,9 @@ import {
 } from '#machines/chat-widget.machine.ts';
 import { getTenantSettings, saveTenantSetting, settingValue } from '#client/api/settings-client.ts';
 import { CheckboxInput, TextInput } from '#client/ui/form/fields.tsx';
-import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { checkChatWidget } from './settings-forms.ts';
-import { SettingsForm, TabFrame } from './tab-frame.tsx';
-import { useLoaded, useSave, useSettingsAccount } from './use-settings-tab.ts';
+import { SettingsForm, SettingsTab } from './tab-frame.tsx';
+import { useSettingsForm } from './use-settings-tab.ts';
 
 const loadChatWidget = (accountIndex: number, signal: AbortSignal) =>
   getTenantSettings(accountIndex, [CHAT_WIDGET_SETTING_KEY], signal).then(({ values }) =>
@@ -18,14 +16,11 @@ const loadChatWidget = (accountIndex: number, signal: AbortSignal) =>
   );
 
 export function ChatWidgetTab() {
-  const { accountIndex, canEdit } = useSettingsAccount();
-  const { loaded, retry } = useLoaded(loadChatWidget, accountIndex);
   return (
-    <TabFrame loaded={loaded} retry={retry}>
-      {(setting) => (
-        <ChatWidgetForm initial={setting} accountIndex={accountIndex} canEdit={canEdit} />
-      )}
-    </TabFrame>
+    <SettingsTab
+      load={loadChatWidget}
+      render={(setting, account) => <ChatWidgetForm initial={setting} {...account} />}
+    />
   );
 }
 
@@ -39,9 +34,7 @@ function ChatWidgetForm({
   canEdit: boolean;
 }) {
   const { t } = useTranslation('tenant_settings');
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { saving, error, save } = useSave();
+  const { values, setValues, errors, setErrors, saving, error, save } = useSettingsForm(initial);
   const labels = { webhookUrl: t('chat_widget.webhook_url'), version: t('chat_widget.version') };
   return (
     <SettingsForm

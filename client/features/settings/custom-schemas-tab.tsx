@@ -20,8 +20,8 @@ import {
   toFieldDraft,
   type FieldDraft,
 } from './settings-forms.ts';
-import { SettingsForm, TabFrame } from './tab-frame.tsx';
-import { useLoaded, useSave, useSettingsAccount } from './use-settings-tab.ts';
+import { SettingsForm, SettingsTab } from './tab-frame.tsx';
+import { useSave } from './use-settings-tab.ts';
 
 const loadSchemas = (accountIndex: number, signal: AbortSignal) =>
   getCustomSchemas(accountIndex, signal).then(({ items }) => items);
@@ -33,12 +33,11 @@ function draftsOf(items: readonly CustomSchemaRecord[], entity: CustomSchemaEnti
 }
 
 export function CustomSchemasTab() {
-  const { accountIndex, canEdit } = useSettingsAccount();
-  const { loaded, retry } = useLoaded(loadSchemas, accountIndex);
   return (
-    <TabFrame loaded={loaded} retry={retry}>
-      {(items) => <SchemaEditor items={items} accountIndex={accountIndex} canEdit={canEdit} />}
-    </TabFrame>
+    <SettingsTab
+      load={loadSchemas}
+      render={(items, account) => <SchemaEditor items={items} {...account} />}
+    />
   );
 }
 

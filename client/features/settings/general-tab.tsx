@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getGeneral, type GeneralSettings } from '#client/api/tenant-client.ts';
 import { saveGeneral } from '#client/api/settings-client.ts';
 import { cacheGeneralSettings } from '#client/i18n/language.ts';
 import { SelectInput } from '#client/ui/form/fields.tsx';
-import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import {
   CURRENCIES,
   DATE_FORMATS,
@@ -12,8 +10,8 @@ import {
   checkGeneral,
   type GeneralLabels,
 } from './settings-forms.ts';
-import { SettingsForm, TabFrame } from './tab-frame.tsx';
-import { useLoaded, useSave, useSettingsAccount } from './use-settings-tab.ts';
+import { SettingsForm, SettingsTab } from './tab-frame.tsx';
+import { useSettingsForm } from './use-settings-tab.ts';
 
 const loadGeneral = (accountIndex: number, signal: AbortSignal) =>
   getGeneral(accountIndex, signal).then(({ general }) => general);
@@ -28,12 +26,11 @@ const withCurrent = (list: readonly string[], current: string) =>
   }));
 
 export function GeneralTab() {
-  const { accountIndex, canEdit } = useSettingsAccount();
-  const { loaded, retry } = useLoaded(loadGeneral, accountIndex);
   return (
-    <TabFrame loaded={loaded} retry={retry}>
-      {(general) => <GeneralForm initial={general} accountIndex={accountIndex} canEdit={canEdit} />}
-    </TabFrame>
+    <SettingsTab
+      load={loadGeneral}
+      render={(general, account) => <GeneralForm initial={general} {...account} />}
+    />
   );
 }
 
@@ -47,9 +44,7 @@ function GeneralForm({
   canEdit: boolean;
 }) {
   const { t } = useTranslation('tenant_settings');
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { saving, error, save } = useSave();
+  const { values, setValues, errors, setErrors, saving, error, save } = useSettingsForm(initial);
   const labels: GeneralLabels = {
     time_zone: t('general.time_zone'),
     language: t('general.language'),

@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getTenantSettings, saveTenantSetting, settingValue } from '#client/api/settings-client.ts';
 import { SelectInput, TextareaInput } from '#client/ui/form/fields.tsx';
-import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { BROKER_VERSIONS, SETTING_KEYS, checkOptions } from './settings-forms.ts';
-import { SettingsForm, TabFrame } from './tab-frame.tsx';
-import { useLoaded, useSave, useSettingsAccount } from './use-settings-tab.ts';
+import { SettingsForm, SettingsTab } from './tab-frame.tsx';
+import { useSettingsForm } from './use-settings-tab.ts';
 
 interface OptionsDraft {
   dashboardAlert: string;
@@ -27,12 +25,11 @@ const loadOptions = (accountIndex: number, signal: AbortSignal) =>
   });
 
 export function OptionsTab() {
-  const { accountIndex, canEdit } = useSettingsAccount();
-  const { loaded, retry } = useLoaded(loadOptions, accountIndex);
   return (
-    <TabFrame loaded={loaded} retry={retry}>
-      {(draft) => <OptionsForm initial={draft} accountIndex={accountIndex} canEdit={canEdit} />}
-    </TabFrame>
+    <SettingsTab
+      load={loadOptions}
+      render={(draft, account) => <OptionsForm initial={draft} {...account} />}
+    />
   );
 }
 
@@ -46,9 +43,7 @@ function OptionsForm({
   canEdit: boolean;
 }) {
   const { t } = useTranslation('tenant_settings');
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { saving, error, save } = useSave();
+  const { values, setValues, errors, setErrors, saving, error, save } = useSettingsForm(initial);
   return (
     <SettingsForm
       title={t('options.title')}

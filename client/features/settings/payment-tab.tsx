@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getTenantSettings, saveTenantSetting, settingValue } from '#client/api/settings-client.ts';
 import { SelectInput, TextInput } from '#client/ui/form/fields.tsx';
-import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import {
   BRAINTREE_ENVIRONMENTS,
   PAYMENT_PROVIDERS,
@@ -11,8 +9,8 @@ import {
   paymentDraft,
   type PaymentDraft,
 } from './settings-forms.ts';
-import { SettingsForm, TabFrame } from './tab-frame.tsx';
-import { useLoaded, useSave, useSettingsAccount } from './use-settings-tab.ts';
+import { SettingsForm, SettingsTab } from './tab-frame.tsx';
+import { useSettingsForm } from './use-settings-tab.ts';
 
 const loadPayment = (accountIndex: number, signal: AbortSignal) =>
   getTenantSettings(
@@ -27,12 +25,11 @@ const loadPayment = (accountIndex: number, signal: AbortSignal) =>
   );
 
 export function PaymentTab() {
-  const { accountIndex, canEdit } = useSettingsAccount();
-  const { loaded, retry } = useLoaded(loadPayment, accountIndex);
   return (
-    <TabFrame loaded={loaded} retry={retry}>
-      {(draft) => <PaymentForm initial={draft} accountIndex={accountIndex} canEdit={canEdit} />}
-    </TabFrame>
+    <SettingsTab
+      load={loadPayment}
+      render={(draft, account) => <PaymentForm initial={draft} {...account} />}
+    />
   );
 }
 
@@ -46,9 +43,7 @@ function PaymentForm({
   canEdit: boolean;
 }) {
   const { t } = useTranslation('tenant_settings');
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { saving, error, save } = useSave();
+  const { values, setValues, errors, setErrors, saving, error, save } = useSettingsForm(initial);
   const labels = {
     active_psp: t('payment.active_psp'),
     merchantId: t('payment.merchant_id'),

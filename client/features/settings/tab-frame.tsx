@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
-import type { Loaded } from './use-settings-tab.ts';
+import { useLoaded, useSettingsAccount, type Loaded } from './use-settings-tab.ts';
 
 /** Loading, load failure (with retry) and the form of one settings tab. */
 export function TabFrame<T>({
@@ -73,5 +73,22 @@ export function SettingsForm({
         <p className="text-sm text-slate-600">{t('read_only')}</p>
       )}
     </form>
+  );
+}
+
+/** A tab that loads its data for the screen's account, then renders its form. */
+export function SettingsTab<T>({
+  load,
+  render,
+}: {
+  load: (accountIndex: number, signal: AbortSignal) => Promise<T>;
+  render: (data: T, account: { accountIndex: number; canEdit: boolean }) => ReactNode;
+}) {
+  const account = useSettingsAccount();
+  const { loaded, retry } = useLoaded(load, account.accountIndex);
+  return (
+    <TabFrame loaded={loaded} retry={retry}>
+      {(data) => render(data, account)}
+    </TabFrame>
   );
 }

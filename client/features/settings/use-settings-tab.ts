@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isAllowed } from '#common/permissions.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
+import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { SessionActorContext } from '#client/api/session-context.ts';
 import { useToast } from '#client/ui/toast.tsx';
 
@@ -80,4 +81,11 @@ export function useSave(): {
     [t, toast],
   );
   return { saving, error, save };
+}
+
+/** The state every settings form has: its values, their errors and the save. */
+export function useSettingsForm<T>(initial: T) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  return { values, setValues, errors, setErrors, ...useSave() };
 }
