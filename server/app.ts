@@ -138,12 +138,16 @@ export function createApp(config: Config, deps: AppDeps) {
 
   if (deps.sandbox) {
     // The sandbox identity provider stands in for an external SAML IdP page; /sandbox/* holds
-    // the tester's tools (the outbox of e-mails the sandbox would have sent). Neither exists when
-    // the BFF runs in front of the real services.
+    // the tester's tools (the outbox of e-mails the sandbox would have sent); /chat-widget/* is
+    // the stand-in chat provider (widget script and demo webhook). None exists when the BFF runs
+    // in front of the real services.
     app.use(
       createProxyMiddleware({
         target: deps.upstreamUrl,
-        pathFilter: (path) => path.startsWith('/sandbox-idp') || path.startsWith('/sandbox/'),
+        pathFilter: (path) =>
+          path.startsWith('/sandbox-idp') ||
+          path.startsWith('/sandbox/') ||
+          path.startsWith('/chat-widget/'),
         changeOrigin: true,
         agent: upstreamAgent(deps.upstreamUrl),
         on: {

@@ -16,6 +16,9 @@ export interface GeneralSettings {
   format_dates: string;
 }
 
+/** Spec, section 9: the default tenant colour. */
+export const DEFAULT_TENANT_COLOR = '#1dc4e9';
+
 export interface Branding {
   main_color?: string | null;
   logo?: string | null;

@@ -15,7 +15,7 @@ export function RouteError() {
       <p className="text-slate-800">{t('generic.text')}</p>
       <button
         type="button"
-        className="rounded-md bg-brand px-4 py-2 font-semibold text-slate-950"
+        className="rounded-md bg-brand px-4 py-2 font-semibold text-on-brand"
         onClick={() => window.location.reload()}
       >
         {t('generic.reload')}

@@ -1,5 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { cacheGeneralSettings, detectLanguage, storeChosenLanguage } from './language.ts';
+import {
+  cacheGeneralSettings,
+  detectLanguage,
+  loadedLanguage,
+  storeChosenLanguage,
+} from './language.ts';
 
 function fakeStorage() {
   const data = new Map<string, string>();
@@ -39,5 +44,21 @@ describe('detectLanguage', () => {
   it('ignores unsupported stored values', () => {
     cacheGeneralSettings({ language: 'xx' });
     expect(detectLanguage(['de-AT'])).toBe('de');
+  });
+});
+
+describe('loadedLanguage', () => {
+  it('keeps the language chosen on this browser', () => {
+    expect(loadedLanguage('en', 'pl', 'de')).toBeUndefined();
+  });
+
+  it("takes the user's own setting before the tenant's", () => {
+    expect(loadedLanguage(undefined, 'pl', 'de')).toBe('pl');
+    expect(loadedLanguage(undefined, null, 'de')).toBe('de');
+  });
+
+  it('ignores values that are no interface language', () => {
+    expect(loadedLanguage(undefined, 'fr', 'de-DE')).toBeUndefined();
+    expect(loadedLanguage(undefined, 42, 'xx')).toBeUndefined();
   });
 });

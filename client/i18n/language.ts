@@ -68,3 +68,22 @@ export function detectLanguage(
   }
   return defaultLanguage;
 }
+
+/** The key of the user's own language in their settings (`GET/POST /settings/user`). */
+export const USER_LANGUAGE_SETTING = 'language';
+
+/**
+ * The language a freshly loaded account should switch to, or undefined to keep the current one:
+ * the choice made on this browser (switcher or profile) wins, then the user's own setting (so a
+ * choice follows the user to another browser), then the tenant's general setting.
+ */
+export function loadedLanguage(
+  chosen: Language | undefined,
+  userSetting: unknown,
+  tenantLanguage: unknown,
+): Language | undefined {
+  if (chosen) return undefined;
+  if (isLanguage(userSetting)) return userSetting;
+  if (isLanguage(tenantLanguage)) return tenantLanguage;
+  return undefined;
+}

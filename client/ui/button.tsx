@@ -3,8 +3,8 @@ import type { ButtonHTMLAttributes } from 'react';
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 const variants: Record<Variant, string> = {
-  // Dark text on the brand colour: the default #1dc4e9 is too light for white text (contrast).
-  primary: 'bg-brand text-slate-950 hover:brightness-95 disabled:opacity-60',
+  // Text on the brand colour is dark or white by contrast (set with the tenant's colour).
+  primary: 'bg-brand text-on-brand hover:brightness-95 disabled:opacity-60',
   secondary:
     'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:opacity-60',
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:opacity-60',

@@ -15,6 +15,8 @@ import { userAdminRouter } from './user-admin-routes.ts';
 import { organizationRouter } from './organization-routes.ts';
 import { guestRouter } from './guest-routes.ts';
 import { outboxRouter } from './outbox.ts';
+import { settingsRouter } from './settings-routes.ts';
+import { chatWidgetRouter } from './chat-widget-routes.ts';
 
 export interface SandboxOptions {
   dataDir: string;
@@ -69,9 +71,11 @@ export function createSandboxApp(ctx: SandboxContext): express.Express {
   app.use('/tenantservice/v1', userAdminRouter(ctx));
   app.use('/tenantservice/v1', tenantRouter(ctx));
   app.use('/tenantservice/v1', organizationRouter(ctx));
+  app.use('/tenantservice/v1', settingsRouter(ctx));
   app.use('/sandbox', outboxRouter(ctx.db));
   app.use('/notificationservice/v1', notificationRouter(ctx));
   app.use('/sandbox-idp', idpRouter(ctx.db));
+  app.use('/chat-widget', chatWidgetRouter());
 
   app.use(() => {
     throw new HttpError(404, 'not_found', 'no such endpoint');

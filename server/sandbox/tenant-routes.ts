@@ -27,10 +27,35 @@ export const GeneralBody = v.object({
   format_dates: v.pipe(v.string(), v.nonEmpty(), v.maxLength(20)),
 });
 
+/** A logo by address: a same-origin path or an https URL. */
+const logoAddress = v.pipe(
+  v.string(),
+  v.maxLength(2000),
+  v.regex(/^(?:\/(?![/\\])|https:\/\/)\S*$/, 'logo: a path on this site or an https address'),
+);
+/**
+ * An uploaded logo, resized by the browser and sent inline as a data URL: raster formats only
+ * (an SVG may carry script), about 110 KB of image at most.
+ */
+export const MAX_LOGO_DATA_URL_LENGTH = 150_000;
+const logoDataUrl = v.pipe(
+  v.string(),
+  v.maxLength(MAX_LOGO_DATA_URL_LENGTH, 'logo: the image is too large'),
+  v.regex(/^data:image\/(?:png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/, 'logo: png, jpeg or webp'),
+);
+
 export const BrandingBody = v.object({
   name: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(200)),
   address: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(500))), null),
-  logo: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2000))), null),
+  logo: v.optional(
+    v.nullable(
+      v.union(
+        [logoAddress, logoDataUrl],
+        'logo: a path on this site, an https address or a png, jpeg or webp image',
+      ),
+    ),
+    null,
+  ),
   main_color: v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'colour like #1dc4e9')),
 });
 

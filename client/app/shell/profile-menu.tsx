@@ -46,7 +46,7 @@ export function ProfileMenu({
       >
         <span
           aria-hidden="true"
-          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand font-bold text-slate-950"
+          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand font-bold text-on-brand"
         >
           {(account.userFullName || account.userName).slice(0, 1).toUpperCase()}
         </span>

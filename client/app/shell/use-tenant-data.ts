@@ -1,10 +1,23 @@
 import { useEffect, useState } from 'react';
 import i18next from 'i18next';
 import type { SessionAccount } from '#machines/session.machine.ts';
-import { getBranding, getGeneral, getTenant, type Branding } from '#client/api/tenant-client.ts';
-import { cacheGeneralSettings, isLanguage, readChosenLanguage } from '#client/i18n/language.ts';
+import { textOnBrand } from '#client/ui/brand-contrast.ts';
+import {
+  DEFAULT_TENANT_COLOR,
+  getBranding,
+  getGeneral,
+  getTenant,
+  type Branding,
+} from '#client/api/tenant-client.ts';
+import { getUserSettings, settingValue } from '#client/api/settings-client.ts';
+import { onBrandingSaved } from '#client/api/tenant-branding-events.ts';
+import {
+  USER_LANGUAGE_SETTING,
+  cacheGeneralSettings,
+  loadedLanguage,
+  readChosenLanguage,
+} from '#client/i18n/language.ts';
 
-export const DEFAULT_TENANT_COLOR = '#1dc4e9';
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 export interface TenantData {
@@ -30,25 +43,40 @@ export function useTenantData(account: SessionAccount): TenantData {
     getTenant(accountIndex, tenantId, signal)
       .then(({ tenant }) => setTenantName(tenant.name))
       .catch(warn('tenant load'));
-    getGeneral(accountIndex, signal)
-      .then(({ general }) => {
-        cacheGeneralSettings(general);
-        // The tenant's language applies unless the user chose one in the switcher.
-        if (!readChosenLanguage() && isLanguage(general.language)) {
-          void i18next.changeLanguage(general.language);
-        }
-      })
-      .catch(warn('general settings load'));
+    // Both before choosing: the user's own language outranks the tenant's (no flicker between).
+    void Promise.allSettled([
+      getGeneral(accountIndex, signal),
+      getUserSettings(accountIndex, [USER_LANGUAGE_SETTING], signal),
+    ]).then(([general, user]) => {
+      if (general.status === 'fulfilled') cacheGeneralSettings(general.value.general);
+      else warn('general settings load')(general.reason);
+      if (user.status === 'rejected') warn('user settings load')(user.reason);
+      if (signal.aborted) return;
+      const language = loadedLanguage(
+        readChosenLanguage(),
+        user.status === 'fulfilled' ? settingValue(user.value.values, USER_LANGUAGE_SETTING) : null,
+        general.status === 'fulfilled' ? general.value.general.language : null,
+      );
+      if (language && language !== i18next.language) void i18next.changeLanguage(language);
+    });
     getBranding(accountIndex, signal)
       .then(({ branding: value }) => setBranding(value))
       .catch(warn('branding load'));
-    return () => controller.abort();
+    // Branding saved on the settings screen applies at once.
+    const stopListening = onBrandingSaved((savedFor, value) => {
+      if (savedFor === accountIndex) setBranding(value);
+    });
+    return () => {
+      controller.abort();
+      stopListening();
+    };
   }, [accountIndex, tenantId]);
 
   const color = branding?.main_color;
   useEffect(() => {
     const value = color && HEX_COLOR.test(color) ? color : DEFAULT_TENANT_COLOR;
     document.documentElement.style.setProperty('--color-brand', value);
+    document.documentElement.style.setProperty('--color-on-brand', textOnBrand(value));
   }, [color]);
 
   return { tenantName, branding };

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SessionActorContext } from '#client/api/session-context.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
+import { ProfileLanguage } from './profile-language.tsx';
 
 /** The signed-in user's own account (route rule: the get-account permission). */
 export default function ProfilePage() {
@@ -41,6 +42,7 @@ export default function ProfilePage() {
           </dd>
         </div>
       </dl>
+      <ProfileLanguage accountIndex={account.accountIndex} />
       <p>
         <Link
           className="text-blue-800 underline"

@@ -1,0 +1,122 @@
+import type { CustomSchemaEntity, CustomSchemaFieldInput } from '#common/custom-schema-field.ts';
+import { fetchJson } from './fetch-json.ts';
+import type { GeneralSettings } from './tenant-client.ts';
+
+/**
+ * Tenant settings, branding, custom schemas and the user's own settings (tenant service through
+ * the BFF proxy). One function per request; every one takes an AbortSignal.
+ */
+
+const base = (accountIndex: number) => `/api/${accountIndex}/tenantservice/v1`;
+
+export interface SettingValue {
+  key: string;
+  value: unknown;
+  type: string;
+}
+
+/** The branding record as the tenant service stores it (`PUT /branding` takes all of it). */
+export interface BrandingRecord {
+  name: string;
+  address: string | null;
+  logo: string | null;
+  main_color: string;
+}
+
+export interface CustomSchemaRecord {
+  id: number;
+  code: string;
+  productCode: string | null;
+  entity: CustomSchemaEntity;
+  fields: CustomSchemaFieldInput[];
+}
+
+export function getTenantSettings(
+  accountIndex: number,
+  keys: readonly string[],
+  signal?: AbortSignal,
+): Promise<{ values: SettingValue[] }> {
+  const query = new URLSearchParams({ keys: keys.join(',') });
+  return fetchJson(`${base(accountIndex)}/settings/tenant?${query.toString()}`, { signal });
+}
+
+export function saveTenantSetting(
+  accountIndex: number,
+  setting: { key: string; value: unknown; isSensitive?: boolean },
+  signal?: AbortSignal,
+): Promise<SettingValue> {
+  return fetchJson(`${base(accountIndex)}/settings/tenant`, {
+    method: 'POST',
+    body: setting,
+    signal,
+  });
+}
+
+export function saveGeneral(
+  accountIndex: number,
+  general: GeneralSettings,
+  signal?: AbortSignal,
+): Promise<{ general: GeneralSettings }> {
+  return fetchJson(`${base(accountIndex)}/general`, { method: 'PUT', body: general, signal });
+}
+
+export function getBrandingRecord(
+  accountIndex: number,
+  signal?: AbortSignal,
+): Promise<{ branding: BrandingRecord }> {
+  return fetchJson(`${base(accountIndex)}/branding`, { signal });
+}
+
+export function saveBranding(
+  accountIndex: number,
+  branding: BrandingRecord,
+  signal?: AbortSignal,
+): Promise<{ branding: BrandingRecord }> {
+  return fetchJson(`${base(accountIndex)}/branding`, { method: 'PUT', body: branding, signal });
+}
+
+export function getCustomSchemas(
+  accountIndex: number,
+  signal?: AbortSignal,
+): Promise<{ items: CustomSchemaRecord[] }> {
+  return fetchJson(`${base(accountIndex)}/custom-schemas`, { signal });
+}
+
+export function saveCustomSchema(
+  accountIndex: number,
+  entity: CustomSchemaEntity,
+  fields: readonly CustomSchemaFieldInput[],
+  signal?: AbortSignal,
+): Promise<{ schema: CustomSchemaRecord }> {
+  return fetchJson(`${base(accountIndex)}/custom-schemas/${entity}`, {
+    method: 'PUT',
+    body: { fields },
+    signal,
+  });
+}
+
+export function getUserSettings(
+  accountIndex: number,
+  keys: readonly string[],
+  signal?: AbortSignal,
+): Promise<{ values: SettingValue[] }> {
+  const query = new URLSearchParams({ keys: keys.join(',') });
+  return fetchJson(`${base(accountIndex)}/settings/user?${query.toString()}`, { signal });
+}
+
+export function saveUserSetting(
+  accountIndex: number,
+  setting: { key: string; value: unknown },
+  signal?: AbortSignal,
+): Promise<SettingValue> {
+  return fetchJson(`${base(accountIndex)}/settings/user`, {
+    method: 'POST',
+    body: setting,
+    signal,
+  });
+}
+
+/** The value of `key` in a settings answer (null when the tenant or user has none). */
+export function settingValue(values: readonly SettingValue[], key: string): unknown {
+  return values.find((entry) => entry.key === key)?.value ?? null;
+}

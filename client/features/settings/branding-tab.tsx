@@ -1,0 +1,198 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_TENANT_COLOR } from '#client/api/tenant-client.ts';
+import {
+  getBrandingRecord,
+  saveBranding,
+  type BrandingRecord,
+} from '#client/api/settings-client.ts';
+import { announceBranding } from '#client/api/tenant-branding-events.ts';
+import { Button } from '#client/ui/button.tsx';
+import { TextInput } from '#client/ui/form/fields.tsx';
+import { resizeImage } from '#client/ui/form/image-resize.ts';
+import { translateMessage } from '#client/ui/form/messages.ts';
+import { checkColor } from './settings-forms.ts';
+import { SettingsForm, SettingsTab } from './tab-frame.tsx';
+import { useSettingsForm } from './use-settings-tab.ts';
+
+/**
+ * The configured logo size (the header shows it at most 36 px high): uploads are scaled to fit,
+ * as PNG, so a logo stays sharp and small enough to travel inside the branding record.
+ */
+export const LOGO_SIZE = { width: 240, height: 80, format: 'image/png', quality: 0.92 };
+const MAX_LOGO_DATA_URL = 150_000;
+const ACCEPTED_LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
+const loadBranding = (accountIndex: number, signal: AbortSignal) =>
+  getBrandingRecord(accountIndex, signal).then(({ branding }) => branding);
+
+function readAsDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(blob);
+  });
+}
+
+export function BrandingTab() {
+  return (
+    <SettingsTab
+      load={loadBranding}
+      render={(branding, account) => <BrandingForm initial={branding} {...account} />}
+    />
+  );
+}
+
+function BrandingForm({
+  initial,
+  accountIndex,
+  canEdit,
+}: {
+  initial: BrandingRecord;
+  accountIndex: number;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation(['tenant_settings', 'ui']);
+  const { values, setValues, errors, setErrors, saving, error, save } = useSettingsForm(initial);
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const colorId = useId();
+  const logoId = useId();
+  const colorErrors = errors.main_color ?? [];
+
+  async function onLogo(file: File | undefined) {
+    setLogoError(null);
+    if (!file) return;
+    if (!ACCEPTED_LOGO_TYPES.includes(file.type)) {
+      setLogoError(t('branding.logo_type'));
+      return;
+    }
+    try {
+      const resized = await resizeImage(file, LOGO_SIZE);
+      const dataUrl = await readAsDataUrl(resized);
+      if (dataUrl.length > MAX_LOGO_DATA_URL) {
+        setLogoError(t('branding.logo_too_large'));
+        return;
+      }
+      setValues((current) => ({ ...current, logo: dataUrl }));
+    } catch (failure: unknown) {
+      console.error('logo resize failed', failure);
+      setLogoError(t('branding.logo_unreadable'));
+    }
+  }
+
+  return (
+    <SettingsForm
+      title={t('branding.title')}
+      intro={t('branding.intro')}
+      saving={saving}
+      error={error}
+      canEdit={canEdit}
+      onSubmit={() => {
+        const color = checkColor(values.main_color);
+        setErrors(color.ok ? {} : color.errors);
+        if (!color.ok) return;
+        void save(async () => {
+          const { branding } = await saveBranding(accountIndex, {
+            name: values.name,
+            address: values.address,
+            logo: values.logo,
+            main_color: color.value,
+          });
+          setValues(branding);
+          // The shell takes the new colour and logo at once.
+          announceBranding(accountIndex, branding);
+        });
+      }}
+    >
+      <TextInput
+        label={t('branding.name')}
+        name="name"
+        value={values.name}
+        required
+        disabled={!canEdit}
+        onChange={(name) => setValues((current) => ({ ...current, name }))}
+      />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={colorId} className="text-sm font-medium text-slate-800">
+          {t('branding.main_color')}
+        </label>
+        <div className="flex items-center gap-3">
+          <input
+            id={colorId}
+            type="color"
+            value={/^#[0-9a-f]{6}$/i.test(values.main_color) ? values.main_color : '#000000'}
+            disabled={!canEdit}
+            aria-invalid={colorErrors.length ? true : undefined}
+            aria-describedby={`${colorId}-value`}
+            className="h-10 w-16 rounded border border-slate-400"
+            onChange={(event) =>
+              setValues((current) => ({ ...current, main_color: event.target.value }))
+            }
+          />
+          <output id={`${colorId}-value`} className="font-mono text-sm" data-testid="brand-value">
+            {values.main_color}
+          </output>
+          {canEdit ? (
+            <Button
+              variant="secondary"
+              disabled={values.main_color.toLowerCase() === DEFAULT_TENANT_COLOR}
+              onClick={() =>
+                setValues((current) => ({ ...current, main_color: DEFAULT_TENANT_COLOR }))
+              }
+            >
+              {t('branding.reset_color', { color: DEFAULT_TENANT_COLOR })}
+            </Button>
+          ) : null}
+        </div>
+        {colorErrors.map((message) => (
+          <p key={message} className="text-sm text-red-700">
+            {translateMessage((key, options) => t(key as never, options), message)}
+          </p>
+        ))}
+      </div>
+      <div className="flex flex-col gap-2">
+        <label htmlFor={logoId} className="text-sm font-medium text-slate-800">
+          {t('branding.logo')}
+        </label>
+        <div className="flex items-center gap-4">
+          {values.logo ? (
+            <img
+              src={values.logo}
+              alt={t('branding.logo_preview')}
+              className="h-20 max-w-60 rounded border border-slate-200 object-contain"
+            />
+          ) : (
+            <p className="text-sm text-slate-600">{t('branding.no_logo')}</p>
+          )}
+          {canEdit && values.logo ? (
+            <Button
+              variant="secondary"
+              onClick={() => setValues((current) => ({ ...current, logo: null }))}
+            >
+              {t('branding.remove_logo')}
+            </Button>
+          ) : null}
+        </div>
+        {canEdit ? (
+          <input
+            id={logoId}
+            type="file"
+            accept={ACCEPTED_LOGO_TYPES.join(',')}
+            aria-describedby={`${logoId}-hint`}
+            className="text-sm"
+            onChange={(event) => void onLogo(event.target.files?.[0])}
+          />
+        ) : null}
+        <p id={`${logoId}-hint`} className="text-xs text-slate-600">
+          {t('branding.logo_hint', { width: LOGO_SIZE.width, height: LOGO_SIZE.height })}
+        </p>
+        {logoError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {logoError}
+          </p>
+        ) : null}
+      </div>
+    </SettingsForm>
+  );
+}

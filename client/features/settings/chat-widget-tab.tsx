@@ -1,0 +1,90 @@
+import { useTranslation } from 'react-i18next';
+import {
+  CHAT_WIDGET_SETTING_KEY,
+  parseChatWidgetSetting,
+  type ChatWidgetSetting,
+} from '#machines/chat-widget.machine.ts';
+import { getTenantSettings, saveTenantSetting, settingValue } from '#client/api/settings-client.ts';
+import { CheckboxInput, TextInput } from '#client/ui/form/fields.tsx';
+import { checkChatWidget } from './settings-forms.ts';
+import { SettingsForm, SettingsTab } from './tab-frame.tsx';
+import { useSettingsForm } from './use-settings-tab.ts';
+
+const loadChatWidget = (accountIndex: number, signal: AbortSignal) =>
+  getTenantSettings(accountIndex, [CHAT_WIDGET_SETTING_KEY], signal).then(({ values }) =>
+    parseChatWidgetSetting(settingValue(values, CHAT_WIDGET_SETTING_KEY)),
+  );
+
+export function ChatWidgetTab() {
+  return (
+    <SettingsTab
+      load={loadChatWidget}
+      render={(setting, account) => <ChatWidgetForm initial={setting} {...account} />}
+    />
+  );
+}
+
+function ChatWidgetForm({
+  initial,
+  accountIndex,
+  canEdit,
+}: {
+  initial: ChatWidgetSetting;
+  accountIndex: number;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation('tenant_settings');
+  const { values, setValues, errors, setErrors, saving, error, save } = useSettingsForm(initial);
+  const labels = { webhookUrl: t('chat_widget.webhook_url'), version: t('chat_widget.version') };
+  return (
+    <SettingsForm
+      title={t('chat_widget.title')}
+      intro={t('chat_widget.intro')}
+      saving={saving}
+      error={error}
+      canEdit={canEdit}
+      onSubmit={() => {
+        const checked = checkChatWidget(values, labels);
+        setErrors(checked.ok ? {} : checked.errors);
+        if (!checked.ok) return;
+        void save(async () => {
+          const saved = await saveTenantSetting(accountIndex, {
+            key: CHAT_WIDGET_SETTING_KEY,
+            value: checked.value,
+          });
+          setValues(parseChatWidgetSetting(saved.value));
+        });
+      }}
+    >
+      <CheckboxInput
+        label={t('chat_widget.enabled')}
+        name="enabled"
+        checked={values.enabled}
+        disabled={!canEdit}
+        onChange={(enabled) => setValues((current) => ({ ...current, enabled }))}
+      />
+      <TextInput
+        label={labels.webhookUrl}
+        name="webhookUrl"
+        value={values.webhookUrl}
+        hint={t('chat_widget.webhook_hint')}
+        required={values.enabled}
+        errors={errors.webhookUrl}
+        disabled={!canEdit}
+        maxLength={2000}
+        onChange={(webhookUrl) => setValues((current) => ({ ...current, webhookUrl }))}
+      />
+      <TextInput
+        label={labels.version}
+        name="version"
+        value={values.version}
+        hint={t('chat_widget.version_hint')}
+        required={values.enabled}
+        errors={errors.version}
+        disabled={!canEdit}
+        maxLength={40}
+        onChange={(version) => setValues((current) => ({ ...current, version }))}
+      />
+    </SettingsForm>
+  );
+}

@@ -1,0 +1,123 @@
+import * as v from 'valibot';
+
+/**
+ * The field shape of a tenant's custom schema (spec, section 3: name, label, type, isRequired,
+ * minLength, maxLength, minimum, maximum; "object with options"). Shared by the sandbox, which
+ * validates what is saved, and the settings screen, which checks the same rules before sending.
+ * Messages are the `tenant_settings` keys under `custom_schemas.errors`, so the screen can
+ * translate them; the sandbox sends them as they are.
+ */
+
+export const CUSTOM_SCHEMA_ENTITIES = [
+  'account',
+  'claim',
+  'invoice',
+  'payment',
+  'organization',
+] as const;
+export type CustomSchemaEntity = (typeof CUSTOM_SCHEMA_ENTITIES)[number];
+
+export const CUSTOM_FIELD_TYPES = [
+  'string',
+  'number',
+  'boolean',
+  'date',
+  'email',
+  'array',
+  'object',
+] as const;
+export type CustomSchemaFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
+
+/** Types whose values are text: only they take minLength and maxLength. */
+const TEXT_TYPES: ReadonlySet<string> = new Set(['string', 'email']);
+/** Types that may offer a list of options (a select for strings, choices for lists). */
+const OPTION_TYPES: ReadonlySet<string> = new Set(['string', 'array', 'object']);
+
+export const MAX_CUSTOM_FIELDS = 50;
+const MAX_LENGTH_LIMIT = 10_000;
+
+const length = v.optional(
+  v.pipe(
+    v.number(),
+    v.integer('custom_schemas.errors.length'),
+    v.minValue(0, 'custom_schemas.errors.length'),
+    v.maxValue(MAX_LENGTH_LIMIT, 'custom_schemas.errors.length'),
+  ),
+);
+const bound = v.optional(v.pipe(v.number(), v.finite('custom_schemas.errors.bound')));
+
+export const CustomSchemaFieldSchema = v.pipe(
+  v.object({
+    name: v.pipe(
+      v.string(),
+      v.regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/, 'custom_schemas.errors.name_format'),
+    ),
+    label: v.pipe(
+      v.string(),
+      v.trim(),
+      v.nonEmpty('custom_schemas.errors.label_required'),
+      v.maxLength(200, 'custom_schemas.errors.label_length'),
+    ),
+    type: v.picklist(CUSTOM_FIELD_TYPES, 'custom_schemas.errors.type'),
+    isRequired: v.optional(v.boolean(), false),
+    minLength: length,
+    maxLength: length,
+    minimum: bound,
+    maximum: bound,
+    options: v.optional(
+      v.pipe(
+        v.array(
+          v.pipe(
+            v.string(),
+            v.trim(),
+            v.nonEmpty('custom_schemas.errors.option_empty'),
+            v.maxLength(100),
+          ),
+        ),
+        v.minLength(1, 'custom_schemas.errors.options_empty'),
+        v.maxLength(100, 'custom_schemas.errors.options_many'),
+        v.check(
+          (list) => new Set(list).size === list.length,
+          'custom_schemas.errors.options_unique',
+        ),
+      ),
+    ),
+  }),
+  v.check(
+    (f) => (f.minLength === undefined && f.maxLength === undefined) || TEXT_TYPES.has(f.type),
+    'custom_schemas.errors.length_type',
+  ),
+  v.check(
+    (f) => f.minLength === undefined || f.maxLength === undefined || f.minLength <= f.maxLength,
+    'custom_schemas.errors.length_order',
+  ),
+  v.check(
+    (f) => (f.minimum === undefined && f.maximum === undefined) || f.type === 'number',
+    'custom_schemas.errors.bound_type',
+  ),
+  v.check(
+    (f) => f.minimum === undefined || f.maximum === undefined || f.minimum <= f.maximum,
+    'custom_schemas.errors.bound_order',
+  ),
+  v.check(
+    (f) => f.options === undefined || OPTION_TYPES.has(f.type),
+    'custom_schemas.errors.options_type',
+  ),
+);
+export type CustomSchemaFieldInput = v.InferOutput<typeof CustomSchemaFieldSchema>;
+
+export const CustomSchemaBody = v.object({
+  fields: v.pipe(
+    v.array(CustomSchemaFieldSchema),
+    v.maxLength(MAX_CUSTOM_FIELDS, 'custom_schemas.errors.too_many'),
+    v.check(
+      (fields) => new Set(fields.map((f) => f.name)).size === fields.length,
+      'custom_schemas.errors.name_unique',
+    ),
+  ),
+});
+export type CustomSchemaBodyInput = v.InferOutput<typeof CustomSchemaBody>;
+
+export function isCustomSchemaEntity(value: unknown): value is CustomSchemaEntity {
+  return typeof value === 'string' && (CUSTOM_SCHEMA_ENTITIES as readonly string[]).includes(value);
+}

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
+import {
+  api,
+  login,
+  makeTempDir,
+  startTestSandbox,
+  type Session,
+} from '#server/sandbox/testing.ts';
+import { startStack, type Stack } from '#tests/support/stack.ts';
+
+/** Tenant settings as the settings screen saves them: custom schemas, logos, the chat widget. */
+
+let sandbox: RunningSandbox;
+let base: string;
+let removeDir: () => Promise<void>;
+let admin: Session;
+let viewer: Session;
+let nord: Session;
+
+const T = '/tenantservice/v1';
+
+beforeAll(async () => {
+  const tmp = await makeTempDir();
+  removeDir = tmp.remove;
+  sandbox = await startTestSandbox(tmp.dir);
+  base = sandbox.url;
+  admin = await login(base, 'admin@demo.test');
+  viewer = await login(base, 'viewer@demo.test');
+  nord = await login(base, 'admin@nordlicht.test');
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  await removeDir?.();
+});
+
+const claimFields = [
+  { name: 'damageCode', label: 'Damage code', type: 'string', isRequired: true, maxLength: 8 },
+  { name: 'estimate', label: 'Estimate', type: 'number', minimum: 0, maximum: 1_000_000 },
+  { name: 'channel', label: 'Channel', type: 'string', options: ['phone', 'mail'] },
+];
+
+type Schema = { entity: string; fields: { name: string }[]; productCode: string | null };
+const schemasOf = async (s: Session, entity: string) =>
+  (await api(base, `${T}/custom-schemas?entity=${entity}`, { token: s.accessToken })).body as {
+    items: Schema[];
+  };
+
+describe('PUT /custom-schemas/{entity}', () => {
+  it('creates the tenant schema of an entity, then replaces its fields', async () => {
+    const created = await api(base, `${T}/custom-schemas/claim`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { fields: claimFields },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.schema).toMatchObject({
+      entity: 'claim',
+      productCode: null,
+      fields: [
+        { name: 'damageCode', isRequired: true, maxLength: 8 },
+        { name: 'estimate', isRequired: false, minimum: 0 },
+        { name: 'channel', options: ['phone', 'mail'] },
+      ],
+    });
+    const updated = await api(base, `${T}/custom-schemas/claim`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { fields: [claimFields[1]] },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.schema.id).toBe(created.body.schema.id);
+    const { items } = await schemasOf(admin, 'claim');
+    expect(items).toHaveLength(1);
+    expect(items[0]!.fields.map((f) => f.name)).toEqual(['estimate']);
+  });
+
+  it('edits the seeded organisation schema in place (registration reads it)', async () => {
+    const before = await schemasOf(admin, 'organization');
+    const seeded = before.items[0]!;
+    const res = await api(base, `${T}/custom-schemas/organization`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { fields: [...seeded.fields, { name: 'website', label: 'Website', type: 'string' }] },
+    });
+    expect(res.status).toBe(200);
+    const after = await schemasOf(admin, 'organization');
+    expect(after.items).toHaveLength(1);
+    expect(after.items[0]!.fields.at(-1)).toMatchObject({ name: 'website' });
+  });
+
+  it.each([
+    ['an unknown type', [{ name: 'a', label: 'A', type: 'colour' }]],
+    ['a bad name', [{ name: '1st', label: 'A', type: 'string' }]],
+    ['an empty label', [{ name: 'a', label: '  ', type: 'string' }]],
+    [
+      'min length above max',
+      [{ name: 'a', label: 'A', type: 'string', minLength: 5, maxLength: 2 }],
+    ],
+    ['a range on text', [{ name: 'a', label: 'A', type: 'string', minimum: 1 }]],
+    ['a length on a number', [{ name: 'a', label: 'A', type: 'number', maxLength: 3 }]],
+    ['minimum above maximum', [{ name: 'a', label: 'A', type: 'number', minimum: 9, maximum: 1 }]],
+    ['options on a date', [{ name: 'a', label: 'A', type: 'date', options: ['x'] }]],
+    [
+      'a name twice',
+      [
+        { name: 'a', label: 'A', type: 'string' },
+        { name: 'a', label: 'B', type: 'number' },
+      ],
+    ],
+    ['no list', 'fields'],
+  ])('refuses %s with 400 and keeps what was saved', async (_, fields) => {
+    const before = await schemasOf(admin, 'claim');
+    const res = await api(base, `${T}/custom-schemas/claim`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { fields },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('validation_error');
+    expect(await schemasOf(admin, 'claim')).toEqual(before);
+  });
+
+  it('refuses an unknown entity', async () => {
+    const res = await api(base, `${T}/custom-schemas/spaceship`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { fields: [] },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('invalid_entity');
+  });
+
+  it('keeps tenants apart: another tenant saves only its own schema', async () => {
+    const demoBefore = await schemasOf(admin, 'invoice');
+    const res = await api(base, `${T}/custom-schemas/invoice`, {
+      method: 'PUT',
+      token: nord.accessToken,
+      body: { fields: [{ name: 'nordOnly', label: 'Nord', type: 'boolean' }] },
+    });
+    expect(res.status).toBe(200);
+    expect(await schemasOf(admin, 'invoice')).toEqual(demoBefore);
+    const nordItems = (await schemasOf(nord, 'invoice')).items;
+    expect(nordItems[0]!.fields.map((f) => f.name)).toEqual(['nordOnly']);
+  });
+
+  it('needs tenant-management.settings.update and a token', async () => {
+    const before = await schemasOf(admin, 'claim');
+    const denied = await api(base, `${T}/custom-schemas/claim`, {
+      method: 'PUT',
+      token: viewer.accessToken,
+      body: { fields: [] },
+    });
+    expect(denied.status).toBe(403);
+    const anonymous = await api(base, `${T}/custom-schemas/claim`, {
+      method: 'PUT',
+      body: { fields: [] },
+    });
+    expect(anonymous.status).toBe(401);
+    expect(await schemasOf(admin, 'claim')).toEqual(before);
+  });
+});
+
+describe('PUT /branding with an uploaded logo', () => {
+  const branding = (logo: unknown) => ({
+    name: 'Nordlicht Makler GmbH',
+    address: null,
+    logo,
+    main_color: '#0b5394',
+  });
+  const png =
+    'data:image/png;base64,iVBORw0KGoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+  it('stores a resized raster image as a data URL and an address as before', async () => {
+    const saved = await api(base, `${T}/branding`, {
+      method: 'PUT',
+      token: nord.accessToken,
+      body: branding(png),
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.branding.logo).toBe(png);
+    const path = await api(base, `${T}/branding`, {
+      method: 'PUT',
+      token: nord.accessToken,
+      body: branding('/logos/nordlicht.png'),
+    });
+    expect(path.status).toBe(200);
+  });
+
+  it.each([
+    ['an SVG (it may carry script)', 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4='],
+    ['a javascript: address', 'javascript:alert(1)'],
+    ['another host over http', 'http://evil.example/logo.png'],
+    ['a protocol-relative address', '//evil.example/logo.png'],
+    ['an oversized image', `data:image/png;base64,${'A'.repeat(150_000)}`],
+  ])('refuses %s', async (_, logo) => {
+    const res = await api(base, `${T}/branding`, {
+      method: 'PUT',
+      token: nord.accessToken,
+      body: branding(logo),
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('chat widget stand-in', () => {
+  it('serves the widget script of a version as JavaScript', async () => {
+    const res = await api(base, '/chat-widget/1.0.0/widget.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(String(res.body)).toContain('document.currentScript');
+  });
+
+  it.each(['latest', '1.0.0.0', '..%2F..%2Fetc'])(
+    'has no widget of version %s',
+    async (version) => {
+      const res = await api(base, `/chat-widget/${version}/widget.js`);
+      expect(res.status).toBe(404);
+    },
+  );
+
+  it('answers the demo webhook and refuses an empty message', async () => {
+    const ok = await api(base, '/chat-widget/webhook', { body: { message: 'Hallo' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.reply).toContain('Hallo');
+    const empty = await api(base, '/chat-widget/webhook', { body: { message: ' ' } });
+    expect(empty.status).toBe(400);
+  });
+});
+
+describe('the BFF in front of the embedded sandbox', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('serves the widget from its own origin under its strict CSP', async () => {
+    const res = await fetch(`${stack.url}/chat-widget/2/widget.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+  });
+});
