@@ -298,6 +298,8 @@ test.describe('organisations administration', () => {
   });
 
   test('the screens have no serious accessibility violations', async ({ page }) => {
+    // Four full axe scans: on a loaded two-core machine they need more than the default 30 s.
+    test.slow();
     await signIn(page, 'admin@demo.test');
     await openOrganizations(page);
     await expect(orgTable(page).getByRole('row').nth(1)).toBeVisible();

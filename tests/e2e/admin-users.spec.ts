@@ -15,7 +15,15 @@ async function openUsers(page: Page) {
 const usersTable = (page: Page) => page.getByRole('table', { name: 'Users' });
 
 async function search(page: Page, text: string) {
+  // Wait for the search's own answer: with a filter that already leaves one row, the row count
+  // alone would pass before the debounced reload, which then clears a selection made meanwhile.
+  const searched = page.waitForResponse(
+    (r) =>
+      r.url().includes('/tenantservice/v1/users?') &&
+      r.url().includes(`search=${encodeURIComponent(text)}`),
+  );
   await page.getByLabel('Search users').fill(text);
+  await searched;
   await expect(usersTable(page).getByRole('row')).toHaveCount(2);
   await expect(usersTable(page).getByRole('row').nth(1)).toContainText(text);
 }
@@ -90,7 +98,9 @@ test.describe('users administration', () => {
     await expect(dialog).toContainText('Not a valid e-mail address: not-an-address');
 
     await emails.fill(`${email}\nviewer@demo.test`);
-    await dialog.getByLabel('Organisation').selectOption({ label: 'Agentur Nord' });
+    await dialog
+      .getByLabel('Organisation', { exact: true })
+      .selectOption({ label: 'Agentur Nord' });
     await dialog.getByRole('checkbox', { name: 'Show only' }).check();
     await dialog.getByRole('button', { name: 'Send invitations' }).click();
     const results = dialog.getByTestId('invite-results');
