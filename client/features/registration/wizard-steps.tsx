@@ -9,6 +9,21 @@ import type { StepValues, WizardStep } from '#machines/registration-wizard.ts';
 import { ADDRESS_FIELDS, addressSchema, personSchema } from './registration-forms.ts';
 import { useStepForm, type StepForm } from './use-step-form.ts';
 
+/** The translation keys of the fields (camelCase names, snake_case keys). */
+const FIELD_LABELS = {
+  email: 'fields.email',
+  firstName: 'fields.first_name',
+  lastName: 'fields.last_name',
+  newPassword: 'fields.new_password',
+  confirmPassword: 'fields.confirm_password',
+  name: 'fields.name',
+  street: 'fields.street',
+  houseNumber: 'fields.house_number',
+  zipCode: 'fields.zip_code',
+  city: 'fields.city',
+  country: 'fields.country',
+} as const;
+
 /** Where a step stands in its wizard and what its buttons may do. */
 export interface StepFrame {
   step: WizardStep;
@@ -166,18 +181,18 @@ export function PersonStep({ frame, ssoUrl }: { frame: StepFrame; ssoUrl?: strin
   const schema = useMemo(
     () =>
       personSchema({
-        email: t('fields.email'),
-        firstName: t('fields.firstName'),
-        lastName: t('fields.lastName'),
-        newPassword: t('fields.newPassword'),
-        confirmPassword: t('fields.confirmPassword'),
+        email: t(FIELD_LABELS.email),
+        firstName: t(FIELD_LABELS.firstName),
+        lastName: t(FIELD_LABELS.lastName),
+        newPassword: t(FIELD_LABELS.newPassword),
+        confirmPassword: t(FIELD_LABELS.confirmPassword),
       }),
     [t],
   );
   const form = useStepForm(schema, frame.initial);
-  const field = (name: string) => ({
+  const field = (name: keyof typeof FIELD_LABELS) => ({
     name,
-    label: t(`fields.${name}` as 'fields.email'),
+    label: t(FIELD_LABELS[name]),
     required: true,
     errors: form.errors[name],
     value: text(form, name),
@@ -224,7 +239,7 @@ export function AddressStep({ frame }: { frame: StepFrame }) {
   const schema = useMemo(
     () =>
       addressSchema(
-        Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, t(`fields.${name}`)])) as Record<
+        Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, t(FIELD_LABELS[name])])) as Record<
           (typeof ADDRESS_FIELDS)[number],
           string
         >,
@@ -236,13 +251,19 @@ export function AddressStep({ frame }: { frame: StepFrame }) {
   return (
     <StepForm frame={frame} form={form} strict>
       {name ? (
-        <TextInput name="name" label={t('fields.name')} value={name} readOnly onChange={() => {}} />
+        <TextInput
+          name="name"
+          label={t(FIELD_LABELS.name)}
+          value={name}
+          readOnly
+          onChange={() => {}}
+        />
       ) : null}
       {ADDRESS_FIELDS.map((field) => (
         <TextInput
           key={field}
           name={field}
-          label={t(`fields.${field}`)}
+          label={t(FIELD_LABELS[field])}
           required
           errors={form.errors[field]}
           value={text(form, field)}

@@ -11,6 +11,12 @@ import type {
 } from '#machines/registration-wizard.ts';
 import { AddressStep, CustomStep, PersonStep, type StepFrame } from './wizard-steps.tsx';
 
+const STEP_KEYS = {
+  userData: 'user_data',
+  customData: 'custom_data',
+  orgData: 'org_data',
+} as const;
+
 export type WizardActor = ActorRefFrom<ReturnType<typeof createRegistrationWizard>>;
 
 /**
@@ -45,7 +51,7 @@ export function WizardView({
       actor.send({ type, values });
   const frame: StepFrame = {
     step,
-    title: t(`${kind}.steps.${step}`),
+    title: t(`${kind}.steps.${STEP_KEYS[step]}`),
     index,
     count: visible.length,
     initial: snapshot.context.values[step] ?? {},
