@@ -2,7 +2,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { fromPromise } from 'xstate';
 import {
   createOrganizationAndUser,
   verifyOrganizationInvitation,
@@ -11,9 +10,9 @@ import {
 import { parseHashPairs, withHashPair } from '#client/ui/hash-params.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { organizationRegistrationMachine } from '#machines/organization-registration.machine.ts';
-import type { RegisterInput, VerifiedInvitation } from '#machines/registration-wizard.ts';
 import { RegistrationFrame } from './registration-frame.tsx';
-import { customFieldsOf, isExpired, registrationPayload } from './registration-forms.ts';
+import { customFieldsOf } from './registration-forms.ts';
+import { wizardIo } from './wizard-io.ts';
 import { WizardView } from './wizard-view.tsx';
 
 const ORDER = ['orgData', 'customData', 'userData'] as const;
@@ -36,37 +35,22 @@ export default function OrganizationRegistrationPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const token = invitationToken(location);
+  const io = wizardIo<OrganizationInvitation>(navigate, {
+    verify: async (invitationToken, signal) =>
+      (await verifyOrganizationInvitation(invitationToken, signal)).invitation,
+    expiresAt: (invitation) => invitation.expiresAt,
+    prefill: ({ name, street, houseNumber, zipCode, city, country, customFields, email }) => ({
+      orgData: { name, street, houseNumber, zipCode, city, country },
+      customData: customFields,
+      userData: { email },
+    }),
+    register: createOrganizationAndUser,
+  });
   const actor = useActorRef(
     organizationRegistrationMachine.provide({
-      actors: {
-        verifyInvitation: fromPromise<VerifiedInvitation, { token: string | null }>(
-          async ({ input, signal }) => {
-            if (!input.token) throw new Error('no invitation token in the address');
-            const { invitation } = await verifyOrganizationInvitation(input.token, signal);
-            if (isExpired(invitation.expiresAt)) throw new Error('invitation expired');
-            const { name, street, houseNumber, zipCode, city, country } = invitation;
-            return {
-              invitation,
-              hasCustomSchema: customFieldsOf(invitation.customSchema) !== null,
-              values: {
-                orgData: { name, street, houseNumber, zipCode, city, country },
-                customData: invitation.customFields,
-                userData: { email: invitation.email },
-              },
-            };
-          },
-        ),
-        register: fromPromise<unknown, RegisterInput>(({ input, signal }) => {
-          const invitation = input.invitation as OrganizationInvitation;
-          const payload = registrationPayload(
-            input.token ?? '',
-            input.values,
-            customFieldsOf(invitation.customSchema),
-          );
-          return createOrganizationAndUser(payload, signal);
-        }),
-      },
+      ...io,
       actions: {
+        ...io.actions,
         // Spec: moving to a step updates the address; the token stays, in the hash.
         showStep: (_, { step }) =>
           void navigate(
@@ -77,9 +61,6 @@ export default function OrganizationRegistrationPage() {
             },
             { replace: true },
           ),
-        showExpiredToken: () => void navigate('/expired-token', { replace: true }),
-        showSuccess: () => void navigate('/success-registration', { replace: true }),
-        logError: (_, { error }) => console.error('organisation registration failed', error),
       },
     }),
     { input: { token } },

@@ -2,13 +2,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { fromPromise } from 'xstate';
 import { createUser, verifyInvite, type UserInvite } from '#client/api/registration-client.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
-import type { RegisterInput, VerifiedInvitation } from '#machines/registration-wizard.ts';
 import { userRegistrationMachine } from '#machines/user-registration.machine.ts';
 import { RegistrationFrame } from './registration-frame.tsx';
-import { customFieldsOf, isExpired, registrationPayload } from './registration-forms.ts';
+import { customFieldsOf } from './registration-forms.ts';
+import { wizardIo } from './wizard-io.ts';
 import { WizardView } from './wizard-view.tsx';
 
 const ORDER = ['userData', 'customData', 'orgData'] as const;
@@ -23,39 +22,17 @@ export default function UserRegistrationPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const actor = useActorRef(
-    userRegistrationMachine.provide({
-      actors: {
-        verifyInvitation: fromPromise<VerifiedInvitation, { token: string | null }>(
-          async ({ input, signal }) => {
-            if (!input.token) throw new Error('no invitation token in the address');
-            const { invite } = await verifyInvite(input.token, signal);
-            if (isExpired(invite.expiresOn)) throw new Error('invitation expired');
-            return {
-              invitation: invite,
-              hasCustomSchema: customFieldsOf(invite.customSchema) !== null,
-              values: {
-                userData: { email: invite.email },
-                orgData: invite.organization ? { name: invite.organization.name } : {},
-              },
-            };
-          },
-        ),
-        register: fromPromise<unknown, RegisterInput>(({ input, signal }) => {
-          const invite = input.invitation as UserInvite;
-          const payload = registrationPayload(
-            input.token ?? '',
-            input.values,
-            customFieldsOf(invite.customSchema),
-          );
-          return createUser(payload, signal);
+    userRegistrationMachine.provide(
+      wizardIo<UserInvite>(navigate, {
+        verify: async (token, signal) => (await verifyInvite(token, signal)).invite,
+        expiresAt: (invite) => invite.expiresOn,
+        prefill: (invite) => ({
+          userData: { email: invite.email },
+          orgData: invite.organization ? { name: invite.organization.name } : {},
         }),
-      },
-      actions: {
-        showExpiredToken: () => void navigate('/expired-token', { replace: true }),
-        showSuccess: () => void navigate('/success-registration', { replace: true }),
-        logError: (_, { error }) => console.error('registration failed', error),
-      },
-    }),
+        register: createUser,
+      }),
+    ),
     { input: { token: params.get('token') } },
   );
   const invite = useSelector(actor, (s) => s.context.invitation as UserInvite | null);
