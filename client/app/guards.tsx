@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { isAllowed, type PermissionRule } from '#common/permissions.ts';
 import { readStoredAccounts } from '#client/api/account-storage.ts';
 import { SessionActorContext } from '#client/api/session-context.ts';
+import { parseHashPairs } from '#client/ui/hash-params.ts';
 import { firstScreen } from './menu-access.ts';
 import { screenPaths } from './route-table.ts';
 
@@ -28,6 +29,16 @@ export function OutsideRoutes() {
     return <Navigate to={`/u/0${location.pathname}${location.search}${location.hash}`} replace />;
   }
   return <NotFoundPage />;
+}
+
+/**
+ * /organization/registration: without an invitation token (query on arrival, hash once a step
+ * is shown) the not-found fallback shows, as the spec says.
+ */
+export function InvitationTokenGuard() {
+  const { search, hash } = useLocation();
+  const token = new URLSearchParams(search).get('token') ?? parseHashPairs(hash).token;
+  return token ? <Outlet /> : <NotFoundPage />;
 }
 
 export function useAccountIndex(): number {

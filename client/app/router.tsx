@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import {
   AccountGuard,
   FirstScreenRedirect,
+  InvitationTokenGuard,
   OutsideRoutes,
   PermissionGuard,
   RootRedirect,
@@ -50,9 +51,24 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'organization/registration',
-        lazy: page(
-          () => import('#client/features/registration/organization-registration-page.tsx'),
-        ),
+        element: <InvitationTokenGuard />,
+        children: [
+          {
+            index: true,
+            lazy: page(
+              () => import('#client/features/registration/organization-registration-page.tsx'),
+            ),
+          },
+        ],
+      },
+      // The legal pages the registration's EULA links to: public, the invitee has no account.
+      {
+        path: 'terms',
+        lazy: page(() => import('#client/features/registration/legal-page.tsx')),
+      },
+      {
+        path: 'privacy',
+        lazy: page(() => import('#client/features/registration/legal-page.tsx')),
       },
       {
         path: 'success-registration',

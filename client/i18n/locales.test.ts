@@ -68,6 +68,7 @@ describe('locale files', () => {
       'loginError',
       'changePasswordError',
       'noAccessBackend',
+      'errorSave',
     ]);
     for (const file of namespaceFiles) {
       for (const key of leafKeys(load('en', file))) {

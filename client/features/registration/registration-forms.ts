@@ -1,0 +1,164 @@
+import * as v from 'valibot';
+import type {
+  AddressPayload,
+  InvitationCustomSchema,
+  RegistrationPayload,
+} from '#client/api/registration-client.ts';
+import {
+  buildCustomSchema,
+  validateForm,
+  type CustomField,
+  type CustomFieldType,
+} from '#client/ui/form/custom-schema.ts';
+import {
+  emailRule,
+  notMatchPasswordMessage,
+  passwordRule,
+  requiredString,
+  trueRequired,
+} from '#client/ui/form/rules.ts';
+import type { StepValues, WizardValues } from '#machines/registration-wizard.ts';
+
+/**
+ * The forms of the registration wizards (spec, section 5) and how their values become the
+ * registration payload. Labels come in translated, so that "field required" names the field.
+ */
+
+export interface PersonLabels {
+  email: string;
+  firstName: string;
+  lastName: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/**
+ * A field the user never touched is missing from the values; as null it gets the field's own
+ * message (fieldRequired) rather than valibot's "invalid key".
+ */
+function missingAsNull(names: readonly string[]) {
+  const nulls = Object.fromEntries(names.map((name) => [name, null]));
+  return v.pipe(
+    v.record(v.string(), v.unknown()),
+    v.transform((input) => ({ ...nulls, ...input })),
+  );
+}
+
+const PERSON_FIELDS = [
+  'email',
+  'firstName',
+  'lastName',
+  'newPassword',
+  'confirmPassword',
+  'isEulaAccepted',
+] as const;
+
+/** The user data step, also the contact person of an organisation registration. */
+export function personSchema(labels: PersonLabels) {
+  return v.pipe(
+    missingAsNull(PERSON_FIELDS),
+    v.object({
+      email: v.pipe(requiredString(labels.email), emailRule('invalidEmailFormat')),
+      firstName: requiredString(labels.firstName),
+      lastName: requiredString(labels.lastName),
+      newPassword: passwordRule(labels.newPassword),
+      confirmPassword: requiredString(labels.confirmPassword),
+      isEulaAccepted: trueRequired(),
+    }),
+    // A partial check, so that a mismatch shows while other fields (the EULA) are still open.
+    v.forward(
+      v.partialCheck(
+        [['newPassword'], ['confirmPassword']],
+        (input) => input.newPassword === input.confirmPassword,
+        notMatchPasswordMessage,
+      ),
+      ['confirmPassword'],
+    ),
+  );
+}
+
+export const ADDRESS_FIELDS = ['street', 'houseNumber', 'zipCode', 'city', 'country'] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+
+/** The organisation step: every address field required; the name is the invitation's. */
+export function addressSchema(labels: Record<AddressField, string>) {
+  return v.pipe(
+    missingAsNull(ADDRESS_FIELDS),
+    v.object(
+      Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, requiredString(labels[field])])) as {
+        [K in AddressField]: ReturnType<typeof requiredString>;
+      },
+    ),
+  );
+}
+
+const KNOWN_TYPES = new Set<CustomFieldType>([
+  'string',
+  'number',
+  'boolean',
+  'date',
+  'dateTime',
+  'email',
+  'phone',
+  'url',
+  'array',
+  'object',
+]);
+
+/**
+ * The tenant's schema as the form kit reads it. Spec: other types are required strings; a
+ * schema without fields is no schema (the wizard then has no custom step).
+ */
+export function customFieldsOf(schema: InvitationCustomSchema | null): CustomField[] | null {
+  if (!schema || schema.fields.length === 0) return null;
+  return schema.fields.map((field) =>
+    KNOWN_TYPES.has(field.type as CustomFieldType)
+      ? { ...field, type: field.type as CustomFieldType, isRequired: field.isRequired ?? false }
+      : { ...field, type: 'string', isRequired: true },
+  );
+}
+
+/** Empty strings become null; numbers typed as text become numbers (the schema's output). */
+export function customFieldValues(
+  fields: readonly CustomField[] | null,
+  values: StepValues | undefined,
+): Record<string, unknown> {
+  if (!fields) return {};
+  const result = validateForm(buildCustomSchema(fields).schema, values ?? {});
+  if (!result.success) throw new Error('custom fields are not valid');
+  // Null means "no value": the service stores nothing for it.
+  return Object.fromEntries(Object.entries(result.output).filter(([, value]) => value !== null));
+}
+
+const text = (values: StepValues | undefined, name: string): string => {
+  const value = values?.[name];
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+/** The registration payload of the spec from the values of the wizard's steps. */
+export function registrationPayload(
+  token: string,
+  values: WizardValues,
+  fields: readonly CustomField[] | null,
+): RegistrationPayload {
+  const address = Object.fromEntries(
+    ADDRESS_FIELDS.map((field) => [field, text(values.orgData, field)]),
+  ) as unknown as AddressPayload;
+  return {
+    firstName: text(values.userData, 'firstName'),
+    lastName: text(values.userData, 'lastName'),
+    // Never trimmed: spaces may be part of a password.
+    password: typeof values.userData?.newPassword === 'string' ? values.userData.newPassword : '',
+    ...address,
+    isEulaAccepted: true,
+    customFields: customFieldValues(fields, values.customData),
+    invitationToken: token,
+  };
+}
+
+/** Spec: an invitation is expired when the current time is after its expiry. */
+export function isExpired(expiresAt: string | null | undefined, now = Date.now()): boolean {
+  if (!expiresAt) return false;
+  const time = Date.parse(expiresAt);
+  return Number.isFinite(time) && now > time;
+}

@@ -1,0 +1,73 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { Alert } from '#client/ui/alert.tsx';
+import type { CustomField } from '#client/ui/form/custom-schema.ts';
+import { Spinner } from '#client/ui/spinner.tsx';
+import type {
+  createRegistrationWizard,
+  StepValues,
+  WizardStep,
+} from '#machines/registration-wizard.ts';
+import { AddressStep, CustomStep, PersonStep, type StepFrame } from './wizard-steps.tsx';
+
+const STEP_KEYS = {
+  userData: 'user_data',
+  customData: 'custom_data',
+  orgData: 'org_data',
+} as const;
+
+export type WizardActor = ActorRefFrom<ReturnType<typeof createRegistrationWizard>>;
+
+/**
+ * What a registration wizard shows in each state of its machine: a spinner while the invitation
+ * is checked (and while leaving for the result page), else the current step; while submitting
+ * and after a failed save the last step stays, with its button or the danger alert errorSave.
+ */
+export function WizardView({
+  actor,
+  order,
+  kind,
+  customFields,
+  ssoUrl,
+}: {
+  actor: WizardActor;
+  order: readonly WizardStep[];
+  kind: 'user' | 'organization';
+  customFields: readonly CustomField[] | null;
+  ssoUrl?: string | null;
+}) {
+  const { t } = useTranslation('registration');
+  const snapshot = useSelector(actor, (s) => s);
+  if (snapshot.matches('verifying') || snapshot.status !== 'active') {
+    return <Spinner label={t('verifying')} />;
+  }
+  const visible = order.filter((step) => step !== 'customData' || customFields !== null);
+  const editing = (snapshot.value as { editing?: WizardStep }).editing;
+  const step = editing ?? visible[visible.length - 1]!;
+  const index = visible.indexOf(step) + 1;
+  const send =
+    (type: 'wizard.next' | 'wizard.previous' | 'wizard.submit') => (values: StepValues) =>
+      actor.send({ type, values });
+  const frame: StepFrame = {
+    step,
+    title: t(`${kind}.steps.${STEP_KEYS[step]}`),
+    index,
+    count: visible.length,
+    initial: snapshot.context.values[step] ?? {},
+    busy: snapshot.matches('submitting'),
+    error: snapshot.matches('failed') ? <Alert tone="danger">{t('errorSave')}</Alert> : null,
+    onPrevious: index > 1 ? send('wizard.previous') : undefined,
+    onNext: index < visible.length ? send('wizard.next') : undefined,
+    onSubmit: index === visible.length ? send('wizard.submit') : undefined,
+  };
+  // Keyed by step: each step starts from the values the wizard kept for it.
+  switch (step) {
+    case 'userData':
+      return <PersonStep key={step} frame={frame} ssoUrl={ssoUrl ?? null} />;
+    case 'orgData':
+      return <AddressStep key={step} frame={frame} />;
+    case 'customData':
+      return <CustomStep key={step} frame={frame} fields={customFields ?? []} />;
+  }
+}

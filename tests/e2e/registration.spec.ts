@@ -1,0 +1,227 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, fillSignIn, test } from './fixtures.ts';
+import { adminSession, freshEmail, inviteOrganization, inviteUser } from './invitations.ts';
+
+const PASSWORD = 'Fresh1234';
+
+const stepHeading = (page: Page) => page.getByRole('heading', { level: 2 });
+// The label reads 'Password *'; the accessible name is 'Password'.
+const passwordBox = (page: Page) => page.getByRole('textbox', { name: 'Password', exact: true });
+const next = (page: Page) => page.getByRole('button', { name: 'Next' });
+const errorsOf = (page: Page, label: string) =>
+  page.getByRole('textbox', { name: label, exact: true }).locator('xpath=..').getByRole('listitem');
+
+async function fillPerson(page: Page, password = PASSWORD) {
+  await page.getByLabel('First name').fill('Rita');
+  await page.getByLabel('Last name').fill('Register');
+  await passwordBox(page).fill(password);
+  await page.getByLabel('Repeat password').fill(password);
+  await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
+}
+
+async function fillAddress(page: Page) {
+  await page.getByLabel('Street').fill('Ringstraße');
+  await page.getByLabel('House number').fill('7');
+  await page.getByLabel('Postcode').fill('04109');
+  await page.getByLabel('City').fill('Leipzig');
+  await page.getByLabel('Country').fill('Deutschland');
+}
+
+test.describe('registration by invitation', () => {
+  test('an invited user registers through the e-mail link, then signs in', async ({
+    page,
+    baseURL,
+  }) => {
+    const admin = await adminSession(baseURL!, 'admin@demo.test');
+    const email = freshEmail('registers');
+    const link = await inviteUser(admin, email);
+
+    await page.goto(link);
+    await expect(page).toHaveTitle('Registration | Insurance Back Office');
+    // The demo tenant has a custom schema: three steps.
+    await expect(stepHeading(page)).toHaveText('1/3Your details');
+    await expect(stepHeading(page)).toBeFocused();
+    await expect(page.getByLabel('E-mail address')).toHaveValue(email);
+    await expect(page.getByLabel('E-mail address')).toHaveAttribute('readonly', '');
+    await expectNoSeriousA11yViolations(page);
+
+    // Every rule of the user step, with the spec's messages.
+    await next(page).click();
+    await expect(stepHeading(page)).toHaveText('1/3Your details');
+    await expect(errorsOf(page, 'First name')).toHaveText(['First name is required']);
+    await expect(errorsOf(page, 'Last name')).toHaveText(['Last name is required']);
+    await expect(page.getByText('This box must be ticked')).toBeVisible();
+    const password = passwordBox(page);
+    await password.fill('Short1');
+    await expect(errorsOf(page, 'Password')).toContainText([
+      'The password must be at least 8 characters long',
+    ]);
+    await password.fill('alllowercase1');
+    await expect(errorsOf(page, 'Password')).toHaveText([
+      'The password must contain an upper-case letter, a lower-case letter and a digit',
+    ]);
+    await password.fill(PASSWORD);
+    await page.getByLabel('Repeat password').fill('Fresh12345');
+    await expect(errorsOf(page, 'Repeat password')).toHaveText(['The passwords do not match']);
+    await expect(
+      page.getByRole('link', { name: 'terms of use (opens in a new tab)' }),
+    ).toHaveAttribute('href', '/terms');
+    await expect(
+      page.getByRole('link', { name: 'privacy policy (opens in a new tab)' }),
+    ).toHaveAttribute('target', '_blank');
+    await fillPerson(page);
+    await next(page).click();
+
+    // Custom data: the tenant's schema through the form kit.
+    await expect(stepHeading(page)).toHaveText('2/3Additional information');
+    await next(page).click();
+    await expect(page.getByText('Registration number is required')).toBeVisible();
+    await page.getByLabel('Registration number').fill('HR');
+    await expect(page.getByText('Please enter at least 3 characters')).toBeVisible();
+    await page.getByLabel('Registration number').fill('HRB 4711');
+    await page.getByLabel('Employees').fill('many');
+    await expect(page.getByText('Please enter a number')).toBeVisible();
+    await page.getByLabel('Employees').fill('');
+    await expectNoSeriousA11yViolations(page);
+
+    // Values are kept when going back and forth.
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(stepHeading(page)).toHaveText('1/3Your details');
+    await expect(page.getByLabel('First name')).toHaveValue('Rita');
+    await expect(page.getByRole('checkbox', { name: /I accept/ })).toBeChecked();
+    await next(page).click();
+    await expect(page.getByLabel('Registration number')).toHaveValue('HRB 4711');
+    await next(page).click();
+
+    // Organisation data: every field required, the button disabled until valid.
+    await expect(stepHeading(page)).toHaveText('3/3Organisation');
+    const register = page.getByRole('button', { name: 'Register' });
+    await expect(register).toBeDisabled();
+    await page.getByLabel('Street').fill('x');
+    await page.getByLabel('Street').fill('');
+    await expect(page.getByText('Street is required')).toBeVisible();
+    await fillAddress(page);
+    await expectNoSeriousA11yViolations(page);
+    await register.click();
+
+    await expect(page).toHaveURL(/\/success-registration$/);
+    await expect(page).toHaveTitle('Registration complete | Insurance Back Office');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await fillSignIn(page, email, PASSWORD);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Hello, Rita Register' }),
+    ).toBeVisible();
+    await admin.dispose();
+  });
+
+  test('without a custom schema the wizard has two steps', async ({ page, baseURL }) => {
+    const admin = await adminSession(baseURL!, 'admin@nordlicht.test');
+    const email = freshEmail('two-steps');
+    await page.goto(await inviteUser(admin, email));
+    await expect(stepHeading(page)).toHaveText('1/2Your details');
+    await fillPerson(page);
+    await next(page).click();
+    await expect(stepHeading(page)).toHaveText('2/2Organisation');
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(stepHeading(page)).toHaveText('1/2Your details');
+    await expect(page.getByLabel('Repeat password')).toHaveValue(PASSWORD);
+    await admin.dispose();
+  });
+
+  test('an invalid or missing token leads to the expired-token page', async ({ page }) => {
+    await page.goto('/registration?token=not-a-real-token');
+    await expect(page).toHaveURL(/\/expired-token$/);
+    await expect(page).toHaveTitle('Invitation link expired | Insurance Back Office');
+    await expect(
+      page.getByText('This link is invalid, has expired or was already used.'),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.goto('/registration');
+    await expect(page).toHaveURL(/\/expired-token$/);
+    await page.goto('/organization/registration?token=not-a-real-token');
+    await expect(page).toHaveURL(/\/expired-token$/);
+  });
+
+  test('the legal pages of the EULA are public', async ({ page }) => {
+    await page.goto('/terms');
+    await expect(page).toHaveTitle('Terms of use | Insurance Back Office');
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+  });
+});
+
+test.describe('organisation registration by invitation', () => {
+  test('without a token the not-found page shows', async ({ page }) => {
+    await page.goto('/organization/registration');
+    await expect(page.getByRole('heading', { name: 'Error 404' })).toBeVisible();
+  });
+
+  test('the contact person registers the organisation, offered single sign-on too', async ({
+    page,
+    baseURL,
+  }) => {
+    const admin = await adminSession(baseURL!, 'admin@demo.test');
+    const email = freshEmail('org-contact');
+    const { link } = await inviteOrganization(admin, {
+      name: 'Makler Nord GmbH',
+      email,
+      offerSso: true,
+      address: { street: 'Lindenallee', city: 'Leipzig' },
+      customFields: { registrationNumber: 'HRB 1000' },
+    });
+    const token = new URL(link, baseURL).searchParams.get('token')!;
+
+    await page.goto(link);
+    await expect(page).toHaveTitle('Organisation registration | Insurance Back Office');
+    await expect(stepHeading(page)).toHaveText('1/3Organisation');
+    await expect(page).toHaveURL(
+      (url) => url.search === '' && url.hash === `#step=orgData&token=${token}`,
+    );
+    await expect(page.getByLabel('Organisation name')).toHaveValue('Makler Nord GmbH');
+    await expect(page.getByLabel('Street')).toHaveValue('Lindenallee');
+    await expect(next(page)).toBeDisabled();
+    await page.getByLabel('House number').fill('12');
+    await page.getByLabel('Postcode').fill('04109');
+    await page.getByLabel('Country').fill('Deutschland');
+    await expectNoSeriousA11yViolations(page);
+    await next(page).click();
+
+    await expect(page).toHaveURL((url) => url.hash === `#step=customData&token=${token}`);
+    await expect(page.getByLabel('Registration number')).toHaveValue('HRB 1000');
+    await next(page).click();
+
+    await expect(page).toHaveURL((url) => url.hash === `#step=userData&token=${token}`);
+    await expect(stepHeading(page)).toHaveText('3/3Contact person');
+    await expect(page.getByLabel('E-mail address')).toHaveValue(email);
+    await expect(page.getByLabel('E-mail address')).toHaveAttribute('readonly', '');
+    await expect(
+      page.getByRole('link', { name: 'Register with your company sign-in' }),
+    ).toHaveAttribute('href', '/sandbox-idp/login?tenantSlug=demo');
+    await expect(page.getByText('or', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(
+        'At least 8 characters, with an upper-case letter, a lower-case letter and a digit.',
+      ),
+    ).toBeVisible();
+    const register = page.getByRole('button', { name: 'Register' });
+    await expect(register).toBeDisabled();
+    // Validates on every change: the message shows while typing.
+    await page.getByLabel('First name').fill('Otto');
+    await passwordBox(page).fill('weak');
+    await expect(page.getByText('The password must be at least 8 characters long')).toBeVisible();
+    await fillPerson(page);
+    await expectNoSeriousA11yViolations(page);
+    await expect(register).toBeEnabled();
+    await register.click();
+
+    await expect(page).toHaveURL(/\/success-registration$/);
+    await page.goto('/login');
+    await fillSignIn(page, email, PASSWORD);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Hello, Rita Register' }),
+    ).toBeVisible();
+    await admin.dispose();
+  });
+});
