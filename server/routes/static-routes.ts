@@ -17,7 +17,7 @@ export function staticRoutes(opts: {
     '/locales',
     (req, res, next) => {
       // Only `{lng}/{ns}.json`; the version parameter makes a cached copy safe to keep forever.
-      if (!/^\/(de|en|pl)\/[a-z0-9-]+\.json$/.test(req.path))
+      if (!/^\/(de|en|pl)\/[a-z0-9_-]+\.json$/.test(req.path))
         return sendError(res, 404, 'not_found');
       res.set(
         'cache-control',

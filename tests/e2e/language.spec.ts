@@ -28,4 +28,12 @@ test('switches the language en -> de -> pl; each choice reloads the page in it',
   await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
   await expect(page.getByRole('navigation', { name: 'Menu główne' })).toBeVisible();
   await expect(page).toHaveTitle('Pulpit | Insurance Back Office');
+
+  // A feature screen's own texts load in the chosen language too (not only the shell's).
+  await page
+    .getByRole('navigation', { name: 'Menu główne' })
+    .getByRole('link', { name: 'Użytkownicy' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Użytkownicy' })).toBeVisible();
+  await expect(page.getByLabel('Szukaj użytkowników')).toBeVisible();
 });
