@@ -264,7 +264,7 @@ export function InfiniteTable<TRow>({
         tabIndex={0}
         onScroll={checkNearEnd}
         style={{ height }}
-        className="relative overflow-auto rounded-md border border-slate-300 bg-white focus:outline-2 focus:outline-blue-700"
+        className="relative overflow-auto rounded-md border border-slate-300 bg-white [scrollbar-gutter:stable] focus:outline-2 focus:outline-blue-700"
       >
         <div role="presentation" style={minWidth ? { minWidth } : undefined}>
           <div role="rowgroup" className="sticky top-0 z-10 border-b border-slate-300 bg-slate-100">
