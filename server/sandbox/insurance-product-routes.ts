@@ -2,7 +2,12 @@ import { Router, type RequestHandler } from 'express';
 import * as v from 'valibot';
 import { hasPermission } from '#common/permissions.ts';
 import { EXPRESSION_FUNCTIONS } from '#common/expression/evaluate.ts';
-import { ExpressionSyntaxError, parseExpression, type Node } from '#common/expression/parse.ts';
+import {
+  ExpressionSyntaxError,
+  forEachNode,
+  parseExpression,
+  type Node,
+} from '#common/expression/parse.ts';
 import {
   PRODUCT_CATEGORIES,
   PRODUCT_FIELD_KINDS,
@@ -491,46 +496,22 @@ async function checkExpression(
     if (f.object === 'default') known.add(f.field);
   }
   const functions = new Set<string>(EXPRESSION_FUNCTIONS);
-  const visit = (n: Node): void => {
-    switch (n.kind) {
-      case 'path': {
-        const name = n.names.join('.');
-        if (!known.has(name)) {
-          throw new HttpError(
-            400,
-            'invalid_expression',
-            `Invalid expression: unknown field "${name}" ${POSITION(n.at)}`,
-          );
-        }
-        return;
-      }
-      case 'call':
-        if (!functions.has(n.name)) {
-          throw new HttpError(
-            400,
-            'invalid_expression',
-            `Invalid expression: unknown function "${n.name}" ${POSITION(n.at)}`,
-          );
-        }
-        n.args.forEach(visit);
-        return;
-      case 'unary':
-        visit(n.operand);
-        return;
-      case 'binary':
-        visit(n.left);
-        visit(n.right);
-        return;
-      case 'conditional':
-        visit(n.test);
-        visit(n.then);
-        visit(n.otherwise);
-        return;
-      default:
-        return;
+  forEachNode(tree, (n) => {
+    if (n.kind === 'path' && !known.has(n.names.join('.'))) {
+      throw new HttpError(
+        400,
+        'invalid_expression',
+        `Invalid expression: unknown field "${n.names.join('.')}" ${POSITION(n.at)}`,
+      );
     }
-  };
-  visit(tree);
+    if (n.kind === 'call' && !functions.has(n.name)) {
+      throw new HttpError(
+        400,
+        'invalid_expression',
+        `Invalid expression: unknown function "${n.name}" ${POSITION(n.at)}`,
+      );
+    }
+  });
 }
 
 /** The variables of the formulas that run before position `order` (after a planned reorder). */

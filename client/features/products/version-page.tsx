@@ -90,39 +90,44 @@ export default function VersionPage() {
       (error: unknown) => toast({ message: failureMessage(error), tone: 'danger' }),
     );
 
-  const removeField = (field: ProductField) =>
+  /** Deletes after the confirm dialog; a refusal stays in the dialog with its reason. */
+  const remove = (
+    { done, ...texts }: { title: string; message: string; done: string },
+    request: () => Promise<unknown>,
+  ) =>
     void confirm({
-      title: t('confirm.delete_field_title'),
-      message: t('confirm.delete_field', { label: field.label }),
+      ...texts,
       tone: 'danger',
       confirmLabel: t('actions.delete'),
       action: () =>
-        deleteProductField(accountIndex, field.id).catch((error: unknown) => {
+        request().catch((error: unknown) => {
           throw new Error(failureMessage(error));
         }),
-    }).then((done) => {
-      if (done) {
-        toast({ message: t('messages.field_deleted', { label: field.label }), tone: 'success' });
-        reload();
-      }
+    }).then((confirmed) => {
+      if (!confirmed) return;
+      toast({ message: done, tone: 'success' });
+      reload();
     });
 
+  const removeField = (field: ProductField) =>
+    remove(
+      {
+        title: t('confirm.delete_field_title'),
+        message: t('confirm.delete_field', { label: field.label }),
+        done: t('messages.field_deleted', { label: field.label }),
+      },
+      () => deleteProductField(accountIndex, field.id),
+    );
+
   const removeFormula = (formula: PremiumFormula) =>
-    void confirm({
-      title: t('confirm.delete_formula_title'),
-      message: t('confirm.delete_formula', { name: formula.name }),
-      tone: 'danger',
-      confirmLabel: t('actions.delete'),
-      action: () =>
-        deletePremiumFormula(accountIndex, formula.id).catch((error: unknown) => {
-          throw new Error(failureMessage(error));
-        }),
-    }).then((done) => {
-      if (done) {
-        toast({ message: t('messages.formula_deleted', { name: formula.name }), tone: 'success' });
-        reload();
-      }
-    });
+    remove(
+      {
+        title: t('confirm.delete_formula_title'),
+        message: t('confirm.delete_formula', { name: formula.name }),
+        done: t('messages.formula_deleted', { name: formula.name }),
+      },
+      () => deletePremiumFormula(accountIndex, formula.id),
+    );
 
   const moveButtons = (
     name: string,
