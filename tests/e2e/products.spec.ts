@@ -88,13 +88,38 @@ test.describe('product management', () => {
     await expect(formulaRow).toContainText('per month');
     await expectNoSeriousA11yViolations(page);
 
-    // The product list finds it, with its draft version.
+    // A second formula, moved before the first (a swap of the two).
+    await page.getByRole('button', { name: 'Add premium formula' }).click();
+    await formulaDialog.getByRole('textbox', { name: 'Group' }).fill('Fees');
+    await formulaDialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Service fee');
+    await expression.fill('2');
+    await formulaDialog
+      .getByRole('combobox', { name: 'Unit' })
+      .selectOption({ label: 'per month' });
+    await formulaDialog.getByRole('button', { name: 'Add' }).click();
+    await expect(formulas.getByRole('row').nth(2)).toContainText('Service fee');
+    await page.getByRole('button', { name: 'Move Service fee up' }).click();
+    await expect(formulas.getByRole('row').nth(1)).toContainText('Service fee');
+    await expect(formulas.getByRole('row').nth(2)).toContainText('Damage cover');
+
+    // Activating the version (behind the confirm dialog) makes it read-only.
     await page.getByRole('link', { name: 'Back to product' }).click();
-    await expect(page.getByRole('row').filter({ hasText: 'First tariff' })).toContainText('Draft');
+    const versionRow = page.getByRole('row').filter({ hasText: 'First tariff' });
+    await expect(versionRow).toContainText('Draft');
+    await page.getByRole('button', { name: 'Activate: version 1' }).click();
+    const confirmDialog = page.getByRole('dialog', { name: 'Activate' });
+    await expect(confirmDialog).toContainText('Change version 1 to Active?');
+    await confirmDialog.getByRole('button', { name: 'Activate' }).click();
+    await expect(versionRow).toContainText('Active');
+    await versionRow.getByRole('link', { name: 'Version 1' }).click();
+    await expect(page.getByText('Only a draft version can be changed.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add premium formula' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Back to product' }).click();
     await page.getByRole('link', { name: 'Back to products' }).click();
     await page.getByRole('searchbox', { name: 'Filter Name' }).fill(name);
     await expect(productTable(page).getByRole('row')).toHaveCount(2);
     await expect(productTable(page).getByRole('row').nth(1)).toContainText('Version 1');
+    await expect(productTable(page).getByRole('row').nth(1)).toContainText('Active');
   });
 
   test('a viewer sees products read-only', async ({ page }) => {

@@ -55,6 +55,7 @@ export default function ProductPage() {
       title: t(TRANSITION_ACTION[status] as 'actions.activate'),
       message: t('confirm.status', { version: version.version, status: t(`status.${status}`) }),
       tone: status === 'archived' ? 'danger' : 'primary',
+      confirmLabel: t(TRANSITION_ACTION[status] as 'actions.activate'),
       action: () =>
         updateProductVersion(accountIndex, version.id, { status }).catch((error: unknown) => {
           throw new Error(failureMessage(error));
