@@ -23,7 +23,11 @@ export type ShellLabelKey =
   | 'menu.effective_permissions'
   | 'menu.organizations'
   | 'menu.organization_new'
-  | 'menu.organization';
+  | 'menu.organization'
+  | 'menu.groups.products'
+  | 'menu.product_list'
+  | 'menu.product'
+  | 'menu.product_version';
 
 export interface ScreenRoute {
   id: string;
@@ -68,6 +72,8 @@ export const rules = {
   organizationCreate: {
     anyOf: [['tenant-management.organizations.view', 'tenant-management.organizations.create']],
   },
+  // Product management (issue 4): the current permission or its legacy eis.* form.
+  products: { anyOf: [['policy-management.products.view'], ['eis.products.view']] },
 } as const satisfies Record<string, PermissionRule>;
 
 export const screens = {
@@ -119,6 +125,14 @@ export const screens = {
     rule: rules.organizations,
     load: () => import('#client/features/admin-organizations/organizations-page.tsx'),
   },
+  productList: {
+    id: 'product-list',
+    path: 'management/product-list',
+    label: 'menu.product_list',
+    product: 'eis',
+    rule: rules.products,
+    load: () => import('#client/features/products/products-page.tsx'),
+  },
 } satisfies Record<string, ScreenRoute>;
 
 /** Screens opened from another screen: routed and guarded like the rest, not in the menu. */
@@ -168,6 +182,24 @@ export const detailScreens = {
     parent: screens.organizations,
     load: () => import('#client/features/admin-organizations/organization-page.tsx'),
   },
+  product: {
+    id: 'product',
+    path: 'management/product/:productId',
+    label: 'menu.product',
+    product: 'eis',
+    rule: rules.products,
+    parent: screens.productList,
+    load: () => import('#client/features/products/product-page.tsx'),
+  },
+  productVersion: {
+    id: 'product-version',
+    path: 'management/product/:productId/:versionId',
+    label: 'menu.product_version',
+    product: 'eis',
+    rule: rules.products,
+    parent: screens.productList,
+    load: () => import('#client/features/products/version-page.tsx'),
+  },
 } satisfies Record<string, ScreenRoute>;
 
 export const menu: MenuGroup[] = [
@@ -196,6 +228,11 @@ export const menu: MenuGroup[] = [
       { kind: 'screen', screen: screens.roles },
       { kind: 'screen', screen: screens.organizations },
     ],
+  },
+  {
+    id: 'products',
+    label: 'menu.groups.products',
+    items: [{ kind: 'screen', screen: screens.productList }],
   },
 ];
 

@@ -276,33 +276,35 @@ export function parseExpression(source: string): Node {
   return tree;
 }
 
+/** Calls `visit` for every node of a formula, parents before their children. */
+export function forEachNode(tree: Node, visit: (node: Node) => void): void {
+  visit(tree);
+  switch (tree.kind) {
+    case 'call':
+      tree.args.forEach((arg) => forEachNode(arg, visit));
+      return;
+    case 'unary':
+      forEachNode(tree.operand, visit);
+      return;
+    case 'binary':
+      forEachNode(tree.left, visit);
+      forEachNode(tree.right, visit);
+      return;
+    case 'conditional':
+      forEachNode(tree.test, visit);
+      forEachNode(tree.then, visit);
+      forEachNode(tree.otherwise, visit);
+      return;
+    default:
+      return;
+  }
+}
+
 /** Every variable path a formula reads (for "unknown field" checks in the product editor). */
 export function referencedPaths(tree: Node): string[] {
   const found = new Set<string>();
-  const visit = (n: Node): void => {
-    switch (n.kind) {
-      case 'path':
-        found.add(n.names.join('.'));
-        return;
-      case 'call':
-        n.args.forEach(visit);
-        return;
-      case 'unary':
-        visit(n.operand);
-        return;
-      case 'binary':
-        visit(n.left);
-        visit(n.right);
-        return;
-      case 'conditional':
-        visit(n.test);
-        visit(n.then);
-        visit(n.otherwise);
-        return;
-      default:
-        return;
-    }
-  };
-  visit(tree);
+  forEachNode(tree, (n) => {
+    if (n.kind === 'path') found.add(n.names.join('.'));
+  });
   return [...found];
 }

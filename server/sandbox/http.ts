@@ -148,6 +148,8 @@ export interface ListSpec {
   filters: readonly string[];
   orders: readonly string[];
   expands: readonly string[];
+  /** Lists with a larger page in the spec (product fields 100, insured objects 100). */
+  maxPageSize?: number;
 }
 
 function single(value: unknown, name: string): string | undefined {
@@ -171,7 +173,7 @@ export const MAX_PAGE_SIZE = 50;
 export function parseListQuery(query: Request['query'], spec: ListSpec): ListQuery {
   const pageSize = Math.min(
     positiveInt(single(query.pageSize, 'pageSize'), 'pageSize') ?? DEFAULT_PAGE_SIZE,
-    MAX_PAGE_SIZE,
+    spec.maxPageSize ?? MAX_PAGE_SIZE,
   );
   const page = positiveInt(single(query.pageToken, 'pageToken'), 'pageToken') ?? 1;
 

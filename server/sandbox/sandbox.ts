@@ -17,6 +17,8 @@ import { guestRouter } from './guest-routes.ts';
 import { outboxRouter } from './outbox.ts';
 import { settingsRouter } from './settings-routes.ts';
 import { chatWidgetRouter } from './chat-widget-routes.ts';
+import { insuranceProductRouter } from './insurance-product-routes.ts';
+import { seedProducts } from './seed-products.ts';
 
 export interface SandboxOptions {
   dataDir: string;
@@ -72,6 +74,8 @@ export function createSandboxApp(ctx: SandboxContext): express.Express {
   app.use('/tenantservice/v1', tenantRouter(ctx));
   app.use('/tenantservice/v1', organizationRouter(ctx));
   app.use('/tenantservice/v1', settingsRouter(ctx));
+  app.get('/insuranceservice/health', health);
+  app.use('/insuranceservice/v1', insuranceProductRouter(ctx));
   app.use('/sandbox', outboxRouter(ctx.db));
   app.use('/notificationservice/v1', notificationRouter(ctx));
   app.use('/sandbox-idp', idpRouter(ctx.db));
@@ -105,6 +109,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       await seedDemoWorld(db, logger);
       // A second step, so that data directories seeded before these tables existed get it too.
       await seedAdministration(db, logger);
+      await seedProducts(db, logger);
     }
     const signer = new TokenSigner(await loadSigningKey(db), opts.accessTokenTtlSeconds);
     const hub = new NotificationHub();

@@ -18,7 +18,7 @@ import {
 import { TextInput } from '#client/ui/form/fields.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { AddressFields, useFormLabels } from './address-fields.tsx';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '#client/ui/form-dialog.tsx';
 import {
   asProposal,
   emptyAddress,

@@ -10,7 +10,7 @@ import { Button } from '#client/ui/button.tsx';
 import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { TextInput } from '#client/ui/form/fields.tsx';
 import { emailRule, requiredString } from '#client/ui/form/rules.ts';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '#client/ui/form-dialog.tsx';
 import { useServiceCall } from './use-service-call.ts';
 
 /**

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PRODUCT_FIELD_KINDS, PRODUCT_FIELD_TYPES } from '#common/products.ts';
+import {
+  createProductField,
+  updateProductField,
+  type InsuredObject,
+  type ProductField,
+} from '#client/api/products-client.ts';
+import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
+import { CheckboxInput, NumberInput, SelectInput, TextInput } from '#client/ui/form/fields.tsx';
+import { DialogForm } from './dialog-form.tsx';
+import { fieldSchema } from './product-forms.ts';
+import { fieldKindKey, fieldTypeKey } from './labels.ts';
+
+const numberText = (value: number | null | undefined) => (value == null ? '' : String(value));
+
+/** Adds a field to an insured object, or edits one (same form; the object stays the same). */
+export function FieldDialog({
+  accountIndex,
+  object,
+  field,
+  onClose,
+}: {
+  accountIndex: number;
+  object: InsuredObject;
+  field: ProductField | null;
+  onClose: (saved: boolean) => void;
+}) {
+  const { t } = useTranslation('products');
+  const [values, setValues] = useState({
+    name: field?.name ?? '',
+    label: field?.label ?? '',
+    type: field?.type ?? '',
+    kind: field?.kind ?? '',
+    isRequired: field?.isRequired ?? false,
+    minimum: numberText(field?.minimum),
+    maximum: numberText(field?.maximum),
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set =
+    <K extends keyof typeof values>(key: K) =>
+    (value: (typeof values)[K]) =>
+      setValues((current) => ({ ...current, [key]: value }));
+  const labels = {
+    name: t('fields.field_name'),
+    label: t('fields.field_label'),
+    type: t('fields.type'),
+  };
+
+  const submit = () => {
+    const result = validateForm(fieldSchema(labels), values);
+    setErrors(result.errors);
+    if (!result.success) return false;
+    const body = { insuredObjectId: object.id, ...result.output };
+    const saved = field
+      ? updateProductField(accountIndex, field.id, body)
+      : createProductField(accountIndex, body);
+    return saved.then(() => {
+      onClose(true);
+      return true;
+    });
+  };
+
+  return (
+    <DialogForm
+      title={
+        field
+          ? t('dialogs.edit_field', { object: object.label })
+          : t('dialogs.new_field', { object: object.label })
+      }
+      submitLabel={field ? t('actions.save') : t('actions.add')}
+      submit={submit}
+      onCancel={() => onClose(false)}
+    >
+      <TextInput
+        label={labels.label}
+        value={values.label}
+        onChange={set('label')}
+        required
+        errors={errors.label}
+      />
+      <TextInput
+        label={labels.name}
+        value={values.name}
+        onChange={set('name')}
+        required
+        errors={errors.name}
+        hint={t('hints.field_name')}
+      />
+      <SelectInput
+        label={labels.type}
+        value={values.type}
+        onChange={set('type')}
+        required
+        errors={errors.type}
+        options={PRODUCT_FIELD_TYPES.map((value) => ({ value, label: t(fieldTypeKey(value)) }))}
+      />
+      <SelectInput
+        label={t('fields.kind')}
+        value={values.kind}
+        onChange={set('kind')}
+        errors={errors.kind}
+        options={PRODUCT_FIELD_KINDS.map((value) => ({ value, label: t(fieldKindKey(value)) }))}
+      />
+      {values.type === 'number' ? (
+        <div className="grid grid-cols-2 gap-4">
+          <NumberInput
+            label={t('fields.minimum')}
+            value={values.minimum}
+            onChange={set('minimum')}
+            errors={errors.minimum}
+          />
+          <NumberInput
+            label={t('fields.maximum')}
+            value={values.maximum}
+            onChange={set('maximum')}
+            errors={errors.maximum}
+          />
+        </div>
+      ) : null}
+      <CheckboxInput
+        label={t('fields.required')}
+        checked={values.isRequired}
+        onChange={set('isRequired')}
+      />
+    </DialogForm>
+  );
+}

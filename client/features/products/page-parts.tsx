@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ProductVersionStatus } from '#common/products.ts';
+import { ApiError } from '#client/api/fetch-json.ts';
+import { AlertBar } from '#client/ui/alert-bar.tsx';
+import { Button } from '#client/ui/button.tsx';
+import { Spinner } from '#client/ui/spinner.tsx';
+
+const STATUS_STYLE: Record<ProductVersionStatus, string> = {
+  draft: 'bg-amber-100 text-amber-900',
+  active: 'bg-green-100 text-green-900',
+  passive: 'bg-slate-200 text-slate-800',
+  archived: 'bg-slate-100 text-slate-700',
+};
+
+export function StatusBadge({ status }: { status: ProductVersionStatus }) {
+  const { t } = useTranslation('products');
+  return (
+    <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>
+      {t(`status.${status}`)}
+    </span>
+  );
+}
+
+/**
+ * The message for a refused request: what the service says about bad input or a conflict (its
+ * validation text names the field or the formula position), a translated text for the rest.
+ */
+export function useFailureMessage(): (error: unknown) => string {
+  const { t } = useTranslation('products');
+  return (error) => {
+    if (
+      error instanceof ApiError &&
+      (error.status === 400 || error.status === 409) &&
+      error.message
+    ) {
+      return t('errors.refused', { message: error.message });
+    }
+    if (error instanceof ApiError && error.status === 403) return t('errors.forbidden');
+    if (error instanceof ApiError && error.status === 404) return t('errors.not_found');
+    return t('errors.generic');
+  };
+}
+
+export function LinkButton({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+    >
+      {children}
+    </Link>
+  );
+}
+
+export function Loading() {
+  const { t } = useTranslation('products');
+  return <Spinner label={t('loading')} />;
+}
+
+export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation('products');
+  // A 404 of the service, or a version id that is not among the product's versions.
+  const missing =
+    (error instanceof ApiError && error.status === 404) ||
+    (error as { missing?: unknown } | null)?.missing === true;
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <AlertBar tone="danger" dismissible={false}>
+        {missing ? t('errors.product_not_found') : t('errors.load_failed')}
+      </AlertBar>
+      {missing ? null : (
+        <Button variant="secondary" onClick={onRetry}>
+          {t('actions.retry')}
+        </Button>
+      )}
+    </div>
+  );
+}

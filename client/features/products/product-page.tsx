@@ -1,0 +1,175 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { VERSION_TRANSITIONS, type ProductVersionStatus } from '#common/products.ts';
+import {
+  getProduct,
+  updateProductVersion,
+  type ProductVersion,
+} from '#client/api/products-client.ts';
+import { Button } from '#client/ui/button.tsx';
+import { useConfirm } from '#client/ui/confirm-dialog.tsx';
+import { formatDateTime } from '#client/ui/form/dates.ts';
+import { usePageTitle } from '#client/ui/page-title.ts';
+import { useToast } from '#client/ui/toast.tsx';
+import { LinkButton, LoadFailed, Loading, StatusBadge, useFailureMessage } from './page-parts.tsx';
+import { VersionDialog } from './product-dialogs.tsx';
+import { useProductAbilities } from './use-product-abilities.ts';
+import { useLoaded } from './use-loaded.ts';
+import { categoryKey } from './labels.ts';
+
+/** The action that moves a version to a status, as its button says it. */
+const TRANSITION_ACTION: Record<ProductVersionStatus, string> = {
+  draft: 'actions.to_draft',
+  active: 'actions.activate',
+  passive: 'actions.retire',
+  archived: 'actions.archive',
+};
+
+/**
+ * One product (spec route /management/product/{productId}): its data and its versions with their
+ * status; a new version, the status changes allowed from each status, and the version editor.
+ */
+export default function ProductPage() {
+  const { t } = useTranslation('products');
+  const { productId = '' } = useParams();
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const failureMessage = useFailureMessage();
+  const { accountIndex, canCreateVersion, canUpdateVersion } = useProductAbilities();
+  const [creating, setCreating] = useState(false);
+  const load = useCallback(
+    (signal: AbortSignal) => getProduct(accountIndex, productId, signal),
+    [accountIndex, productId],
+  );
+  const { data, reload } = useLoaded(load);
+  const product = data.status === 'ready' ? data.value : null;
+  usePageTitle(product?.name ?? t('detail.title'));
+  const listPath = `/u/${accountIndex}/management/product-list`;
+  const versionPath = (version: ProductVersion) =>
+    `/u/${accountIndex}/management/product/${productId}/${version.id}`;
+
+  const changeStatus = (version: ProductVersion, status: ProductVersionStatus) =>
+    void confirm({
+      title: t(TRANSITION_ACTION[status] as 'actions.activate'),
+      message: t('confirm.status', { version: version.version, status: t(`status.${status}`) }),
+      tone: status === 'archived' ? 'danger' : 'primary',
+      confirmLabel: t(TRANSITION_ACTION[status] as 'actions.activate'),
+      action: () =>
+        updateProductVersion(accountIndex, version.id, { status }).catch((error: unknown) => {
+          throw new Error(failureMessage(error));
+        }),
+    }).then((done) => {
+      if (!done) return;
+      toast({
+        message: t('messages.status_changed', { version: version.version }),
+        tone: 'success',
+      });
+      reload();
+    });
+
+  if (data.status === 'loading') return <Loading />;
+  if (data.status === 'failed') return <LoadFailed error={data.error} onRetry={reload} />;
+  const current = data.value;
+  const versions = [...(current.versions ?? [])].reverse();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">{current.name}</h1>
+        <LinkButton to={listPath}>{t('actions.back_to_list')}</LinkButton>
+      </div>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+        <dt className="font-medium text-slate-700">{t('columns.slug')}</dt>
+        <dd>{current.slug}</dd>
+        <dt className="font-medium text-slate-700">{t('columns.category')}</dt>
+        <dd>{t(categoryKey(current.category))}</dd>
+        <dt className="font-medium text-slate-700">{t('columns.code')}</dt>
+        <dd>{current.code}</dd>
+      </dl>
+      <section aria-labelledby="versions-heading" className="flex flex-col gap-3">
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="versions-heading" className="text-lg font-semibold text-slate-900">
+            {t('detail.versions')}
+          </h2>
+          {canCreateVersion ? (
+            <Button onClick={() => setCreating(true)}>{t('actions.new_version')}</Button>
+          ) : null}
+        </div>
+        {versions.length === 0 ? (
+          <p className="text-slate-700">{t('no_versions')}</p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t('detail.versions')}</caption>
+            <thead className="border-b border-slate-300 text-slate-700">
+              <tr>
+                <th scope="col" className="py-2 pr-4">
+                  {t('columns.version')}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t('columns.status')}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t('columns.description')}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t('columns.updated')}
+                </th>
+                <th scope="col" className="py-2">
+                  {t('columns.actions')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {versions.map((version) => (
+                <tr key={version.id} className="border-b border-slate-200">
+                  <td className="py-2 pr-4">
+                    <Link
+                      to={versionPath(version)}
+                      className="font-medium text-blue-800 underline-offset-2 hover:underline"
+                    >
+                      {t('version_number', { version: version.version })}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-4">
+                    <StatusBadge status={version.status} />
+                  </td>
+                  <td className="py-2 pr-4">{version.description}</td>
+                  <td className="py-2 pr-4">{formatDateTime(version.updatedAt)}</td>
+                  <td className="flex flex-wrap gap-2 py-2">
+                    {canUpdateVersion
+                      ? VERSION_TRANSITIONS[version.status].map((status) => (
+                          <Button
+                            key={status}
+                            variant={status === 'archived' ? 'ghost' : 'secondary'}
+                            aria-label={t('actions.status_for', {
+                              action: t(TRANSITION_ACTION[status] as 'actions.activate'),
+                              version: version.version,
+                            })}
+                            onClick={() => changeStatus(version, status)}
+                          >
+                            {t(TRANSITION_ACTION[status] as 'actions.activate')}
+                          </Button>
+                        ))
+                      : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      {creating ? (
+        <VersionDialog
+          accountIndex={accountIndex}
+          productId={current.id}
+          onClose={(created) => {
+            setCreating(false);
+            if (created) void navigate(versionPath(created));
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

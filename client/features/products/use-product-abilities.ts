@@ -1,0 +1,34 @@
+import { useMemo } from 'react';
+import { useAccountAccess } from '#client/api/use-account-access.ts';
+
+export interface ProductAbilities {
+  accountIndex: number;
+  canCreateProduct: boolean;
+  canCreateVersion: boolean;
+  /** Status changes and the fields of a draft version. */
+  canUpdateVersion: boolean;
+  canCreateFormula: boolean;
+  canUpdateFormula: boolean;
+  canDeleteFormula: boolean;
+}
+
+/**
+ * What the signed-in account may do in product management: the current permission or its legacy
+ * `eis.*` form, as the service accepts both. Hides buttons only; the service checks every call.
+ */
+export function useProductAbilities(): ProductAbilities {
+  const { accountIndex, can } = useAccountAccess();
+  return useMemo(() => {
+    const may = (resource: string, action: string) =>
+      can(`policy-management.${resource}.${action}`) || can(`eis.${resource}.${action}`);
+    return {
+      accountIndex,
+      canCreateProduct: may('products', 'create'),
+      canCreateVersion: may('product-versions', 'create'),
+      canUpdateVersion: may('product-versions', 'update'),
+      canCreateFormula: may('premium-formulas', 'create'),
+      canUpdateFormula: may('premium-formulas', 'update'),
+      canDeleteFormula: may('premium-formulas', 'delete'),
+    };
+  }, [accountIndex, can]);
+}

@@ -1,0 +1,415 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import {
+  deletePremiumFormula,
+  deleteProductField,
+  getProduct,
+  listInsuredObjects,
+  listPremiumFormulas,
+  reorderPremiumFormulas,
+  reorderProductFields,
+  type InsuredObject,
+  type PremiumFormula,
+  type ProductField,
+} from '#client/api/products-client.ts';
+import { Button } from '#client/ui/button.tsx';
+import { useConfirm } from '#client/ui/confirm-dialog.tsx';
+import { usePageTitle } from '#client/ui/page-title.ts';
+import { useToast } from '#client/ui/toast.tsx';
+import { FieldDialog } from './field-dialog.tsx';
+import { FormulaDialog } from './formula-dialog.tsx';
+import { formulaPath, orderInsuredObjects, sortsFieldsByLabel } from './insured-object-order.ts';
+import { LinkButton, LoadFailed, Loading, StatusBadge, useFailureMessage } from './page-parts.tsx';
+import { useProductAbilities } from './use-product-abilities.ts';
+import { useLoaded } from './use-loaded.ts';
+import { fieldKindKey, fieldTypeKey, unitKey } from './labels.ts';
+
+type Editing =
+  | { kind: 'field'; object: InsuredObject; field: ProductField | null }
+  | { kind: 'formula'; formula: PremiumFormula | null }
+  | null;
+
+const cell = 'py-2 pr-4 align-top';
+
+/**
+ * The version editor (spec route /management/product/{productId}/{versionId}): the insured
+ * objects with their fields and the premium formulas. Only a draft is edited (the service refuses
+ * changes to the others); reordering swaps two neighbours, as the service's reorder call does.
+ */
+export default function VersionPage() {
+  const { t, i18n } = useTranslation('products');
+  const { productId = '', versionId = '' } = useParams();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const failureMessage = useFailureMessage();
+  const abilities = useProductAbilities();
+  const { accountIndex } = abilities;
+  const [editing, setEditing] = useState<Editing>(null);
+
+  const load = useCallback(
+    async (signal: AbortSignal) => {
+      const product = await getProduct(accountIndex, productId, signal);
+      const version = product.versions?.find((v) => String(v.id) === versionId);
+      if (!version) throw Object.assign(new Error('no such version'), { missing: true });
+      const [objects, formulas] = await Promise.all([
+        listInsuredObjects(accountIndex, version.id, signal),
+        listPremiumFormulas(accountIndex, version.id, signal),
+      ]);
+      return { product, version, objects, formulas };
+    },
+    [accountIndex, productId, versionId],
+  );
+  const { data, reload } = useLoaded(load);
+  const title =
+    data.status === 'ready'
+      ? t('editor.title', { product: data.value.product.name, version: data.value.version.version })
+      : t('editor.title_plain');
+  usePageTitle(title);
+
+  if (data.status === 'loading') return <Loading />;
+  if (data.status === 'failed') return <LoadFailed error={data.error} onRetry={reload} />;
+  const { product, version, formulas } = data.value;
+  const objects = orderInsuredObjects(data.value.objects, i18n.language);
+  const isDraft = version.status === 'draft';
+  const canEditFields = isDraft && abilities.canUpdateVersion;
+  const canAddFormula = isDraft && abilities.canCreateFormula;
+  const canEditFormula = isDraft && abilities.canUpdateFormula;
+  const canDeleteFormula = isDraft && abilities.canDeleteFormula;
+  const variables = [
+    ...objects.flatMap((o) => o.productFields.map((f) => formulaPath(o.name, f.name))),
+    ...formulas.flatMap((f) => (f.variableName ? [f.variableName] : [])),
+  ];
+
+  const run = (work: Promise<unknown>, done: string) =>
+    work.then(
+      () => {
+        toast({ message: done, tone: 'success' });
+        reload();
+      },
+      (error: unknown) => toast({ message: failureMessage(error), tone: 'danger' }),
+    );
+
+  /** Deletes after the confirm dialog; a refusal stays in the dialog with its reason. */
+  const remove = (
+    { done, ...texts }: { title: string; message: string; done: string },
+    request: () => Promise<unknown>,
+  ) =>
+    void confirm({
+      ...texts,
+      tone: 'danger',
+      confirmLabel: t('actions.delete'),
+      action: () =>
+        request().catch((error: unknown) => {
+          throw new Error(failureMessage(error));
+        }),
+    }).then((confirmed) => {
+      if (!confirmed) return;
+      toast({ message: done, tone: 'success' });
+      reload();
+    });
+
+  const removeField = (field: ProductField) =>
+    remove(
+      {
+        title: t('confirm.delete_field_title'),
+        message: t('confirm.delete_field', { label: field.label }),
+        done: t('messages.field_deleted', { label: field.label }),
+      },
+      () => deleteProductField(accountIndex, field.id),
+    );
+
+  const removeFormula = (formula: PremiumFormula) =>
+    remove(
+      {
+        title: t('confirm.delete_formula_title'),
+        message: t('confirm.delete_formula', { name: formula.name }),
+        done: t('messages.formula_deleted', { name: formula.name }),
+      },
+      () => deletePremiumFormula(accountIndex, formula.id),
+    );
+
+  const moveButtons = (
+    name: string,
+    index: number,
+    count: number,
+    swap: (otherIndex: number) => void,
+  ) => (
+    <>
+      <Button
+        variant="ghost"
+        disabled={index === 0}
+        aria-label={t('actions.move_up_named', { name })}
+        onClick={() => swap(index - 1)}
+      >
+        ↑
+      </Button>
+      <Button
+        variant="ghost"
+        disabled={index === count - 1}
+        aria-label={t('actions.move_down_named', { name })}
+        onClick={() => swap(index + 1)}
+      >
+        ↓
+      </Button>
+    </>
+  );
+
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="flex items-center gap-3 text-2xl font-bold text-slate-900">
+          {title}
+          <StatusBadge status={version.status} />
+        </h1>
+        <LinkButton to={`/u/${accountIndex}/management/product/${product.id}`}>
+          {t('actions.back_to_product')}
+        </LinkButton>
+      </div>
+      {!isDraft ? <p className="text-slate-700">{t('editor.read_only')}</p> : null}
+
+      <section aria-labelledby="objects-heading" className="flex flex-col gap-6">
+        <h2 id="objects-heading" className="text-lg font-semibold text-slate-900">
+          {t('editor.insured_objects')}
+        </h2>
+        {objects.map((object) => {
+          const byLabel = sortsFieldsByLabel(object.name);
+          return (
+            <section
+              key={object.id}
+              aria-label={t('editor.object', { label: object.label, name: object.name })}
+              className="flex flex-col gap-2 rounded-md border border-slate-200 p-4"
+            >
+              <div className="flex items-center justify-between gap-3">
+                <h3 className="font-semibold text-slate-900">
+                  {object.label} <span className="font-normal text-slate-600">({object.name})</span>
+                </h3>
+                {canEditFields ? (
+                  <Button
+                    variant="secondary"
+                    aria-label={t('actions.add_field_to', { label: object.label })}
+                    onClick={() => setEditing({ kind: 'field', object, field: null })}
+                  >
+                    {t('actions.add_field')}
+                  </Button>
+                ) : null}
+              </div>
+              {object.productFields.length === 0 ? (
+                <p className="text-sm text-slate-700">{t('editor.no_fields')}</p>
+              ) : (
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">
+                    {t('editor.fields_of', { label: object.label })}
+                  </caption>
+                  <thead className="border-b border-slate-300 text-slate-700">
+                    <tr>
+                      <th scope="col" className={cell}>
+                        {t('columns.label')}
+                      </th>
+                      <th scope="col" className={cell}>
+                        {t('columns.field_name')}
+                      </th>
+                      <th scope="col" className={cell}>
+                        {t('columns.type')}
+                      </th>
+                      <th scope="col" className={cell}>
+                        {t('columns.required')}
+                      </th>
+                      <th scope="col" className={cell}>
+                        {t('columns.range')}
+                      </th>
+                      {canEditFields ? (
+                        <th scope="col" className={cell}>
+                          {t('columns.actions')}
+                        </th>
+                      ) : null}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {object.productFields.map((field, index) => (
+                      <tr key={field.id} className="border-b border-slate-200">
+                        <td className={cell}>{field.label}</td>
+                        <td className={cell}>
+                          <code>{formulaPath(object.name, field.name)}</code>
+                        </td>
+                        <td className={cell}>
+                          {t(fieldTypeKey(field.type))}
+                          {field.kind ? ` (${t(fieldKindKey(field.kind))})` : ''}
+                        </td>
+                        <td className={cell}>{field.isRequired ? t('yes') : t('no')}</td>
+                        <td className={cell}>
+                          {field.minimum !== null || field.maximum !== null
+                            ? `${field.minimum ?? '…'} – ${field.maximum ?? '…'}`
+                            : ''}
+                        </td>
+                        {canEditFields ? (
+                          <td className={`${cell} flex flex-wrap gap-1`}>
+                            {byLabel
+                              ? null
+                              : moveButtons(
+                                  field.label,
+                                  index,
+                                  object.productFields.length,
+                                  (other) =>
+                                    void run(
+                                      reorderProductFields(accountIndex, {
+                                        productFieldIdOne: field.id,
+                                        productFieldIdTwo: object.productFields[other]!.id,
+                                      }),
+                                      t('messages.reordered'),
+                                    ),
+                                )}
+                            <Button
+                              variant="ghost"
+                              aria-label={t('actions.edit_named', { name: field.label })}
+                              onClick={() => setEditing({ kind: 'field', object, field })}
+                            >
+                              {t('actions.edit')}
+                            </Button>
+                            <Button
+                              variant="ghost"
+                              aria-label={t('actions.delete_named', { name: field.label })}
+                              onClick={() => removeField(field)}
+                            >
+                              {t('actions.delete')}
+                            </Button>
+                          </td>
+                        ) : null}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </section>
+          );
+        })}
+      </section>
+
+      <section aria-labelledby="formulas-heading" className="flex flex-col gap-3">
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="formulas-heading" className="text-lg font-semibold text-slate-900">
+            {t('editor.formulas')}
+          </h2>
+          {canAddFormula ? (
+            <Button onClick={() => setEditing({ kind: 'formula', formula: null })}>
+              {t('actions.add_formula')}
+            </Button>
+          ) : null}
+        </div>
+        {formulas.length === 0 ? (
+          <p className="text-sm text-slate-700">{t('editor.no_formulas')}</p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t('editor.formulas')}</caption>
+            <thead className="border-b border-slate-300 text-slate-700">
+              <tr>
+                <th scope="col" className={cell}>
+                  {t('columns.group')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('columns.name')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('columns.expression')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('columns.unit')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('columns.variable')}
+                </th>
+                {canEditFormula || canDeleteFormula ? (
+                  <th scope="col" className={cell}>
+                    {t('columns.actions')}
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {formulas.map((formula, index) => (
+                <tr key={formula.id} className="border-b border-slate-200">
+                  <td className={cell}>{formula.group}</td>
+                  <td className={cell}>{formula.name}</td>
+                  <td className={cell}>
+                    <code className="break-all">{formula.expression}</code>
+                  </td>
+                  <td className={cell}>{t(unitKey(formula.unit))}</td>
+                  <td className={cell}>
+                    {formula.variableName ? <code>{formula.variableName}</code> : ''}
+                  </td>
+                  {canEditFormula || canDeleteFormula ? (
+                    <td className={`${cell} flex flex-wrap gap-1`}>
+                      {canEditFormula ? (
+                        <>
+                          {moveButtons(
+                            formula.name,
+                            index,
+                            formulas.length,
+                            (other) =>
+                              void run(
+                                reorderPremiumFormulas(accountIndex, {
+                                  id1: formula.id,
+                                  id2: formulas[other]!.id,
+                                }),
+                                t('messages.reordered'),
+                              ),
+                          )}
+                          <Button
+                            variant="ghost"
+                            aria-label={t('actions.edit_named', { name: formula.name })}
+                            onClick={() => setEditing({ kind: 'formula', formula })}
+                          >
+                            {t('actions.edit')}
+                          </Button>
+                        </>
+                      ) : null}
+                      {canDeleteFormula ? (
+                        <Button
+                          variant="ghost"
+                          aria-label={t('actions.delete_named', { name: formula.name })}
+                          onClick={() => removeFormula(formula)}
+                        >
+                          {t('actions.delete')}
+                        </Button>
+                      ) : null}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      {editing?.kind === 'field' ? (
+        <FieldDialog
+          accountIndex={accountIndex}
+          object={editing.object}
+          field={editing.field}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) {
+              toast({ message: t('messages.field_saved'), tone: 'success' });
+              reload();
+            }
+          }}
+        />
+      ) : null}
+      {editing?.kind === 'formula' ? (
+        <FormulaDialog
+          accountIndex={accountIndex}
+          productVersionId={version.id}
+          formula={editing.formula}
+          variables={variables}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) {
+              toast({ message: t('messages.formula_saved'), tone: 'success' });
+              reload();
+            }
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

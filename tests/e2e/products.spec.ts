@@ -1,0 +1,152 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
+
+// Each run creates its own product, so that no other spec (or a rerun) sees its rows.
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+async function openProductList(page: Page) {
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByRole('link', { name: 'Product list' }).click();
+  await expect(page).toHaveURL(/\/u\/0\/management\/product-list$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+}
+
+const productTable = (page: Page) => page.getByRole('table', { name: 'Products' });
+
+test.describe('product management', () => {
+  test('a product manager builds a product version with a field and a premium formula', async ({
+    page,
+  }) => {
+    const name = `E2E Gadget ${stamp()}`;
+    await signIn(page, 'manager@demo.test');
+    await openProductList(page);
+    await expect(
+      productTable(page).getByRole('link', { name: 'Kfz-Versicherung Komfort' }),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // Create a product: the form says what is missing before the server is asked.
+    await page.getByRole('button', { name: 'New product' }).click();
+    const productDialog = page.getByRole('dialog', { name: 'New product' });
+    await expect(productDialog.getByRole('textbox', { name: 'Product name' })).toBeFocused();
+    await productDialog.getByRole('button', { name: 'Create' }).click();
+    await expect(productDialog.getByText('Product name is required')).toBeVisible();
+    await productDialog.getByRole('textbox', { name: 'Product name' }).fill(name);
+    await productDialog
+      .getByRole('combobox', { name: 'Category' })
+      .selectOption({ label: 'Device' });
+    await productDialog.getByRole('button', { name: 'Create' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText('No versions yet.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // A new version opens in the editor with the 'default' insured object first.
+    await page.getByRole('button', { name: 'New version' }).click();
+    const versionDialog = page.getByRole('dialog', { name: 'New version' });
+    await versionDialog.getByRole('textbox', { name: 'Description' }).fill('First tariff');
+    await versionDialog.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `${name}, version 1` })).toBeVisible();
+    const defaultObject = page.getByRole('region', { name: 'Insured object Policy (default)' });
+    await expect(defaultObject.getByRole('cell', { name: 'policyStartDate' })).toBeVisible();
+
+    // Add a number field.
+    await page.getByRole('button', { name: 'Add field to Policy' }).click();
+    const fieldDialog = page.getByRole('dialog', { name: 'New field for Policy' });
+    await fieldDialog.getByRole('textbox', { name: 'Label' }).fill('Purchase price');
+    await fieldDialog.getByRole('textbox', { name: 'Name in formulas' }).fill('price');
+    await fieldDialog.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Number' });
+    await fieldDialog.getByRole('textbox', { name: 'Minimum' }).fill('50');
+    await fieldDialog.getByRole('textbox', { name: 'Maximum' }).fill('3000');
+    await fieldDialog.getByRole('button', { name: 'Add' }).click();
+    await expect(fieldDialog).toBeHidden();
+    const priceRow = defaultObject.getByRole('row').filter({ hasText: 'Purchase price' });
+    await expect(priceRow).toContainText('50 – 3000');
+
+    // A bad expression is refused with the server's message; the values typed stay.
+    await page.getByRole('button', { name: 'Add premium formula' }).click();
+    const formulaDialog = page.getByRole('dialog', { name: 'New premium formula' });
+    await formulaDialog.getByRole('textbox', { name: 'Group' }).fill('Device');
+    await formulaDialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Damage cover');
+    const expression = formulaDialog.getByRole('textbox', { name: 'Expression' });
+    await expression.fill('price * * 0.01');
+    await formulaDialog
+      .getByRole('combobox', { name: 'Unit' })
+      .selectOption({ label: 'per month' });
+    await formulaDialog.getByRole('button', { name: 'Add' }).click();
+    await expect(formulaDialog.getByRole('alert')).toHaveText(
+      'Not saved: Invalid expression: unexpected "*" at position 9',
+    );
+    await expect(formulaDialog.getByRole('textbox', { name: 'Group' })).toHaveValue('Device');
+    await expression.fill('price * 0.008');
+    await formulaDialog.getByRole('button', { name: 'Add' }).click();
+    await expect(formulaDialog).toBeHidden();
+
+    const formulas = page.getByRole('table', { name: 'Premium formulas' });
+    const formulaRow = formulas.getByRole('row').filter({ hasText: 'Damage cover' });
+    await expect(formulaRow).toContainText('price * 0.008');
+    await expect(formulaRow).toContainText('per month');
+    await expectNoSeriousA11yViolations(page);
+
+    // A second formula, moved before the first (a swap of the two).
+    await page.getByRole('button', { name: 'Add premium formula' }).click();
+    await formulaDialog.getByRole('textbox', { name: 'Group' }).fill('Fees');
+    await formulaDialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Service fee');
+    await expression.fill('2');
+    await formulaDialog
+      .getByRole('combobox', { name: 'Unit' })
+      .selectOption({ label: 'per month' });
+    await formulaDialog.getByRole('button', { name: 'Add' }).click();
+    await expect(formulas.getByRole('row').nth(2)).toContainText('Service fee');
+    await page.getByRole('button', { name: 'Move Service fee up' }).click();
+    await expect(formulas.getByRole('row').nth(1)).toContainText('Service fee');
+    await expect(formulas.getByRole('row').nth(2)).toContainText('Damage cover');
+
+    // Activating the version (behind the confirm dialog) makes it read-only.
+    await page.getByRole('link', { name: 'Back to product' }).click();
+    const versionRow = page.getByRole('row').filter({ hasText: 'First tariff' });
+    await expect(versionRow).toContainText('Draft');
+    await page.getByRole('button', { name: 'Activate: version 1' }).click();
+    const confirmDialog = page.getByRole('dialog', { name: 'Activate' });
+    await expect(confirmDialog).toContainText('Change version 1 to Active?');
+    await confirmDialog.getByRole('button', { name: 'Activate' }).click();
+    await expect(versionRow).toContainText('Active');
+    await versionRow.getByRole('link', { name: 'Version 1' }).click();
+    await expect(page.getByText('Only a draft version can be changed.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add premium formula' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Back to product' }).click();
+    await page.getByRole('link', { name: 'Back to products' }).click();
+    await page.getByRole('searchbox', { name: 'Filter Name' }).fill(name);
+    await expect(productTable(page).getByRole('row')).toHaveCount(2);
+    await expect(productTable(page).getByRole('row').nth(1)).toContainText('Version 1');
+    await expect(productTable(page).getByRole('row').nth(1)).toContainText('Active');
+  });
+
+  test('a viewer sees products read-only', async ({ page }) => {
+    await signIn(page, 'viewer@demo.test');
+    await openProductList(page);
+    await expect(page.getByRole('button', { name: 'New product' })).toHaveCount(0);
+    await productTable(page).getByRole('link', { name: 'Handyschutz Plus' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Handyschutz Plus' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'New version' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Activate/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('link', { name: 'Version 3' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Handyschutz Plus, version 3' }),
+    ).toBeVisible();
+    // mobile-device fields are listed by label.
+    const device = page.getByRole('region', {
+      name: 'Insured object Mobile device (mobile-device)',
+    });
+    await expect(device.getByRole('row').nth(1)).toContainText('Brand');
+    await expect(device.getByRole('row').nth(4)).toContainText('Purchase price');
+    await expect(page.getByRole('table', { name: 'Premium formulas' })).toContainText(
+      'Theft cover',
+    );
+    await expect(page.getByRole('button', { name: /^Add/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
