@@ -17,6 +17,9 @@ import { guestRouter } from './guest-routes.ts';
 import { outboxRouter } from './outbox.ts';
 import { settingsRouter } from './settings-routes.ts';
 import { chatWidgetRouter } from './chat-widget-routes.ts';
+import { accountRouter } from './account-routes.ts';
+import { partnerRouter } from './partner-routes.ts';
+import { seedAccounts } from './seed-accounts.ts';
 
 export interface SandboxOptions {
   dataDir: string;
@@ -42,7 +45,13 @@ export interface SandboxContext {
   logger: Logger;
 }
 
-const SERVICES = ['authservice', 'tenantservice', 'notificationservice'] as const;
+const SERVICES = [
+  'authservice',
+  'tenantservice',
+  'notificationservice',
+  'accountservice',
+  'partnerservice',
+] as const;
 
 const health: RequestHandler = (_req, res) => {
   res.json({ status: 'ok' });
@@ -72,6 +81,8 @@ export function createSandboxApp(ctx: SandboxContext): express.Express {
   app.use('/tenantservice/v1', tenantRouter(ctx));
   app.use('/tenantservice/v1', organizationRouter(ctx));
   app.use('/tenantservice/v1', settingsRouter(ctx));
+  app.use('/accountservice/v1', accountRouter(ctx));
+  app.use('/partnerservice/v1', partnerRouter(ctx));
   app.use('/sandbox', outboxRouter(ctx.db));
   app.use('/notificationservice/v1', notificationRouter(ctx));
   app.use('/sandbox-idp', idpRouter(ctx.db));
@@ -105,6 +116,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       await seedDemoWorld(db, logger);
       // A second step, so that data directories seeded before these tables existed get it too.
       await seedAdministration(db, logger);
+      await seedAccounts(db, logger);
     }
     const signer = new TokenSigner(await loadSigningKey(db), opts.accessTokenTtlSeconds);
     const hub = new NotificationHub();

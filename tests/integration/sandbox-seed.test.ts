@@ -41,7 +41,8 @@ describe('administration seed', () => {
     cleanups.push(() => sandbox.close());
     // The seed steps time themselves (start-up as a whole is mostly PGlite and the migrations).
     const seedMs = lines.filter((l) => l.msg?.endsWith('seeded')).map((l) => l.ms ?? Infinity);
-    expect(seedMs).toHaveLength(2);
+    // Demo world, administration, customers and partners.
+    expect(seedMs).toHaveLength(3);
     expect(seedMs.reduce((a, b) => a + b, 0)).toBeLessThan(3000);
     const c = await counts(sandbox);
     expect(c?.users).toBeGreaterThanOrEqual(60);
