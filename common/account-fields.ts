@@ -79,16 +79,29 @@ export const AccountFields = v.pipe(
     brokerCode: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^ptn_[a-z0-9]+$/))), null),
   }),
   // A person needs a name, an organisation a company name; the other kind's fields are optional.
+  // partialCheck: these run even when another field is invalid, so that all errors show at once.
   v.forward(
-    v.check((a) => a.type !== 'person' || a.lastName !== '', 'required'),
-    ['lastName'],
-  ),
-  v.forward(
-    v.check((a) => a.type !== 'person' || a.firstName !== '', 'required'),
+    v.partialCheck(
+      [['type'], ['firstName']],
+      (a) => a.type !== 'person' || a.firstName !== '',
+      'required',
+    ),
     ['firstName'],
   ),
   v.forward(
-    v.check((a) => a.type !== 'org' || (a.companyName ?? '') !== '', 'required'),
+    v.partialCheck(
+      [['type'], ['lastName']],
+      (a) => a.type !== 'person' || a.lastName !== '',
+      'required',
+    ),
+    ['lastName'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['type'], ['companyName']],
+      (a) => a.type !== 'org' || (a.companyName ?? '') !== '',
+      'required',
+    ),
     ['companyName'],
   ),
 );

@@ -23,7 +23,11 @@ export type ShellLabelKey =
   | 'menu.effective_permissions'
   | 'menu.organizations'
   | 'menu.organization_new'
-  | 'menu.organization';
+  | 'menu.organization'
+  | 'menu.groups.insurance'
+  | 'menu.customers'
+  | 'menu.customer'
+  | 'menu.partners';
 
 export interface ScreenRoute {
   id: string;
@@ -68,6 +72,9 @@ export const rules = {
   organizationCreate: {
     anyOf: [['tenant-management.organizations.view', 'tenant-management.organizations.create']],
   },
+  // The insurance services accept the legacy eis.* names too (docs/contracts.md, issue 4).
+  customers: { anyOf: [['account-management.accounts.view'], ['eis.accounts.view']] },
+  partners: { anyOf: [['partner-management.partners.view'], ['eis.partners.view']] },
 } as const satisfies Record<string, PermissionRule>;
 
 export const screens = {
@@ -119,6 +126,22 @@ export const screens = {
     rule: rules.organizations,
     load: () => import('#client/features/admin-organizations/organizations-page.tsx'),
   },
+  customers: {
+    id: 'customers',
+    path: 'customers',
+    label: 'menu.customers',
+    product: 'eis',
+    rule: rules.customers,
+    load: () => import('#client/features/customers/customers-page.tsx'),
+  },
+  partners: {
+    id: 'partners',
+    path: 'partners',
+    label: 'menu.partners',
+    product: 'eis',
+    rule: rules.partners,
+    load: () => import('#client/features/customers/partners-page.tsx'),
+  },
 } satisfies Record<string, ScreenRoute>;
 
 /** Screens opened from another screen: routed and guarded like the rest, not in the menu. */
@@ -168,6 +191,15 @@ export const detailScreens = {
     parent: screens.organizations,
     load: () => import('#client/features/admin-organizations/organization-page.tsx'),
   },
+  customer: {
+    id: 'customer',
+    path: 'customers/:customerCode',
+    label: 'menu.customer',
+    product: 'eis',
+    rule: rules.customers,
+    parent: screens.customers,
+    load: () => import('#client/features/customers/customer-page.tsx'),
+  },
 } satisfies Record<string, ScreenRoute>;
 
 export const menu: MenuGroup[] = [
@@ -186,6 +218,14 @@ export const menu: MenuGroup[] = [
         label: 'menu.account',
         children: [screens.profile, screens.settings],
       },
+    ],
+  },
+  {
+    id: 'insurance',
+    label: 'menu.groups.insurance',
+    items: [
+      { kind: 'screen', screen: screens.customers },
+      { kind: 'screen', screen: screens.partners },
     ],
   },
   {

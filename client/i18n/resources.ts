@@ -21,6 +21,7 @@ export const lazyEnglish = {
   tenant_settings: () => import('#locales/en/tenant_settings.json'),
   registration: () => import('#locales/en/registration.json'),
   password_reset: () => import('#locales/en/password_reset.json'),
+  customers: () => import('#locales/en/customers.json'),
 } as const;
 
 type LazyResources = {
