@@ -8,7 +8,16 @@ describe('menu access', () => {
     const ids = visibleMenu(['*.*.*']).flatMap((g) =>
       g.items.flatMap((i) => (i.kind === 'screen' ? [i.screen.id] : i.children.map((c) => c.id))),
     );
-    expect(ids).toEqual(['home', 'profile', 'settings', 'users', 'roles', 'organizations']);
+    expect(ids).toEqual([
+      'home',
+      'profile',
+      'settings',
+      'customers',
+      'partners',
+      'users',
+      'roles',
+      'organizations',
+    ]);
   });
 
   it('hides entries the user lacks and keeps a sub-menu with what is left', () => {
