@@ -4,8 +4,10 @@ import {
   ComboboxInput,
   ComboboxOption,
   ComboboxOptions,
+  Field,
+  Label,
 } from '@headlessui/react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   PARTNER_SELECTOR_PAGE_SIZE,
   listPartners,
@@ -17,6 +19,8 @@ import { AlertBar } from './alert-bar.tsx';
 export interface PartnerSelectorTexts {
   label: string;
   placeholder: string;
+  /** The button that opens the list. */
+  open: string;
   loading: string;
   noOptions: string;
   loadMore: string;
@@ -30,7 +34,6 @@ export type PartnerChoice = Pick<Partner, 'code' | 'displayName'>;
 const SEARCH_DEBOUNCE_MS = 300;
 // Spec, section 9: load more within 20 px of the bottom.
 const LOAD_MORE_WITHIN_PX = 20;
-const MORE = '__more__';
 
 interface Options {
   items: Partner[];
@@ -61,7 +64,6 @@ export function PartnerSelector({
   disabled?: boolean;
   name?: string;
 }) {
-  const labelId = useId();
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState(false);
@@ -121,19 +123,17 @@ export function PartnerSelector({
   };
 
   return (
-    <div className="flex flex-col gap-1">
-      <span id={labelId} className="text-sm font-medium text-slate-800">
-        {texts.label}
-      </span>
+    <Field className="flex flex-col gap-1">
+      <Label className="text-sm font-medium text-slate-800">{texts.label}</Label>
       <Combobox
         value={value}
-        by="code"
+        // Opens on focus: the options are the partners, not only matches of typed text.
+        immediate
+        by={(a: PartnerChoice | null, b: PartnerChoice | null) =>
+          a !== null && b !== null && a.code === b.code
+        }
         disabled={disabled}
-        onChange={(choice: PartnerChoice | typeof MORE | null) => {
-          if (choice === MORE) {
-            loadMore();
-            return;
-          }
+        onChange={(choice: PartnerChoice | null) => {
           onChange(choice ? { code: choice.code, displayName: choice.displayName } : null);
         }}
         onClose={() => {
@@ -143,7 +143,6 @@ export function PartnerSelector({
       >
         <div className="flex gap-1">
           <ComboboxInput
-            aria-labelledby={labelId}
             name={name}
             placeholder={texts.placeholder}
             displayValue={(p: PartnerChoice | null) => p?.displayName ?? ''}
@@ -155,7 +154,7 @@ export function PartnerSelector({
             className="flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40 disabled:bg-slate-100"
           />
           <ComboboxButton
-            aria-label={texts.label}
+            aria-label={texts.open}
             onClick={() => setOpen(true)}
             className="rounded-md border border-slate-300 px-2 text-slate-700 hover:bg-slate-100"
           >
@@ -176,7 +175,11 @@ export function PartnerSelector({
           data-testid="partner-options"
           onScroll={(event) => {
             const list = event.currentTarget;
-            if (list.scrollHeight - list.scrollTop - list.clientHeight <= LOAD_MORE_WITHIN_PX) {
+            // Only a scroll by the user: opening the list also fires a scroll at the top.
+            if (
+              list.scrollTop > 0 &&
+              list.scrollHeight - list.scrollTop - list.clientHeight <= LOAD_MORE_WITHIN_PX
+            ) {
               loadMore();
             }
           }}
@@ -201,12 +204,17 @@ export function PartnerSelector({
             </div>
           ) : null}
           {options.status === 'ready' && options.nextPage !== null ? (
-            <ComboboxOption
-              value={MORE}
-              className="cursor-pointer px-3 py-2 text-blue-800 data-focus:bg-slate-100"
+            // Not an option (choosing one closes the list): a button that keeps the focus in
+            // the input. Keyboard users get the next page by arrowing down to the end (scroll).
+            <button
+              type="button"
+              tabIndex={-1}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={loadMore}
+              className="w-full px-3 py-2 text-left text-blue-800 hover:bg-slate-100"
             >
               {texts.loadMore}
-            </ComboboxOption>
+            </button>
           ) : null}
         </ComboboxOptions>
       </Combobox>
@@ -215,6 +223,6 @@ export function PartnerSelector({
           {texts.error}
         </AlertBar>
       ) : null}
-    </div>
+    </Field>
   );
 }

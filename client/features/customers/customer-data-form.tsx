@@ -403,6 +403,7 @@ export function CustomerDataForm({
               texts={{
                 label: label('brokerCode'),
                 placeholder: t('partner_selector.placeholder'),
+                open: t('partner_selector.open'),
                 loading: t('partner_selector.loading'),
                 noOptions: t('partner_selector.no_options'),
                 loadMore: t('partner_selector.load_more'),
