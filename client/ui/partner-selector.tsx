@@ -173,6 +173,9 @@ export function PartnerSelector({
         <ComboboxOptions
           anchor="bottom start"
           data-testid="partner-options"
+          // Not modal: the page stays scrollable, so the end of the list can be reached near the
+          // bottom of a long form.
+          modal={false}
           onScroll={(event) => {
             const list = event.currentTarget;
             // Only a scroll by the user: opening the list also fires a scroll at the top.

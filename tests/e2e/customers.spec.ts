@@ -89,9 +89,7 @@ test.describe('customers', () => {
     await expect.poll(() => options.getByRole('option').count()).toBeGreaterThanOrEqual(20);
     // Scrolling to the end loads the rest.
     await options.evaluate((list) => list.scrollTo(0, list.scrollHeight));
-    await expect(more).toBeHidden();
-    const names = await options.getByRole('option').allTextContents();
-    expect(names.length).toBeGreaterThan(20);
+    await expect.poll(() => options.getByRole('option').count()).toBeGreaterThan(20);
     await options.getByRole('option').nth(12).click();
     const chosen = await broker.inputValue();
     expect(chosen).not.toBe('');

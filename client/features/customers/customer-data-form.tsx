@@ -150,6 +150,31 @@ export function CustomerDataForm({
   const label = (field: CustomerField) => t(FIELD_LABEL_KEYS[field] as 'fields.type');
   const person = values.type === 'person';
 
+  // Every text field of the form is wired the same way.
+  const textInput = (
+    field:
+      | 'firstName'
+      | 'lastName'
+      | 'companyName'
+      | 'email'
+      | 'phone'
+      | 'street'
+      | 'houseNumber'
+      | 'zipCode'
+      | 'city',
+    extra: { required?: boolean; type?: 'email' | 'tel'; hint?: string } = {},
+  ) => (
+    <TextInput
+      name={field}
+      label={label(field)}
+      value={values[field]}
+      disabled={busy}
+      errors={errors[field]}
+      onChange={(v) => set(field, v)}
+      {...extra}
+    />
+  );
+
   if (!canUpdate) {
     const fields: CustomerField[] = person
       ? ['title', 'firstName', 'lastName', 'gender', 'birthDate']
@@ -280,36 +305,12 @@ export function CustomerDataForm({
               onChange={(v) => set('title', v as Account['title'])}
             />
           ) : (
-            <TextInput
-              name="companyName"
-              label={label('companyName')}
-              value={values.companyName}
-              required
-              disabled={busy}
-              errors={errors.companyName}
-              onChange={(v) => set('companyName', v)}
-            />
+            textInput('companyName', { required: true })
           )}
           {person ? (
             <>
-              <TextInput
-                name="firstName"
-                label={label('firstName')}
-                value={values.firstName}
-                required
-                disabled={busy}
-                errors={errors.firstName}
-                onChange={(v) => set('firstName', v)}
-              />
-              <TextInput
-                name="lastName"
-                label={label('lastName')}
-                value={values.lastName}
-                required
-                disabled={busy}
-                errors={errors.lastName}
-                onChange={(v) => set('lastName', v)}
-              />
+              {textInput('firstName', { required: true })}
+              {textInput('lastName', { required: true })}
               <SelectInput
                 name="gender"
                 label={label('gender')}
@@ -329,62 +330,12 @@ export function CustomerDataForm({
               />
             </>
           ) : null}
-          <TextInput
-            name="email"
-            type="email"
-            label={label('email')}
-            value={values.email}
-            required
-            disabled={busy}
-            errors={errors.email}
-            onChange={(v) => set('email', v)}
-          />
-          <TextInput
-            name="phone"
-            type="tel"
-            label={label('phone')}
-            value={values.phone}
-            disabled={busy}
-            errors={errors.phone}
-            hint={t('fields.phone_hint')}
-            onChange={(v) => set('phone', v)}
-          />
-          <TextInput
-            name="street"
-            label={label('street')}
-            value={values.street}
-            required
-            disabled={busy}
-            errors={errors.street}
-            onChange={(v) => set('street', v)}
-          />
-          <TextInput
-            name="houseNumber"
-            label={label('houseNumber')}
-            value={values.houseNumber}
-            required
-            disabled={busy}
-            errors={errors.houseNumber}
-            onChange={(v) => set('houseNumber', v)}
-          />
-          <TextInput
-            name="zipCode"
-            label={label('zipCode')}
-            value={values.zipCode}
-            required
-            disabled={busy}
-            errors={errors.zipCode}
-            onChange={(v) => set('zipCode', v)}
-          />
-          <TextInput
-            name="city"
-            label={label('city')}
-            value={values.city}
-            required
-            disabled={busy}
-            errors={errors.city}
-            onChange={(v) => set('city', v)}
-          />
+          {textInput('email', { required: true, type: 'email' })}
+          {textInput('phone', { type: 'tel', hint: t('fields.phone_hint') })}
+          {textInput('street', { required: true })}
+          {textInput('houseNumber', { required: true })}
+          {textInput('zipCode', { required: true })}
+          {textInput('city', { required: true })}
         </div>
         {canViewPartners ? (
           <div className="max-w-md">

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listAccounts, type Account } from '#client/api/accounts-client.ts';
 import { formatDate } from '#client/ui/form/dates.ts';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
+import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
 import type { TableQuery } from '#machines/infinite-table.machine.ts';
 import { displayNameOf } from './customer-form.ts';
 import { useCustomerAbilities } from './use-customer-abilities.ts';
@@ -25,7 +26,6 @@ const SEARCH_DEBOUNCE_MS = 300;
 export default function CustomersPage() {
   const { t } = useTranslation('customers');
   usePageTitle(t('title'));
-  const id = useId();
   const { accountIndex } = useCustomerAbilities();
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
@@ -109,46 +109,27 @@ export default function CustomersPage() {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
       <div className="flex flex-wrap items-end gap-4">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-search`} className="text-sm font-medium text-slate-800">
-            {t('toolbar.search')}
-          </label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            value={searchText}
-            placeholder={t('toolbar.search_placeholder')}
-            onChange={(event) => setSearchText(event.target.value)}
-            className="w-72 rounded-md border border-slate-400 px-3 py-2"
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-type`} className="text-sm font-medium text-slate-800">
-            {t('toolbar.type')}
-          </label>
-          <select
-            id={`${id}-type`}
-            value={type}
-            onChange={(event) => setType(event.target.value as Account['type'] | '')}
-            className="rounded-md border border-slate-400 px-3 py-2"
-          >
-            <option value="">{t('toolbar.all')}</option>
-            <option value="person">{t('types.person')}</option>
-            <option value="org">{t('types.org')}</option>
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-city`} className="text-sm font-medium text-slate-800">
-            {t('toolbar.city')}
-          </label>
-          <input
-            id={`${id}-city`}
-            type="text"
-            value={cityText}
-            onChange={(event) => setCityText(event.target.value)}
-            className="w-48 rounded-md border border-slate-400 px-3 py-2"
-          />
-        </div>
+        <ToolbarInput
+          label={t('toolbar.search')}
+          value={searchText}
+          placeholder={t('toolbar.search_placeholder')}
+          className="w-72"
+          onChange={setSearchText}
+        />
+        <ToolbarSelect
+          label={t('toolbar.type')}
+          value={type}
+          allLabel={t('toolbar.all')}
+          options={(['person', 'org'] as const).map((v) => ({ value: v, label: t(`types.${v}`) }))}
+          onChange={(v) => setType(v as Account['type'] | '')}
+        />
+        <ToolbarInput
+          label={t('toolbar.city')}
+          type="text"
+          value={cityText}
+          className="w-48"
+          onChange={setCityText}
+        />
       </div>
       <InfiniteTable
         key={JSON.stringify({ search, type, city })}

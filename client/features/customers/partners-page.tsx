@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   listPartnerTags,
@@ -9,6 +9,7 @@ import {
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
+import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
 import { useCustomerAbilities } from './use-customer-abilities.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -21,7 +22,6 @@ const SEARCH_DEBOUNCE_MS = 300;
 export default function PartnersPage() {
   const { t } = useTranslation('customers');
   usePageTitle(t('partners.title'));
-  const id = useId();
   const { accountIndex } = useCustomerAbilities();
   const [tags, setTags] = useState<PartnerTag[] | null>(null);
   const [tagsFailed, setTagsFailed] = useState(false);
@@ -88,37 +88,15 @@ export default function PartnersPage() {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold text-slate-900">{t('partners.title')}</h1>
       <div className="flex flex-wrap items-end gap-4">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-search`} className="text-sm font-medium text-slate-800">
-            {t('partners.search')}
-          </label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            className="w-64 rounded-md border border-slate-400 px-3 py-2"
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-tag`} className="text-sm font-medium text-slate-800">
-            {t('partners.tag')}
-          </label>
-          <select
-            id={`${id}-tag`}
-            value={tag}
-            disabled={tags === null}
-            onChange={(event) => setTag(event.target.value)}
-            className="rounded-md border border-slate-400 px-3 py-2"
-          >
-            <option value="">{t('toolbar.all')}</option>
-            {(tags ?? []).map((g) => (
-              <option key={g.slug} value={g.slug}>
-                {g.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ToolbarInput label={t('partners.search')} value={searchText} onChange={setSearchText} />
+        <ToolbarSelect
+          label={t('partners.tag')}
+          value={tag}
+          allLabel={t('toolbar.all')}
+          disabled={tags === null}
+          options={(tags ?? []).map((g) => ({ value: g.slug, label: g.label }))}
+          onChange={setTag}
+        />
       </div>
       {tagsFailed ? (
         <AlertBar tone="danger" dismissible={false}>
