@@ -12,10 +12,12 @@ describe('menu access', () => {
       'home',
       'profile',
       'settings',
+      'customers',
+      'partners',
+      'product-list',
       'users',
       'roles',
       'organizations',
-      'product-list',
     ]);
   });
 

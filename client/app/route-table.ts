@@ -27,7 +27,11 @@ export type ShellLabelKey =
   | 'menu.groups.products'
   | 'menu.product_list'
   | 'menu.product'
-  | 'menu.product_version';
+  | 'menu.product_version'
+  | 'menu.groups.insurance'
+  | 'menu.customers'
+  | 'menu.customer'
+  | 'menu.partners';
 
 export interface ScreenRoute {
   id: string;
@@ -74,6 +78,9 @@ export const rules = {
   },
   // Product management (issue 4): the current permission or its legacy eis.* form.
   products: { anyOf: [['policy-management.products.view'], ['eis.products.view']] },
+  // The insurance services accept the legacy eis.* names too (docs/contracts.md, issue 4).
+  customers: { anyOf: [['account-management.accounts.view'], ['eis.accounts.view']] },
+  partners: { anyOf: [['partner-management.partners.view'], ['eis.partners.view']] },
 } as const satisfies Record<string, PermissionRule>;
 
 export const screens = {
@@ -132,6 +139,22 @@ export const screens = {
     product: 'eis',
     rule: rules.products,
     load: () => import('#client/features/products/products-page.tsx'),
+  },
+  customers: {
+    id: 'customers',
+    path: 'customers',
+    label: 'menu.customers',
+    product: 'eis',
+    rule: rules.customers,
+    load: () => import('#client/features/customers/customers-page.tsx'),
+  },
+  partners: {
+    id: 'partners',
+    path: 'partners',
+    label: 'menu.partners',
+    product: 'eis',
+    rule: rules.partners,
+    load: () => import('#client/features/customers/partners-page.tsx'),
   },
 } satisfies Record<string, ScreenRoute>;
 
@@ -200,6 +223,15 @@ export const detailScreens = {
     parent: screens.productList,
     load: () => import('#client/features/products/version-page.tsx'),
   },
+  customer: {
+    id: 'customer',
+    path: 'customers/:customerCode',
+    label: 'menu.customer',
+    product: 'eis',
+    rule: rules.customers,
+    parent: screens.customers,
+    load: () => import('#client/features/customers/customer-page.tsx'),
+  },
 } satisfies Record<string, ScreenRoute>;
 
 export const menu: MenuGroup[] = [
@@ -221,6 +253,19 @@ export const menu: MenuGroup[] = [
     ],
   },
   {
+    id: 'insurance',
+    label: 'menu.groups.insurance',
+    items: [
+      { kind: 'screen', screen: screens.customers },
+      { kind: 'screen', screen: screens.partners },
+    ],
+  },
+  {
+    id: 'products',
+    label: 'menu.groups.products',
+    items: [{ kind: 'screen', screen: screens.productList }],
+  },
+  {
     id: 'administration',
     label: 'menu.groups.administration',
     items: [
@@ -228,11 +273,6 @@ export const menu: MenuGroup[] = [
       { kind: 'screen', screen: screens.roles },
       { kind: 'screen', screen: screens.organizations },
     ],
-  },
-  {
-    id: 'products',
-    label: 'menu.groups.products',
-    items: [{ kind: 'screen', screen: screens.productList }],
   },
 ];
 

@@ -22,6 +22,7 @@ export const lazyEnglish = {
   registration: () => import('#locales/en/registration.json'),
   password_reset: () => import('#locales/en/password_reset.json'),
   products: () => import('#locales/en/products.json'),
+  customers: () => import('#locales/en/customers.json'),
 } as const;
 
 type LazyResources = {

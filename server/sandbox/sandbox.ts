@@ -19,6 +19,9 @@ import { settingsRouter } from './settings-routes.ts';
 import { chatWidgetRouter } from './chat-widget-routes.ts';
 import { insuranceProductRouter } from './insurance-product-routes.ts';
 import { seedProducts } from './seed-products.ts';
+import { accountRouter } from './account-routes.ts';
+import { partnerRouter } from './partner-routes.ts';
+import { seedAccounts } from './seed-accounts.ts';
 
 export interface SandboxOptions {
   dataDir: string;
@@ -44,7 +47,13 @@ export interface SandboxContext {
   logger: Logger;
 }
 
-const SERVICES = ['authservice', 'tenantservice', 'notificationservice'] as const;
+const SERVICES = [
+  'authservice',
+  'tenantservice',
+  'notificationservice',
+  'accountservice',
+  'partnerservice',
+] as const;
 
 const health: RequestHandler = (_req, res) => {
   res.json({ status: 'ok' });
@@ -76,6 +85,8 @@ export function createSandboxApp(ctx: SandboxContext): express.Express {
   app.use('/tenantservice/v1', settingsRouter(ctx));
   app.get('/insuranceservice/health', health);
   app.use('/insuranceservice/v1', insuranceProductRouter(ctx));
+  app.use('/accountservice/v1', accountRouter(ctx));
+  app.use('/partnerservice/v1', partnerRouter(ctx));
   app.use('/sandbox', outboxRouter(ctx.db));
   app.use('/notificationservice/v1', notificationRouter(ctx));
   app.use('/sandbox-idp', idpRouter(ctx.db));
@@ -110,6 +121,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       // A second step, so that data directories seeded before these tables existed get it too.
       await seedAdministration(db, logger);
       await seedProducts(db, logger);
+      await seedAccounts(db, logger);
     }
     const signer = new TokenSigner(await loadSigningKey(db), opts.accessTokenTtlSeconds);
     const hub = new NotificationHub();

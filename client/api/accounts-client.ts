@@ -1,0 +1,95 @@
+import type { AccountInput } from '#common/account-fields.ts';
+import { fetchJson } from './fetch-json.ts';
+import { listParams, type ListQuery, type Page } from './tenant-admin-client.ts';
+
+/**
+ * Customer accounts of the accountservice through the BFF proxy (docs/contracts.md, "Insurance:
+ * customers and partners"). One function per request; each takes an AbortSignal.
+ */
+
+export const ACCOUNTS_PAGE_SIZE = 30;
+
+export interface Account {
+  id: number;
+  code: string;
+  accountNumber: string;
+  type: 'person' | 'org';
+  title: '' | 'Dr.' | 'Dr. med.' | 'Prof.';
+  firstName: string;
+  lastName: string;
+  companyName: string | null;
+  email: string;
+  gender: 'male' | 'female' | 'unspecified';
+  street: string;
+  houseNumber: string;
+  zipCode: string;
+  city: string;
+  birthDate: string | null;
+  phone: string | null;
+  brokerCode: string | null;
+  customFields: Record<string, unknown>;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: string;
+  updatedBy: string;
+}
+
+export interface AccountsQuery {
+  page?: number;
+  search?: string;
+  type?: Account['type'] | undefined;
+  city?: string | undefined;
+  order?: ListQuery['order'];
+}
+
+const base = (accountIndex: number) => `/api/${accountIndex}/accountservice/v1`;
+
+export function listAccounts(
+  accountIndex: number,
+  query: AccountsQuery,
+  signal?: AbortSignal,
+): Promise<Page<Account>> {
+  const params = listParams({
+    pageSize: ACCOUNTS_PAGE_SIZE,
+    ...(query.page !== undefined ? { page: query.page } : {}),
+    filter: { type: query.type, city: query.city },
+    order: query.order ?? null,
+    ...(query.search !== undefined ? { search: query.search } : {}),
+  });
+  return fetchJson(`${base(accountIndex)}/accounts?${params}`, { signal });
+}
+
+/** `ref` is the account's id or its code (`acc_...`). */
+export function getAccount(
+  accountIndex: number,
+  ref: string,
+  signal?: AbortSignal,
+): Promise<{ account: Account }> {
+  return fetchJson(`${base(accountIndex)}/accounts/${encodeURIComponent(ref)}`, { signal });
+}
+
+/**
+ * Saves the edit made on top of `version`. When somebody saved in between, the service answers
+ * 409 `version_conflict` and the ApiError's body carries the current `account`.
+ */
+export function updateAccount(
+  accountIndex: number,
+  code: string,
+  values: AccountInput & { version: number },
+  signal?: AbortSignal,
+): Promise<{ account: Account }> {
+  return fetchJson(`${base(accountIndex)}/accounts/${encodeURIComponent(code)}`, {
+    method: 'PUT',
+    body: values,
+    signal,
+  });
+}
+
+export function createAccount(
+  accountIndex: number,
+  values: AccountInput,
+  signal?: AbortSignal,
+): Promise<{ account: Account }> {
+  return fetchJson(`${base(accountIndex)}/accounts`, { method: 'POST', body: values, signal });
+}

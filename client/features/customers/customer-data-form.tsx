@@ -1,0 +1,394 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '#client/api/fetch-json.ts';
+import { updateAccount, type Account } from '#client/api/accounts-client.ts';
+import { getPartner } from '#client/api/partners-client.ts';
+import { ACCOUNT_GENDERS, ACCOUNT_TITLES } from '#common/account-fields.ts';
+import { AlertBar } from '#client/ui/alert-bar.tsx';
+import { Button } from '#client/ui/button.tsx';
+import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
+import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
+import { DateInput, SelectInput, TextInput } from '#client/ui/form/fields.tsx';
+import { PartnerSelector, type PartnerChoice } from '#client/ui/partner-selector.tsx';
+import { useToast } from '#client/ui/toast.tsx';
+import {
+  conflictRows,
+  validateCustomer,
+  valuesOf,
+  type ConflictRow,
+  type CustomerField,
+  type CustomerValues,
+} from './customer-form.ts';
+import type { CustomerAbilities } from './use-customer-abilities.ts';
+
+// Partners carrying this tag are the brokers a customer can be assigned to.
+const BROKER_TAGS = ['broker'] as const;
+
+const FIELD_LABEL_KEYS: Record<CustomerField, string> = {
+  type: 'fields.type',
+  title: 'fields.title',
+  firstName: 'fields.first_name',
+  lastName: 'fields.last_name',
+  companyName: 'fields.company_name',
+  email: 'fields.email',
+  gender: 'fields.gender',
+  street: 'fields.street',
+  houseNumber: 'fields.house_number',
+  zipCode: 'fields.zip_code',
+  city: 'fields.city',
+  birthDate: 'fields.birth_date',
+  phone: 'fields.phone',
+  brokerCode: 'fields.broker',
+};
+
+/** The service's 400 names the field and the rule (`phone: invalid_phone`): show it at the field. */
+function serverFieldError(error: ApiError): FieldErrors | null {
+  const match = /^([a-zA-Z]+): ([a-z_]+)$/.exec(error.message);
+  if (error.code !== 'validation_error' || !match?.[1] || !match[2]) return null;
+  return { [match[1]]: [`customers:form.errors.${match[2]}`] };
+}
+
+/**
+ * The customer's data. With the update permission it is a form that saves on top of the version
+ * it was loaded with; when somebody saved in between, the service refuses (409) and the form
+ * shows what they changed, keeps what this user typed, and lets the user load the saved version
+ * or save over it knowingly. Without the permission it is a read-only list.
+ */
+export function CustomerDataForm({
+  account,
+  abilities,
+  onSaved,
+}: {
+  account: Account;
+  abilities: CustomerAbilities;
+  onSaved: (account: Account) => void;
+}) {
+  const { t } = useTranslation(['customers', 'common']);
+  const toast = useToast();
+  const { accountIndex, canUpdate, canViewPartners } = abilities;
+  // The record the edit is based on: its version goes with the save.
+  const [base, setBase] = useState(account);
+  const [values, setValues] = useState<CustomerValues>(() => valuesOf(account));
+  const [broker, setBroker] = useState<PartnerChoice | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<{ saved: Account; rows: ConflictRow[] } | null>(null);
+  const conflictRef = useRef<HTMLDivElement>(null);
+
+  // The assigned broker's name: the account keeps only its code.
+  const brokerCode = values.brokerCode;
+  useEffect(() => {
+    if (!brokerCode || !canViewPartners || broker?.code === brokerCode) return;
+    const controller = new AbortController();
+    getPartner(accountIndex, brokerCode, controller.signal)
+      .then(({ partner }) => setBroker({ code: partner.code, displayName: partner.displayName }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('broker failed', error);
+        setBroker({ code: brokerCode, displayName: brokerCode });
+      });
+    return () => controller.abort();
+  }, [accountIndex, brokerCode, canViewPartners, broker?.code]);
+
+  useEffect(() => {
+    if (conflict) conflictRef.current?.focus();
+  }, [conflict]);
+
+  const set = <K extends keyof CustomerValues>(field: K, value: CustomerValues[K]) =>
+    setValues((current) => ({ ...current, [field]: value }));
+
+  const save = async (version: number) => {
+    const result = validateCustomer(values);
+    setErrors(result.ok ? {} : result.errors);
+    if (!result.ok) return;
+    setFailure(null);
+    setBusy(true);
+    try {
+      const { account: saved } = await updateAccount(accountIndex, base.code, {
+        ...result.input,
+        version,
+      });
+      setBase(saved);
+      setValues(valuesOf(saved));
+      setConflict(null);
+      onSaved(saved);
+      toast({ message: t('messages.saved'), tone: 'success' });
+    } catch (error) {
+      // What was typed stays in the form in every case below, so that nothing is lost.
+      const saved = (error as ApiError & { body?: { account?: Account } }).body?.account;
+      if (error instanceof ApiError && error.status === 409 && saved) {
+        setConflict({ saved, rows: conflictRows(base, values, saved) });
+      } else if (error instanceof ApiError && serverFieldError(error)) {
+        setErrors(serverFieldError(error) ?? {});
+      } else {
+        if (!(error instanceof ApiError)) console.error('customer save failed', error);
+        setFailure(t('forms.messages.error'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const loadSaved = (saved: Account) => {
+    setBase(saved);
+    setValues(valuesOf(saved));
+    setErrors({});
+    setConflict(null);
+    onSaved(saved);
+  };
+
+  const shown = (field: CustomerField, value: string): string => {
+    if (value === '') return t('conflict.empty');
+    if (field === 'type') return t(`types.${value as Account['type']}`);
+    if (field === 'gender') return t(`genders.${value as Account['gender']}`);
+    if (field === 'birthDate') return formatDate(value);
+    if (field === 'brokerCode' && value === broker?.code) return broker.displayName;
+    return value;
+  };
+
+  const label = (field: CustomerField) => t(FIELD_LABEL_KEYS[field] as 'fields.type');
+  const person = values.type === 'person';
+
+  // Every text field of the form is wired the same way.
+  const textInput = (
+    field:
+      | 'firstName'
+      | 'lastName'
+      | 'companyName'
+      | 'email'
+      | 'phone'
+      | 'street'
+      | 'houseNumber'
+      | 'zipCode'
+      | 'city',
+    extra: { required?: boolean; type?: 'email' | 'tel'; hint?: string } = {},
+  ) => (
+    <TextInput
+      name={field}
+      label={label(field)}
+      value={values[field]}
+      disabled={busy}
+      errors={errors[field]}
+      onChange={(v) => set(field, v)}
+      {...extra}
+    />
+  );
+
+  if (!canUpdate) {
+    const fields: CustomerField[] = person
+      ? ['title', 'firstName', 'lastName', 'gender', 'birthDate']
+      : ['companyName'];
+    return (
+      <section aria-labelledby="customer-data" className="flex max-w-3xl flex-col gap-4 pt-4">
+        <h2 id="customer-data" className="text-xl font-semibold text-slate-900">
+          {t('detail.data')}
+        </h2>
+        <p className="text-sm text-slate-700" data-testid="read-only-note">
+          {t('detail.read_only')}
+        </p>
+        <dl className="grid grid-cols-[minmax(10rem,max-content)_1fr] gap-x-6 gap-y-2 text-sm">
+          {[
+            ...fields,
+            ...(['email', 'phone', 'street', 'houseNumber', 'zipCode', 'city'] as const),
+            ...(canViewPartners ? (['brokerCode'] as const) : []),
+          ].map((field) => (
+            <div key={field} className="contents">
+              <dt className="font-medium text-slate-800">{label(field)}</dt>
+              <dd className="text-slate-800">{shown(field, values[field])}</dd>
+            </div>
+          ))}
+        </dl>
+        <Audit account={base} />
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby="customer-data" className="flex max-w-3xl flex-col gap-4 pt-4">
+      <h2 id="customer-data" className="text-xl font-semibold text-slate-900">
+        {t('detail.data')}
+      </h2>
+      {conflict ? (
+        <div
+          ref={conflictRef}
+          tabIndex={-1}
+          role="alert"
+          aria-labelledby="customer-conflict"
+          className="flex flex-col gap-3 rounded-md border border-amber-400 bg-amber-50 p-4"
+        >
+          <h3 id="customer-conflict" className="font-semibold text-amber-900">
+            {t('conflict.title')}
+          </h3>
+          <p className="text-sm text-slate-800">
+            {t('conflict.message', {
+              by: conflict.saved.updatedBy,
+              at: formatDateTime(conflict.saved.updatedAt),
+            })}
+          </p>
+          {conflict.rows.length ? (
+            <table className="text-left text-sm">
+              <caption className="sr-only">{t('conflict.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="pr-4">
+                    {t('conflict.field')}
+                  </th>
+                  <th scope="col" className="pr-4">
+                    {t('conflict.saved')}
+                  </th>
+                  <th scope="col">{t('conflict.mine')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {conflict.rows.map((row) => (
+                  <tr key={row.field} data-testid={`conflict-${row.field}`}>
+                    <th scope="row" className="pr-4 font-medium">
+                      {label(row.field)}
+                    </th>
+                    <td className="pr-4">{shown(row.field, row.saved)}</td>
+                    <td>{shown(row.field, row.mine)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p className="text-sm text-slate-800">{t('conflict.no_field_changes')}</p>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" disabled={busy} onClick={() => loadSaved(conflict.saved)}>
+              {t('conflict.load_saved')}
+            </Button>
+            <Button
+              variant="danger"
+              disabled={busy}
+              onClick={() => {
+                setBase(conflict.saved);
+                void save(conflict.saved.version);
+              }}
+            >
+              {t('conflict.overwrite')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      <form
+        noValidate
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          void save(base.version);
+        }}
+        className="flex flex-col gap-4"
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectInput
+            name="type"
+            label={label('type')}
+            value={values.type}
+            required
+            disabled={busy}
+            errors={errors.type}
+            options={(['person', 'org'] as const).map((v) => ({
+              value: v,
+              label: t(`types.${v}`),
+            }))}
+            onChange={(v) => set('type', (v || 'person') as Account['type'])}
+          />
+          {person ? (
+            <SelectInput
+              name="title"
+              label={label('title')}
+              value={values.title}
+              disabled={busy}
+              errors={errors.title}
+              options={ACCOUNT_TITLES.filter(Boolean).map((v) => ({ value: v, label: v }))}
+              onChange={(v) => set('title', v as Account['title'])}
+            />
+          ) : (
+            textInput('companyName', { required: true })
+          )}
+          {person ? (
+            <>
+              {textInput('firstName', { required: true })}
+              {textInput('lastName', { required: true })}
+              <SelectInput
+                name="gender"
+                label={label('gender')}
+                value={values.gender}
+                disabled={busy}
+                errors={errors.gender}
+                options={ACCOUNT_GENDERS.map((v) => ({ value: v, label: t(`genders.${v}`) }))}
+                onChange={(v) => set('gender', (v || 'unspecified') as Account['gender'])}
+              />
+              <DateInput
+                name="birthDate"
+                label={label('birthDate')}
+                value={values.birthDate}
+                disabled={busy}
+                errors={errors.birthDate}
+                onChange={(v) => set('birthDate', v)}
+              />
+            </>
+          ) : null}
+          {textInput('email', { required: true, type: 'email' })}
+          {textInput('phone', { type: 'tel', hint: t('fields.phone_hint') })}
+          {textInput('street', { required: true })}
+          {textInput('houseNumber', { required: true })}
+          {textInput('zipCode', { required: true })}
+          {textInput('city', { required: true })}
+        </div>
+        {canViewPartners ? (
+          <div className="max-w-md">
+            <PartnerSelector
+              accountIndex={accountIndex}
+              tagSlugs={BROKER_TAGS}
+              name="broker"
+              disabled={busy}
+              value={
+                values.brokerCode ? (broker ?? { code: values.brokerCode, displayName: '' }) : null
+              }
+              onChange={(choice) => {
+                setBroker(choice);
+                set('brokerCode', choice?.code ?? '');
+              }}
+              texts={{
+                label: label('brokerCode'),
+                placeholder: t('partner_selector.placeholder'),
+                open: t('partner_selector.open'),
+                loading: t('partner_selector.loading'),
+                noOptions: t('partner_selector.no_options'),
+                loadMore: t('partner_selector.load_more'),
+                clear: t('partner_selector.clear'),
+                error: t('forms.messages.error'),
+              }}
+            />
+          </div>
+        ) : null}
+        {failure ? (
+          <AlertBar tone="danger" onDismiss={() => setFailure(null)}>
+            {failure}
+          </AlertBar>
+        ) : null}
+        <div>
+          <Button type="submit" disabled={busy}>
+            {busy ? t('actions.saving') : t('common:actions.save')}
+          </Button>
+        </div>
+      </form>
+      <Audit account={base} />
+    </section>
+  );
+}
+
+function Audit({ account }: { account: Account }) {
+  const { t } = useTranslation('customers');
+  return (
+    <p className="text-xs text-slate-600" data-testid="customer-version">
+      {t('detail.audit', {
+        version: account.version,
+        at: formatDateTime(account.updatedAt),
+        by: account.updatedBy,
+      })}
+    </p>
+  );
+}

@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  listPartnerTags,
+  listPartners,
+  type Partner,
+  type PartnerTag,
+} from '#client/api/partners-client.ts';
+import { AlertBar } from '#client/ui/alert-bar.tsx';
+import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
+import { usePageTitle } from '#client/ui/page-title.ts';
+import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
+import { useCustomerAbilities } from './use-customer-abilities.ts';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The partners of the tenant, read-only: a search and a filter by tag, ordered by display name
+ * (the order the partner selector uses too). Lives with the customers until partners get their
+ * own screens (detail, provisions), which will move it into a feature of its own.
+ */
+export default function PartnersPage() {
+  const { t } = useTranslation('customers');
+  usePageTitle(t('partners.title'));
+  const { accountIndex } = useCustomerAbilities();
+  const [tags, setTags] = useState<PartnerTag[] | null>(null);
+  const [tagsFailed, setTagsFailed] = useState(false);
+  const [tag, setTag] = useState('');
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(searchText.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    listPartnerTags(accountIndex, controller.signal)
+      .then((page) => setTags(page.items))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('partner tags failed', error);
+        setTagsFailed(true);
+      });
+    return () => controller.abort();
+  }, [accountIndex]);
+
+  const loadPage = useCallback<LoadTablePage<Partner>>(
+    async (input, signal) => {
+      const page = await listPartners(
+        accountIndex,
+        {
+          page: input.pageToken ? Number(input.pageToken) : 1,
+          search,
+          tagSlugs: tag ? [tag] : [],
+        },
+        signal,
+      );
+      return { rows: page.items, nextPageToken: page.nextPageToken };
+    },
+    [accountIndex, search, tag],
+  );
+
+  const columns: TableColumn<Partner>[] = [
+    { id: 'name', header: t('columns.name'), width: '2fr', cell: (p) => p.displayName },
+    {
+      id: 'number',
+      header: t('columns.partner_number'),
+      width: '8rem',
+      cell: (p) => p.partnerNumber,
+    },
+    {
+      id: 'type',
+      header: t('columns.partner_type'),
+      width: '9rem',
+      cell: (p) => p.partnerType?.name ?? '',
+    },
+    {
+      id: 'tags',
+      header: t('columns.tags'),
+      width: '2fr',
+      cell: (p) => (p.tags ?? []).map((g) => g.label).join(', '),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold text-slate-900">{t('partners.title')}</h1>
+      <div className="flex flex-wrap items-end gap-4">
+        <ToolbarInput label={t('partners.search')} value={searchText} onChange={setSearchText} />
+        <ToolbarSelect
+          label={t('partners.tag')}
+          value={tag}
+          allLabel={t('toolbar.all')}
+          disabled={tags === null}
+          options={(tags ?? []).map((g) => ({ value: g.slug, label: g.label }))}
+          onChange={setTag}
+        />
+      </div>
+      {tagsFailed ? (
+        <AlertBar tone="danger" dismissible={false}>
+          {t('forms.messages.error')}
+        </AlertBar>
+      ) : null}
+      <InfiniteTable
+        key={JSON.stringify({ search, tag })}
+        label={t('table.partners')}
+        columns={columns}
+        loadPage={loadPage}
+        rowKey={(p) => String(p.id)}
+        emptyMessage={t('table.partners_empty')}
+      />
+    </div>
+  );
+}

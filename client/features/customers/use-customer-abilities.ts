@@ -1,0 +1,24 @@
+import { useMemo } from 'react';
+import { useAccountAccess } from '#client/api/use-account-access.ts';
+
+export interface CustomerAbilities {
+  accountIndex: number;
+  canUpdate: boolean;
+  canViewPartners: boolean;
+}
+
+/**
+ * What the signed-in account may do with customers (hides buttons only; the service checks every
+ * call). The legacy `eis.*` names count like the current ones, as the services accept both.
+ */
+export function useCustomerAbilities(): CustomerAbilities {
+  const { accountIndex, can } = useAccountAccess();
+  return useMemo(
+    () => ({
+      accountIndex,
+      canUpdate: can('account-management.accounts.update') || can('eis.accounts.update'),
+      canViewPartners: can('partner-management.partners.view') || can('eis.partners.view'),
+    }),
+    [accountIndex, can],
+  );
+}

@@ -1,0 +1,168 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
+
+// Seeded customers no other spec touches (server/sandbox/seed-accounts.ts is deterministic): one
+// per test, so that the tests do not depend on each other's saves.
+const EDITED = { search: 'clara.schaefer4@', name: 'Clara Schäfer' };
+const CONFLICTED = { search: 'ursula.schulz10@', name: 'Dr. med. Ursula Schulz' };
+const VIEWED = { search: 'info6@kornblume', name: 'Kornblume Gartenbau e.K.' };
+
+const customerTable = (page: Page) => page.getByRole('table', { name: 'Customers' });
+
+async function openCustomer(page: Page, customer: { search: string; name: string }) {
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByRole('link', { name: 'Customers' }).click();
+  await expect(page).toHaveURL(/\/u\/0\/customers$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search customers' }).fill(customer.search);
+  await expect(customerTable(page).getByRole('row')).toHaveCount(2);
+  await customerTable(page).getByRole('link', { name: customer.name }).click();
+  await expect(page.getByRole('heading', { level: 1, name: customer.name })).toBeVisible();
+}
+
+/** A second user in a browser context of their own, as a colleague at another desk. */
+async function colleague(browser: Browser, username: string) {
+  const context = await browser.newContext();
+  await context.addInitScript(() => localStorage.setItem('bo.language', 'en'));
+  const page = await context.newPage();
+  await signIn(page, username);
+  return { page, close: () => context.close() };
+}
+
+test.describe('customers', () => {
+  test('customer care searches, filters, sorts, opens a customer and edits it', async ({
+    page,
+  }) => {
+    await signIn(page, 'care@demo.test');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('link', { name: 'Customers' }).click();
+    await expect(customerTable(page).getByRole('row').nth(1)).toBeVisible();
+
+    // Organisations only, sorted by name.
+    await page.getByLabel('Kind').selectOption('org');
+    await expect(
+      customerTable(page).getByRole('cell', { name: 'Person', exact: true }),
+    ).toHaveCount(0);
+    await page.getByRole('button', { name: /^Name/ }).click();
+    await expect(page.getByRole('columnheader', { name: /^Name/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expect(customerTable(page).getByRole('link').first()).toHaveText(/^Alpenblick/);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Kind').selectOption('');
+
+    await page.getByRole('searchbox', { name: 'Search customers' }).fill('nothing-like-this');
+    await expect(page.getByText('No customers match the search.')).toBeVisible();
+
+    await openCustomer(page, EDITED);
+    await expect(page).toHaveTitle(new RegExp(`^${EDITED.name} \\|`));
+
+    // Tabs live in the hash; the later ones are empty for now.
+    await page.getByRole('tab', { name: 'Policies' }).click();
+    await expect(page).toHaveURL(/#tab=policies$/);
+    await expect(page.getByText('This customer has no policies yet.')).toBeVisible();
+    await page.getByRole('tab', { name: 'Data' }).click();
+
+    const phone = page.getByRole('textbox', { name: 'Phone' });
+    await phone.fill('12');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Enter a valid phone number.')).toBeVisible();
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await phone.fill('030 1234567');
+
+    // The broker comes from the partner selector: brokers only, by name, 10 at a time.
+    const broker = page.getByRole('combobox', { name: 'Assigned broker' });
+    const firstPage = page.waitForResponse((r) => r.url().includes('/partnerservice/v1/partners?'));
+    await broker.click();
+    const request = new URL((await firstPage).url());
+    expect(Object.fromEntries(request.searchParams)).toMatchObject({
+      pageSize: '10',
+      filter: 'tagSlugs=broker',
+      order: 'displayName:ASC',
+    });
+    const options = page.getByRole('listbox');
+    await expect(options.getByRole('option')).toHaveCount(10);
+    const more = options.getByRole('button', { name: 'Load more partners' });
+    await more.click();
+    // At least the second page (the list may also have scrolled to its end and loaded the third).
+    await expect.poll(() => options.getByRole('option').count()).toBeGreaterThanOrEqual(20);
+    // Scrolling to the end loads the rest.
+    await options.evaluate((list) => list.scrollTo(0, list.scrollHeight));
+    await expect.poll(() => options.getByRole('option').count()).toBeGreaterThan(20);
+    await options.getByRole('option').nth(12).click();
+    const chosen = await broker.inputValue();
+    expect(chosen).not.toBe('');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Customer saved.')).toBeVisible();
+    await expect(page.getByTestId('customer-version')).toContainText('Version 2');
+
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('+49301234567');
+    await expect(page.getByRole('combobox', { name: 'Assigned broker' })).toHaveValue(chosen);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('a save over a newer version shows what changed and can be made knowingly', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, 'care@demo.test');
+    await openCustomer(page, CONFLICTED);
+    const url = page.url();
+
+    // A colleague saves the same customer while this form is open.
+    const other = await colleague(browser, 'admin@demo.test');
+    try {
+      await other.page.goto(url);
+      await other.page.getByRole('textbox', { name: 'City' }).fill('Lübeck');
+      await other.page.getByRole('button', { name: 'Save' }).click();
+      await expect(other.page.getByText('Customer saved.')).toBeVisible();
+    } finally {
+      await other.close();
+    }
+
+    await page.getByRole('textbox', { name: 'Street' }).fill('Holstenstraße');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: 'Somebody else changed this customer' });
+    await expect(alert).toBeVisible();
+    await expect(alert).toBeFocused();
+    const row = page.getByTestId('conflict-city');
+    await expect(row.getByRole('cell')).toHaveText(['Lübeck', 'Kiel']);
+    // Nothing typed is lost.
+    await expect(page.getByRole('textbox', { name: 'Street' })).toHaveValue('Holstenstraße');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Save my input over it' }).click();
+    await expect(page.getByText('Customer saved.')).toBeVisible();
+    await expect(alert).toBeHidden();
+    await expect(page.getByTestId('customer-version')).toContainText('Version 3');
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Kiel');
+    await expect(page.getByRole('textbox', { name: 'Street' })).toHaveValue('Holstenstraße');
+  });
+
+  test('a read-only user sees customers and partners but cannot change them', async ({ page }) => {
+    await signIn(page, 'viewer@demo.test');
+    await openCustomer(page, VIEWED);
+    await expect(page.getByTestId('read-only-note')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+    await expect(page.getByText('Duisburg')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Partners' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Partners' })).toBeVisible();
+    const partners = page.getByRole('table', { name: 'Partners' });
+    await expect(partners.getByRole('row').nth(1)).toBeVisible();
+    await page.getByLabel('Tag').selectOption({ label: 'Gutachter' });
+    await expect(partners.getByRole('row').nth(1)).toContainText('Gutachter');
+    await expectNoSeriousA11yViolations(page);
+  });
+});
