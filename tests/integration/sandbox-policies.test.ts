@@ -158,6 +158,10 @@ describe('insuranceservice policies list', () => {
     expect(two.flat()).toHaveLength(400);
 
     const travel = await call(viewer, '/policies?filter=productSlug=travel-world&pageSize=50');
+    const versionId = travel.body.items[0].productVersionId;
+    const byVersion = await call(viewer, `/policies?filter=productVersionId=${versionId}&expand=`);
+    expect(byVersion.body.items.length).toBeGreaterThan(0);
+    expect(byVersion.body.items.every((p: Policy) => p.productVersionId === versionId)).toBe(true);
     expect(travel.status).toBe(200);
     const slugs = new Set(travel.body.items.map((p: Policy) => p.productSlug));
     expect(slugs.size).toBe(1);
@@ -176,6 +180,9 @@ describe('insuranceservice policies list', () => {
     expect((await call(viewer, '/policies?filter=status=OPEN')).status).toBe(400);
     expect((await call(viewer, '/policies?filter=colour=red')).status).toBe(400);
     expect((await call(viewer, '/policies?expand=claims')).status).toBe(400);
+    expect((await call(viewer, '/policies?filter=productVersionId=abc')).status).toBe(400);
+    expect((await call(viewer, '/policies?pageSize=0')).status).toBe(400);
+    expect((await call(viewer, '/policies/1?expand=claims')).status).toBe(400);
   });
 
   it('searches policy numbers, codes, products and holders', async () => {
