@@ -22,6 +22,8 @@ import { seedProducts } from './seed-products.ts';
 import { accountRouter } from './account-routes.ts';
 import { partnerRouter } from './partner-routes.ts';
 import { seedAccounts } from './seed-accounts.ts';
+import { insurancePolicyRouter } from './insurance-policy-routes.ts';
+import { seedPolicies } from './seed-policies.ts';
 
 export interface SandboxOptions {
   dataDir: string;
@@ -85,6 +87,7 @@ export function createSandboxApp(ctx: SandboxContext): express.Express {
   app.use('/tenantservice/v1', settingsRouter(ctx));
   app.get('/insuranceservice/health', health);
   app.use('/insuranceservice/v1', insuranceProductRouter(ctx));
+  app.use('/insuranceservice/v1', insurancePolicyRouter(ctx));
   app.use('/accountservice/v1', accountRouter(ctx));
   app.use('/partnerservice/v1', partnerRouter(ctx));
   app.use('/sandbox', outboxRouter(ctx.db));
@@ -122,6 +125,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       await seedAdministration(db, logger);
       await seedProducts(db, logger);
       await seedAccounts(db, logger);
+      await seedPolicies(db, logger);
     }
     const signer = new TokenSigner(await loadSigningKey(db), opts.accessTokenTtlSeconds);
     const hub = new NotificationHub();

@@ -41,8 +41,8 @@ describe('administration seed', () => {
     cleanups.push(() => sandbox.close());
     // The seed steps time themselves (start-up as a whole is mostly PGlite and the migrations).
     const seedMs = lines.filter((l) => l.msg?.endsWith('seeded')).map((l) => l.ms ?? Infinity);
-    // Demo world, administration, products, customers and partners (issue 4).
-    expect(seedMs).toHaveLength(4);
+    // Demo world, administration, products, customers and partners, policies (issue 4).
+    expect(seedMs).toHaveLength(5);
     expect(seedMs.reduce((a, b) => a + b, 0)).toBeLessThan(3000);
     const c = await counts(sandbox);
     expect(c?.users).toBeGreaterThanOrEqual(60);
