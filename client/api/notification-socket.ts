@@ -43,3 +43,11 @@ export const browserSocketConnector = socketConnector((path) => {
   const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   return new WebSocket(`${protocol}//${window.location.host}${path}`) as unknown as SocketLike;
 });
+
+/** The frame the tenant service sends to a user's sockets when an administrator changed their
+ * roles, edited one of their roles, or disabled or deleted them. */
+export function isAccessChange(message: unknown): boolean {
+  if (!message || typeof message !== 'object') return false;
+  const { type, kind } = message as Record<string, unknown>;
+  return type === 'notification' && kind === 'access.changed';
+}

@@ -10,9 +10,9 @@ import {
   parseBody,
   parseListQuery,
   requireAuth,
+  requireServicePermission,
 } from './http.ts';
 import { escapeLike, newCode } from './admin-shared.ts';
-import { requireServicePermission } from './permission-any.ts';
 import { AccountFields, type AccountValues } from '#common/account-fields.ts';
 
 const can = (action: string) => requireServicePermission('account-management', 'accounts', action);

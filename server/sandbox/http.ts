@@ -112,13 +112,28 @@ export function requireAuth(db: Db, signer: TokenSigner): RequestHandler {
   };
 }
 
-export function requirePermission(permission: string): RequestHandler {
+/** Needs `permission`, or one of `alternatives` (older names of the same right). */
+export function requirePermission(permission: string, ...alternatives: string[]): RequestHandler {
   return (_req, res, next) => {
-    if (!hasPermission(getAuth(res).permissions, permission)) {
+    const held = getAuth(res).permissions;
+    if (![permission, ...alternatives].some((p) => hasPermission(held, p))) {
       throw new HttpError(403, 'forbidden', `missing permission ${permission}`);
     }
     next();
   };
+}
+
+/**
+ * The insurance services accept a permission in its current form (`account-management.accounts.view`)
+ * or in the legacy `eis.*` form of the older platform (`eis.accounts.view`): roles created before
+ * the modules were split still carry the legacy names.
+ */
+export function requireServicePermission(
+  module: string,
+  resource: string,
+  action: string,
+): RequestHandler {
+  return requirePermission(`${module}.${resource}.${action}`, `eis.${resource}.${action}`);
 }
 
 export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> {

@@ -1,9 +1,14 @@
 import { Router } from 'express';
 import type { Db, Queryable } from './db.ts';
 import type { SandboxContext } from './sandbox.ts';
-import { HttpError, getAuth, parseListQuery, requireAuth } from './http.ts';
+import {
+  HttpError,
+  getAuth,
+  parseListQuery,
+  requireAuth,
+  requireServicePermission,
+} from './http.ts';
 import { escapeLike } from './admin-shared.ts';
-import { requireServicePermission } from './permission-any.ts';
 
 /**
  * Policies of the insuranceservice (spec sections 3, 7, 9): the list with filters, order, search

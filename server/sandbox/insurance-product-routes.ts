@@ -1,6 +1,5 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import * as v from 'valibot';
-import { hasPermission } from '#common/permissions.ts';
 import { EXPRESSION_FUNCTIONS } from '#common/expression/evaluate.ts';
 import {
   ExpressionSyntaxError,
@@ -25,7 +24,7 @@ import {
   parseBody,
   parseListQuery,
   requireAuth,
-  type AuthContext,
+  requireServicePermission,
 } from './http.ts';
 import { escapeLike, newCode } from './admin-shared.ts';
 
@@ -38,26 +37,8 @@ import { escapeLike, newCode } from './admin-shared.ts';
 type Resource = 'products' | 'product-versions' | 'premium-formulas';
 type Action = 'view' | 'create' | 'update' | 'delete';
 
-/** The current permission or its legacy `eis.*` form (`eis.products.view`). */
-function can(auth: AuthContext, resource: Resource, action: Action): boolean {
-  return (
-    hasPermission(auth.permissions, `policy-management.${resource}.${action}`) ||
-    hasPermission(auth.permissions, `eis.${resource}.${action}`)
-  );
-}
-
-function allow(resource: Resource, action: Action): RequestHandler {
-  return (_req, res, next) => {
-    if (!can(getAuth(res), resource, action)) {
-      throw new HttpError(
-        403,
-        'forbidden',
-        `missing permission policy-management.${resource}.${action}`,
-      );
-    }
-    next();
-  };
-}
+const allow = (resource: Resource, action: Action) =>
+  requireServicePermission('policy-management', resource, action);
 
 /** Reading anything of a product needs the product view permission; it is the one show-only holds. */
 const VIEW = allow('products', 'view');

@@ -1,9 +1,16 @@
 import { Router, type Request } from 'express';
 import type { Db, Queryable } from './db.ts';
 import type { TokenSigner } from './crypto.ts';
-import { HttpError, getAuth, notFound, pageOf, parseListQuery, requireAuth } from './http.ts';
+import {
+  HttpError,
+  getAuth,
+  notFound,
+  pageOf,
+  parseListQuery,
+  requireAuth,
+  requireServicePermission,
+} from './http.ts';
 import { escapeLike } from './admin-shared.ts';
-import { requireServicePermission } from './permission-any.ts';
 
 const canView = requireServicePermission('partner-management', 'partners', 'view');
 

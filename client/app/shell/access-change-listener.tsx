@@ -1,17 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshAccount } from '#client/api/bff-client.ts';
+import { isAccessChange } from '#client/api/notification-socket.ts';
 import { NotificationSocketContext } from '#client/api/notification-socket-context.ts';
 import { SessionActorContext } from '#client/api/session-context.ts';
 import { useToast } from '#client/ui/toast.tsx';
-
-/** The frame the tenant service sends to a user's sockets when an administrator changed their
- * roles, edited one of their roles, or disabled or deleted them. */
-export function isAccessChange(message: unknown): boolean {
-  if (!message || typeof message !== 'object') return false;
-  const { type, kind } = message as Record<string, unknown>;
-  return type === 'notification' && kind === 'access.changed';
-}
 
 /**
  * Applies an access change at once: the BFF refreshes the account's token, and the new

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '#client/api/fetch-json.ts';
 import {
   getOrganization,
   listOrganizationUsers,
@@ -17,6 +16,7 @@ import { TextInput } from '#client/ui/form/fields.tsx';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
+import { isNotFound, useLoad } from '#client/ui/use-load.ts';
 import { useToast } from '#client/ui/toast.tsx';
 import { AddressFields, useFormLabels } from './address-fields.tsx';
 import { addressSchema, pickAddress } from './organization-form.ts';
@@ -28,38 +28,20 @@ import {
   type OrganizationAbilities,
 } from './use-organization-context.ts';
 
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'missing' }
-  | { status: 'failed' }
-  | { status: 'ready'; organization: Organization };
-
 /** One organisation: its data (editable with the update permission) and its users. */
 export default function OrganizationPage() {
   const { t } = useTranslation(['admin_organizations', 'common']);
   const { organizationId = '' } = useParams();
   const abilities = useOrganizationAbilities();
   const { accountIndex } = abilities;
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  usePageTitle(loaded.status === 'ready' ? loaded.organization.name : t('detail.title'));
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoaded({ status: 'loading' });
-    getOrganization(accountIndex, organizationId, controller.signal)
-      .then(({ organization }) => setLoaded({ status: 'ready', organization }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 404) {
-          setLoaded({ status: 'missing' });
-          return;
-        }
-        console.error('organisation failed', error);
-        setLoaded({ status: 'failed' });
-      });
-    return () => controller.abort();
-  }, [accountIndex, organizationId, attempt]);
+  const load = useCallback(
+    (signal: AbortSignal) =>
+      getOrganization(accountIndex, organizationId, signal).then((r) => r.organization),
+    [accountIndex, organizationId],
+  );
+  const { state: loaded, retry, replace } = useLoad(load, 'organisation');
+  const missing = isNotFound(loaded);
+  usePageTitle(loaded.kind === 'ready' ? loaded.value.name : t('detail.title'));
 
   return (
     <div className="flex flex-col gap-6">
@@ -69,8 +51,8 @@ export default function OrganizationPage() {
       >
         {t('detail.back')}
       </Link>
-      {loaded.status === 'loading' ? <Spinner label={t('common:status.loading')} /> : null}
-      {loaded.status === 'missing' ? (
+      {loaded.kind === 'loading' ? <Spinner label={t('common:status.loading')} /> : null}
+      {missing ? (
         <>
           <h1 className="text-2xl font-bold text-slate-900">{t('detail.title')}</h1>
           <AlertBar tone="warning" dismissible={false}>
@@ -78,32 +60,28 @@ export default function OrganizationPage() {
           </AlertBar>
         </>
       ) : null}
-      {loaded.status === 'failed' ? (
+      {loaded.kind === 'failed' && !missing ? (
         <>
           <h1 className="text-2xl font-bold text-slate-900">{t('detail.title')}</h1>
           <AlertBar tone="danger" dismissible={false}>
             {t('errors.generic')}
           </AlertBar>
-          <Button
-            variant="secondary"
-            className="self-start"
-            onClick={() => setAttempt((n) => n + 1)}
-          >
+          <Button variant="secondary" className="self-start" onClick={retry}>
             {t('actions.retry')}
           </Button>
         </>
       ) : null}
-      {loaded.status === 'ready' ? (
+      {loaded.kind === 'ready' ? (
         <>
-          <h1 className="text-2xl font-bold text-slate-900">{loaded.organization.name}</h1>
+          <h1 className="text-2xl font-bold text-slate-900">{loaded.value.name}</h1>
           <OrganizationForm
-            key={loaded.organization.id}
-            organization={loaded.organization}
+            key={loaded.value.id}
+            organization={loaded.value}
             abilities={abilities}
-            onSaved={(organization) => setLoaded({ status: 'ready', organization })}
+            onSaved={replace}
           />
-          <FurtherDetails organization={loaded.organization} accountIndex={accountIndex} />
-          <OrganizationUsers organizationId={loaded.organization.id} abilities={abilities} />
+          <FurtherDetails organization={loaded.value} accountIndex={accountIndex} />
+          <OrganizationUsers organizationId={loaded.value.id} abilities={abilities} />
         </>
       ) : null}
     </div>

@@ -9,7 +9,7 @@ import { moduleOf } from '#common/permission-catalogue.ts';
 import { useCatalogueLabel } from './labels.ts';
 import { BackLink, LoadFailure } from './page-parts.tsx';
 import { roleErrorCode } from './role-form.ts';
-import { useLoad } from './use-load.ts';
+import { useLoad } from '#client/ui/use-load.ts';
 import { useRoleAbilities } from './use-role-abilities.ts';
 
 /**

@@ -20,7 +20,7 @@ import { BackLink, LoadFailure } from './page-parts.tsx';
 import { PermissionMatrix } from './permission-matrix.tsx';
 import { ROLE_LABEL_MAX, roleErrorCode, roleFormSchema, type RoleFormValues } from './role-form.ts';
 import { samePermissions, ungrantable } from './role-matrix.ts';
-import { useLoad } from './use-load.ts';
+import { useLoad } from '#client/ui/use-load.ts';
 import { useRoleAbilities, type RoleAbilities } from './use-role-abilities.ts';
 
 /**

@@ -1,22 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '#client/api/fetch-json.ts';
-import { getAccount, type Account } from '#client/api/accounts-client.ts';
+import { getAccount } from '#client/api/accounts-client.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { HashTabs } from '#client/ui/hash-tabs.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
+import { isNotFound, useLoad } from '#client/ui/use-load.ts';
 import { CustomerDataForm } from './customer-data-form.tsx';
 import { displayNameOf } from './customer-form.ts';
 import { useCustomerAbilities } from './use-customer-abilities.ts';
-
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'missing' }
-  | { status: 'failed' }
-  | { status: 'ready'; account: Account };
 
 // Policies, leads, invoices and documents arrive with their services; the tabs exist already so
 // that links to them (#tab=policies) keep working.
@@ -28,26 +22,13 @@ export default function CustomerPage() {
   const { customerCode = '' } = useParams();
   const abilities = useCustomerAbilities();
   const { accountIndex } = abilities;
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  usePageTitle(loaded.status === 'ready' ? displayNameOf(loaded.account) : t('detail.title'));
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoaded({ status: 'loading' });
-    getAccount(accountIndex, customerCode, controller.signal)
-      .then(({ account }) => setLoaded({ status: 'ready', account }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 404) {
-          setLoaded({ status: 'missing' });
-          return;
-        }
-        console.error('customer failed', error);
-        setLoaded({ status: 'failed' });
-      });
-    return () => controller.abort();
-  }, [accountIndex, customerCode, attempt]);
+  const load = useCallback(
+    (signal: AbortSignal) => getAccount(accountIndex, customerCode, signal).then((r) => r.account),
+    [accountIndex, customerCode],
+  );
+  const { state: loaded, retry, replace } = useLoad(load, 'customer');
+  const missing = isNotFound(loaded);
+  usePageTitle(loaded.kind === 'ready' ? displayNameOf(loaded.value) : t('detail.title'));
 
   return (
     <div className="flex flex-col gap-6">
@@ -57,8 +38,8 @@ export default function CustomerPage() {
       >
         {t('detail.back')}
       </Link>
-      {loaded.status === 'loading' ? <Spinner label={t('common:status.loading')} /> : null}
-      {loaded.status === 'missing' ? (
+      {loaded.kind === 'loading' ? <Spinner label={t('common:status.loading')} /> : null}
+      {missing ? (
         <>
           <h1 className="text-2xl font-bold text-slate-900">{t('detail.title')}</h1>
           <AlertBar tone="warning" dismissible={false}>
@@ -66,29 +47,25 @@ export default function CustomerPage() {
           </AlertBar>
         </>
       ) : null}
-      {loaded.status === 'failed' ? (
+      {loaded.kind === 'failed' && !missing ? (
         <>
           <h1 className="text-2xl font-bold text-slate-900">{t('detail.title')}</h1>
           <AlertBar tone="danger" dismissible={false}>
             {t('forms.messages.error')}
           </AlertBar>
-          <Button
-            variant="secondary"
-            className="self-start"
-            onClick={() => setAttempt((n) => n + 1)}
-          >
+          <Button variant="secondary" className="self-start" onClick={retry}>
             {t('actions.retry')}
           </Button>
         </>
       ) : null}
-      {loaded.status === 'ready' ? (
+      {loaded.kind === 'ready' ? (
         <>
           <div className="flex flex-col gap-1">
-            <h1 className="text-2xl font-bold text-slate-900">{displayNameOf(loaded.account)}</h1>
+            <h1 className="text-2xl font-bold text-slate-900">{displayNameOf(loaded.value)}</h1>
             <p className="text-sm text-slate-700">
               {t('detail.subtitle', {
-                number: loaded.account.accountNumber,
-                type: t(`types.${loaded.account.type}`),
+                number: loaded.value.accountNumber,
+                type: t(`types.${loaded.value.type}`),
               })}
             </p>
           </div>
@@ -101,10 +78,10 @@ export default function CustomerPage() {
                 label: t('tabs.data'),
                 content: (
                   <CustomerDataForm
-                    key={loaded.account.code}
-                    account={loaded.account}
+                    key={loaded.value.code}
+                    account={loaded.value}
                     abilities={abilities}
-                    onSaved={(account) => setLoaded({ status: 'ready', account })}
+                    onSaved={replace}
                   />
                 ),
               },

@@ -15,7 +15,7 @@ import { useToast } from '#client/ui/toast.tsx';
 import { LinkButton, LoadFailed, Loading, StatusBadge, useFailureMessage } from './page-parts.tsx';
 import { VersionDialog } from './product-dialogs.tsx';
 import { useProductAbilities } from './use-product-abilities.ts';
-import { useLoaded } from './use-loaded.ts';
+import { useLoad } from '#client/ui/use-load.ts';
 import { categoryKey } from './labels.ts';
 
 /** The action that moves a version to a status, as its button says it. */
@@ -43,8 +43,8 @@ export default function ProductPage() {
     (signal: AbortSignal) => getProduct(accountIndex, productId, signal),
     [accountIndex, productId],
   );
-  const { data, reload } = useLoaded(load);
-  const product = data.status === 'ready' ? data.value : null;
+  const { state: data, refresh: reload } = useLoad(load, 'product data');
+  const product = data.kind === 'ready' ? data.value : null;
   usePageTitle(product?.name ?? t('detail.title'));
   const listPath = `/u/${accountIndex}/management/product-list`;
   const versionPath = (version: ProductVersion) =>
@@ -69,8 +69,8 @@ export default function ProductPage() {
       reload();
     });
 
-  if (data.status === 'loading') return <Loading />;
-  if (data.status === 'failed') return <LoadFailed error={data.error} onRetry={reload} />;
+  if (data.kind === 'loading') return <Loading />;
+  if (data.kind === 'failed') return <LoadFailed error={data.error} onRetry={reload} />;
   const current = data.value;
   const versions = [...(current.versions ?? [])].reverse();
 

@@ -22,7 +22,7 @@ import { FormulaDialog } from './formula-dialog.tsx';
 import { formulaPath, orderInsuredObjects, sortsFieldsByLabel } from './insured-object-order.ts';
 import { LinkButton, LoadFailed, Loading, StatusBadge, useFailureMessage } from './page-parts.tsx';
 import { useProductAbilities } from './use-product-abilities.ts';
-import { useLoaded } from './use-loaded.ts';
+import { useLoad } from '#client/ui/use-load.ts';
 import { fieldKindKey, fieldTypeKey, unitKey } from './labels.ts';
 
 type Editing =
@@ -60,15 +60,15 @@ export default function VersionPage() {
     },
     [accountIndex, productId, versionId],
   );
-  const { data, reload } = useLoaded(load);
+  const { state: data, refresh: reload } = useLoad(load, 'product data');
   const title =
-    data.status === 'ready'
+    data.kind === 'ready'
       ? t('editor.title', { product: data.value.product.name, version: data.value.version.version })
       : t('editor.title_plain');
   usePageTitle(title);
 
-  if (data.status === 'loading') return <Loading />;
-  if (data.status === 'failed') return <LoadFailed error={data.error} onRetry={reload} />;
+  if (data.kind === 'loading') return <Loading />;
+  if (data.kind === 'failed') return <LoadFailed error={data.error} onRetry={reload} />;
   const { product, version, formulas } = data.value;
   const objects = orderInsuredObjects(data.value.objects, i18n.language);
   const isDraft = version.status === 'draft';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { isAccessChange } from '#client/api/notification-socket.ts';
 import { NotificationSocketContext } from '#client/api/notification-socket-context.ts';
 import { SessionActorContext } from '#client/api/session-context.ts';
 import { getTenantSettings, settingValue } from '#client/api/settings-client.ts';
@@ -30,10 +31,10 @@ function useDashboardAlert(accountIndex: number): string {
 
 function describeMessage(message: unknown, accessChanged: string): string | undefined {
   if (!message || typeof message !== 'object') return undefined;
-  const { type, kind, title, message: text } = message as Record<string, unknown>;
-  if (type !== 'notification') return undefined;
   // A machine-readable frame for the shell (it refreshes the permissions); here it gets words.
-  if (kind === 'access.changed') return accessChanged;
+  if (isAccessChange(message)) return accessChanged;
+  const { type, title, message: text } = message as Record<string, unknown>;
+  if (type !== 'notification') return undefined;
   return (
     [title, text].filter((part) => typeof part === 'string').join(': ') || JSON.stringify(message)
   );
