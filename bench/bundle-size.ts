@@ -4,11 +4,12 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page, type Response } from '@playwright/test';
 import { PASSWORD, startStack } from '#tests/support/stack.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/support/chromium.ts';
+import { checkBudgets, runWhenMain } from './lib/cli.ts';
 
 /** Budget of the sign-in page: gzip (level 9) bytes of all the JavaScript it loads. */
 export const SIGN_IN_BUDGET_GZIP_BYTES = 150 * 1024;
@@ -285,15 +286,7 @@ async function main() {
   } else {
     printBundles(report);
   }
-  if (args.has('--check') && report.failures.length) {
-    for (const f of report.failures) console.error(`BUDGET BROKEN: ${f}`);
-    process.exit(1);
-  }
+  checkBudgets([...args], report.failures);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runWhenMain(import.meta.url, main);

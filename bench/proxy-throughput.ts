@@ -7,7 +7,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Agent as SessionAgent } from '#tests/support/stack.ts';
 import {
   assertSameAnswers,
@@ -21,6 +20,7 @@ import {
   USER,
   type Target,
 } from './lib/load.ts';
+import { checkBudgets, runWhenMain } from './lib/cli.ts';
 
 /** Budget: BFF requests per second at least this share of the bare proxy's. */
 export const MIN_BFF_TO_BARE_RATIO = 0.5;
@@ -353,15 +353,7 @@ async function main() {
         'npx tsx bench/lib/profile-summary.ts <file> [requests]',
     );
   }
-  if (argv.includes('--check') && report.failures.length) {
-    for (const f of report.failures) console.error(`BUDGET BROKEN: ${f}`);
-    process.exit(1);
-  }
+  checkBudgets(argv, report.failures);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runWhenMain(import.meta.url, main);

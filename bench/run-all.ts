@@ -1,6 +1,7 @@
 /**
  * Every benchmark of bench/, one after the other (npm run bench).
  * Usage: npx tsx bench/run-all.ts [--check] [--json] [proxy options, see proxy-throughput.ts]
+ *        [policy list options, see policy-list.ts] [--rows=N, see policies-table.ts]
  */
 import {
   bundlesJson,
@@ -10,6 +11,18 @@ import {
   type BundleReport,
 } from './bundle-size.ts';
 import { measureProxy, parseProxyArgs, printProxy, type ProxyReport } from './proxy-throughput.ts';
+import {
+  measurePolicyList,
+  parsePolicyListArgs,
+  printPolicyList,
+  type PolicyListReport,
+} from './policy-list.ts';
+import {
+  measurePoliciesTable,
+  parsePoliciesTableArgs,
+  printPoliciesTable,
+  type PoliciesTableReport,
+} from './policies-table.ts';
 
 async function main() {
   const argv = process.argv.slice(2);
@@ -32,9 +45,33 @@ async function main() {
   failures.push(...proxy.failures);
   if (!json) printProxy(proxy);
 
+  const policyList: PolicyListReport = await measurePolicyList(parsePolicyListArgs(argv));
+  failures.push(...policyList.failures);
+  if (!json) printPolicyList(policyList);
+
+  // The browser over the built client; without a build only the note above says why.
+  let policiesTable: PoliciesTableReport | null = null;
+  if (missing) {
+    failures.push('policies table not measured: no client build');
+  } else {
+    policiesTable = await measurePoliciesTable(parsePoliciesTableArgs(argv));
+    failures.push(...policiesTable.failures);
+    if (!json) printPoliciesTable(policiesTable);
+  }
+
   if (json) {
     console.log(
-      JSON.stringify({ bundles: bundles && bundlesJson(bundles), proxy, failures }, null, 2),
+      JSON.stringify(
+        {
+          bundles: bundles && bundlesJson(bundles),
+          proxy,
+          policyList,
+          policiesTable,
+          failures,
+        },
+        null,
+        2,
+      ),
     );
   } else {
     console.log(failures.length ? '' : '\nAll budgets met.');

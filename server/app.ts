@@ -11,6 +11,7 @@ import { sendError } from '#server/http-errors.ts';
 import { LoginLimiter } from '#server/rate-limit.ts';
 import { apiProxy, upstreamAgent } from '#server/routes/api-proxy.ts';
 import { bffRoutes } from '#server/routes/bff-routes.ts';
+import { csvExport } from '#server/routes/csv-export.ts';
 import { staticRoutes } from '#server/routes/static-routes.ts';
 import { SessionStoreUnavailable, type SessionKit } from '#server/session/session.ts';
 import { TokenService } from '#server/session/token-service.ts';
@@ -124,6 +125,18 @@ export function createApp(config: Config, deps: AppDeps) {
 
   // The proxy comes before body parsing, compression and sessions: bodies stream through, and
   // the only per-request session work is one signed-cookie check and one store read.
+  // Exports are the BFF's own work over the upstream lists, so they come before the proxy (which
+  // answers 404 for anything that is not an upstream service).
+  app.get(
+    '/api/:index/export/:file',
+    csvExport({
+      upstreamUrl: deps.upstreamUrl,
+      kit,
+      tokens,
+      timeoutMs: config.upstreamTimeoutMs,
+      log,
+    }),
+  );
   app.use(
     '/api',
     apiProxy({

@@ -45,19 +45,23 @@ export interface AccountsQuery {
 
 const base = (accountIndex: number) => `/api/${accountIndex}/accountservice/v1`;
 
-export function listAccounts(
-  accountIndex: number,
-  query: AccountsQuery,
-  signal?: AbortSignal,
-): Promise<Page<Account>> {
-  const params = listParams({
+/** The list's query string; the CSV export sends the same one. */
+export function accountsParams(query: AccountsQuery): string {
+  return listParams({
     pageSize: ACCOUNTS_PAGE_SIZE,
     ...(query.page !== undefined ? { page: query.page } : {}),
     filter: { type: query.type, city: query.city },
     order: query.order ?? null,
     ...(query.search !== undefined ? { search: query.search } : {}),
   });
-  return fetchJson(`${base(accountIndex)}/accounts?${params}`, { signal });
+}
+
+export function listAccounts(
+  accountIndex: number,
+  query: AccountsQuery,
+  signal?: AbortSignal,
+): Promise<Page<Account>> {
+  return fetchJson(`${base(accountIndex)}/accounts?${accountsParams(query)}`, { signal });
 }
 
 /** `ref` is the account's id or its code (`acc_...`). */
@@ -92,4 +96,16 @@ export function createAccount(
   signal?: AbortSignal,
 ): Promise<{ account: Account }> {
   return fetchJson(`${base(accountIndex)}/accounts`, { method: 'POST', body: values, signal });
+}
+
+/** The name a customer is shown by: the company, or title, first and last name. */
+export function displayNameOf(account: {
+  type: string;
+  title: string;
+  firstName: string;
+  lastName: string;
+  companyName: string | null;
+}): string {
+  if (account.type === 'org') return account.companyName ?? '';
+  return [account.title, account.firstName, account.lastName].filter(Boolean).join(' ');
 }

@@ -44,6 +44,12 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+async function fileOf(response: Response): Promise<{ blob: Blob; filename: string | null }> {
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename };
+}
+
 /** A 401 of an account's proxied call that is the upstream's, not the BFF's session_expired. */
 function isUpstreamRefusal(path: string, response: Response, body: unknown): boolean {
   return (
@@ -55,27 +61,48 @@ function isUpstreamRefusal(path: string, response: Response, body: unknown): boo
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON, or a FormData for an upload (the browser sets its multipart type). */
   body?: unknown;
   signal?: AbortSignal | undefined;
 }
 
 export async function fetchJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await request<T>(path, options, false)) as T;
+}
+
+/** A download: the file as a Blob and the name the server gave it; failures as fetchJson's. */
+export async function fetchFile(
+  path: string,
+  signal?: AbortSignal,
+): Promise<{ blob: Blob; filename: string | null }> {
+  return (await request(path, { signal }, true)) as { blob: Blob; filename: string | null };
+}
+
+async function request<T>(
+  path: string,
+  options: RequestOptions,
+  asFile: boolean,
+): Promise<T | { blob: Blob; filename: string | null }> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: asFile ? '*/*' : 'application/json' };
   // The BFF refuses any state-changing call without it: a cross-site form cannot set headers.
   if (method !== 'GET') headers['X-CSRF'] = '1';
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   const send = () =>
     fetch(path, {
       method,
       headers,
       credentials: 'same-origin',
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      ...(options.body !== undefined
+        ? { body: isForm ? (options.body as FormData) : JSON.stringify(options.body) }
+        : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
 
   let response = await send();
+  if (asFile && response.ok) return fileOf(response);
   let body = await readBody(response);
   if (isUpstreamRefusal(path, response, body)) {
     // The upstream refused the account's token. The BFF refreshed the account before answering:
@@ -83,6 +110,7 @@ export async function fetchJson<T>(path: string, options: RequestOptions = {}): 
     // already be session_expired. So the account holds a fresh token now, and the same call once
     // more works. A 401 means the upstream did nothing, so repeating a write is safe.
     response = await send();
+    if (asFile && response.ok) return fileOf(response);
     body = await readBody(response);
   }
 

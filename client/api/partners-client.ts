@@ -50,12 +50,9 @@ export interface PartnersQuery {
 const base = (accountIndex: number) => `/api/${accountIndex}/partnerservice/v1`;
 
 /** Ordered by display name, with type and tags expanded (what every list of partners shows). */
-export function listPartners(
-  accountIndex: number,
-  query: PartnersQuery,
-  signal?: AbortSignal,
-): Promise<Page<Partner>> {
-  const params = listParams({
+/** The list's query string; the CSV export sends the same one. */
+export function partnersParams(query: PartnersQuery): string {
+  return listParams({
     pageSize: query.pageSize ?? PARTNERS_PAGE_SIZE,
     ...(query.page !== undefined ? { page: query.page } : {}),
     filter: { tagSlugs: query.tagSlugs?.length ? query.tagSlugs.join(',') : undefined },
@@ -63,7 +60,14 @@ export function listPartners(
     ...(query.search !== undefined ? { search: query.search } : {}),
     expand: ['partnerType', 'tags'],
   });
-  return fetchJson(`${base(accountIndex)}/partners?${params}`, { signal });
+}
+
+export function listPartners(
+  accountIndex: number,
+  query: PartnersQuery,
+  signal?: AbortSignal,
+): Promise<Page<Partner>> {
+  return fetchJson(`${base(accountIndex)}/partners?${partnersParams(query)}`, { signal });
 }
 
 /** `ref` is the partner's id or its code (`ptn_...`). */

@@ -69,6 +69,9 @@ export interface InsuredObject extends Audit {
   productVersionId: number;
   name: string;
   label: string;
+  /** The edit version (based-on version of a rename). */
+  version: number;
+  insuredObjectTypeId: number | null;
   productFields?: ProductField[];
 }
 

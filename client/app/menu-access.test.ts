@@ -13,8 +13,11 @@ describe('menu access', () => {
       'profile',
       'settings',
       'customers',
+      'policies',
+      'leads',
       'partners',
       'product-list',
+      'product-settings',
       'users',
       'roles',
       'organizations',
@@ -30,7 +33,9 @@ describe('menu access', () => {
 
   it('opens the dashboard first, or nothing without UI permission', () => {
     expect(firstScreen(viewer)?.id).toBe('home');
-    expect(firstScreen(['policy-management.policies.view'])).toBeUndefined();
+    expect(firstScreen(['claim-management.claims.view'])).toBeUndefined();
+    // The legacy form opens the policies as the current one does.
+    expect(firstScreen(['eis.policies.view'])?.id).toBe('policies');
     expect(visibleMenu([])).toEqual([]);
   });
 });

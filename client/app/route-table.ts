@@ -28,10 +28,21 @@ export type ShellLabelKey =
   | 'menu.product_list'
   | 'menu.product'
   | 'menu.product_version'
+  | 'menu.product_settings'
+  | 'menu.product_language'
   | 'menu.groups.insurance'
   | 'menu.customers'
   | 'menu.customer'
-  | 'menu.partners';
+  | 'menu.customer_new'
+  | 'menu.policy_create'
+  | 'menu.partners'
+  | 'menu.policies'
+  | 'menu.policy'
+  | 'menu.leads'
+  | 'menu.lead'
+  | 'menu.application_create'
+  | 'menu.application_edit'
+  | 'menu.application_view';
 
 export interface ScreenRoute {
   id: string;
@@ -78,9 +89,57 @@ export const rules = {
   },
   // Product management (issue 4): the current permission or its legacy eis.* form.
   products: { anyOf: [['policy-management.products.view'], ['eis.products.view']] },
+  // A product's languages: the product and its translations, each in either form.
+  productLanguages: {
+    anyOf: [
+      ['policy-management.products.view', 'translation-management.translations.view'],
+      ['policy-management.products.view', 'eis.translations.view'],
+      ['eis.products.view', 'translation-management.translations.view'],
+      ['eis.products.view', 'eis.translations.view'],
+    ],
+  },
   // The insurance services accept the legacy eis.* names too (docs/contracts.md, issue 4).
   customers: { anyOf: [['account-management.accounts.view'], ['eis.accounts.view']] },
+  customerCreate: {
+    anyOf: [
+      ['account-management.accounts.view', 'account-management.accounts.create'],
+      ['eis.accounts.view', 'eis.accounts.create'],
+    ],
+  },
   partners: { anyOf: [['partner-management.partners.view'], ['eis.partners.view']] },
+  // Selling a policy to a customer: the customer is read, the product's tariff generates the
+  // form, the policy is created (docs/contracts.md, "Insurance: applications and premium quotes").
+  policyCreate: {
+    anyOf: [
+      [
+        'policy-management.policies.create',
+        'account-management.accounts.view',
+        'policy-management.products.view',
+      ],
+      ['eis.policies.create', 'eis.accounts.view', 'eis.products.view'],
+    ],
+  },
+  policies: { anyOf: [['policy-management.policies.view'], ['eis.policies.view']] },
+  leads: { anyOf: [['policy-management.leads.view'], ['eis.leads.view']] },
+  // The application form is built from the product's fields: it needs them too.
+  applicationCreate: {
+    anyOf: [
+      ['policy-management.leads.create', 'policy-management.products.view'],
+      ['eis.leads.create', 'eis.products.view'],
+    ],
+  },
+  applicationEdit: {
+    anyOf: [
+      ['policy-management.leads.update', 'policy-management.products.view'],
+      ['eis.leads.update', 'eis.products.view'],
+    ],
+  },
+  applicationView: {
+    anyOf: [
+      ['policy-management.leads.view', 'policy-management.products.view'],
+      ['eis.leads.view', 'eis.products.view'],
+    ],
+  },
 } as const satisfies Record<string, PermissionRule>;
 
 export const screens = {
@@ -140,6 +199,14 @@ export const screens = {
     rule: rules.products,
     load: () => import('#client/features/products/products-page.tsx'),
   },
+  productSettings: {
+    id: 'product-settings',
+    path: 'management/product-settings',
+    label: 'menu.product_settings',
+    product: 'eis',
+    rule: rules.products,
+    load: () => import('#client/features/products/product-settings-page.tsx'),
+  },
   customers: {
     id: 'customers',
     path: 'customers',
@@ -148,6 +215,14 @@ export const screens = {
     rule: rules.customers,
     load: () => import('#client/features/customers/customers-page.tsx'),
   },
+  leads: {
+    id: 'leads',
+    path: 'leads',
+    label: 'menu.leads',
+    product: 'eis',
+    rule: rules.leads,
+    load: () => import('#client/features/leads/leads-page.tsx'),
+  },
   partners: {
     id: 'partners',
     path: 'partners',
@@ -155,6 +230,14 @@ export const screens = {
     product: 'eis',
     rule: rules.partners,
     load: () => import('#client/features/customers/partners-page.tsx'),
+  },
+  policies: {
+    id: 'policies',
+    path: 'policies',
+    label: 'menu.policies',
+    product: 'eis',
+    rule: rules.policies,
+    load: () => import('#client/features/policies/policies-page.tsx'),
   },
 } satisfies Record<string, ScreenRoute>;
 
@@ -214,6 +297,15 @@ export const detailScreens = {
     parent: screens.productList,
     load: () => import('#client/features/products/product-page.tsx'),
   },
+  productLanguage: {
+    id: 'product-language',
+    path: 'management/product/:productId/language',
+    label: 'menu.product_language',
+    product: 'eis',
+    rule: rules.productLanguages,
+    parent: screens.productList,
+    load: () => import('#client/features/products/language-page.tsx'),
+  },
   productVersion: {
     id: 'product-version',
     path: 'management/product/:productId/:versionId',
@@ -231,6 +323,79 @@ export const detailScreens = {
     rule: rules.customers,
     parent: screens.customers,
     load: () => import('#client/features/customers/customer-page.tsx'),
+  },
+  customerNew: {
+    id: 'customerNew',
+    path: 'customers/new',
+    label: 'menu.customer_new',
+    product: 'eis',
+    rule: rules.customerCreate,
+    parent: screens.customers,
+    load: () => import('#client/features/customers/new-customer-page.tsx'),
+  },
+  policyCreate: {
+    id: 'policy-create',
+    path: 'customers/:customerCode/create-policy/:productId',
+    label: 'menu.policy_create',
+    product: 'eis',
+    rule: rules.policyCreate,
+    parent: screens.customers,
+    load: () => import('#client/features/applications/create-policy-page.tsx'),
+  },
+  policy: {
+    id: 'policy',
+    path: 'policies/:policyCode',
+    label: 'menu.policy',
+    product: 'eis',
+    rule: rules.policies,
+    parent: screens.policies,
+    load: () => import('#client/features/policies/policy-page.tsx'),
+  },
+  lead: {
+    id: 'lead',
+    path: 'leads/:leadCode',
+    label: 'menu.lead',
+    product: 'eis',
+    rule: rules.leads,
+    parent: screens.leads,
+    load: () => import('#client/features/leads/lead-page.tsx'),
+  },
+  // Spec routes of the application; the booking funnel code is accepted and not used yet.
+  applicationCreate: {
+    id: 'application-create',
+    path: 'leads/create-application/:productId/:productVersionId?/:bfCode?',
+    label: 'menu.application_create',
+    product: 'eis',
+    rule: rules.applicationCreate,
+    parent: screens.leads,
+    load: () => import('#client/features/leads/application-page.tsx'),
+  },
+  customerApplicationCreate: {
+    id: 'customer-application-create',
+    path: 'customers/:customerCode/create-application/:productId/:productVersionId?/:bfCode?',
+    label: 'menu.application_create',
+    product: 'eis',
+    rule: rules.applicationCreate,
+    parent: screens.customers,
+    load: () => import('#client/features/leads/application-page.tsx'),
+  },
+  applicationEdit: {
+    id: 'application-edit',
+    path: 'leads/:leadCode/edit-application/:productId/:productVersionId?/:bfCode?',
+    label: 'menu.application_edit',
+    product: 'eis',
+    rule: rules.applicationEdit,
+    parent: screens.leads,
+    load: () => import('#client/features/leads/application-page.tsx'),
+  },
+  applicationView: {
+    id: 'application-view',
+    path: 'leads/:leadCode/view-application/:productId/:productVersionId?/:bfCode?',
+    label: 'menu.application_view',
+    product: 'eis',
+    rule: rules.applicationView,
+    parent: screens.leads,
+    load: () => import('#client/features/leads/application-page.tsx'),
   },
 } satisfies Record<string, ScreenRoute>;
 
@@ -257,13 +422,18 @@ export const menu: MenuGroup[] = [
     label: 'menu.groups.insurance',
     items: [
       { kind: 'screen', screen: screens.customers },
+      { kind: 'screen', screen: screens.policies },
+      { kind: 'screen', screen: screens.leads },
       { kind: 'screen', screen: screens.partners },
     ],
   },
   {
     id: 'products',
     label: 'menu.groups.products',
-    items: [{ kind: 'screen', screen: screens.productList }],
+    items: [
+      { kind: 'screen', screen: screens.productList },
+      { kind: 'screen', screen: screens.productSettings },
+    ],
   },
   {
     id: 'administration',

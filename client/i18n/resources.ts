@@ -23,6 +23,10 @@ export const lazyEnglish = {
   password_reset: () => import('#locales/en/password_reset.json'),
   products: () => import('#locales/en/products.json'),
   customers: () => import('#locales/en/customers.json'),
+  list_views: () => import('#locales/en/list_views.json'),
+  applications: () => import('#locales/en/applications.json'),
+  policies: () => import('#locales/en/policies.json'),
+  leads: () => import('#locales/en/leads.json'),
 } as const;
 
 type LazyResources = {

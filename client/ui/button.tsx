@@ -11,17 +11,15 @@ const variants: Record<Variant, string> = {
   danger: 'bg-red-700 text-white hover:bg-red-800 disabled:opacity-60',
 };
 
+/** The classes of a button, for a link that looks like one (a download, a navigation). */
+export const buttonClass = (variant: Variant = 'primary') =>
+  `inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition disabled:cursor-not-allowed ${variants[variant]}`;
+
 export function Button({
   variant = 'primary',
   className = '',
   type = 'button',
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  return (
-    <button
-      type={type}
-      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition disabled:cursor-not-allowed ${variants[variant]} ${className}`}
-      {...props}
-    />
-  );
+  return <button type={type} className={`${buttonClass(variant)} ${className}`} {...props} />;
 }

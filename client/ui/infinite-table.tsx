@@ -1,6 +1,15 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import {
@@ -149,6 +158,19 @@ export function InfiniteTable<TRow>({
     setSelected(next);
     onSelectionChange?.(next);
   };
+  // Stable for the memoised rows: reads the selection of the last render.
+  const selectedRef = useRef(selected);
+  useEffect(() => {
+    selectedRef.current = selected;
+  }, [selected]);
+  const toggleRow = useCallback((key: string, on: boolean) => {
+    const next = new Set(selectedRef.current);
+    if (on) next.add(key);
+    else next.delete(key);
+    selectedRef.current = next;
+    setSelected(next);
+    onSelectionChangeRef.current?.(next);
+  }, []);
   const selectable = onSelectionChange !== undefined;
 
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -157,6 +179,8 @@ export function InfiniteTable<TRow>({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 8,
+    // Scrolling renders in React's own time instead of synchronously in each scroll event.
+    useFlushSync: false,
   });
 
   const checkNearEnd = useCallback(() => {
@@ -282,43 +306,26 @@ export function InfiniteTable<TRow>({
               const row = rows[item.index]!;
               const key = rowKey(row);
               return (
-                <div
+                <VirtualRow
                   key={key}
-                  role="row"
-                  aria-rowindex={item.index + 1 + headerRows}
-                  aria-selected={selectable ? selected.has(key) : undefined}
-                  className="absolute left-0 grid w-full items-center border-b border-slate-200 hover:bg-slate-50"
-                  style={{ gridTemplateColumns, height: item.size, top: item.start }}
-                >
-                  {selectable ? (
-                    <div role="cell" className="flex items-center justify-center px-2">
-                      <input
-                        type="checkbox"
-                        className="size-4"
-                        aria-label={
-                          rowLabel?.(row, item.index) ??
-                          t('table.select_row', { index: item.index + 1 })
-                        }
-                        checked={selected.has(key)}
-                        onChange={(event) => {
-                          const next = new Set(selected);
-                          if (event.target.checked) next.add(key);
-                          else next.delete(key);
-                          updateSelection(next);
-                        }}
-                      />
-                    </div>
-                  ) : null}
-                  {columns.map((column) => (
-                    <div
-                      key={column.id}
-                      role="cell"
-                      className="truncate px-3 text-sm text-slate-800"
-                    >
-                      {column.cell(row, item.index)}
-                    </div>
-                  ))}
-                </div>
+                  row={row}
+                  rowId={key}
+                  index={item.index}
+                  ariaRowIndex={item.index + 1 + headerRows}
+                  start={item.start}
+                  size={item.size}
+                  columns={columns}
+                  gridTemplateColumns={gridTemplateColumns}
+                  selectable={selectable}
+                  selected={selected.has(key)}
+                  checkboxLabel={
+                    selectable
+                      ? (rowLabel?.(row, item.index) ??
+                        t('table.select_row', { index: item.index + 1 }))
+                      : ''
+                  }
+                  onToggle={toggleRow}
+                />
               );
             })}
           </div>
@@ -422,3 +429,65 @@ function NoData({ message }: { message: string }) {
     </div>
   );
 }
+
+interface VirtualRowProps<TRow> {
+  row: TRow;
+  rowId: string;
+  index: number;
+  ariaRowIndex: number;
+  start: number;
+  size: number;
+  columns: readonly TableColumn<TRow>[];
+  gridTemplateColumns: string;
+  selectable: boolean;
+  selected: boolean;
+  checkboxLabel: string;
+  onToggle: (key: string, on: boolean) => void;
+}
+
+/**
+ * One row, memoised: scrolling and a new page re-render the table, and only the rows whose data
+ * or position changed render again (the callers' columns keep their identity between renders of
+ * the table itself).
+ */
+const VirtualRow = memo(function VirtualRow<TRow>({
+  row,
+  rowId,
+  index,
+  ariaRowIndex,
+  start,
+  size,
+  columns,
+  gridTemplateColumns,
+  selectable,
+  selected,
+  checkboxLabel,
+  onToggle,
+}: VirtualRowProps<TRow>) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={ariaRowIndex}
+      aria-selected={selectable ? selected : undefined}
+      className="absolute left-0 grid w-full items-center border-b border-slate-200 hover:bg-slate-50"
+      style={{ gridTemplateColumns, height: size, top: start }}
+    >
+      {selectable ? (
+        <div role="cell" className="flex items-center justify-center px-2">
+          <input
+            type="checkbox"
+            className="size-4"
+            aria-label={checkboxLabel}
+            checked={selected}
+            onChange={(event) => onToggle(rowId, event.target.checked)}
+          />
+        </div>
+      ) : null}
+      {columns.map((column) => (
+        <div key={column.id} role="cell" className="truncate px-3 text-sm text-slate-800">
+          {column.cell(row, index)}
+        </div>
+      ))}
+    </div>
+  );
+}) as <TRow>(props: VirtualRowProps<TRow>) => ReactNode;

@@ -7,7 +7,7 @@ import {
   Field,
   Label,
 } from '@headlessui/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   PARTNER_SELECTOR_PAGE_SIZE,
   listPartners,
@@ -55,6 +55,8 @@ export function PartnerSelector({
   texts,
   disabled = false,
   name,
+  required = false,
+  error,
 }: {
   accountIndex: number;
   tagSlugs?: readonly string[];
@@ -63,6 +65,10 @@ export function PartnerSelector({
   texts: PartnerSelectorTexts;
   disabled?: boolean;
   name?: string;
+  /** Marks the label (the star is hidden from screen readers, which hear aria-required). */
+  required?: boolean;
+  /** A translated message shown under the control and tied to it. */
+  error?: string | undefined;
 }) {
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
@@ -70,6 +76,7 @@ export function PartnerSelector({
   const [options, setOptions] = useState<Options>({ items: [], nextPage: 1, status: 'idle' });
   const controller = useRef<AbortController | null>(null);
   const tags = (tagSlugs ?? []).join(',');
+  const errorId = useId();
 
   useEffect(() => {
     const timer = setTimeout(() => setSearch(query.trim()), SEARCH_DEBOUNCE_MS);
@@ -124,7 +131,14 @@ export function PartnerSelector({
 
   return (
     <Field className="flex flex-col gap-1">
-      <Label className="text-sm font-medium text-slate-800">{texts.label}</Label>
+      <Label className="text-sm font-medium text-slate-800">
+        {texts.label}
+        {required ? (
+          <span aria-hidden="true" className="text-red-700">
+            {' *'}
+          </span>
+        ) : null}
+      </Label>
       <Combobox
         value={value}
         // Opens on focus: the options are the partners, not only matches of typed text.
@@ -144,6 +158,9 @@ export function PartnerSelector({
         <div className="flex gap-1">
           <ComboboxInput
             name={name}
+            aria-required={required || undefined}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
             placeholder={texts.placeholder}
             displayValue={(p: PartnerChoice | null) => p?.displayName ?? ''}
             onFocus={() => setOpen(true)}
@@ -221,6 +238,11 @@ export function PartnerSelector({
           ) : null}
         </ComboboxOptions>
       </Combobox>
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
       {options.status === 'failed' ? (
         <AlertBar tone="danger" dismissible={false}>
           {texts.error}

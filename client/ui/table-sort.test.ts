@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilters, isNearEnd, nextSort } from './table-sort.ts';
+import { activeFilters, isNearEnd, nextSort, sortFromParam, sortToParam } from './table-sort.ts';
 
 describe('nextSort', () => {
   it('cycles ascending, descending, none on one column', () => {
@@ -29,5 +29,22 @@ describe('isNearEnd', () => {
     expect(isNearEnd({ scrollTop: 480, scrollHeight: 1000, clientHeight: 500 })).toBe(true);
     expect(isNearEnd({ scrollTop: 479, scrollHeight: 1000, clientHeight: 500 })).toBe(false);
     expect(isNearEnd({ scrollTop: 0, scrollHeight: 300, clientHeight: 500 })).toBe(true);
+  });
+});
+
+describe('sort in the address', () => {
+  it('writes and reads back a sort of a sortable column', () => {
+    expect(sortToParam({ column: 'city', direction: 'desc' })).toBe('city:desc');
+    expect(sortToParam(null)).toBe('');
+    expect(sortFromParam('city:desc', ['name', 'city'])).toEqual({
+      column: 'city',
+      direction: 'desc',
+    });
+  });
+  it('ignores what a hand-edited address makes of it', () => {
+    expect(sortFromParam(null, ['city'])).toBeNull();
+    expect(sortFromParam('email:asc', ['city'])).toBeNull();
+    expect(sortFromParam('city:sideways', ['city'])).toBeNull();
+    expect(sortFromParam('city', ['city'])).toBeNull();
   });
 });

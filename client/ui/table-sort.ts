@@ -26,3 +26,27 @@ export function isNearEnd(
 ): boolean {
   return element.scrollHeight - element.scrollTop - element.clientHeight <= threshold;
 }
+
+/** A table sort as a list keeps it in its address: `city:asc`; '' when unsorted. */
+export const sortToParam = (sort: TableQuery['sort']): string =>
+  sort ? `${sort.column}:${sort.direction}` : '';
+
+/** The address's sort back, if it names one of the sortable `columns`; otherwise none. */
+export function sortFromParam(
+  value: string | null,
+  columns: readonly string[],
+): TableQuery['sort'] {
+  const [column, direction] = (value ?? '').split(':');
+  if (!column || !columns.includes(column) || (direction !== 'asc' && direction !== 'desc'))
+    return null;
+  return { column, direction };
+}
+
+/** The service's `order` for the table's sort: the sorted column as the service names it. */
+export function serviceOrder(
+  sort: TableSort,
+  fields: Readonly<Record<string, string>>,
+): { field: string; direction: 'ASC' | 'DESC' } | null {
+  const field = sort ? fields[sort.column] : undefined;
+  return sort && field ? { field, direction: sort.direction === 'asc' ? 'ASC' : 'DESC' } : null;
+}

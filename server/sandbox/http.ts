@@ -10,6 +10,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly code: string,
     message?: string,
+    /** More of the answer beside error and message (the problems of a file, the current record). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message ?? code);
   }
@@ -245,7 +247,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (res.headersSent) return;
     if (err instanceof HttpError) {
-      res.status(err.status).json({ error: err.code, message: err.message });
+      res.status(err.status).json({ ...err.details, error: err.code, message: err.message });
       return;
     }
     const bodyError = err as { type?: string; status?: number };

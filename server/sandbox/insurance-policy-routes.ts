@@ -4,20 +4,19 @@ import type { SandboxContext } from './sandbox.ts';
 import {
   HttpError,
   getAuth,
+  pageOf,
   parseListQuery,
   requireAuth,
   requireServicePermission,
 } from './http.ts';
 import { escapeLike } from './admin-shared.ts';
+import { POLICY_STATUSES, REVISION_STATUSES, type PolicyStatus } from '#common/policy-lifecycle.ts';
 
 /**
  * Policies of the insuranceservice (spec sections 3, 7, 9): the list with filters, order, search
  * and expansions, and a single policy with its versions, timelines and policy objects. Decisions
  * where the spec is silent are in docs/contracts.md, "Insurance: policies (issue 4)".
  */
-
-export const POLICY_STATUSES = ['ACTIVE', 'WITHDRAWN', 'TERMINATED', 'SUSPENDED'] as const;
-type PolicyStatus = (typeof POLICY_STATUSES)[number];
 
 const VIEW = requireServicePermission('policy-management', 'policies', 'view');
 
@@ -44,7 +43,7 @@ const audit = (r: Audit) => ({
   updatedBy: r.updated_by,
 });
 
-interface PolicyRow extends Audit {
+export interface PolicyRow extends Audit {
   id: number;
   code: string;
   policy_number: string;
@@ -55,6 +54,11 @@ interface PolicyRow extends Audit {
   status: PolicyStatus;
   policy_start_date: Date | null;
   lead_code: string | null;
+  termination_date: Date | null;
+  termination_reason: string | null;
+  premium_override: Record<string, unknown> | null;
+  current_version_id: number | null;
+  draft_version_id: number | null;
   product_code: string;
   product_name: string;
   product_slug: string;
@@ -64,7 +68,7 @@ interface PolicyRow extends Audit {
   account_last_name: string | null;
   account_company_name: string | null;
 }
-interface VersionRow extends Audit {
+export interface VersionRow extends Audit {
   id: number;
   policy_id: number;
   version_number: number;
@@ -80,7 +84,7 @@ interface TimesliceRow extends Audit {
   to: Date | null;
   premium: Record<string, unknown>;
 }
-interface ObjectRow extends Audit {
+export interface ObjectRow extends Audit {
   id: number;
   code: string;
   timeslice_id: number;
@@ -96,7 +100,9 @@ const SELECT_POLICY = `
   SELECT p.*, pr.code AS product_code, pr.name AS product_name, pr.slug AS product_slug,
          pr.category AS product_category, a.type AS account_type,
          a.first_name AS account_first_name, a.last_name AS account_last_name,
-         a.company_name AS account_company_name
+         a.company_name AS account_company_name,
+         (SELECT id FROM policy_versions WHERE policy_id = p.id AND is_current) AS current_version_id,
+         (SELECT id FROM policy_versions WHERE policy_id = p.id AND is_draft) AS draft_version_id
     FROM policies p
     JOIN products pr ON pr.id = p.product_id AND pr.tenant_id = p.tenant_id
     LEFT JOIN accounts a ON a.tenant_id = p.tenant_id AND a.code = p.account_code`;
@@ -116,7 +122,7 @@ function holderOf(r: PolicyRow) {
 
 type Timeline = ReturnType<typeof presentTimeslice>[];
 
-function presentObject(r: ObjectRow) {
+export function presentObject(r: ObjectRow) {
   return {
     id: r.id,
     code: r.code,
@@ -175,6 +181,12 @@ function presentPolicy(tenantSlug: string, r: PolicyRow, x: Expansion) {
     // The spec: policyStartDate falls back to createdAt.
     policyStartDate: iso(r.policy_start_date ?? r.created_at),
     leadCode: r.lead_code,
+    // What every write names as the version it was based on, and the draft if there is one.
+    currentVersionId: r.current_version_id,
+    draftVersionId: r.draft_version_id,
+    terminationDate: r.termination_date ? iso(r.termination_date) : null,
+    terminationReason: r.termination_reason,
+    premiumOverride: r.premium_override,
     ...(x.product
       ? {
           product: {
@@ -202,15 +214,32 @@ async function versionsOf(
   tenantId: number,
   policyIds: number[],
   onlyCurrent: boolean,
-): Promise<Map<number, ReturnType<typeof presentVersion>[]>> {
-  const result = new Map<number, ReturnType<typeof presentVersion>[]>();
-  if (!policyIds.length) return result;
+): Promise<Map<number, PresentedVersion[]>> {
+  if (!policyIds.length) return new Map();
   const versions = await db.query<VersionRow>(
     `SELECT * FROM policy_versions
       WHERE tenant_id = $1 AND policy_id = ANY($2::int[]) AND (NOT $3 OR is_current)
       ORDER BY policy_id, version_number DESC`,
     [tenantId, policyIds, onlyCurrent],
   );
+  const result = new Map<number, PresentedVersion[]>();
+  for (const version of await presentVersions(db, tenantId, versions)) {
+    const list = result.get(version.policyId) ?? [];
+    list.push(version);
+    result.set(version.policyId, list);
+  }
+  return result;
+}
+
+export type PresentedVersion = ReturnType<typeof presentVersion> & { policyId: number };
+
+/** The given version rows with their timelines, in the given order. */
+export async function presentVersions(
+  db: Queryable,
+  tenantId: number,
+  versions: VersionRow[],
+): Promise<PresentedVersion[]> {
+  if (!versions.length) return [];
   const slices = await db.query<TimesliceRow>(
     `SELECT * FROM timeslices WHERE tenant_id = $1 AND policy_version_id = ANY($2::int[])
       ORDER BY "from", id`,
@@ -223,15 +252,15 @@ async function versionsOf(
   );
   const objectsBySlice = groupBy(objects, (o) => o.timeslice_id);
   const slicesByVersion = groupBy(slices, (s) => s.policy_version_id);
-  for (const version of versions) {
-    const timeline = (slicesByVersion.get(version.id) ?? []).map((s) =>
-      presentTimeslice(s, objectsBySlice.get(s.id) ?? []),
-    );
-    const list = result.get(version.policy_id) ?? [];
-    list.push(presentVersion(version, timeline));
-    result.set(version.policy_id, list);
-  }
-  return result;
+  return versions.map((version) => ({
+    ...presentVersion(
+      version,
+      (slicesByVersion.get(version.id) ?? []).map((s) =>
+        presentTimeslice(s, objectsBySlice.get(s.id) ?? []),
+      ),
+    ),
+    policyId: version.policy_id,
+  }));
 }
 
 function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
@@ -242,6 +271,117 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
     else map.set(key(row), [row]);
   }
   return map;
+}
+
+/** The policy row by numeric id or `pol_` code, or 404 "Policy does not exist". */
+export async function findPolicyRow(
+  db: Queryable,
+  tenantId: number,
+  key: string,
+  forUpdate = false,
+): Promise<PolicyRow> {
+  const byId = /^\d{1,9}$/.test(key);
+  if (!byId && !/^pol_[A-Za-z0-9]{1,64}$/.test(key)) throw policyDoesNotExist();
+  const [row] = await db.query<PolicyRow>(
+    `${SELECT_POLICY} WHERE p.tenant_id = $1 AND ${byId ? 'p.id = $2' : 'p.code = $2'}
+     ${forUpdate ? 'FOR UPDATE OF p' : ''}`,
+    [tenantId, byId ? Number(key) : key],
+  );
+  if (!row) throw policyDoesNotExist();
+  return row;
+}
+
+/**
+ * One policy as GET /policies/{id} answers it; `expandQuery` as that call's `expand` parameter
+ * (absent: `versions`). The writes answer with this too, so a client sees one shape.
+ */
+export async function loadPolicy(
+  db: Queryable,
+  tenantId: number,
+  tenantSlug: string,
+  key: string,
+  expandQuery?: unknown,
+) {
+  const list = parseListQuery(
+    { expand: expandQuery as string | undefined },
+    { filters: [], orders: [], expands: LIST_EXPANDS },
+  );
+  const expand = expandQuery === undefined ? new Set(DEFAULT_SINGLE_EXPANDS) : list.expand;
+  const row = await findPolicyRow(db, tenantId, key);
+  const wantsVersions = expand.has('versions');
+  const versions =
+    wantsVersions || expand.has('timelines')
+      ? ((await versionsOf(db, tenantId, [row.id], !wantsVersions)).get(row.id) ?? [])
+      : null;
+  return presentPolicy(tenantSlug, row, {
+    product: expand.has('product'),
+    versions: wantsVersions ? (versions ?? []) : undefined,
+    timeline: expand.has('timelines')
+      ? (versions?.find((v) => v.isCurrent)?.timeline ?? [])
+      : undefined,
+  });
+}
+
+/**
+ * The colon search of a policy's versions (spec section 5: "A policy list search uses a colon
+ * operator for versions"): words separated by spaces, all of which must hold. `key:value` tests a
+ * property of the version, a bare word the values of its policy objects' data (any timeslice, any
+ * object, case-insensitive, part of a value).
+ */
+const VERSION_SEARCH_KEYS = [
+  'revisionStatus',
+  'isCurrent',
+  'isDraft',
+  'versionNumber',
+  'createdAt',
+];
+
+function versionSearch(search: string | null): { where: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  // Parameters follow the tenant ($1) and the policy ($2).
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length + 2}`;
+  };
+  const refuse = (why: string) => new HttpError(400, 'invalid_query', `search: ${why}`);
+  for (const word of (search ?? '').split(/\s+/).filter(Boolean).slice(0, 10)) {
+    const colon = word.indexOf(':');
+    if (colon < 0) {
+      clauses.push(
+        `EXISTS (SELECT 1 FROM timeslices t JOIN policy_objects o ON o.timeslice_id = t.id,
+                        jsonb_each_text(o.data) AS e
+                  WHERE t.policy_version_id = v.id AND e.value ILIKE ${param(escapeLike(word))})`,
+      );
+      continue;
+    }
+    const key = word.slice(0, colon);
+    const value = word.slice(colon + 1);
+    if (key === 'revisionStatus') {
+      if (!(REVISION_STATUSES as readonly string[]).includes(value)) {
+        throw refuse(`revisionStatus is one of ${REVISION_STATUSES.join(', ')}`);
+      }
+      clauses.push(`v.revision_status = ${param(value)}`);
+    } else if (key === 'isCurrent' || key === 'isDraft') {
+      if (value !== 'true' && value !== 'false') throw refuse(`${key} is true or false`);
+      clauses.push(
+        `v.${key === 'isCurrent' ? 'is_current' : 'is_draft'} = ${param(value === 'true')}`,
+      );
+    } else if (key === 'versionNumber') {
+      if (!/^\d{1,6}$/.test(value)) throw refuse('versionNumber is a number');
+      clauses.push(`v.version_number = ${param(Number(value))}`);
+    } else if (key === 'createdAt') {
+      // A year, a month or a day (UTC), as the prefix of the ISO date.
+      if (!/^\d{4}(-\d{2}(-\d{2})?)?$/.test(value))
+        throw refuse('createdAt is YYYY, YYYY-MM or YYYY-MM-DD');
+      clauses.push(
+        `to_char(v.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') LIKE ${param(`${value}%`)}`,
+      );
+    } else {
+      throw refuse(`unknown key ${key}; use ${VERSION_SEARCH_KEYS.join(', ')} or a bare word`);
+    }
+  }
+  return { where: clauses.map((c) => `AND ${c}`).join(' '), params };
 }
 
 // ---- keyset page tokens -----------------------------------------------------------------------
@@ -258,7 +398,7 @@ interface PageToken {
   afterId: number | null;
 }
 
-function readPageToken(text: unknown, direction: 'ASC' | 'DESC'): PageToken {
+export function readPageToken(text: unknown, direction: 'ASC' | 'DESC'): PageToken {
   if (text === undefined || text === '' || text === '1') return { page: 1, afterId: null };
   const match = typeof text === 'string' ? /^(\d{1,6})\.(\d{1,10})\.([ad])$/.exec(text) : null;
   if (!match || Number(match[1]) < 2 || match[3] !== direction[0]?.toLowerCase()) {
@@ -271,7 +411,7 @@ function readPageToken(text: unknown, direction: 'ASC' | 'DESC'): PageToken {
   return { page: Number(match[1]), afterId: Number(match[2]) };
 }
 
-const writePageToken = (page: number, lastId: number, direction: 'ASC' | 'DESC') =>
+export const writePageToken = (page: number, lastId: number, direction: 'ASC' | 'DESC') =>
   `${page}.${lastId}.${direction === 'ASC' ? 'a' : 'd'}`;
 
 // ---- router -----------------------------------------------------------------------------------
@@ -358,34 +498,88 @@ export function insurancePolicyRouter(ctx: SandboxContext): Router {
     });
   });
 
+  // Before /policies/:id, which would take "policy-objects" for a policy key.
+  router.get('/policies/policy-objects', VIEW, async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const { pageToken, ...rest } = req.query;
+    const list = parseListQuery(rest, {
+      filters: ['policyCode', 'insuredObjectId', 'policyVersionId'],
+      orders: ['id'],
+      expands: [],
+    });
+    const direction = list.order?.direction ?? 'DESC';
+    const token = readPageToken(pageToken, direction);
+    const number = (name: string) => {
+      const text = list.filter.get(name);
+      if (text !== undefined && !/^\d{1,9}$/.test(text)) {
+        throw new HttpError(400, 'invalid_query', `${name} must be a number`);
+      }
+      return text === undefined ? null : Number(text);
+    };
+    const insuredObjectId = number('insuredObjectId');
+    const policyVersionId = number('policyVersionId');
+    // The objects of the policy as in force (current versions), or of the version asked for.
+    const rows = await db.query<ObjectRow & { policy_version_id: number }>(
+      `SELECT o.*, t.policy_version_id FROM policy_objects o
+         JOIN timeslices t ON t.id = o.timeslice_id
+         JOIN policy_versions v ON v.id = t.policy_version_id
+        WHERE o.tenant_id = $1
+          AND ($2::text IS NULL OR o.policy_code = $2)
+          AND ($3::int IS NULL OR o.insured_object_id = $3)
+          AND (CASE WHEN $4::int IS NULL THEN v.is_current ELSE v.id = $4 END)
+          AND ($5::int IS NULL OR o.id ${direction === 'ASC' ? '>' : '<'} $5)
+        ORDER BY o.id ${direction}
+        LIMIT $6`,
+      [
+        tenantId,
+        list.filter.get('policyCode') ?? null,
+        insuredObjectId,
+        policyVersionId,
+        token.afterId,
+        list.pageSize + 1,
+      ],
+    );
+    const more = rows.length > list.pageSize;
+    const items = more ? rows.slice(0, list.pageSize) : rows;
+    const last = items.at(-1);
+    res.json({
+      items: items.map((o) => ({
+        ...presentObject(o),
+        timesliceId: o.timeslice_id,
+        policyVersionId: o.policy_version_id,
+      })),
+      nextPageToken: more && last ? writePageToken(token.page + 1, last.id, direction) : null,
+    });
+  });
+
+  router.get('/policies/:id/versions', VIEW, async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const list = parseListQuery(req.query, {
+      filters: [],
+      orders: ['versionNumber'],
+      expands: [],
+    });
+    const policy = await findPolicyRow(db, tenantId, String(req.params.id));
+    const search = versionSearch(list.search);
+    const params: unknown[] = [tenantId, policy.id, ...search.params];
+    const versions = await db.query<VersionRow>(
+      `SELECT v.* FROM policy_versions v
+        WHERE v.tenant_id = $1 AND v.policy_id = $2 ${search.where}
+        ORDER BY v.version_number ${list.order?.direction ?? 'DESC'}
+        LIMIT ${list.pageSize + 1} OFFSET ${(list.page - 1) * list.pageSize}`,
+      params,
+    );
+    const page = pageOf(versions, list);
+    res.json({
+      items: await presentVersions(db, tenantId, page.items),
+      nextPageToken: page.nextPageToken,
+    });
+  });
+
   router.get('/policies/:id', VIEW, async (req, res) => {
     const { tenantId, tenantSlug } = getAuth(res);
-    const list = parseListQuery(
-      { expand: req.query.expand },
-      { filters: [], orders: [], expands: LIST_EXPANDS },
-    );
-    const expand = req.query.expand === undefined ? new Set(DEFAULT_SINGLE_EXPANDS) : list.expand;
-    const key = String(req.params.id);
-    const byId = /^\d{1,9}$/.test(key);
-    if (!byId && !/^pol_[A-Za-z0-9]{1,64}$/.test(key)) throw policyDoesNotExist();
-    const [row] = await db.query<PolicyRow>(
-      `${SELECT_POLICY} WHERE p.tenant_id = $1 AND ${byId ? 'p.id = $2' : 'p.code = $2'}`,
-      [tenantId, byId ? Number(key) : key],
-    );
-    if (!row) throw policyDoesNotExist();
-    const wantsVersions = expand.has('versions');
-    const versions =
-      wantsVersions || expand.has('timelines')
-        ? ((await versionsOf(db, tenantId, [row.id], !wantsVersions)).get(row.id) ?? [])
-        : null;
     res.json({
-      policy: presentPolicy(tenantSlug, row, {
-        product: expand.has('product'),
-        versions: wantsVersions ? (versions ?? []) : undefined,
-        timeline: expand.has('timelines')
-          ? (versions?.find((v) => v.isCurrent)?.timeline ?? [])
-          : undefined,
-      }),
+      policy: await loadPolicy(db, tenantId, tenantSlug, String(req.params.id), req.query.expand),
     });
   });
 

@@ -27,6 +27,7 @@ import {
   requireServicePermission,
 } from './http.ts';
 import { escapeLike, newCode } from './admin-shared.ts';
+import { checkLookups, versionLookups } from './formula-lookups.ts';
 
 /**
  * Product management of the insuranceservice: products, versions, insured objects, product fields
@@ -43,11 +44,11 @@ const allow = (resource: Resource, action: Action) =>
 /** Reading anything of a product needs the product view permission; it is the one show-only holds. */
 const VIEW = allow('products', 'view');
 
-const cantLoadProduct = () => new HttpError(404, 'not_found', "Can't load productId");
-const cantLoad = (what: string) =>
+export const cantLoadProduct = () => new HttpError(404, 'not_found', "Can't load productId");
+export const cantLoad = (what: string) =>
   new HttpError(404, 'not_found', `Can't load ${what} for productVersionId`);
 
-function idOf(text: string, notFound: () => HttpError): number {
+export function idOf(text: string, notFound: () => HttpError): number {
   if (!/^\d{1,9}$/.test(text)) throw notFound();
   return Number(text);
 }
@@ -124,22 +125,22 @@ const FormulaReorderBody = v.object({ id1: positiveId, id2: positiveId });
 
 // ---- rows and presentation ------------------------------------------------------------------
 
-interface Audit {
+export interface Audit {
   created_at: Date;
   updated_at: Date;
   created_by: string;
   updated_by: string;
 }
-const audit = (r: Audit) => ({
+export const audit = (r: Audit) => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   createdBy: r.created_by,
   updatedBy: r.updated_by,
 });
-const ern = (tenantSlug: string, kind: string, code: string) =>
+export const ern = (tenantSlug: string, kind: string, code: string) =>
   `ern:insuranceservice:${tenantSlug}:${kind}/${code}`;
 
-interface ProductRow extends Audit {
+export interface ProductRow extends Audit {
   id: number;
   code: string;
   name: string;
@@ -149,7 +150,7 @@ interface ProductRow extends Audit {
   contract_duration_days: number;
   insured_object_types: string[];
 }
-interface VersionRow extends Audit {
+export interface VersionRow extends Audit {
   id: number;
   code: string;
   product_id: number;
@@ -157,14 +158,17 @@ interface VersionRow extends Audit {
   description: string;
   status: ProductVersionStatus;
 }
-interface ObjectRow extends Audit {
+export interface ObjectRow extends Audit {
   id: number;
   code: string;
   product_version_id: number;
   name: string;
   label: string;
+  /** The edit version of the object (migration 009). */
+  version: number;
+  insured_object_type_id: number | null;
 }
-interface FieldRow extends Audit {
+export interface FieldRow extends Audit {
   id: number;
   code: string;
   insured_object_id: number;
@@ -219,7 +223,7 @@ function presentProduct(slug: string, r: ProductRow, versions?: VersionRow[]) {
   };
 }
 
-const presentField = (r: FieldRow) => ({
+export const presentField = (r: FieldRow) => ({
   id: r.id,
   code: r.code,
   insuredObjectId: r.insured_object_id,
@@ -235,12 +239,14 @@ const presentField = (r: FieldRow) => ({
   ...audit(r),
 });
 
-const presentObject = (r: ObjectRow, fields?: FieldRow[]) => ({
+export const presentObject = (r: ObjectRow, fields?: FieldRow[]) => ({
   id: r.id,
   code: r.code,
   productVersionId: r.product_version_id,
   name: r.name,
   label: r.label,
+  version: r.version,
+  insuredObjectTypeId: r.insured_object_type_id,
   ...(fields ? { productFields: fields.map(presentField) } : {}),
   ...audit(r),
 });
@@ -270,7 +276,11 @@ async function versionsOf(db: Queryable, tenantId: number, productIds: number[])
   );
 }
 
-async function productById(db: Queryable, tenantId: number, id: number): Promise<ProductRow> {
+export async function productById(
+  db: Queryable,
+  tenantId: number,
+  id: number,
+): Promise<ProductRow> {
   const [row] = await db.query<ProductRow>(
     'SELECT * FROM products WHERE tenant_id = $1 AND id = $2',
     [tenantId, id],
@@ -279,7 +289,7 @@ async function productById(db: Queryable, tenantId: number, id: number): Promise
   return row;
 }
 
-async function versionById(
+export async function versionById(
   db: Queryable,
   tenantId: number,
   id: number,
@@ -294,7 +304,7 @@ async function versionById(
 }
 
 /** Only a draft is edited: an active version sells policies whose premiums must stay reproducible. */
-function assertDraft(version: VersionRow): void {
+export function assertDraft(version: VersionRow): void {
   if (version.status !== 'draft') {
     throw new HttpError(
       409,
@@ -304,7 +314,7 @@ function assertDraft(version: VersionRow): void {
   }
 }
 
-async function objectWithVersion(db: Queryable, tenantId: number, id: number) {
+export async function objectWithVersion(db: Queryable, tenantId: number, id: number) {
   const [row] = await db.query<ObjectRow & { status: ProductVersionStatus; version: number }>(
     `SELECT o.*, pv.status, pv.version FROM insured_objects o
        JOIN product_versions pv ON pv.id = o.product_version_id
@@ -339,7 +349,7 @@ async function formulaWithVersion(db: Queryable, tenantId: number, id: number) {
   return row;
 }
 
-const draftLike = (row: { status: ProductVersionStatus; version: number }) =>
+export const draftLike = (row: { status: ProductVersionStatus; version: number }) =>
   assertDraft({ status: row.status, version: row.version } as VersionRow);
 
 /** The system fields of the 'default' insured object (upstream contract, Insurance). */
@@ -472,6 +482,7 @@ async function checkExpression(
     [tenantId, versionId],
   );
   const known = new Set<string>(earlierVariables);
+  const lookups = await versionLookups(db, tenantId, versionId);
   for (const f of fields) {
     known.add(`${formulaName(f.object)}.${f.field}`);
     if (f.object === 'default') known.add(f.field);
@@ -493,6 +504,7 @@ async function checkExpression(
       );
     }
   });
+  checkLookups(tree, lookups);
 }
 
 /** The variables of the formulas that run before position `order` (after a planned reorder). */
@@ -532,7 +544,7 @@ function checkFieldBounds(body: {
   if (!ok) throw new HttpError(400, 'validation_error', `defaultValue must be a ${body.type}`);
 }
 
-const uniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+export const uniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 // ---- router ---------------------------------------------------------------------------------
 

@@ -20,10 +20,19 @@ import { chatWidgetRouter } from './chat-widget-routes.ts';
 import { insuranceProductRouter } from './insurance-product-routes.ts';
 import { seedProducts } from './seed-products.ts';
 import { accountRouter } from './account-routes.ts';
+import { listViewRouter } from './list-view-routes.ts';
 import { partnerRouter } from './partner-routes.ts';
 import { seedAccounts } from './seed-accounts.ts';
 import { insurancePolicyRouter } from './insurance-policy-routes.ts';
 import { seedPolicies } from './seed-policies.ts';
+import { insurancePolicyWriteRouter } from './insurance-policy-write-routes.ts';
+import { productLookupRouter } from './product-lookup-routes.ts';
+import { insuredObjectRouter } from './insured-object-routes.ts';
+import { bookingFunnelRouter } from './booking-funnel-routes.ts';
+import { translationRouter } from './translation-routes.ts';
+import { leadRouter } from './lead-routes.ts';
+import { documentRouter } from './document-routes.ts';
+import { seedLeadsStep } from './seed-leads.ts';
 
 export interface SandboxOptions {
   dataDir: string;
@@ -55,6 +64,8 @@ const SERVICES = [
   'notificationservice',
   'accountservice',
   'partnerservice',
+  'translationservice',
+  'documentservice',
 ] as const;
 
 const health: RequestHandler = (_req, res) => {
@@ -85,9 +96,17 @@ export function createSandboxApp(ctx: SandboxContext): express.Express {
   app.use('/tenantservice/v1', tenantRouter(ctx));
   app.use('/tenantservice/v1', organizationRouter(ctx));
   app.use('/tenantservice/v1', settingsRouter(ctx));
+  app.use('/tenantservice/v1', listViewRouter(ctx));
   app.get('/insuranceservice/health', health);
   app.use('/insuranceservice/v1', insuranceProductRouter(ctx));
   app.use('/insuranceservice/v1', insurancePolicyRouter(ctx));
+  app.use('/insuranceservice/v1', insurancePolicyWriteRouter(ctx));
+  app.use('/insuranceservice/v1', productLookupRouter(ctx));
+  app.use('/insuranceservice/v1', insuredObjectRouter(ctx));
+  app.use('/insuranceservice/v1', bookingFunnelRouter(ctx));
+  app.use('/translationservice/v1', translationRouter(ctx));
+  app.use('/insuranceservice/v1', leadRouter(ctx));
+  app.use('/documentservice/v1', documentRouter(ctx));
   app.use('/accountservice/v1', accountRouter(ctx));
   app.use('/partnerservice/v1', partnerRouter(ctx));
   app.use('/sandbox', outboxRouter(ctx.db));
@@ -126,12 +145,16 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       await seedProducts(db, logger);
       await seedAccounts(db, logger);
       await seedPolicies(db, logger);
+      await seedLeadsStep(db, logger);
     }
     const signer = new TokenSigner(await loadSigningKey(db), opts.accessTokenTtlSeconds);
     const hub = new NotificationHub();
     const ctx: SandboxContext = { db, signer, hub, logger };
 
     server = createServer(createSandboxApp(ctx));
+    // The BFF keeps idle upstream sockets for up to 60 s; Node's default of 5 s here let the
+    // sandbox close a socket just as the BFF reused it (ECONNRESET, a 502 for that call).
+    server.keepAliveTimeout = 65_000;
     const wss = attachNotificationSocket(server, ctx);
     const address = await listen(server, opts.port ?? 0);
     const url = `http://127.0.0.1:${address.port}`;

@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import { evaluateNumber, roundHalfAwayFromZero } from '#common/expression/evaluate.ts';
-import { parseExpression, type Node } from '#common/expression/parse.ts';
 import type { Db, Queryable } from './db.ts';
-import { POLICY_STATUSES } from './insurance-policy-routes.ts';
+import { POLICY_STATUSES } from '#common/policy-lifecycle.ts';
+import { loadTariffs, premiumOf, type Tariff, type TariffField } from './premium.ts';
+import {
+  formatPolicyNumber,
+  insertPolicies,
+  reservePolicyNumbers,
+  type NewPolicy,
+  type NewTimeslice,
+  type NewVersion,
+} from './policy-store.ts';
 
 /**
  * Demo policies: spread over the tenant's sellable product versions and its customers, in every
@@ -13,35 +20,10 @@ import { POLICY_STATUSES } from './insurance-policy-routes.ts';
  * value derives from the policy's index (codes too), so two seeds produce the same world.
  */
 
-interface FieldRow {
-  name: string;
-  type: 'number' | 'boolean' | 'string' | 'date';
-  kind: string | null;
-  minimum: number | null;
-  maximum: number | null;
-}
-interface ObjectRow {
-  id: number;
-  name: string;
-  label: string;
-  fields: FieldRow[];
-}
-interface FormulaRow {
-  id: number;
-  tree: Node;
-  variable_name: string | null;
-}
-interface SellableVersion {
-  id: number;
-  product_id: number;
-  contract_duration_days: number;
-  objects: ObjectRow[];
-  formulas: FormulaRow[];
-}
-
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 /** Policies are created from here on, eight hours apart: fixed, so the seed is reproducible. */
 const FIRST_CREATED = Date.UTC(2024, 0, 2, 9, 0, 0);
+const seededCreatedMs = (i: number) => FIRST_CREATED + i * 8 * 3_600_000;
 
 const STRINGS: Record<string, string[]> = {
   vehicleType: ['car', 'suv', 'van', 'cabrio'],
@@ -53,15 +35,15 @@ const STRINGS: Record<string, string[]> = {
 };
 
 /** A stable hex code per tenant, kind and index, shaped like the random codes of the API. */
-const stableCode = (prefix: string, seed: string) =>
+export const stableCode = (prefix: string, seed: string) =>
   `${prefix}_${createHash('sha256').update(seed).digest('hex').slice(0, 16)}`;
 
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Scatters the index over a field so that neighbouring policies do not look alike. */
-const mix = (i: number, salt: number) => ((i + 1) * 2_654_435_761 + salt * 40_503) >>> 0;
+export const mix = (i: number, salt: number) => ((i + 1) * 2_654_435_761 + salt * 40_503) >>> 0;
 
-function valueOf(field: FieldRow, i: number, salt: number, startMs: number): unknown {
+export function valueOf(field: TariffField, i: number, salt: number, startMs: number): unknown {
   const n = mix(i, salt);
   switch (field.type) {
     case 'boolean':
@@ -87,74 +69,32 @@ function valueOf(field: FieldRow, i: number, salt: number, startMs: number): unk
   }
 }
 
-async function sellableVersions(tx: Queryable, tenantId: number): Promise<SellableVersion[]> {
-  // A draft sells nothing: policies belong to versions that are or were active.
-  const versions = await tx.query<Omit<SellableVersion, 'objects' | 'formulas'>>(
-    `SELECT v.id, v.product_id, p.contract_duration_days
-       FROM product_versions v JOIN products p ON p.id = v.product_id
-      WHERE v.tenant_id = $1 AND v.status <> 'draft'
-      ORDER BY v.product_id, v.version`,
-    [tenantId],
-  );
-  const ids = versions.map((v) => v.id);
-  const objects = await tx.query<ObjectRow & { product_version_id: number }>(
-    `SELECT o.id, o.product_version_id, o.name, o.label,
-            coalesce(json_agg(json_build_object('name', f.name, 'type', f.type, 'kind', f.kind,
-                       'minimum', f.minimum, 'maximum', f.maximum) ORDER BY f."order")
-                     FILTER (WHERE f.id IS NOT NULL), '[]') AS fields
-       FROM insured_objects o LEFT JOIN product_fields f ON f.insured_object_id = o.id
-      WHERE o.tenant_id = $1 AND o.product_version_id = ANY($2::int[])
-      GROUP BY o.id ORDER BY (o.name <> 'default'), o.id`,
-    [tenantId, ids],
-  );
-  const formulas = await tx.query<{
-    id: number;
-    product_version_id: number;
-    expression: string;
-    variable_name: string | null;
-  }>(
-    `SELECT id, product_version_id, expression, variable_name FROM premium_formulas
-      WHERE tenant_id = $1 AND product_version_id = ANY($2::int[]) ORDER BY "order", id`,
-    [tenantId, ids],
-  );
-  return versions.map((v) => ({
-    ...v,
-    objects: objects.filter((o) => o.product_version_id === v.id),
-    formulas: formulas
-      .filter((f) => f.product_version_id === v.id)
-      .map((f) => ({
-        id: f.id,
-        tree: parseExpression(f.expression),
-        variable_name: f.variable_name,
-      })),
-  }));
+export interface Seller {
+  tariffs: Tariff[];
+  accountCodes: string[];
 }
 
-/** The premium of one timeslice: every formula in order over the objects' data (spec, Insurance). */
-export function premiumOf(
-  version: Pick<SellableVersion, 'formulas'>,
-  objects: { name: string; data: Record<string, unknown> }[],
-) {
-  const variables: Record<string, unknown> = {};
-  for (const object of objects) {
-    // Fields of 'default' are read bare (policyStartDate); others by object (mobile_device.brand).
-    if (object.name === 'default') Object.assign(variables, object.data);
-    else variables[object.name.replace(/-/g, '_')] = object.data;
-  }
-  const premiumItems = version.formulas.map((formula) => {
-    const total = roundHalfAwayFromZero(evaluateNumber(formula.tree, { variables }), 2);
-    if (formula.variable_name) variables[formula.variable_name] = total;
-    return { premiumFormulaId: formula.id, total, isOverride: false };
+/**
+ * The data of every insured object of a tariff for the index-th seeded record: each field from
+ * valueOf, and the 'default' object's term starting at `startMs` for the product's duration.
+ */
+export function seedObjectsData(tariff: Tariff, i: number, salt: number, startMs: number) {
+  return tariff.objects.map((object, o) => {
+    const data: Record<string, unknown> = {};
+    for (const [f, field] of object.fields.entries()) {
+      data[field.name] = valueOf(field, i, o * 31 + f + salt, startMs);
+    }
+    if (object.name === 'default') {
+      data.policyStartDate = isoDay(startMs);
+      data.policyDurationUnit = 'day';
+      data.policyDurationValue = tariff.contract_duration_days;
+    }
+    return { object, data };
   });
-  const grandTotal = roundHalfAwayFromZero(
-    premiumItems.reduce((sum, item) => sum + item.total, 0),
-    2,
-  );
-  return { premiumItems, grandTotal, currency: 'EUR' };
 }
 
 /** Columns of one table, filled row by row and inserted with one unnest per table. */
-class Columns<K extends string> {
+export class Columns<K extends string> {
   readonly data = {} as Record<K, unknown[]>;
   constructor(keys: readonly K[]) {
     for (const key of keys) this.data[key] = [];
@@ -164,209 +104,116 @@ class Columns<K extends string> {
   }
 }
 
-async function seedTenant(tx: Queryable, tenantId: number, slug: string, count: number) {
-  const versions = await sellableVersions(tx, tenantId);
+/** A draft sells nothing: policies belong to versions that are or were active. */
+export async function sellerOf(tx: Queryable, tenantId: number): Promise<Seller | null> {
+  const tariffs = await loadTariffs(tx, tenantId, "v.status <> 'draft'");
   const accounts = await tx.query<{ code: string }>(
     'SELECT code FROM accounts WHERE tenant_id = $1 ORDER BY id',
     [tenantId],
   );
-  if (!versions.length || !accounts.length) return;
-  // Ids are given here rather than by the sequences, so that children can point at parents
-  // without a round trip per row; the sequences are moved past them afterwards.
-  const [next] = await tx.query<{ p: number; v: number; t: number; o: number }>(
-    `SELECT (SELECT coalesce(max(id), 0) FROM policies) AS p,
-            (SELECT coalesce(max(id), 0) FROM policy_versions) AS v,
-            (SELECT coalesce(max(id), 0) FROM timeslices) AS t,
-            (SELECT coalesce(max(id), 0) FROM policy_objects) AS o`,
-  );
-  let { p: policyId, v: versionId, t: sliceId, o: objectId } = next!;
+  if (!tariffs.length || !accounts.length) return null;
+  return { tariffs, accountCodes: accounts.map((a) => a.code) };
+}
 
-  const policies = new Columns([
-    'id',
-    'code',
-    'number',
-    'product',
-    'version',
-    'account',
-    'status',
-    'start',
-    'created',
-  ] as const);
-  const policyVersions = new Columns([
-    'id',
-    'policy',
-    'number',
-    'current',
-    'status',
-    'metadata',
-    'created',
-  ] as const);
-  const slices = new Columns(['id', 'version', 'from', 'to', 'premium', 'created'] as const);
-  const objects = new Columns([
-    'id',
-    'code',
-    'slice',
-    'policy',
-    'object',
-    'name',
-    'label',
-    'data',
-    'summary',
-    'order',
-    'created',
-  ] as const);
-
-  for (let i = 0; i < count; i += 1) {
+/**
+ * The demo policies numbered `firstNumber` on: everything but the creation time follows the
+ * number, so the same number always gets the same policy (codes too).
+ */
+export function generatePolicies(
+  slug: string,
+  seller: Seller,
+  firstNumber: number,
+  count: number,
+  /** The creation time of the policy of index `i` (its number - 1), `k`-th of this batch. */
+  createdMsOf: (i: number, k: number) => number,
+): NewPolicy[] {
+  const { tariffs: versions, accountCodes } = seller;
+  const policies: NewPolicy[] = [];
+  for (let i = firstNumber - 1; i < firstNumber - 1 + count; i += 1) {
     const version = versions[i % versions.length]!;
-    const createdMs = FIRST_CREATED + i * 8 * 3_600_000;
-    const created = new Date(createdMs).toISOString();
+    const createdMs = createdMsOf(i, i - (firstNumber - 1));
+    const createdAt = new Date(createdMs);
     // Every seventh policy has no start date of its own: it shows createdAt (spec section 3).
     const startMs = Math.floor(createdMs / DAY_MS) * DAY_MS + ((i * 11) % 30) * DAY_MS;
     const hasStart = i % 7 !== 3;
-    const code = stableCode('pol', `${slug}:policy:${i}`);
-    policyId += 1;
-    policies.push({
-      id: policyId,
-      code,
-      number: `POL-${String(i + 1).padStart(6, '0')}`,
-      product: version.product_id,
-      version: version.id,
-      account: accounts[(i * 7) % accounts.length]!.code,
-      status: POLICY_STATUSES[i % 10 < 7 ? 0 : (i % 10) - 6] ?? 'ACTIVE',
-      start: hasStart ? new Date(startMs).toISOString() : null,
-      created,
-    });
 
     const versionCount = i % 3 === 0 ? 2 : 1;
+    const policyVersions: NewVersion[] = [];
     for (let number = 1; number <= versionCount; number += 1) {
-      versionId += 1;
-      const current = number === versionCount;
-      policyVersions.push({
-        id: versionId,
-        policy: policyId,
-        number,
-        current,
-        status: current ? 'applied' : 'superseded',
-        metadata: JSON.stringify({ reason: number === 1 ? 'created' : 'changed' }),
-        created,
-      });
       // The second timeslice starts half way through the term, with a changed first number.
       const endMs = startMs + version.contract_duration_days * DAY_MS;
       const sliceCount = (i + number) % 4 === 0 ? 2 : 1;
       const midMs = startMs + Math.floor(version.contract_duration_days / 2) * DAY_MS;
+      const timeline: NewTimeslice[] = [];
       for (let s = 0; s < sliceCount; s += 1) {
-        sliceId += 1;
-        const fromMs = s === 0 ? startMs : midMs;
-        const toMs = sliceCount === 2 && s === 0 ? midMs : endMs;
-        const sliceObjects = version.objects.map((object, o) => {
-          const data: Record<string, unknown> = {};
-          for (const [f, field] of object.fields.entries()) {
-            data[field.name] = valueOf(field, i, o * 31 + f + number * 7 + s * 13, startMs);
-          }
-          if (object.name === 'default') {
-            data.policyStartDate = isoDay(startMs);
-            data.policyDurationUnit = 'day';
-            data.policyDurationValue = version.contract_duration_days;
-          }
-          return { object, data };
-        });
-        const premium = premiumOf(
-          version,
-          sliceObjects.map((x) => ({ name: x.object.name, data: x.data })),
+        const objects = seedObjectsData(version, i, number * 7 + s * 13, startMs).map(
+          ({ object, data }, o) => {
+            return {
+              code: stableCode('pob', `${slug}:object:${i}:${number}:${s}:${o}`),
+              insuredObjectId: object.id,
+              name: object.name,
+              label: object.label,
+              data,
+            };
+          },
         );
-        slices.push({
-          id: sliceId,
-          version: versionId,
-          from: new Date(fromMs).toISOString(),
-          to: new Date(toMs).toISOString(),
-          premium: JSON.stringify(premium),
-          created,
+        timeline.push({
+          from: new Date(s === 0 ? startMs : midMs),
+          to: new Date(sliceCount === 2 && s === 0 ? midMs : endMs),
+          premium: premiumOf(version, objects),
+          objects,
         });
-        for (const [o, { object, data }] of sliceObjects.entries()) {
-          objectId += 1;
-          objects.push({
-            id: objectId,
-            code: stableCode('pob', `${slug}:object:${i}:${number}:${s}:${o}`),
-            slice: sliceId,
-            policy: code,
-            object: object.id,
-            name: object.name,
-            label: object.label,
-            data: JSON.stringify(data),
-            summary: Object.values(data).slice(0, 2).join(', '),
-            order: o + 1,
-            created,
-          });
-        }
       }
+      policyVersions.push({
+        versionNumber: number,
+        revisionStatus: number === versionCount ? 'applied' : 'superseded',
+        metadata: { reason: number === 1 ? 'created' : 'changed' },
+        timeline,
+      });
     }
+    policies.push({
+      code: stableCode('pol', `${slug}:policy:${i}`),
+      createdAt,
+      policyNumber: formatPolicyNumber(i + 1),
+      productId: version.product_id,
+      productVersionId: version.id,
+      accountCode: accountCodes[(i * 7) % accountCodes.length]!,
+      holder: null,
+      status: POLICY_STATUSES[i % 10 < 7 ? 0 : (i % 10) - 6] ?? 'ACTIVE',
+      policyStartDate: hasStart ? new Date(startMs) : null,
+      leadCode: null,
+      premiumOverride: null,
+      versions: policyVersions,
+    });
   }
+  return policies;
+}
 
-  const p = policies.data;
-  await tx.query(
-    `INSERT INTO policies (id, tenant_id, code, policy_number, product_id, product_version_id,
-                           account_code, status, policy_start_date, created_at, updated_at)
-     SELECT id, $1, c, n, pr, v, a, s, st, cr, cr
-       FROM unnest($2::int[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[], $8::text[],
-                   $9::timestamptz[], $10::timestamptz[]) AS x(id, c, n, pr, v, a, s, st, cr)`,
-    [
-      tenantId,
-      p.id,
-      p.code,
-      p.number,
-      p.product,
-      p.version,
-      p.account,
-      p.status,
-      p.start,
-      p.created,
-    ],
-  );
-  const v = policyVersions.data;
-  await tx.query(
-    `INSERT INTO policy_versions (id, tenant_id, policy_id, version_number, is_current,
-                                  revision_status, metadata, created_at, updated_at)
-     SELECT id, $1, po, n, cu, s, m::jsonb, cr, cr
-       FROM unnest($2::int[], $3::int[], $4::int[], $5::boolean[], $6::text[], $7::text[],
-                   $8::timestamptz[]) AS x(id, po, n, cu, s, m, cr)`,
-    [tenantId, v.id, v.policy, v.number, v.current, v.status, v.metadata, v.created],
-  );
-  const t = slices.data;
-  await tx.query(
-    `INSERT INTO timeslices (id, tenant_id, policy_version_id, "from", "to", premium, created_at,
-                             updated_at)
-     SELECT id, $1, ve, f, t, pr::jsonb, cr, cr
-       FROM unnest($2::int[], $3::int[], $4::timestamptz[], $5::timestamptz[], $6::text[],
-                   $7::timestamptz[]) AS x(id, ve, f, t, pr, cr)`,
-    [tenantId, t.id, t.version, t.from, t.to, t.premium, t.created],
-  );
-  const o = objects.data;
-  await tx.query(
-    `INSERT INTO policy_objects (id, tenant_id, code, timeslice_id, policy_code, insured_object_id,
-                                 insured_object_name, insured_object_label, data, summary, "order",
-                                 created_at, updated_at)
-     SELECT id, $1, c, sl, pc, io, n, l, d::jsonb, su, ord, cr, cr
-       FROM unnest($2::int[], $3::text[], $4::int[], $5::text[], $6::int[], $7::text[], $8::text[],
-                   $9::text[], $10::text[], $11::int[], $12::timestamptz[])
-         AS x(id, c, sl, pc, io, n, l, d, su, ord, cr)`,
-    [
-      tenantId,
-      o.id,
-      o.code,
-      o.slice,
-      o.policy,
-      o.object,
-      o.name,
-      o.label,
-      o.data,
-      o.summary,
-      o.order,
-      o.created,
-    ],
-  );
-  for (const table of ['policies', 'policy_versions', 'timeslices', 'policy_objects']) {
+/**
+ * Adds `count` demo policies to a tenant, numbered on from its policy number counter, created
+ * at the times `createdMsOf` gives per index. Answers how many were added (none when the tenant
+ * sells nothing yet).
+ */
+export async function addDemoPolicies(
+  tx: Queryable,
+  tenant: { id: number; slug: string },
+  seller: Seller,
+  count: number,
+  createdMsOf: (i: number, k: number) => number,
+): Promise<number> {
+  if (count <= 0) return 0;
+  const first = await reservePolicyNumbers(tx, tenant.id, count);
+  const policies = generatePolicies(tenant.slug, seller, first, count, createdMsOf);
+  await insertPolicies(tx, tenant.id, { at: new Date(), by: 'system' }, policies);
+  return policies.length;
+}
+
+/** After a seed gave the ids itself: the sequences continue after the highest id of each table. */
+export async function moveSequencesPast(tx: Queryable, tables: readonly string[]): Promise<void> {
+  for (const table of tables) {
     await tx.query(
-      `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`,
+      `SELECT setval(pg_get_serial_sequence('${table}', 'id'),
+                     (SELECT coalesce(max(id), 1) FROM ${table}))`,
     );
   }
 }
@@ -388,9 +235,68 @@ export async function seedPolicies(db: Db, logger: Logger): Promise<boolean> {
         ORDER BY t.id`,
       [Object.keys(COUNTS)],
     );
-    for (const t of tenants) await seedTenant(tx, t.id, t.slug, COUNTS[t.slug] ?? 0);
+    for (const t of tenants) {
+      const seller = await sellerOf(tx, t.id);
+      if (seller) await addDemoPolicies(tx, t, seller, COUNTS[t.slug] ?? 0, seededCreatedMs);
+    }
     return tenants.length > 0;
   });
   if (seeded) logger.info({ ms: Date.now() - started }, 'sandbox policies seeded');
   return seeded;
+}
+
+/** Policies per transaction when growing a workspace: bounded memory, visible progress. */
+const GROW_CHUNK = 5000;
+const MINUTE_MS = 60_000;
+
+/**
+ * Grows a workspace's policies to `target` with the demo generator (`npm run seed:policies`,
+ * the list benchmark), numbered on after the existing ones and created between the newest one
+ * and now. Chunks of {@link GROW_CHUNK} in their own transactions; the planner statistics are
+ * refreshed at the end, since a table a hundred times larger wants other plans.
+ */
+export async function growPolicies(
+  db: Db,
+  slug: string,
+  target: number,
+  progress: (total: number) => void = () => {},
+): Promise<{ before: number; after: number }> {
+  const [tenant] = await db.query<{ id: number; slug: string }>(
+    'SELECT id, slug FROM tenants WHERE slug = $1',
+    [slug],
+  );
+  if (!tenant) throw new Error(`no workspace "${slug}" in this database`);
+  const seller = await sellerOf(db, tenant.id);
+  if (!seller) throw new Error(`workspace "${slug}" has no sellable product or no customer yet`);
+  const [stats] = await db.query<{ count: number; newest: Date | null }>(
+    'SELECT count(*)::int AS count, max(created_at) AS newest FROM policies WHERE tenant_id = $1',
+    [tenant.id],
+  );
+  const before = stats!.count;
+  const toAdd = target - before;
+  if (toAdd <= 0) return { before, after: before };
+  const newestMs = stats!.newest ? new Date(stats!.newest).getTime() : Date.now();
+  const stepMs = Math.max(MINUTE_MS, Math.floor((Date.now() - newestMs) / toAdd));
+  let added = 0;
+  while (added < toAdd) {
+    const count = Math.min(GROW_CHUNK, toAdd - added);
+    const offset = added;
+    await db.transaction(async (tx) => {
+      // The same lock as the start-up seed: the two never interleave.
+      await tx.query('SELECT pg_advisory_xact_lock(724314)');
+      await addDemoPolicies(
+        tx,
+        tenant,
+        seller,
+        count,
+        (_, k) => newestMs + (offset + k + 1) * stepMs,
+      );
+    });
+    added += count;
+    progress(before + added);
+  }
+  for (const table of ['policies', 'policy_versions', 'timeslices', 'policy_objects']) {
+    await db.query(`ANALYZE ${table}`);
+  }
+  return { before, after: before + added };
 }

@@ -3,6 +3,14 @@ import type { ProductCategory, ProductFieldType, ProductVersionStatus } from '#c
 import type { Db, Queryable } from './db.ts';
 import { newCode } from './admin-shared.ts';
 import { createVersion } from './insurance-product-routes.ts';
+import { typeFields } from './insured-object-types.ts';
+import {
+  insertFormulas,
+  seedProductExtras,
+  seedVersionExtras,
+  type SeedExtras,
+  type SeedFormula,
+} from './seed-product-extras.ts';
 
 /**
  * Demo products of the insurance suite: one per main category, each with versions in several
@@ -24,13 +32,6 @@ interface SeedObject {
   label: string;
   fields: SeedField[];
 }
-interface SeedFormula {
-  group: string;
-  name: string;
-  expression: string;
-  unit: 'day' | 'week' | 'month' | 'quarter' | 'year' | 'oneTimePayment';
-  variableName?: string;
-}
 export interface SeedProduct {
   name: string;
   slug: string;
@@ -38,14 +39,8 @@ export interface SeedProduct {
   statuses: ProductVersionStatus[];
   objects: SeedObject[];
   formulas: SeedFormula[];
+  extras?: SeedExtras;
 }
-
-const birthDate = (label = 'Date of birth'): SeedField => ({
-  name: 'birthDate',
-  label,
-  type: 'date',
-  isRequired: true,
-});
 
 export const DEMO_PRODUCTS: SeedProduct[] = [
   {
@@ -58,39 +53,15 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
         name: 'vehicle',
         label: 'Vehicle',
         fields: [
-          {
-            name: 'vehicleValue',
-            label: 'Vehicle value',
-            type: 'number',
-            isRequired: true,
-            minimum: 1000,
-            maximum: 250000,
-          },
-          {
-            name: 'vehicleType',
-            label: 'Vehicle type',
-            type: 'string',
-            kind: 'vehicleType',
-            isRequired: true,
-          },
-          { name: 'firstRegistration', label: 'First registration', type: 'date' },
+          // Value, type and first registration as the catalogue has them.
+          ...typeFields('vehicle').slice(0, 3),
           { name: 'isCommercial', label: 'Commercial use', type: 'boolean' },
         ],
       },
       {
         name: 'driver',
         label: 'Main driver',
-        fields: [
-          birthDate(),
-          {
-            name: 'sfClass',
-            label: 'No-claims class',
-            type: 'number',
-            kind: 'sfClass',
-            minimum: 0,
-            maximum: 35,
-          },
-        ],
+        fields: typeFields('driver'),
       },
     ],
     formulas: [
@@ -120,6 +91,83 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
         unit: 'year',
       },
     ],
+    extras: {
+      status: 'active',
+      // Regional factor by postcode area (a row per area, * for the rest of the country).
+      factors: [
+        {
+          name: 'region',
+          keyColumns: ['zipCode'],
+          rows: [
+            { keys: ['10115'], value: 1.15 },
+            { keys: ['20095'], value: 1.1 },
+            { keys: ['50667'], value: 1.08 },
+            { keys: ['80331'], value: 1.12 },
+            { keys: ['01067'], value: 0.95 },
+            { keys: ['*'], value: 1 },
+          ],
+        },
+      ],
+      ranges: [
+        {
+          name: 'driverAge',
+          bands: [
+            { from: 16, to: 25, value: 1.25 },
+            { from: 25, to: 65, value: 1 },
+            { from: 65, to: null, value: 1.15 },
+          ],
+        },
+      ],
+      formulas: [
+        {
+          group: 'Liability',
+          name: 'Region and age',
+          expression:
+            "basePremium * (factor('region', driver.zipCode) * range('driverAge', yearsBetween(driver.birthDate, policyStartDate)) - 1)",
+          unit: 'year',
+        },
+      ],
+      funnel: {
+        name: 'Kfz online',
+        steps: [
+          {
+            title: 'Fahrzeug',
+            fields: [
+              { insuredObject: 'vehicle', field: 'vehicleValue' },
+              { insuredObject: 'vehicle', field: 'vehicleType' },
+            ],
+          },
+          {
+            title: 'Fahrer',
+            fields: [
+              { insuredObject: 'driver', field: 'birthDate' },
+              { insuredObject: 'driver', field: 'zipCode' },
+            ],
+          },
+          { title: 'Beginn', fields: [{ insuredObject: 'default', field: 'policyStartDate' }] },
+        ],
+      },
+      languages: [
+        {
+          language: 'de',
+          texts: {
+            'product.name': 'Kfz-Versicherung Komfort',
+            'vehicle.label': 'Fahrzeug',
+            'vehicle.vehicleValue': 'Fahrzeugwert',
+            'driver.label': 'Fahrer',
+            'driver.birthDate': 'Geburtsdatum',
+          },
+        },
+        {
+          language: 'en',
+          texts: {
+            'product.name': 'Car insurance comfort',
+            'vehicle.label': 'Vehicle',
+            'vehicle.vehicleValue': 'Vehicle value',
+          },
+        },
+      ],
+    },
   },
   {
     name: 'Reiseschutz Welt',
@@ -130,32 +178,12 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
       {
         name: 'traveller',
         label: 'Traveller',
-        fields: [
-          birthDate(),
-          {
-            name: 'travelDays',
-            label: 'Days of travel',
-            type: 'number',
-            isRequired: true,
-            minimum: 1,
-            maximum: 365,
-          },
-        ],
+        fields: typeFields('traveller'),
       },
       {
         name: 'trip',
         label: 'Trip',
-        fields: [
-          { name: 'destination', label: 'Destination', type: 'string', isRequired: true },
-          {
-            name: 'tripCost',
-            label: 'Trip cost',
-            type: 'number',
-            isRequired: true,
-            minimum: 0,
-            maximum: 50000,
-          },
-        ],
+        fields: typeFields('trip'),
       },
     ],
     formulas: [
@@ -184,16 +212,7 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
         name: 'mobile-device',
         label: 'Mobile device',
         fields: [
-          {
-            name: 'purchasePrice',
-            label: 'Purchase price',
-            type: 'number',
-            isRequired: true,
-            minimum: 50,
-            maximum: 3000,
-          },
-          { name: 'brand', label: 'Brand', type: 'string', isRequired: true },
-          { name: 'purchaseDate', label: 'Date of purchase', type: 'date', isRequired: true },
+          ...typeFields('mobile-device'),
           { name: 'theftCover', label: 'Cover theft', type: 'boolean' },
         ],
       },
@@ -224,23 +243,7 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
         name: 'household',
         label: 'Household',
         fields: [
-          {
-            name: 'livingArea',
-            label: 'Living area (m²)',
-            type: 'number',
-            isRequired: true,
-            minimum: 10,
-            maximum: 1000,
-          },
-          { name: 'zipCode', label: 'Postcode', type: 'string', isRequired: true },
-          {
-            name: 'sumInsured',
-            label: 'Sum insured',
-            type: 'number',
-            isRequired: true,
-            minimum: 5000,
-            maximum: 500000,
-          },
+          ...typeFields('household'),
           { name: 'bicycleCover', label: 'Bicycles included', type: 'boolean' },
         ],
       },
@@ -270,15 +273,7 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
         name: 'person',
         label: 'Insured person',
         fields: [
-          birthDate(),
-          {
-            name: 'occupationClass',
-            label: 'Occupation class',
-            type: 'number',
-            isRequired: true,
-            minimum: 1,
-            maximum: 3,
-          },
+          ...typeFields('person'),
           {
             name: 'disabilitySum',
             label: 'Disability sum',
@@ -342,15 +337,7 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
         name: 'device',
         label: 'Device',
         fields: [
-          {
-            name: 'price',
-            label: 'Price',
-            type: 'number',
-            isRequired: true,
-            minimum: 50,
-            maximum: 10000,
-          },
-          { name: 'category', label: 'Appliance category', type: 'string' },
+          ...typeFields('device'),
           { name: 'age', label: 'Age in years', type: 'number', minimum: 0, maximum: 10 },
         ],
       },
@@ -470,25 +457,12 @@ async function seedProduct(tx: Queryable, tenantId: number, product: SeedProduct
         );
       }
     }
-    for (const [order, formula] of product.formulas.entries()) {
-      await tx.query(
-        `INSERT INTO premium_formulas (tenant_id, code, product_version_id, "group", name, expression,
-                                       unit, variable_name, "order")
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [
-          tenantId,
-          newCode('pfo'),
-          version.id,
-          formula.group,
-          formula.name,
-          formula.expression,
-          formula.unit,
-          formula.variableName ?? null,
-          order + 1,
-        ],
-      );
+    await insertFormulas(tx, tenantId, version.id, product.formulas);
+    if (product.extras?.status === status) {
+      await seedVersionExtras(tx, tenantId, version.id, product.extras, product.formulas.length);
     }
   }
+  if (product.extras) await seedProductExtras(tx, tenantId, row!.id, product.extras);
 }
 
 /** Seeds each tenant's products once; a data directory seeded before this table existed gets them too. */

@@ -13,6 +13,7 @@ import {
   requireAuth,
   requirePermission,
 } from './http.ts';
+import { checkProductSetting, tenantSettingsAccess } from './product-settings.ts';
 
 const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'));
 
@@ -296,49 +297,47 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
     },
   );
 
-  router.get(
-    '/settings/tenant',
-    requirePermission('tenant-management.settings.view'),
-    async (req, res) => {
-      const auth = getAuth(res);
-      const raw = typeof req.query.keys === 'string' ? req.query.keys : '';
-      const keys = raw
-        .split(',')
-        .map((k) => k.trim())
-        .filter(Boolean);
-      if (keys.length === 0 || keys.length > 50 || !keys.every((k) => v.is(settingKey, k))) {
-        throw new HttpError(400, 'invalid_query', 'keys: 1 to 50 comma-separated setting keys');
-      }
-      const rows = await db.query<{ key: string; value: unknown }>(
-        'SELECT key, value FROM settings WHERE tenant_id = $1 AND key = ANY($2::text[])',
-        [auth.tenantId, keys],
-      );
-      const byKey = new Map(rows.map((r) => [r.key, r.value]));
-      res.json({
-        values: keys.map((key) => {
-          const value = byKey.has(key) ? byKey.get(key) : null;
-          return { key, value, type: settingType(value) };
-        }),
-      });
-    },
-  );
+  router.get('/settings/tenant', tenantSettingsAccess('view'), async (req, res) => {
+    const auth = getAuth(res);
+    const raw = typeof req.query.keys === 'string' ? req.query.keys : '';
+    const keys = raw
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean);
+    if (keys.length === 0 || keys.length > 50 || !keys.every((k) => v.is(settingKey, k))) {
+      throw new HttpError(400, 'invalid_query', 'keys: 1 to 50 comma-separated setting keys');
+    }
+    const rows = await db.query<{ key: string; value: unknown }>(
+      'SELECT key, value FROM settings WHERE tenant_id = $1 AND key = ANY($2::text[])',
+      [auth.tenantId, keys],
+    );
+    const byKey = new Map(rows.map((r) => [r.key, r.value]));
+    res.json({
+      values: keys.map((key) => {
+        const value = byKey.has(key) ? byKey.get(key) : null;
+        return { key, value, type: settingType(value) };
+      }),
+    });
+  });
 
-  router.post(
-    '/settings/tenant',
-    requirePermission('tenant-management.settings.update'),
-    async (req, res) => {
-      const auth = getAuth(res);
-      const body = parseBody(SettingBody, req.body);
-      await db.query(
-        `INSERT INTO settings (tenant_id, key, value, is_sensitive, updated_by)
+  router.post('/settings/tenant', tenantSettingsAccess('update'), async (req, res) => {
+    const auth = getAuth(res);
+    const body = parseBody(SettingBody, req.body);
+    body.value = (await checkProductSetting(
+      db,
+      auth.tenantId,
+      body.key,
+      body.value,
+    )) as typeof body.value;
+    await db.query(
+      `INSERT INTO settings (tenant_id, key, value, is_sensitive, updated_by)
        VALUES ($1, $2, $3::jsonb, $4, $5)
        ON CONFLICT (tenant_id, key) DO UPDATE SET value = $3::jsonb, is_sensitive = $4,
          updated_by = $5, updated_at = now()`,
-        [auth.tenantId, body.key, JSON.stringify(body.value), body.isSensitive, auth.userCode],
-      );
-      res.json({ key: body.key, value: body.value, type: settingType(body.value) });
-    },
-  );
+      [auth.tenantId, body.key, JSON.stringify(body.value), body.isSensitive, auth.userCode],
+    );
+    res.json({ key: body.key, value: body.value, type: settingType(body.value) });
+  });
 
   router.get('/users', requirePermission('tenant-management.users.view'), async (req, res) => {
     const auth = getAuth(res);

@@ -8,6 +8,9 @@ import { pino } from 'pino';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from './sandbox.ts';
 import type { Queryable } from './db.ts';
 import { sha256 } from './crypto.ts';
+import type { EvaluationContext } from '#common/expression/evaluate.ts';
+import { lookupRange, type RangeBand } from '#common/named-range.ts';
+import { lookupFactor, type FactorTable } from './product-factor-csv.ts';
 
 export const PASSWORD = 'Demo1234!';
 export const silentLogger = pino({ level: 'silent' });
@@ -150,4 +153,90 @@ export async function expireToken(
     [sha256(token)],
   );
   if (rows.length !== 1) throw new Error(`no ${table} row for that token`);
+}
+
+/**
+ * The factor and range lookups of a product version as its API answers them, so that a test can
+ * evaluate the version's formulas as the service does.
+ */
+export async function lookupsFor(
+  base: string,
+  token: string,
+  productVersionId: number,
+): Promise<Pick<EvaluationContext, 'factor' | 'range'>> {
+  const I = '/insuranceservice/v1';
+  const [factors, ranges] = await Promise.all([
+    api(base, `${I}/product-factors/for-version?productVersionId=${productVersionId}`, { token }),
+    api(base, `${I}/named-ranges?filter=productVersionId=${productVersionId}&pageSize=1000000`, {
+      token,
+    }),
+  ]);
+  if (factors.status !== 200 || ranges.status !== 200) {
+    throw new Error(`lookups of version ${productVersionId}: ${factors.status}, ${ranges.status}`);
+  }
+  const tables = factors.body.values as Record<string, FactorTable>;
+  const bands = new Map<string, RangeBand[]>(
+    (ranges.body.items as { name: string; bands: RangeBand[] }[]).map((r) => [r.name, r.bands]),
+  );
+  return {
+    factor: (table, keys) => (tables[table] ? lookupFactor(tables[table], keys) : undefined),
+    range: (name, value) => {
+      const found = bands.get(name);
+      return found ? lookupRange(found, value) : undefined;
+    },
+  };
+}
+
+/** A multipart upload as a browser sends it: form fields and one file named `file`. */
+export async function apiUpload(
+  base: string,
+  route: string,
+  opts: { token?: string; fields?: Record<string, string>; file?: { name: string; text: string } },
+): Promise<ApiResponse> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(opts.fields ?? {})) form.set(name, value);
+  if (opts.file) form.set('file', new Blob([opts.file.text], { type: 'text/csv' }), opts.file.name);
+  const res = await fetch(base + route, {
+    method: 'POST',
+    headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
+    body: form,
+  });
+  const text = await res.text();
+  const json = (res.headers.get('content-type') ?? '').includes('application/json');
+  return {
+    status: res.status,
+    body: json ? JSON.parse(text) : text,
+    headers: res.headers,
+    cookie: null,
+  };
+}
+
+/** Gives a seeded user of the test's own sandbox one new role with exactly these permissions. */
+export async function userWithPermissions(
+  base: string,
+  admin: Session,
+  email: string,
+  code: string,
+  permissions: string[],
+): Promise<Session> {
+  const role = await api(base, '/tenantservice/v1/roles', {
+    token: admin.accessToken,
+    body: { code, label: code, permissions },
+  });
+  if (role.status !== 201) throw new Error(`role ${code}: ${role.status}`);
+  const users = await api(
+    base,
+    `/tenantservice/v1/users?filter=${encodeURIComponent(`email=${email}`)}`,
+    { token: admin.accessToken },
+  );
+  const assigned = await api(
+    base,
+    `/tenantservice/v1/users/${users.body.items[0].id}/assign-roles`,
+    {
+      token: admin.accessToken,
+      body: { roleCodes: [code] },
+    },
+  );
+  if (assigned.status !== 200) throw new Error(`assign ${code}: ${assigned.status}`);
+  return login(base, email);
 }

@@ -1,5 +1,5 @@
-import { request as playwrightRequest, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { apiAs, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
 
 // Seed rows no other spec changes: the organisation whose address is edited, and the seeded user
 // who becomes a view-only organisations user.
@@ -226,14 +226,7 @@ test.describe('organisations administration', () => {
 
   test('a user who may only view organisations sees read-only forms', async ({ page, baseURL }) => {
     // Setup through the API as the administrator: a role with organisations.view only.
-    const admin = await playwrightRequest.newContext({
-      baseURL: baseURL!,
-      extraHTTPHeaders: { 'X-CSRF': '1' },
-    });
-    const login = await admin.post('/bff/login', {
-      data: { username: 'admin@demo.test', password: DEMO_PASSWORD },
-    });
-    expect(login.ok()).toBe(true);
+    const admin = await apiAs(baseURL!, 'admin@demo.test');
     const api = '/api/0/tenantservice/v1';
     const role = await admin.post(`${api}/roles`, {
       data: {

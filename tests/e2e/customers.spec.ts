@@ -1,5 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { colleague, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
 
 // Seeded customers no other spec touches (server/sandbox/seed-accounts.ts is deterministic): one
 // per test, so that the tests do not depend on each other's saves.
@@ -18,15 +18,6 @@ async function openCustomer(page: Page, customer: { search: string; name: string
   await expect(customerTable(page).getByRole('row')).toHaveCount(2);
   await customerTable(page).getByRole('link', { name: customer.name }).click();
   await expect(page.getByRole('heading', { level: 1, name: customer.name })).toBeVisible();
-}
-
-/** A second user in a browser context of their own, as a colleague at another desk. */
-async function colleague(browser: Browser, username: string) {
-  const context = await browser.newContext();
-  await context.addInitScript(() => localStorage.setItem('bo.language', 'en'));
-  const page = await context.newPage();
-  await signIn(page, username);
-  return { page, close: () => context.close() };
 }
 
 test.describe('customers', () => {
@@ -58,10 +49,13 @@ test.describe('customers', () => {
     await openCustomer(page, EDITED);
     await expect(page).toHaveTitle(new RegExp(`^${EDITED.name} \\|`));
 
-    // Tabs live in the hash; the later ones are empty for now.
+    // Tabs live in the hash; the policies tab lists this customer's policies (every seeded
+    // customer has some), without the holder column.
     await page.getByRole('tab', { name: 'Policies' }).click();
     await expect(page).toHaveURL(/#tab=policies$/);
-    await expect(page.getByText('This customer has no policies yet.')).toBeVisible();
+    const policies = page.getByRole('table', { name: `Policies of ${EDITED.name}` });
+    await expect(policies.getByRole('link', { name: /^POL-\d{6}$/ }).first()).toBeVisible();
+    await expect(policies.getByRole('columnheader', { name: 'Holder' })).toHaveCount(0);
     await page.getByRole('tab', { name: 'Data' }).click();
 
     const phone = page.getByRole('textbox', { name: 'Phone' });
@@ -164,5 +158,36 @@ test.describe('customers', () => {
     await page.getByLabel('Tag').selectOption({ label: 'Gutachter' });
     await expect(partners.getByRole('row').nth(1)).toContainText('Gutachter');
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test('customer care creates a new customer and lands on it', async ({ page }) => {
+    const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+    await signIn(page, 'care@demo.test');
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Customers' })
+      .click();
+    await page.getByRole('link', { name: 'New customer' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New customer' })).toBeVisible();
+    // Nothing filled in: the form names what is missing and sends nothing.
+    await page.getByRole('button', { name: 'Create customer' }).click();
+    await expect(page.getByRole('textbox', { name: 'Last name' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await page.getByRole('textbox', { name: 'First name' }).fill('Greta');
+    await page.getByRole('textbox', { name: 'Last name' }).fill(`Neumann ${stamp}`);
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(`greta.${stamp}@example.test`);
+    await page.getByRole('textbox', { name: 'Street' }).fill('Domstraße');
+    await page.getByRole('textbox', { name: 'House number' }).fill('5');
+    await page.getByRole('textbox', { name: 'Postcode' }).fill('50668');
+    await page.getByRole('textbox', { name: 'City' }).fill('Köln');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Create customer' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Greta Neumann ${stamp}` }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/u\/0\/customers\/acc_[0-9a-f]+$/);
+    await expect(page.getByTestId('customer-version')).toContainText('Version 1');
   });
 });

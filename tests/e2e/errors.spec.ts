@@ -38,7 +38,7 @@ test.describe('404 and 403 pages', () => {
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await menu.getByRole('button', { name: 'Account' }).click();
     await expect(menu.getByRole('link', { name: 'Profile' })).toBeVisible();
-    await expect(menu.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: 'Settings', exact: true })).toHaveCount(0);
 
     await page.goto('/u/0/settings');
     await expect(page.getByRole('heading', { name: 'Error 403' })).toBeVisible();

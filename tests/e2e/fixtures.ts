@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+  request,
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -35,6 +42,15 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await expect(page.getByRole('heading', { level: 1, name: /^Hello, / })).toBeVisible();
 }
 
+/** A second user in a browser context of their own, as a colleague at another desk. */
+export async function colleague(browser: Browser, username: string) {
+  const context = await browser.newContext();
+  await context.addInitScript(() => localStorage.setItem('bo.language', 'en'));
+  const page = await context.newPage();
+  await signIn(page, username);
+  return { page, close: () => context.close() };
+}
+
 export async function openProfileMenu(page: Page) {
   await page.getByRole('button', { name: /^Account menu for / }).click();
 }
@@ -54,4 +70,15 @@ export async function expectNoSeriousA11yViolations(page: Page) {
       nodes: v.nodes.map((n) => n.target.join(' ')),
     })),
   ).toEqual([]);
+}
+
+/**
+ * The BFF's API signed in as `username`, outside any page: setup a test needs before its user
+ * acts (a role, a product). State-changing calls carry the CSRF header. Dispose it at the end.
+ */
+export async function apiAs(baseURL: string, username: string): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { 'X-CSRF': '1' } });
+  const login = await api.post('/bff/login', { data: { username, password: DEMO_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  return api;
 }

@@ -104,7 +104,7 @@ test.describe('sign-in and accounts', () => {
     // A client-side navigation: no reload, the settings call itself meets the 401.
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await menu.getByRole('button', { name: 'Account' }).click();
-    await menu.getByRole('link', { name: 'Settings' }).click();
+    await menu.getByRole('link', { name: 'Settings', exact: true }).click();
     await expect(page).toHaveURL(/\/login\?backUrl=%2Fu%2F0%2Fsettings$/);
     await expect(page.getByRole('alert')).toHaveText(
       'Your session has ended. Please sign in again.',

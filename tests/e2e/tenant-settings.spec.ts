@@ -153,7 +153,7 @@ test('an administrator edits the tenant settings; the shell and dashboard follow
   await expectNoSeriousA11yViolations(page);
 
   // Leaving the dashboard removes it.
-  await page.getByRole('link', { name: 'Settings' }).first().click();
+  await page.getByRole('link', { name: 'Settings', exact: true }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(launcher).toHaveCount(0);
   await expect(page.locator('#bo-chat-widget')).toHaveCount(0);

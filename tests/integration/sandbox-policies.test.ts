@@ -4,6 +4,7 @@ import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
 import {
   api,
   login,
+  lookupsFor,
   makeTempDir,
   startTestSandbox,
   type Session,
@@ -200,11 +201,14 @@ describe('insuranceservice policies list', () => {
   it('keeps the premium of every timeslice equal to its formulas over the objects', async () => {
     const res = await call(care, '/policies?pageSize=50');
     let checked = 0;
+    let withLookups = 0;
     for (const policy of res.body.items as Policy[]) {
       const formulas = await call(
         care,
         `/premium-formulas?filter=productVersionId=${policy.productVersionId}`,
       );
+      // Factor tables and named ranges of the version take part as the service reads them.
+      const lookups = await lookupsFor(base, care.accessToken, policy.productVersionId);
       for (const slice of policy.timeline!) {
         const variables: Record<string, unknown> = {};
         // The list shows the objects reversed; the formulas read them in any order.
@@ -215,16 +219,23 @@ describe('insuranceservice policies list', () => {
         const totals = [];
         for (const formula of formulas.body.items) {
           const value =
-            Math.round(evaluateNumber(parseExpression(formula.expression), { variables }) * 100) /
-            100;
+            Math.round(
+              evaluateNumber(parseExpression(formula.expression), { variables, ...lookups }) * 100,
+            ) / 100;
           if (formula.variableName) variables[formula.variableName] = value;
           totals.push(value);
         }
         expect(slice.premium.premiumItems.map((i) => i.total)).toEqual(totals);
         checked += 1;
+        if (
+          formulas.body.items.some((f: { expression: string }) => f.expression.includes('factor('))
+        )
+          withLookups += 1;
       }
     }
     expect(checked).toBeGreaterThan(50);
+    // The car product's active version reads a factor table and a named range (seed).
+    expect(withLookups).toBeGreaterThan(0);
   });
 });
 

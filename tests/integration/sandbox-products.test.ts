@@ -3,6 +3,7 @@ import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
 import {
   api,
   login,
+  lookupsFor,
   makeTempDir,
   startTestSandbox,
   type Session,
@@ -120,8 +121,12 @@ describe('seeded products', () => {
           admin,
           `/premium-formulas?filter=productVersionId=${version.id}`,
         );
+        const lookups = await lookupsFor(base, admin.accessToken, version.id);
         for (const formula of formulas.body.items) {
-          const value = evaluateNumber(parseExpression(formula.expression), { variables });
+          const value = evaluateNumber(parseExpression(formula.expression), {
+            variables,
+            ...lookups,
+          });
           expect(Number.isFinite(value)).toBe(true);
           if (formula.variableName) variables[formula.variableName] = value;
           evaluated += 1;

@@ -16,7 +16,8 @@ import { TextInput } from '#client/ui/form/fields.tsx';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
-import { isNotFound, useLoad } from '#client/ui/use-load.ts';
+import { useLoad } from '#client/ui/use-load.ts';
+import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { AddressFields, useFormLabels } from './address-fields.tsx';
 import { addressSchema, pickAddress } from './organization-form.ts';
@@ -40,7 +41,6 @@ export default function OrganizationPage() {
     [accountIndex, organizationId],
   );
   const { state: loaded, retry, replace } = useLoad(load, 'organisation');
-  const missing = isNotFound(loaded);
   usePageTitle(loaded.kind === 'ready' ? loaded.value.name : t('detail.title'));
 
   return (
@@ -52,24 +52,15 @@ export default function OrganizationPage() {
         {t('detail.back')}
       </Link>
       {loaded.kind === 'loading' ? <Spinner label={t('common:status.loading')} /> : null}
-      {missing ? (
-        <>
-          <h1 className="text-2xl font-bold text-slate-900">{t('detail.title')}</h1>
-          <AlertBar tone="warning" dismissible={false}>
-            {t('detail.not_found')}
-          </AlertBar>
-        </>
-      ) : null}
-      {loaded.kind === 'failed' && !missing ? (
-        <>
-          <h1 className="text-2xl font-bold text-slate-900">{t('detail.title')}</h1>
-          <AlertBar tone="danger" dismissible={false}>
-            {t('errors.generic')}
-          </AlertBar>
-          <Button variant="secondary" className="self-start" onClick={retry}>
-            {t('actions.retry')}
-          </Button>
-        </>
+      {loaded.kind === 'failed' ? (
+        <LoadProblem
+          error={loaded.error}
+          title={t('detail.title')}
+          notFound={t('detail.not_found')}
+          failed={t('errors.generic')}
+          retryLabel={t('actions.retry')}
+          onRetry={retry}
+        />
       ) : null}
       {loaded.kind === 'ready' ? (
         <>

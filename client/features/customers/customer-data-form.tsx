@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#client/api/fetch-json.ts';
-import { updateAccount, type Account } from '#client/api/accounts-client.ts';
+import { createAccount, updateAccount, type Account } from '#client/api/accounts-client.ts';
 import { getPartner } from '#client/api/partners-client.ts';
-import { ACCOUNT_GENDERS, ACCOUNT_TITLES } from '#common/account-fields.ts';
+import { ACCOUNT_GENDERS, ACCOUNT_TITLES, type AccountInput } from '#common/account-fields.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
+import { ConflictPanel } from '#client/ui/conflict-panel.tsx';
+import { useRecordSave } from '#client/ui/use-versioned-save.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
 import { DateInput, SelectInput, TextInput } from '#client/ui/form/fields.tsx';
@@ -14,8 +16,8 @@ import { useToast } from '#client/ui/toast.tsx';
 import {
   conflictRows,
   validateCustomer,
+  emptyValues,
   valuesOf,
-  type ConflictRow,
   type CustomerField,
   type CustomerValues,
 } from './customer-form.ts';
@@ -49,7 +51,8 @@ function serverFieldError(error: ApiError): FieldErrors | null {
 }
 
 /**
- * The customer's data. With the update permission it is a form that saves on top of the version
+ * The customer's data; with `account` null, the form for a new customer (saved with create, no
+ * version yet). With the update permission it is a form that saves on top of the version
  * it was loaded with; when somebody saved in between, the service refuses (409) and the form
  * shows what they changed, keeps what this user typed, and lets the user load the saved version
  * or save over it knowingly. Without the permission it is a read-only list.
@@ -59,22 +62,43 @@ export function CustomerDataForm({
   abilities,
   onSaved,
 }: {
-  account: Account;
+  account: Account | null;
   abilities: CustomerAbilities;
   onSaved: (account: Account) => void;
 }) {
   const { t } = useTranslation(['customers', 'common']);
   const toast = useToast();
-  const { accountIndex, canUpdate, canViewPartners } = abilities;
+  const { accountIndex, canViewPartners } = abilities;
+  const canUpdate = account ? abilities.canUpdate : abilities.canCreate;
   // The record the edit is based on: its version goes with the save.
-  const [base, setBase] = useState(account);
-  const [values, setValues] = useState<CustomerValues>(() => valuesOf(account));
+  const form = useRecordSave({
+    record: account,
+    valuesOf,
+    emptyValues,
+    validate: validateCustomer,
+    send: (input: AccountInput, version) =>
+      (account && version !== null
+        ? updateAccount(accountIndex, account.code, { ...input, version })
+        : createAccount(accountIndex, input)
+      ).then((r) => r.account),
+    conflictRows,
+    conflictOf: (error) =>
+      error instanceof ApiError && error.status === 409
+        ? ((error.body as { account?: Account } | undefined)?.account ?? null)
+        : null,
+    refusal: (error) => {
+      const fieldErrors = error instanceof ApiError ? serverFieldError(error) : null;
+      if (fieldErrors) return { errors: fieldErrors };
+      if (!(error instanceof ApiError)) console.error('customer save failed', error);
+      return { failure: t('forms.messages.error') };
+    },
+    onSaved: (saved) => {
+      onSaved(saved);
+      toast({ message: t('messages.saved'), tone: 'success' });
+    },
+  });
+  const { base, values, setValues, errors, busy, failure, conflict } = form;
   const [broker, setBroker] = useState<PartnerChoice | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<{ saved: Account; rows: ConflictRow[] } | null>(null);
-  const conflictRef = useRef<HTMLDivElement>(null);
 
   // The assigned broker's name: the account keeps only its code.
   const brokerCode = values.brokerCode;
@@ -91,50 +115,11 @@ export function CustomerDataForm({
     return () => controller.abort();
   }, [accountIndex, brokerCode, canViewPartners, broker?.code]);
 
-  useEffect(() => {
-    if (conflict) conflictRef.current?.focus();
-  }, [conflict]);
-
   const set = <K extends keyof CustomerValues>(field: K, value: CustomerValues[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
 
-  const save = async (version: number) => {
-    const result = validateCustomer(values);
-    setErrors(result.ok ? {} : result.errors);
-    if (!result.ok) return;
-    setFailure(null);
-    setBusy(true);
-    try {
-      const { account: saved } = await updateAccount(accountIndex, base.code, {
-        ...result.input,
-        version,
-      });
-      setBase(saved);
-      setValues(valuesOf(saved));
-      setConflict(null);
-      onSaved(saved);
-      toast({ message: t('messages.saved'), tone: 'success' });
-    } catch (error) {
-      // What was typed stays in the form in every case below, so that nothing is lost.
-      const saved = (error as ApiError & { body?: { account?: Account } }).body?.account;
-      if (error instanceof ApiError && error.status === 409 && saved) {
-        setConflict({ saved, rows: conflictRows(base, values, saved) });
-      } else if (error instanceof ApiError && serverFieldError(error)) {
-        setErrors(serverFieldError(error) ?? {});
-      } else {
-        if (!(error instanceof ApiError)) console.error('customer save failed', error);
-        setFailure(t('forms.messages.error'));
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const loadSaved = (saved: Account) => {
-    setBase(saved);
-    setValues(valuesOf(saved));
-    setErrors({});
-    setConflict(null);
+    form.loadSaved(saved);
     onSaved(saved);
   };
 
@@ -199,7 +184,7 @@ export function CustomerDataForm({
             </div>
           ))}
         </dl>
-        <Audit account={base} />
+        {base ? <Audit account={base} /> : null}
       </section>
     );
   }
@@ -210,73 +195,21 @@ export function CustomerDataForm({
         {t('detail.data')}
       </h2>
       {conflict ? (
-        <div
-          ref={conflictRef}
-          tabIndex={-1}
-          role="alert"
-          aria-labelledby="customer-conflict"
-          className="flex flex-col gap-3 rounded-md border border-amber-400 bg-amber-50 p-4"
-        >
-          <h3 id="customer-conflict" className="font-semibold text-amber-900">
-            {t('conflict.title')}
-          </h3>
-          <p className="text-sm text-slate-800">
-            {t('conflict.message', {
-              by: conflict.saved.updatedBy,
-              at: formatDateTime(conflict.saved.updatedAt),
-            })}
-          </p>
-          {conflict.rows.length ? (
-            <table className="text-left text-sm">
-              <caption className="sr-only">{t('conflict.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="pr-4">
-                    {t('conflict.field')}
-                  </th>
-                  <th scope="col" className="pr-4">
-                    {t('conflict.saved')}
-                  </th>
-                  <th scope="col">{t('conflict.mine')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {conflict.rows.map((row) => (
-                  <tr key={row.field} data-testid={`conflict-${row.field}`}>
-                    <th scope="row" className="pr-4 font-medium">
-                      {label(row.field)}
-                    </th>
-                    <td className="pr-4">{shown(row.field, row.saved)}</td>
-                    <td>{shown(row.field, row.mine)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : (
-            <p className="text-sm text-slate-800">{t('conflict.no_field_changes')}</p>
-          )}
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" disabled={busy} onClick={() => loadSaved(conflict.saved)}>
-              {t('conflict.load_saved')}
-            </Button>
-            <Button
-              variant="danger"
-              disabled={busy}
-              onClick={() => {
-                setBase(conflict.saved);
-                void save(conflict.saved.version);
-              }}
-            >
-              {t('conflict.overwrite')}
-            </Button>
-          </div>
-        </div>
+        <ConflictPanel
+          translate={(key, values) => t(key, values)}
+          conflict={conflict}
+          label={label}
+          shown={shown}
+          busy={busy}
+          onLoadSaved={loadSaved}
+          onOverwrite={form.overwrite}
+        />
       ) : null}
       <form
         noValidate
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
-          void save(base.version);
+          form.save();
         }}
         className="flex flex-col gap-4"
       >
@@ -365,17 +298,17 @@ export function CustomerDataForm({
           </div>
         ) : null}
         {failure ? (
-          <AlertBar tone="danger" onDismiss={() => setFailure(null)}>
+          <AlertBar tone="danger" onDismiss={form.dismissFailure}>
             {failure}
           </AlertBar>
         ) : null}
         <div>
           <Button type="submit" disabled={busy}>
-            {busy ? t('actions.saving') : t('common:actions.save')}
+            {busy ? t('actions.saving') : base ? t('common:actions.save') : t('actions.create')}
           </Button>
         </div>
       </form>
-      <Audit account={base} />
+      {base ? <Audit account={base} /> : null}
     </section>
   );
 }

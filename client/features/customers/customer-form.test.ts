@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Account } from '#client/api/accounts-client.ts';
-import {
-  conflictRows,
-  displayNameOf,
-  inputOf,
-  validateCustomer,
-  valuesOf,
-} from './customer-form.ts';
+import { displayNameOf, type Account } from '#client/api/accounts-client.ts';
+import { conflictRows, inputOf, validateCustomer, valuesOf } from './customer-form.ts';
 
 const ACCOUNT: Account = {
   id: 7,

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { Account } from '#client/api/accounts-client.ts';
 import { AccountFields, type AccountInput } from '#common/account-fields.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
+import { conflictRowsOf, type ConflictRow as ConflictRowOf } from '#client/ui/conflict-rows.ts';
 
 /**
  * The customer form's values and the comparison behind the edit conflict, kept apart from React
@@ -65,6 +66,26 @@ export function valuesOf(account: Account): CustomerValues {
   };
 }
 
+/** A new customer: a person, every field empty. */
+export function emptyValues(): CustomerValues {
+  return {
+    type: 'person',
+    title: '',
+    firstName: '',
+    lastName: '',
+    companyName: '',
+    email: '',
+    gender: 'unspecified',
+    street: '',
+    houseNumber: '',
+    zipCode: '',
+    city: '',
+    birthDate: '',
+    phone: '',
+    brokerCode: '',
+  };
+}
+
 /** The form's values as the service takes them: empty optional fields are null. */
 export function inputOf(values: CustomerValues): AccountInput {
   return {
@@ -97,33 +118,9 @@ export function validateCustomer(
   return { ok: false, errors };
 }
 
-/** A field the other save changed: what this user had loaded, typed, and what is saved now. */
-export interface ConflictRow {
-  field: CustomerField;
-  loaded: string;
-  mine: string;
-  saved: string;
-}
+export type ConflictRow = ConflictRowOf<CustomerField>;
 
-/**
- * What changed on the server since the form was loaded: the fields whose saved value differs from
- * the loaded one. Fields only this user changed are not listed; they are not in conflict.
- */
+/** The fields another save changed since the form was loaded (see conflictRowsOf). */
 export function conflictRows(loaded: Account, mine: CustomerValues, saved: Account): ConflictRow[] {
-  const before = valuesOf(loaded);
-  const now = valuesOf(saved);
-  return CUSTOMER_FIELDS.filter((field) => before[field] !== now[field]).map((field) => ({
-    field,
-    loaded: before[field],
-    mine: mine[field],
-    saved: now[field],
-  }));
-}
-
-/** The name a customer is shown by: the company, or title, first and last name. */
-export function displayNameOf(
-  account: Pick<Account, 'type' | 'title' | 'firstName' | 'lastName' | 'companyName'>,
-): string {
-  if (account.type === 'org') return account.companyName ?? '';
-  return [account.title, account.firstName, account.lastName].filter(Boolean).join(' ');
+  return conflictRowsOf(CUSTOMER_FIELDS, valuesOf(loaded), mine, valuesOf(saved));
 }

@@ -1,20 +1,21 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { getAccount } from '#client/api/accounts-client.ts';
-import { AlertBar } from '#client/ui/alert-bar.tsx';
-import { Button } from '#client/ui/button.tsx';
+import { displayNameOf, getAccount } from '#client/api/accounts-client.ts';
 import { HashTabs } from '#client/ui/hash-tabs.tsx';
+import { noPolicyFilters, PoliciesTable } from '#client/ui/policies-table.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
-import { isNotFound, useLoad } from '#client/ui/use-load.ts';
+import { useLoad } from '#client/ui/use-load.ts';
+import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { CustomerDataForm } from './customer-data-form.tsx';
-import { displayNameOf } from './customer-form.ts';
+import { CustomerLeadsTab } from './customer-leads-tab.tsx';
+import { NewPolicyAction } from './new-policy-action.tsx';
 import { useCustomerAbilities } from './use-customer-abilities.ts';
 
-// Policies, leads, invoices and documents arrive with their services; the tabs exist already so
-// that links to them (#tab=policies) keep working.
-const LATER_TABS = ['policies', 'leads', 'invoices', 'documents'] as const;
+// Invoices and documents arrive with their services; the tabs exist already so that links to
+// them (#tab=invoices) keep working.
+const LATER_TABS = ['invoices', 'documents'] as const;
 
 /** One customer by code: the data (editable with the update permission) and the tabs of the spec. */
 export default function CustomerPage() {
@@ -27,7 +28,6 @@ export default function CustomerPage() {
     [accountIndex, customerCode],
   );
   const { state: loaded, retry, replace } = useLoad(load, 'customer');
-  const missing = isNotFound(loaded);
   usePageTitle(loaded.kind === 'ready' ? displayNameOf(loaded.value) : t('detail.title'));
 
   return (
@@ -39,24 +39,15 @@ export default function CustomerPage() {
         {t('detail.back')}
       </Link>
       {loaded.kind === 'loading' ? <Spinner label={t('common:status.loading')} /> : null}
-      {missing ? (
-        <>
-          <h1 className="text-2xl font-bold text-slate-900">{t('detail.title')}</h1>
-          <AlertBar tone="warning" dismissible={false}>
-            {t('detail.not_found')}
-          </AlertBar>
-        </>
-      ) : null}
-      {loaded.kind === 'failed' && !missing ? (
-        <>
-          <h1 className="text-2xl font-bold text-slate-900">{t('detail.title')}</h1>
-          <AlertBar tone="danger" dismissible={false}>
-            {t('forms.messages.error')}
-          </AlertBar>
-          <Button variant="secondary" className="self-start" onClick={retry}>
-            {t('actions.retry')}
-          </Button>
-        </>
+      {loaded.kind === 'failed' ? (
+        <LoadProblem
+          error={loaded.error}
+          title={t('detail.title')}
+          notFound={t('detail.not_found')}
+          failed={t('forms.messages.error')}
+          retryLabel={t('actions.retry')}
+          onRetry={retry}
+        />
       ) : null}
       {loaded.kind === 'ready' ? (
         <>
@@ -69,6 +60,7 @@ export default function CustomerPage() {
               })}
             </p>
           </div>
+          <NewPolicyAction customerCode={loaded.value.code} />
           <HashTabs
             id="tab"
             label={t('tabs.label')}
@@ -83,6 +75,30 @@ export default function CustomerPage() {
                     abilities={abilities}
                     onSaved={replace}
                   />
+                ),
+              },
+              {
+                id: 'policies',
+                label: t('tabs.policies'),
+                content: abilities.canViewPolicies ? (
+                  <PoliciesTable
+                    filters={{ ...noPolicyFilters, accountCode: loaded.value.code }}
+                    label={t('policies.table', { name: displayNameOf(loaded.value) })}
+                    emptyMessage={t('empty.policies')}
+                    showHolder={false}
+                    height={400}
+                  />
+                ) : (
+                  <p className="py-6 text-sm text-slate-700">{t('policies.not_allowed')}</p>
+                ),
+              },
+              {
+                id: 'leads',
+                label: t('tabs.leads'),
+                content: abilities.canViewLeads ? (
+                  <CustomerLeadsTab accountIndex={accountIndex} accountCode={loaded.value.code} />
+                ) : (
+                  <p className="py-6 text-sm text-slate-700">{t('leads.not_allowed')}</p>
                 ),
               },
               ...LATER_TABS.map((tab) => ({

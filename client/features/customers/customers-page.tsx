@@ -1,13 +1,22 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { listAccounts, type Account } from '#client/api/accounts-client.ts';
+import {
+  accountsParams,
+  listAccounts,
+  type Account,
+  type AccountsQuery,
+} from '#client/api/accounts-client.ts';
+import { displayNameOf } from '#client/api/accounts-client.ts';
+import { buttonClass } from '#client/ui/button.tsx';
 import { formatDate } from '#client/ui/form/dates.ts';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
+import { ListActions } from '#client/ui/list-views.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
+import { serviceOrder, sortFromParam, sortToParam } from '#client/ui/table-sort.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
+import { useUrlFilters } from '#client/ui/use-url-filters.ts';
 import type { TableQuery } from '#machines/infinite-table.machine.ts';
-import { displayNameOf } from './customer-form.ts';
 import { useCustomerAbilities } from './use-customer-abilities.ts';
 
 // Table column -> the service's order field.
@@ -17,7 +26,21 @@ const ORDER_FIELDS: Record<string, string> = {
   city: 'city',
   created: 'createdAt',
 };
-const SEARCH_DEBOUNCE_MS = 300;
+
+/** The service's query for the list's filters and sort (the CSV export sends the same). */
+function accountsQuery(
+  filters: { search: string; type: Account['type'] | ''; city: string },
+  sort: TableQuery['sort'],
+  page?: number,
+): AccountsQuery {
+  return {
+    ...(page ? { page } : {}),
+    search: filters.search,
+    type: filters.type || undefined,
+    city: filters.city || undefined,
+    order: serviceOrder(sort, ORDER_FIELDS),
+  };
+}
 
 /**
  * The tenant's customers: a search over name, e-mail, number and place, a filter by kind and by
@@ -26,43 +49,32 @@ const SEARCH_DEBOUNCE_MS = 300;
 export default function CustomersPage() {
   const { t } = useTranslation('customers');
   usePageTitle(t('title'));
-  const { accountIndex } = useCustomerAbilities();
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
-  const [cityText, setCityText] = useState('');
-  const [city, setCity] = useState('');
-  const [type, setType] = useState<Account['type'] | ''>('');
-  // The table owns its sort, but a remount for a new toolbar filter must keep it.
-  const [sortKept, setSortKept] = useState<TableQuery['sort']>(null);
+  const { accountIndex, canCreate } = useCustomerAbilities();
+  const filters = useUrlFilters(['search', 'type', 'city', 'sort'], ['search', 'city']);
+  const { search, city } = filters.values;
+  const type: Account['type'] | '' =
+    filters.values.type === 'person' || filters.values.type === 'org' ? filters.values.type : '';
+  const sort = sortFromParam(filters.values.sort, Object.keys(ORDER_FIELDS));
+  const setParam = filters.set;
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(searchText.trim());
-      setCity(cityText.trim());
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, cityText]);
-
+  const sortParam = sortToParam(sort);
   const loadPage = useCallback<LoadTablePage<Account>>(
     async (input, signal) => {
-      const sort = input.query.sort;
-      setSortKept((kept) => (JSON.stringify(kept) === JSON.stringify(sort) ? kept : sort));
-      const field = sort ? ORDER_FIELDS[sort.column] : undefined;
+      const tableSort = input.query.sort;
+      const wanted = sortToParam(tableSort);
+      if (wanted !== sortParam) setParam('sort', wanted);
       const page = await listAccounts(
         accountIndex,
-        {
-          page: input.pageToken ? Number(input.pageToken) : 1,
-          search,
-          type: type || undefined,
-          city: city || undefined,
-          order:
-            sort && field ? { field, direction: sort.direction === 'asc' ? 'ASC' : 'DESC' } : null,
-        },
+        accountsQuery(
+          { search, type, city },
+          tableSort,
+          input.pageToken ? Number(input.pageToken) : 1,
+        ),
         signal,
       );
       return { rows: page.items, nextPageToken: page.nextPageToken };
     },
-    [accountIndex, search, type, city],
+    [accountIndex, search, type, city, sortParam, setParam],
   );
 
   const columns: TableColumn<Account>[] = [
@@ -107,33 +119,47 @@ export default function CustomersPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+        {canCreate ? (
+          <Link to={`/u/${accountIndex}/customers/new`} className={buttonClass('primary')}>
+            {t('actions.new')}
+          </Link>
+        ) : null}
+      </div>
       <div className="flex flex-wrap items-end gap-4">
         <ToolbarInput
           label={t('toolbar.search')}
-          value={searchText}
+          value={filters.drafts.search}
           placeholder={t('toolbar.search_placeholder')}
           className="w-72"
-          onChange={setSearchText}
+          onChange={(v) => filters.setDraft('search', v)}
         />
         <ToolbarSelect
           label={t('toolbar.type')}
           value={type}
           allLabel={t('toolbar.all')}
           options={(['person', 'org'] as const).map((v) => ({ value: v, label: t(`types.${v}`) }))}
-          onChange={(v) => setType(v as Account['type'] | '')}
+          onChange={(v) => setParam('type', v)}
         />
         <ToolbarInput
           label={t('toolbar.city')}
           type="text"
-          value={cityText}
+          value={filters.drafts.city}
           className="w-48"
-          onChange={setCityText}
+          onChange={(v) => filters.setDraft('city', v)}
         />
       </div>
+      <ListActions
+        accountIndex={accountIndex}
+        list="customers"
+        query={filters.query}
+        onApply={filters.apply}
+        exportQuery={accountsParams(accountsQuery({ search, type, city }, sort))}
+      />
       <InfiniteTable
-        key={JSON.stringify({ search, type, city })}
-        initialQuery={{ filters: {}, sort: sortKept }}
+        key={JSON.stringify({ search, type, city, generation: filters.generation })}
+        initialQuery={{ filters: {}, sort }}
         label={t('table.label')}
         columns={columns}
         minWidth="64rem"

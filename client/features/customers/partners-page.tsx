@@ -3,16 +3,17 @@ import { useTranslation } from 'react-i18next';
 import {
   listPartnerTags,
   listPartners,
+  partnersParams,
   type Partner,
   type PartnerTag,
 } from '#client/api/partners-client.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
+import { ListActions } from '#client/ui/list-views.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
+import { useUrlFilters } from '#client/ui/use-url-filters.ts';
 import { useCustomerAbilities } from './use-customer-abilities.ts';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The partners of the tenant, read-only: a search and a filter by tag, ordered by display name
@@ -25,14 +26,8 @@ export default function PartnersPage() {
   const { accountIndex } = useCustomerAbilities();
   const [tags, setTags] = useState<PartnerTag[] | null>(null);
   const [tagsFailed, setTagsFailed] = useState(false);
-  const [tag, setTag] = useState('');
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
-
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(searchText.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
+  const filters = useUrlFilters(['search', 'tag'], ['search']);
+  const { search, tag } = filters.values;
 
   useEffect(() => {
     const controller = new AbortController();
@@ -88,14 +83,18 @@ export default function PartnersPage() {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold text-slate-900">{t('partners.title')}</h1>
       <div className="flex flex-wrap items-end gap-4">
-        <ToolbarInput label={t('partners.search')} value={searchText} onChange={setSearchText} />
+        <ToolbarInput
+          label={t('partners.search')}
+          value={filters.drafts.search}
+          onChange={(v) => filters.setDraft('search', v)}
+        />
         <ToolbarSelect
           label={t('partners.tag')}
           value={tag}
           allLabel={t('toolbar.all')}
           disabled={tags === null}
           options={(tags ?? []).map((g) => ({ value: g.slug, label: g.label }))}
-          onChange={setTag}
+          onChange={(v) => filters.set('tag', v)}
         />
       </div>
       {tagsFailed ? (
@@ -103,8 +102,15 @@ export default function PartnersPage() {
           {t('forms.messages.error')}
         </AlertBar>
       ) : null}
+      <ListActions
+        accountIndex={accountIndex}
+        list="partners"
+        query={filters.query}
+        onApply={filters.apply}
+        exportQuery={partnersParams({ search, tagSlugs: tag ? [tag] : [] })}
+      />
       <InfiniteTable
-        key={JSON.stringify({ search, tag })}
+        key={JSON.stringify({ search, tag, generation: filters.generation })}
         label={t('table.partners')}
         columns={columns}
         loadPage={loadPage}

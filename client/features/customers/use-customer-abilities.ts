@@ -4,7 +4,10 @@ import { useAccountAccess } from '#client/api/use-account-access.ts';
 export interface CustomerAbilities {
   accountIndex: number;
   canUpdate: boolean;
+  canCreate: boolean;
   canViewPartners: boolean;
+  canViewPolicies: boolean;
+  canViewLeads: boolean;
 }
 
 /**
@@ -17,7 +20,10 @@ export function useCustomerAbilities(): CustomerAbilities {
     () => ({
       accountIndex,
       canUpdate: can('account-management.accounts.update') || can('eis.accounts.update'),
+      canCreate: can('account-management.accounts.create') || can('eis.accounts.create'),
       canViewPartners: can('partner-management.partners.view') || can('eis.partners.view'),
+      canViewPolicies: can('policy-management.policies.view') || can('eis.policies.view'),
+      canViewLeads: can('policy-management.leads.view') || can('eis.leads.view'),
     }),
     [accountIndex, can],
   );

@@ -27,9 +27,29 @@ export function StatusBadge({ status }: { status: ProductVersionStatus }) {
  * The message for a refused request: what the service says about bad input or a conflict (its
  * validation text names the field or the formula position), a translated text for the rest.
  */
+/** Refusals with a text of their own (docs/contracts.md, product extras); others show the service's. */
+const CODED = new Set([
+  'version_conflict',
+  'version_not_draft',
+  'in_use',
+  'name_taken',
+  'default_object',
+  'no_translations',
+  'language_exists',
+  'too_many',
+  'invalid_file',
+  'payload_too_large',
+]);
+
 export function useFailureMessage(): (error: unknown) => string {
   const { t } = useTranslation('products');
   return (error) => {
+    if (error instanceof ApiError && CODED.has(error.code)) {
+      const formula = (error.body as { formula?: unknown } | null)?.formula;
+      return t(`errors.codes.${error.code}` as 'errors.codes.in_use', {
+        formula: typeof formula === 'string' ? formula : '',
+      });
+    }
     if (
       error instanceof ApiError &&
       (error.status === 400 || error.status === 409) &&
@@ -77,4 +97,31 @@ export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => 
       )}
     </div>
   );
+}
+
+/** The header row of a product table: one column heading per label. */
+export function TableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead className="border-b border-slate-300 text-slate-700">
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col" className="py-2 pr-4 align-top">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** The confirm texts of deleting one thing of a kind (`{kind}.delete_title`, ...). */
+export function useDeleteTexts() {
+  const { t } = useTranslation('products');
+  // The keys are built from the kind, so they are looked up as plain strings.
+  const text = t as unknown as (key: string, values?: Record<string, string>) => string;
+  return (kind: 'factors' | 'ranges' | 'objects' | 'funnels', values: Record<string, string>) => ({
+    title: text(`${kind}.delete_title`),
+    message: text(`${kind}.delete_message`, values),
+    done: text(`${kind}.deleted`, values),
+  });
 }

@@ -91,3 +91,16 @@ export function formulaSchema(labels: {
     variableName: v.nullish(v.pipe(v.string(), v.trim(), v.regex(IDENTIFIER, invalid)), null),
   });
 }
+
+/** A factor table's or named range's name: formulas read it in quotes. */
+export function lookupNameSchema(label: string) {
+  return formObject({ name: v.pipe(requiredText(label, 63), v.regex(IDENTIFIER, invalid)) });
+}
+
+/** An insured object: its name appears in formulas (with - as _) and in booking funnels. */
+export function insuredObjectSchema(labels: { name: string; label: string }) {
+  return formObject({
+    name: v.pipe(requiredText(labels.name, 63), v.regex(/^[a-z][a-z0-9-]{0,62}$/, invalid)),
+    label: requiredText(labels.label, 200),
+  });
+}

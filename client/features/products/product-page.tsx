@@ -17,6 +17,7 @@ import { VersionDialog } from './product-dialogs.tsx';
 import { useProductAbilities } from './use-product-abilities.ts';
 import { useLoad } from '#client/ui/use-load.ts';
 import { categoryKey } from './labels.ts';
+import { BookingFunnelsSection } from './booking-funnels-section.tsx';
 
 /** The action that moves a version to a status, as its button says it. */
 const TRANSITION_ACTION: Record<ProductVersionStatus, string> = {
@@ -37,7 +38,13 @@ export default function ProductPage() {
   const confirm = useConfirm();
   const toast = useToast();
   const failureMessage = useFailureMessage();
-  const { accountIndex, canCreateVersion, canUpdateVersion } = useProductAbilities();
+  const {
+    accountIndex,
+    canCreateVersion,
+    canUpdateVersion,
+    canUpdateProduct,
+    canViewTranslations,
+  } = useProductAbilities();
   const [creating, setCreating] = useState(false);
   const load = useCallback(
     (signal: AbortSignal) => getProduct(accountIndex, productId, signal),
@@ -78,7 +85,14 @@ export default function ProductPage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">{current.name}</h1>
-        <LinkButton to={listPath}>{t('actions.back_to_list')}</LinkButton>
+        <div className="flex flex-wrap gap-2">
+          {canViewTranslations ? (
+            <LinkButton to={`/u/${accountIndex}/management/product/${current.id}/language`}>
+              {t('languages.link')}
+            </LinkButton>
+          ) : null}
+          <LinkButton to={listPath}>{t('actions.back_to_list')}</LinkButton>
+        </div>
       </div>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
         <dt className="font-medium text-slate-700">{t('columns.slug')}</dt>
@@ -160,6 +174,11 @@ export default function ProductPage() {
           </table>
         )}
       </section>
+      <BookingFunnelsSection
+        accountIndex={accountIndex}
+        product={current}
+        canEdit={canUpdateProduct}
+      />
       {creating ? (
         <VersionDialog
           accountIndex={accountIndex}

@@ -10,6 +10,13 @@ export interface ProductAbilities {
   canCreateFormula: boolean;
   canUpdateFormula: boolean;
   canDeleteFormula: boolean;
+  /** Booking funnels and product settings belong to the product. */
+  canUpdateProduct: boolean;
+  /** Product settings are tenant settings: the tenant settings right works as well. */
+  canEditProductSettings: boolean;
+  canViewTranslations: boolean;
+  canCreateLanguage: boolean;
+  canUpdateTranslations: boolean;
 }
 
 /**
@@ -19,8 +26,8 @@ export interface ProductAbilities {
 export function useProductAbilities(): ProductAbilities {
   const { accountIndex, can } = useAccountAccess();
   return useMemo(() => {
-    const may = (resource: string, action: string) =>
-      can(`policy-management.${resource}.${action}`) || can(`eis.${resource}.${action}`);
+    const may = (resource: string, action: string, module = 'policy-management') =>
+      can(`${module}.${resource}.${action}`) || can(`eis.${resource}.${action}`);
     return {
       accountIndex,
       canCreateProduct: may('products', 'create'),
@@ -29,6 +36,11 @@ export function useProductAbilities(): ProductAbilities {
       canCreateFormula: may('premium-formulas', 'create'),
       canUpdateFormula: may('premium-formulas', 'update'),
       canDeleteFormula: may('premium-formulas', 'delete'),
+      canUpdateProduct: may('products', 'update'),
+      canEditProductSettings: may('products', 'update') || can('tenant-management.settings.update'),
+      canViewTranslations: may('translations', 'view', 'translation-management'),
+      canCreateLanguage: may('translations', 'create', 'translation-management'),
+      canUpdateTranslations: may('translations', 'update', 'translation-management'),
     };
   }, [accountIndex, can]);
 }

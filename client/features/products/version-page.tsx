@@ -17,10 +17,24 @@ import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { useToast } from '#client/ui/toast.tsx';
+import { deleteInsuredObject, listNamedRanges } from '#client/api/product-extras-client.ts';
 import { FieldDialog } from './field-dialog.tsx';
+import { AddObjectDialog, RenameObjectDialog } from './insured-object-dialogs.tsx';
+import { FactorsSection, NamedRangesSection, factorCache } from './version-lookups.tsx';
 import { FormulaDialog } from './formula-dialog.tsx';
-import { formulaPath, orderInsuredObjects, sortsFieldsByLabel } from './insured-object-order.ts';
-import { LinkButton, LoadFailed, Loading, StatusBadge, useFailureMessage } from './page-parts.tsx';
+import {
+  formulaPath,
+  orderInsuredObjects,
+  sortsFieldsByLabel,
+} from '#common/insured-object-order.ts';
+import {
+  LinkButton,
+  LoadFailed,
+  Loading,
+  StatusBadge,
+  useDeleteTexts,
+  useFailureMessage,
+} from './page-parts.tsx';
 import { useProductAbilities } from './use-product-abilities.ts';
 import { useLoad } from '#client/ui/use-load.ts';
 import { fieldKindKey, fieldTypeKey, unitKey } from './labels.ts';
@@ -28,6 +42,8 @@ import { fieldKindKey, fieldTypeKey, unitKey } from './labels.ts';
 type Editing =
   | { kind: 'field'; object: InsuredObject; field: ProductField | null }
   | { kind: 'formula'; formula: PremiumFormula | null }
+  | { kind: 'add-object' }
+  | { kind: 'rename-object'; object: InsuredObject }
   | null;
 
 const cell = 'py-2 pr-4 align-top';
@@ -43,6 +59,7 @@ export default function VersionPage() {
   const confirm = useConfirm();
   const toast = useToast();
   const failureMessage = useFailureMessage();
+  const deleteTexts = useDeleteTexts();
   const abilities = useProductAbilities();
   const { accountIndex } = abilities;
   const [editing, setEditing] = useState<Editing>(null);
@@ -52,11 +69,13 @@ export default function VersionPage() {
       const product = await getProduct(accountIndex, productId, signal);
       const version = product.versions?.find((v) => String(v.id) === versionId);
       if (!version) throw Object.assign(new Error('no such version'), { missing: true });
-      const [objects, formulas] = await Promise.all([
+      const [objects, formulas, factors, ranges] = await Promise.all([
         listInsuredObjects(accountIndex, version.id, signal),
         listPremiumFormulas(accountIndex, version.id, signal),
+        factorCache.get(accountIndex, version.id, signal),
+        listNamedRanges(accountIndex, version.id, signal),
       ]);
-      return { product, version, objects, formulas };
+      return { product, version, objects, formulas, factors, ranges };
     },
     [accountIndex, productId, versionId],
   );
@@ -69,7 +88,7 @@ export default function VersionPage() {
 
   if (data.kind === 'loading') return <Loading />;
   if (data.kind === 'failed') return <LoadFailed error={data.error} onRetry={reload} />;
-  const { product, version, formulas } = data.value;
+  const { product, version, formulas, factors, ranges } = data.value;
   const objects = orderInsuredObjects(data.value.objects, i18n.language);
   const isDraft = version.status === 'draft';
   const canEditFields = isDraft && abilities.canUpdateVersion;
@@ -79,7 +98,13 @@ export default function VersionPage() {
   const variables = [
     ...objects.flatMap((o) => o.productFields.map((f) => formulaPath(o.name, f.name))),
     ...formulas.flatMap((f) => (f.variableName ? [f.variableName] : [])),
+    ...Object.values(factors).map((f) => `factor('${f.name}', ${f.keyColumns.join(', ')})`),
+    ...ranges.map((r) => `range('${r.name}', …)`),
   ];
+  const saved = (message: string) => {
+    toast({ message, tone: 'success' });
+    reload();
+  };
 
   const run = (work: Promise<unknown>, done: string) =>
     work.then(
@@ -169,9 +194,16 @@ export default function VersionPage() {
       {!isDraft ? <p className="text-slate-700">{t('editor.read_only')}</p> : null}
 
       <section aria-labelledby="objects-heading" className="flex flex-col gap-6">
-        <h2 id="objects-heading" className="text-lg font-semibold text-slate-900">
-          {t('editor.insured_objects')}
-        </h2>
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="objects-heading" className="text-lg font-semibold text-slate-900">
+            {t('editor.insured_objects')}
+          </h2>
+          {canEditFields ? (
+            <Button onClick={() => setEditing({ kind: 'add-object' })}>
+              {t('editor.add_object')}
+            </Button>
+          ) : null}
+        </div>
         {objects.map((object) => {
           const byLabel = sortsFieldsByLabel(object.name);
           return (
@@ -185,13 +217,35 @@ export default function VersionPage() {
                   {object.label} <span className="font-normal text-slate-600">({object.name})</span>
                 </h3>
                 {canEditFields ? (
-                  <Button
-                    variant="secondary"
-                    aria-label={t('actions.add_field_to', { label: object.label })}
-                    onClick={() => setEditing({ kind: 'field', object, field: null })}
-                  >
-                    {t('actions.add_field')}
-                  </Button>
+                  <div className="flex flex-wrap gap-1">
+                    <Button
+                      variant="secondary"
+                      aria-label={t('actions.add_field_to', { label: object.label })}
+                      onClick={() => setEditing({ kind: 'field', object, field: null })}
+                    >
+                      {t('actions.add_field')}
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      aria-label={t('objects.rename_named', { label: object.label })}
+                      onClick={() => setEditing({ kind: 'rename-object', object })}
+                    >
+                      {t('objects.rename')}
+                    </Button>
+                    {object.name === 'default' ? null : (
+                      <Button
+                        variant="ghost"
+                        aria-label={t('objects.delete_named', { label: object.label })}
+                        onClick={() =>
+                          remove(deleteTexts('objects', { label: object.label }), () =>
+                            deleteInsuredObject(accountIndex, object.id),
+                          )
+                        }
+                      >
+                        {t('actions.delete')}
+                      </Button>
+                    )}
+                  </div>
                 ) : null}
               </div>
               {object.productFields.length === 0 ? (
@@ -284,6 +338,23 @@ export default function VersionPage() {
           );
         })}
       </section>
+
+      <FactorsSection
+        accountIndex={accountIndex}
+        versionId={version.id}
+        factors={factors}
+        canEdit={canEditFields}
+        remove={remove}
+        onSaved={saved}
+      />
+      <NamedRangesSection
+        accountIndex={accountIndex}
+        versionId={version.id}
+        ranges={ranges}
+        canEdit={canEditFields}
+        remove={remove}
+        onSaved={saved}
+      />
 
       <section aria-labelledby="formulas-heading" className="flex flex-col gap-3">
         <div className="flex items-center justify-between gap-3">
@@ -392,6 +463,26 @@ export default function VersionPage() {
               toast({ message: t('messages.field_saved'), tone: 'success' });
               reload();
             }
+          }}
+        />
+      ) : null}
+      {editing?.kind === 'add-object' ? (
+        <AddObjectDialog
+          accountIndex={accountIndex}
+          productVersionId={version.id}
+          onClose={(label) => {
+            setEditing(null);
+            if (label) saved(t('objects.saved', { label }));
+          }}
+        />
+      ) : null}
+      {editing?.kind === 'rename-object' ? (
+        <RenameObjectDialog
+          accountIndex={accountIndex}
+          object={editing.object}
+          onClose={(label) => {
+            setEditing(null);
+            if (label) saved(t('objects.saved', { label }));
           }}
         />
       ) : null}

@@ -34,6 +34,7 @@ export function CustomFormFields({
           label: field.label,
           required: field.required,
           errors: errors[field.name],
+          ...(field.hint === undefined ? {} : { hint: field.hint }),
           ...(disabled === undefined ? {} : { disabled }),
         };
         const text = typeof values[field.name] === 'string' ? (values[field.name] as string) : '';

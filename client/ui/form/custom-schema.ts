@@ -55,6 +55,8 @@ export interface FormField {
   minimum?: number;
   maximum?: number;
   maxLength?: number;
+  /** A line under the control (an allowed range, say), tied to it with aria-describedby. */
+  hint?: string;
 }
 
 type AnySchema = v.GenericSchema<unknown, unknown>;

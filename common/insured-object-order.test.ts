@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type { InsuredObject, ProductField } from '#client/api/products-client.ts';
 import { formulaPath, orderInsuredObjects } from './insured-object-order.ts';
 
-const field = (id: number, label: string, order: number) =>
-  ({ id, label, order, name: `f${id}` }) as ProductField;
-const object = (id: number, name: string, fields: ProductField[]) =>
-  ({ id, name, productFields: fields }) as InsuredObject;
+interface Field {
+  id: number;
+  label: string;
+  order: number;
+  name: string;
+}
+const field = (id: number, label: string, order: number): Field => ({
+  id,
+  label,
+  order,
+  name: `f${id}`,
+});
+const object = (id: number, name: string, fields?: Field[]) => ({
+  id,
+  name,
+  productFields: fields,
+});
 
 describe('insured object order', () => {
   it("puts 'default' first whatever its id, the rest by creation", () => {
@@ -30,9 +42,7 @@ describe('insured object order', () => {
   });
 
   it('leaves an object without expanded fields with an empty list', () => {
-    expect(orderInsuredObjects([{ id: 1, name: 'x' } as InsuredObject])[0]!.productFields).toEqual(
-      [],
-    );
+    expect(orderInsuredObjects([object(1, 'x')])[0]!.productFields).toEqual([]);
   });
 
   it('names fields the way formulas read them', () => {

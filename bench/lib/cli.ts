@@ -1,0 +1,19 @@
+import { pathToFileURL } from 'node:url';
+
+/** Runs `main` when the module is the script node was started with, not when it is imported. */
+export function runWhenMain(moduleUrl: string, main: () => Promise<void>): void {
+  if (process.argv[1] && moduleUrl === pathToFileURL(process.argv[1]).href) {
+    main().catch((err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    });
+  }
+}
+
+/** With `--check`, names each broken budget and exits 1; without, the figures only inform. */
+export function checkBudgets(argv: readonly string[], failures: readonly string[]): void {
+  if (argv.includes('--check') && failures.length) {
+    for (const f of failures) console.error(`BUDGET BROKEN: ${f}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * The policy list at scale: the first page against a deep page, at 100 000 policies, through the
+ * BFF as the SPA asks for it. Keyset pages should cost the same wherever they are.
+ * Usage: npx tsx bench/policy-list.ts [--check] [--json] [--count=100000] [--runs=9]
+ *        [--deep-page=1000] [--data-dir=<dir, kept and reused>]
+ */
+import { Agent, startStack } from '#tests/support/stack.ts';
+import { checkBudgets, runWhenMain } from './lib/cli.ts';
+import { preparePolicyWorld } from './lib/policy-world.ts';
+import { PASSWORD, USER } from './lib/load.ts';
+
+/** Budget: a deep page may take at most this many times the first page's median. */
+export const MAX_DEEP_TO_FIRST_RATIO = 2;
+
+const PAGE_SIZE = 30;
+const LIST = '/api/0/insuranceservice/v1/policies';
+
+export interface PolicyListOptions {
+  count: number;
+  runs: number;
+  deepPage: number;
+  /** A data directory to reuse (and keep); a fresh temporary one otherwise. */
+  dataDir?: string;
+}
+
+export interface PolicyListReport {
+  options: PolicyListOptions;
+  policies: number;
+  /** Growing the demo workspace to `count` (the seed command's work), seconds. */
+  growSeconds: number;
+  deepToken: string;
+  firstMs: number[];
+  deepMs: number[];
+  firstMedianMs: number;
+  deepMedianMs: number;
+  deepToFirstRatio: number;
+  failures: string[];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+interface Page {
+  items: { id: number }[];
+  nextPageToken: string | null;
+}
+
+async function timedPage(agent: Agent, query: string): Promise<{ ms: number; page: Page }> {
+  const started = performance.now();
+  const res = await agent.json<Page>(`${LIST}${query}`);
+  const ms = performance.now() - started;
+  if (res.status !== 200) throw new Error(`GET ${LIST}${query} answered ${res.status}`);
+  return { ms, page: res.body };
+}
+
+export async function measurePolicyList(opts: PolicyListOptions): Promise<PolicyListReport> {
+  const world = await preparePolicyWorld(opts.count, opts.dataDir);
+  const { dataDir, policies, growSeconds } = world;
+  try {
+    const stack = await startStack({}, { dataDir });
+    try {
+      const agent = new Agent(stack.url);
+      const login = await agent.login(USER, PASSWORD);
+      if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
+
+      const first = await timedPage(agent, '');
+      const newest = first.page.items[0]?.id ?? 0;
+      // The token the list would hand out after `deepPage - 1` pages: `<page>.<last id>.d`. The
+      // demo workspace's ids run without gaps (the other tenant's few are older), so the last
+      // id of that page is this far below the newest.
+      const deepToken = `${opts.deepPage}.${newest - (opts.deepPage - 1) * PAGE_SIZE + 1}.d`;
+      const deep = await timedPage(agent, `?pageToken=${deepToken}`);
+      const failures: string[] = [];
+      if (first.page.items.length !== PAGE_SIZE || deep.page.items.length !== PAGE_SIZE) {
+        failures.push(`a page had not ${PAGE_SIZE} policies: is the workspace large enough?`);
+      }
+
+      const firstMs: number[] = [];
+      const deepMs: number[] = [];
+      // Alternated, after one more warm-up of each, so that drift hits both alike.
+      await timedPage(agent, '');
+      await timedPage(agent, `?pageToken=${deepToken}`);
+      for (let run = 0; run < opts.runs; run += 1) {
+        firstMs.push((await timedPage(agent, '')).ms);
+        deepMs.push((await timedPage(agent, `?pageToken=${deepToken}`)).ms);
+      }
+      const firstMedianMs = median(firstMs);
+      const deepMedianMs = median(deepMs);
+      const deepToFirstRatio = deepMedianMs / firstMedianMs;
+      if (deepToFirstRatio > MAX_DEEP_TO_FIRST_RATIO) {
+        failures.push(
+          `deep page ${deepToFirstRatio.toFixed(2)}x the first (limit ${MAX_DEEP_TO_FIRST_RATIO}x)`,
+        );
+      }
+      return {
+        options: opts,
+        policies,
+        growSeconds,
+        deepToken,
+        firstMs,
+        deepMs,
+        firstMedianMs,
+        deepMedianMs,
+        deepToFirstRatio,
+        failures,
+      };
+    } finally {
+      await stack.stop(false);
+    }
+  } finally {
+    await world.dispose();
+  }
+}
+
+export function printPolicyList(r: PolicyListReport) {
+  const ms = (values: number[]) => values.map((v) => v.toFixed(0)).join(' ');
+  console.log(`\nPolicy list through the BFF, ${r.policies} policies in the demo workspace`);
+  console.log(`  grown to ${r.options.count} in ${r.growSeconds.toFixed(1)} s`);
+  console.log(`  first page (${PAGE_SIZE}, timelines and product): ${ms(r.firstMs)} ms`);
+  console.log(
+    `  page ${r.options.deepPage} (token ${r.deepToken}):             ${ms(r.deepMs)} ms`,
+  );
+  console.log(
+    `  medians: first ${r.firstMedianMs.toFixed(1)} ms, deep ${r.deepMedianMs.toFixed(1)} ms, ` +
+      `deep / first ${r.deepToFirstRatio.toFixed(2)} (budget <= ${MAX_DEEP_TO_FIRST_RATIO})`,
+  );
+}
+
+export function parsePolicyListArgs(argv: string[]): PolicyListOptions {
+  const value = (name: string) =>
+    argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? undefined;
+  const num = (name: string, fallback: number) => {
+    const text = value(name);
+    const n = text === undefined ? fallback : Number(text);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
+    return n;
+  };
+  const dataDir = value('data-dir');
+  return {
+    count: num('count', 100_000),
+    runs: num('runs', 9),
+    deepPage: num('deep-page', 1000),
+    ...(dataDir ? { dataDir } : {}),
+  };
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  const report = await measurePolicyList(parsePolicyListArgs(argv));
+  if (argv.includes('--json')) console.log(JSON.stringify(report, null, 2));
+  else printPolicyList(report);
+  checkBudgets(argv, report.failures);
+}
+
+runWhenMain(import.meta.url, main);

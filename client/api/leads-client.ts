@@ -1,0 +1,238 @@
+import type { CustomDataValue, PaymentMethodValue } from '#common/leads.ts';
+import type { PolicyDataIssue } from '#common/policy-data.ts';
+import { fetchJson } from './fetch-json.ts';
+import { listParams, type ListQuery, type Page } from './tenant-admin-client.ts';
+
+/**
+ * Leads (applications) of the insurance service through the BFF proxy (docs/contracts.md,
+ * "Insurance: leads"). One function per request; each takes an AbortSignal.
+ */
+
+export const LEADS_PAGE_SIZE = 30;
+
+const base = (accountIndex: number) => `/api/${accountIndex}/insuranceservice/v1`;
+
+export interface LeadPolicyObject {
+  insuredObjectId: number;
+  insuredObjectName: string;
+  insuredObjectLabel: string;
+  data: Record<string, unknown>;
+}
+
+export interface LeadHolder {
+  type?: 'person' | 'org';
+  title?: string;
+  firstName?: string;
+  lastName?: string;
+  companyName?: string;
+  email?: string;
+  birthDate?: string;
+}
+
+export interface PremiumOverrideItem {
+  premiumFormulaId: number;
+  total: number;
+}
+
+/** A create-policy body, as the lead keeps it. */
+export interface LeadPolicy {
+  productVersionId: number;
+  accountCode: string | null;
+  holder: LeadHolder | null;
+  policyObjects: LeadPolicyObject[];
+  premiumOverride: PremiumOverrideItem[] | null;
+}
+
+export interface Premium {
+  premiumItems: { premiumFormulaId: number; total: number; isOverride: boolean }[];
+  grandTotal: number;
+  currency: string;
+}
+
+export interface LeadAccount {
+  id: number;
+  code: string;
+  accountNumber: string;
+  type: 'person' | 'org';
+  title: string;
+  firstName: string;
+  lastName: string;
+  companyName: string | null;
+  email: string;
+  birthDate: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface LeadVersionSummary {
+  version: number;
+  status: string;
+  changedFields: string[];
+  createdAt: string;
+  createdBy: string;
+}
+
+export interface Lead {
+  id: number;
+  code: string;
+  leadNumber: string;
+  status: string;
+  accountCode: string | null;
+  account: LeadAccount | null;
+  productId: number;
+  productVersionId: number;
+  productSlug: string;
+  productName: string;
+  policy: LeadPolicy;
+  bankAccount: { iban: string } | null;
+  paymentMethod: PaymentMethodValue | null;
+  customData: CustomDataValue | null;
+  premiumOverride: PremiumOverrideItem[] | null;
+  premium: Premium;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: string;
+  updatedBy: string;
+  versions?: LeadVersionSummary[];
+}
+
+/** A saved version: the lead as it was then (without its account and history). */
+export interface LeadVersion extends LeadVersionSummary {
+  leadCode: string;
+  lead: Omit<Lead, 'account' | 'versions'>;
+}
+
+export interface LeadStatus {
+  id: number;
+  code: string;
+  slug: string;
+  name: string;
+  order: number;
+}
+
+export interface TransitionRule {
+  id: number;
+  entityType: string;
+  fromStatus: string;
+  toStatus: string;
+}
+
+/** The policy part of a create or edit: insured object ids and their data. */
+export interface PolicyInput {
+  productVersionId: number;
+  accountCode?: string | null;
+  holder?: LeadHolder | null;
+  policyObjects: { insuredObjectId: number; data: Record<string, unknown> }[];
+}
+
+export interface LeadChanges {
+  status?: string;
+  accountCode?: string | null;
+  policy?: PolicyInput;
+  bankAccount?: { iban: string } | null;
+  paymentMethod?: PaymentMethodValue | null;
+  customData?: CustomDataValue | null;
+}
+
+/** What a refused save carries: the current lead (409) or the policy data issues (400). */
+export interface LeadErrorBody {
+  error: string;
+  message: string;
+  lead?: Lead;
+  issues?: PolicyDataIssue[];
+}
+
+export interface LeadsQuery {
+  page?: number;
+  search?: string;
+  status?: string | undefined;
+  productSlug?: string | undefined;
+  accountCode?: string | undefined;
+  order?: ListQuery['order'];
+  pageSize?: number;
+}
+
+export function listLeads(
+  accountIndex: number,
+  query: LeadsQuery,
+  signal?: AbortSignal,
+): Promise<Page<Lead>> {
+  const params = listParams({
+    pageSize: query.pageSize ?? LEADS_PAGE_SIZE,
+    ...(query.page !== undefined ? { page: query.page } : {}),
+    filter: {
+      status: query.status,
+      productSlug: query.productSlug,
+      accountCode: query.accountCode,
+    },
+    order: query.order ?? null,
+    ...(query.search !== undefined ? { search: query.search } : {}),
+  });
+  return fetchJson(`${base(accountIndex)}/leads?${params}`, { signal });
+}
+
+/** `ref` is the lead's id or its code (`lea_...`); the answer carries its versions. */
+export async function getLead(accountIndex: number, ref: string, signal?: AbortSignal) {
+  const res = await fetchJson<{ lead: Lead }>(
+    `${base(accountIndex)}/leads/${encodeURIComponent(ref)}`,
+    { signal },
+  );
+  return res.lead;
+}
+
+export async function getLeadVersion(
+  accountIndex: number,
+  code: string,
+  version: number,
+  signal?: AbortSignal,
+) {
+  const res = await fetchJson<{ leadVersion: LeadVersion }>(
+    `${base(accountIndex)}/leads/${encodeURIComponent(code)}/versions/${version}`,
+    { signal },
+  );
+  return res.leadVersion;
+}
+
+export async function createLead(
+  accountIndex: number,
+  body: LeadChanges & { policy: PolicyInput },
+  signal?: AbortSignal,
+) {
+  const res = await fetchJson<{ lead: Lead }>(`${base(accountIndex)}/leads`, {
+    method: 'POST',
+    body,
+    signal,
+  });
+  return res.lead;
+}
+
+/**
+ * Saves the changes made on top of `version`. A stale version answers 409 `version_conflict`, a
+ * move the status rules forbid 409 `illegal_transition`; both ApiErrors carry the current `lead`.
+ */
+export async function updateLead(
+  accountIndex: number,
+  code: string,
+  changes: LeadChanges & { version: number },
+  signal?: AbortSignal,
+) {
+  const res = await fetchJson<{ lead: Lead }>(
+    `${base(accountIndex)}/leads/${encodeURIComponent(code)}`,
+    { method: 'PATCH', body: changes, signal },
+  );
+  return res.lead;
+}
+
+export async function listLeadStatuses(accountIndex: number, signal?: AbortSignal) {
+  const res = await fetchJson<Page<LeadStatus>>(`${base(accountIndex)}/lead-statuses`, { signal });
+  return res.items;
+}
+
+export async function listLeadRules(accountIndex: number, signal?: AbortSignal) {
+  const res = await fetchJson<Page<TransitionRule>>(
+    `${base(accountIndex)}/status-transitions/rules?filter=entityType%3Dlead`,
+    { signal },
+  );
+  return res.items;
+}

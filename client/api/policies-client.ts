@@ -1,0 +1,221 @@
+import type { Premium } from '#common/premium.ts';
+import type { PolicyStatus, RevisionStatus } from '#common/policy-lifecycle.ts';
+import { fetchJson } from './fetch-json.ts';
+import { listParams, type Page } from './tenant-admin-client.ts';
+
+/**
+ * Policies of the insurance service through the BFF proxy (docs/contracts.md, "Insurance:
+ * policies"). One function per request; each takes an AbortSignal.
+ */
+
+const base = (accountIndex: number) => `/api/${accountIndex}/insuranceservice/v1`;
+
+/** Spec, section 9: list default 30. */
+export const POLICIES_PAGE_SIZE = 30;
+
+export {
+  POLICY_STATUSES,
+  type PolicyStatus,
+  type RevisionStatus,
+} from '#common/policy-lifecycle.ts';
+
+interface Audit {
+  createdAt: string;
+  updatedAt: string;
+  createdBy: string;
+  updatedBy: string;
+}
+
+// One premium shape for policies, applications and the premium quote machine.
+export type { Premium, PremiumItem } from '#common/premium.ts';
+
+export interface PolicyObject extends Audit {
+  id: number;
+  code: string;
+  policyCode: string;
+  insuredObjectId: number | null;
+  insuredObjectName: string;
+  insuredObjectLabel: string;
+  data: Record<string, unknown>;
+  summary: string;
+}
+
+export interface Timeslice extends Audit {
+  id: number;
+  /** ISO timestamps in UTC. */
+  from: string;
+  to: string | null;
+  premium: Premium;
+  /** Reversed order as served: the 'default' object comes last. */
+  policyObjects: PolicyObject[];
+}
+
+export interface PolicyVersion extends Audit {
+  id: number;
+  versionNumber: number;
+  isCurrent: boolean;
+  isDraft: boolean;
+  revisionStatus: RevisionStatus;
+  metadata: Record<string, unknown>;
+  timeline: Timeslice[];
+}
+
+export interface PolicyHolder {
+  accountCode?: string;
+  type?: 'person' | 'org' | string;
+  firstName?: string | null;
+  lastName?: string | null;
+  companyName?: string | null;
+}
+
+export interface Policy extends Audit {
+  id: number;
+  code: string;
+  policyNumber: string;
+  productId: number;
+  productVersionId: number;
+  productName: string;
+  productSlug: string;
+  accountCode: string | null;
+  holder: PolicyHolder | null;
+  status: PolicyStatus;
+  policyStartDate: string;
+  leadCode: string | null;
+  /** The version a write builds on (`basedOnVersionId`); the draft's for draft writes. */
+  currentVersionId: number | null;
+  draftVersionId: number | null;
+  terminationDate: string | null;
+  terminationReason: string | null;
+  product?: { id: number; code: string; name: string; slug: string; category: string };
+  /** The current version's timeslices (list expansion `timelines`). */
+  timeline?: Timeslice[];
+  /** Newest first (expansion `versions`). */
+  versions?: PolicyVersion[];
+  ern: string;
+}
+
+export interface PoliciesQuery {
+  /** The previous page's nextPageToken; null for the first page. */
+  pageToken: string | null;
+  statuses?: readonly PolicyStatus[];
+  productSlug?: string;
+  accountCode?: string;
+  search?: string;
+  /** By id: newest (DESC, the service's default) or oldest first. */
+  order?: 'newest' | 'oldest';
+  pageSize?: number;
+}
+
+/** A page of policies with their current timeline and product (the spec's list defaults). */
+export function listPolicies(
+  accountIndex: number,
+  query: PoliciesQuery,
+  signal: AbortSignal,
+): Promise<Page<Policy>> {
+  const params = new URLSearchParams(
+    listParams({
+      pageSize: query.pageSize ?? POLICIES_PAGE_SIZE,
+      filter: {
+        status: query.statuses?.join(','),
+        productSlug: query.productSlug,
+        accountCode: query.accountCode,
+      },
+      order: { field: 'id', direction: query.order === 'oldest' ? 'ASC' : 'DESC' },
+      ...(query.search ? { search: query.search } : {}),
+      expand: ['timelines', 'product'],
+    }),
+  );
+  // The service's keyset tokens are opaque ("2.1971.d"): sent back exactly as received.
+  if (query.pageToken) params.set('pageToken', query.pageToken);
+  return fetchJson(`${base(accountIndex)}/policies?${params}`, { signal });
+}
+
+/** `ref` is the policy's id or code (`pol_...`); a 404 means "Policy does not exist". */
+export async function getPolicy(
+  accountIndex: number,
+  ref: string,
+  signal: AbortSignal,
+): Promise<Policy> {
+  const res = await fetchJson<{ policy: Policy }>(
+    `${base(accountIndex)}/policies/${encodeURIComponent(ref)}?expand=versions,product`,
+    { signal },
+  );
+  return res.policy;
+}
+
+// ---- lifecycle writes (docs/contracts.md, "Policy writes") -------------------------------------
+// Each names the version it builds on; a stale one is a 409 `version_conflict` whose body carries
+// the current `policy`. Each answers the policy as `getPolicy` does, with its versions.
+
+const policyPath = (accountIndex: number, code: string, rest = '') =>
+  `${base(accountIndex)}/policies/${encodeURIComponent(code)}${rest}`;
+
+async function write(
+  path: string,
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<Policy> {
+  const res = await fetchJson<{ policy: Policy }>(path, { method, body, signal });
+  return res.policy;
+}
+
+export interface PolicyObjectPatch {
+  insuredObjectId: number;
+  /** Merged key by key into the draft; null empties a field. */
+  data: Record<string, unknown>;
+}
+
+export const createDraft = (
+  ai: number,
+  code: string,
+  basedOnVersionId: number,
+  signal?: AbortSignal,
+) => write(policyPath(ai, code, '/draft'), 'POST', { basedOnVersionId }, signal);
+
+export const patchDraft = (
+  ai: number,
+  code: string,
+  body: {
+    basedOnVersionId: number;
+    policyObjects: PolicyObjectPatch[];
+    effectiveFrom?: string | null;
+  },
+  signal?: AbortSignal,
+) => write(policyPath(ai, code, '/draft'), 'PATCH', body, signal);
+
+export const deleteDraft = (
+  ai: number,
+  code: string,
+  basedOnVersionId: number,
+  signal?: AbortSignal,
+) => write(policyPath(ai, code, '/draft'), 'DELETE', { basedOnVersionId }, signal);
+
+/** The spec's `PUT /policies/{id}`: the draft becomes the current version. */
+export const applyDraft = (
+  ai: number,
+  code: string,
+  basedOnVersionId: number,
+  signal?: AbortSignal,
+) => write(policyPath(ai, code), 'PUT', { basedOnVersionId }, signal);
+
+export const terminatePolicy = (
+  ai: number,
+  code: string,
+  body: { basedOnVersionId: number; terminationDate: string; reason?: string | null },
+  signal?: AbortSignal,
+) => write(policyPath(ai, code, '/terminate'), 'POST', body, signal);
+
+export const withdrawPolicy = (
+  ai: number,
+  code: string,
+  body: { basedOnVersionId: number; reason?: string | null },
+  signal?: AbortSignal,
+) => write(policyPath(ai, code, '/withdraw'), 'POST', body, signal);
+
+export const restorePolicyVersion = (
+  ai: number,
+  code: string,
+  body: { basedOnVersionId: number; versionId: number },
+  signal?: AbortSignal,
+) => write(policyPath(ai, code, '/restore-policy-version'), 'POST', body, signal);

@@ -1,0 +1,370 @@
+import type { FunnelStep } from '#common/booking-funnel.ts';
+import type { RangeBand } from '#common/named-range.ts';
+import type { ProductFieldKind, ProductFieldType } from '#common/products.ts';
+import { fetchJson } from './fetch-json.ts';
+import type { InsuredObject } from './products-client.ts';
+import { listParams, type Page } from './tenant-admin-client.ts';
+
+/**
+ * The rest of product management through the BFF proxy (docs/contracts.md, "Insurance: product
+ * extras"): factor tables, named ranges, insured objects and their types, booking funnels. One
+ * function per request; each takes an AbortSignal.
+ */
+
+const base = (accountIndex: number) => `/api/${accountIndex}/insuranceservice/v1`;
+
+/** Spec, section 9: page sizes. */
+export const FACTOR_CHECK_PAGE_SIZE = 1;
+export const NAMED_RANGES_PAGE_SIZE = 1_000_000;
+export const INSURED_OBJECT_TYPES_PAGE_SIZE = 30;
+export const DEFAULT_FIELDS_PAGE_SIZE = 30;
+export const BOOKING_FUNNELS_PAGE_SIZE = 50;
+
+interface Audit {
+  createdAt: string;
+  updatedAt: string;
+  createdBy: string;
+  updatedBy: string;
+}
+
+export interface ProductFactor extends Audit {
+  id: number;
+  code: string;
+  productVersionId: number;
+  name: string;
+  keyColumns: string[];
+  rowCount: number;
+  filename: string;
+}
+export interface FactorRow {
+  keys: string[];
+  value: number;
+}
+export type FactorValues = Record<string, ProductFactor & { rows: FactorRow[] }>;
+
+export interface FactorSummary {
+  productVersionId: number;
+  name: string;
+  filename: string;
+  keyColumns: string[];
+  rowCount: number;
+  replacesId: number | null;
+  preview: FactorRow[];
+}
+
+export type { FileProblem } from '#common/file-problem.ts';
+
+export interface NamedRange extends Audit {
+  id: number;
+  code: string;
+  productVersionId: number;
+  name: string;
+  bands: RangeBand[];
+  version: number;
+}
+
+export interface InsuredObjectType {
+  id: number;
+  code: string;
+  name: string;
+  label: string;
+}
+export interface DefaultProductField {
+  id: number;
+  insuredObjectTypeId: number;
+  name: string;
+  label: string;
+  type: ProductFieldType;
+  kind: ProductFieldKind | null;
+  isRequired: boolean;
+}
+
+export interface BookingFunnel extends Audit {
+  id: number;
+  code: string;
+  name: string;
+  productId: number;
+  productSlug: string;
+  productVersionId: number | null;
+  steps: FunnelStep[];
+  version: number;
+  versions: { version: number; createdAt: string; createdBy: string }[];
+}
+export interface BookingFunnelSnapshot {
+  code: string;
+  version: number;
+  name: string;
+  productSlug: string;
+  productVersionId: number | null;
+  steps: FunnelStep[];
+  createdAt: string;
+  createdBy: string;
+}
+
+// -- product factors
+
+function factorForm(productVersionId: number, name: string, file: File): FormData {
+  const form = new FormData();
+  form.set('productVersionId', String(productVersionId));
+  form.set('name', name);
+  form.set('file', file);
+  return form;
+}
+
+/** Checks a factor file without saving it; a bad file is a 400 whose body lists `problems`. */
+export async function validateProductFactor(
+  accountIndex: number,
+  input: { productVersionId: number; name: string; file: File },
+  signal?: AbortSignal,
+): Promise<FactorSummary> {
+  const res = await fetchJson<{ summary: FactorSummary }>(
+    `${base(accountIndex)}/product-factors/validate`,
+    { method: 'POST', body: factorForm(input.productVersionId, input.name, input.file), signal },
+  );
+  return res.summary;
+}
+
+export async function uploadProductFactor(
+  accountIndex: number,
+  input: { productVersionId: number; name: string; file: File },
+  signal?: AbortSignal,
+): Promise<ProductFactor> {
+  const res = await fetchJson<{ productFactor: ProductFactor }>(
+    `${base(accountIndex)}/product-factors`,
+    { method: 'POST', body: factorForm(input.productVersionId, input.name, input.file), signal },
+  );
+  return res.productFactor;
+}
+
+/** The newest change of a version's factors (the cache check): null when it has none. */
+export async function newestFactorUpdate(
+  accountIndex: number,
+  productVersionId: number,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  const params = listParams({
+    pageSize: FACTOR_CHECK_PAGE_SIZE,
+    filter: { productVersionId: String(productVersionId) },
+  });
+  const page = await fetchJson<Page<ProductFactor>>(
+    `${base(accountIndex)}/product-factors?${params}`,
+    { signal },
+  );
+  return page.items[0]?.updatedAt ?? null;
+}
+
+/** Every factor table of the version with its rows. */
+export async function factorValuesForVersion(
+  accountIndex: number,
+  productVersionId: number,
+  signal?: AbortSignal,
+): Promise<FactorValues> {
+  const params = new URLSearchParams({ productVersionId: String(productVersionId) });
+  const res = await fetchJson<{ values: FactorValues }>(
+    `${base(accountIndex)}/product-factors/for-version?${params.toString()}`,
+    { signal },
+  );
+  return res.values;
+}
+
+export function deleteProductFactor(
+  accountIndex: number,
+  id: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  return fetchJson(`${base(accountIndex)}/product-factors/${id}`, { method: 'DELETE', signal });
+}
+
+// -- named ranges
+
+export async function listNamedRanges(
+  accountIndex: number,
+  productVersionId: number,
+  signal: AbortSignal,
+): Promise<NamedRange[]> {
+  const params = listParams({
+    pageSize: NAMED_RANGES_PAGE_SIZE,
+    filter: { productVersionId: String(productVersionId) },
+  });
+  const page = await fetchJson<Page<NamedRange>>(`${base(accountIndex)}/named-ranges?${params}`, {
+    signal,
+  });
+  return page.items;
+}
+
+export async function createNamedRange(
+  accountIndex: number,
+  body: { productVersionId: number; name: string; bands: RangeBand[] },
+  signal?: AbortSignal,
+): Promise<NamedRange> {
+  const res = await fetchJson<{ namedRange: NamedRange }>(`${base(accountIndex)}/named-ranges`, {
+    method: 'POST',
+    body,
+    signal,
+  });
+  return res.namedRange;
+}
+
+/** The id goes in the path only (spec); `version` is the one the edit is based on. */
+export async function updateNamedRange(
+  accountIndex: number,
+  id: number,
+  body: { name: string; bands: RangeBand[]; version: number },
+  signal?: AbortSignal,
+): Promise<NamedRange> {
+  const res = await fetchJson<{ namedRange: NamedRange }>(
+    `${base(accountIndex)}/named-ranges/${id}`,
+    { method: 'PUT', body, signal },
+  );
+  return res.namedRange;
+}
+
+export function deleteNamedRange(
+  accountIndex: number,
+  id: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  return fetchJson(`${base(accountIndex)}/named-ranges/${id}`, { method: 'DELETE', signal });
+}
+
+// -- insured objects
+
+export async function listInsuredObjectTypes(
+  accountIndex: number,
+  signal: AbortSignal,
+): Promise<InsuredObjectType[]> {
+  const params = listParams({ pageSize: INSURED_OBJECT_TYPES_PAGE_SIZE });
+  const page = await fetchJson<Page<InsuredObjectType>>(
+    `${base(accountIndex)}/insured-object-types?${params}`,
+    { signal },
+  );
+  return page.items;
+}
+
+export async function listDefaultProductFields(
+  accountIndex: number,
+  insuredObjectTypeId: number,
+  signal: AbortSignal,
+): Promise<DefaultProductField[]> {
+  const params = listParams({
+    pageSize: DEFAULT_FIELDS_PAGE_SIZE,
+    filter: { insuredObjectTypeId: String(insuredObjectTypeId) },
+  });
+  const page = await fetchJson<Page<DefaultProductField>>(
+    `${base(accountIndex)}/default-product-fields?${params}`,
+    { signal },
+  );
+  return page.items;
+}
+
+export async function createInsuredObject(
+  accountIndex: number,
+  body: {
+    productVersionId: number;
+    insuredObjectTypeId: number | null;
+    name: string;
+    label: string;
+  },
+  signal?: AbortSignal,
+): Promise<InsuredObject> {
+  const res = await fetchJson<{ insuredObject: InsuredObject }>(
+    `${base(accountIndex)}/insured-objects`,
+    { method: 'POST', body, signal },
+  );
+  return res.insuredObject;
+}
+
+export async function updateInsuredObject(
+  accountIndex: number,
+  id: number,
+  body: { name: string; label: string; version: number },
+  signal?: AbortSignal,
+): Promise<InsuredObject> {
+  const res = await fetchJson<{ insuredObject: InsuredObject }>(
+    `${base(accountIndex)}/insured-objects/${id}`,
+    { method: 'PUT', body, signal },
+  );
+  return res.insuredObject;
+}
+
+export function deleteInsuredObject(
+  accountIndex: number,
+  id: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  return fetchJson(`${base(accountIndex)}/insured-objects/${id}`, { method: 'DELETE', signal });
+}
+
+// -- booking funnels
+
+export async function listBookingFunnels(
+  accountIndex: number,
+  productId: number,
+  signal: AbortSignal,
+): Promise<BookingFunnel[]> {
+  const params = listParams({
+    pageSize: BOOKING_FUNNELS_PAGE_SIZE,
+    filter: { productId: String(productId) },
+  });
+  const page = await fetchJson<Page<BookingFunnel>>(
+    `${base(accountIndex)}/booking-funnels?${params}`,
+    { signal },
+  );
+  return page.items;
+}
+
+export interface BookingFunnelInput {
+  name: string;
+  productVersionId: number | null;
+  steps: FunnelStep[];
+}
+
+export async function createBookingFunnel(
+  accountIndex: number,
+  body: BookingFunnelInput & { productSlug: string },
+  signal?: AbortSignal,
+): Promise<BookingFunnel> {
+  const res = await fetchJson<{ bookingFunnel: BookingFunnel }>(
+    `${base(accountIndex)}/booking-funnels`,
+    { method: 'POST', body, signal },
+  );
+  return res.bookingFunnel;
+}
+
+/** Replaces the funnel's content (PUT): a new version, based on `version`. */
+export async function replaceBookingFunnel(
+  accountIndex: number,
+  code: string,
+  body: BookingFunnelInput & { version: number },
+  signal?: AbortSignal,
+): Promise<BookingFunnel> {
+  const res = await fetchJson<{ bookingFunnel: BookingFunnel }>(
+    `${base(accountIndex)}/booking-funnels/${encodeURIComponent(code)}`,
+    { method: 'PUT', body, signal },
+  );
+  return res.bookingFunnel;
+}
+
+export function deleteBookingFunnel(
+  accountIndex: number,
+  code: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  return fetchJson(`${base(accountIndex)}/booking-funnels/${encodeURIComponent(code)}`, {
+    method: 'DELETE',
+    signal,
+  });
+}
+
+export async function getBookingFunnelVersion(
+  accountIndex: number,
+  code: string,
+  version: number,
+  signal: AbortSignal,
+): Promise<BookingFunnelSnapshot> {
+  const res = await fetchJson<{ bookingFunnel: BookingFunnelSnapshot }>(
+    `${base(accountIndex)}/booking-funnels/${encodeURIComponent(code)}/versions/${version}`,
+    { signal },
+  );
+  return res.bookingFunnel;
+}

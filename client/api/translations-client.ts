@@ -1,0 +1,101 @@
+import { fetchFile, fetchJson } from './fetch-json.ts';
+import { listParams, type Page } from './tenant-admin-client.ts';
+
+/**
+ * Product languages and translations of the translation service through the BFF proxy
+ * (docs/contracts.md, "Insurance: product extras"). One function per request; each takes an
+ * AbortSignal.
+ */
+
+const base = (accountIndex: number) => `/api/${accountIndex}/translationservice/v1`;
+
+export type TranslationStatus = 'none' | 'incomplete' | 'complete';
+
+export interface ProductLanguage {
+  id: number;
+  code: string;
+  productSlug: string;
+  language: string;
+  isActive: boolean;
+  translationStatus: TranslationStatus;
+  translationCount: number;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Translation {
+  id: number;
+  key: string;
+  language: string;
+  value: string;
+}
+
+export async function listProductLanguages(
+  accountIndex: number,
+  productSlug: string,
+  signal: AbortSignal,
+): Promise<ProductLanguage[]> {
+  const params = listParams({ pageSize: 50, filter: { productSlug } });
+  const page = await fetchJson<Page<ProductLanguage>>(`${base(accountIndex)}/languages?${params}`, {
+    signal,
+  });
+  return page.items;
+}
+
+export async function addProductLanguage(
+  accountIndex: number,
+  body: { productSlug: string; language: string },
+  signal?: AbortSignal,
+): Promise<ProductLanguage> {
+  const res = await fetchJson<{ productLanguage: ProductLanguage }>(
+    `${base(accountIndex)}/languages`,
+    { method: 'POST', body, signal },
+  );
+  return res.productLanguage;
+}
+
+export async function updateProductLanguage(
+  accountIndex: number,
+  id: number,
+  body: { isActive: boolean; version: number },
+  signal?: AbortSignal,
+): Promise<ProductLanguage> {
+  const res = await fetchJson<{ productLanguage: ProductLanguage }>(
+    `${base(accountIndex)}/languages/${id}`,
+    { method: 'PUT', body, signal },
+  );
+  return res.productLanguage;
+}
+
+/** Replaces the language's translations with the file's; a bad file is a 400 with `problems`. */
+export async function uploadTranslations(
+  accountIndex: number,
+  productSlug: string,
+  language: string,
+  file: File,
+  signal?: AbortSignal,
+): Promise<Translation[]> {
+  const form = new FormData();
+  form.set('file', file);
+  const params = new URLSearchParams({ language });
+  const res = await fetchJson<{ translations: Translation[] }>(
+    `${base(accountIndex)}/product/${encodeURIComponent(productSlug)}/upload?${params.toString()}`,
+    { method: 'POST', body: form, signal },
+  );
+  return res.translations;
+}
+
+export function downloadTranslations(
+  accountIndex: number,
+  productSlug: string,
+  language: string,
+  format: 'json' | 'csv',
+  signal?: AbortSignal,
+): Promise<{ blob: Blob; filename: string | null }> {
+  const params = new URLSearchParams({ language, format });
+  return fetchFile(
+    `${base(accountIndex)}/product/${encodeURIComponent(productSlug)}/download?${params.toString()}`,
+    signal,
+  );
+}

@@ -1,0 +1,195 @@
+import type { InsuredObject, ProductField } from '#client/api/products-client.ts';
+import { orderInsuredObjects } from '#common/insured-object-order.ts';
+import {
+  KIND_OPTIONS,
+  OBJECT_DATA_ISSUE_CODES,
+  validatePolicyObjects,
+  type ObjectDataField,
+  type PolicyObjectInput,
+} from '#common/policy-object-data.ts';
+import type { FieldControl } from '#client/ui/form/custom-schema.ts';
+import { parseNumberInput } from '#client/ui/form/values.ts';
+
+/**
+ * The application form's model, without React: which control each product field gets, the
+ * values the form starts with, the policy objects it sends, and the verdict of the shared object
+ * data check (common/policy-object-data.ts) per field. Values are keyed by `<object>.<field>`,
+ * the path the service names in its issues, so that its answer lands at the right field.
+ */
+
+export type ApplicationObject = InsuredObject & { productFields: ProductField[] };
+
+/** Texts as typed, booleans as ticked; a partner field holds the partner's code. */
+export type ApplicationValues = Record<string, string | boolean>;
+
+/** Data of an existing application or policy, by insured object name (edit and view modes). */
+export type ObjectDataByName = Record<string, Record<string, unknown> | undefined>;
+
+export const fieldPath = (objectName: string, fieldName: string) => `${objectName}.${fieldName}`;
+
+/** The tariff's objects in the spec's order: 'default' (the policy) first. */
+export function applicationObjects(objects: readonly InsuredObject[], locale: string) {
+  return orderInsuredObjects(objects, locale) as ApplicationObject[];
+}
+
+export type ApplicationControl =
+  Exclude<FieldControl, 'textarea' | 'tel' | 'url' | 'none'> | 'partner';
+
+/**
+ * The control of a field: its type decides, its kind refines a text. A date is a calendar day
+ * even with kind dateTime (the policy start: contract terms count days); a text of kind
+ * dateTime is a moment, picked in 15-minute steps.
+ */
+export function controlOf(field: Pick<ProductField, 'type' | 'kind'>): ApplicationControl {
+  switch (field.type) {
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'checkbox';
+    case 'date':
+      return 'date';
+    case 'string':
+      if (field.kind && KIND_OPTIONS[field.kind]) return 'select';
+      if (field.kind === 'email') return 'email';
+      if (field.kind === 'dateTime') return 'dateTime';
+      if (field.kind === 'partner') return 'partner';
+      return 'text';
+  }
+}
+
+/** The fixed options of a select field (durationUnit, renewalFrequency). */
+export const optionsOf = (field: Pick<ProductField, 'kind'>): readonly string[] =>
+  KIND_OPTIONS[field.kind ?? ''] ?? [];
+
+/** A stored value as the form shows it. */
+function formValue(field: ProductField, value: unknown): string | boolean {
+  if (field.type === 'boolean') return value === true;
+  if (value === null || value === undefined) return '';
+  return String(value);
+}
+
+const localDay = (now: Date) =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+
+/**
+ * What a new application proposes where the product gives no default value: the contract
+ * starts today and runs for one year (the 'default' object's system fields).
+ */
+function proposal(object: ApplicationObject, field: ProductField, now: Date): unknown {
+  if (object.name !== 'default') return undefined;
+  if (field.name === 'policyStartDate') return localDay(now);
+  if (field.name === 'policyDurationUnit') return 'year';
+  if (field.name === 'policyDurationValue') return 1;
+  return undefined;
+}
+
+/**
+ * The values the form starts with: the given data (an application being edited or viewed),
+ * else the field's default value, else the proposal for a new contract, else empty.
+ */
+export function initialValues(
+  objects: readonly ApplicationObject[],
+  data: ObjectDataByName = {},
+  now = new Date(),
+): ApplicationValues {
+  const values: ApplicationValues = {};
+  for (const object of objects) {
+    const given = data[object.name];
+    for (const field of object.productFields) {
+      const value =
+        given && Object.hasOwn(given, field.name)
+          ? given[field.name]
+          : (field.defaultValue ?? (given ? undefined : proposal(object, field, now)));
+      values[fieldPath(object.name, field.name)] = formValue(field, value);
+    }
+  }
+  return values;
+}
+
+/** A form value as the service reads it: numbers as numbers, blank as null. */
+function dataValue(field: ProductField, value: string | boolean | undefined): unknown {
+  if (field.type === 'boolean') return value === true;
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  // Spec, section 5: a number input turns an unparsable value into empty.
+  if (field.type === 'number') return parseNumberInput(value);
+  return field.kind === 'partner' || controlOf(field) === 'select' ? value : value.trim();
+}
+
+/** The body's policyObjects: every insured object with every field. */
+export function policyObjectsOf(
+  objects: readonly ApplicationObject[],
+  values: ApplicationValues,
+): PolicyObjectInput[] {
+  return objects.map((object) => ({
+    insuredObjectId: object.id,
+    data: Object.fromEntries(
+      object.productFields.map((field) => [
+        field.name,
+        dataValue(field, values[fieldPath(object.name, field.name)]),
+      ]),
+    ),
+  }));
+}
+
+const checkedFields = (object: ApplicationObject) => ({
+  id: object.id,
+  name: object.name,
+  fields: object.productFields as readonly ObjectDataField[],
+});
+
+/** The shared check's verdict per field path (the first issue of each); {} when all is well. */
+export function fieldIssues(
+  objects: readonly ApplicationObject[],
+  values: ApplicationValues,
+): Record<string, string> {
+  const result = validatePolicyObjects(
+    objects.map(checkedFields),
+    policyObjectsOf(objects, values),
+  );
+  const issues: Record<string, string> = {};
+  for (const issue of result.issues) issues[issue.path] ??= issue.code;
+  return issues;
+}
+
+/** The field a path names, with its object; null for a path of no field (`accountCode`). */
+export function fieldAt(
+  objects: readonly ApplicationObject[],
+  path: string,
+): { object: ApplicationObject; field: ProductField } | null {
+  for (const object of objects) {
+    for (const field of object.productFields) {
+      if (fieldPath(object.name, field.name) === path) return { object, field };
+    }
+  }
+  return null;
+}
+
+/** `1000`, `1.000` or `1 000` in the reader's language. */
+export const formatNumber = (value: number, language: string) =>
+  new Intl.NumberFormat(language, { maximumFractionDigits: 6 }).format(value);
+
+/**
+ * An issue as the form's message: the encoded text the shared field frame translates (the
+ * `ui` namespace's spec messages for a missing value, the `applications` namespace for the
+ * rest, with the bounds in the reader's number format).
+ */
+export function issueMessage(
+  code: string,
+  field: Pick<ProductField, 'type' | 'label' | 'minimum' | 'maximum'>,
+  language: string,
+): string {
+  const query = (values: Record<string, string>) => `?${new URLSearchParams(values).toString()}`;
+  switch (code) {
+    case 'required':
+      return field.type === 'boolean'
+        ? 'messages.booleanTrueRequired'
+        : `messages.fieldRequired${query({ field: field.label })}`;
+    case 'below_minimum':
+      return `applications:issues.below_minimum${query({ min: formatNumber(field.minimum ?? 0, language) })}`;
+    case 'above_maximum':
+      return `applications:issues.above_maximum${query({ max: formatNumber(field.maximum ?? 0, language) })}`;
+    default:
+      // Every code of the shared check has a message; one it does not know yet is "invalid".
+      return `applications:issues.${(OBJECT_DATA_ISSUE_CODES as readonly string[]).includes(code) ? code : 'invalid'}`;
+  }
+}

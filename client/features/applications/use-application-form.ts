@@ -1,0 +1,73 @@
+import { useCallback, useMemo, useState } from 'react';
+import {
+  fieldIssues,
+  policyObjectsOf,
+  type ApplicationObject,
+  type ApplicationValues,
+} from './application-values.ts';
+
+/**
+ * The state of a generated application form: the values, which fields show their verdict (a
+ * field after the user left it, every field after a submit), and the service's issues of the
+ * last submit, each until its field changes. Checking is the shared schema's, on every change.
+ */
+export function useApplicationForm(
+  objects: readonly ApplicationObject[],
+  initial: ApplicationValues,
+) {
+  const [values, setValues] = useState(initial);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [revealed, setRevealed] = useState(false);
+  const [serverIssues, setServerIssues] = useState<Readonly<Record<string, string>>>({});
+  const issues = useMemo(() => fieldIssues(objects, values), [objects, values]);
+  const policyObjects = useMemo(() => policyObjectsOf(objects, values), [objects, values]);
+
+  const setValue = useCallback((path: string, value: string | boolean) => {
+    setValues((current) => ({ ...current, [path]: value }));
+    setServerIssues((current) => {
+      if (!(path in current)) return current;
+      const { [path]: _dropped, ...rest } = current;
+      return rest;
+    });
+  }, []);
+
+  const touch = useCallback(
+    (path: string) =>
+      setTouched((current) => (current.has(path) ? current : new Set(current).add(path))),
+    [],
+  );
+
+  /** The issue code to show at a field now, if any. */
+  const shownIssue = useCallback(
+    (path: string): string | undefined =>
+      serverIssues[path] ?? (revealed || touched.has(path) ? issues[path] : undefined),
+    [serverIssues, revealed, touched, issues],
+  );
+
+  /** Shows every field's verdict (a submit); answers the paths with an issue, in form order. */
+  const revealAll = useCallback((): string[] => {
+    setRevealed(true);
+    return Object.keys(issues);
+  }, [issues]);
+
+  /** The service's verdict of a submit, shown at the fields until they change. */
+  const showServerIssues = useCallback((list: readonly { path: string; code: string }[]) => {
+    setRevealed(true);
+    setServerIssues(Object.fromEntries(list.map((issue) => [issue.path, issue.code])));
+  }, []);
+
+  return {
+    objects,
+    values,
+    policyObjects,
+    /** How many fields the shared check finds wrong or missing now. */
+    issueCount: Object.keys(issues).length,
+    setValue,
+    touch,
+    shownIssue,
+    revealAll,
+    showServerIssues,
+  };
+}
+
+export type ApplicationFormState = ReturnType<typeof useApplicationForm>;

@@ -1,0 +1,267 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '#client/api/fetch-json.ts';
+import {
+  getLead,
+  listLeadRules,
+  listLeadStatuses,
+  updateLead,
+  type Lead,
+  type LeadErrorBody,
+  type LeadStatus,
+  type TransitionRule,
+} from '#client/api/leads-client.ts';
+import { AlertBar } from '#client/ui/alert-bar.tsx';
+import { Button } from '#client/ui/button.tsx';
+import { useConfirm } from '#client/ui/confirm-dialog.tsx';
+import { formatDateTime } from '#client/ui/form/dates.ts';
+import { HashTabs } from '#client/ui/hash-tabs.tsx';
+import { LeadStatusBadge, useLeadStatusLabel } from '#client/ui/lead-status.tsx';
+import { useMoneyFormat } from '#client/ui/money.ts';
+import { usePageTitle } from '#client/ui/page-title.ts';
+import { Spinner } from '#client/ui/spinner.tsx';
+import { useToast } from '#client/ui/toast.tsx';
+import { isNotFound, useLoad } from '#client/ui/use-load.ts';
+import { LeadDataTab } from './lead-data-tab.tsx';
+import { LeadDocumentsTab } from './lead-documents-tab.tsx';
+import { applicantName } from './lead-names.ts';
+import { LeadVersionsTab } from './lead-versions-tab.tsx';
+import { useLeadAbilities } from './use-lead-abilities.ts';
+
+interface Workflow {
+  statuses: LeadStatus[];
+  rules: TransitionRule[];
+}
+
+/**
+ * One lead by code (spec route /leads/{leadCode}): its number, status and applicant; the moves its
+ * status allows (the tenant's rules, behind the confirm dialog); tabs for the data, the versions
+ * and the documents.
+ */
+export default function LeadPage() {
+  const { t } = useTranslation('leads');
+  const { leadCode = '' } = useParams();
+  const abilities = useLeadAbilities();
+  const { accountIndex } = abilities;
+  const confirm = useConfirm();
+  const toast = useToast();
+  const statusLabel = useLeadStatusLabel();
+  const money = useMoneyFormat();
+
+  const loadLead = useCallback(
+    (signal: AbortSignal) => getLead(accountIndex, leadCode, signal),
+    [accountIndex, leadCode],
+  );
+  const { state: loaded, retry, refresh, replace } = useLoad(loadLead, 'lead');
+  const loadWorkflow = useCallback(
+    async (signal: AbortSignal): Promise<Workflow> => {
+      const [statuses, rules] = await Promise.all([
+        listLeadStatuses(accountIndex, signal),
+        listLeadRules(accountIndex, signal),
+      ]);
+      return { statuses, rules };
+    },
+    [accountIndex],
+  );
+  const { state: workflow, retry: retryWorkflow } = useLoad(loadWorkflow, 'lead statuses');
+  const lead = loaded.kind === 'ready' ? loaded.value : null;
+  usePageTitle(lead ? t('detail.title_number', { number: lead.leadNumber }) : t('detail.title'));
+
+  const statuses = workflow.kind === 'ready' ? workflow.value.statuses : [];
+  const nameOf = (slug: string) => statusLabel(slug, statuses.find((s) => s.slug === slug)?.name);
+  const next =
+    lead && workflow.kind === 'ready'
+      ? workflow.value.rules.filter((r) => r.fromStatus === lead.status).map((r) => r.toStatus)
+      : [];
+  // A status the rules lead nowhere from is final: the service keeps such a lead as it is.
+  const final = workflow.kind === 'ready' && lead !== null && next.length === 0;
+
+  /** Why a move was refused, in the user's words; a 409 also brings the page up to date. */
+  const refusal = (error: unknown, to: string): string => {
+    if (!(error instanceof ApiError)) return t('errors.generic');
+    const body = error.body as LeadErrorBody | undefined;
+    if (error.status === 409) refresh();
+    if (error.code === 'illegal_transition' && body?.lead) {
+      return t('errors.illegal_transition', { from: nameOf(body.lead.status), to: nameOf(to) });
+    }
+    if (error.code === 'version_conflict') return t('errors.version_conflict_status');
+    if (error.code === 'lead_closed') return t('errors.lead_closed');
+    if (error.status === 403) return t('errors.forbidden');
+    if (error.status === 404) return t('errors.not_found');
+    return t('errors.generic');
+  };
+
+  const move = (current: Lead, to: string) =>
+    void confirm({
+      title: t('confirm.title', { status: nameOf(to) }),
+      message: t('confirm.message', {
+        number: current.leadNumber,
+        from: nameOf(current.status),
+        to: nameOf(to),
+      }),
+      confirmLabel: t('actions.move_to', { status: nameOf(to) }),
+      tone: to === 'declined' ? 'danger' : 'primary',
+      action: () =>
+        updateLead(accountIndex, current.code, { version: current.version, status: to }).then(
+          (saved: Lead) => replace(saved),
+          (error: unknown) => {
+            throw new Error(refusal(error, to));
+          },
+        ),
+    }).then((done) => {
+      if (done)
+        toast({ message: t('messages.status_changed', { status: nameOf(to) }), tone: 'success' });
+    });
+
+  const back = (
+    <Link
+      to={`/u/${accountIndex}/leads`}
+      className="self-start text-sm text-blue-800 underline-offset-2 hover:underline"
+    >
+      {t('detail.back')}
+    </Link>
+  );
+
+  if (loaded.kind === 'loading') {
+    return (
+      <div className="flex flex-col gap-6">
+        {back}
+        <Spinner label={t('loading')} />
+      </div>
+    );
+  }
+  if (loaded.kind === 'failed') {
+    const missing = isNotFound(loaded);
+    return (
+      <div className="flex flex-col gap-6">
+        {back}
+        <h1 className="text-2xl font-bold text-slate-900">{t('detail.title')}</h1>
+        <AlertBar tone={missing ? 'warning' : 'danger'} dismissible={false}>
+          {missing ? t('detail.not_found') : t('errors.load_failed')}
+        </AlertBar>
+        {missing ? null : (
+          <Button variant="secondary" className="self-start" onClick={retry}>
+            {t('actions.retry')}
+          </Button>
+        )}
+      </div>
+    );
+  }
+
+  const current = loaded.value;
+  return (
+    <div className="flex flex-col gap-6">
+      {back}
+      <div className="flex flex-col gap-2">
+        <h1 className="text-2xl font-bold text-slate-900">
+          {t('detail.title_number', { number: current.leadNumber })}
+        </h1>
+        <dl className="flex flex-wrap gap-x-8 gap-y-1 text-sm text-slate-700">
+          <div className="flex items-center gap-2">
+            <dt>{t('detail.status')}</dt>
+            <dd data-testid="lead-status">
+              <LeadStatusBadge
+                status={current.status}
+                name={statuses.find((s) => s.slug === current.status)?.name}
+              />
+            </dd>
+          </div>
+          <div className="flex gap-2">
+            <dt>{t('detail.applicant')}</dt>
+            <dd className="font-medium text-slate-900">{applicantName(current)}</dd>
+          </div>
+          <div className="flex gap-2">
+            <dt>{t('detail.product')}</dt>
+            <dd className="font-medium text-slate-900">{current.productName}</dd>
+          </div>
+          <div className="flex gap-2">
+            <dt>{t('detail.premium')}</dt>
+            <dd className="font-medium text-slate-900">
+              {money(current.premium.grandTotal, current.premium.currency)}
+            </dd>
+          </div>
+          <div className="flex gap-2">
+            <dt>{t('detail.updated')}</dt>
+            <dd data-testid="lead-version">
+              {t('detail.audit', {
+                version: current.version,
+                at: formatDateTime(current.updatedAt),
+              })}
+            </dd>
+          </div>
+        </dl>
+      </div>
+
+      {abilities.canUpdate ? (
+        <section aria-labelledby="lead-moves" className="flex flex-col gap-2">
+          <h2 id="lead-moves" className="text-sm font-semibold text-slate-800">
+            {t('detail.moves')}
+          </h2>
+          {workflow.kind === 'loading' ? <Spinner label={t('loading')} /> : null}
+          {workflow.kind === 'failed' ? (
+            <div className="flex flex-wrap items-center gap-3">
+              <AlertBar tone="danger" dismissible={false}>
+                {t('errors.statuses_failed')}
+              </AlertBar>
+              <Button variant="secondary" onClick={retryWorkflow}>
+                {t('actions.retry')}
+              </Button>
+            </div>
+          ) : null}
+          {workflow.kind === 'ready' ? (
+            next.length ? (
+              <div className="flex flex-wrap gap-2" data-testid="lead-moves">
+                {next.map((to) => (
+                  <Button
+                    key={to}
+                    variant={to === 'declined' ? 'secondary' : 'primary'}
+                    onClick={() => move(current, to)}
+                  >
+                    {t('actions.move_to', { status: nameOf(to) })}
+                  </Button>
+                ))}
+              </div>
+            ) : (
+              <p className="text-sm text-slate-700">{t('detail.final_status')}</p>
+            )
+          ) : null}
+        </section>
+      ) : null}
+
+      <HashTabs
+        id="tab"
+        label={t('tabs.label')}
+        tabs={[
+          {
+            id: 'data',
+            label: t('tabs.data'),
+            content: (
+              <LeadDataTab
+                lead={current}
+                abilities={abilities}
+                editable={!final}
+                onSaved={replace}
+                onReload={refresh}
+              />
+            ),
+          },
+          {
+            id: 'versions',
+            label: t('tabs.versions', { count: current.versions?.length ?? 0 }),
+            content: <LeadVersionsTab lead={current} abilities={abilities} />,
+          },
+          ...(abilities.canViewDocuments
+            ? [
+                {
+                  id: 'documents',
+                  label: t('tabs.documents'),
+                  content: <LeadDocumentsTab accountIndex={accountIndex} leadCode={current.code} />,
+                },
+              ]
+            : []),
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { getLeadVersion, type Lead } from '#client/api/leads-client.ts';
+import { AlertBar } from '#client/ui/alert-bar.tsx';
+import { Button } from '#client/ui/button.tsx';
+import { formatDateTime } from '#client/ui/form/dates.ts';
+import { parseHashPairs, withHashPair } from '#client/ui/hash-params.ts';
+import { LeadStatusBadge } from '#client/ui/lead-status.tsx';
+import { RowButton } from '#client/ui/row-button.tsx';
+import { Spinner } from '#client/ui/spinner.tsx';
+import { useLoad } from '#client/ui/use-load.ts';
+import { ExtrasView, PolicyDataView, PremiumView } from './lead-views.tsx';
+import { useTariff } from './use-tariff.ts';
+import type { LeadAbilities } from './use-lead-abilities.ts';
+
+/** The service names what a save changed in camelCase (paymentMethod); the keys are snake_case. */
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The hash key of the version that is open (`#tab=versions&version=2`), so a link opens it. */
+const VERSION_KEY = 'version';
+
+/**
+ * The lead's saved versions, newest first: which status it had, what each save changed, when and
+ * by whom. Opening one shows the lead as it was then, read-only.
+ */
+export function LeadVersionsTab({ lead, abilities }: { lead: Lead; abilities: LeadAbilities }) {
+  const { t } = useTranslation('leads');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const opened = Number(parseHashPairs(location.hash)[VERSION_KEY] ?? '') || null;
+  const open = (version: number | null) =>
+    void navigate(
+      {
+        ...location,
+        hash: withHashPair(location.hash, VERSION_KEY, version ? String(version) : null),
+      },
+      { replace: true, state: { onClickTab: true } },
+    );
+  const versions = lead.versions ?? [];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{t('versions.caption')}</caption>
+        <thead className="border-b border-slate-300 text-slate-700">
+          <tr>
+            <th scope="col" className="py-2 pr-4">
+              {t('versions.version')}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {t('versions.status')}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {t('versions.changes')}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {t('versions.saved_at')}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {t('versions.saved_by')}
+            </th>
+            <th scope="col" className="py-2">
+              <span className="sr-only">{t('versions.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody data-testid="lead-versions">
+          {versions.map((version) => (
+            <tr key={version.version} className="border-b border-slate-200">
+              <td className="py-2 pr-4">{t('versions.number', { version: version.version })}</td>
+              <td className="py-2 pr-4">
+                <LeadStatusBadge status={version.status} />
+              </td>
+              <td className="py-2 pr-4">
+                {version.changedFields
+                  .map((field) =>
+                    t(`changes.${snakeCase(field)}` as 'changes.status', { defaultValue: field }),
+                  )
+                  .join(', ')}
+              </td>
+              <td className="py-2 pr-4">{formatDateTime(version.createdAt)}</td>
+              <td className="py-2 pr-4">{version.createdBy}</td>
+              <td className="py-2">
+                <RowButton
+                  label={t('versions.open')}
+                  name={t('versions.open_named', { version: version.version })}
+                  onClick={() => open(version.version)}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {opened ? (
+        <VersionView
+          key={opened}
+          lead={lead}
+          version={opened}
+          abilities={abilities}
+          onClose={() => open(null)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function VersionView({
+  lead,
+  version,
+  abilities,
+  onClose,
+}: {
+  lead: Lead;
+  version: number;
+  abilities: LeadAbilities;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('leads');
+  const { accountIndex } = abilities;
+  const load = useCallback(
+    (signal: AbortSignal) => getLeadVersion(accountIndex, lead.code, version, signal),
+    [accountIndex, lead.code, version],
+  );
+  const { state, retry } = useLoad(load, 'lead version');
+  const snapshot = state.kind === 'ready' ? state.value.lead : null;
+  const tariff = useTariff(
+    accountIndex,
+    snapshot?.productVersionId ?? null,
+    abilities.canViewProducts,
+  );
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  return (
+    <section
+      aria-labelledby="lead-version-heading"
+      className="flex flex-col gap-4 rounded-md border border-slate-300 bg-slate-50 p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2
+          id="lead-version-heading"
+          ref={heading}
+          tabIndex={-1}
+          className="text-lg font-semibold text-slate-900"
+        >
+          {t('versions.view_title', { version })}
+        </h2>
+        <Button variant="secondary" onClick={onClose}>
+          {t('versions.close')}
+        </Button>
+      </div>
+      {state.kind === 'loading' ? <Spinner label={t('loading')} /> : null}
+      {state.kind === 'failed' ? (
+        <div className="flex flex-col items-start gap-2">
+          <AlertBar tone="danger" dismissible={false}>
+            {t('errors.version_failed')}
+          </AlertBar>
+          <Button variant="secondary" onClick={retry}>
+            {t('actions.retry')}
+          </Button>
+        </div>
+      ) : null}
+      {state.kind === 'ready' && snapshot ? (
+        <>
+          <p className="text-sm text-slate-700">
+            {t('versions.view_note', {
+              at: formatDateTime(state.value.createdAt),
+              by: state.value.createdBy,
+            })}
+          </p>
+          <div className="flex items-center gap-2 text-sm">
+            <span className="font-medium text-slate-800">{t('versions.status')}</span>
+            <LeadStatusBadge status={snapshot.status} />
+          </div>
+          <PolicyDataView
+            objects={snapshot.policy.policyObjects}
+            tariff={tariff.kind === 'ready' ? tariff.value : null}
+            idPrefix={`version-${version}`}
+          />
+          <PremiumView
+            premium={snapshot.premium}
+            tariff={tariff.kind === 'ready' ? tariff.value : null}
+          />
+          <ExtrasView lead={snapshot} />
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { POLICY_STATUSES, type PolicyStatus } from '#client/api/policies-client.ts';
+import { noPolicyFilters, type PolicyListFilters } from '#client/ui/policies-table.tsx';
+
+/**
+ * The policy list's filters live in the query string, so that a link reproduces the list:
+ * `?status=ACTIVE,SUSPENDED&product=home-contents&q=braun&order=oldest`. Defaults are left out;
+ * unknown statuses and orders in a hand-edited address are dropped rather than refused.
+ */
+export function filtersFromSearch(params: URLSearchParams): PolicyListFilters {
+  const statuses = (params.get('status') ?? '')
+    .split(',')
+    .map((s) => s.trim().toUpperCase())
+    .filter((s): s is PolicyStatus => (POLICY_STATUSES as readonly string[]).includes(s));
+  return {
+    ...noPolicyFilters,
+    // In the order of the status list, once each: the same choice gives the same address.
+    statuses: POLICY_STATUSES.filter((s) => statuses.includes(s)),
+    productSlug: params.get('product')?.trim() ?? '',
+    search: params.get('q')?.trim() ?? '',
+    order: params.get('order') === 'oldest' ? 'oldest' : 'newest',
+  };
+}
+
+export function searchFromFilters(filters: PolicyListFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  const statuses = POLICY_STATUSES.filter((s) => filters.statuses.includes(s));
+  if (statuses.length) params.set('status', statuses.join(','));
+  if (filters.productSlug) params.set('product', filters.productSlug);
+  if (filters.search.trim()) params.set('q', filters.search.trim());
+  if (filters.order === 'oldest') params.set('order', 'oldest');
+  return params;
+}

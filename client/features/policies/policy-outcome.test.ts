@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '#client/api/fetch-json.ts';
+import type { Policy } from '#client/api/policies-client.ts';
+import { policyChanges, refusalOf } from './policy-outcome.ts';
+
+const policy = (extra: Partial<Policy> = {}) =>
+  ({
+    status: 'ACTIVE',
+    currentVersionId: 10,
+    draftVersionId: null,
+    terminationDate: null,
+    versions: [
+      { id: 12, versionNumber: 3 },
+      { id: 11, versionNumber: 2 },
+      { id: 10, versionNumber: 1 },
+    ],
+    ...extra,
+  }) as unknown as Policy;
+
+const apiError = (status: number, code: string, message = '', body: unknown = {}) =>
+  new ApiError(status, code, message, body);
+
+describe('refused policy actions', () => {
+  it('a stale version is a conflict carrying the current policy', () => {
+    const current = policy({ currentVersionId: 11 });
+    expect(
+      refusalOf(apiError(409, 'version_conflict', 'changed', { policy: current }), 'terminate'),
+    ).toEqual({ kind: 'conflict', current });
+  });
+
+  it('translates the known refusals', () => {
+    expect(
+      refusalOf(apiError(409, 'illegal_transition', 'a TERMINATED policy…'), 'withdraw'),
+    ).toEqual({ kind: 'message', key: 'refusals.illegal_status' });
+    expect(
+      refusalOf(
+        apiError(409, 'illegal_transition', 'version 3 is the current version already'),
+        'restoreVersion',
+      ),
+    ).toEqual({ kind: 'message', key: 'refusals.restore_current' });
+    expect(
+      refusalOf(
+        apiError(409, 'illegal_transition', 'version 4 is a draft: apply it'),
+        'restoreVersion',
+      ),
+    ).toEqual({ kind: 'message', key: 'refusals.restore_draft' });
+    expect(refusalOf(apiError(409, 'draft_exists'), 'createDraft')).toMatchObject({
+      key: 'refusals.draft_exists',
+    });
+    expect(refusalOf(apiError(403, 'forbidden'), 'terminate')).toMatchObject({
+      key: 'refusals.forbidden',
+    });
+  });
+
+  it('keeps issues for the fields and the service text for the unknown', () => {
+    const issues = [{ path: 'terminationDate', code: 'after_end' }];
+    expect(
+      refusalOf(
+        apiError(400, 'validation_error', 'terminationDate: after_end', { issues }),
+        'terminate',
+      ),
+    ).toEqual({ kind: 'issues', issues });
+    expect(
+      refusalOf(apiError(422, 'calculation_failed', 'division_by_zero at 3'), 'patchDraft'),
+    ).toEqual({
+      kind: 'message',
+      key: 'refusals.other',
+      values: { message: 'division_by_zero at 3' },
+    });
+  });
+
+  it('no answer or a fault of the service is a failure to retry', () => {
+    expect(refusalOf(apiError(502, 'upstream_unavailable', 'down'), 'terminate')).toEqual({
+      kind: 'failed',
+    });
+    expect(refusalOf(new TypeError('Failed to fetch'), 'terminate')).toEqual({ kind: 'failed' });
+  });
+});
+
+describe('what a conflict shows', () => {
+  it('lists status, current version, draft and termination date by version number', () => {
+    const after = policy({
+      status: 'TERMINATED',
+      currentVersionId: 11,
+      draftVersionId: 12,
+      terminationDate: '2026-12-01T00:00:00.000Z',
+    });
+    expect(policyChanges(policy(), after)).toEqual([
+      { field: 'status', before: 'ACTIVE', after: 'TERMINATED' },
+      { field: 'current_version', before: 1, after: 2 },
+      { field: 'draft', before: null, after: 3 },
+      { field: 'termination_date', before: null, after: '2026-12-01T00:00:00.000Z' },
+    ]);
+    expect(policyChanges(policy(), policy())).toEqual([]);
+  });
+});

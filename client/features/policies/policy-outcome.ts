@@ -1,0 +1,118 @@
+import type { PolicyAction } from '#common/policy-lifecycle.ts';
+import { ApiError } from '#client/api/fetch-json.ts';
+import type { Policy } from '#client/api/policies-client.ts';
+
+/** One `{path, code}` issue of a 400 `validation_error` (codes of common/policy-object-data). */
+export interface Issue {
+  path: string;
+  code: string;
+}
+
+/**
+ * What a refused lifecycle write means to the user, as a locale key of the `policies` namespace
+ * (`refusals.*`) with its values. Known codes are translated; anything else shows the service's
+ * own message, so nothing the service says is lost.
+ */
+export type Refusal =
+  | { kind: 'conflict'; current: Policy }
+  | { kind: 'issues'; issues: Issue[] }
+  | { kind: 'message'; key: RefusalKey; values?: Record<string, string> }
+  | { kind: 'failed' };
+
+export type RefusalKey =
+  | 'refusals.illegal_status'
+  | 'refusals.restore_current'
+  | 'refusals.restore_draft'
+  | 'refusals.draft_exists'
+  | 'refusals.no_draft'
+  | 'refusals.forbidden'
+  | 'refusals.not_found'
+  | 'refusals.other';
+
+const issuesOf = (body: unknown): Issue[] => {
+  const issues = (body as { issues?: unknown } | null)?.issues;
+  return Array.isArray(issues)
+    ? issues.filter(
+        (i): i is Issue =>
+          typeof (i as Issue)?.path === 'string' && typeof (i as Issue)?.code === 'string',
+      )
+    : [];
+};
+
+/** Sorts a failed write: a conflict (with the current policy), the service's refusal, or a fault. */
+export function refusalOf(error: unknown, action: PolicyAction): Refusal {
+  if (!(error instanceof ApiError)) return { kind: 'failed' };
+  const { status, code, body, message } = error;
+  if (status === 409 && code === 'version_conflict') {
+    const current = (body as { policy?: Policy } | null)?.policy;
+    if (current) return { kind: 'conflict', current };
+  }
+  if (status === 400 && code === 'validation_error') {
+    const issues = issuesOf(body);
+    if (issues.length) return { kind: 'issues', issues };
+  }
+  if (status === 409 && code === 'illegal_transition') {
+    // A restore names the version's own state; the other actions the policy's status.
+    if (action === 'restoreVersion' && /current version/.test(message)) {
+      return { kind: 'message', key: 'refusals.restore_current' };
+    }
+    if (action === 'restoreVersion' && /is a draft/.test(message)) {
+      return { kind: 'message', key: 'refusals.restore_draft' };
+    }
+    return { kind: 'message', key: 'refusals.illegal_status' };
+  }
+  if (status === 409 && code === 'draft_exists') {
+    return { kind: 'message', key: 'refusals.draft_exists' };
+  }
+  if (status === 409 && code === 'no_draft') return { kind: 'message', key: 'refusals.no_draft' };
+  if (status === 403) return { kind: 'message', key: 'refusals.forbidden' };
+  if (status === 404) return { kind: 'message', key: 'refusals.not_found' };
+  if (status >= 400 && status < 500 && message) {
+    return { kind: 'message', key: 'refusals.other', values: { message } };
+  }
+  return { kind: 'failed' };
+}
+
+/** What changed between the policy the user acted on and the one the service holds now. */
+export type PolicyChange =
+  | { field: 'status'; before: Policy['status']; after: Policy['status'] }
+  | { field: 'current_version'; before: number | null; after: number | null }
+  | { field: 'draft'; before: number | null; after: number | null }
+  | { field: 'termination_date'; before: string | null; after: string | null };
+
+const versionNumber = (policy: Policy, id: number | null) =>
+  id === null ? null : (policy.versions?.find((v) => v.id === id)?.versionNumber ?? null);
+
+/**
+ * The differences a conflict shows: status, current version, draft (by version number; a
+ * patched draft keeps its number but gets a new id, so then both name the same number) and
+ * termination date.
+ */
+export function policyChanges(before: Policy, after: Policy): PolicyChange[] {
+  const changes: PolicyChange[] = [];
+  if (before.status !== after.status) {
+    changes.push({ field: 'status', before: before.status, after: after.status });
+  }
+  if (before.currentVersionId !== after.currentVersionId) {
+    changes.push({
+      field: 'current_version',
+      before: versionNumber(before, before.currentVersionId),
+      after: versionNumber(after, after.currentVersionId),
+    });
+  }
+  if (before.draftVersionId !== after.draftVersionId) {
+    changes.push({
+      field: 'draft',
+      before: versionNumber(before, before.draftVersionId),
+      after: versionNumber(after, after.draftVersionId),
+    });
+  }
+  if (before.terminationDate !== after.terminationDate) {
+    changes.push({
+      field: 'termination_date',
+      before: before.terminationDate,
+      after: after.terminationDate,
+    });
+  }
+  return changes;
+}

@@ -1,0 +1,327 @@
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { getPolicy, type Policy, type PolicyVersion } from '#client/api/policies-client.ts';
+import {
+  listInsuredObjects,
+  listPremiumFormulas,
+  type InsuredObject,
+  type PremiumFormula,
+} from '#client/api/products-client.ts';
+import { usePolicyAbilities } from '#client/api/use-policy-abilities.ts';
+import { AlertBar } from '#client/ui/alert-bar.tsx';
+import { Button } from '#client/ui/button.tsx';
+import { parseHashPairs, withHashPair } from '#client/ui/hash-params.ts';
+import { usePageTitle } from '#client/ui/page-title.ts';
+import { formatUtcDate, formatUtcDateTime, holderName } from '#client/ui/policy-display.ts';
+import { PolicyStatusBadge, RevisionStatusBadge } from '#client/ui/policy-status-badge.tsx';
+import { Spinner } from '#client/ui/spinner.tsx';
+import { useLoad, type LoadState } from '#client/ui/use-load.ts';
+import { LoadProblem } from '#client/ui/load-problem.tsx';
+import { tariffLabels, type TariffLabels } from './tariff-labels.ts';
+import { usePolicyActions } from './policy-actions.tsx';
+import { VersionTimeline } from './version-timeline.tsx';
+
+const linkClass = 'font-medium text-blue-800 underline-offset-2 hover:underline';
+const cell = 'py-2 pr-4 align-middle';
+
+interface Tariff {
+  formulas: PremiumFormula[];
+  objects: InsuredObject[];
+}
+
+/** The list the user came from (with its filters), or the plain list. */
+function backPath(state: unknown, list: string): string {
+  const from = (state as { policyList?: unknown } | null)?.policyList;
+  return typeof from === 'string' && (from === list || from.startsWith(`${list}?`)) ? from : list;
+}
+
+/** The version shown: the one named in the hash (`#version=`), else the applied one. */
+function selectedVersion(policy: Policy, hash: string): PolicyVersion | null {
+  const versions = policy.versions ?? [];
+  const wanted = parseHashPairs(hash).version;
+  return (
+    versions.find((v) => String(v.id) === wanted) ??
+    versions.find((v) => v.isCurrent) ??
+    versions[0] ??
+    null
+  );
+}
+
+/**
+ * One policy (spec route /policies/{policyCode}): number, status, product, holder and start;
+ * its versions newest first; the selected version's timeline with premiums and policy objects.
+ */
+export default function PolicyPage() {
+  const { t, i18n } = useTranslation('policies');
+  const { policyCode = '' } = useParams();
+  const location = useLocation();
+  const { accountIndex, canViewProducts } = usePolicyAbilities();
+
+  const load = useCallback(
+    (signal: AbortSignal) => getPolicy(accountIndex, policyCode, signal),
+    [accountIndex, policyCode],
+  );
+  const { state: loaded, retry, replace } = useLoad(load, 'policy');
+  const policy = loaded.kind === 'ready' ? loaded.value : null;
+  usePageTitle(
+    policy ? t('detail.title_number', { number: policy.policyNumber }) : t('detail.title'),
+  );
+
+  const productVersionId = policy?.productVersionId ?? null;
+  const loadTariff = useCallback(
+    async (signal: AbortSignal) => {
+      if (productVersionId === null || !canViewProducts) return null;
+      const [formulas, objects] = await Promise.all([
+        listPremiumFormulas(accountIndex, productVersionId, signal),
+        listInsuredObjects(accountIndex, productVersionId, signal),
+      ]);
+      return { formulas, objects };
+    },
+    [accountIndex, productVersionId, canViewProducts],
+  );
+  const { state: tariff } = useLoad<Tariff | null>(loadTariff, 'policy tariff');
+  const labels = useMemo(
+    () =>
+      tariffLabels(tariff.kind === 'ready' ? tariff.value : null, {
+        language: i18n.language,
+        yes: t('values.yes'),
+        no: t('values.no'),
+      }),
+    [tariff, i18n.language, t],
+  );
+
+  const listPath = backPath(location.state, `/u/${accountIndex}/policies`);
+  const back = (
+    <Link
+      to={listPath}
+      className="self-start text-sm text-blue-800 underline-offset-2 hover:underline"
+    >
+      {t('detail.back')}
+    </Link>
+  );
+
+  if (loaded.kind === 'loading') {
+    return (
+      <div className="flex flex-col gap-6">
+        {back}
+        <Spinner label={t('loading')} />
+      </div>
+    );
+  }
+  if (loaded.kind === 'failed') {
+    return (
+      <div className="flex flex-col gap-6">
+        {back}
+        <LoadProblem
+          error={loaded.error}
+          title={t('detail.title')}
+          notFound={t('detail.not_found')}
+          failed={t('errors.load_failed')}
+          retryLabel={t('actions.retry')}
+          onRetry={retry}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <PolicyDetail
+      policy={loaded.value}
+      back={back}
+      tariff={tariff}
+      labels={labels}
+      onChanged={replace}
+    />
+  );
+}
+
+/** The loaded policy: its data, versions, timeline and the actions the user may take. */
+function PolicyDetail({
+  policy: current,
+  back,
+  tariff,
+  labels,
+  onChanged,
+}: {
+  policy: Policy;
+  back: ReactNode;
+  tariff: LoadState<Tariff | null>;
+  labels: TariffLabels;
+  onChanged: (policy: Policy) => void;
+}) {
+  const { t } = useTranslation('policies');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { accountIndex, canViewProducts, canViewCustomers, canUpdate } = usePolicyAbilities();
+  const versions = current.versions ?? [];
+  const shown = selectedVersion(current, location.hash);
+  const holder = holderName(current.holder) || current.accountCode || '';
+  const show = (versionId: number | null) =>
+    void navigate(
+      {
+        ...location,
+        hash: withHashPair(location.hash, 'version', versionId === null ? null : String(versionId)),
+      },
+      // The state keeps the way back to the filtered list.
+      { replace: true, state: location.state },
+    );
+  const actions = usePolicyActions({
+    accountIndex,
+    policy: current,
+    tariff: tariff.kind === 'ready' ? (tariff.value?.objects ?? null) : null,
+    canUpdate,
+    // After a change the screen shows what it made: the draft if there is one, else the
+    // current version.
+    onChanged: (policy) => {
+      onChanged(policy);
+      show(policy.draftVersionId ?? policy.currentVersionId);
+    },
+  });
+  const draft = versions.find((v) => v.id === current.draftVersionId) ?? null;
+
+  return (
+    <div className="flex flex-col gap-6">
+      {back}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold text-slate-900">
+            {t('detail.title_number', { number: current.policyNumber })}
+          </h1>
+          <PolicyStatusBadge status={current.status} />
+        </div>
+        {actions.toolbar}
+      </div>
+      {actions.outlet}
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+        <dt className="font-medium text-slate-700">{t('columns.product')}</dt>
+        <dd>
+          {canViewProducts ? (
+            <Link
+              to={`/u/${accountIndex}/management/product/${current.productId}`}
+              className={linkClass}
+            >
+              {current.product?.name ?? current.productName}
+            </Link>
+          ) : (
+            (current.product?.name ?? current.productName)
+          )}
+        </dd>
+        <dt className="font-medium text-slate-700">{t('columns.holder')}</dt>
+        <dd>
+          {canViewCustomers && current.accountCode ? (
+            <Link to={`/u/${accountIndex}/customers/${current.accountCode}`} className={linkClass}>
+              {holder}
+            </Link>
+          ) : (
+            holder || t('detail.no_holder')
+          )}
+        </dd>
+        <dt className="font-medium text-slate-700">{t('columns.start')}</dt>
+        <dd>{formatUtcDate(current.policyStartDate)}</dd>
+        {current.terminationDate ? (
+          <>
+            <dt className="font-medium text-slate-700">{t('columns.termination')}</dt>
+            <dd>
+              {formatUtcDate(current.terminationDate)}
+              {current.terminationReason
+                ? ` · ${t('detail.termination_reason', { reason: current.terminationReason })}`
+                : ''}
+            </dd>
+          </>
+        ) : null}
+        <dt className="font-medium text-slate-700">{t('columns.code')}</dt>
+        <dd>{current.code}</dd>
+        <dt className="font-medium text-slate-700">{t('columns.created')}</dt>
+        <dd>{formatUtcDateTime(current.createdAt)}</dd>
+      </dl>
+
+      {draft ? (
+        <div className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+          <p>{t('detail.has_draft', { version: draft.versionNumber })}</p>
+          {actions.draftPanel}
+        </div>
+      ) : null}
+
+      <section aria-labelledby="versions-heading" className="flex flex-col gap-3">
+        <h2 id="versions-heading" className="text-lg font-semibold text-slate-900">
+          {t('detail.versions')}
+        </h2>
+        {versions.length === 0 ? (
+          <p className="text-slate-700">{t('detail.no_versions')}</p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t('detail.versions')}</caption>
+            <thead className="border-b border-slate-300 text-slate-700">
+              <tr>
+                <th scope="col" className={cell}>
+                  {t('columns.version')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('columns.revision_status')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('columns.created')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('columns.actions')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {versions.map((version) => {
+                const selected = version.id === shown?.id;
+                return (
+                  <tr
+                    key={version.id}
+                    className={`border-b border-slate-200 ${selected ? 'bg-sky-50' : ''}`}
+                    aria-current={selected ? 'true' : undefined}
+                  >
+                    <td className={cell}>
+                      {t('detail.version_number', { version: version.versionNumber })}
+                    </td>
+                    <td className={cell}>
+                      <RevisionStatusBadge status={version.revisionStatus} />
+                    </td>
+                    <td className={cell}>{formatUtcDateTime(version.createdAt)}</td>
+                    <td className={`${cell} flex flex-wrap gap-2`}>
+                      <Button
+                        variant="secondary"
+                        aria-pressed={selected}
+                        aria-label={t('actions.show_version', { version: version.versionNumber })}
+                        onClick={() => show(version.id)}
+                      >
+                        {t('actions.show')}
+                      </Button>
+                      {actions.restoreButton(version)}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      {shown ? (
+        <section aria-labelledby="timeline-heading" className="flex flex-col gap-3">
+          <h2 id="timeline-heading" className="text-lg font-semibold text-slate-900">
+            {t('detail.timeline_of', { version: shown.versionNumber })}
+          </h2>
+          {tariff.kind === 'failed' ? (
+            <AlertBar tone="warning" dismissible={false}>
+              {t('errors.tariff_failed')}
+            </AlertBar>
+          ) : null}
+          {/* Names and labels first: technical names that turn into labels a moment later
+              would only flicker. */}
+          {tariff.kind === 'loading' ? (
+            <Spinner label={t('loading')} />
+          ) : (
+            <VersionTimeline version={shown} labels={labels} />
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

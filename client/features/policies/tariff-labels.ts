@@ -1,0 +1,74 @@
+import type { PremiumUnit, ProductFieldType } from '#common/products.ts';
+import type { PolicyObject } from '#client/api/policies-client.ts';
+import type { InsuredObject, PremiumFormula } from '#client/api/products-client.ts';
+import { formatDate } from '#client/ui/form/dates.ts';
+
+export interface FieldRow {
+  name: string;
+  label: string;
+  text: string;
+}
+
+/** What the product version says about a policy's numbers: formula names and units, field labels. */
+export interface TariffLabels {
+  formulas: ReadonlyMap<number, Pick<PremiumFormula, 'name' | 'unit'>>;
+  unitOf: ReadonlyMap<number, PremiumUnit>;
+  /** An object's data by field label, in the product's field order; unknown keys after them. */
+  fieldsOf: (object: PolicyObject) => FieldRow[];
+}
+
+export interface ValueTexts {
+  language: string;
+  yes: string;
+  no: string;
+}
+
+/** A stored value as text for its field type (numbers and dates in the user's format). */
+export function valueText(
+  value: unknown,
+  type: ProductFieldType | null,
+  texts: ValueTexts,
+): string {
+  if (value === null || value === undefined || value === '') return '–';
+  if (typeof value === 'boolean') return value ? texts.yes : texts.no;
+  if (typeof value === 'number') return new Intl.NumberFormat(texts.language).format(value);
+  if (type === 'date' && typeof value === 'string') return formatDate(value.slice(0, 10)) || value;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * Labels from the product version (`null` when it could not be read, e.g. without the product
+ * permission): then formulas show their id and fields their name, and nothing is hidden.
+ */
+export function tariffLabels(
+  tariff: { formulas: readonly PremiumFormula[]; objects: readonly InsuredObject[] } | null,
+  texts: ValueTexts,
+): TariffLabels {
+  const formulas = new Map((tariff?.formulas ?? []).map((f) => [f.id, f]));
+  const objects = new Map((tariff?.objects ?? []).map((o) => [o.id, o]));
+  const byName = new Map((tariff?.objects ?? []).map((o) => [o.name, o]));
+  return {
+    formulas,
+    unitOf: new Map([...formulas.values()].map((f) => [f.id, f.unit])),
+    fieldsOf(object) {
+      const insured =
+        (object.insuredObjectId !== null ? objects.get(object.insuredObjectId) : undefined) ??
+        byName.get(object.insuredObjectName);
+      const fields = [...(insured?.productFields ?? [])].sort((a, b) => a.order - b.order);
+      const known = new Set(fields.map((f) => f.name));
+      return [
+        ...fields
+          .filter((f) => Object.hasOwn(object.data, f.name))
+          .map((f) => ({
+            name: f.name,
+            label: f.label || f.name,
+            text: valueText(object.data[f.name], f.type, texts),
+          })),
+        ...Object.entries(object.data)
+          .filter(([name]) => !known.has(name))
+          .map(([name, value]) => ({ name, label: name, text: valueText(value, null, texts) })),
+      ];
+    },
+  };
+}

@@ -1,0 +1,249 @@
+import { useCallback, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { PREMIUM_UNITS, type PremiumUnit } from '#common/products.ts';
+import {
+  listPolicies,
+  POLICY_STATUSES,
+  type Policy,
+  type PolicyStatus,
+  type Timeslice,
+} from '#client/api/policies-client.ts';
+import { listPremiumFormulas } from '#client/api/products-client.ts';
+import { usePolicyAbilities } from '#client/api/use-policy-abilities.ts';
+import { InfiniteTable, type LoadTablePage, type TableColumn } from './infinite-table.tsx';
+import {
+  formatMoney,
+  formatUtcDate,
+  grandTotalUnit,
+  holderName,
+  timesliceAt,
+} from './policy-display.ts';
+import { policyStatusClass, policyStatusKey } from './policy-status-badge.tsx';
+
+export interface PolicyListFilters {
+  statuses: readonly PolicyStatus[];
+  productSlug: string;
+  /** A customer's policies only (the customer's policies tab). */
+  accountCode: string;
+  search: string;
+  order: 'newest' | 'oldest';
+}
+
+export const noPolicyFilters: PolicyListFilters = {
+  statuses: [],
+  productSlug: '',
+  accountCode: '',
+  search: '',
+  order: 'newest',
+};
+
+/**
+ * Pages loaded by scrolling before the table stops and offers to go on (spec, section 9: the stop
+ * limit is the caller's): 20 pages of 30 are 600 policies, more than anybody reads by scrolling.
+ */
+export const POLICIES_STOP_LIMIT = 20;
+
+/**
+ * A policy as the table shows it. The texts that do not depend on the language are made once
+ * when the page arrives, not on every render: a scrolling table renders its visible rows often.
+ */
+interface PolicyRow {
+  policy: Policy;
+  /** The current version's timeslice in force now. */
+  current: Timeslice | null;
+  unit: PremiumUnit | null;
+  holder: string;
+  start: string;
+  created: string;
+}
+
+const linkClass = 'font-medium text-blue-800 underline-offset-2 hover:underline';
+
+/**
+ * Policies in the infinite table (keyset pages of the service, more within 20 px of the bottom,
+ * a retry button once automatic loading stops). Used by the policy list and the customer's
+ * policies tab; a change of `filters` starts again from the first page. Texts come from the
+ * `policies` namespace, which loads with the first screen that shows the table.
+ */
+export function PoliciesTable({
+  filters,
+  label,
+  emptyMessage,
+  showHolder = true,
+  height,
+}: {
+  filters: PolicyListFilters;
+  label: string;
+  emptyMessage: string;
+  showHolder?: boolean;
+  height?: number;
+}) {
+  const { t, i18n } = useTranslation('policies');
+  const { accountIndex, canViewCustomers, canViewProducts } = usePolicyAbilities();
+  // The policy's back link returns to this very list, filters included.
+  const location = useLocation();
+  const from = `${location.pathname}${location.search}`;
+
+  // Formula units per product version, for the unit of the grand total: a handful of product
+  // versions serve thousands of policies, so each is asked for once per table.
+  const units = useRef(new Map<number, ReadonlyMap<number, PremiumUnit>>());
+  const unitsOf = useCallback(
+    async (policies: readonly Policy[], signal: AbortSignal) => {
+      const missing = [...new Set(policies.map((p) => p.productVersionId))].filter(
+        (id) => !units.current.has(id),
+      );
+      await Promise.all(
+        missing.map(async (id) => {
+          try {
+            const formulas = await listPremiumFormulas(accountIndex, id, signal);
+            units.current.set(id, new Map(formulas.map((f) => [f.id, f.unit])));
+          } catch (error) {
+            if (signal.aborted) throw error;
+            // Not allowed to read products, or the version is gone: totals without a unit.
+            units.current.set(id, new Map());
+          }
+        }),
+      );
+      return units.current;
+    },
+    [accountIndex],
+  );
+
+  const loadPage = useCallback<LoadTablePage<PolicyRow>>(
+    async (input, signal) => {
+      const page = await listPolicies(
+        accountIndex,
+        {
+          pageToken: input.pageToken,
+          pageSize: input.pageSize,
+          statuses: filters.statuses,
+          productSlug: filters.productSlug || undefined,
+          accountCode: filters.accountCode || undefined,
+          search: filters.search || undefined,
+          order: filters.order,
+        },
+        signal,
+      );
+      const known = canViewProducts ? await unitsOf(page.items, signal) : new Map();
+      const now = new Date();
+      const rows = page.items.map((policy) => {
+        const current = timesliceAt(policy.timeline ?? [], now);
+        const unitOf = known.get(policy.productVersionId) ?? new Map<number, PremiumUnit>();
+        return {
+          policy,
+          current,
+          unit: current ? grandTotalUnit(current.premium.premiumItems, unitOf) : null,
+          holder: holderName(policy.holder) || policy.accountCode || '',
+          start: formatUtcDate(policy.policyStartDate),
+          created: formatUtcDate(policy.createdAt),
+        };
+      });
+      return { rows, nextPageToken: page.nextPageToken };
+    },
+    [accountIndex, filters, canViewProducts, unitsOf],
+  );
+
+  // Translated once per render of the table, not once per cell.
+  const statusLabels = Object.fromEntries(
+    POLICY_STATUSES.map((status) => [status, t(policyStatusKey(status))]),
+  ) as Record<PolicyStatus, string>;
+  const unitLabels = Object.fromEntries(
+    PREMIUM_UNITS.map((unit) => [unit, t(`per_unit.${unitKey(unit)}`)]),
+  ) as Record<PremiumUnit, string>;
+
+  const columns: TableColumn<PolicyRow>[] = [
+    {
+      id: 'number',
+      header: t('columns.number'),
+      width: '9rem',
+      cell: ({ policy }) => (
+        <Link
+          to={`/u/${accountIndex}/policies/${policy.code}`}
+          state={{ policyList: from }}
+          className={linkClass}
+        >
+          {policy.policyNumber}
+        </Link>
+      ),
+    },
+    {
+      id: 'product',
+      header: t('columns.product'),
+      width: '1.5fr',
+      cell: ({ policy }) => policy.product?.name ?? policy.productName,
+    },
+    ...(showHolder
+      ? [
+          {
+            id: 'holder',
+            header: t('columns.holder'),
+            width: '1.5fr',
+            cell: ({ policy, holder }: PolicyRow) =>
+              canViewCustomers && policy.accountCode ? (
+                <Link
+                  to={`/u/${accountIndex}/customers/${policy.accountCode}`}
+                  className={linkClass}
+                >
+                  {holder}
+                </Link>
+              ) : (
+                holder
+              ),
+          },
+        ]
+      : []),
+    {
+      id: 'status',
+      header: t('columns.status'),
+      width: '8rem',
+      cell: ({ policy }) => (
+        <span className={policyStatusClass(policy.status)}>{statusLabels[policy.status]}</span>
+      ),
+    },
+    {
+      id: 'start',
+      header: t('columns.start'),
+      width: '7rem',
+      cell: ({ start }) => start,
+    },
+    {
+      id: 'premium',
+      header: t('columns.premium'),
+      width: '10rem',
+      cell: ({ current, unit }) =>
+        current ? (
+          <span className="tabular-nums">
+            {formatMoney(current.premium.grandTotal, current.premium.currency, i18n.language)}
+            {unit ? <span className="text-slate-600"> {unitLabels[unit]}</span> : null}
+          </span>
+        ) : (
+          <span className="text-slate-600">{t('no_premium')}</span>
+        ),
+    },
+    {
+      id: 'created',
+      header: t('columns.created'),
+      width: '7rem',
+      cell: ({ created }) => created,
+    },
+  ];
+
+  return (
+    <InfiniteTable
+      key={JSON.stringify(filters)}
+      label={label}
+      columns={columns}
+      minWidth={showHolder ? '64rem' : '52rem'}
+      loadPage={loadPage}
+      rowKey={(row) => String(row.policy.id)}
+      stopLimit={POLICIES_STOP_LIMIT}
+      emptyMessage={emptyMessage}
+      {...(height ? { height } : {})}
+    />
+  );
+}
+
+/** Locale leaf of a unit: camelCase values, snake_case leaves. */
+export const unitKey = (unit: PremiumUnit) =>
+  unit.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) as 'day' | 'one_time_payment';

@@ -1,0 +1,91 @@
+import * as v from 'valibot';
+
+/**
+ * The editable parts of a lead beyond its policy data (upstream contract, "Lead"): the payment
+ * method, the bank account and the free custom data. Checked by the sandbox and by the lead's
+ * edit form with the same rules; messages are codes (`invalid_iban`), which the sandbox sends as
+ * `{field}: {code}` and the form shows as `leads:form.errors.{code}`.
+ */
+
+export const PAYMENT_METHOD_TYPES = ['sepa', 'invoice'] as const;
+export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
+
+/** The entity type of leads in the status transition rules and in the document service. */
+export const LEAD_ENTITY_TYPE = 'lead';
+
+/** An IBAN without spaces, upper case: 'de89 3704…' -> 'DE893704…'. */
+export const normalizeIban = (raw: string): string => raw.replace(/\s+/g, '').toUpperCase();
+
+/** The remainder mod 97 of an IBAN-ordered text, letters counting as 10..35 (ISO 13616). */
+function mod97(text: string): number {
+  let remainder = 0;
+  for (const char of text) {
+    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
+    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder;
+}
+
+/** ISO 13616: two letters, two check digits, up to 30 letters or digits; mod 97 gives 1. */
+export function isValidIban(raw: string): boolean {
+  const iban = normalizeIban(raw);
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  return mod97(iban.slice(4) + iban.slice(0, 4)) === 1;
+}
+
+/** The two check digits that make `country + digits + bban` a valid IBAN (for the seed). */
+export function ibanCheckDigits(country: string, bban: string): string {
+  return String(98 - mod97(`${bban}${country}00`)).padStart(2, '0');
+}
+
+const Iban = v.pipe(
+  v.string('invalid_iban'),
+  v.transform(normalizeIban),
+  v.check(isValidIban, 'invalid_iban'),
+);
+
+export const BankAccount = v.object({ iban: Iban });
+
+export const PaymentMethod = v.variant(
+  'type',
+  [
+    v.object({
+      type: v.literal('sepa'),
+      sepa: v.object({
+        iban: Iban,
+        holderName: v.optional(
+          v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200, 'too_long'))),
+          null,
+        ),
+      }),
+    }),
+    v.object({ type: v.literal('invoice') }),
+  ],
+  'invalid_payment_method',
+);
+export type PaymentMethodValue = v.InferOutput<typeof PaymentMethod>;
+
+/** Free data of the tenant's own: at most 50 keys of plain values, so a lead stays small. */
+/** A custom data key: a name a formula or a template could read. */
+export const CUSTOM_DATA_KEY = /^[A-Za-z][A-Za-z0-9_]{0,49}$/;
+export const CUSTOM_DATA_MAX_KEYS = 50;
+
+export const CustomData = v.pipe(
+  v.record(
+    v.pipe(v.string(), v.regex(CUSTOM_DATA_KEY, 'invalid_key')),
+    v.nullable(
+      v.union([v.pipe(v.string(), v.maxLength(2000, 'too_long')), v.number(), v.boolean()]),
+      'invalid_value',
+    ),
+  ),
+  v.check((data) => Object.keys(data).length <= CUSTOM_DATA_MAX_KEYS, 'too_many_keys'),
+);
+export type CustomDataValue = v.InferOutput<typeof CustomData>;
+
+/** The parts of a lead the edit form changes, each optional; null clears it. */
+export const LeadExtras = v.object({
+  bankAccount: v.optional(v.nullable(BankAccount)),
+  paymentMethod: v.optional(v.nullable(PaymentMethod)),
+  customData: v.optional(v.nullable(CustomData)),
+});
+export type LeadExtrasInput = v.InferInput<typeof LeadExtras>;

@@ -1,0 +1,277 @@
+import { readFileSync } from 'node:fs';
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { sendError } from '#server/http-errors.ts';
+import { SessionStoreUnavailable, type SessionKit } from '#server/session/session.ts';
+import type { TokenService } from '#server/session/token-service.ts';
+
+/**
+ * `GET /api/{accountIndex}/export/{list}.csv?{the list's own query}`: exactly the rows the list
+ * shows, as CSV. The BFF pages through the upstream list with the user's token and the same
+ * filter, search and order, and writes each page as it arrives, so memory stays flat however long
+ * the list is and the upstream's permission checks and tenant scope apply unchanged. It is built
+ * here rather than in the sandbox, so that it works in front of the real services as well.
+ */
+
+type Item = Record<string, unknown>;
+interface Column {
+  key: string;
+  value: (item: Item) => unknown;
+}
+interface ExportList {
+  path: string;
+  /** Query parameters the BFF always sends (expansions the columns read). */
+  fixed?: Record<string, string>;
+  columns: Column[];
+}
+
+const field =
+  (name: string) =>
+  (item: Item): unknown =>
+    item[name];
+const nested =
+  (outer: string, inner: string) =>
+  (item: Item): unknown =>
+    (item[outer] as Item | null | undefined)?.[inner];
+const columns = (...names: string[]): Column[] => names.map((key) => ({ key, value: field(key) }));
+
+/** The newest timeslice of a policy carries its current premium. */
+function currentPremium(item: Item): Item | undefined {
+  const timeline = item.timeline as { premium?: Item }[] | undefined;
+  return timeline?.at(-1)?.premium;
+}
+
+function holderName(item: Item): unknown {
+  const h = item.holder as Item | null | undefined;
+  if (!h) return '';
+  return h.companyName || [h.firstName, h.lastName].filter(Boolean).join(' ');
+}
+
+export const EXPORT_LISTS: Record<string, ExportList> = {
+  customers: {
+    path: '/accountservice/v1/accounts',
+    columns: columns(
+      'accountNumber',
+      'code',
+      'type',
+      'title',
+      'firstName',
+      'lastName',
+      'companyName',
+      'email',
+      'phone',
+      'street',
+      'houseNumber',
+      'zipCode',
+      'city',
+      'birthDate',
+      'createdAt',
+    ),
+  },
+  partners: {
+    path: '/partnerservice/v1/partners',
+    fixed: { expand: 'partnerType,tags' },
+    columns: [
+      ...columns('partnerNumber', 'code', 'displayName'),
+      { key: 'partnerType', value: nested('partnerType', 'name') },
+      {
+        key: 'tags',
+        value: (item) => ((item.tags as Item[] | undefined) ?? []).map((t) => t.label).join(' | '),
+      },
+      ...columns('createdAt'),
+    ],
+  },
+  policies: {
+    path: '/insuranceservice/v1/policies',
+    fixed: { expand: 'timelines,product' },
+    columns: [
+      ...columns('policyNumber', 'code', 'productName', 'status', 'accountCode'),
+      { key: 'holder', value: holderName },
+      ...columns('policyStartDate'),
+      { key: 'grandTotal', value: (item) => currentPremium(item)?.grandTotal },
+      { key: 'currency', value: (item) => currentPremium(item)?.currency },
+      ...columns('createdAt'),
+    ],
+  },
+  leads: {
+    path: '/insuranceservice/v1/leads',
+    columns: [
+      ...columns('leadNumber', 'code', 'status', 'accountCode', 'productSlug'),
+      { key: 'customer', value: (item) => holderName({ holder: item.account }) },
+      ...columns('createdAt'),
+    ],
+  },
+};
+
+export const EXPORT_LANGUAGES = ['en', 'de', 'pl'] as const;
+type Language = (typeof EXPORT_LANGUAGES)[number];
+/** Rows beyond this end the file: a spreadsheet holds about a million, and a file this size is
+ * already more than anybody reads; the filter narrows it. */
+export const EXPORT_MAX_ROWS = 100_000;
+/** The largest page every exported list accepts (spec section 9). */
+const PAGE_SIZE = 50;
+
+/**
+ * German and Polish spreadsheets use the decimal comma and therefore the semicolon between
+ * cells; English ones the comma and the point. Opening the file with a double click then puts
+ * every value in its own cell, and amounts are numbers, not text.
+ */
+const FORMAT: Record<Language, { separator: string; decimal: string }> = {
+  en: { separator: ',', decimal: '.' },
+  de: { separator: ';', decimal: ',' },
+  pl: { separator: ';', decimal: ',' },
+};
+
+export function csvCell(value: unknown, language: Language): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? String(value).replace('.', FORMAT[language].decimal) : '';
+  let text = typeof value === 'string' ? value : JSON.stringify(value);
+  // A cell starting like a formula would run as one in a spreadsheet (CSV injection): the
+  // apostrophe makes it text. Numbers are never strings here, so "-5" text is rare and harmless.
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[";,\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(values: unknown[], language: Language): string {
+  return values.map((v) => csvCell(v, language)).join(FORMAT[language].separator) + '\r\n';
+}
+
+/** Locale keys are snake_case (the locale test's rule); the columns are named after API fields. */
+const snakeCase = (key: string) => key.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);
+
+function loadHeaders(): Record<Language, Record<string, Record<string, string>>> {
+  const out = {} as Record<Language, Record<string, Record<string, string>>>;
+  for (const lng of EXPORT_LANGUAGES) {
+    const url = new URL(`../../locales/${lng}/export.json`, import.meta.url);
+    out[lng] = JSON.parse(readFileSync(url, 'utf8')) as Record<string, Record<string, string>>;
+  }
+  return out;
+}
+
+/** Backpressure: waits until the browser took the last chunk, or went away. */
+function drained(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+export function csvExport(deps: {
+  upstreamUrl: string;
+  kit: SessionKit;
+  tokens: TokenService;
+  timeoutMs: number;
+  log: Logger;
+}) {
+  const headers = loadHeaders();
+  const { kit, tokens, log } = deps;
+
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const { index, file } = req.params as { index: string; file: string };
+      const name = file.endsWith('.csv') ? file.slice(0, -4) : '';
+      const list = Object.hasOwn(EXPORT_LISTS, name) ? EXPORT_LISTS[name] : undefined;
+      if (!list || !/^\d{1,3}$/.test(index)) return sendError(res, 404, 'not_found');
+      const incoming = new URLSearchParams(req.url.includes('?') ? req.url.split('?')[1] : '');
+      const lang = incoming.get('lang') ?? 'en';
+      if (!(EXPORT_LANGUAGES as readonly string[]).includes(lang))
+        return sendError(res, 400, 'bad_request', 'lang must be one of en, de, pl');
+      const language = lang as Language;
+
+      const sid = kit.readSid(req);
+      if (!sid)
+        return sendError(res, 401, 'session_expired', undefined, { accountIndex: Number(index) });
+
+      // The list's own query (filter, filters, search, order) passes unchanged; paging is ours.
+      const query = new URLSearchParams(incoming);
+      for (const k of ['lang', 'pageSize', 'pageToken']) query.delete(k);
+      for (const [k, value] of Object.entries(list.fixed ?? {})) query.set(k, value);
+      query.set('pageSize', String(PAGE_SIZE));
+
+      let aborted = false;
+      res.on('close', () => {
+        aborted = !res.writableFinished;
+      });
+
+      let rows = 0;
+      let pageToken: string | null = null;
+      do {
+        const t = await tokens.accessToken(sid, index);
+        if (!t.ok) {
+          if (res.headersSent) return void res.destroy();
+          return sendError(res, t.status, t.error, undefined, { accountIndex: Number(index) });
+        }
+        if (pageToken) query.set('pageToken', pageToken);
+        const upstream = await fetch(`${deps.upstreamUrl}${list.path}?${query}`, {
+          headers: { authorization: `Bearer ${t.accessToken}`, accept: 'application/json' },
+          signal: AbortSignal.timeout(deps.timeoutMs),
+        });
+        const body = (await upstream.json().catch(() => null)) as {
+          items?: Item[];
+          nextPageToken?: string | null;
+          error?: string;
+          message?: string;
+        } | null;
+        if (!upstream.ok || !body || !Array.isArray(body.items)) {
+          // Before the first byte the user gets the upstream's own refusal (a bad filter is a
+          // 400, a missing permission a 403); later, a cut connection, so that a half file is
+          // never taken for the whole list.
+          if (res.headersSent) return void res.destroy();
+          return sendError(
+            res,
+            upstream.ok ? 502 : upstream.status,
+            body?.error ?? 'upstream_unavailable',
+            body?.message,
+          );
+        }
+        if (aborted) return;
+        if (!res.headersSent) {
+          const day = new Date().toISOString().slice(0, 10);
+          res.status(200).set({
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="${name}-${day}.csv"`,
+            'cache-control': 'no-store',
+          });
+          const labels = headers[language][name] ?? {};
+          // The byte order mark tells spreadsheets the file is UTF-8 (umlauts, Polish letters).
+          res.write(
+            '\uFEFF' +
+              csvLine(
+                list.columns.map((c) => labels[snakeCase(c.key)] ?? c.key),
+                language,
+              ),
+          );
+        }
+        let chunk = '';
+        for (const item of body.items) {
+          if (rows >= EXPORT_MAX_ROWS) break;
+          chunk += csvLine(
+            list.columns.map((c) => c.value(item)),
+            language,
+          );
+          rows++;
+        }
+        if (chunk && !res.write(chunk)) await drained(res);
+        pageToken = rows < EXPORT_MAX_ROWS ? (body.nextPageToken ?? null) : null;
+      } while (pageToken && !aborted);
+      if (!aborted) res.end();
+      log.debug({ list: name, rows }, 'csv export');
+    } catch (err) {
+      if (err instanceof SessionStoreUnavailable)
+        return sendError(res, 503, 'session_store_unavailable');
+      if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'TypeError')) {
+        log.warn({ err: err.message }, 'csv export upstream failure');
+        return err.name === 'TimeoutError'
+          ? sendError(res, 504, 'upstream_timeout')
+          : sendError(res, 502, 'upstream_unavailable');
+      }
+      return next(err);
+    }
+  };
+}

@@ -1,0 +1,255 @@
+import type { Page } from '@playwright/test';
+import { colleague, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
+
+// Users no other spec writes with (customer care); each test files its own application with a
+// unique name, so that reruns and other specs never meet its rows.
+const CARE = 'ida.kowalska8@demo.test';
+const COLLEAGUE = 'leon.iwanowski11@demo.test';
+const SEEDED_APPROVED = 'LEA-100395';
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+const leadTable = (page: Page) => page.getByRole('table', { name: 'Leads' });
+
+async function openLeads(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Leads' })
+    .click();
+  await expect(page).toHaveURL(/\/u\/0\/leads$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+}
+
+/** Files a home contents application for a prospect through the form; returns its lead number. */
+async function fileApplication(page: Page, lastName: string): Promise<string> {
+  await openLeads(page);
+  await page.getByRole('button', { name: 'New application' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New application' });
+  await dialog
+    .getByRole('combobox', { name: 'Product' })
+    .selectOption({ label: 'Hausrat Zuhause' });
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'New application · Hausrat Zuhause' }),
+  ).toBeVisible();
+
+  await page
+    .getByRole('combobox', { name: 'The application is for' })
+    .selectOption({ label: 'a prospect without customer account' });
+  await page.getByRole('textbox', { name: 'First name' }).fill('Edda');
+  await page.getByRole('textbox', { name: 'Last name' }).fill(lastName);
+  const household = page.getByRole('group', { name: 'Household' });
+  await household.getByRole('textbox', { name: 'Living area (m²)' }).fill('85');
+  await household.getByRole('textbox', { name: 'Postcode' }).fill('20095');
+  await household.getByRole('textbox', { name: 'Sum insured' }).fill('1000');
+  await household.getByRole('checkbox', { name: 'Bicycles included' }).check();
+  // The form checks the product's rules before the server is asked; nothing typed is lost.
+  await page.getByRole('button', { name: 'Create application' }).click();
+  await expect(household.getByText('The value must be at least 5000')).toBeVisible();
+  await expect(household.getByRole('textbox', { name: 'Postcode' })).toHaveValue('20095');
+  await household.getByRole('textbox', { name: 'Sum insured' }).fill('60000');
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Create application' }).click();
+
+  const heading = page.getByRole('heading', { level: 1, name: /^Lead LEA-\d+$/ });
+  await expect(heading).toBeVisible();
+  const number = (await heading.textContent())!.replace('Lead ', '');
+  await expect(page.getByText(`Application ${number} created.`)).toBeVisible();
+  return number;
+}
+
+async function move(page: Page, status: string) {
+  await page.getByRole('button', { name: `Move to ${status}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Move to ${status}?` });
+  await dialog.getByRole('button', { name: `Move to ${status}` }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('lead-status')).toHaveText(status);
+}
+
+test.describe('leads', () => {
+  test('customer care files an application and moves it through its statuses', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const lastName = `Probe ${stamp()}`;
+    await signIn(page, CARE);
+    await openLeads(page);
+    await expect(leadTable(page).getByRole('row').nth(1)).toBeVisible();
+    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Quoted' });
+    await expect(leadTable(page).getByRole('cell', { name: 'New', exact: true })).toHaveCount(0);
+    await expect(
+      leadTable(page).getByRole('cell', { name: 'Quoted', exact: true }).first(),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const number = await fileApplication(page, lastName);
+    await expect(page.getByTestId('lead-status')).toHaveText('New');
+    await expect(page.getByRole('tab', { name: 'Versions (1)' })).toBeVisible();
+    // The data tab shows the insured data by field label and the premium (60 000 * 0.0011 + 12).
+    await expect(page.getByRole('region', { name: 'Household' }).getByText('60,000')).toBeVisible();
+    await expect(page.getByTestId('premium-total')).toHaveText('€78.00');
+    await expectNoSeriousA11yViolations(page);
+
+    // The rules allow Contacted or Declined from New; a confirm dialog guards the move.
+    await expect(page.getByTestId('lead-moves').getByRole('button')).toHaveText([
+      'Move to Contacted',
+      'Move to Declined',
+    ]);
+    await move(page, 'Contacted');
+    await expect(page.getByRole('tab', { name: 'Versions (2)' })).toBeVisible();
+
+    // A colleague declines the lead meanwhile: moving on from the stale page is refused.
+    const other = await colleague(browser, COLLEAGUE);
+    try {
+      await other.page.goto(page.url());
+      await move(other.page, 'Declined');
+    } finally {
+      await other.close();
+    }
+    await page.getByRole('button', { name: 'Move to Quoted' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move to Quoted?' });
+    await dialog.getByRole('button', { name: 'Move to Quoted' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Not moved: this lead is “Declined” now and cannot move to “Quoted”. The page shows the saved lead.',
+    );
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId('lead-status')).toHaveText('Declined');
+    await expect(page.getByTestId('lead-moves').getByRole('button')).toHaveText(['Move to New']);
+
+    // Reopened, it goes the whole way; every move is a version.
+    for (const status of ['New', 'Contacted', 'Quoted', 'Approved']) await move(page, status);
+    await page.getByRole('tab', { name: 'Versions (7)' }).click();
+    await expect(page).toHaveURL(/#tab=versions$/);
+    const versions = page.getByTestId('lead-versions').getByRole('row');
+    await expect(versions).toHaveCount(7);
+    await expect(versions.first().getByRole('cell').nth(1)).toHaveText('Approved');
+    await page.getByRole('button', { name: 'Open version 3' }).click();
+    const version = page.getByRole('region', { name: 'Version 3 (read-only)' });
+    await expect(version.getByText('Declined')).toBeVisible();
+    await expect(version.getByText('60,000')).toBeVisible();
+    await expect(page).toHaveURL(/#tab=versions&version=3$/);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    await expect(page.getByText('This lead has no documents yet.')).toBeVisible();
+
+    // The list finds it by the prospect's name.
+    await openLeads(page);
+    await page.getByRole('searchbox', { name: 'Search leads' }).fill(lastName);
+    await expect(leadTable(page).getByRole('row')).toHaveCount(2);
+    await expect(leadTable(page).getByRole('link', { name: number })).toBeVisible();
+    await expect(
+      leadTable(page).getByRole('cell', { name: 'Approved', exact: true }),
+    ).toBeVisible();
+  });
+
+  test('customer care edits the application, then payment and notes, meeting a colleague’s save', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    await signIn(page, CARE);
+    await fileApplication(page, `Zahler ${stamp()}`);
+    // The application is edited in its form (a new version with a new premium) and viewed.
+    await page.getByRole('link', { name: 'Edit application' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Edit application · Hausrat Zuhause' }),
+    ).toBeVisible();
+    const household = page.getByRole('group', { name: 'Household' });
+    await expect(household.getByRole('textbox', { name: 'Sum insured' })).toHaveValue('60000');
+    await household.getByRole('textbox', { name: 'Sum insured' }).fill('100000');
+    await page.getByRole('button', { name: 'Save application' }).click();
+    await expect(page.getByText('Application saved.')).toBeVisible();
+    await expect(page.getByTestId('premium-total')).toHaveText('€130.00');
+    await expect(page.getByRole('tab', { name: 'Versions (2)' })).toBeVisible();
+    await page.getByRole('link', { name: 'View application' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Application · Hausrat Zuhause' }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Household' }).getByText('100,000'),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: 'Back to the lead' }).click();
+
+    const extras = page.getByRole('form', { name: 'Payment and notes' });
+    await extras
+      .getByRole('combobox', { name: 'Payment method' })
+      .selectOption({ label: 'SEPA direct debit' });
+    await extras.getByRole('textbox', { name: 'IBAN' }).fill('DE89 3704 0044 0532 0130 01');
+    await extras.getByRole('button', { name: 'Save' }).click();
+    await expect(extras.getByText('This is not a valid IBAN.')).toBeVisible();
+    await extras.getByRole('textbox', { name: 'IBAN' }).fill('DE89 3704 0044 0532 0130 00');
+    await extras.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Lead saved.')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Versions (3)' })).toBeVisible();
+
+    // A colleague adds a note while this form is open.
+    const other = await colleague(browser, COLLEAGUE);
+    try {
+      await other.page.goto(page.url());
+      const theirs = other.page.getByRole('form', { name: 'Payment and notes' });
+      await theirs.getByRole('button', { name: 'Add a note' }).click();
+      await theirs.getByRole('textbox', { name: 'Name 1' }).fill('callback');
+      await theirs.getByRole('textbox', { name: 'Value 1' }).fill('Friday');
+      await theirs.getByRole('button', { name: 'Save' }).click();
+      await expect(other.page.getByText('Lead saved.')).toBeVisible();
+    } finally {
+      await other.close();
+    }
+
+    await extras.getByRole('textbox', { name: 'Account holder' }).fill('Edda Zahler');
+    await extras.getByRole('button', { name: 'Save' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Somebody else changed this lead' });
+    await expect(alert).toBeFocused();
+    await expect(page.getByTestId('conflict-customData').getByRole('cell')).toHaveText([
+      'callback: Friday',
+      '—',
+    ]);
+    await expect(extras.getByRole('textbox', { name: 'Account holder' })).toHaveValue(
+      'Edda Zahler',
+    );
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Load the saved data' }).click();
+    await expect(alert).toBeHidden();
+    await expect(extras.getByRole('textbox', { name: 'Value 1' })).toHaveValue('Friday');
+    await expect(extras.getByRole('textbox', { name: 'Account holder' })).toHaveValue('');
+    await extras.getByRole('textbox', { name: 'Account holder' }).fill('Edda Zahler');
+    await extras.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Lead saved.').first()).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Versions (5)' })).toBeVisible();
+  });
+
+  test('a read-only user sees leads, versions and documents but no buttons', async ({ page }) => {
+    await signIn(page, 'viewer@demo.test');
+    await openLeads(page);
+    await expect(page.getByRole('button', { name: 'New application' })).toHaveCount(0);
+    // A seeded approved lead of a customer (server/sandbox/seed-leads.ts is deterministic).
+    await page.getByRole('searchbox', { name: 'Search leads' }).fill(SEEDED_APPROVED);
+    await expect(leadTable(page).getByRole('row')).toHaveCount(2);
+    await leadTable(page).getByRole('link', { name: SEEDED_APPROVED }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Lead LEA-\d+$/ })).toBeVisible();
+    await expect(page.getByTestId('lead-status')).toHaveText('Approved');
+    await expect(page.getByRole('button', { name: /^Move to / })).toHaveCount(0);
+    await expect(page.getByTestId('read-only-note')).toHaveText(
+      'You can view this lead but not change it.',
+    );
+    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    await expect(page.getByRole('cell', { name: /^quote-LEA-\d+\.pdf$/ })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'PDF document' }).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // The customer's page lists the customer's leads.
+    await page.getByRole('tab', { name: 'Data' }).click();
+    await page.getByRole('region', { name: 'Applicant' }).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/customers\/acc_/);
+    await page.getByRole('tab', { name: 'Leads' }).click();
+    const leads = page.getByRole('table', { name: 'Leads of the customer' });
+    await expect(leads.getByRole('link', { name: SEEDED_APPROVED })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});

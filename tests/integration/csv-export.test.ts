@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvCell } from '#server/routes/csv-export.ts';
+import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
+
+let stack: Stack;
+let care: Agent;
+let nord: Agent;
+beforeAll(async () => {
+  stack = await startStack();
+  care = new Agent(stack.url);
+  nord = new Agent(stack.url);
+  expect((await care.login('care@demo.test')).status).toBe(200);
+  expect((await nord.login('admin@nordlicht.test')).status).toBe(200);
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** Splits a CSV answer into rows of cells (quoted cells in this data hold no line breaks). */
+async function rowsOf(res: Response, separator: string): Promise<string[][]> {
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  // The byte order mark tells spreadsheets the file is UTF-8 (fetch's text() would hide it).
+  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return new TextDecoder()
+    .decode(bytes)
+    .split('\r\n')
+    .filter(Boolean)
+    .map((line) => {
+      const cells: string[] = [];
+      const re = new RegExp(`("(?:[^"]|"")*"|[^"${separator}]*)(${separator}|$)`, 'g');
+      for (const m of line.matchAll(re)) {
+        if (m.index === line.length && m[0] === '') break;
+        cells.push(m[1]!.startsWith('"') ? m[1]!.slice(1, -1).replace(/""/g, '"') : m[1]!);
+      }
+      return cells;
+    });
+}
+
+async function listAll(agent: Agent, path: string, query: string) {
+  const items: Record<string, unknown>[] = [];
+  let token: string | null = null;
+  do {
+    const { body } = await agent.json(
+      `${path}?${query}&pageSize=50${token ? `&pageToken=${token}` : ''}`,
+    );
+    items.push(...(body.items as Record<string, unknown>[]));
+    token = body.nextPageToken as string | null;
+  } while (token);
+  return items;
+}
+
+describe('CSV export through the BFF', () => {
+  it('exports exactly the filtered customers, in the order of the list, all pages', async () => {
+    const query = 'filter=type%3Dperson&order=lastName:ASC';
+    const expected = await listAll(care, '/api/0/accountservice/v1/accounts', query);
+    expect(expected.length).toBeGreaterThan(50); // more than one upstream page
+    const res = await care.fetch(`/api/0/export/customers.csv?${query}&lang=en`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const rows = await rowsOf(res, ',');
+    expect(rows[0]!.slice(0, 3)).toEqual(['Customer number', 'Code', 'Type']);
+    expect(rows.slice(1).map((r) => r[1])).toEqual(expected.map((c) => c.code));
+    expect(rows.slice(1).every((r) => r[2] === 'person')).toBe(true);
+  });
+
+  it('writes German headers, semicolons and decimal commas for German', async () => {
+    const policies = await care.json(
+      '/api/0/insuranceservice/v1/policies?filter=status%3DACTIVE&pageSize=1',
+    );
+    const policy = policies.body.items[0];
+    const res = await care.fetch(
+      `/api/0/export/policies.csv?filter=policyNumber%3D${policy.policyNumber}&lang=de`,
+    );
+    const rows = await rowsOf(res, ';');
+    expect(rows[0]).toContain('Vertragsnummer');
+    expect(rows).toHaveLength(2);
+    const total = policy.timeline.at(-1).premium.grandTotal as number;
+    expect(rows[1]![rows[0]!.indexOf('Beitrag')]).toBe(String(total).replace('.', ','));
+  });
+
+  it("keeps to the caller's tenant: Nordlicht's export holds none of the demo customers", async () => {
+    const demo = await listAll(care, '/api/0/accountservice/v1/accounts', 'order=id:ASC');
+    const res = await nord.fetch('/api/0/export/customers.csv?lang=en');
+    const codes = (await rowsOf(res, ',')).slice(1).map((r) => r[1]);
+    expect(codes.length).toBeGreaterThan(0);
+    const demoCodes = new Set(demo.map((c) => c.code));
+    expect(codes.filter((c) => demoCodes.has(c))).toEqual([]);
+  });
+
+  it('answers the upstream refusal before the first byte, and JSON for bad requests', async () => {
+    const badFilter = await care.json('/api/0/export/policies.csv?filter=status%3DNONSENSE');
+    expect(badFilter.status).toBe(400);
+    expect(badFilter.body.error).toBeTruthy();
+    expect((await care.json('/api/0/export/claims-of-mars.csv')).status).toBe(404);
+    expect((await care.json('/api/0/export/customers.csv?lang=fr')).status).toBe(400);
+    const anonymous = new Agent(stack.url);
+    const out = await anonymous.json('/api/0/export/customers.csv');
+    expect(out).toMatchObject({ status: 401, body: { error: 'session_expired' } });
+    // A product manager may not read customers: the upstream's 403 reaches the user as JSON.
+    const manager = new Agent(stack.url);
+    expect((await manager.login('manager@demo.test')).status).toBe(200);
+    const refused = await manager.json('/api/0/export/customers.csv');
+    expect(refused.status).toBe(403);
+    expect(refused.res.headers.get('content-type')).toMatch(/json/);
+  });
+
+  it('turns cells that would run as spreadsheet formulas into text', () => {
+    expect(csvCell('=HYPERLINK("http://x")', 'en')).toBe('"\'=HYPERLINK(""http://x"")"');
+    expect(csvCell('+49 221', 'en')).toBe("'+49 221");
+    expect(csvCell(-12.5, 'de')).toBe('-12,5');
+    expect(csvCell('Müller; Sohn', 'de')).toBe('"Müller; Sohn"');
+    expect(csvCell(null, 'en')).toBe('');
+  });
+});

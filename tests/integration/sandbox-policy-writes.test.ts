@@ -1,0 +1,476 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, type Session } from '#server/sandbox/testing.ts';
+import type { Db } from '#server/sandbox/db.ts';
+import { growPolicies } from '#server/sandbox/seed-policies.ts';
+import { INSURANCE_USERS, setPermissions, sandboxWorld } from '#tests/support/sandbox-world.ts';
+
+const I = '/insuranceservice/v1';
+const world = sandboxWorld(I, INSURANCE_USERS);
+const { call, post } = world;
+let care: Session;
+let viewer: Session;
+let noui: Session;
+let nord: Session;
+
+/** A product version of the demo world with its insured objects by name. */
+interface Version {
+  id: number;
+  objects: Record<string, number>;
+}
+
+async function versionOf(tenant: string, slug: string, status: string): Promise<Version> {
+  const rows = await world.sandbox.db.query<{
+    version_id: number;
+    object_id: number;
+    name: string;
+  }>(
+    `SELECT v.id AS version_id, o.id AS object_id, o.name
+       FROM product_versions v
+       JOIN products p ON p.id = v.product_id
+       JOIN tenants t ON t.id = p.tenant_id
+       JOIN insured_objects o ON o.product_version_id = v.id
+      WHERE t.slug = $1 AND p.slug = $2 AND v.status = $3
+      ORDER BY v.id DESC, o.id`,
+    [tenant, slug, status],
+  );
+  const versionId = rows[0]!.version_id;
+  return {
+    id: versionId,
+    objects: Object.fromEntries(
+      rows.filter((r) => r.version_id === versionId).map((r) => [r.name, r.object_id]),
+    ),
+  };
+}
+
+async function accountOf(tenant: string): Promise<string> {
+  const [row] = await world.sandbox.db.query<{ code: string }>(
+    `SELECT a.code FROM accounts a JOIN tenants t ON t.id = a.tenant_id
+      WHERE t.slug = $1 ORDER BY a.id LIMIT 1`,
+    [tenant],
+  );
+  return row!.code;
+}
+
+let car: Version;
+let demoAccount: string;
+
+/** Complete data of the car product: 20 000 value, class 10, private use, a 1990 driver. */
+function carObjects(overrides: Record<string, Record<string, unknown>> = {}) {
+  const data: Record<string, Record<string, unknown>> = {
+    default: { policyStartDate: '2025-03-01', policyDurationUnit: 'year', policyDurationValue: 1 },
+    vehicle: { vehicleValue: 20000, vehicleType: 'car', isCommercial: false },
+    driver: { birthDate: '1990-06-15', sfClass: 10 },
+  };
+  return Object.entries(data).map(([name, values]) => ({
+    insuredObjectId: car.objects[name]!,
+    data: { ...values, ...overrides[name] },
+  }));
+}
+
+beforeAll(async () => {
+  ({ care, viewer, noui, nord } = world.as);
+  car = await versionOf('demo', 'car-comfort', 'active');
+  demoAccount = await accountOf('demo');
+});
+
+/** Gives noui exactly these permissions. */
+const setNouiPermissions = (...permissions: string[]) =>
+  setPermissions(world.sandbox, 'noui@demo.test', ...permissions);
+
+describe('POST /premiums/calculate', () => {
+  it('computes the premium of complete data with the product formulas', async () => {
+    const res = await post(viewer, '/premiums/calculate', {
+      productVersionId: car.id,
+      policyObjects: carObjects(),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.missing).toEqual([]);
+    // Base 240, no young-driver surcharge, 20 % no-claims discount, no commercial use, and no
+    // regional or age loading (factor 1 for the rest of the country, the 26-to-65 age band 1).
+    expect(res.body.premium.premiumItems.map((i: { total: number }) => i.total)).toEqual([
+      240, 0, -48, 0, 0,
+    ]);
+    expect(res.body.premium).toMatchObject({ grandTotal: 192, currency: 'EUR' });
+    const young = await post(viewer, '/premiums/calculate', {
+      productVersionId: car.id,
+      policyObjects: carObjects({ driver: { birthDate: '2004-01-01' } }),
+    });
+    expect(young.body.premium.premiumItems[1].total).toBe(72);
+  });
+
+  it('answers the missing fields while the data is incomplete', async () => {
+    const res = await post(viewer, '/premiums/calculate', {
+      productVersionId: car.id,
+      policyObjects: carObjects({ vehicle: { vehicleType: '' } }).filter(
+        (o) => o.insuredObjectId !== car.objects.driver,
+      ),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      premium: null,
+      missing: ['vehicle.vehicleType', 'driver.birthDate'],
+    });
+  });
+
+  it('refuses invalid values with their issues, and unknown objects and versions', async () => {
+    const res = await post(viewer, '/premiums/calculate', {
+      productVersionId: car.id,
+      policyObjects: carObjects({ vehicle: { vehicleValue: 10, vehicleType: '' } }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('validation_error');
+    // A wrong value is reported even beside a missing one.
+    expect(res.body.issues).toEqual([
+      { path: 'vehicle.vehicleValue', code: 'below_minimum' },
+      { path: 'vehicle.vehicleType', code: 'required' },
+    ]);
+    expect(res.body.message).toContain('vehicle.vehicleValue: below_minimum');
+
+    const stranger = await post(viewer, '/premiums/calculate', {
+      productVersionId: car.id,
+      policyObjects: [{ insuredObjectId: 999999, data: {} }, ...carObjects()],
+    });
+    expect(stranger.body.issues).toEqual([
+      { path: 'policyObjects.0.insuredObjectId', code: 'unknown_insured_object' },
+    ]);
+    const noVersion = await post(viewer, '/premiums/calculate', {
+      productVersionId: 999999,
+      policyObjects: [],
+    });
+    expect(noVersion.status).toBe(400);
+    expect(noVersion.body.issues).toEqual([
+      { path: 'productVersionId', code: 'unknown_product_version' },
+    ]);
+    for (const body of [{}, { productVersionId: 'x', policyObjects: [] }, { policyObjects: {} }]) {
+      expect((await post(viewer, '/premiums/calculate', body)).status).toBe(400);
+    }
+  });
+
+  it('checks texts by their kind: e-mail, renewal frequency, date and time', async () => {
+    const home = await versionOf('demo', 'home-contents', 'draft');
+    await world.sandbox.db.query(
+      `INSERT INTO product_fields (tenant_id, code, insured_object_id, name, label, type, kind,
+                                   is_required, "order")
+       SELECT o.tenant_id, 'pfi_kind_' || f.name, o.id, f.name, f.name, 'string', f.kind, false, f.n
+         FROM insured_objects o,
+              (VALUES ('contact', 'email', 90), ('renewal', 'renewalFrequency', 91),
+                      ('inspection', 'dateTime', 92)) AS f(name, kind, n)
+        WHERE o.id = $1`,
+      [home.objects.household],
+    );
+    const household = {
+      livingArea: 80,
+      zipCode: '10115',
+      sumInsured: 50000,
+      bicycleCover: false,
+    };
+    const calculate = (extra: Record<string, unknown>) =>
+      post(care, '/premiums/calculate', {
+        productVersionId: home.id,
+        policyObjects: [
+          {
+            insuredObjectId: home.objects.default!,
+            data: {
+              policyStartDate: '2025-01-01',
+              policyDurationUnit: 'year',
+              policyDurationValue: 1,
+            },
+          },
+          { insuredObjectId: home.objects.household!, data: { ...household, ...extra } },
+        ],
+      });
+    const wrong = await calculate({
+      contact: 'anna at example',
+      renewal: 'sometimes',
+      inspection: '2025-02-30T10:00:00Z',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.issues).toEqual([
+      { path: 'household.contact', code: 'invalid_email' },
+      { path: 'household.renewal', code: 'invalid_option' },
+      { path: 'household.inspection', code: 'invalid_date' },
+    ]);
+    const right = await calculate({
+      contact: 'anna@example.test',
+      renewal: 'yearly',
+      inspection: '2025-03-01T10:15:00.000Z',
+    });
+    expect(right.status).toBe(200);
+    expect(right.body.premium.grandTotal).toBe(55);
+  });
+
+  it('is 422 calculation_failed when a formula cannot be evaluated', async () => {
+    const appliance = await versionOf('demo', 'device-household', 'draft');
+    await world.sandbox.db.query(
+      `INSERT INTO premium_formulas (tenant_id, code, product_version_id, "group", name, expression,
+                                     unit, "order")
+       SELECT tenant_id, 'pfo_broken', id, 'Device', 'Broken', 'device.price / 0', 'year', 99
+         FROM product_versions WHERE id = $1`,
+      [appliance.id],
+    );
+    const res = await post(viewer, '/premiums/calculate', {
+      productVersionId: appliance.id,
+      policyObjects: [
+        {
+          insuredObjectId: appliance.objects.default!,
+          data: {
+            policyStartDate: '2025-01-01',
+            policyDurationUnit: 'year',
+            policyDurationValue: 1,
+          },
+        },
+        { insuredObjectId: appliance.objects.device!, data: { price: 500 } },
+      ],
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('calculation_failed');
+    expect(res.body.message).toMatch(/division_by_zero/);
+  });
+
+  it('treats the other tenant’s product version as unknown', async () => {
+    const res = await post(nord, '/premiums/calculate', {
+      productVersionId: car.id,
+      policyObjects: carObjects(),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toEqual([
+      { path: 'productVersionId', code: 'unknown_product_version' },
+    ]);
+  });
+
+  it('needs policies.view or leads.view, current or legacy', async () => {
+    const body = { productVersionId: car.id, policyObjects: carObjects() };
+    for (const permission of [
+      'policy-management.leads.view',
+      'eis.leads.view',
+      'eis.policies.view',
+      'policy-management.policies.view',
+    ]) {
+      await setNouiPermissions(permission);
+      expect((await post(noui, '/premiums/calculate', body)).status).toBe(200);
+    }
+    await setNouiPermissions('policy-management.products.view');
+    expect((await post(noui, '/premiums/calculate', body)).status).toBe(403);
+    await setNouiPermissions('policy-management.policies.view');
+  });
+});
+
+describe('POST /policies', () => {
+  const create = (session: Session, body: Record<string, unknown>) =>
+    post(session, '/policies', {
+      productVersionId: car.id,
+      accountCode: demoAccount,
+      policyObjects: carObjects(),
+      ...body,
+    });
+
+  it('creates an active policy with version 1 over the contract term, numbered on', async () => {
+    const res = await create(care, {});
+    expect(res.status).toBe(201);
+    const policy = res.body.policy;
+    expect(policy).toMatchObject({
+      policyNumber: 'POL-002001',
+      status: 'ACTIVE',
+      productVersionId: car.id,
+      productSlug: 'car-comfort',
+      accountCode: demoAccount,
+      policyStartDate: '2025-03-01T00:00:00.000Z',
+      leadCode: null,
+    });
+    expect(policy.code).toMatch(/^pol_[0-9a-f]{16}$/);
+    expect(policy.versions).toHaveLength(1);
+    const [version] = policy.versions;
+    expect(version).toMatchObject({ versionNumber: 1, isCurrent: true, revisionStatus: 'applied' });
+    expect(policy.currentVersionId).toBe(version.id);
+    expect(policy.draftVersionId).toBeNull();
+    expect(version.timeline).toHaveLength(1);
+    expect(version.timeline[0]).toMatchObject({
+      from: '2025-03-01T00:00:00.000Z',
+      to: '2026-03-01T00:00:00.000Z',
+    });
+    expect(version.timeline[0].premium.grandTotal).toBe(192);
+    const objects = version.timeline[0].policyObjects;
+    expect(objects.map((o: { insuredObjectName: string }) => o.insuredObjectName)).toEqual([
+      'driver',
+      'vehicle',
+      'default',
+    ]);
+    // The checked data carries every field; an absent optional one is null.
+    expect(objects[1].data).toEqual({
+      vehicleValue: 20000,
+      vehicleType: 'car',
+      firstRegistration: null,
+      isCommercial: false,
+    });
+    // It is in the list, first (newest), and readable by its code.
+    const list = await call(care, '/policies?pageSize=1&expand=');
+    expect(list.body.items[0].code).toBe(policy.code);
+    const again = await create(care, { leadCode: 'lea_0001' });
+    expect(again.body.policy.policyNumber).toBe('POL-002002');
+    expect(again.body.policy.leadCode).toBe('lea_0001');
+  });
+
+  it('holds a policy for a named holder without a customer account', async () => {
+    const holder = { type: 'person', firstName: 'Ida', lastName: 'Neumann', city: 'Kiel' };
+    const res = await create(care, { accountCode: null, holder });
+    expect(res.status).toBe(201);
+    expect(res.body.policy.holder).toEqual(holder);
+    const nobody = await create(care, { accountCode: null });
+    expect(nobody.status).toBe(400);
+    expect(nobody.body.issues).toEqual([{ path: 'holder', code: 'required' }]);
+    const nameless = await create(care, { accountCode: null, holder: { city: 'Kiel' } });
+    expect(nameless.body.issues).toEqual([{ path: 'holder.lastName', code: 'required' }]);
+  });
+
+  it('applies a premium override to the named formulas only', async () => {
+    const [formula] = await world.sandbox.db.query<{ id: number }>(
+      'SELECT id FROM premium_formulas WHERE product_version_id = $1 ORDER BY "order" LIMIT 1',
+      [car.id],
+    );
+    const res = await create(care, {
+      premiumOverride: { premiumItems: [{ premiumFormulaId: formula!.id, total: 199.999 }] },
+    });
+    expect(res.status).toBe(201);
+    const premium = res.body.policy.versions[0].timeline[0].premium;
+    expect(premium.premiumItems[0]).toEqual({
+      premiumFormulaId: formula!.id,
+      total: 200,
+      isOverride: true,
+    });
+    expect(premium.premiumItems[2].isOverride).toBe(false);
+    expect(premium.grandTotal).toBe(152);
+    const wrong = await create(care, {
+      premiumOverride: { premiumItems: [{ premiumFormulaId: 999999, total: 1 }] },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.issues[0]).toEqual({
+      path: 'premiumOverride.premiumItems.0.premiumFormulaId',
+      code: 'unknown_premium_formula',
+    });
+  });
+
+  it('sells only from the active product version', async () => {
+    const passive = await versionOf('demo', 'car-comfort', 'passive');
+    const res = await create(care, {
+      productVersionId: passive.id,
+      policyObjects: carObjects().map((o, i) => ({
+        ...o,
+        insuredObjectId: Object.values(passive.objects)[i]!,
+      })),
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('product_version_not_active');
+    expect(res.body.message).toContain('passive');
+  });
+
+  it('refuses incomplete or invalid data, a foreign account and a malformed body', async () => {
+    const incomplete = await create(care, {
+      policyObjects: carObjects({ driver: { birthDate: null } }),
+    });
+    expect(incomplete.status).toBe(400);
+    expect(incomplete.body.issues).toEqual([{ path: 'driver.birthDate', code: 'required' }]);
+    const invalid = await create(care, {
+      policyObjects: carObjects({
+        default: { policyDurationUnit: 'decade' },
+        vehicle: { isCommercial: 'no' },
+      }),
+    });
+    expect(invalid.body.issues).toEqual([
+      { path: 'default.policyDurationUnit', code: 'invalid_option' },
+      { path: 'vehicle.isCommercial', code: 'not_boolean' },
+    ]);
+    const theirAccount = await accountOf('nordlicht');
+    const foreign = await create(care, { accountCode: theirAccount });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.issues).toEqual([{ path: 'accountCode', code: 'unknown_account' }]);
+    expect((await create(care, { accountCode: 'acc_nothere' })).status).toBe(400);
+    expect((await create(care, { accountCode: 42 })).status).toBe(400);
+    expect((await create(care, { policyObjects: 'all' })).status).toBe(400);
+    const raw = await call(care, '/policies', { rawBody: '{"productVersionId":' });
+    expect(raw.status).toBe(400);
+    expect(raw.body.error).toBe('invalid_json');
+  });
+
+  it('keeps tenants apart: the other tenant neither sells our product nor shares our numbers', async () => {
+    const ours = await create(nord, {});
+    expect(ours.status).toBe(400);
+    expect(ours.body.issues).toEqual([
+      { path: 'productVersionId', code: 'unknown_product_version' },
+    ]);
+    const theirCar = await versionOf('nordlicht', 'nordlicht-car', 'active');
+    const theirs = await post(nord, '/policies', {
+      productVersionId: theirCar.id,
+      accountCode: await accountOf('nordlicht'),
+      policyObjects: [
+        {
+          insuredObjectId: theirCar.objects.default,
+          data: {
+            policyStartDate: '2025-01-01',
+            policyDurationUnit: 'month',
+            policyDurationValue: 6,
+          },
+        },
+        { insuredObjectId: theirCar.objects.vehicle, data: { vehicleValue: 10000 } },
+      ],
+    });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.policy.policyNumber).toBe('POL-000026');
+    expect(theirs.body.policy.versions[0].timeline[0].to).toBe('2025-07-01T00:00:00.000Z');
+    expect((await call(care, `/policies/${theirs.body.policy.id}`)).status).toBe(404);
+  });
+
+  it('needs policies.create, current or legacy', async () => {
+    const refused = await create(viewer, {});
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('forbidden');
+    await setNouiPermissions('eis.policies.create', 'eis.policies.view');
+    expect((await create(noui, {})).status).toBe(201);
+    await setNouiPermissions('policy-management.policies.view');
+    expect((await create(noui, {})).status).toBe(403);
+    expect((await api(world.sandbox.url, `${I}/policies`, { body: {} })).status).toBe(401);
+  });
+
+  it('never gives two concurrent creations the same number', async () => {
+    const results = await Promise.all(Array.from({ length: 6 }, () => create(care, {})));
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
+    const numbers = results.map((r) => r.body.policy.policyNumber);
+    expect(new Set(numbers).size).toBe(6);
+  });
+});
+
+describe('growing a workspace (npm run seed:policies)', () => {
+  it('adds demo policies numbered on after the created ones, readable in the list', async () => {
+    // The sandbox's database is a Db (the test handle is typed for queries only).
+    const db = world.sandbox.db as Db;
+    const [before] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM policies p JOIN tenants t ON t.id = p.tenant_id
+        WHERE t.slug = 'demo'`,
+    );
+    const created = await post(care, '/policies', {
+      productVersionId: car.id,
+      accountCode: demoAccount,
+      policyObjects: carObjects(),
+    });
+    const result = await growPolicies(db, 'demo', before!.n + 1 + 40);
+    expect(result).toEqual({ before: before!.n + 1, after: before!.n + 41 });
+    expect(await growPolicies(db, 'demo', 10)).toEqual({
+      before: before!.n + 41,
+      after: before!.n + 41,
+    });
+    const number = Number(created.body.policy.policyNumber.slice(4));
+    const list = await call(viewer, '/policies?pageSize=41&expand=timelines');
+    expect(list.body.items.map((p: { policyNumber: string }) => p.policyNumber)).toEqual(
+      Array.from({ length: 41 }, (_, i) => `POL-${String(number + 40 - i).padStart(6, '0')}`),
+    );
+    // Grown policies carry evaluated premiums like the seeded ones.
+    expect(list.body.items[0].timeline[0].premium.premiumItems.length).toBeGreaterThan(0);
+    // The next creation continues after them.
+    const next = await post(care, '/policies', {
+      productVersionId: car.id,
+      accountCode: demoAccount,
+      policyObjects: carObjects(),
+    });
+    expect(next.body.policy.policyNumber).toBe(`POL-${String(number + 41).padStart(6, '0')}`);
+    await expect(growPolicies(db, 'nowhere', 5)).rejects.toThrow(/no workspace "nowhere"/);
+  });
+});
