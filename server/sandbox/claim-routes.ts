@@ -531,7 +531,7 @@ export function claimRouter(ctx: SandboxContext): Router {
     key: string,
     version: number,
     status: string | undefined,
-    changes: Partial<Record<(typeof EDITABLE)[number], unknown>>,
+    changes: v.InferOutput<typeof ClaimChanges>,
   ): Promise<ClaimRow> {
     return db.transaction(async (tx) => {
       const current = await findClaim(tx, tenantId, key, true);
@@ -559,12 +559,11 @@ export function claimRouter(ctx: SandboxContext): Router {
       if (dataKeys.length) assertClaimEditable(current);
 
       const next = {
-        title: (changes.title as string | undefined) ?? current.title,
-        description: (changes.description as string | undefined) ?? current.description,
-        damageDate: (changes.damageDate as string | undefined) ?? current.damage_date,
-        notificationDate:
-          (changes.notificationDate as string | undefined) ?? current.notification_date,
-        claimType: (changes.claimType as string | undefined) ?? current.claim_type,
+        title: changes.title ?? current.title,
+        description: changes.description ?? current.description,
+        damageDate: changes.damageDate ?? current.damage_date,
+        notificationDate: changes.notificationDate ?? current.notification_date,
+        claimType: changes.claimType ?? current.claim_type,
         customFields: current.custom_fields,
       };
       if (changes.damageDate !== undefined || changes.notificationDate !== undefined) {
@@ -573,11 +572,7 @@ export function claimRouter(ctx: SandboxContext): Router {
         assertDates(next, { today: isoToday(timeZone), policyStart: policy?.start_day ?? null });
       }
       if (changes.customFields !== undefined) {
-        next.customFields = await customFieldsFor(
-          tx,
-          tenantId,
-          changes.customFields as Record<string, unknown>,
-        );
+        next.customFields = await customFieldsFor(tx, tenantId, changes.customFields);
       }
       // Sending what is saved already is no change, so the version stays: the database compares
       // (jsonb equality does not depend on the order of the keys).
