@@ -14,7 +14,7 @@ import { escapeLike } from './admin-shared.ts';
 
 const canView = requireServicePermission('partner-management', 'partners', 'view');
 
-interface PartnerRow {
+export interface PartnerRow {
   id: number;
   code: string;
   display_name: string;
@@ -41,12 +41,17 @@ interface TagRow {
   description: string;
 }
 
-const COLUMNS = `p.id, p.code, p.display_name, p.partner_type_id, p.partner_number, p.account_code,
+export const PARTNER_COLUMNS = `p.id, p.code, p.display_name, p.partner_type_id, p.partner_number, p.account_code,
   p.custom_fields, p.version, p.created_at, p.updated_at, p.created_by, p.updated_by`;
 const EXPANDS = ['partnerType', 'tags'] as const;
 
 /** Loads the expansions of a page of partners in two queries, not two per partner. */
-async function present(db: Queryable, tenantId: number, rows: PartnerRow[], expand: Set<string>) {
+export async function presentPartners(
+  db: Queryable,
+  tenantId: number,
+  rows: PartnerRow[],
+  expand: Set<string>,
+) {
   const ids = rows.map((r) => r.id);
   const types = new Map<number, TypeRow>();
   if (expand.has('partnerType') && rows.length) {
@@ -157,13 +162,13 @@ export function partnerRouter(deps: { db: Db; signer: TokenSigner }): Router {
       : 'p.id';
     params.push(list.pageSize + 1, (list.page - 1) * list.pageSize);
     const rows = await db.query<PartnerRow>(
-      `SELECT ${COLUMNS} FROM partners p WHERE ${where.join(' AND ')} ORDER BY ${order}
+      `SELECT ${PARTNER_COLUMNS} FROM partners p WHERE ${where.join(' AND ')} ORDER BY ${order}
         LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
     const page = pageOf(rows, list);
     res.json({
-      items: await present(db, auth.tenantId, page.items, list.expand),
+      items: await presentPartners(db, auth.tenantId, page.items, list.expand),
       nextPageToken: page.nextPageToken,
     });
   });
@@ -175,11 +180,11 @@ export function partnerRouter(deps: { db: Db; signer: TokenSigner }): Router {
     const byId = /^\d{1,9}$/.test(ref);
     if (!byId && !/^ptn_[a-z0-9]{1,40}$/.test(ref)) throw notFound('partner');
     const rows = await db.query<PartnerRow>(
-      `SELECT ${COLUMNS} FROM partners p WHERE p.tenant_id = $1 AND p.${byId ? 'id' : 'code'} = $2`,
+      `SELECT ${PARTNER_COLUMNS} FROM partners p WHERE p.tenant_id = $1 AND p.${byId ? 'id' : 'code'} = $2`,
       [auth.tenantId, byId ? Number(ref) : ref],
     );
     if (!rows.length) throw notFound('partner');
-    const [partner] = await present(db, auth.tenantId, rows, expand);
+    const [partner] = await presentPartners(db, auth.tenantId, rows, expand);
     res.json({ partner });
   });
 

@@ -33,6 +33,9 @@ import { translationRouter } from './translation-routes.ts';
 import { leadRouter } from './lead-routes.ts';
 import { documentRouter } from './document-routes.ts';
 import { seedLeadsStep } from './seed-leads.ts';
+import { claimRouter } from './claim-routes.ts';
+import { settlementRouter } from './settlement-routes.ts';
+import { seedClaimsStep } from './seed-claims.ts';
 
 export interface SandboxOptions {
   dataDir: string;
@@ -66,6 +69,7 @@ const SERVICES = [
   'partnerservice',
   'translationservice',
   'documentservice',
+  'claimservice',
 ] as const;
 
 const health: RequestHandler = (_req, res) => {
@@ -107,6 +111,8 @@ export function createSandboxApp(ctx: SandboxContext): express.Express {
   app.use('/translationservice/v1', translationRouter(ctx));
   app.use('/insuranceservice/v1', leadRouter(ctx));
   app.use('/documentservice/v1', documentRouter(ctx));
+  app.use('/claimservice/v1', claimRouter(ctx));
+  app.use('/claimservice/v1', settlementRouter(ctx));
   app.use('/accountservice/v1', accountRouter(ctx));
   app.use('/partnerservice/v1', partnerRouter(ctx));
   app.use('/sandbox', outboxRouter(ctx.db));
@@ -146,6 +152,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       await seedAccounts(db, logger);
       await seedPolicies(db, logger);
       await seedLeadsStep(db, logger);
+      await seedClaimsStep(db, logger);
     }
     const signer = new TokenSigner(await loadSigningKey(db), opts.accessTokenTtlSeconds);
     const hub = new NotificationHub();

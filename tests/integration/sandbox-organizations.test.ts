@@ -392,6 +392,7 @@ describe('custom schemas', () => {
   it('lists the schemas of the tenant, filtered by entity', async () => {
     const all = await api(base, `${T}/custom-schemas`, { token: viewer.accessToken });
     expect(all.status).toBe(200);
+    // The organisation schema, and the claim schema the claims seed adds (issue 5).
     expect(all.body.items).toEqual([
       expect.objectContaining({
         entity: 'organization',
@@ -399,11 +400,16 @@ describe('custom schemas', () => {
           expect.objectContaining({ name: 'registrationNumber', type: 'string', isRequired: true }),
         ]),
       }),
+      expect.objectContaining({ entity: 'claim' }),
     ]);
     const claims = await api(base, `${T}/custom-schemas?filter=entity=claim`, {
       token: viewer.accessToken,
     });
-    expect(claims.body.items).toEqual([]);
+    expect(claims.body.items.map((s: { entity: string }) => s.entity)).toEqual(['claim']);
+    const accounts = await api(base, `${T}/custom-schemas?filter=entity=account`, {
+      token: viewer.accessToken,
+    });
+    expect(accounts.body.items).toEqual([]);
     const bad = await api(base, `${T}/custom-schemas?filter=entity=spaceship`, {
       token: viewer.accessToken,
     });
