@@ -33,6 +33,17 @@ import { translationRouter } from './translation-routes.ts';
 import { leadRouter } from './lead-routes.ts';
 import { documentRouter } from './document-routes.ts';
 import { seedLeadsStep } from './seed-leads.ts';
+import {
+  OWN_STORAGE_PATH,
+  OwnObjectStore,
+  S3ObjectStore,
+  loadStorageCredentials,
+  type ObjectStore,
+  type S3Settings,
+} from './object-store.ts';
+import { storageRouter } from './storage-routes.ts';
+
+export type { S3Settings };
 
 export interface SandboxOptions {
   dataDir: string;
@@ -41,6 +52,8 @@ export interface SandboxOptions {
   logger: Logger;
   port?: number;
   seed?: boolean;
+  /** An S3-compatible store for document bytes; without it the sandbox keeps them itself. */
+  s3?: S3Settings | null;
 }
 
 export interface RunningSandbox {
@@ -56,6 +69,7 @@ export interface SandboxContext {
   signer: TokenSigner;
   hub: NotificationHub;
   logger: Logger;
+  store: ObjectStore;
 }
 
 const SERVICES = [
@@ -107,6 +121,9 @@ export function createSandboxApp(ctx: SandboxContext): express.Express {
   app.use('/translationservice/v1', translationRouter(ctx));
   app.use('/insuranceservice/v1', leadRouter(ctx));
   app.use('/documentservice/v1', documentRouter(ctx));
+  // The own object store, which the browser reaches through the BFF at the same path.
+  if (ctx.store instanceof OwnObjectStore)
+    app.use(OWN_STORAGE_PATH, storageRouter(ctx.db, ctx.store));
   app.use('/accountservice/v1', accountRouter(ctx));
   app.use('/partnerservice/v1', partnerRouter(ctx));
   app.use('/sandbox', outboxRouter(ctx.db));
@@ -149,7 +166,10 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     }
     const signer = new TokenSigner(await loadSigningKey(db), opts.accessTokenTtlSeconds);
     const hub = new NotificationHub();
-    const ctx: SandboxContext = { db, signer, hub, logger };
+    const store = opts.s3
+      ? new S3ObjectStore(opts.s3)
+      : new OwnObjectStore(db, await loadStorageCredentials(db));
+    const ctx: SandboxContext = { db, signer, hub, logger, store };
 
     server = createServer(createSandboxApp(ctx));
     // The BFF keeps idle upstream sockets for up to 60 s; Node's default of 5 s here let the

@@ -56,7 +56,7 @@ function sameSignature(a: string, b: string): boolean {
 // --- Presigned addresses (query-string authentication) -----------------------------------------
 
 export interface PresignInput {
-  method: 'GET' | 'HEAD';
+  method: 'GET' | 'HEAD' | 'DELETE';
   /** Where the object lives: origin plus path, e.g. https://s3.example/bucket/key or /storage/b/k. */
   url: URL;
   expiresSeconds: number;
