@@ -242,7 +242,7 @@ export function documentRouter(ctx: SandboxContext): Router {
     for (const [field, value] of list.filter) {
       if (field === 'createdAtFrom' || field === 'createdAtTo') {
         params.push(instant(field, value));
-        where.push(`created_at ${field === 'createdAtFrom' ? '>=' : '<'} $${params.length}`);
+        where.push(`created_at ${field === 'createdAtFrom' ? '>=' : '<='} $${params.length}`);
         continue;
       }
       params.push(value);
