@@ -9,8 +9,6 @@ import * as v from 'valibot';
 
 /** The entity type of claims in the status transition rules and the custom schemas. */
 export const CLAIM_ENTITY_TYPE = 'claim';
-/** The entity type of a claim's documents in the document service (spec: fixed value). */
-export const CLAIM_DOCUMENT_ENTITY_TYPE = 'ClaimDocument';
 
 export const CLAIM_TYPES = ['damage', 'theft', 'liability', 'health', 'other'] as const;
 export type ClaimType = (typeof CLAIM_TYPES)[number];

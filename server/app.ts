@@ -60,7 +60,7 @@ export function createApp(config: Config, deps: AppDeps) {
           'style-src': ["'self'"],
           'img-src': ["'self'", 'data:', 'blob:'],
           'font-src': ["'self'"],
-          'connect-src': ["'self'"],
+          'connect-src': ["'self'", ...(config.storageOrigin ? [config.storageOrigin] : [])],
           'object-src': ["'none'"],
           'base-uri': ["'none'"],
           'frame-ancestors': ["'none'"],
@@ -160,7 +160,9 @@ export function createApp(config: Config, deps: AppDeps) {
         pathFilter: (path) =>
           path.startsWith('/sandbox-idp') ||
           path.startsWith('/sandbox/') ||
-          path.startsWith('/chat-widget/'),
+          path.startsWith('/chat-widget/') ||
+          // The sandbox's object store: signed uploads and downloads, no session needed.
+          path.startsWith('/storage/'),
         changeOrigin: true,
         agent: upstreamAgent(deps.upstreamUrl),
         on: {
@@ -181,7 +183,12 @@ export function createApp(config: Config, deps: AppDeps) {
       tokens,
       limiter,
       log,
-      publicConfig: { appEnv: config.appEnv, buildId: deps.buildId, sandbox: deps.sandbox },
+      publicConfig: {
+        appEnv: config.appEnv,
+        buildId: deps.buildId,
+        sandbox: deps.sandbox,
+        storageOrigin: config.storageOrigin,
+      },
     }),
   );
   app.use(

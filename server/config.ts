@@ -1,3 +1,4 @@
+import type { S3Settings } from '#server/sandbox/sandbox.ts';
 import * as v from 'valibot';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -53,6 +54,19 @@ export const EnvSchema = v.object({
   SESSION_IDLE_TIMEOUT: v.optional(positiveSeconds, '1800'),
   SESSION_ABSOLUTE_TIMEOUT: v.optional(positiveSeconds, '43200'),
   UPSTREAM_TIMEOUT: v.optional(positiveSeconds, '30'),
+  // Document bytes in an S3-compatible store instead of the sandbox's own (all four or none).
+  S3_ENDPOINT: v.optional(url(['http:', 'https:'])),
+  S3_BUCKET: v.optional(
+    v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')),
+  ),
+  S3_ACCESS_KEY_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
+  S3_SECRET_ACCESS_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
+  S3_REGION: v.optional(
+    v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, 'must be a region name')),
+    'eu-central-1',
+  ),
+  // Where the real upstream's signed document addresses point (UPSTREAM_URL mode).
+  STORAGE_ORIGIN: v.optional(url(['http:', 'https:'])),
 });
 
 export interface Config {
@@ -72,6 +86,9 @@ export interface Config {
   sessionIdleTimeoutMs: number;
   sessionAbsoluteTimeoutMs: number;
   upstreamTimeoutMs: number;
+  s3: S3Settings | null;
+  /** The origin signed document addresses may point at; null: this origin's /storage/. */
+  storageOrigin: string | null;
 }
 
 export class ConfigError extends Error {
@@ -99,6 +116,21 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (production && !e.SESSION_SECRET) {
     throw new ConfigError(['SESSION_SECRET is required when NODE_ENV=production']);
   }
+  const s3Given = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Given.some(Boolean) && !s3Given.every(Boolean)) {
+    throw new ConfigError([
+      'S3 storage needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
+    ]);
+  }
+  const s3: S3Settings | null = e.S3_ENDPOINT
+    ? {
+        endpoint: e.S3_ENDPOINT,
+        bucket: e.S3_BUCKET!,
+        accessKeyId: e.S3_ACCESS_KEY_ID!,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+        region: e.S3_REGION,
+      }
+    : null;
   const tp = e.TRUST_PROXY;
   return {
     production,
@@ -117,5 +149,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sessionIdleTimeoutMs: e.SESSION_IDLE_TIMEOUT * 1000,
     sessionAbsoluteTimeoutMs: e.SESSION_ABSOLUTE_TIMEOUT * 1000,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT * 1000,
+    s3: e.UPSTREAM_URL ? null : s3,
+    storageOrigin: e.UPSTREAM_URL
+      ? (e.STORAGE_ORIGIN ?? null)
+      : s3
+        ? new URL(s3.endpoint).origin
+        : null,
   };
 }

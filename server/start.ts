@@ -32,6 +32,7 @@ export async function startServer(
         accessTokenTtlSeconds: config.sandboxAccessTokenTtl,
         logger: log,
         port: config.sandboxPort,
+        s3: config.s3,
       });
   const upstreamUrl = config.upstreamUrl ?? sandbox!.url;
   const bff = createApp(config, {

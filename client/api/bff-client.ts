@@ -7,6 +7,8 @@ export interface BffConfig {
   appEnv: string;
   buildId: string;
   sandbox: boolean;
+  /** The origin signed document addresses may point at; null: this origin's /storage/. */
+  storageOrigin: string | null;
 }
 
 export interface Workspace {

@@ -1,9 +1,18 @@
 import { fetchJson } from './fetch-json.ts';
 import { listParams, type Page } from './tenant-admin-client.ts';
+import { isStorageAddress } from './app-config.ts';
+import type { PresignedPost, PresignRequest } from '#machines/document-upload.machine.ts';
+import {
+  CLAIM_DOCUMENT_ENTITY_TYPE,
+  CLAIM_DOCUMENT_REQUESTER,
+  CLAIM_DOCUMENT_TEMPLATE_SLUG,
+  CLAIM_DOCUMENTS_PAGE_SIZE,
+} from '#common/claim-documents.ts';
 
 /**
  * Documents of the document service through the BFF proxy (docs/contracts.md, "Insurance:
- * leads"): the files of a lead, later of a claim, a policy or an invoice.
+ * leads" and "Claims and documents"): the files of a lead or a claim; signed uploads and
+ * downloads of claim documents.
  */
 
 /** Spec, section 9: lead documents are asked for 20 at a time. */
@@ -36,4 +45,130 @@ export function listEntityDocuments(
     filter: { entityType: query.entityType, entityId: query.entityId },
   });
   return fetchJson(`/api/${accountIndex}/documentservice/v1/documents?${params}`, { signal });
+}
+
+/** The spec's claim document (document service metadata of an uploaded file). */
+export interface ClaimDocument extends DocumentMeta {
+  accountCode: string | null;
+  templateSlug: string | null;
+  sizeBytes: number | null;
+  updatedAt: string;
+  cashedUser: string;
+}
+
+/** A claim's documents, 100 at a time (spec), newest first, optionally within a time range. */
+export function listClaimDocuments(
+  accountIndex: number,
+  query: { claimId: number; page?: number; from?: string | null; to?: string | null },
+  signal?: AbortSignal,
+): Promise<Page<ClaimDocument>> {
+  const params = listParams({
+    pageSize: CLAIM_DOCUMENTS_PAGE_SIZE,
+    ...(query.page !== undefined ? { page: query.page } : {}),
+    filter: {
+      entityType: CLAIM_DOCUMENT_ENTITY_TYPE,
+      entityId: String(query.claimId),
+      ...(query.from ? { createdAtFrom: query.from } : {}),
+      ...(query.to ? { createdAtTo: query.to } : {}),
+    },
+  });
+  return fetchJson(`/api/${accountIndex}/documentservice/v1/documents?${params}`, { signal });
+}
+
+/** Asks the document service to sign one upload (spec: requester claimservice, ClaimDoc). */
+export function requestClaimUpload(
+  accountIndex: number,
+  request: PresignRequest,
+  signal?: AbortSignal,
+): Promise<PresignedPost> {
+  return fetchJson(`/api/${accountIndex}/documentservice/v1/documents/pre-signed-post`, {
+    method: 'POST',
+    signal,
+    body: {
+      accountCode: request.accountCode,
+      policyCode: request.policyCode,
+      description: request.description,
+      contentType: request.contentType,
+      isoContentType: request.isoContentType,
+      entityType: CLAIM_DOCUMENT_ENTITY_TYPE,
+      entityId: request.claimId,
+      requester: CLAIM_DOCUMENT_REQUESTER,
+      templateSlug: CLAIM_DOCUMENT_TEMPLATE_SLUG,
+      filename: request.filename,
+    },
+  });
+}
+
+/** The storage's refusal of an upload: its S3 error code, e.g. EntityTooLarge. */
+export class StorageError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(`storage refused the upload (${status} ${code})`);
+  }
+}
+
+/**
+ * Posts the file as a multipart form to the address the service signed: its fields first, the
+ * file last (S3 reads nothing after it). XMLHttpRequest rather than fetch, which reports no
+ * upload progress. No CSRF header and no cookie matter here: the signature is the permission.
+ */
+export function sendSignedUpload(
+  post: PresignedPost,
+  file: Blob,
+  onProgress: (loaded: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  if (!isStorageAddress(post.url)) {
+    return Promise.reject(new StorageError(0, 'untrusted_storage_address'));
+  }
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(post.fields)) form.append(name, value);
+    form.append('file', file);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', post.url);
+    xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : file.size);
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) return resolve();
+      const code = /<Code>([^<]+)<\/Code>/.exec(xhr.responseText ?? '')?.[1] ?? 'storage_error';
+      reject(new StorageError(xhr.status, code));
+    };
+    xhr.onerror = () => reject(new StorageError(0, 'unavailable'));
+    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
+/** A short-lived signed address of a document's file, for the browser to download. */
+export function documentDownloadUrl(
+  accountIndex: number,
+  code: string,
+  signal?: AbortSignal,
+): Promise<{ url: string }> {
+  return fetchJson(
+    `/api/${accountIndex}/documentservice/v1/documents/${encodeURIComponent(code)}/download-url`,
+    { signal },
+  );
+}
+
+/** The signed address of a storage key (the /download page). */
+export function signedS3Url(
+  accountIndex: number,
+  s3Key: string,
+  signal?: AbortSignal,
+): Promise<{ url: string }> {
+  return fetchJson(
+    `/api/${accountIndex}/documentservice/v1/documents/signed-s3-url?${new URLSearchParams({ s3Key })}`,
+    { signal },
+  );
+}
+
+export function deleteDocument(accountIndex: number, code: string): Promise<void> {
+  return fetchJson(
+    `/api/${accountIndex}/documentservice/v1/documents/${encodeURIComponent(code)}`,
+    { method: 'DELETE' },
+  );
 }

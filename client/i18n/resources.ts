@@ -27,6 +27,7 @@ export const lazyEnglish = {
   applications: () => import('#locales/en/applications.json'),
   policies: () => import('#locales/en/policies.json'),
   leads: () => import('#locales/en/leads.json'),
+  documents: () => import('#locales/en/documents.json'),
 } as const;
 
 type LazyResources = {

@@ -35,7 +35,7 @@ export interface BffDeps {
   tokens: TokenService;
   limiter: LoginLimiter;
   log: Logger;
-  publicConfig: { appEnv: string; buildId: string; sandbox: boolean };
+  publicConfig: { appEnv: string; buildId: string; sandbox: boolean; storageOrigin: string | null };
 }
 
 type Handler = (req: Request, res: Response) => Promise<void>;

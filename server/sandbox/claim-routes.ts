@@ -13,8 +13,8 @@ import {
 } from './http.ts';
 import { checkCustomFields, customSchemasOf, escapeLike, newCode } from './admin-shared.ts';
 import { PARTNER_COLUMNS, presentPartners, type PartnerRow } from './partner-routes.ts';
+import { CLAIM_DOCUMENT_ENTITY_TYPE } from '#common/claim-documents.ts';
 import {
-  CLAIM_DOCUMENT_ENTITY_TYPE,
   CLAIM_ENTITY_TYPE,
   CLAIM_STATUS_SLUG,
   CLAIM_TYPES,
@@ -647,7 +647,7 @@ export function claimRouter(ctx: SandboxContext): Router {
     if (typeof versionText !== 'string' || !/^\d{1,9}$/.test(versionText)) {
       throw invalidQuery('version must be the version of the claim being deleted');
     }
-    await db.transaction(async (tx) => {
+    const keys = await db.transaction(async (tx) => {
       const current = await findClaim(tx, tenantId, String(req.params.code), true);
       if (Number(versionText) !== current.version) {
         throw new HttpError(
@@ -657,10 +657,18 @@ export function claimRouter(ctx: SandboxContext): Router {
           { claim: presentClaim(current) },
         );
       }
-      await deleteClaimDocuments(tx, tenantId, current.id);
+      const documentKeys = await deleteClaimDocuments(tx, tenantId, current.id);
       // Settlements and partner links go with the claim (ON DELETE CASCADE).
       await tx.query('DELETE FROM claims WHERE tenant_id = $1 AND id = $2', [tenantId, current.id]);
+      return documentKeys;
     });
+    // The stored files after the commit: a failing store leaves unreachable bytes, never a
+    // listed document without its file.
+    for (const key of keys) {
+      await ctx.store.remove(key).catch((err: unknown) => {
+        ctx.logger.warn({ err, key }, 'stored object of a deleted claim not removed');
+      });
+    }
     res.status(204).end();
   });
 

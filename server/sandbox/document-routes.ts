@@ -1,23 +1,56 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
+import * as v from 'valibot';
 import type { Db } from './db.ts';
 import type { SandboxContext } from './sandbox.ts';
 import {
   HttpError,
   getAuth,
   pageOf,
+  parseBody,
   parseListQuery,
   requireAuth,
-  requireServicePermission,
+  requirePermission,
+  type AuthContext,
 } from './http.ts';
-import { escapeLike } from './admin-shared.ts';
+import { escapeLike, newCode } from './admin-shared.ts';
+import type { ObjectStore } from './object-store.ts';
+import { presignUrl, signPostPolicy } from './storage-signing.ts';
+import { hasPermission } from '#common/permissions.ts';
+import {
+  CLAIM_DOCUMENT_DELETE_PERMISSIONS,
+  CLAIM_DOCUMENT_ENTITY_TYPE,
+  CLAIM_DOCUMENT_REQUESTER,
+  CLAIM_DOCUMENT_TEMPLATE_SLUG,
+  CLAIM_DOCUMENT_UPLOAD_PERMISSIONS,
+  CLAIM_DOCUMENT_VIEW_PERMISSIONS,
+  DOWNLOAD_URL_SECONDS,
+  MAX_DOCUMENT_BYTES,
+  UPLOAD_POLICY_SECONDS,
+  contentTypeOfName,
+  shortContentType,
+  type DocumentContentType,
+} from '#common/claim-documents.ts';
 
 /**
- * The document service's document list (upstream contract, "Documents"): metadata of the files of
- * a lead, a policy, later a claim or an invoice. Read-only for now; uploads and downloads arrive
- * with the claims. Decisions are in docs/contracts.md, "Insurance: leads".
+ * The document service (upstream contract, "Documents"): metadata of the files of a lead, a
+ * policy, a claim; signed uploads and downloads for the object store (which holds the bytes and
+ * checks the signatures, see storage-routes.ts). Decisions are in docs/contracts.md, "Insurance:
+ * leads" and "Claims and documents".
  */
 
-const VIEW = requireServicePermission('document-management', 'documents', 'view');
+const DOCUMENT_VIEW = ['document-management.documents.view', 'eis.documents.view'] as const;
+/** Claim documents are also the claims handler's: the claims permission reads them too. */
+const VIEW_ANY = requirePermission(...DOCUMENT_VIEW, ...CLAIM_DOCUMENT_VIEW_PERMISSIONS);
+const UPLOAD = requirePermission(...CLAIM_DOCUMENT_UPLOAD_PERMISSIONS);
+const DELETE = requirePermission(...CLAIM_DOCUMENT_DELETE_PERMISSIONS);
+
+/** A document of another kind than a claim's needs the documents permission itself. */
+function assertCanRead(auth: AuthContext, entityType: string): void {
+  if (entityType === CLAIM_DOCUMENT_ENTITY_TYPE) return;
+  if (!DOCUMENT_VIEW.some((p) => hasPermission(auth.permissions, p))) {
+    throw new HttpError(403, 'forbidden', 'missing permission document-management.documents.view');
+  }
+}
 
 /** Spec section 9: invoice and claim documents are asked for 100 at a time. */
 const MAX_DOCUMENTS_PAGE_SIZE = 100;
@@ -38,6 +71,11 @@ interface DocumentRow {
   updated_at: Date;
   created_by: string;
   updated_by: string;
+  status: 'pending' | 'stored';
+  account_code: string | null;
+  template_slug: string | null;
+  size_bytes: number | null;
+  upload_expires_at: Date | null;
 }
 
 const FILTER_COLUMNS: Record<string, string> = {
@@ -67,18 +105,122 @@ function presentDocument(r: DocumentRow) {
     updatedAt: new Date(r.updated_at).toISOString(),
     createdBy: r.created_by,
     updatedBy: r.updated_by,
+    // The spec's claim document fields beside the contract's.
+    accountCode: r.account_code,
+    templateSlug: r.template_slug,
+    sizeBytes: r.size_bytes,
+    documentId: r.id,
+    documentUpdatedAt: new Date(r.updated_at).toISOString(),
+    cashedUser: r.updated_by,
   };
+}
+
+/** An instant of the time filter: ISO 8601 with a zone, anything else a clear 400. */
+function instant(field: string, value: string): string {
+  const ms = /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(value) ? Date.parse(value) : NaN;
+  if (!Number.isFinite(ms)) {
+    throw new HttpError(400, 'invalid_query', `${field} must be an ISO date-time with a zone`);
+  }
+  return new Date(ms).toISOString();
+}
+
+const PreSignedPost = v.object({
+  accountCode: v.pipe(v.string('required'), v.minLength(1, 'required')),
+  policyCode: v.pipe(v.string('required'), v.minLength(1, 'required')),
+  description: v.optional(v.pipe(v.string(), v.maxLength(500, 'too_long')), ''),
+  contentType: v.picklist(['pdf', 'png', 'jpg'], 'invalid_type'),
+  isoContentType: v.picklist(['application/pdf', 'image/png', 'image/jpeg'], 'invalid_type'),
+  entityType: v.literal(CLAIM_DOCUMENT_ENTITY_TYPE, 'unsupported_entity'),
+  entityId: v.pipe(v.number('required'), v.integer('required'), v.minValue(1, 'required')),
+  requester: v.optional(
+    v.literal(CLAIM_DOCUMENT_REQUESTER, 'invalid_requester'),
+    CLAIM_DOCUMENT_REQUESTER,
+  ),
+  templateSlug: v.optional(
+    v.literal(CLAIM_DOCUMENT_TEMPLATE_SLUG, 'invalid_template'),
+    CLAIM_DOCUMENT_TEMPLATE_SLUG,
+  ),
+  filename: v.pipe(
+    v.string('required'),
+    v.trim(),
+    v.minLength(1, 'required'),
+    v.maxLength(200, 'too_long'),
+    // No path, no control characters: the name is shown and sent back in a header.
+    v.regex(/^[^\\/\u0000-\u001f\u007f"]+$/, 'invalid_filename'),
+  ),
+});
+
+/** The RFC 6266 header of a download, the name kept in UTF-8 and a plain fallback. */
+export function attachmentHeader(filename: string): string {
+  const plain = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
 export function documentRouter(ctx: SandboxContext): Router {
   const db: Db = ctx.db;
+  const store: ObjectStore = ctx.store;
   const router = Router();
   router.use(requireAuth(db, ctx.signer));
 
-  router.get('/documents', VIEW, async (req, res) => {
-    const { tenantId } = getAuth(res);
+  /**
+   * Uploads to an outside S3 store arrive without telling the service: before a list answers,
+   * its pending rows are looked up in the store (the own store flips them as it stores), and
+   * pending rows whose policy expired are dropped.
+   */
+  async function confirmArrivals(tenantId: number, filter: Map<string, string>): Promise<void> {
+    await db.query(
+      `DELETE FROM documents WHERE tenant_id = $1 AND status = 'pending' AND upload_expires_at < now()`,
+      [tenantId],
+    );
+    if (store.kind === 'own') return;
+    const entityId = filter.get('entityId');
+    if (!entityId) return;
+    const pending = await db.query<{ id: number; s3_key: string }>(
+      `SELECT id, s3_key FROM documents
+        WHERE tenant_id = $1 AND entity_id = $2 AND status = 'pending'`,
+      [tenantId, entityId],
+    );
+    for (const row of pending) {
+      if (await store.exists(row.s3_key)) {
+        await db.query(`UPDATE documents SET status = 'stored' WHERE id = $1`, [row.id]);
+      }
+    }
+  }
+
+  /** A stored document of the caller's tenant by code or storage key; anything else a 404. */
+  async function findDocument(tenantId: number, column: 'code' | 's3_key', value: string) {
+    const [row] = await db.query<DocumentRow>(
+      `SELECT * FROM documents WHERE tenant_id = $1 AND ${column} = $2 AND status = 'stored'`,
+      [tenantId, value],
+    );
+    if (!row) throw new HttpError(404, 'not_found', 'Document does not exist');
+    return row;
+  }
+
+  function downloadAddress(row: DocumentRow): string {
+    const signed = presignUrl(
+      {
+        method: 'GET',
+        url: store.objectUrl(row.s3_key),
+        expiresSeconds: DOWNLOAD_URL_SECONDS,
+        at: new Date(),
+        query: { 'response-content-disposition': attachmentHeader(row.filename) },
+      },
+      store.credentials,
+    );
+    return store.publicAddress(signed);
+  }
+
+  function sendAddress(res: Response, row: DocumentRow): void {
+    assertCanRead(getAuth(res), row.entity_type);
+    res.json({ url: downloadAddress(row) });
+  }
+
+  router.get('/documents', VIEW_ANY, async (req, res) => {
+    const auth = getAuth(res);
+    const { tenantId } = auth;
     const list = parseListQuery(req.query, {
-      filters: Object.keys(FILTER_COLUMNS),
+      filters: [...Object.keys(FILTER_COLUMNS), 'createdAtFrom', 'createdAtTo'],
       orders: Object.keys(ORDERS),
       expands: [],
       maxPageSize: MAX_DOCUMENTS_PAGE_SIZE,
@@ -92,9 +234,17 @@ export function documentRouter(ctx: SandboxContext): Router {
         'filter by entityId (with entityType), policyCode, leadCode or code',
       );
     }
-    const where = ['tenant_id = $1'];
+    assertCanRead(auth, list.filter.get('entityType') ?? '');
+    // Only documents whose file arrived (an upload in flight is not a document yet).
+    await confirmArrivals(tenantId, list.filter);
+    const where = ['tenant_id = $1', "status = 'stored'"];
     const params: unknown[] = [tenantId];
     for (const [field, value] of list.filter) {
+      if (field === 'createdAtFrom' || field === 'createdAtTo') {
+        params.push(instant(field, value));
+        where.push(`created_at ${field === 'createdAtFrom' ? '>=' : '<='} $${params.length}`);
+        continue;
+      }
       params.push(value);
       where.push(`${FILTER_COLUMNS[field]} = $${params.length}`);
     }
@@ -115,5 +265,101 @@ export function documentRouter(ctx: SandboxContext): Router {
     res.json({ items: page.items.map(presentDocument), nextPageToken: page.nextPageToken });
   });
 
+  router.post('/documents/pre-signed-post', UPLOAD, async (req, res) => {
+    const auth = getAuth(res);
+    const body = parseBody(PreSignedPost, req.body);
+    const type: DocumentContentType = body.isoContentType;
+    if (contentTypeOfName(body.filename) !== type || shortContentType(type) !== body.contentType) {
+      throw new HttpError(
+        400,
+        'validation_error',
+        'filename: the name, contentType and isoContentType do not agree (png, jpeg, jpg, pdf only)',
+      );
+    }
+    const [claim] = await db.query<{ code: string; policy_code: string; account_code: string }>(
+      'SELECT code, policy_code, account_code FROM claims WHERE tenant_id = $1 AND id = $2',
+      [auth.tenantId, body.entityId],
+    );
+    if (!claim) throw new HttpError(404, 'not_found', 'Claim does not exist');
+    if (claim.policy_code !== body.policyCode || claim.account_code !== body.accountCode) {
+      throw new HttpError(
+        400,
+        'validation_error',
+        "policyCode: the claim's policy and account are not the ones given",
+      );
+    }
+    const code = newCode('doc');
+    const ext = shortContentType(type);
+    // The key is the service's, never the client's: tenant, claim and the new document's code.
+    const key = `${auth.tenantSlug}/claims/${claim.code}/${code}.${ext}`;
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + UPLOAD_POLICY_SECONDS * 1000);
+    await db.query(
+      `INSERT INTO documents (tenant_id, code, entity_type, entity_id, policy_code, account_code,
+                              description, content_type, filename, s3_key, requester,
+                              template_slug, status, upload_expires_at, created_by, updated_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'pending', $13, $14, $14)`,
+      [
+        auth.tenantId,
+        code,
+        CLAIM_DOCUMENT_ENTITY_TYPE,
+        String(body.entityId),
+        claim.policy_code,
+        claim.account_code,
+        body.description,
+        type,
+        body.filename,
+        key,
+        body.requester,
+        body.templateSlug,
+        expiresAt,
+        auth.userCode,
+      ],
+    );
+    const fields = signPostPolicy(
+      {
+        bucket: store.bucket,
+        fields: {
+          key,
+          'Content-Type': type,
+          filename: body.filename,
+          code,
+          description: body.description,
+          entityId: String(body.entityId),
+          entityType: CLAIM_DOCUMENT_ENTITY_TYPE,
+          contentType: body.contentType,
+          templateSlug: body.templateSlug,
+        },
+        minBytes: 1,
+        maxBytes: MAX_DOCUMENT_BYTES,
+        expiresAt,
+        at: now,
+      },
+      store.credentials,
+    );
+    res.status(201).json({ url: store.uploadUrl(), fields });
+  });
+
+  router.get('/documents/signed-s3-url', VIEW_ANY, async (req, res) => {
+    const key = typeof req.query.s3Key === 'string' ? req.query.s3Key : '';
+    if (!key) throw new HttpError(400, 'invalid_query', 's3Key is required');
+    sendAddress(res, await findDocument(getAuth(res).tenantId, 's3_key', key));
+  });
+
+  router.get('/documents/:code/download-url', VIEW_ANY, async (req, res) => {
+    sendAddress(res, await findDocument(getAuth(res).tenantId, 'code', String(req.params.code)));
+  });
+
+  router.delete('/documents/:code', DELETE, async (req, res) => {
+    const auth = getAuth(res);
+    const row = await findDocument(auth.tenantId, 'code', String(req.params.code));
+    assertCanRead(auth, row.entity_type);
+    await db.query('DELETE FROM documents WHERE id = $1', [row.id]);
+    // The row first: a failing store leaves an unreachable object, never a listed missing file.
+    await store.remove(row.s3_key).catch((err: unknown) => {
+      ctx.logger.warn({ err, key: row.s3_key }, 'stored object not removed');
+    });
+    res.status(204).end();
+  });
   return router;
 }

@@ -36,6 +36,18 @@ import { seedLeadsStep } from './seed-leads.ts';
 import { claimRouter } from './claim-routes.ts';
 import { settlementRouter } from './settlement-routes.ts';
 import { seedClaimsStep } from './seed-claims.ts';
+import { seedDocuments } from './seed-documents.ts';
+import {
+  OWN_STORAGE_PATH,
+  OwnObjectStore,
+  S3ObjectStore,
+  loadStorageCredentials,
+  type ObjectStore,
+  type S3Settings,
+} from './object-store.ts';
+import { storageRouter } from './storage-routes.ts';
+
+export type { S3Settings };
 
 export interface SandboxOptions {
   dataDir: string;
@@ -44,6 +56,8 @@ export interface SandboxOptions {
   logger: Logger;
   port?: number;
   seed?: boolean;
+  /** An S3-compatible store for document bytes; without it the sandbox keeps them itself. */
+  s3?: S3Settings | null;
 }
 
 export interface RunningSandbox {
@@ -59,6 +73,7 @@ export interface SandboxContext {
   signer: TokenSigner;
   hub: NotificationHub;
   logger: Logger;
+  store: ObjectStore;
 }
 
 const SERVICES = [
@@ -113,6 +128,9 @@ export function createSandboxApp(ctx: SandboxContext): express.Express {
   app.use('/documentservice/v1', documentRouter(ctx));
   app.use('/claimservice/v1', claimRouter(ctx));
   app.use('/claimservice/v1', settlementRouter(ctx));
+  // The own object store, which the browser reaches through the BFF at the same path.
+  if (ctx.store instanceof OwnObjectStore)
+    app.use(OWN_STORAGE_PATH, storageRouter(ctx.db, ctx.store));
   app.use('/accountservice/v1', accountRouter(ctx));
   app.use('/partnerservice/v1', partnerRouter(ctx));
   app.use('/sandbox', outboxRouter(ctx.db));
@@ -144,6 +162,10 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
   try {
     const applied = await migrate(db);
     if (applied.length) logger.info({ applied }, 'sandbox migrations applied');
+    // The object store before the seeds: the documents step stores the demo files in it.
+    const store = opts.s3
+      ? new S3ObjectStore(opts.s3)
+      : new OwnObjectStore(db, await loadStorageCredentials(db));
     if (opts.seed ?? true) {
       await seedDemoWorld(db, logger);
       // A second step, so that data directories seeded before these tables existed get it too.
@@ -153,10 +175,11 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       await seedPolicies(db, logger);
       await seedLeadsStep(db, logger);
       await seedClaimsStep(db, logger);
+      await seedDocuments(db, logger, store);
     }
     const signer = new TokenSigner(await loadSigningKey(db), opts.accessTokenTtlSeconds);
     const hub = new NotificationHub();
-    const ctx: SandboxContext = { db, signer, hub, logger };
+    const ctx: SandboxContext = { db, signer, hub, logger, store };
 
     server = createServer(createSandboxApp(ctx));
     // The BFF keeps idle upstream sockets for up to 60 s; Node's default of 5 s here let the

@@ -1,0 +1,333 @@
+import { useCallback, useId, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  deleteDocument,
+  documentDownloadUrl,
+  listClaimDocuments,
+  type ClaimDocument,
+} from '#client/api/documents-client.ts';
+import { isStorageAddress } from '#client/api/app-config.ts';
+import { useAccountAccess } from '#client/api/use-account-access.ts';
+import {
+  ACCEPT_ATTRIBUTE,
+  CLAIM_DOCUMENT_DELETE_PERMISSIONS,
+  CLAIM_DOCUMENT_UPLOAD_PERMISSIONS,
+  DOCUMENT_LIST_SCROLL_HEIGHT_PX,
+  DOCUMENT_ROW_HEIGHT_PX,
+  DOCUMENT_ROWS_WITHOUT_SCROLL,
+} from '#common/claim-documents.ts';
+import { isSettled } from '#machines/document-upload.machine.ts';
+import { AlertBar } from '../alert-bar.tsx';
+import { Button } from '../button.tsx';
+import { useConfirm } from '../confirm-dialog.tsx';
+import { formatDateTime } from '../form/dates.ts';
+import { Spinner } from '../spinner.tsx';
+import { TimeFilter } from '../time-filter.tsx';
+import { ALL_DATES, toRange, type TimeFilterValue } from '../time-filter-range.ts';
+import { useLoad } from '../use-load.ts';
+import { useDocumentUploads, type UploadItem } from './use-document-uploads.ts';
+
+export interface ClaimDocumentsOwner {
+  /** The claim's numeric id (the document service's entityId). */
+  id: number | null;
+  accountCode: string | null;
+  policyCode: string | null;
+}
+
+/**
+ * The claim documents panel of the spec: the list (100 a page, rows of 55 px, up to four rows
+ * without scrolling, else 335 px high) with a download link and a delete icon behind the confirm
+ * dialog each; an upload button and a drop zone taking several files at once, a progress bar
+ * each. Only png, jpeg, jpg and pdf; no account, policy or claim refuses with the form error.
+ * Upload and delete show only with the spec's permissions (the service checks them anyway);
+ * every failed call shows the danger alert with the generic error text.
+ */
+export function ClaimDocumentsPanel({ owner }: { owner: ClaimDocumentsOwner }) {
+  const { t } = useTranslation('documents');
+  const { t: tc } = useTranslation('common');
+  const { accountIndex, can } = useAccountAccess();
+  const confirm = useConfirm();
+  const canUpload = CLAIM_DOCUMENT_UPLOAD_PERMISSIONS.some(can);
+  const canDelete = CLAIM_DOCUMENT_DELETE_PERMISSIONS.some(can);
+  const [failure, setFailure] = useState(false);
+  const [time, setTime] = useState<TimeFilterValue>(ALL_DATES);
+
+  const load = useCallback(
+    async (signal: AbortSignal) => {
+      if (owner.id === null) return [];
+      const range = toRange(time);
+      return (await listClaimDocuments(accountIndex, { claimId: owner.id, ...range }, signal))
+        .items;
+    },
+    [accountIndex, owner.id, time],
+  );
+  const { state, retry, refresh } = useLoad(load, 'claim documents');
+
+  const target = useMemo(
+    () => ({ accountCode: owner.accountCode, policyCode: owner.policyCode, claimId: owner.id }),
+    [owner.accountCode, owner.policyCode, owner.id],
+  );
+  const uploads = useDocumentUploads(accountIndex, target, refresh);
+
+  async function download(document: ClaimDocument) {
+    setFailure(false);
+    try {
+      const { url } = await documentDownloadUrl(accountIndex, document.code);
+      if (!isStorageAddress(url)) throw new Error('signed address outside the storage');
+      // An attachment: the browser saves it and the page stays.
+      const link = window.document.createElement('a');
+      link.href = url;
+      link.rel = 'noopener';
+      link.download = document.filename;
+      link.click();
+    } catch (error) {
+      console.error('document download failed', error);
+      setFailure(true);
+    }
+  }
+
+  async function remove(document: ClaimDocument) {
+    setFailure(false);
+    await confirm({
+      title: t('delete.title'),
+      message: t('delete.message', { filename: document.filename }),
+      confirmLabel: t('delete.confirm'),
+      tone: 'danger',
+      action: async () => {
+        try {
+          await deleteDocument(accountIndex, document.code);
+        } catch (error) {
+          console.error('document delete failed', error);
+          setFailure(true);
+        }
+        refresh();
+      },
+    });
+  }
+
+  const rejectedNames = uploads.items
+    .filter((i) => i.snapshot.context.refusal === 'extension')
+    .map((i) => i.file.name);
+  const missingTarget = uploads.items.some((i) => i.snapshot.context.refusal === 'missingTarget');
+  const uploadFailed = uploads.items.some((i) => i.snapshot.value === 'failed');
+
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby="claim-documents-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="claim-documents-heading" className="text-lg font-semibold text-slate-900">
+          {t('title')}
+        </h2>
+        <TimeFilter value={time} onChange={setTime} />
+      </div>
+
+      {failure || state.kind === 'failed' || uploadFailed ? (
+        <AlertBar tone="danger" onDismiss={() => setFailure(false)}>
+          {tc('messages.error')}
+        </AlertBar>
+      ) : null}
+      {rejectedNames.length ? (
+        <AlertBar tone="danger" onDismiss={() => dismissRefused(uploads, 'extension')}>
+          {t('onRejectFileExtension', { files: rejectedNames.join(', ') })}
+        </AlertBar>
+      ) : null}
+      {missingTarget ? (
+        <AlertBar tone="danger" onDismiss={() => dismissRefused(uploads, 'missingTarget')}>
+          {t('formError')}
+        </AlertBar>
+      ) : null}
+
+      {canUpload ? <UploadZone onFiles={uploads.add} /> : null}
+      {uploads.items.length ? (
+        <ul className="flex flex-col gap-2" aria-label={t('uploads.label')}>
+          {uploads.items
+            .filter((i) => i.snapshot.context.refusal === null)
+            .map((item) => (
+              <UploadRow key={item.id} item={item} onDismiss={() => uploads.dismiss(item.id)} />
+            ))}
+        </ul>
+      ) : null}
+
+      {state.kind === 'loading' ? <Spinner label={t('loading')} /> : null}
+      {state.kind === 'failed' ? (
+        <Button variant="secondary" className="self-start" onClick={retry}>
+          {t('retry')}
+        </Button>
+      ) : null}
+      {state.kind === 'ready' ? (
+        <DocumentList
+          documents={state.value}
+          canDelete={canDelete}
+          onDownload={download}
+          onDelete={remove}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function dismissRefused(uploads: ReturnType<typeof useDocumentUploads>, refusal: string) {
+  for (const item of uploads.items) {
+    if (item.snapshot.context.refusal === refusal) uploads.dismiss(item.id);
+  }
+}
+
+function DocumentList({
+  documents,
+  canDelete,
+  onDownload,
+  onDelete,
+}: {
+  documents: ClaimDocument[];
+  canDelete: boolean;
+  onDownload: (d: ClaimDocument) => void;
+  onDelete: (d: ClaimDocument) => void;
+}) {
+  const { t } = useTranslation('documents');
+  if (!documents.length) {
+    return (
+      <p className="py-4 text-sm text-slate-700" data-testid="claim-documents-empty">
+        {t('empty')}
+      </p>
+    );
+  }
+  // Spec: up to four rows show whole; more scroll inside a list 335 px high.
+  const scrolls = documents.length > DOCUMENT_ROWS_WITHOUT_SCROLL;
+  return (
+    <ul
+      aria-label={t('list')}
+      data-testid="claim-documents-list"
+      className="divide-y divide-slate-200 rounded-md border border-slate-200"
+      style={scrolls ? { height: DOCUMENT_LIST_SCROLL_HEIGHT_PX, overflowY: 'auto' } : undefined}
+      tabIndex={scrolls ? 0 : undefined}
+    >
+      {documents.map((document) => (
+        <li
+          key={document.code}
+          className="flex items-center justify-between gap-3 px-3"
+          style={{ height: DOCUMENT_ROW_HEIGHT_PX }}
+        >
+          <div className="min-w-0">
+            <button
+              type="button"
+              className="block max-w-full truncate text-left text-sm font-medium text-sky-800 underline hover:text-sky-950"
+              onClick={() => onDownload(document)}
+            >
+              {document.filename}
+            </button>
+            <p className="truncate text-xs text-slate-600">
+              {[document.description, formatDateTime(document.createdAt)]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+          </div>
+          {canDelete ? (
+            <button
+              type="button"
+              className="rounded p-2 text-slate-600 hover:bg-red-50 hover:text-red-800"
+              aria-label={t('delete.label', { filename: document.filename })}
+              onClick={() => onDelete(document)}
+            >
+              <TrashIcon />
+            </button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function UploadZone({ onFiles }: { onFiles: (files: File[]) => void }) {
+  const { t } = useTranslation('documents');
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const drop = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    const files = [...event.dataTransfer.files];
+    if (files.length) onFiles(files);
+  };
+  return (
+    <div
+      data-testid="claim-documents-dropzone"
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={drop}
+      className={`flex flex-wrap items-center gap-3 rounded-md border-2 border-dashed px-4 py-5 text-sm ${
+        over ? 'border-sky-600 bg-sky-50' : 'border-slate-300 bg-white'
+      }`}
+    >
+      <input
+        ref={input}
+        id={inputId}
+        type="file"
+        multiple
+        accept={ACCEPT_ATTRIBUTE}
+        className="sr-only"
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          // The same file again later must fire a change too.
+          event.target.value = '';
+          if (files.length) onFiles(files);
+        }}
+      />
+      <label htmlFor={inputId} className="cursor-pointer">
+        <span className="inline-flex rounded-md bg-sky-700 px-3 py-2 font-medium text-white hover:bg-sky-800">
+          {t('upload.button')}
+        </span>
+      </label>
+      <span className="text-slate-700">{t('upload.drop')}</span>
+    </div>
+  );
+}
+
+type UploadState =
+  'checking' | 'requesting' | 'uploading' | 'failed' | 'done' | 'rejected' | 'cancelled';
+
+function UploadRow({ item, onDismiss }: { item: UploadItem; onDismiss: () => void }) {
+  const { t } = useTranslation('documents');
+  const { value, context } = item.snapshot;
+  const state = value as UploadState;
+  const percent = Math.round(context.progress * 100);
+  return (
+    <li className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 px-3 py-2 text-sm">
+      <span className="min-w-0 flex-1 truncate font-medium">{item.file.name}</span>
+      <progress
+        className="h-2 w-40"
+        max={100}
+        value={percent}
+        aria-label={t('uploads.progress', { filename: item.file.name })}
+      />
+      <span className="w-28 text-slate-700" aria-live="polite">
+        {t(`uploads.states.${state}`, { percent })}
+      </span>
+      {state === 'failed' ? (
+        <Button variant="secondary" onClick={() => item.actor.send({ type: 'upload.retry' })}>
+          {t('uploads.retry')}
+        </Button>
+      ) : null}
+      {!isSettled(value) ? (
+        <Button variant="secondary" onClick={() => item.actor.send({ type: 'upload.cancel' })}>
+          {t('uploads.cancel')}
+        </Button>
+      ) : (
+        <Button variant="secondary" onClick={onDismiss}>
+          {t('uploads.dismiss')}
+        </Button>
+      )}
+    </li>
+  );
+}
+
+const TrashIcon = () => (
+  <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
+    <path
+      fillRule="evenodd"
+      d="M8 2a1 1 0 0 0-1 1v1H4a1 1 0 0 0 0 2h.1l.8 10.1A2 2 0 0 0 6.9 18h6.2a2 2 0 0 0 2-1.9L15.9 6h.1a1 1 0 1 0 0-2h-3V3a1 1 0 0 0-1-1H8Zm1 2h2V4H9Zm-1.9 4.1a1 1 0 0 1 1.8-.2l.1.1v6a1 1 0 0 1-2 0V8.1Zm4.8 0a1 1 0 0 1 2 0V14a1 1 0 0 1-2 0V8.1Z"
+      clipRule="evenodd"
+    />
+  </svg>
+);
