@@ -199,7 +199,13 @@ async function versionsOf(db: Queryable, tenantId: number, leadIds: number[]) {
   return map;
 }
 
-/** `{id}` is the numeric id or the code (`lea_...`); anything else is as unknown as a foreign one. */
+/**
+ * `{id}` is the numeric id or the code (`lea_...`); anything else is as unknown as a foreign one.
+ * `lock` locks the lead row until the transaction ends, in a statement of its own, and reads the
+ * lead only then: under READ COMMITTED a statement that waited for the lock reads the joined
+ * tables as they were when it began, so a write that waited for another one would otherwise
+ * see that one's lead beside the account it had before.
+ */
 async function findLead(
   db: Queryable,
   tenantId: number,
@@ -208,10 +214,18 @@ async function findLead(
 ): Promise<LeadRow> {
   const byId = /^\d{1,9}$/.test(key);
   if (!byId && !/^lea_[A-Za-z0-9]{1,64}$/.test(key)) throw leadDoesNotExist();
+  let id = byId ? Number(key) : null;
+  if (lock) {
+    const [locked] = await db.query<{ id: number }>(
+      `SELECT id FROM leads WHERE tenant_id = $1 AND ${byId ? 'id' : 'code'} = $2 FOR UPDATE`,
+      [tenantId, id ?? key],
+    );
+    if (!locked) throw leadDoesNotExist();
+    id = locked.id;
+  }
   const [row] = await db.query<LeadRow>(
-    `${SELECT_LEAD} WHERE l.tenant_id = $1 AND ${byId ? 'l.id = $2' : 'l.code = $2'}
-      ${lock ? 'FOR UPDATE OF l' : ''}`,
-    [tenantId, byId ? Number(key) : key],
+    `${SELECT_LEAD} WHERE l.tenant_id = $1 AND ${id !== null ? 'l.id = $2' : 'l.code = $2'}`,
+    [tenantId, id ?? key],
   );
   if (!row) throw leadDoesNotExist();
   return row;
