@@ -13,7 +13,7 @@ import {
   requireServicePermission,
 } from './http.ts';
 import { escapeLike, newCode } from './admin-shared.ts';
-import { loadTariffs, premiumOf, type Tariff } from './premium.ts';
+import { applyPremiumOverride, loadTariffs, premiumOf, type Tariff } from './premium.ts';
 import { ExpressionEvaluationError } from '#common/expression/evaluate.ts';
 import { BankAccount, CustomData, LEAD_ENTITY_TYPE, PaymentMethod } from '#common/leads.ts';
 import { describeIssues, isEmptyValue, policyDataIssues } from '#common/policy-data.ts';
@@ -365,13 +365,8 @@ function premiumWith(tariff: Tariff, policy: StoredPolicy) {
       throw refused('premiumOverride', `unknown premium formula ${o.premiumFormulaId}`);
     }
   }
-  if (!overrides.length) return computed;
-  const premiumItems = computed.premiumItems.map((item) => {
-    const override = overrides.find((o) => o.premiumFormulaId === item.premiumFormulaId);
-    return override ? { ...item, total: override.total, isOverride: true } : item;
-  });
-  const grandTotal = Math.round(premiumItems.reduce((sum, i) => sum + i.total, 0) * 100) / 100;
-  return { ...computed, premiumItems, grandTotal };
+  // The same agreed totals as a policy's, rounded to cents the same way.
+  return applyPremiumOverride(computed, { premiumItems: overrides });
 }
 
 /**
