@@ -15,7 +15,13 @@ import {
 import { escapeLike, newCode } from './admin-shared.ts';
 import { applyPremiumOverride, loadTariffs, premiumOf, type Tariff } from './premium.ts';
 import { ExpressionEvaluationError } from '#common/expression/evaluate.ts';
-import { BankAccount, CustomData, LEAD_ENTITY_TYPE, PaymentMethod } from '#common/leads.ts';
+import {
+  BankAccount,
+  CustomData,
+  LEAD_CONVERTED_STATUS,
+  LEAD_ENTITY_TYPE,
+  PaymentMethod,
+} from '#common/leads.ts';
 import { describeIssues, isEmptyValue, policyDataIssues } from '#common/policy-data.ts';
 
 /**
@@ -487,6 +493,54 @@ function canonical(value: unknown): string {
       ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       : item,
   );
+}
+
+// ---- conversion -----------------------------------------------------------------------------
+
+/**
+ * Moves a lead to `converted` for the policy created from it (POST /policies with `leadCode`),
+ * in the caller's transaction, so that the policy and the move are saved together or not at all:
+ * the lead row locked, then a new lead version like any status change. Refusals carry the
+ * current `lead`: 404 "Lead does not exist" (unknown, malformed or another tenant's code), 409
+ * `lead_converted` for a lead that became a policy already, 409 `illegal_transition` when the
+ * tenant's rules do not lead from the lead's status to `converted` (a lead not yet approved).
+ */
+export async function convertLead(
+  tx: Queryable,
+  auth: { tenantId: number; tenantSlug: string; userCode: string },
+  leadCode: string,
+): Promise<void> {
+  // The policy keeps the lead's code: a numeric id names no lead here.
+  if (!/^lea_[A-Za-z0-9]{1,64}$/.test(leadCode)) throw leadDoesNotExist();
+  const lead = await findLead(tx, auth.tenantId, leadCode, true);
+  const conflict = (code: string, message: string) =>
+    new HttpError(409, code, message, { lead: presentLead(auth.tenantSlug, lead) });
+  if (lead.status === LEAD_CONVERTED_STATUS) {
+    // Only the refusal looks for the policy, to name it.
+    const [policy] = await tx.query<{ policy_number: string }>(
+      `SELECT policy_number FROM policies WHERE tenant_id = $1 AND lead_code = $2
+        ORDER BY id LIMIT 1`,
+      [auth.tenantId, lead.code],
+    );
+    throw conflict(
+      'lead_converted',
+      `lead ${lead.lead_number} has been converted already` +
+        (policy ? ` into policy ${policy.policy_number}` : ''),
+    );
+  }
+  const rules = await leadRules(tx, auth.tenantId);
+  if (!rules.get(lead.status)?.includes(LEAD_CONVERTED_STATUS)) {
+    throw conflict(
+      'illegal_transition',
+      `a lead in status "${lead.status}" cannot move to "${LEAD_CONVERTED_STATUS}"`,
+    );
+  }
+  await tx.query(
+    `UPDATE leads SET status = $3, version = version + 1, updated_at = now(), updated_by = $4
+      WHERE tenant_id = $1 AND id = $2`,
+    [auth.tenantId, lead.id, LEAD_CONVERTED_STATUS, auth.userCode],
+  );
+  await writeVersion(tx, auth.tenantId, auth.tenantSlug, lead.id, ['status'], auth.userCode);
 }
 
 // ---- list -----------------------------------------------------------------------------------

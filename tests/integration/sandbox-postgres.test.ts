@@ -397,7 +397,16 @@ describe('concurrent writes on PostgreSQL', () => {
     );
     taken.push(row!.code);
     const res = await api(sandbox.url, `${I}/leads/${row!.code}`, { token: care.accessToken });
-    return res.body.lead as { code: string; version: number; accountCode: string | null };
+    return res.body.lead as {
+      code: string;
+      version: number;
+      accountCode: string | null;
+      productVersionId: number;
+      policy: {
+        holder: Record<string, unknown> | null;
+        policyObjects: { insuredObjectId: number; data: Record<string, unknown> }[];
+      };
+    };
   }
 
   it('lets the first of a status move and an edit of one lead version win', async () => {
@@ -436,5 +445,42 @@ describe('concurrent writes on PostgreSQL', () => {
       accountCode: account!.code,
       account: { code: account!.code },
     });
+  });
+
+  it('converts a lead once: the first policy wins, the second and a late move are refused', async () => {
+    const convert = (lead: Awaited<ReturnType<typeof approvedLead>>) =>
+      write('POST', '/policies', {
+        productVersionId: lead.productVersionId,
+        accountCode: lead.accountCode,
+        holder: lead.policy.holder,
+        policyObjects: lead.policy.policyObjects.map((o) => ({
+          insuredObjectId: o.insuredObjectId,
+          data: o.data,
+        })),
+        leadCode: lead.code,
+      });
+    const lead = await approvedLead();
+    const second = firstWins(
+      await whileLocked('leads', lead.code, [convert(lead), convert(lead)]),
+      'lead_converted',
+    );
+    expect(second.body.message).toMatch(/has been converted already into policy POL-\d+$/);
+    const policies = await sandbox.db.query('SELECT 1 FROM policies WHERE lead_code = $1', [
+      lead.code,
+    ]);
+    expect(policies).toHaveLength(1);
+
+    const declined = await approvedLead();
+    const late = firstWins(
+      await whileLocked('leads', declined.code, [
+        write('PATCH', `/leads/${declined.code}`, {
+          version: declined.version,
+          status: 'declined',
+        }),
+        convert(declined),
+      ]),
+      'illegal_transition',
+    );
+    expect(late.body.message).toBe('a lead in status "declined" cannot move to "converted"');
   });
 });
