@@ -13,6 +13,12 @@ export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
 /** The entity type of leads in the status transition rules and in the document service. */
 export const LEAD_ENTITY_TYPE = 'lead';
 
+/**
+ * The status of a lead that became a policy. A lead gets there by the policy created from it
+ * (POST /policies with its leadCode), where the tenant's rules allow the move.
+ */
+export const LEAD_CONVERTED_STATUS = 'converted';
+
 /** An IBAN without spaces, upper case: 'de89 3704…' -> 'DE893704…'. */
 export const normalizeIban = (raw: string): string => raw.replace(/\s+/g, '').toUpperCase();
 

@@ -1,3 +1,5 @@
+import { roundHalfAwayFromZero } from './expression/evaluate.ts';
+
 /**
  * The premium of a policy timeslice or of an application being filled in (upstream contract,
  * Insurance: `{premiumItems: [{premiumFormulaId, total, isOverride}], grandTotal, currency}`).
@@ -14,3 +16,13 @@ export interface Premium {
   grandTotal: number;
   currency: string;
 }
+
+/** An amount of money rounded to cents, halves away from zero (2.345 to 2.35, -2.345 to -2.35). */
+export const roundToCents = (amount: number): number => roundHalfAwayFromZero(amount, 2);
+
+/**
+ * The grand total of premium items: their sum, rounded to cents again, since adding binary
+ * fractions leaves dust (0.1 + 0.2 is 0.30000000000000004).
+ */
+export const grandTotalOf = (items: readonly Pick<PremiumItem, 'total'>[]): number =>
+  roundToCents(items.reduce((sum, item) => sum + item.total, 0));

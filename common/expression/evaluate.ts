@@ -66,12 +66,19 @@ function yearsBetween(from: Date, to: Date): number {
   return years;
 }
 
-/** Commercial rounding: halves go away from zero, and 1.005 rounds to 1.01 as a person expects. */
+/**
+ * Commercial rounding: halves go away from zero (-2.345 to -2.35), and 1.005 rounds to 1.01 as a
+ * person expects although the binary 1.005 lies a little below it: the scaled value is nudged by
+ * one unit in its last place before rounding, far less than any real distance from a half.
+ * The one rounding of the product: the formula language's `round` and every premium
+ * (`roundToCents` in common/premium.ts) use it.
+ */
 export function roundHalfAwayFromZero(value: number, digits = 0): number {
   const factor = 10 ** digits;
   const scaled = Math.abs(value) * factor;
   const rounded = Math.round(scaled + Number.EPSILON * scaled) / factor;
-  return Math.sign(value) * rounded;
+  // A small negative amount rounds to 0, not to -0 (which would print as "-0,00 €").
+  return rounded === 0 ? 0 : Math.sign(value) * rounded;
 }
 
 export function evaluateExpression(tree: Node, context: EvaluationContext): Value {

@@ -10,6 +10,7 @@ import {
   requireServicePermission,
 } from './http.ts';
 import { escapeLike } from './admin-shared.ts';
+import { lockPolicy } from './policy-store.ts';
 import { POLICY_STATUSES, REVISION_STATUSES, type PolicyStatus } from '#common/policy-lifecycle.ts';
 
 /**
@@ -273,7 +274,11 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
   return map;
 }
 
-/** The policy row by numeric id or `pol_` code, or 404 "Policy does not exist". */
+/**
+ * The policy row by numeric id or `pol_` code, or 404 "Policy does not exist". `forUpdate` locks
+ * the row first (`lockPolicy`) and reads it after the lock is held, so that a write that waited
+ * for another one sees what that one committed.
+ */
 export async function findPolicyRow(
   db: Queryable,
   tenantId: number,
@@ -282,10 +287,14 @@ export async function findPolicyRow(
 ): Promise<PolicyRow> {
   const byId = /^\d{1,9}$/.test(key);
   if (!byId && !/^pol_[A-Za-z0-9]{1,64}$/.test(key)) throw policyDoesNotExist();
+  let id = byId ? Number(key) : null;
+  if (forUpdate) {
+    id = await lockPolicy(db, tenantId, id !== null ? { id } : { code: key });
+    if (id === null) throw policyDoesNotExist();
+  }
   const [row] = await db.query<PolicyRow>(
-    `${SELECT_POLICY} WHERE p.tenant_id = $1 AND ${byId ? 'p.id = $2' : 'p.code = $2'}
-     ${forUpdate ? 'FOR UPDATE OF p' : ''}`,
-    [tenantId, byId ? Number(key) : key],
+    `${SELECT_POLICY} WHERE p.tenant_id = $1 AND ${id !== null ? 'p.id = $2' : 'p.code = $2'}`,
+    [tenantId, id ?? key],
   );
   if (!row) throw policyDoesNotExist();
   return row;

@@ -55,6 +55,7 @@ import {
   type PolicyRow,
   type VersionRow,
 } from './insurance-policy-routes.ts';
+import { convertLead } from './lead-routes.ts';
 
 /**
  * The write side of policies (spec sections 4 and 7): the premium of an application being filled
@@ -66,6 +67,13 @@ const CREATE = requireServicePermission('policy-management', 'policies', 'create
 /** Every lifecycle action changes the policy: drafts, applying, terminating, withdrawing, restoring. */
 const UPDATE = requireServicePermission('policy-management', 'policies', 'update');
 const VIEW = requireServicePermission('policy-management', 'policies', 'view');
+const LEAD_UPDATE = requireServicePermission('policy-management', 'leads', 'update');
+/** A policy created from a lead also moves the lead to converted: that is a lead update too. */
+const LEAD_CONVERSION: RequestHandler = (req, res, next) => {
+  const leadCode = (req.body as { leadCode?: unknown } | undefined)?.leadCode;
+  if (leadCode === undefined || leadCode === null) next();
+  else LEAD_UPDATE(req, res, next);
+};
 /** The application form of a policy and of a lead both show the premium as it is filled in. */
 const CALCULATE = requirePermission(
   'policy-management.policies.view',
@@ -448,43 +456,46 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
     res.json({ premium, missing: [] });
   });
 
-  router.post('/policies', CREATE, async (req, res) => {
+  router.post('/policies', CREATE, LEAD_CONVERSION, async (req, res) => {
     const auth = getAuth(res);
     const body = parseBody(CreateBody, req.body);
-    const tariff = await tariffOf(db, auth.tenantId, body.productVersionId);
-    if (tariff.status !== 'active') {
-      throw new HttpError(
-        409,
-        'product_version_not_active',
-        `only the active product version sells policies; this one is ${tariff.status}`,
-      );
-    }
-    const accountCode = body.accountCode ?? null;
-    if (accountCode) {
-      const [account] = await db.query(
-        'SELECT 1 FROM accounts WHERE tenant_id = $1 AND code = $2',
-        [auth.tenantId, accountCode],
-      );
-      if (!account) throw invalid([{ path: 'accountCode', code: 'unknown_account' }]);
-    }
-    const holder = body.holder ?? null;
-    if (!accountCode && !holder?.lastName && !holder?.companyName) {
-      // Somebody must hold the contract: a customer, or a named person or company.
-      throw invalid([
-        { path: accountCode || holder ? 'holder.lastName' : 'holder', code: 'required' },
-      ]);
-    }
-    const objects = checkedObjects(tariff, body.policyObjects);
-    const override = body.premiumOverride ?? null;
-    checkOverride(tariff, override);
-    const term = termOf(tariff, objects);
-    const premium = premiumFor(
-      tariff,
-      objects.map((o) => ({ name: o.object.name, data: o.data })),
-      override,
-    );
-
     const policyId = await db.transaction(async (tx) => {
+      // The lead first: one that cannot become a policy is refused before its data is checked,
+      // and its move to converted is saved with the policy or not at all.
+      if (body.leadCode) await convertLead(tx, auth, body.leadCode);
+      const tariff = await tariffOf(tx, auth.tenantId, body.productVersionId);
+      if (tariff.status !== 'active') {
+        throw new HttpError(
+          409,
+          'product_version_not_active',
+          `only the active product version sells policies; this one is ${tariff.status}`,
+        );
+      }
+      const accountCode = body.accountCode ?? null;
+      if (accountCode) {
+        const [account] = await tx.query(
+          'SELECT 1 FROM accounts WHERE tenant_id = $1 AND code = $2',
+          [auth.tenantId, accountCode],
+        );
+        if (!account) throw invalid([{ path: 'accountCode', code: 'unknown_account' }]);
+      }
+      const holder = body.holder ?? null;
+      if (!accountCode && !holder?.lastName && !holder?.companyName) {
+        // Somebody must hold the contract: a customer, or a named person or company.
+        throw invalid([
+          { path: accountCode || holder ? 'holder.lastName' : 'holder', code: 'required' },
+        ]);
+      }
+      const objects = checkedObjects(tariff, body.policyObjects);
+      const override = body.premiumOverride ?? null;
+      checkOverride(tariff, override);
+      const term = termOf(tariff, objects);
+      const premium = premiumFor(
+        tariff,
+        objects.map((o) => ({ name: o.object.name, data: o.data })),
+        override,
+      );
+
       const number = await reservePolicyNumbers(tx, auth.tenantId, 1);
       const [inserted] = await insertPolicies(
         tx,

@@ -13,9 +13,15 @@ import {
   requireServicePermission,
 } from './http.ts';
 import { escapeLike, newCode } from './admin-shared.ts';
-import { loadTariffs, premiumOf, type Tariff } from './premium.ts';
+import { applyPremiumOverride, loadTariffs, premiumOf, type Tariff } from './premium.ts';
 import { ExpressionEvaluationError } from '#common/expression/evaluate.ts';
-import { BankAccount, CustomData, LEAD_ENTITY_TYPE, PaymentMethod } from '#common/leads.ts';
+import {
+  BankAccount,
+  CustomData,
+  LEAD_CONVERTED_STATUS,
+  LEAD_ENTITY_TYPE,
+  PaymentMethod,
+} from '#common/leads.ts';
 import { describeIssues, isEmptyValue, policyDataIssues } from '#common/policy-data.ts';
 
 /**
@@ -199,7 +205,13 @@ async function versionsOf(db: Queryable, tenantId: number, leadIds: number[]) {
   return map;
 }
 
-/** `{id}` is the numeric id or the code (`lea_...`); anything else is as unknown as a foreign one. */
+/**
+ * `{id}` is the numeric id or the code (`lea_...`); anything else is as unknown as a foreign one.
+ * `lock` locks the lead row until the transaction ends, in a statement of its own, and reads the
+ * lead only then: under READ COMMITTED a statement that waited for the lock reads the joined
+ * tables as they were when it began, so a write that waited for another one would otherwise
+ * see that one's lead beside the account it had before.
+ */
 async function findLead(
   db: Queryable,
   tenantId: number,
@@ -208,10 +220,18 @@ async function findLead(
 ): Promise<LeadRow> {
   const byId = /^\d{1,9}$/.test(key);
   if (!byId && !/^lea_[A-Za-z0-9]{1,64}$/.test(key)) throw leadDoesNotExist();
+  let id = byId ? Number(key) : null;
+  if (lock) {
+    const [locked] = await db.query<{ id: number }>(
+      `SELECT id FROM leads WHERE tenant_id = $1 AND ${byId ? 'id' : 'code'} = $2 FOR UPDATE`,
+      [tenantId, id ?? key],
+    );
+    if (!locked) throw leadDoesNotExist();
+    id = locked.id;
+  }
   const [row] = await db.query<LeadRow>(
-    `${SELECT_LEAD} WHERE l.tenant_id = $1 AND ${byId ? 'l.id = $2' : 'l.code = $2'}
-      ${lock ? 'FOR UPDATE OF l' : ''}`,
-    [tenantId, byId ? Number(key) : key],
+    `${SELECT_LEAD} WHERE l.tenant_id = $1 AND ${id !== null ? 'l.id = $2' : 'l.code = $2'}`,
+    [tenantId, id ?? key],
   );
   if (!row) throw leadDoesNotExist();
   return row;
@@ -351,13 +371,8 @@ function premiumWith(tariff: Tariff, policy: StoredPolicy) {
       throw refused('premiumOverride', `unknown premium formula ${o.premiumFormulaId}`);
     }
   }
-  if (!overrides.length) return computed;
-  const premiumItems = computed.premiumItems.map((item) => {
-    const override = overrides.find((o) => o.premiumFormulaId === item.premiumFormulaId);
-    return override ? { ...item, total: override.total, isOverride: true } : item;
-  });
-  const grandTotal = Math.round(premiumItems.reduce((sum, i) => sum + i.total, 0) * 100) / 100;
-  return { ...computed, premiumItems, grandTotal };
+  // The same agreed totals as a policy's, rounded to cents the same way.
+  return applyPremiumOverride(computed, { premiumItems: overrides });
 }
 
 /**
@@ -478,6 +493,54 @@ function canonical(value: unknown): string {
       ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       : item,
   );
+}
+
+// ---- conversion -----------------------------------------------------------------------------
+
+/**
+ * Moves a lead to `converted` for the policy created from it (POST /policies with `leadCode`),
+ * in the caller's transaction, so that the policy and the move are saved together or not at all:
+ * the lead row locked, then a new lead version like any status change. Refusals carry the
+ * current `lead`: 404 "Lead does not exist" (unknown, malformed or another tenant's code), 409
+ * `lead_converted` for a lead that became a policy already, 409 `illegal_transition` when the
+ * tenant's rules do not lead from the lead's status to `converted` (a lead not yet approved).
+ */
+export async function convertLead(
+  tx: Queryable,
+  auth: { tenantId: number; tenantSlug: string; userCode: string },
+  leadCode: string,
+): Promise<void> {
+  // The policy keeps the lead's code: a numeric id names no lead here.
+  if (!/^lea_[A-Za-z0-9]{1,64}$/.test(leadCode)) throw leadDoesNotExist();
+  const lead = await findLead(tx, auth.tenantId, leadCode, true);
+  const conflict = (code: string, message: string) =>
+    new HttpError(409, code, message, { lead: presentLead(auth.tenantSlug, lead) });
+  if (lead.status === LEAD_CONVERTED_STATUS) {
+    // Only the refusal looks for the policy, to name it.
+    const [policy] = await tx.query<{ policy_number: string }>(
+      `SELECT policy_number FROM policies WHERE tenant_id = $1 AND lead_code = $2
+        ORDER BY id LIMIT 1`,
+      [auth.tenantId, lead.code],
+    );
+    throw conflict(
+      'lead_converted',
+      `lead ${lead.lead_number} has been converted already` +
+        (policy ? ` into policy ${policy.policy_number}` : ''),
+    );
+  }
+  const rules = await leadRules(tx, auth.tenantId);
+  if (!rules.get(lead.status)?.includes(LEAD_CONVERTED_STATUS)) {
+    throw conflict(
+      'illegal_transition',
+      `a lead in status "${lead.status}" cannot move to "${LEAD_CONVERTED_STATUS}"`,
+    );
+  }
+  await tx.query(
+    `UPDATE leads SET status = $3, version = version + 1, updated_at = now(), updated_by = $4
+      WHERE tenant_id = $1 AND id = $2`,
+    [auth.tenantId, lead.id, LEAD_CONVERTED_STATUS, auth.userCode],
+  );
+  await writeVersion(tx, auth.tenantId, auth.tenantSlug, lead.id, ['status'], auth.userCode);
 }
 
 // ---- list -----------------------------------------------------------------------------------

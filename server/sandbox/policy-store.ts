@@ -94,6 +94,27 @@ export async function reservePolicyNumbers(
   return row!.last_number - count + 1;
 }
 
+/**
+ * Locks the tenant's policy row (by numeric id or `pol_` code) until the transaction ends and
+ * answers its id, or null when the tenant has no such policy. Every write takes this lock first,
+ * in a statement of its own, and only then reads the policy's versions, status and draft: under
+ * READ COMMITTED a statement that had to wait for the lock still reads every other table as it
+ * was when the statement began, so a write that read and locked in one statement would act on
+ * the state before the write it waited for (an old current version, a deleted draft).
+ */
+export async function lockPolicy(
+  tx: Queryable,
+  tenantId: number,
+  key: { id: number } | { code: string },
+): Promise<number | null> {
+  const [row] = await tx.query<{ id: number }>(
+    `SELECT id FROM policies WHERE tenant_id = $1 AND ${'id' in key ? 'id' : 'code'} = $2
+       FOR UPDATE`,
+    [tenantId, 'id' in key ? key.id : key.code],
+  );
+  return row?.id ?? null;
+}
+
 /** `count` fresh ids of a table's serial column, ascending, so that ids follow insertion order. */
 async function nextIds(tx: Queryable, table: string, count: number): Promise<number[]> {
   if (count === 0) return [];

@@ -1,10 +1,7 @@
-import {
-  evaluateNumber,
-  roundHalfAwayFromZero,
-  type EvaluationContext,
-} from '#common/expression/evaluate.ts';
+import { evaluateNumber, type EvaluationContext } from '#common/expression/evaluate.ts';
 import { parseExpression, type Node } from '#common/expression/parse.ts';
 import { lookupRange, type RangeBand } from '#common/named-range.ts';
+import { grandTotalOf, roundToCents } from '#common/premium.ts';
 import type { Queryable } from './db.ts';
 import { lookupFactor, type FactorTable } from './product-factor-csv.ts';
 
@@ -155,15 +152,11 @@ export function premiumOf(
     else variables[object.name.replace(/-/g, '_')] = object.data;
   }
   const premiumItems = tariff.formulas.map((formula) => {
-    const total = roundHalfAwayFromZero(evaluateNumber(formula.tree, { variables, ...lookups }), 2);
+    const total = roundToCents(evaluateNumber(formula.tree, { variables, ...lookups }));
     if (formula.variable_name) variables[formula.variable_name] = total;
     return { premiumFormulaId: formula.id, total, isOverride: false };
   });
-  const grandTotal = roundHalfAwayFromZero(
-    premiumItems.reduce((sum, item) => sum + item.total, 0),
-    2,
-  );
-  return { premiumItems, grandTotal, currency: 'EUR' };
+  return { premiumItems, grandTotal: grandTotalOf(premiumItems), currency: 'EUR' };
 }
 
 export type Premium = ReturnType<typeof premiumOf>;
@@ -182,13 +175,7 @@ export function applyPremiumOverride(premium: Premium, override: PremiumOverride
   const agreed = new Map(override.premiumItems.map((i) => [i.premiumFormulaId, i.total]));
   const premiumItems = premium.premiumItems.map((item) => {
     const total = agreed.get(item.premiumFormulaId);
-    return total === undefined
-      ? item
-      : { ...item, total: roundHalfAwayFromZero(total, 2), isOverride: true };
+    return total === undefined ? item : { ...item, total: roundToCents(total), isOverride: true };
   });
-  const grandTotal = roundHalfAwayFromZero(
-    premiumItems.reduce((sum, item) => sum + item.total, 0),
-    2,
-  );
-  return { ...premium, premiumItems, grandTotal };
+  return { ...premium, premiumItems, grandTotal: grandTotalOf(premiumItems) };
 }

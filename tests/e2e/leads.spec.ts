@@ -119,6 +119,11 @@ test.describe('leads', () => {
 
     // Reopened, it goes the whole way; every move is a version.
     for (const status of ['New', 'Contacted', 'Quoted', 'Approved']) await move(page, status);
+    // Converting is no plain move: an approved lead becomes converted by its policy.
+    await expect(page.getByTestId('lead-moves').getByRole('button')).toHaveText([
+      'Create policy',
+      'Move to Declined',
+    ]);
     await page.getByRole('tab', { name: 'Versions (7)' }).click();
     await expect(page).toHaveURL(/#tab=versions$/);
     const versions = page.getByTestId('lead-versions').getByRole('row');
@@ -142,6 +147,46 @@ test.describe('leads', () => {
     await expect(
       leadTable(page).getByRole('cell', { name: 'Approved', exact: true }),
     ).toBeVisible();
+
+    // A colleague has the approved lead open while it becomes a policy here.
+    await leadTable(page).getByRole('link', { name: number }).click();
+    const late = await colleague(browser, COLLEAGUE);
+    try {
+      await late.page.goto(page.url());
+      await expect(late.page.getByRole('button', { name: 'Create policy' })).toBeVisible();
+
+      await page.getByRole('button', { name: 'Create policy' }).click();
+      const create = page.getByRole('dialog', { name: 'Create the policy?' });
+      await expect(create).toContainText(
+        `A policy for Hausrat Zuhause is created from lead ${number} with the lead’s data`,
+      );
+      await expectNoSeriousA11yViolations(page);
+      await create.getByRole('button', { name: 'Create policy' }).click();
+      await expect(page).toHaveURL(/\/u\/0\/policies\/pol_[0-9a-f]+$/);
+      const policy = page.getByRole('heading', { level: 1, name: /^Policy POL-\d+$/ });
+      await expect(policy).toBeVisible();
+      const policyNumber = (await policy.textContent())!.replace('Policy ', '');
+      await expect(
+        page.getByText(`Policy ${policyNumber} created from lead ${number}.`),
+      ).toBeVisible();
+      await expect(page.getByText('Active', { exact: true }).first()).toBeVisible();
+
+      // The colleague's page still offered it: the service refuses a second policy.
+      await late.page.getByRole('button', { name: 'Create policy' }).click();
+      const refused = late.page.getByRole('dialog', { name: 'Create the policy?' });
+      await refused.getByRole('button', { name: 'Create policy' }).click();
+      await expect(refused.getByRole('alert')).toHaveText(
+        'No policy created: this lead has become a policy already. The page shows the saved lead.',
+      );
+      await refused.getByRole('button', { name: 'Cancel' }).click();
+      await expect(late.page.getByTestId('lead-status')).toHaveText('Converted');
+      await expect(
+        late.page.getByText('This lead is in a final status; it cannot move on.'),
+      ).toBeVisible();
+      await expect(late.page.getByRole('button', { name: 'Create policy' })).toHaveCount(0);
+    } finally {
+      await late.close();
+    }
   });
 
   test('customer care edits the application, then payment and notes, meeting a colleague’s save', async ({

@@ -46,6 +46,7 @@ interface Lead {
   paymentMethod: { type: string; sepa?: { iban: string } } | null;
   bankAccount: { iban: string } | null;
   customData: Record<string, unknown> | null;
+  premiumOverride: { premiumFormulaId: number; total: number }[] | null;
   premium: {
     grandTotal: number;
     premiumItems: { premiumFormulaId: number; total: number; isOverride: boolean }[];
@@ -446,6 +447,31 @@ describe('creating an application', () => {
     expect(res.body.lead.premiumOverride).toEqual([{ premiumFormulaId: formulaId, total: 40 }]);
     expect(res.body.lead.premium.premiumItems[0]).toMatchObject({ total: 40, isOverride: true });
     expect(res.body.lead.premium.grandTotal).toBe(50);
+  });
+
+  it('rounds agreed totals to cents, halves away from zero, and sums them again', async () => {
+    const lead = await createLead(care);
+    const [first, ...rest] = lead.premium.premiumItems;
+    const others = rest.reduce((sum, item) => sum + item.total, 0);
+    const agreed = async (version: number, total: number) => {
+      const res = await send(care, 'PATCH', `/leads/${lead.code}`, {
+        version,
+        premiumOverride: [{ premiumFormulaId: first!.premiumFormulaId, total }],
+      });
+      expect(res.status).toBe(200);
+      return res.body.lead as Lead;
+    };
+    const negative = await agreed(1, -2.345);
+    expect(negative.premium.premiumItems[0]).toMatchObject({ total: -2.35, isOverride: true });
+    expect(negative.premium.grandTotal).toBe(Math.round((others - 2.35) * 100) / 100);
+    // What was agreed is kept as sent; only the premium is in cents.
+    expect(negative.premiumOverride).toEqual([
+      { premiumFormulaId: first!.premiumFormulaId, total: -2.345 },
+    ]);
+    // 1.005 is a little less than 1.005 in binary: rounding the product by 100 gave 1.00.
+    const binary = await agreed(2, 1.005);
+    expect(binary.premium.premiumItems[0]!.total).toBe(1.01);
+    expect(binary.premium.grandTotal).toBe(Math.round((others + 1.01) * 100) / 100);
   });
 
   it('refuses data that does not fit the product version, with the issues', async () => {

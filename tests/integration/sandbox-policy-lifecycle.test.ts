@@ -463,6 +463,20 @@ describe('terminate, withdraw and restore', () => {
     expect(loser.body.error).toBe('version_conflict');
     expect(loser.body.policy.currentVersionId).not.toBe(policy.currentVersionId);
     expect(['TERMINATED', 'WITHDRAWN']).toContain(loser.body.policy.status);
+
+    // The same for two writes on one draft (PostgreSQL runs these in tests/integration/
+    // sandbox-postgres.test.ts with the row lock held, so that they surely overlap).
+    const drafted = await withDraft();
+    const based = { basedOnVersionId: drafted.draftVersionId };
+    const onDraft = await Promise.all([
+      put(care, `/policies/${drafted.id}`, based),
+      patch(care, `/policies/${drafted.id}/draft`, {
+        ...based,
+        policyObjects: [{ insuredObjectId: carObjects.vehicle, data: { vehicleValue: 30000 } }],
+      }),
+    ]);
+    expect(onDraft.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(onDraft.find((r) => r.status === 409)!.body.error).toBe('version_conflict');
   });
 
   it('is a conflict with the current policy when the version moved on', async () => {

@@ -6,7 +6,7 @@ import { INSURANCE_USERS, setPermissions, sandboxWorld } from '#tests/support/sa
 
 const I = '/insuranceservice/v1';
 const world = sandboxWorld(I, INSURANCE_USERS);
-const { call, post } = world;
+const { call, post, patch } = world;
 let care: Session;
 let viewer: Session;
 let noui: Session;
@@ -53,6 +53,59 @@ async function accountOf(tenant: string): Promise<string> {
 
 let car: Version;
 let demoAccount: string;
+
+interface Lead {
+  code: string;
+  leadNumber: string;
+  status: string;
+  version: number;
+  accountCode: string | null;
+  productSlug: string;
+  productVersionId: number;
+  policy: {
+    holder: Record<string, unknown> | null;
+    policyObjects: { insuredObjectId: number; data: Record<string, unknown> }[];
+  };
+  premiumOverride: { premiumFormulaId: number; total: number }[] | null;
+  premium: { grandTotal: number; premiumItems: { total: number; isOverride: boolean }[] };
+  versions: { version: number; status: string; changedFields: string[] }[];
+}
+
+const takenLeads: string[] = [];
+
+/** A seeded lead of the tenant in this status that no test here took before (of this product). */
+async function leadIn(tenant: string, status: string, productSlug?: string): Promise<Lead> {
+  const [row] = await world.sandbox.db.query<{ code: string }>(
+    `SELECT l.code FROM leads l JOIN tenants t ON t.id = l.tenant_id
+       JOIN products p ON p.id = l.product_id
+      WHERE t.slug = $1 AND l.status = $2 AND ($3::text IS NULL OR p.slug = $3)
+        AND l.code <> ALL($4::text[])
+      ORDER BY l.id LIMIT 1`,
+    [tenant, status, productSlug ?? null, takenLeads],
+  );
+  if (!row) throw new Error(`no ${status} lead left in ${tenant}`);
+  takenLeads.push(row.code);
+  return readLead(tenant === 'demo' ? care : nord, row.code);
+}
+
+async function readLead(session: Session, code: string): Promise<Lead> {
+  const res = await call(session, `/leads/${code}`);
+  expect(res.status).toBe(200);
+  return res.body.lead;
+}
+
+/** The create-policy body of a lead: its data, customer or holder, agreed totals and code. */
+const policyOf = (lead: Lead) => ({
+  productVersionId: lead.productVersionId,
+  accountCode: lead.accountCode,
+  holder: lead.policy.holder,
+  policyObjects: lead.policy.policyObjects.map((o) => ({
+    insuredObjectId: o.insuredObjectId,
+    data: o.data,
+  })),
+  premiumOverride: lead.premiumOverride ? { premiumItems: lead.premiumOverride } : null,
+  leadCode: lead.code,
+});
 
 /** Complete data of the car product: 20 000 value, class 10, private use, a 1990 driver. */
 function carObjects(overrides: Record<string, Record<string, unknown>> = {}) {
@@ -305,9 +358,10 @@ describe('POST /policies', () => {
     // It is in the list, first (newest), and readable by its code.
     const list = await call(care, '/policies?pageSize=1&expand=');
     expect(list.body.items[0].code).toBe(policy.code);
-    const again = await create(care, { leadCode: 'lea_0001' });
+    const lead = await leadIn('demo', 'approved');
+    const again = await create(care, { leadCode: lead.code });
     expect(again.body.policy.policyNumber).toBe('POL-002002');
-    expect(again.body.policy.leadCode).toBe('lea_0001');
+    expect(again.body.policy.leadCode).toBe(lead.code);
   });
 
   it('holds a policy for a named holder without a customer account', async () => {
@@ -435,6 +489,159 @@ describe('POST /policies', () => {
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
     const numbers = results.map((r) => r.body.policy.policyNumber);
     expect(new Set(numbers).size).toBe(6);
+  });
+});
+
+describe('POST /policies from a lead', () => {
+  const convert = (session: Session, lead: Lead, extra: Record<string, unknown> = {}) =>
+    post(session, '/policies', { ...policyOf(lead), ...extra });
+  /** Nordlicht's seed has no approved lead: one of its quoted ones is approved first. */
+  const approvedNordLead = async () => {
+    const quoted = await leadIn('nordlicht', 'quoted');
+    const res = await patch(nord, `/leads/${quoted.code}`, {
+      version: quoted.version,
+      status: 'approved',
+    });
+    expect(res.status).toBe(200);
+    return res.body.lead as Lead;
+  };
+  const policiesOfLead = async (code: string) =>
+    (
+      await world.sandbox.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM policies WHERE lead_code = $1',
+        [code],
+      )
+    )[0]!.n;
+
+  it('creates the policy of an approved lead and moves the lead to converted with it', async () => {
+    const lead = await leadIn('demo', 'approved');
+    const res = await convert(care, lead);
+    expect(res.status).toBe(201);
+    expect(res.body.policy).toMatchObject({
+      status: 'ACTIVE',
+      leadCode: lead.code,
+      productVersionId: lead.productVersionId,
+      accountCode: lead.accountCode,
+    });
+    // The same tariff over the same data: the lead's premium, agreed totals included.
+    expect(res.body.policy.versions[0].timeline[0].premium).toEqual(lead.premium);
+
+    const after = await readLead(care, lead.code);
+    expect(after).toMatchObject({ status: 'converted', version: lead.version + 1 });
+    expect(after.versions[0]).toMatchObject({
+      version: lead.version + 1,
+      status: 'converted',
+      changedFields: ['status'],
+    });
+    const snapshot = await call(care, `/leads/${lead.code}/versions/${lead.version + 1}`);
+    expect(snapshot.body.leadVersion.lead.status).toBe('converted');
+  });
+
+  it('takes the data of an approved lead of every product on sale, and Nordlicht its own', async () => {
+    const slugs = await world.sandbox.db.query<{ slug: string }>(
+      `SELECT DISTINCT p.slug FROM leads l JOIN products p ON p.id = l.product_id
+         JOIN tenants t ON t.id = l.tenant_id
+        WHERE t.slug = 'demo' AND l.status = 'approved' ORDER BY p.slug`,
+    );
+    expect(slugs.length).toBeGreaterThan(1);
+    for (const { slug } of slugs) {
+      const lead = await leadIn('demo', 'approved', slug);
+      const res = await convert(care, lead);
+      expect([slug, res.status, res.body.message]).toEqual([slug, 201, undefined]);
+    }
+    const theirs = await approvedNordLead();
+    expect((await convert(nord, theirs)).status).toBe(201);
+    expect((await readLead(nord, theirs.code)).status).toBe('converted');
+  });
+
+  it('says "Lead does not exist" for an unknown, malformed or other tenant\'s lead', async () => {
+    const lead = await leadIn('demo', 'approved');
+    for (const leadCode of ['lea_doesnotexist', '12', 'pol_0001']) {
+      const res = await convert(care, lead, { leadCode });
+      expect([leadCode, res.status, res.body]).toEqual([
+        leadCode,
+        404,
+        { error: 'not_found', message: 'Lead does not exist' },
+      ]);
+      expect(await policiesOfLead(leadCode)).toBe(0);
+    }
+    // Nordlicht's lead, with a policy of Nordlicht's that would fit it.
+    const theirs = await approvedNordLead();
+    const foreign = await post(care, '/policies', { ...policyOf(lead), leadCode: theirs.code });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.message).toBe('Lead does not exist');
+    expect(await readLead(nord, theirs.code)).toMatchObject({
+      status: 'approved',
+      version: theirs.version,
+    });
+  });
+
+  it('refuses a lead whose status the rules do not lead to converted, naming it', async () => {
+    for (const status of ['quoted', 'new', 'declined']) {
+      const lead = await leadIn('demo', status);
+      const res = await convert(care, lead);
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe('illegal_transition');
+      expect(res.body.message).toBe(`a lead in status "${status}" cannot move to "converted"`);
+      expect(res.body.lead).toMatchObject({ code: lead.code, status, version: lead.version });
+      expect(await policiesOfLead(lead.code)).toBe(0);
+    }
+  });
+
+  it('refuses a second policy of a converted lead, naming the first', async () => {
+    const lead = await leadIn('demo', 'approved');
+    const first = await convert(care, lead);
+    expect(first.status).toBe(201);
+    const second = await convert(care, lead);
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({
+      error: 'lead_converted',
+      message: `lead ${lead.leadNumber} has been converted already into policy ${first.body.policy.policyNumber}`,
+      lead: { status: 'converted', version: lead.version + 1 },
+    });
+    expect(await policiesOfLead(lead.code)).toBe(1);
+    // A lead converted before policies came from leads has none to name.
+    const seeded = await leadIn('demo', 'converted');
+    const res = await convert(care, seeded);
+    expect([res.status, res.body.error, res.body.message]).toEqual([
+      409,
+      'lead_converted',
+      `lead ${seeded.leadNumber} has been converted already`,
+    ]);
+  });
+
+  it('saves nothing when the policy is refused: the lead stays as it was', async () => {
+    const lead = await leadIn('demo', 'approved');
+    const res = await convert(care, lead, { policyObjects: [] });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('validation_error');
+    expect(await readLead(care, lead.code)).toMatchObject({
+      status: 'approved',
+      version: lead.version,
+    });
+    expect(await policiesOfLead(lead.code)).toBe(0);
+  });
+
+  it('needs policies.create and, for the lead, leads.update (current or legacy)', async () => {
+    const lead = await leadIn('demo', 'approved');
+    const asViewer = await convert(viewer, lead);
+    expect(asViewer.status).toBe(403);
+    await setNouiPermissions('policy-management.policies.create', 'policy-management.leads.view');
+    const withoutLead = await convert(noui, lead);
+    expect(withoutLead.status).toBe(403);
+    expect(withoutLead.body.message).toBe('missing permission policy-management.leads.update');
+    expect(await readLead(care, lead.code)).toMatchObject({ status: 'approved' });
+    await setNouiPermissions('eis.policies.create', 'eis.leads.update');
+    expect((await convert(noui, lead)).status).toBe(201);
+    expect((await readLead(care, lead.code)).status).toBe('converted');
+  });
+
+  it('lets one of two concurrent conversions of a lead win', async () => {
+    const lead = await leadIn('demo', 'approved');
+    const results = await Promise.all([convert(care, lead), convert(care, lead)]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.status === 409)!.body.error).toBe('lead_converted');
+    expect(await policiesOfLead(lead.code)).toBe(1);
   });
 });
 

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { CreatedPolicy } from '#client/api/applications-client.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
 import {
   getLead,
@@ -23,8 +24,10 @@ import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { isNotFound, useLoad } from '#client/ui/use-load.ts';
+import { LEAD_CONVERTED_STATUS } from '#common/leads.ts';
 import { LeadDataTab } from './lead-data-tab.tsx';
 import { LeadDocumentsTab } from './lead-documents-tab.tsx';
+import { createPolicyFromLead } from './lead-conversion.ts';
 import { applicantName } from './lead-names.ts';
 import { LeadVersionsTab } from './lead-versions-tab.tsx';
 import { useLeadAbilities } from './use-lead-abilities.ts';
@@ -37,7 +40,9 @@ interface Workflow {
 /**
  * One lead by code (spec route /leads/{leadCode}): its number, status and applicant; the moves its
  * status allows (the tenant's rules, behind the confirm dialog); tabs for the data, the versions
- * and the documents.
+ * and the documents. The move to converted is no plain move: a lead becomes converted by the
+ * policy created from it ("Create policy", with the permission to create policies), so that a
+ * converted lead always has its policy.
  */
 export default function LeadPage() {
   const { t } = useTranslation('leads');
@@ -46,6 +51,7 @@ export default function LeadPage() {
   const { accountIndex } = abilities;
   const confirm = useConfirm();
   const toast = useToast();
+  const navigate = useNavigate();
   const statusLabel = useLeadStatusLabel();
   const money = useMoneyFormat();
 
@@ -76,6 +82,9 @@ export default function LeadPage() {
       : [];
   // A status the rules lead nowhere from is final: the service keeps such a lead as it is.
   const final = workflow.kind === 'ready' && lead !== null && next.length === 0;
+  const moves = next.filter((to) => to !== LEAD_CONVERTED_STATUS);
+  const convertible =
+    next.includes(LEAD_CONVERTED_STATUS) && abilities.canUpdate && abilities.canCreatePolicy;
 
   /** Why a move was refused, in the user's words; a 409 also brings the page up to date. */
   const refusal = (error: unknown, to: string): string => {
@@ -113,6 +122,54 @@ export default function LeadPage() {
       if (done)
         toast({ message: t('messages.status_changed', { status: nameOf(to) }), tone: 'success' });
     });
+
+  /** Why no policy came of the lead; a 409 brings the page up to date as for a move. */
+  const conversionRefusal = (error: unknown): string => {
+    if (!(error instanceof ApiError)) return t('errors.generic');
+    const body = error.body as LeadErrorBody | undefined;
+    if (error.status === 409) refresh();
+    if (error.code === 'illegal_transition' && body?.lead) {
+      return t('errors.convert_illegal', { from: nameOf(body.lead.status) });
+    }
+    if (error.code === 'lead_converted') return t('errors.lead_converted');
+    if (error.code === 'product_version_not_active') return t('errors.product_version_not_active');
+    if (error.code === 'validation_error') return t('errors.policy_invalid');
+    if (error.status === 403) return t('errors.convert_forbidden');
+    return refusal(error, LEAD_CONVERTED_STATUS);
+  };
+
+  const createPolicy = (current: Lead) => {
+    let created: CreatedPolicy | null = null;
+    void confirm({
+      title: t('convert.title'),
+      message: t('convert.message', {
+        number: current.leadNumber,
+        product: current.productName,
+        status: nameOf(LEAD_CONVERTED_STATUS),
+      }),
+      confirmLabel: t('actions.create_policy'),
+      action: () =>
+        createPolicyFromLead(accountIndex, current).then(
+          (policy) => {
+            created = policy;
+          },
+          (error: unknown) => {
+            throw new Error(conversionRefusal(error));
+          },
+        ),
+    }).then((done) => {
+      if (!done || created === null) return;
+      const policy: CreatedPolicy = created;
+      toast({
+        message: t('messages.policy_created', {
+          policy: policy.policyNumber,
+          number: current.leadNumber,
+        }),
+        tone: 'success',
+      });
+      void navigate(`/u/${accountIndex}/policies/${encodeURIComponent(policy.code)}`);
+    });
+  };
 
   const back = (
     <Link
@@ -210,9 +267,14 @@ export default function LeadPage() {
             </div>
           ) : null}
           {workflow.kind === 'ready' ? (
-            next.length ? (
+            moves.length || convertible ? (
               <div className="flex flex-wrap gap-2" data-testid="lead-moves">
-                {next.map((to) => (
+                {convertible ? (
+                  <Button variant="primary" onClick={() => createPolicy(current)}>
+                    {t('actions.create_policy')}
+                  </Button>
+                ) : null}
+                {moves.map((to) => (
                   <Button
                     key={to}
                     variant={to === 'declined' ? 'secondary' : 'primary'}
@@ -223,7 +285,9 @@ export default function LeadPage() {
                 ))}
               </div>
             ) : (
-              <p className="text-sm text-slate-700">{t('detail.final_status')}</p>
+              <p className="text-sm text-slate-700">
+                {final ? t('detail.final_status') : t('detail.convert_not_allowed')}
+              </p>
             )
           ) : null}
         </section>

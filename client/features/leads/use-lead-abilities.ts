@@ -5,6 +5,8 @@ export interface LeadAbilities {
   accountIndex: number;
   canCreate: boolean;
   canUpdate: boolean;
+  /** Creating the policy of an approved lead (with `canUpdate`: it also moves the lead). */
+  canCreatePolicy: boolean;
   /** The customer link and the customer's name beyond the lead's summary. */
   canViewCustomers: boolean;
   /** Field labels, formula names and the product filter come from the product service. */
@@ -25,6 +27,7 @@ export function useLeadAbilities(): LeadAbilities {
       accountIndex,
       canCreate: may('policy-management', 'leads', 'create'),
       canUpdate: may('policy-management', 'leads', 'update'),
+      canCreatePolicy: may('policy-management', 'policies', 'create'),
       canViewCustomers: may('account-management', 'accounts', 'view'),
       canViewProducts: may('policy-management', 'products', 'view'),
       canViewDocuments: may('document-management', 'documents', 'view'),
