@@ -132,7 +132,7 @@ export function ClaimDocumentsPanel({ owner }: { owner: ClaimDocumentsOwner }) {
       ) : null}
       {missingTarget ? (
         <AlertBar tone="danger" onDismiss={() => dismissRefused(uploads, 'missingTarget')}>
-          {t('formError')}
+          {t('form_error')}
         </AlertBar>
       ) : null}
 
