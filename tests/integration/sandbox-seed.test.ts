@@ -56,5 +56,6 @@ describe('administration seed', () => {
     cleanups.push(() => third.close());
     expect(await counts(third)).toEqual(afterUpgrade);
     await login(third.url, 'anna.albrecht0@demo.test');
-  });
+    // Three sandboxes one after the other, each migrating and seeding: more than the default.
+  }, 90_000);
 });
