@@ -118,7 +118,6 @@ export default function PolicyPage() {
           title={t('detail.title')}
           notFound={t('detail.not_found')}
           failed={t('errors.load_failed')}
-          retryLabel={t('actions.retry')}
           onRetry={retry}
         />
       </div>
