@@ -26,7 +26,7 @@ export default function PartnersPage() {
   const { accountIndex } = useCustomerAbilities();
   const [tags, setTags] = useState<PartnerTag[] | null>(null);
   const [tagsFailed, setTagsFailed] = useState(false);
-  const filters = useUrlFilters(['search', 'tag'], ['search']);
+  const filters = useUrlFilters(['search', 'tag'], { typed: ['search'] });
   const { search, tag } = filters.values;
 
   useEffect(() => {

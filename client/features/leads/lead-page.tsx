@@ -25,7 +25,7 @@ import { useToast } from '#client/ui/toast.tsx';
 import { isNotFound, useLoad } from '#client/ui/use-load.ts';
 import { LeadDataTab } from './lead-data-tab.tsx';
 import { LeadDocumentsTab } from './lead-documents-tab.tsx';
-import { applicantName } from './lead-names.ts';
+import { applicantName } from '#common/party-name.ts';
 import { LeadVersionsTab } from './lead-versions-tab.tsx';
 import { useLeadAbilities } from './use-lead-abilities.ts';
 
