@@ -1,4 +1,5 @@
 import type { AccountInput } from '#common/account-fields.ts';
+import { partyName, type NamedParty } from '#common/party-name.ts';
 import { fetchJson } from './fetch-json.ts';
 import { listParams, type ListQuery, type Page } from './tenant-admin-client.ts';
 
@@ -98,14 +99,10 @@ export function createAccount(
   return fetchJson(`${base(accountIndex)}/accounts`, { method: 'POST', body: values, signal });
 }
 
-/** The name a customer is shown by: the company, or title, first and last name. */
-export function displayNameOf(account: {
-  type: string;
-  title: string;
-  firstName: string;
-  lastName: string;
-  companyName: string | null;
-}): string {
-  if (account.type === 'org') return account.companyName ?? '';
-  return [account.title, account.firstName, account.lastName].filter(Boolean).join(' ');
+/**
+ * The name a customer is shown by: the company, or title, first and last name. The rule is the
+ * one policy holders, applicants and the CSV export use (common/party-name.ts).
+ */
+export function displayNameOf(account: NamedParty): string {
+  return partyName(account);
 }

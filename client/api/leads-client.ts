@@ -153,12 +153,9 @@ export interface LeadsQuery {
   pageSize?: number;
 }
 
-export function listLeads(
-  accountIndex: number,
-  query: LeadsQuery,
-  signal?: AbortSignal,
-): Promise<Page<Lead>> {
-  const params = listParams({
+/** The list's query string; the CSV export sends the same one. */
+export function leadsParams(query: LeadsQuery): string {
+  return listParams({
     pageSize: query.pageSize ?? LEADS_PAGE_SIZE,
     ...(query.page !== undefined ? { page: query.page } : {}),
     filter: {
@@ -169,7 +166,14 @@ export function listLeads(
     order: query.order ?? null,
     ...(query.search !== undefined ? { search: query.search } : {}),
   });
-  return fetchJson(`${base(accountIndex)}/leads?${params}`, { signal });
+}
+
+export function listLeads(
+  accountIndex: number,
+  query: LeadsQuery,
+  signal?: AbortSignal,
+): Promise<Page<Lead>> {
+  return fetchJson(`${base(accountIndex)}/leads?${leadsParams(query)}`, { signal });
 }
 
 /** `ref` is the lead's id or its code (`lea_...`); the answer carries its versions. */

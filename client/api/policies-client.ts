@@ -106,25 +106,28 @@ export interface PoliciesQuery {
   pageSize?: number;
 }
 
+/** The list's query string without its page token; the CSV export sends the same one. */
+export function policiesParams(query: Omit<PoliciesQuery, 'pageToken'>): string {
+  return listParams({
+    pageSize: query.pageSize ?? POLICIES_PAGE_SIZE,
+    filter: {
+      status: query.statuses?.join(','),
+      productSlug: query.productSlug,
+      accountCode: query.accountCode,
+    },
+    order: { field: 'id', direction: query.order === 'oldest' ? 'ASC' : 'DESC' },
+    ...(query.search ? { search: query.search } : {}),
+    expand: ['timelines', 'product'],
+  });
+}
+
 /** A page of policies with their current timeline and product (the spec's list defaults). */
 export function listPolicies(
   accountIndex: number,
   query: PoliciesQuery,
   signal: AbortSignal,
 ): Promise<Page<Policy>> {
-  const params = new URLSearchParams(
-    listParams({
-      pageSize: query.pageSize ?? POLICIES_PAGE_SIZE,
-      filter: {
-        status: query.statuses?.join(','),
-        productSlug: query.productSlug,
-        accountCode: query.accountCode,
-      },
-      order: { field: 'id', direction: query.order === 'oldest' ? 'ASC' : 'DESC' },
-      ...(query.search ? { search: query.search } : {}),
-      expand: ['timelines', 'product'],
-    }),
-  );
+  const params = new URLSearchParams(policiesParams(query));
   // The service's keyset tokens are opaque ("2.1971.d"): sent back exactly as received.
   if (query.pageToken) params.set('pageToken', query.pageToken);
   return fetchJson(`${base(accountIndex)}/policies?${params}`, { signal });

@@ -6,7 +6,7 @@ import type {
   ProductVersionStatus,
 } from '#common/products.ts';
 import { fetchJson } from './fetch-json.ts';
-import { listParams, type Page } from './tenant-admin-client.ts';
+import { listAll, listParams, type Page } from './tenant-admin-client.ts';
 
 /**
  * Product management of the insurance service through the BFF proxy (docs/contracts.md,
@@ -124,6 +124,11 @@ export function listProducts(
 ): Promise<Page<Product>> {
   const params = listParams({ pageSize: PRODUCTS_PAGE_SIZE, ...query, expand: ['versions'] });
   return fetchJson(`${base(accountIndex)}/products?${params}`, { signal });
+}
+
+/** All the tenant's products (a few dozen at most), for a list's filter or a chooser. */
+export function listAllProducts(accountIndex: number, signal: AbortSignal): Promise<Product[]> {
+  return listAll((page) => listProducts(accountIndex, { page }, signal), signal);
 }
 
 export async function getProduct(

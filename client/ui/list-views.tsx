@@ -14,6 +14,7 @@ import { useConfirm } from './confirm-dialog.tsx';
 import { CheckboxInput, TextInput } from './form/fields.tsx';
 import { FormDialog } from './form-dialog.tsx';
 import { ExportLink } from './export-link.tsx';
+import { LoadProblem } from './load-problem.tsx';
 import { useToast } from './toast.tsx';
 import { useLoad } from './use-load.ts';
 
@@ -81,9 +82,8 @@ export function ListViews({
     [accountIndex, list],
   );
   // After a change the list is fetched again while the current one stays shown.
-  const { state, refresh: reload } = useLoad(load, 'list views');
+  const { state, refresh: reload, retry } = useLoad(load, 'list views');
   const views = state.kind === 'ready' ? state.value : null;
-  const loadFailed = state.kind === 'failed';
 
   const own = views?.filter((v) => v.isOwn) ?? [];
   const shared = views?.filter((v) => !v.isOwn) ?? [];
@@ -187,10 +187,8 @@ export function ListViews({
           </Button>
         </>
       ) : null}
-      {loadFailed ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t('errors.load')}
-        </p>
+      {state.kind === 'failed' ? (
+        <LoadProblem error={state.error} failed={t('errors.load')} onRetry={retry} />
       ) : null}
       {dialog ? (
         <ViewDialog

@@ -1,38 +1,43 @@
+import { useTranslation } from 'react-i18next';
 import { AlertBar } from './alert-bar.tsx';
 import { Button } from './button.tsx';
 import { isNotFound } from './use-load.ts';
 
 /**
- * A detail page whose record did not load: a 404 (unknown, or another tenant's) says that it does
- * not exist and offers nothing; any other failure says so and offers to try again.
+ * Something a page needs did not load: a whole record (with the page's `title`), or a part of the
+ * page (a list's filter options, without one). A 404 of a record (unknown, or another tenant's)
+ * says with `notFound` that it does not exist and offers nothing; any other failure says `failed`
+ * and offers to try again. The texts are the caller's, in its own namespace; the button's is ui's.
  */
 export function LoadProblem({
   error,
   title,
   notFound,
   failed,
-  retryLabel,
   onRetry,
 }: {
   error: unknown;
-  title: string;
-  notFound: string;
+  title?: string;
+  /** Without it a 404 is a failure like any other (a list of options has nothing to be missing). */
+  notFound?: string;
   failed: string;
-  retryLabel: string;
   onRetry: () => void;
 }) {
-  const missing = isNotFound({ kind: 'failed', error });
+  const { t } = useTranslation('ui');
+  const missing = notFound !== undefined && isNotFound({ kind: 'failed', error });
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-      <AlertBar tone={missing ? 'warning' : 'danger'} dismissible={false}>
-        {missing ? notFound : failed}
-      </AlertBar>
-      {missing ? null : (
-        <Button variant="secondary" className="self-start" onClick={onRetry}>
-          {retryLabel}
-        </Button>
-      )}
+      {title ? <h1 className="text-2xl font-bold text-slate-900">{title}</h1> : null}
+      <div className="flex flex-col gap-3">
+        <AlertBar tone={missing ? 'warning' : 'danger'} dismissible={false}>
+          {missing ? notFound : failed}
+        </AlertBar>
+        {missing ? null : (
+          <Button variant="secondary" className="self-start" onClick={onRetry}>
+            {t('load_problem.retry')}
+          </Button>
+        )}
+      </div>
     </>
   );
 }

@@ -14,6 +14,7 @@ import {
   type Partner,
 } from '#client/api/partners-client.ts';
 import { AlertBar } from './alert-bar.tsx';
+import { TYPING_DEBOUNCE_MS } from './use-url-filters.ts';
 
 /** What the selector shows; the caller's namespace provides the texts (ui stays small). */
 export interface PartnerSelectorTexts {
@@ -31,7 +32,6 @@ export interface PartnerSelectorTexts {
 
 export type PartnerChoice = Pick<Partner, 'code' | 'displayName'>;
 
-const SEARCH_DEBOUNCE_MS = 300;
 // Spec, section 9: load more within 20 px of the bottom.
 const LOAD_MORE_WITHIN_PX = 20;
 
@@ -79,7 +79,7 @@ export function PartnerSelector({
   const errorId = useId();
 
   useEffect(() => {
-    const timer = setTimeout(() => setSearch(query.trim()), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => setSearch(query.trim()), TYPING_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [query]);
 

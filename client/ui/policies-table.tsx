@@ -1,6 +1,8 @@
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { partyName } from '#common/party-name.ts';
+import { timesliceAt } from '#common/policy-timeline.ts';
 import { PREMIUM_UNITS, type PremiumUnit } from '#common/products.ts';
 import {
   listPolicies,
@@ -12,13 +14,7 @@ import {
 import { listPremiumFormulas } from '#client/api/products-client.ts';
 import { usePolicyAbilities } from '#client/api/use-policy-abilities.ts';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from './infinite-table.tsx';
-import {
-  formatMoney,
-  formatUtcDate,
-  grandTotalUnit,
-  holderName,
-  timesliceAt,
-} from './policy-display.ts';
+import { formatMoney, formatUtcDate, grandTotalUnit } from './policy-display.ts';
 import { policyStatusClass, policyStatusKey } from './policy-status-badge.tsx';
 
 export interface PolicyListFilters {
@@ -134,7 +130,7 @@ export function PoliciesTable({
           policy,
           current,
           unit: current ? grandTotalUnit(current.premium.premiumItems, unitOf) : null,
-          holder: holderName(policy.holder) || policy.accountCode || '',
+          holder: partyName(policy.holder) || policy.accountCode || '',
           start: formatUtcDate(policy.policyStartDate),
           created: formatUtcDate(policy.createdAt),
         };

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import type { PremiumUnit } from '#common/products.ts';
-import type { PolicyHolder, PremiumItem, Timeslice } from '#client/api/policies-client.ts';
+import type { PremiumItem } from '#client/api/policies-client.ts';
 import { DISPLAY_DATE, DISPLAY_DATE_TIME } from './form/dates.ts';
 
 dayjs.extend(utc);
@@ -28,21 +28,6 @@ export function formatUtcDateTime(iso: string | null | undefined): string {
 }
 
 /**
- * The timeslice in force at `now`: the one whose [from, to) holds it; before the first slice
- * the first, after the last the last (a policy that has not started or has run out still shows
- * the premium it had or will have).
- */
-export function timesliceAt(timeline: readonly Timeslice[], now: Date): Timeslice | null {
-  if (timeline.length === 0) return null;
-  const at = now.getTime();
-  const holding = timeline.find(
-    (slice) => Date.parse(slice.from) <= at && (slice.to === null || at < Date.parse(slice.to)),
-  );
-  if (holding) return holding;
-  return at < Date.parse(timeline[0]!.from) ? timeline[0]! : timeline.at(-1)!;
-}
-
-/**
  * The unit of a premium's grand total: the one unit all its items' formulas share; null when
  * they differ (a yearly premium plus a one-time fee has no single unit) or one is unknown.
  */
@@ -53,14 +38,6 @@ export function grandTotalUnit(
   const units = new Set(items.map((item) => unitOf.get(item.premiumFormulaId) ?? null));
   if (units.size !== 1) return null;
   return [...units][0] ?? null;
-}
-
-/** A person's name, or an organisation's company name; '' when there is no holder. */
-export function holderName(holder: PolicyHolder | null | undefined): string {
-  if (!holder) return '';
-  if (holder.type === 'org' && holder.companyName) return holder.companyName;
-  const name = [holder.firstName, holder.lastName].filter(Boolean).join(' ');
-  return name || holder.companyName || '';
 }
 
 // Building a NumberFormat costs far more than using one, and a table formats every visible row

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { listProducts, type Product } from '#client/api/products-client.ts';
-import { listAll } from '#client/api/tenant-admin-client.ts';
+import { listAllProducts, type Product } from '#client/api/products-client.ts';
 import { AlertBar } from './alert-bar.tsx';
 import { Button } from './button.tsx';
 import { SelectInput } from './form/fields.tsx';
@@ -44,10 +43,7 @@ export function ProductChooserDialog({
 }) {
   const load = useCallback(
     async (signal: AbortSignal) => {
-      const products = await listAll(
-        (page, s) => listProducts(accountIndex, { page }, s ?? signal),
-        signal,
-      );
+      const products = await listAllProducts(accountIndex, signal);
       return products.filter(sellsNow);
     },
     [accountIndex],

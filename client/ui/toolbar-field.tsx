@@ -36,7 +36,11 @@ export function ToolbarInput({
   );
 }
 
-/** A labelled select of a list's toolbar; the first entry (value '') stands for "all". */
+/**
+ * A labelled select of a list's toolbar; the first entry (value '') stands for "all". A value the
+ * options do not hold (they are still loading, or failed to) stays shown by itself rather than
+ * falling back to "all" while the list is filtered by it.
+ */
 export function ToolbarSelect({
   label,
   value,
@@ -53,6 +57,10 @@ export function ToolbarSelect({
   disabled?: boolean;
 }) {
   const id = useId();
+  const shown =
+    value && !options.some((option) => option.value === value)
+      ? [...options, { value, label: value }]
+      : options;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
@@ -66,7 +74,7 @@ export function ToolbarSelect({
         className={controlClass}
       >
         <option value="">{allLabel}</option>
-        {options.map((option) => (
+        {shown.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>

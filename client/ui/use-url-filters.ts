@@ -1,36 +1,84 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { sortFromParam, sortToParam, type TableSort } from './table-sort.ts';
 
-const TYPING_DEBOUNCE_MS = 300;
+/** Typing waits this long before it reaches the address, so a word is one request, not one per key. */
+export const TYPING_DEBOUNCE_MS = 300;
+
+/** The address parameter that keeps a table's sort (`sort=city:asc`). */
+const SORT_PARAM = 'sort';
 
 /**
  * A list's filters kept in the address (`?search=...&type=...`), so that a link, a reload, the back
  * button and a saved view (client/ui/list-views.tsx) all reproduce the list. Typed filters (`typed`)
  * have a draft that follows every key press and reaches the address a moment after typing stops;
- * chosen ones go there at once. `generation` grows when a whole query is applied from outside (a
- * saved view), for a table that must start anew then (key it on it).
+ * chosen ones go there at once. With `sortColumns`, the table's sort is kept there too (`sort`,
+ * `keepSort` for the table's loader, which learns of a new sort first). `generation` grows when a
+ * whole query is applied from outside (a saved view), for a table that must start anew then (key
+ * it on it).
  */
-export function useUrlFilters<K extends string>(keys: readonly K[], typed: readonly K[] = []) {
+export function useUrlFilters<K extends string>(
+  keys: readonly K[],
+  { typed = [], sortColumns = [] }: { typed?: readonly K[]; sortColumns?: readonly string[] } = {},
+) {
   const [params, setParams] = useSearchParams();
-  const values = Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ''])) as Record<K, string>;
+  const address = params.toString();
+  // The router changes the address a moment after it is asked to (a navigation): until then the
+  // controls show the choice from here, so that a checkbox does not spring back and a second
+  // choice builds on the first. Whatever the address says once it changes wins.
+  const [chosen, setChosen] = useState<{ over: string; query: string } | null>(null);
+  const [lastAddress, setLastAddress] = useState(address);
+  if (lastAddress !== address) {
+    // Forgotten once the address moved, so that it never comes back with an address it was over.
+    setLastAddress(address);
+    setChosen(null);
+  }
+  const query = chosen && chosen.over === address ? chosen.query : address;
+  const current = useMemo(() => new URLSearchParams(query), [query]);
+  const values = Object.fromEntries(keys.map((k) => [k, current.get(k) ?? ''])) as Record<
+    K,
+    string
+  >;
   const [drafts, setDrafts] = useState(
     () => Object.fromEntries(typed.map((k) => [k, values[k]])) as Record<K, string>,
   );
   const [generation, setGeneration] = useState(0);
 
-  const set = useCallback(
-    (key: K, value: string) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
+  const show = useCallback(
+    (next: URLSearchParams) => {
+      setChosen({ over: address, query: next.toString() });
+      setParams(next, { replace: true });
+    },
+    [address, setParams],
   );
+  const write = useCallback(
+    (changes: readonly (readonly [string, string])[]) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of changes) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      show(next);
+    },
+    [current, show],
+  );
+  const set = useCallback((key: K, value: string) => write([[key, value]]), [write]);
+
+  // What typing last wrote to the address: that change must not reset a box typed on since.
+  const [written, setWritten] = useState<Partial<Record<K, string>>>({});
+  // A typed filter changed in the address by anything but typing (a saved view, the menu's link
+  // to the bare list, the back button) puts its box in step; left alone, the box's old text
+  // would find its way back into the address a moment later. Adjusted while rendering, so the
+  // box never shows the old text beside the new list.
+  const typedInAddress = JSON.stringify(typed.map((k) => values[k]));
+  const [seen, setSeen] = useState(typedInAddress);
+  if (seen !== typedInAddress) {
+    setSeen(typedInAddress);
+    setWritten({});
+    const stale = typed.filter((k) => drafts[k].trim() !== values[k] && written[k] !== values[k]);
+    if (stale.length)
+      setDrafts({ ...drafts, ...Object.fromEntries(stale.map((k) => [k, values[k]])) });
+  }
 
   // The drafts that differ from the address, as one string: the effect below runs per change.
   const changed = typed.filter((k) => drafts[k].trim() !== values[k]);
@@ -38,29 +86,43 @@ export function useUrlFilters<K extends string>(keys: readonly K[], typed: reado
   useEffect(() => {
     if (!pending) return;
     const timer = setTimeout(() => {
-      for (const [key, value] of JSON.parse(pending) as [K, string][]) set(key, value);
+      const entries = JSON.parse(pending) as [K, string][];
+      setWritten(Object.fromEntries(entries) as Partial<Record<K, string>>);
+      write(entries);
     }, TYPING_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [pending, set]);
+  }, [pending, write]);
 
   const setDraft = useCallback(
-    (key: K, value: string) => setDrafts((current) => ({ ...current, [key]: value })),
+    (key: K, value: string) => setDrafts((drafts) => ({ ...drafts, [key]: value })),
     [],
   );
 
-  const typedKeys = typed.join(',');
+  // The boxes follow the applied query by the adjustment above.
   const apply = useCallback(
     (query: string) => {
-      const next = new URLSearchParams(query);
-      const keysTyped = typedKeys ? (typedKeys.split(',') as K[]) : [];
-      setDrafts(
-        Object.fromEntries(keysTyped.map((k) => [k, next.get(k) ?? ''])) as Record<K, string>,
-      );
-      setParams(next, { replace: true });
+      show(new URLSearchParams(query));
       setGeneration((g) => g + 1);
     },
-    [setParams, typedKeys],
+    [show],
   );
 
-  return { values, drafts, setDraft, set, apply, generation, query: params.toString() };
+  // An unknown column in a hand-edited address is no sort rather than a refused request. The
+  // caller's array is new on every render: what is remembered depends on its contents.
+  const sortText = sortColumns.length ? (current.get(SORT_PARAM) ?? '') : '';
+  const columnsKey = sortColumns.join(',');
+  const sort = useMemo(
+    () => sortFromParam(sortText, columnsKey ? columnsKey.split(',') : []),
+    [sortText, columnsKey],
+  );
+  const sortParam = sortToParam(sort);
+  const keepSort = useCallback(
+    (next: TableSort) => {
+      const wanted = sortToParam(next);
+      if (columnsKey && wanted !== sortParam) write([[SORT_PARAM, wanted]]);
+    },
+    [columnsKey, sortParam, write],
+  );
+
+  return { values, drafts, setDraft, set, apply, generation, sort, keepSort, query };
 }

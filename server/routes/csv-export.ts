@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { applicantName, partyName, type NamedParty } from '#common/party-name.ts';
+import { timesliceAt, type TimelineSlice } from '#common/policy-timeline.ts';
 import { sendError } from '#server/http-errors.ts';
 import { SessionStoreUnavailable, type SessionKit } from '#server/session/session.ts';
 import type { TokenService } from '#server/session/token-service.ts';
@@ -35,17 +37,14 @@ const nested =
     (item[outer] as Item | null | undefined)?.[inner];
 const columns = (...names: string[]): Column[] => names.map((key) => ({ key, value: field(key) }));
 
-/** The newest timeslice of a policy carries its current premium. */
+/** A policy's premium as the list shows it: the timeslice in force now carries it. */
 function currentPremium(item: Item): Item | undefined {
-  const timeline = item.timeline as { premium?: Item }[] | undefined;
-  return timeline?.at(-1)?.premium;
+  const timeline = (item.timeline ?? []) as (TimelineSlice & { premium?: Item })[];
+  return timesliceAt(timeline, new Date())?.premium;
 }
 
-function holderName(item: Item): unknown {
-  const h = item.holder as Item | null | undefined;
-  if (!h) return '';
-  return h.companyName || [h.firstName, h.lastName].filter(Boolean).join(' ');
-}
+/** A lead's premium (a quote's, not a timeline's). */
+const leadPremium = (item: Item) => item.premium as Item | null | undefined;
 
 export const EXPORT_LISTS: Record<string, ExportList> = {
   customers: {
@@ -86,7 +85,7 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
     fixed: { expand: 'timelines,product' },
     columns: [
       ...columns('policyNumber', 'code', 'productName', 'status', 'accountCode'),
-      { key: 'holder', value: holderName },
+      { key: 'holder', value: (item) => partyName(item.holder as NamedParty | null) },
       ...columns('policyStartDate'),
       { key: 'grandTotal', value: (item) => currentPremium(item)?.grandTotal },
       { key: 'currency', value: (item) => currentPremium(item)?.currency },
@@ -96,8 +95,15 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
   leads: {
     path: '/insuranceservice/v1/leads',
     columns: [
-      ...columns('leadNumber', 'code', 'status', 'accountCode', 'productSlug'),
-      { key: 'customer', value: (item) => holderName({ holder: item.account }) },
+      ...columns('leadNumber', 'code', 'status', 'accountCode'),
+      // The customer, or the holder a prospect gave: the list's applicant column.
+      {
+        key: 'applicant',
+        value: (item) => applicantName(item as Parameters<typeof applicantName>[0]),
+      },
+      ...columns('productName', 'productSlug'),
+      { key: 'grandTotal', value: (item) => leadPremium(item)?.grandTotal },
+      { key: 'currency', value: (item) => leadPremium(item)?.currency },
       ...columns('createdAt'),
     ],
   },

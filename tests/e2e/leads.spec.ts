@@ -266,6 +266,44 @@ test.describe('leads', () => {
     await expect(page.getByRole('tab', { name: 'Versions (5)' })).toBeVisible();
   });
 
+  test('the filters say when their options failed to load, and load them again on request', async ({
+    page,
+  }) => {
+    await signIn(page, 'viewer@demo.test');
+    // The statuses fail once; the second request goes through.
+    let failures = 1;
+    await page.route('**/api/0/insuranceservice/v1/lead-statuses', (route) =>
+      failures-- > 0
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: 'upstream_unavailable' }),
+          })
+        : route.continue(),
+    );
+    await openLeads(page);
+    const problem = page
+      .getByRole('alert')
+      .filter({ hasText: 'The statuses and products to filter by could not be loaded.' });
+    await expect(problem).toBeVisible();
+    // Not an empty choice that looks like a tenant without statuses: the filters wait.
+    await expect(page.getByRole('combobox', { name: 'Status' })).toBeDisabled();
+    await expect(page.getByRole('combobox', { name: 'Product' })).toBeDisabled();
+    // The list itself does not depend on them.
+    await expect(leadTable(page).getByRole('row').nth(1)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(problem).toBeHidden();
+    const status = page.getByRole('combobox', { name: 'Status' });
+    await expect(status).toBeEnabled();
+    await status.selectOption({ label: 'Approved' });
+    await expect(page).toHaveURL(/status=approved/);
+    await expect(
+      leadTable(page).getByRole('cell', { name: 'Approved', exact: true }).first(),
+    ).toBeVisible();
+  });
+
   test('a read-only user sees leads, versions and documents but no buttons', async ({ page }) => {
     await signIn(page, 'viewer@demo.test');
     await openLeads(page);

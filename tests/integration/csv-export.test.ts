@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicantName, partyName } from '#common/party-name.ts';
+import { timesliceAt } from '#common/policy-timeline.ts';
+import { leadsParams } from '#client/api/leads-client.ts';
+import { policiesParams } from '#client/api/policies-client.ts';
 import { csvCell } from '#server/routes/csv-export.ts';
 import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
 
@@ -39,10 +43,12 @@ async function rowsOf(res: Response, separator: string): Promise<string[][]> {
 async function listAll(agent: Agent, path: string, query: string) {
   const items: Record<string, unknown>[] = [];
   let token: string | null = null;
+  // The list's own query may name its page size; the export reads pages of 50, as here.
+  const params = new URLSearchParams(query);
+  params.set('pageSize', '50');
   do {
-    const { body } = await agent.json(
-      `${path}?${query}&pageSize=50${token ? `&pageToken=${token}` : ''}`,
-    );
+    if (token) params.set('pageToken', token);
+    const { body } = await agent.json(`${path}?${params}`);
     items.push(...(body.items as Record<string, unknown>[]));
     token = body.nextPageToken as string | null;
   } while (token);
@@ -64,6 +70,79 @@ describe('CSV export through the BFF', () => {
     expect(rows[0]!.slice(0, 3)).toEqual(['Customer number', 'Code', 'Type']);
     expect(rows.slice(1).map((r) => r[1])).toEqual(expected.map((c) => c.code));
     expect(rows.slice(1).every((r) => r[2] === 'person')).toBe(true);
+  });
+
+  it('exports exactly the filtered leads, with the applicant, product and premium of the list', async () => {
+    // The product of a prospect's lead (one without a customer yet), so that the file must name
+    // a holder the prospect gave as well as customers.
+    const first = await care.json('/api/0/insuranceservice/v1/leads?pageSize=50');
+    const prospect = (first.body.items as { account: unknown; productSlug: string }[]).find(
+      (l) => l.account === null,
+    );
+    expect(prospect).toBeDefined();
+    const productSlug = prospect!.productSlug;
+    // The query the leads page sends for a product filter sorted by number.
+    const query = leadsParams({ productSlug, order: { field: 'leadNumber', direction: 'ASC' } });
+    const expected = await listAll(care, '/api/0/insuranceservice/v1/leads', query);
+    expect(expected.length).toBeGreaterThan(20);
+    const res = await care.fetch(`/api/0/export/leads.csv?${query}&lang=en`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /filename="leads-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const [header, ...rows] = await rowsOf(res, ',');
+    expect(header).toEqual([
+      'Lead number',
+      'Code',
+      'Status',
+      'Customer code',
+      'Applicant',
+      'Product',
+      'Product key',
+      'Premium',
+      'Currency',
+      'Created (UTC)',
+    ]);
+    expect(rows.map((r) => r[1])).toEqual(expected.map((l) => l.code));
+    const cell = (row: string[], name: string) => row[header!.indexOf(name)];
+    rows.forEach((row, i) => {
+      const lead = expected[i]! as Parameters<typeof applicantName>[0] & Record<string, unknown>;
+      expect(cell(row, 'Applicant')).toBe(applicantName(lead));
+      expect(cell(row, 'Applicant')).not.toBe('');
+      expect(cell(row, 'Product key')).toBe(productSlug);
+      expect(cell(row, 'Product')).toBe(lead.productName);
+      expect(cell(row, 'Premium')).toBe(
+        String((lead.premium as { grandTotal: number }).grandTotal),
+      );
+    });
+    // A prospect has no customer yet: the list names the holder it gave, and so does the file.
+    const prospects = rows.filter((r) => cell(r, 'Customer code') === '');
+    expect(prospects.length).toBeGreaterThan(0);
+  });
+
+  it('exports the filtered policies with the holder and the premium in force that the list shows', async () => {
+    const query = policiesParams({ statuses: ['TERMINATED', 'SUSPENDED'], order: 'oldest' });
+    const expected = await listAll(care, '/api/0/insuranceservice/v1/policies', query);
+    expect(expected.length).toBeGreaterThan(50); // more than one page of keyset tokens
+    const res = await care.fetch(`/api/0/export/policies.csv?${query}&lang=en`);
+    expect(res.status).toBe(200);
+    const [header, ...rows] = await rowsOf(res, ',');
+    const cell = (row: string[], name: string) => row[header!.indexOf(name)];
+    expect(rows.map((r) => r[1])).toEqual(expected.map((p) => p.code));
+    const now = new Date();
+    rows.forEach((row, i) => {
+      const policy = expected[i]!;
+      expect(['TERMINATED', 'SUSPENDED']).toContain(cell(row, 'Status'));
+      expect(cell(row, 'Policy holder')).toBe(
+        partyName(policy.holder as Parameters<typeof partyName>[0]),
+      );
+      const timeline = policy.timeline as {
+        from: string;
+        to: string | null;
+        premium: { grandTotal: number };
+      }[];
+      expect(cell(row, 'Premium')).toBe(String(timesliceAt(timeline, now)!.premium.grandTotal));
+    });
   });
 
   it('writes German headers, semicolons and decimal commas for German', async () => {

@@ -58,7 +58,6 @@ export default function OrganizationPage() {
           title={t('detail.title')}
           notFound={t('detail.not_found')}
           failed={t('errors.generic')}
-          retryLabel={t('actions.retry')}
           onRetry={retry}
         />
       ) : null}

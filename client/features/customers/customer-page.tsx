@@ -45,7 +45,6 @@ export default function CustomerPage() {
           title={t('detail.title')}
           notFound={t('detail.not_found')}
           failed={t('forms.messages.error')}
-          retryLabel={t('actions.retry')}
           onRetry={retry}
         />
       ) : null}

@@ -13,7 +13,7 @@ import { formatDate } from '#client/ui/form/dates.ts';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
 import { ListActions } from '#client/ui/list-views.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
-import { serviceOrder, sortFromParam, sortToParam } from '#client/ui/table-sort.ts';
+import { serviceOrder } from '#client/ui/table-sort.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
 import type { TableQuery } from '#machines/infinite-table.machine.ts';
@@ -50,19 +50,19 @@ export default function CustomersPage() {
   const { t } = useTranslation('customers');
   usePageTitle(t('title'));
   const { accountIndex, canCreate } = useCustomerAbilities();
-  const filters = useUrlFilters(['search', 'type', 'city', 'sort'], ['search', 'city']);
+  const filters = useUrlFilters(['search', 'type', 'city'], {
+    typed: ['search', 'city'],
+    sortColumns: Object.keys(ORDER_FIELDS),
+  });
   const { search, city } = filters.values;
   const type: Account['type'] | '' =
     filters.values.type === 'person' || filters.values.type === 'org' ? filters.values.type : '';
-  const sort = sortFromParam(filters.values.sort, Object.keys(ORDER_FIELDS));
-  const setParam = filters.set;
+  const { sort, keepSort } = filters;
 
-  const sortParam = sortToParam(sort);
   const loadPage = useCallback<LoadTablePage<Account>>(
     async (input, signal) => {
       const tableSort = input.query.sort;
-      const wanted = sortToParam(tableSort);
-      if (wanted !== sortParam) setParam('sort', wanted);
+      keepSort(tableSort);
       const page = await listAccounts(
         accountIndex,
         accountsQuery(
@@ -74,7 +74,7 @@ export default function CustomersPage() {
       );
       return { rows: page.items, nextPageToken: page.nextPageToken };
     },
-    [accountIndex, search, type, city, sortParam, setParam],
+    [accountIndex, search, type, city, keepSort],
   );
 
   const columns: TableColumn<Account>[] = [
@@ -140,7 +140,7 @@ export default function CustomersPage() {
           value={type}
           allLabel={t('toolbar.all')}
           options={(['person', 'org'] as const).map((v) => ({ value: v, label: t(`types.${v}`) }))}
-          onChange={(v) => setParam('type', v)}
+          onChange={(v) => filters.set('type', v)}
         />
         <ToolbarInput
           label={t('toolbar.city')}

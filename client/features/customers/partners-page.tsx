@@ -1,17 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   listPartnerTags,
   listPartners,
   partnersParams,
   type Partner,
-  type PartnerTag,
 } from '#client/api/partners-client.ts';
-import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
 import { ListActions } from '#client/ui/list-views.tsx';
+import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
+import { useLoad } from '#client/ui/use-load.ts';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
 import { useCustomerAbilities } from './use-customer-abilities.ts';
 
@@ -24,22 +24,14 @@ export default function PartnersPage() {
   const { t } = useTranslation('customers');
   usePageTitle(t('partners.title'));
   const { accountIndex } = useCustomerAbilities();
-  const [tags, setTags] = useState<PartnerTag[] | null>(null);
-  const [tagsFailed, setTagsFailed] = useState(false);
-  const filters = useUrlFilters(['search', 'tag'], ['search']);
+  const filters = useUrlFilters(['search', 'tag'], { typed: ['search'] });
   const { search, tag } = filters.values;
 
-  useEffect(() => {
-    const controller = new AbortController();
-    listPartnerTags(accountIndex, controller.signal)
-      .then((page) => setTags(page.items))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('partner tags failed', error);
-        setTagsFailed(true);
-      });
-    return () => controller.abort();
-  }, [accountIndex]);
+  const loadTags = useCallback(
+    async (signal: AbortSignal) => (await listPartnerTags(accountIndex, signal)).items,
+    [accountIndex],
+  );
+  const { state: tags, retry: retryTags } = useLoad(loadTags, 'partner tags');
 
   const loadPage = useCallback<LoadTablePage<Partner>>(
     async (input, signal) => {
@@ -92,15 +84,15 @@ export default function PartnersPage() {
           label={t('partners.tag')}
           value={tag}
           allLabel={t('toolbar.all')}
-          disabled={tags === null}
-          options={(tags ?? []).map((g) => ({ value: g.slug, label: g.label }))}
+          disabled={tags.kind !== 'ready'}
+          options={
+            tags.kind === 'ready' ? tags.value.map((g) => ({ value: g.slug, label: g.label })) : []
+          }
           onChange={(v) => filters.set('tag', v)}
         />
       </div>
-      {tagsFailed ? (
-        <AlertBar tone="danger" dismissible={false}>
-          {t('forms.messages.error')}
-        </AlertBar>
+      {tags.kind === 'failed' ? (
+        <LoadProblem error={tags.error} failed={t('forms.messages.error')} onRetry={retryTags} />
       ) : null}
       <ListActions
         accountIndex={accountIndex}

@@ -39,7 +39,7 @@ import {
   issueErrors,
   nextMonthStart,
 } from './application-form.ts';
-import { applicantName } from './lead-names.ts';
+import { applicantName } from '#common/party-name.ts';
 import { PolicyDataView, PremiumView } from './lead-views.tsx';
 import { useLeadAbilities } from './use-lead-abilities.ts';
 import { useTariff } from './use-tariff.ts';

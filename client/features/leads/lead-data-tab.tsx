@@ -5,7 +5,7 @@ import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { LeadExtrasForm } from './lead-extras-form.tsx';
-import { applicantName } from './lead-names.ts';
+import { applicantName } from '#common/party-name.ts';
 import { ExtrasView, PolicyDataView, PremiumView } from './lead-views.tsx';
 import type { LeadAbilities } from './use-lead-abilities.ts';
 import { useTariff } from './use-tariff.ts';

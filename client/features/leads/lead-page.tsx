@@ -28,7 +28,7 @@ import { LEAD_CONVERTED_STATUS } from '#common/leads.ts';
 import { LeadDataTab } from './lead-data-tab.tsx';
 import { LeadDocumentsTab } from './lead-documents-tab.tsx';
 import { createPolicyFromLead } from './lead-conversion.ts';
-import { applicantName } from './lead-names.ts';
+import { applicantName } from '#common/party-name.ts';
 import { LeadVersionsTab } from './lead-versions-tab.tsx';
 import { useLeadAbilities } from './use-lead-abilities.ts';
 

@@ -1,18 +1,25 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listLeadStatuses, listLeads, type Lead } from '#client/api/leads-client.ts';
-import { listProducts } from '#client/api/products-client.ts';
-import { listAll } from '#client/api/tenant-admin-client.ts';
+import { applicantName } from '#common/party-name.ts';
+import {
+  leadsParams,
+  listLeadStatuses,
+  listLeads,
+  type Lead,
+  type LeadsQuery,
+} from '#client/api/leads-client.ts';
+import { listAllProducts } from '#client/api/products-client.ts';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
 import { useLeadColumns } from '#client/ui/lead-columns.tsx';
 import { useLeadStatusLabel } from '#client/ui/lead-status.tsx';
+import { ListActions } from '#client/ui/list-views.tsx';
+import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
 import { useLoad } from '#client/ui/use-load.ts';
-import { serviceOrder } from '#client/ui/table-sort.ts';
-import { useDebounced, useKeptSort } from '#client/ui/use-list-toolbar.ts';
+import { serviceOrder, type TableSort } from '#client/ui/table-sort.ts';
+import { useUrlFilters } from '#client/ui/use-url-filters.ts';
 import { NewApplicationButton } from './new-application.tsx';
-import { applicantName } from './lead-names.ts';
 import { useLeadAbilities } from './use-lead-abilities.ts';
 
 // Table column -> the service's order field.
@@ -21,10 +28,27 @@ const ORDER_FIELDS: Record<string, string> = {
   status: 'status',
   created: 'createdAt',
 };
+const SORT_COLUMNS = Object.keys(ORDER_FIELDS);
+
+/** The service's query for the list's filters and sort (the CSV export sends the same). */
+function leadsQuery(
+  filters: { search: string; status: string; productSlug: string },
+  sort: TableSort,
+  page?: number,
+): LeadsQuery {
+  return {
+    ...(page ? { page } : {}),
+    search: filters.search,
+    status: filters.status || undefined,
+    productSlug: filters.productSlug || undefined,
+    order: serviceOrder(sort, ORDER_FIELDS),
+  };
+}
 
 /**
  * The tenant's leads (applications), newest first: a search over number, customer and product,
- * filters by status and product, sortable columns; each number opens the lead.
+ * filters by status and product, sortable columns; each number opens the lead. The filters and
+ * the sort live in the address, so that a link, a saved view and the CSV export repeat the list.
  */
 export default function LeadsPage() {
   const { t } = useTranslation('leads');
@@ -32,25 +56,24 @@ export default function LeadsPage() {
   const abilities = useLeadAbilities();
   const { accountIndex, canViewProducts } = abilities;
   const statusLabel = useLeadStatusLabel();
-  const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText.trim());
-  const [status, setStatus] = useState('');
-  const [productSlug, setProductSlug] = useState('');
-  const [sortKept, keepSort] = useKeptSort();
+  const filters = useUrlFilters(['search', 'status', 'product'], {
+    typed: ['search'],
+    sortColumns: SORT_COLUMNS,
+  });
+  const { search, status, product: productSlug } = filters.values;
+  const { sort, keepSort } = filters;
 
   const loadOptions = useCallback(
     async (signal: AbortSignal) => {
       const [statuses, products] = await Promise.all([
         listLeadStatuses(accountIndex, signal),
-        canViewProducts
-          ? listAll((page, s) => listProducts(accountIndex, { page }, s ?? signal), signal)
-          : Promise.resolve([]),
+        canViewProducts ? listAllProducts(accountIndex, signal) : Promise.resolve([]),
       ]);
       return { statuses, products };
     },
     [accountIndex, canViewProducts],
   );
-  const { state: options } = useLoad(loadOptions, 'lead filters');
+  const { state: options, retry: retryOptions } = useLoad(loadOptions, 'lead filters');
   const statuses = options.kind === 'ready' ? options.value.statuses : [];
   const products = options.kind === 'ready' ? options.value.products : [];
 
@@ -59,13 +82,11 @@ export default function LeadsPage() {
       keepSort(input.query.sort);
       const page = await listLeads(
         accountIndex,
-        {
-          page: input.pageToken ? Number(input.pageToken) : 1,
-          search,
-          status: status || undefined,
-          productSlug: productSlug || undefined,
-          order: serviceOrder(input.query.sort, ORDER_FIELDS),
-        },
+        leadsQuery(
+          { search, status, productSlug },
+          input.query.sort,
+          input.pageToken ? Number(input.pageToken) : 1,
+        ),
         signal,
       );
       return { rows: page.items, nextPageToken: page.nextPageToken };
@@ -102,31 +123,48 @@ export default function LeadsPage() {
       <div className="flex flex-wrap items-end gap-4">
         <ToolbarInput
           label={t('toolbar.search')}
-          value={searchText}
+          value={filters.drafts.search}
           placeholder={t('toolbar.search_placeholder')}
           className="w-72"
-          onChange={setSearchText}
+          onChange={(v) => filters.setDraft('search', v)}
         />
         <ToolbarSelect
           label={t('toolbar.status')}
           value={status}
           allLabel={t('toolbar.all')}
+          // Until the options arrive (or when they failed) only a status from the address shows.
+          disabled={options.kind !== 'ready'}
           options={statuses.map((s) => ({ value: s.slug, label: statusLabel(s.slug, s.name) }))}
-          onChange={setStatus}
+          onChange={(v) => filters.set('status', v)}
         />
         {canViewProducts ? (
           <ToolbarSelect
             label={t('toolbar.product')}
             value={productSlug}
             allLabel={t('toolbar.all')}
+            disabled={options.kind !== 'ready'}
             options={products.map((p) => ({ value: p.slug, label: p.name }))}
-            onChange={setProductSlug}
+            onChange={(v) => filters.set('product', v)}
           />
         ) : null}
       </div>
+      {options.kind === 'failed' ? (
+        <LoadProblem
+          error={options.error}
+          failed={t('errors.filters_failed')}
+          onRetry={retryOptions}
+        />
+      ) : null}
+      <ListActions
+        accountIndex={accountIndex}
+        list="leads"
+        query={filters.query}
+        onApply={filters.apply}
+        exportQuery={leadsParams(leadsQuery({ search, status, productSlug }, sort))}
+      />
       <InfiniteTable
-        key={JSON.stringify({ search, status, productSlug })}
-        initialQuery={{ filters: {}, sort: sortKept }}
+        key={JSON.stringify({ search, status, productSlug, generation: filters.generation })}
+        initialQuery={{ filters: {}, sort }}
         label={t('table.label')}
         columns={columns}
         minWidth="60rem"

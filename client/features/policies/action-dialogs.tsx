@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { terminationDateRefusal } from '#common/policy-lifecycle.ts';
+import { timesliceAt } from '#common/policy-timeline.ts';
 import type { Policy, PolicyVersion } from '#client/api/policies-client.ts';
 import type { InsuredObject } from '#client/api/products-client.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
@@ -9,7 +10,7 @@ import { CustomFormFields } from '#client/ui/form/custom-form-fields.tsx';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { DateInput, TextInput } from '#client/ui/form/fields.tsx';
 import { FormDialog } from '#client/ui/form-dialog.tsx';
-import { formatUtcDate, timesliceAt } from '#client/ui/policy-display.ts';
+import { formatUtcDate } from '#client/ui/policy-display.ts';
 import {
   checkDraft,
   draftSections,

@@ -3,8 +3,9 @@ import { noPolicyFilters, type PolicyListFilters } from '#client/ui/policies-tab
 
 /**
  * The policy list's filters live in the query string, so that a link reproduces the list:
- * `?status=ACTIVE,SUSPENDED&product=home-contents&q=braun&order=oldest`. Defaults are left out;
- * unknown statuses and orders in a hand-edited address are dropped rather than refused.
+ * `?status=ACTIVE,SUSPENDED&product=home-contents&q=braun&order=oldest`. Defaults are left out
+ * (the page writes each parameter by itself, through client/ui/use-url-filters.ts); unknown
+ * statuses and orders in a hand-edited address are dropped rather than refused.
  */
 export function filtersFromSearch(params: URLSearchParams): PolicyListFilters {
   const statuses = (params.get('status') ?? '')
@@ -21,12 +22,8 @@ export function filtersFromSearch(params: URLSearchParams): PolicyListFilters {
   };
 }
 
-export function searchFromFilters(filters: PolicyListFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  const statuses = POLICY_STATUSES.filter((s) => filters.statuses.includes(s));
-  if (statuses.length) params.set('status', statuses.join(','));
-  if (filters.productSlug) params.set('product', filters.productSlug);
-  if (filters.search.trim()) params.set('q', filters.search.trim());
-  if (filters.order === 'oldest') params.set('order', 'oldest');
-  return params;
+/** The address's `status`: each chosen status once, in the order of the status list, so that the
+ * same choice is always the same address (and a saved view matches it). '' for none. */
+export function statusesParam(statuses: readonly PolicyStatus[]): string {
+  return POLICY_STATUSES.filter((s) => statuses.includes(s)).join(',');
 }

@@ -1,63 +1,43 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { POLICY_STATUSES, type PolicyStatus } from '#client/api/policies-client.ts';
-import { listProducts, type Product } from '#client/api/products-client.ts';
-import { listAll } from '#client/api/tenant-admin-client.ts';
+import { POLICY_STATUSES, policiesParams, type PolicyStatus } from '#client/api/policies-client.ts';
+import { listAllProducts } from '#client/api/products-client.ts';
+import { ListActions } from '#client/ui/list-views.tsx';
+import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { PoliciesTable } from '#client/ui/policies-table.tsx';
 import { policyStatusKey } from '#client/ui/policy-status-badge.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
-import { filtersFromSearch, searchFromFilters } from './list-filters.ts';
+import { useLoad } from '#client/ui/use-load.ts';
+import { useUrlFilters } from '#client/ui/use-url-filters.ts';
+import { filtersFromSearch, statusesParam } from './list-filters.ts';
 import { usePolicyAbilities } from '#client/api/use-policy-abilities.ts';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The tenant's policies (spec route /policies): filters by status, product, a search and the
- * order, all in the address so that a link reproduces the list.
+ * order, all in the address so that a link, a saved view and the CSV export repeat the list.
  */
 export default function PoliciesPage() {
   const { t } = useTranslation('policies');
   usePageTitle(t('list.title'));
   const { accountIndex, canViewProducts } = usePolicyAbilities();
-  const [params, setParams] = useSearchParams();
-  // The controls answer at once from local state; the address follows it (replacing the entry,
-  // so that typing is not a trail of history entries) and an address changed from outside (the
-  // back button, a pasted link) resets the controls.
-  const [filters, setFilters] = useState(() => filtersFromSearch(params));
-  const [searchText, setSearchText] = useState(filters.search);
-  const written = useRef(params.toString());
-  useEffect(() => {
-    const wanted = searchFromFilters(filters).toString();
-    written.current = wanted;
-    if (wanted !== params.toString()) setParams(wanted, { replace: true });
-    // Only a change of the filters writes the address; reading it is the next effect's job.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filters]);
-  useEffect(() => {
-    const current = params.toString();
-    if (current === written.current) return;
-    written.current = current;
-    const next = filtersFromSearch(params);
-    setFilters(next);
-    setSearchText(next.search);
-  }, [params]);
-  // The table follows the search box after a pause in typing.
-  useEffect(() => {
-    const text = searchText.trim();
-    if (text === filters.search) return;
-    const timer = setTimeout(() => setFilters((f) => ({ ...f, search: text })), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, filters.search]);
+  const url = useUrlFilters(['status', 'product', 'q', 'order'], { typed: ['q'] });
+  // The address as the table's filters; read anew only when the address changes.
+  const filters = useMemo(() => filtersFromSearch(new URLSearchParams(url.query)), [url.query]);
 
-  const products = useProducts(accountIndex, canViewProducts);
+  const loadProducts = useCallback(
+    (signal: AbortSignal) => listAllProducts(accountIndex, signal),
+    [accountIndex],
+  );
+  const products = useLoad(canViewProducts ? loadProducts : noProducts, 'policy filter products');
 
   const toggleStatus = (status: PolicyStatus, on: boolean) =>
-    setFilters((f) => ({
-      ...f,
-      statuses: on ? [...f.statuses, status] : f.statuses.filter((s) => s !== status),
-    }));
+    url.set(
+      'status',
+      statusesParam(
+        on ? [...filters.statuses, status] : filters.statuses.filter((s) => s !== status),
+      ),
+    );
 
   return (
     <div className="flex flex-col gap-6">
@@ -65,26 +45,23 @@ export default function PoliciesPage() {
       <div className="flex flex-wrap items-end gap-4">
         <ToolbarInput
           label={t('toolbar.search')}
-          value={searchText}
+          value={url.drafts.q}
           placeholder={t('toolbar.search_placeholder')}
           className="w-72"
-          onChange={setSearchText}
+          onChange={(v) => url.setDraft('q', v)}
         />
         {canViewProducts ? (
           <ToolbarSelect
             label={t('toolbar.product')}
             value={filters.productSlug}
-            allLabel={products === 'failed' ? t('toolbar.products_failed') : t('toolbar.all')}
-            disabled={products === 'failed'}
+            allLabel={t('toolbar.all')}
+            disabled={products.state.kind !== 'ready'}
             options={
-              Array.isArray(products)
-                ? products.map((p) => ({ value: p.slug, label: p.name }))
-                : // Until the products arrive, a product from the address is still shown.
-                  filters.productSlug
-                  ? [{ value: filters.productSlug, label: filters.productSlug }]
-                  : []
+              products.state.kind === 'ready'
+                ? products.state.value.map((p) => ({ value: p.slug, label: p.name }))
+                : []
             }
-            onChange={(productSlug) => setFilters((f) => ({ ...f, productSlug }))}
+            onChange={(productSlug) => url.set('product', productSlug)}
           />
         ) : null}
         <ToolbarSelect
@@ -92,7 +69,7 @@ export default function PoliciesPage() {
           value={filters.order === 'oldest' ? 'oldest' : ''}
           allLabel={t('toolbar.newest')}
           options={[{ value: 'oldest', label: t('toolbar.oldest') }]}
-          onChange={(order) => setFilters((f) => ({ ...f, order: order ? 'oldest' : 'newest' }))}
+          onChange={(order) => url.set('order', order)}
         />
         <fieldset className="flex flex-col gap-1">
           <legend className="mb-1 text-sm font-medium text-slate-800">{t('toolbar.status')}</legend>
@@ -111,6 +88,20 @@ export default function PoliciesPage() {
           </div>
         </fieldset>
       </div>
+      {products.state.kind === 'failed' ? (
+        <LoadProblem
+          error={products.state.error}
+          failed={t('toolbar.products_failed')}
+          onRetry={products.retry}
+        />
+      ) : null}
+      <ListActions
+        accountIndex={accountIndex}
+        list="policies"
+        query={url.query}
+        onApply={url.apply}
+        exportQuery={policiesParams(filters)}
+      />
       <PoliciesTable
         filters={filters}
         label={t('list.table')}
@@ -124,23 +115,5 @@ export default function PoliciesPage() {
   );
 }
 
-/** The tenant's products for the filter: loading (null), the list, or 'failed'. */
-function useProducts(accountIndex: number, enabled: boolean): Product[] | null | 'failed' {
-  const [products, setProducts] = useState<Product[] | null | 'failed'>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    listAll(
-      (page, signal) => listProducts(accountIndex, { page }, signal ?? controller.signal),
-      controller.signal,
-    )
-      .then(setProducts)
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('products for the policy filter failed', error);
-        setProducts('failed');
-      });
-    return () => controller.abort();
-  }, [accountIndex, enabled]);
-  return products;
-}
+/** A user who may not read products gets no product filter, and nothing is asked for. */
+const noProducts = () => Promise.resolve([]);

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { partyName } from '#common/party-name.ts';
 import { getPolicy, type Policy, type PolicyVersion } from '#client/api/policies-client.ts';
 import {
   listInsuredObjects,
@@ -13,7 +14,7 @@ import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { parseHashPairs, withHashPair } from '#client/ui/hash-params.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
-import { formatUtcDate, formatUtcDateTime, holderName } from '#client/ui/policy-display.ts';
+import { formatUtcDate, formatUtcDateTime } from '#client/ui/policy-display.ts';
 import { PolicyStatusBadge, RevisionStatusBadge } from '#client/ui/policy-status-badge.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useLoad, type LoadState } from '#client/ui/use-load.ts';
@@ -118,7 +119,6 @@ export default function PolicyPage() {
           title={t('detail.title')}
           notFound={t('detail.not_found')}
           failed={t('errors.load_failed')}
-          retryLabel={t('actions.retry')}
           onRetry={retry}
         />
       </div>
@@ -156,7 +156,7 @@ function PolicyDetail({
   const { accountIndex, canViewProducts, canViewCustomers, canUpdate } = usePolicyAbilities();
   const versions = current.versions ?? [];
   const shown = selectedVersion(current, location.hash);
-  const holder = holderName(current.holder) || current.accountCode || '';
+  const holder = partyName(current.holder) || current.accountCode || '';
   const show = (versionId: number | null) =>
     void navigate(
       {

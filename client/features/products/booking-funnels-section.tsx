@@ -12,6 +12,7 @@ import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
 import { FormDialog } from '#client/ui/form-dialog.tsx';
+import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useLoad } from '#client/ui/use-load.ts';
@@ -168,14 +169,7 @@ export function BookingFunnelsSection({
       </div>
       {state.kind === 'loading' ? <Spinner label={t('loading')} /> : null}
       {state.kind === 'failed' ? (
-        <div className="flex flex-col items-start gap-2">
-          <AlertBar tone="danger" dismissible={false}>
-            {t('funnels.load_failed')}
-          </AlertBar>
-          <Button variant="secondary" onClick={retry}>
-            {t('actions.retry')}
-          </Button>
-        </div>
+        <LoadProblem error={state.error} failed={t('funnels.load_failed')} onRetry={retry} />
       ) : null}
       {state.kind === 'ready' && state.value.length === 0 ? (
         <p className="text-sm text-slate-700">{t('funnels.empty')}</p>

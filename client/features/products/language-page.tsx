@@ -11,6 +11,7 @@ import {
   uploadTranslations,
   type ProductLanguage,
 } from '#client/api/translations-client.ts';
+import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
@@ -21,7 +22,13 @@ import { useToast } from '#client/ui/toast.tsx';
 import { useLoad } from '#client/ui/use-load.ts';
 import { DialogForm } from './dialog-form.tsx';
 import { FileInput, FileProblemList, problemsOf, saveFile } from './file-upload-parts.tsx';
-import { LinkButton, LoadFailed, Loading, TableHead, useFailureMessage } from './page-parts.tsx';
+import {
+  LinkButton,
+  Loading,
+  TableHead,
+  useFailureMessage,
+  productLoadTexts,
+} from './page-parts.tsx';
 import { RowButton } from '#client/ui/row-button.tsx';
 import { useProductAbilities } from './use-product-abilities.ts';
 
@@ -173,7 +180,8 @@ export default function LanguagePage() {
   usePageTitle(title);
 
   if (state.kind === 'loading') return <Loading />;
-  if (state.kind === 'failed') return <LoadFailed error={state.error} onRetry={retry} />;
+  if (state.kind === 'failed')
+    return <LoadProblem error={state.error} {...productLoadTexts(t)} onRetry={retry} />;
   const { product, languages } = state.value;
 
   const toggle = (entry: ProductLanguage) =>

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProductVersionStatus } from '#common/products.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
-import { AlertBar } from '#client/ui/alert-bar.tsx';
-import { Button } from '#client/ui/button.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 
 const STATUS_STYLE: Record<ProductVersionStatus, string> = {
@@ -74,29 +73,17 @@ export function LinkButton({ to, children }: { to: string; children: ReactNode }
   );
 }
 
+/**
+ * What a product page says when its product did not load (client/ui/load-problem.tsx shows it):
+ * a missing product, or a failure to try again.
+ */
+export function productLoadTexts(t: TFunction<'products'>) {
+  return { notFound: t('errors.product_not_found'), failed: t('errors.load_failed') };
+}
+
 export function Loading() {
   const { t } = useTranslation('products');
   return <Spinner label={t('loading')} />;
-}
-
-export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation('products');
-  // A 404 of the service, or a version id that is not among the product's versions.
-  const missing =
-    (error instanceof ApiError && error.status === 404) ||
-    (error as { missing?: unknown } | null)?.missing === true;
-  return (
-    <div className="flex flex-col items-start gap-3">
-      <AlertBar tone="danger" dismissible={false}>
-        {missing ? t('errors.product_not_found') : t('errors.load_failed')}
-      </AlertBar>
-      {missing ? null : (
-        <Button variant="secondary" onClick={onRetry}>
-          {t('actions.retry')}
-        </Button>
-      )}
-    </div>
-  );
 }
 
 /** The header row of a product table: one column heading per label. */

@@ -7,12 +7,19 @@ import {
   updateProductVersion,
   type ProductVersion,
 } from '#client/api/products-client.ts';
+import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { useToast } from '#client/ui/toast.tsx';
-import { LinkButton, LoadFailed, Loading, StatusBadge, useFailureMessage } from './page-parts.tsx';
+import {
+  LinkButton,
+  Loading,
+  StatusBadge,
+  useFailureMessage,
+  productLoadTexts,
+} from './page-parts.tsx';
 import { VersionDialog } from './product-dialogs.tsx';
 import { useProductAbilities } from './use-product-abilities.ts';
 import { useLoad } from '#client/ui/use-load.ts';
@@ -77,7 +84,8 @@ export default function ProductPage() {
     });
 
   if (data.kind === 'loading') return <Loading />;
-  if (data.kind === 'failed') return <LoadFailed error={data.error} onRetry={reload} />;
+  if (data.kind === 'failed')
+    return <LoadProblem error={data.error} {...productLoadTexts(t)} onRetry={reload} />;
   const current = data.value;
   const versions = [...(current.versions ?? [])].reverse();
 

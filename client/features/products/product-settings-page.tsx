@@ -5,16 +5,16 @@ import {
   cssProblem,
   productSettingKey,
 } from '#common/product-settings.ts';
-import { listProducts, type Product } from '#client/api/products-client.ts';
+import { listAllProducts, type Product } from '#client/api/products-client.ts';
 import { getTenantSettings, saveTenantSetting } from '#client/api/settings-client.ts';
-import { listAll } from '#client/api/tenant-admin-client.ts';
+import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { TextInput, TextareaInput } from '#client/ui/form/fields.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { useToast } from '#client/ui/toast.tsx';
 import { useLoad } from '#client/ui/use-load.ts';
-import { LoadFailed, Loading, useFailureMessage } from './page-parts.tsx';
+import { Loading, useFailureMessage, productLoadTexts } from './page-parts.tsx';
 import { useProductAbilities } from './use-product-abilities.ts';
 
 interface ProductSettings {
@@ -26,10 +26,7 @@ interface ProductSettings {
 const PRODUCTS_PER_READ = 25;
 
 async function loadSettings(accountIndex: number, signal: AbortSignal) {
-  const products = await listAll(
-    (page, s) => listProducts(accountIndex, { page }, s ?? signal),
-    signal,
-  );
+  const products = await listAllProducts(accountIndex, signal);
   const values = new Map<string, unknown>();
   for (let i = 0; i < products.length; i += PRODUCTS_PER_READ) {
     const keys = products
@@ -176,7 +173,9 @@ export default function ProductSettingsPage() {
       <p className="text-slate-700">{t('settings.intro')}</p>
       {canEditProductSettings ? null : <p className="text-slate-700">{t('settings.read_only')}</p>}
       {state.kind === 'loading' ? <Loading /> : null}
-      {state.kind === 'failed' ? <LoadFailed error={state.error} onRetry={retry} /> : null}
+      {state.kind === 'failed' ? (
+        <LoadProblem error={state.error} {...productLoadTexts(t)} onRetry={retry} />
+      ) : null}
       {state.kind === 'ready' && state.value.length === 0 ? (
         <p className="text-slate-700">{t('settings.empty')}</p>
       ) : null}

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ApiError } from '#client/api/fetch-json.ts';
 import {
   deletePremiumFormula,
   deleteProductField,
@@ -13,6 +14,7 @@ import {
   type PremiumFormula,
   type ProductField,
 } from '#client/api/products-client.ts';
+import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
@@ -29,11 +31,11 @@ import {
 } from '#common/insured-object-order.ts';
 import {
   LinkButton,
-  LoadFailed,
   Loading,
   StatusBadge,
   useDeleteTexts,
   useFailureMessage,
+  productLoadTexts,
 } from './page-parts.tsx';
 import { useProductAbilities } from './use-product-abilities.ts';
 import { useLoad } from '#client/ui/use-load.ts';
@@ -68,7 +70,8 @@ export default function VersionPage() {
     async (signal: AbortSignal) => {
       const product = await getProduct(accountIndex, productId, signal);
       const version = product.versions?.find((v) => String(v.id) === versionId);
-      if (!version) throw Object.assign(new Error('no such version'), { missing: true });
+      // A version id that is not among the product's versions is as missing as a 404 of the service.
+      if (!version) throw new ApiError(404, 'not_found', 'no such version', null);
       const [objects, formulas, factors, ranges] = await Promise.all([
         listInsuredObjects(accountIndex, version.id, signal),
         listPremiumFormulas(accountIndex, version.id, signal),
@@ -87,7 +90,8 @@ export default function VersionPage() {
   usePageTitle(title);
 
   if (data.kind === 'loading') return <Loading />;
-  if (data.kind === 'failed') return <LoadFailed error={data.error} onRetry={reload} />;
+  if (data.kind === 'failed')
+    return <LoadProblem error={data.error} {...productLoadTexts(t)} onRetry={reload} />;
   const { product, version, formulas, factors, ranges } = data.value;
   const objects = orderInsuredObjects(data.value.objects, i18n.language);
   const isDraft = version.status === 'draft';

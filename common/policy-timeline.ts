@@ -1,0 +1,21 @@
+/** A stretch of a policy's timeline: [from, to), ISO timestamps in UTC, `to` null when open. */
+export interface TimelineSlice {
+  from: string;
+  to: string | null;
+}
+
+/**
+ * The timeslice in force at `now`: the one whose [from, to) holds it; before the first slice
+ * the first, after the last the last (a policy that has not started or has run out still shows
+ * the premium it had or will have). The policy screens and the CSV export read a policy's
+ * current premium from it, so that the file and the list show the same amount.
+ */
+export function timesliceAt<T extends TimelineSlice>(timeline: readonly T[], now: Date): T | null {
+  if (timeline.length === 0) return null;
+  const at = now.getTime();
+  const holding = timeline.find(
+    (slice) => Date.parse(slice.from) <= at && (slice.to === null || at < Date.parse(slice.to)),
+  );
+  if (holding) return holding;
+  return at < Date.parse(timeline[0]!.from) ? timeline[0]! : timeline.at(-1)!;
+}
