@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   fieldIssues,
   policyObjectsOf,
@@ -56,18 +56,43 @@ export function useApplicationForm(
     setServerIssues(Object.fromEntries(list.map((issue) => [issue.path, issue.code])));
   }, []);
 
+  /** Starts over from other values (a draft opened again, the saved version of a conflict). */
+  const reset = useCallback((next: ApplicationValues) => {
+    setValues(next);
+    setTouched(new Set());
+    setRevealed(false);
+    setServerIssues({});
+  }, []);
+
   return {
     objects,
     values,
     policyObjects,
     /** How many fields the shared check finds wrong or missing now. */
     issueCount: Object.keys(issues).length,
+    /** A submit has shown every field's verdict. */
+    revealed,
     setValue,
     touch,
     shownIssue,
     revealAll,
     showServerIssues,
+    reset,
   };
 }
 
 export type ApplicationFormState = ReturnType<typeof useApplicationForm>;
+
+/**
+ * Focuses a control by its name (a field's path, `household.livingArea`) once the form is enabled
+ * again: a refused submit names the first field to fix, and a disabled input takes no focus.
+ */
+export function useFieldFocus(busy: boolean): (name: string) => void {
+  const [name, setName] = useState<string | null>(null);
+  useEffect(() => {
+    if (!name || busy) return;
+    document.getElementsByName(name)[0]?.focus();
+    setName(null);
+  }, [name, busy]);
+  return setName;
+}
