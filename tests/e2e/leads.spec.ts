@@ -37,16 +37,29 @@ async function fileApplication(page: Page, lastName: string): Promise<string> {
     .selectOption({ label: 'a prospect without customer account' });
   await page.getByRole('textbox', { name: 'First name' }).fill('Edda');
   await page.getByRole('textbox', { name: 'Last name' }).fill(lastName);
-  const household = page.getByRole('group', { name: 'Household' });
+  // The application form of a policy sale: the policy section first, then the household.
+  await expect(
+    page.getByRole('region', { name: 'Policy', exact: true }).getByRole('combobox', {
+      name: 'Policy duration unit',
+    }),
+  ).toHaveValue('year');
+  const household = page.getByRole('region', { name: 'Household' });
+  const sum = household.getByRole('textbox', { name: 'Sum insured' });
   await household.getByRole('textbox', { name: 'Living area (m²)' }).fill('85');
   await household.getByRole('textbox', { name: 'Postcode' }).fill('20095');
-  await household.getByRole('textbox', { name: 'Sum insured' }).fill('1000');
+  await sum.fill('1000');
   await household.getByRole('checkbox', { name: 'Bicycles included' }).check();
   // The form checks the product's rules before the server is asked; nothing typed is lost.
   await page.getByRole('button', { name: 'Create application' }).click();
-  await expect(household.getByText('The value must be at least 5000')).toBeVisible();
+  await expect(household.getByText('The value must be at least 5,000')).toBeVisible();
+  await expect(sum).toBeFocused();
+  await expect(page.getByText('Please correct the marked fields (1).')).toBeVisible();
   await expect(household.getByRole('textbox', { name: 'Postcode' })).toHaveValue('20095');
-  await household.getByRole('textbox', { name: 'Sum insured' }).fill('60000');
+  await sum.fill('60000');
+  // The live premium of a policy sale: sum insured × 0.0011 + × 0.0002 with bicycles.
+  await expect(
+    page.getByRole('region', { name: 'Premium' }).getByTestId('premium-total'),
+  ).toHaveText('€78.00 per year');
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Create application' }).click();
 
@@ -156,7 +169,7 @@ test.describe('leads', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Edit application · Hausrat Zuhause' }),
     ).toBeVisible();
-    const household = page.getByRole('group', { name: 'Household' });
+    const household = page.getByRole('region', { name: 'Household' });
     await expect(household.getByRole('textbox', { name: 'Sum insured' })).toHaveValue('60000');
     await household.getByRole('textbox', { name: 'Sum insured' }).fill('100000');
     await page.getByRole('button', { name: 'Save application' }).click();

@@ -36,7 +36,6 @@ export function ApplicationForm({
   /** Below the fields: the caller's buttons and messages. */
   children?: ReactNode;
 }) {
-  const { t } = useTranslation('applications');
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="flex flex-col gap-4">
@@ -50,12 +49,7 @@ export function ApplicationForm({
         ) : (
           <ApplicationFields accountIndex={accountIndex} form={form} disabled={disabled} />
         )}
-        {/* After a submit the form refused, until the last marked field is corrected. */}
-        {mode === 'edit' && form.revealed && form.issueCount > 0 ? (
-          <AlertBar tone="danger" dismissible={false}>
-            {t('fix_fields', { count: form.issueCount })}
-          </AlertBar>
-        ) : null}
+        {mode === 'edit' ? <FixFieldsAlert form={form} /> : null}
         {children}
       </div>
       <aside className="lg:sticky lg:top-4">
@@ -77,4 +71,14 @@ function LivePremium({
 }) {
   const quote = usePremiumQuote(accountIndex, tariff.productVersionId, form.policyObjects);
   return <PremiumPanel quote={quote} objects={tariff.objects} formulas={tariff.formulas} />;
+}
+
+/** After a submit the form's own check refused: how many fields are marked, until none is. */
+export function FixFieldsAlert({ form }: { form: ApplicationFormState }) {
+  const { t } = useTranslation('applications');
+  return form.revealed && form.issueCount > 0 ? (
+    <AlertBar tone="danger" dismissible={false}>
+      {t('fix_fields', { count: form.issueCount })}
+    </AlertBar>
+  ) : null;
 }

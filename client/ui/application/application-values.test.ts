@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { OBJECT_DATA_ISSUE_CODES } from '#common/policy-object-data.ts';
 import type { InsuredObject, ProductField } from '#client/api/products-client.ts';
 import { buildCustomSchema, type CustomField } from '#client/ui/form/custom-schema.ts';
 import {
@@ -206,5 +209,18 @@ describe('application form model', () => {
     );
     expect(issueMessage('invalid_email', area, 'en')).toBe('applications:issues.invalid_email');
     expect(issueMessage('something_new', area, 'en')).toBe('applications:issues.invalid');
+  });
+});
+
+describe('issue messages', () => {
+  // Every form over product fields (sale, lead application, policy draft) words the shared
+  // check's codes from here, so each code needs its text in every language.
+  it.each(['de', 'en', 'pl'])('%s words every code of the shared check', (language) => {
+    const file = join(import.meta.dirname, '../../../locales', language, 'applications.json');
+    const { issues } = JSON.parse(readFileSync(file, 'utf8')) as {
+      issues: Record<string, string>;
+    };
+    for (const code of OBJECT_DATA_ISSUE_CODES) expect(issues[code], code).toBeTruthy();
+    expect(issues.invalid).toBeTruthy();
   });
 });
