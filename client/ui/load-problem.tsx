@@ -4,7 +4,8 @@ import { isNotFound } from './use-load.ts';
 
 /**
  * A detail page whose record did not load: a 404 (unknown, or another tenant's) says that it does
- * not exist and offers nothing; any other failure says so and offers to try again.
+ * not exist and offers nothing; any other failure says so and offers to try again. Without a
+ * title it is a part of a page that has its heading already.
  */
 export function LoadProblem({
   error,
@@ -15,7 +16,7 @@ export function LoadProblem({
   onRetry,
 }: {
   error: unknown;
-  title: string;
+  title?: string;
   notFound: string;
   failed: string;
   retryLabel: string;
@@ -24,7 +25,7 @@ export function LoadProblem({
   const missing = isNotFound({ kind: 'failed', error });
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      {title === undefined ? null : <h1 className="text-2xl font-bold text-slate-900">{title}</h1>}
       <AlertBar tone={missing ? 'warning' : 'danger'} dismissible={false}>
         {missing ? notFound : failed}
       </AlertBar>

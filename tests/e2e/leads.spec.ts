@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { colleague, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
 
 // Users no other spec writes with (customer care); each test files its own application with a
@@ -171,7 +171,32 @@ test.describe('leads', () => {
     ).toBeVisible();
     const household = page.getByRole('region', { name: 'Household' });
     await expect(household.getByRole('textbox', { name: 'Sum insured' })).toHaveValue('60000');
-    await household.getByRole('textbox', { name: 'Sum insured' }).fill('100000');
+    const sum = household.getByRole('textbox', { name: 'Sum insured' });
+    await sum.fill('100000');
+    // The service's 400 lands at the field it names (with its bound), the rest is listed; the
+    // input is kept. (The form checks with the same rules first, so the refusal is staged.)
+    const refuse = (route: Route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({
+            status: 400,
+            json: {
+              error: 'validation_error',
+              message: 'policy.policyObjects: household.sumInsured: above_maximum (90000)',
+              issues: [
+                { path: 'household.sumInsured', code: 'above_maximum', limit: 90000 },
+                { path: 'policyObjects.2.insuredObjectId', code: 'unknown_insured_object' },
+              ],
+            },
+          })
+        : route.fallback();
+    await page.route('**/insuranceservice/v1/leads/*', refuse);
+    await page.getByRole('button', { name: 'Save application' }).click();
+    await expect(page.getByText(/^The application was not saved\./)).toBeVisible();
+    await expect(page.getByText('The product has changed in the meantime')).toBeVisible();
+    await expect(household.getByText('The value must be at most 90,000')).toBeVisible();
+    await expect(sum).toBeFocused();
+    await expect(sum).toHaveValue('100000');
+    await page.unroute('**/insuranceservice/v1/leads/*', refuse);
     await page.getByRole('button', { name: 'Save application' }).click();
     await expect(page.getByText('Application saved.')).toBeVisible();
     await expect(page.getByTestId('premium-total')).toHaveText('€130.00');

@@ -8,17 +8,15 @@ import { getProduct, type Product, type ProductVersion } from '#client/api/produ
 import { useAccountAccess } from '#client/api/use-account-access.ts';
 import { AlertBar, type AlertTone } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
+import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { SelectInput } from '#client/ui/form/fields.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
-import { isNotFound, useLoad } from '#client/ui/use-load.ts';
+import { useLoad } from '#client/ui/use-load.ts';
 import { ApplicationForm } from '#client/ui/application/application-form.tsx';
 import { initialValues, splitIssues } from '#client/ui/application/application-values.ts';
-import {
-  useApplicationForm,
-  useFieldFocus,
-} from '#client/ui/application/use-application-form.ts';
+import { useApplicationForm, useFieldFocus } from '#client/ui/application/use-application-form.ts';
 import {
   useApplicationTariff,
   type ApplicationTariff,
@@ -65,7 +63,7 @@ export default function CreatePolicyPage() {
     body = (
       <>
         <h1 className="text-2xl font-bold text-slate-900">{t('create.title')}</h1>
-        <LoadFailed notFound={isNotFound(loaded)} onRetry={retry} />
+        <LoadFailed error={loaded.error} onRetry={retry} />
       </>
     );
   }
@@ -132,21 +130,16 @@ export default function CreatePolicyPage() {
 }
 
 /** What did not load: gone (another workspace's, or deleted), or failed with a retry. */
-function LoadFailed({ notFound, onRetry }: { notFound: boolean; onRetry: () => void }) {
+function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation('applications');
-  return notFound ? (
-    <AlertBar tone="warning" dismissible={false}>
-      {t('create.not_found')}
-    </AlertBar>
-  ) : (
-    <>
-      <AlertBar tone="danger" dismissible={false}>
-        {t('forms.messages.error')}
-      </AlertBar>
-      <Button variant="secondary" className="self-start" onClick={onRetry}>
-        {t('actions.retry')}
-      </Button>
-    </>
+  return (
+    <LoadProblem
+      error={error}
+      notFound={t('create.not_found')}
+      failed={t('forms.messages.error')}
+      retryLabel={t('actions.retry')}
+      onRetry={onRetry}
+    />
   );
 }
 
@@ -160,7 +153,7 @@ function TariffForm(props: {
   const { t } = useTranslation(['applications', 'common']);
   const { state, retry } = useApplicationTariff(props.accountIndex, props.productVersionId);
   if (state.kind === 'loading') return <Spinner label={t('common:status.loading')} />;
-  if (state.kind === 'failed') return <LoadFailed notFound={false} onRetry={retry} />;
+  if (state.kind === 'failed') return <LoadFailed error={state.error} onRetry={retry} />;
   return <NewPolicyForm {...props} tariff={state.value} />;
 }
 

@@ -33,6 +33,7 @@ import {
   type ApplicationTariff,
 } from '#client/ui/application/use-application-tariff.ts';
 import { Button } from '#client/ui/button.tsx';
+import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { ConflictPanel } from '#client/ui/conflict-panel.tsx';
 import { conflictRowsOf, type ConflictRow } from '#client/ui/conflict-rows.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
@@ -135,10 +136,7 @@ export default function ApplicationPage() {
   );
 
   if (state.kind === 'loading') return frame(<Spinner label={t('loading')} />);
-  if (state.kind === 'failed') {
-    const missing = state.error instanceof ApiError && state.error.status === 404;
-    return frame(<LoadFailed missing={missing} onRetry={retry} />);
-  }
+  if (state.kind === 'failed') return frame(<LoadFailed error={state.error} onRetry={retry} />);
   const ready = state.value;
   if (!version || (ready.lead && ready.lead.productId !== ready.product.id)) {
     return frame(
@@ -162,19 +160,17 @@ export default function ApplicationPage() {
   );
 }
 
-function LoadFailed({ missing, onRetry }: { missing: boolean; onRetry: () => void }) {
+/** What did not load: gone (another workspace's, or deleted), or failed with a retry. */
+function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation('leads');
   return (
-    <div className="flex flex-col items-start gap-3">
-      <AlertBar tone={missing ? 'warning' : 'danger'} dismissible={false}>
-        {missing ? t('application.not_found') : t('errors.load_failed')}
-      </AlertBar>
-      {missing ? null : (
-        <Button variant="secondary" onClick={onRetry}>
-          {t('actions.retry')}
-        </Button>
-      )}
-    </div>
+    <LoadProblem
+      error={error}
+      notFound={t('application.not_found')}
+      failed={t('errors.load_failed')}
+      retryLabel={t('actions.retry')}
+      onRetry={onRetry}
+    />
   );
 }
 
@@ -194,7 +190,7 @@ function TariffStep(props: StepProps) {
   const { t } = useTranslation('leads');
   const { state, retry } = useApplicationTariff(props.accountIndex, props.versionId);
   if (state.kind === 'loading') return <Spinner label={t('loading')} />;
-  if (state.kind === 'failed') return <LoadFailed missing={false} onRetry={retry} />;
+  if (state.kind === 'failed') return <LoadFailed error={state.error} onRetry={retry} />;
   if (props.mode === 'view' && props.lead) {
     return <ApplicationView {...props} lead={props.lead} tariff={state.value} />;
   }

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { ProductField } from '#client/api/products-client.ts';
 import { getPartner } from '#client/api/partners-client.ts';
 import { CustomFormFields } from '#client/ui/form/custom-form-fields.tsx';
-import type { FormField } from '#client/ui/form/custom-schema.ts';
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
 import { translateMessage } from '#client/ui/form/messages.ts';
 import { PartnerSelector, type PartnerChoice } from '#client/ui/partner-selector.tsx';
@@ -158,29 +157,24 @@ export function ApplicationFields({
               {texts.sectionTitle(object)}
             </h2>
             {fixed.length ? (
-              <dl className="grid grid-cols-[minmax(10rem,max-content)_1fr] gap-x-6 gap-y-1 text-sm">
-                {fixed.map((field) => {
-                  const path = fieldPath(object.name, field.name);
-                  return (
-                    <div key={path} className="contents">
-                      <dt className="font-medium text-slate-700">
-                        {texts.fieldLabel(object, field)}
-                      </dt>
-                      <dd className="text-slate-900">
-                        {texts.valueText(field, form.values[path])}
-                      </dd>
-                    </div>
-                  );
-                })}
-              </dl>
+              <FieldValues
+                accountIndex={accountIndex}
+                texts={texts}
+                object={object}
+                fields={fixed}
+                values={form.values}
+              />
             ) : null}
             <div className="grid gap-4 sm:grid-cols-2">
               {editable.map((field) => {
                 const path = fieldPath(object.name, field.name);
                 const label = texts.fieldLabel(object, field);
-                const code = form.shownIssue(path);
-                const message = code ? issueMessage(code, { ...field, label }, language) : null;
-                if (controlOf(field) === 'partner') {
+                const issue = form.shownIssue(path);
+                const message = issue
+                  ? issueMessage(issue.code, { ...field, label }, language, issue.limit)
+                  : null;
+                const control = controlOf(field);
+                if (control === 'partner') {
                   return (
                     <PartnerField
                       key={path}
@@ -198,7 +192,6 @@ export function ApplicationFields({
                     />
                   );
                 }
-                const control = controlOf(field) as FormField['control'];
                 const hint = control === 'number' ? texts.rangeHint(field) : undefined;
                 return (
                   <CustomFormFields
@@ -333,29 +326,55 @@ export function ApplicationSummary({
             <h2 id={headingId} className="text-lg font-semibold text-slate-900">
               {texts.sectionTitle(object)}
             </h2>
-            <dl className="mt-3 grid grid-cols-[minmax(10rem,max-content)_1fr] gap-x-6 gap-y-2 text-sm">
-              {object.productFields.map((field) => {
-                const path = fieldPath(object.name, field.name);
-                return (
-                  <div key={path} className="contents">
-                    <dt className="font-medium text-slate-700">
-                      {texts.fieldLabel(object, field)}
-                    </dt>
-                    <dd className="text-slate-900">
-                      {controlOf(field) === 'partner' && values[path] ? (
-                        <PartnerName accountIndex={accountIndex} code={String(values[path])} />
-                      ) : (
-                        texts.valueText(field, values[path])
-                      )}
-                    </dd>
-                  </div>
-                );
-              })}
-            </dl>
+            <div className="mt-3">
+              <FieldValues
+                accountIndex={accountIndex}
+                texts={texts}
+                object={object}
+                fields={object.productFields}
+                values={values}
+              />
+            </div>
           </section>
         );
       })}
     </div>
+  );
+}
+
+/** Fields by label with their values in the reader's formats; a partner by name. */
+function FieldValues({
+  accountIndex,
+  texts,
+  object,
+  fields,
+  values,
+}: {
+  accountIndex: number;
+  texts: ReturnType<typeof useFieldTexts>;
+  object: ApplicationObject;
+  fields: readonly ProductField[];
+  values: ApplicationValues;
+}) {
+  return (
+    <dl className="grid grid-cols-[minmax(10rem,max-content)_1fr] gap-x-6 gap-y-2 text-sm">
+      {fields.map((field) => {
+        const path = fieldPath(object.name, field.name);
+        const value = values[path];
+        return (
+          <div key={path} className="contents">
+            <dt className="font-medium text-slate-700">{texts.fieldLabel(object, field)}</dt>
+            <dd className="text-slate-900">
+              {controlOf(field) === 'partner' && value ? (
+                <PartnerName accountIndex={accountIndex} code={String(value)} />
+              ) : (
+                texts.valueText(field, value)
+              )}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
   );
 }
 

@@ -6,6 +6,12 @@ import {
   type ApplicationValues,
 } from './application-values.ts';
 
+/** An issue at a field: its code, and the bound the service named for a range issue. */
+export interface ShownIssue {
+  code: string;
+  limit?: number;
+}
+
 /**
  * The state of a generated application form: the values, which fields show their verdict (a
  * field after the user left it, every field after a submit), and the service's issues of the
@@ -18,7 +24,7 @@ export function useApplicationForm(
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [revealed, setRevealed] = useState(false);
-  const [serverIssues, setServerIssues] = useState<Readonly<Record<string, string>>>({});
+  const [serverIssues, setServerIssues] = useState<Readonly<Record<string, ShownIssue>>>({});
   const issues = useMemo(() => fieldIssues(objects, values), [objects, values]);
   const policyObjects = useMemo(() => policyObjectsOf(objects, values), [objects, values]);
 
@@ -37,10 +43,13 @@ export function useApplicationForm(
     [],
   );
 
-  /** The issue code to show at a field now, if any. */
+  /** The issue to show at a field now, if any: the service's (with its bound), else the form's. */
   const shownIssue = useCallback(
-    (path: string): string | undefined =>
-      serverIssues[path] ?? (revealed || touched.has(path) ? issues[path] : undefined),
+    (path: string): ShownIssue | undefined => {
+      if (serverIssues[path]) return serverIssues[path];
+      const code = revealed || touched.has(path) ? issues[path] : undefined;
+      return code === undefined ? undefined : { code };
+    },
     [serverIssues, revealed, touched, issues],
   );
 
@@ -51,10 +60,20 @@ export function useApplicationForm(
   }, [issues]);
 
   /** The service's verdict of a submit, shown at the fields until they change. */
-  const showServerIssues = useCallback((list: readonly { path: string; code: string }[]) => {
-    setRevealed(true);
-    setServerIssues(Object.fromEntries(list.map((issue) => [issue.path, issue.code])));
-  }, []);
+  const showServerIssues = useCallback(
+    (list: readonly { path: string; code: string; limit?: number }[]) => {
+      setRevealed(true);
+      setServerIssues(
+        Object.fromEntries(
+          list.map(({ path, code, limit }) => [
+            path,
+            limit === undefined ? { code } : { code, limit },
+          ]),
+        ),
+      );
+    },
+    [],
+  );
 
   /** Starts over from other values (a draft opened again, the saved version of a conflict). */
   const reset = useCallback((next: ApplicationValues) => {
