@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  describeIssues,
   missingFields,
   parseIsoDate,
   validateObjectData,
@@ -46,7 +47,7 @@ describe('validateObjectData', () => {
     });
     expect(result.ok).toBe(false);
     expect(result.issues).toEqual([
-      { path: 'vehicleValue', code: 'below_minimum' },
+      { path: 'vehicleValue', code: 'below_minimum', limit: 1000 },
       { path: 'vehicleType', code: 'not_a_string' },
       { path: 'firstRegistration', code: 'invalid_date' },
       { path: 'isCommercial', code: 'not_boolean' },
@@ -76,7 +77,7 @@ describe('validateObjectData', () => {
     expect(check(Number.POSITIVE_INFINITY)).toEqual([
       { path: 'vehicleValue', code: 'not_a_number' },
     ]);
-    expect(check(250001)).toEqual([{ path: 'vehicleValue', code: 'above_maximum' }]);
+    expect(check(250001)).toEqual([{ path: 'vehicleValue', code: 'above_maximum', limit: 250000 }]);
     expect(check(250000)).toEqual([]);
   });
 
@@ -207,9 +208,42 @@ describe('validatePolicyObjects', () => {
     expect(result.issues).toEqual([
       { path: 'policyObjects.1.insuredObjectId', code: 'duplicate_insured_object' },
       { path: 'policyObjects.2.insuredObjectId', code: 'unknown_insured_object' },
-      { path: 'vehicle.vehicleValue', code: 'below_minimum' },
+      { path: 'vehicle.vehicleValue', code: 'below_minimum', limit: 1000 },
     ]);
     // Wrong is not merely incomplete.
     expect(missingFields(result.issues)).toEqual([]);
+  });
+
+  it("says every issue in one line, with the crossed bound (a lead's 400 message)", () => {
+    const result = validatePolicyObjects(objects, [
+      { insuredObjectId: 2, data: { vehicleValue: 250001, isCommercial: 'no', colour: 'red' } },
+      { insuredObjectId: 2, data: {} },
+      { insuredObjectId: 9, data: {} },
+    ]);
+    expect(describeIssues(result.issues)).toBe(
+      'policyObjects.1.insuredObjectId: duplicate_insured_object; ' +
+        'policyObjects.2.insuredObjectId: unknown_insured_object; ' +
+        'default.policyStartDate: required; vehicle.vehicleValue: above_maximum (250000); ' +
+        'vehicle.vehicleType: required; vehicle.isCommercial: not_boolean; ' +
+        'vehicle.colour: unknown_field',
+    );
+    expect(describeIssues([])).toBe('');
+  });
+
+  it('takes blank and null values as not given, and dates only as real calendar days', () => {
+    const result = validatePolicyObjects(objects, [
+      { insuredObjectId: 1, data: { policyStartDate: '31.01.2026' } },
+      { insuredObjectId: 2, data: { vehicleValue: '5000', vehicleType: '  ', isCommercial: null } },
+    ]);
+    expect(result.issues).toEqual([
+      { path: 'default.policyStartDate', code: 'invalid_date' },
+      { path: 'vehicle.vehicleValue', code: 'not_a_number' },
+      { path: 'vehicle.vehicleType', code: 'required' },
+    ]);
+    const leap = validatePolicyObjects(objects, [
+      { insuredObjectId: 1, data: { policyStartDate: '2023-02-29' } },
+      { insuredObjectId: 2, data: { vehicleValue: 5000, vehicleType: 'van' } },
+    ]);
+    expect(leap.issues).toEqual([{ path: 'default.policyStartDate', code: 'invalid_date' }]);
   });
 });

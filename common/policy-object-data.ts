@@ -3,9 +3,11 @@ import * as v from 'valibot';
 /**
  * The data of a policy object checked against its product fields (spec section 5: "Dynamic form
  * fields are validated by type. Required fields give the fieldRequired message. Numbers have min
- * and max. A boolean, if required, must be true."). One builder for the sandbox, which refuses
- * what does not fit, and the application form, which shows the same verdict at the field before
- * sending. Issues carry stable codes, never sentences: the client translates them.
+ * and max. A boolean, if required, must be true."). The one rule set of every place that takes
+ * such data: the sandbox's policies, applications and leads, which refuse what does not fit, and
+ * the generated application form (policy sale, lead application, policy draft), which shows the
+ * same verdict at the field before sending. Issues carry stable codes, never sentences: the
+ * client translates them.
  */
 
 export const OBJECT_DATA_ISSUE_CODES = [
@@ -30,6 +32,8 @@ export interface ObjectDataIssue {
   /** `<field>` for one object's data, `<objectName>.<field>` for a whole policy. */
   path: string;
   code: ObjectDataIssueCode;
+  /** The minimum or maximum that was crossed (`below_minimum`, `above_maximum`). */
+  limit?: number;
 }
 
 /** What a product field says about its value (the product field of the upstream contract). */
@@ -165,6 +169,14 @@ const asCode = (message: string): ObjectDataIssueCode =>
     ? (message as ObjectDataIssueCode)
     : 'not_an_object';
 
+/** The bound a range issue crossed, so that a message can name it without the product fields. */
+function limitOf(fields: readonly ObjectDataField[], path: string, code: ObjectDataIssueCode) {
+  if (code !== 'below_minimum' && code !== 'above_maximum') return {};
+  const field = fields.find((f) => f.name === path);
+  const limit = code === 'below_minimum' ? field?.minimum : field?.maximum;
+  return limit == null ? {} : { limit };
+}
+
 /** Checks one insured object's data; issue paths are field names (`''` for the data itself). */
 export function validateObjectData(
   fields: readonly ObjectDataField[],
@@ -174,10 +186,11 @@ export function validateObjectData(
   if (result.success) return { ok: true, issues: [], data: result.output as ObjectData };
   return {
     ok: false,
-    issues: result.issues.map((issue) => ({
-      path: v.getDotPath(issue) ?? '',
-      code: asCode(issue.message),
-    })),
+    issues: result.issues.map((issue) => {
+      const path = v.getDotPath(issue) ?? '';
+      const code = asCode(issue.message);
+      return { path, code, ...limitOf(fields, path, code) };
+    }),
   };
 }
 
@@ -193,8 +206,8 @@ export interface PolicyObjectInput {
   data: unknown;
 }
 
-export type PolicyObjectsResult =
-  | { ok: true; issues: []; objects: { object: InsuredObjectFields; data: ObjectData }[] }
+export type PolicyObjectsResult<O extends InsuredObjectFields = InsuredObjectFields> =
+  | { ok: true; issues: []; objects: { object: O; data: ObjectData }[] }
   | { ok: false; issues: ObjectDataIssue[] };
 
 /**
@@ -203,10 +216,10 @@ export type PolicyObjectsResult =
  * required fields are reported), an id of no object of this version or given twice is an issue
  * at `policyObjects.<index>.insuredObjectId`. Field paths are `<objectName>.<field>`.
  */
-export function validatePolicyObjects(
-  objects: readonly InsuredObjectFields[],
+export function validatePolicyObjects<O extends InsuredObjectFields>(
+  objects: readonly O[],
   given: readonly PolicyObjectInput[],
-): PolicyObjectsResult {
+): PolicyObjectsResult<O> {
   const issues: ObjectDataIssue[] = [];
   const byId = new Map<number, unknown>();
   given.forEach((input, index) => {
@@ -219,7 +232,7 @@ export function validatePolicyObjects(
       byId.set(input.insuredObjectId, input.data);
     }
   });
-  const checked: { object: InsuredObjectFields; data: ObjectData }[] = [];
+  const checked: { object: O; data: ObjectData }[] = [];
   for (const object of objects) {
     const result = validateObjectData(object.fields, byId.get(object.id) ?? {});
     if (result.ok) checked.push({ object, data: result.data });
@@ -237,4 +250,14 @@ export function validatePolicyObjects(
  */
 export function missingFields(issues: readonly ObjectDataIssue[]): string[] {
   return issues.every((issue) => issue.code === 'required') ? issues.map((i) => i.path) : [];
+}
+
+/**
+ * The issues as one line for an error message, each with the bound it crossed:
+ * `vehicle.vehicleValue: below_minimum (1000); vehicle.isCommercial: not_boolean`.
+ */
+export function describeIssues(issues: readonly ObjectDataIssue[]): string {
+  return issues
+    .map((i) => `${i.path}: ${i.code}${i.limit === undefined ? '' : ` (${i.limit})`}`)
+    .join('; ');
 }

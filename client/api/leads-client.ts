@@ -1,5 +1,5 @@
 import type { CustomDataValue, PaymentMethodValue } from '#common/leads.ts';
-import type { PolicyDataIssue } from '#common/policy-data.ts';
+import type { ObjectDataIssue, PolicyObjectInput } from '#common/policy-object-data.ts';
 import { fetchJson } from './fetch-json.ts';
 import { listParams, type ListQuery, type Page } from './tenant-admin-client.ts';
 
@@ -123,7 +123,7 @@ export interface PolicyInput {
   productVersionId: number;
   accountCode?: string | null;
   holder?: LeadHolder | null;
-  policyObjects: { insuredObjectId: number; data: Record<string, unknown> }[];
+  policyObjects: PolicyObjectInput[];
 }
 
 export interface LeadChanges {
@@ -140,7 +140,7 @@ export interface LeadErrorBody {
   error: string;
   message: string;
   lead?: Lead;
-  issues?: PolicyDataIssue[];
+  issues?: ObjectDataIssue[];
 }
 
 export interface LeadsQuery {

@@ -22,7 +22,7 @@ import {
   LEAD_ENTITY_TYPE,
   PaymentMethod,
 } from '#common/leads.ts';
-import { describeIssues, isEmptyValue, policyDataIssues } from '#common/policy-data.ts';
+import { describeIssues, validatePolicyObjects } from '#common/policy-object-data.ts';
 
 /**
  * Leads (applications) of the insuranceservice: the tenant's lead statuses and the transition
@@ -398,29 +398,27 @@ async function resolvePolicy(
   if (!accountCode && !holder?.lastName && !holder?.companyName) {
     throw refused('policy.holder', 'a lead without accountCode needs a holder with a name');
   }
-  const given = input.policyObjects.map((o) => ({
-    insuredObjectId: o.insuredObjectId,
-    data: Object.fromEntries(Object.entries(o.data).filter(([, value]) => !isEmptyValue(value))),
-  }));
-  const issues = policyDataIssues(tariff.objects, given);
-  if (issues.length) {
+  // The policies' own check (common/policy-object-data.ts): the same codes and paths as a sale.
+  const checked = validatePolicyObjects(tariff.objects, input.policyObjects);
+  if (!checked.ok) {
     throw new HttpError(
       400,
       'validation_error',
-      `policy.policyObjects: ${describeIssues(issues)}`,
-      { issues },
+      `policy.policyObjects: ${describeIssues(checked.issues)}`,
+      { issues: checked.issues },
     );
   }
-  // Stored in the product's order ('default' first), each with the object's name and label.
+  // Stored in the product's order ('default' first), each with the object's name and label; a
+  // field not given (absent, null or blank, all null by now) is not stored.
   const policy: StoredPolicy = {
     productVersionId: tariff.id,
     accountCode,
     holder: holder as Record<string, string> | null,
-    policyObjects: tariff.objects.map((object) => ({
+    policyObjects: checked.objects.map(({ object, data }) => ({
       insuredObjectId: object.id,
       insuredObjectName: object.name,
       insuredObjectLabel: object.label,
-      data: given.find((g) => g.insuredObjectId === object.id)?.data ?? {},
+      data: Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null)),
     })),
     premiumOverride,
   };

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { colleague, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
 
 // Users no other spec writes with (customer care); each test files its own application with a
@@ -37,16 +37,29 @@ async function fileApplication(page: Page, lastName: string): Promise<string> {
     .selectOption({ label: 'a prospect without customer account' });
   await page.getByRole('textbox', { name: 'First name' }).fill('Edda');
   await page.getByRole('textbox', { name: 'Last name' }).fill(lastName);
-  const household = page.getByRole('group', { name: 'Household' });
+  // The application form of a policy sale: the policy section first, then the household.
+  await expect(
+    page.getByRole('region', { name: 'Policy', exact: true }).getByRole('combobox', {
+      name: 'Policy duration unit',
+    }),
+  ).toHaveValue('year');
+  const household = page.getByRole('region', { name: 'Household' });
+  const sum = household.getByRole('textbox', { name: 'Sum insured' });
   await household.getByRole('textbox', { name: 'Living area (m²)' }).fill('85');
   await household.getByRole('textbox', { name: 'Postcode' }).fill('20095');
-  await household.getByRole('textbox', { name: 'Sum insured' }).fill('1000');
+  await sum.fill('1000');
   await household.getByRole('checkbox', { name: 'Bicycles included' }).check();
   // The form checks the product's rules before the server is asked; nothing typed is lost.
   await page.getByRole('button', { name: 'Create application' }).click();
-  await expect(household.getByText('The value must be at least 5000')).toBeVisible();
+  await expect(household.getByText('The value must be at least 5,000')).toBeVisible();
+  await expect(sum).toBeFocused();
+  await expect(page.getByText('Please correct the marked fields (1).')).toBeVisible();
   await expect(household.getByRole('textbox', { name: 'Postcode' })).toHaveValue('20095');
-  await household.getByRole('textbox', { name: 'Sum insured' }).fill('60000');
+  await sum.fill('60000');
+  // The live premium of a policy sale: sum insured × 0.0011 + × 0.0002 with bicycles.
+  await expect(
+    page.getByRole('region', { name: 'Premium' }).getByTestId('premium-total'),
+  ).toHaveText('€78.00 per year');
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Create application' }).click();
 
@@ -201,9 +214,34 @@ test.describe('leads', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Edit application · Hausrat Zuhause' }),
     ).toBeVisible();
-    const household = page.getByRole('group', { name: 'Household' });
+    const household = page.getByRole('region', { name: 'Household' });
     await expect(household.getByRole('textbox', { name: 'Sum insured' })).toHaveValue('60000');
-    await household.getByRole('textbox', { name: 'Sum insured' }).fill('100000');
+    const sum = household.getByRole('textbox', { name: 'Sum insured' });
+    await sum.fill('100000');
+    // The service's 400 lands at the field it names (with its bound), the rest is listed; the
+    // input is kept. (The form checks with the same rules first, so the refusal is staged.)
+    const refuse = (route: Route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({
+            status: 400,
+            json: {
+              error: 'validation_error',
+              message: 'policy.policyObjects: household.sumInsured: above_maximum (90000)',
+              issues: [
+                { path: 'household.sumInsured', code: 'above_maximum', limit: 90000 },
+                { path: 'policyObjects.2.insuredObjectId', code: 'unknown_insured_object' },
+              ],
+            },
+          })
+        : route.fallback();
+    await page.route('**/insuranceservice/v1/leads/*', refuse);
+    await page.getByRole('button', { name: 'Save application' }).click();
+    await expect(page.getByText(/^The application was not saved\./)).toBeVisible();
+    await expect(page.getByText('The product has changed in the meantime')).toBeVisible();
+    await expect(household.getByText('The value must be at most 90,000')).toBeVisible();
+    await expect(sum).toBeFocused();
+    await expect(sum).toHaveValue('100000');
+    await page.unroute('**/insuranceservice/v1/leads/*', refuse);
     await page.getByRole('button', { name: 'Save application' }).click();
     await expect(page.getByText('Application saved.')).toBeVisible();
     await expect(page.getByTestId('premium-total')).toHaveText('€130.00');

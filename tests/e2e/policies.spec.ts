@@ -203,6 +203,11 @@ test.describe('policies', () => {
     const draftDialog = page.getByRole('dialog', { name: `Draft of policy ${policy.number}` });
     const area = draftDialog.getByRole('textbox', { name: 'Living area (m²)' });
     await expect(area).toHaveValue('80');
+    // The fields of a policy sale; the contract term is shown, not offered for change.
+    const term = draftDialog.getByRole('region', { name: 'Policy', exact: true });
+    await expect(term.getByText('Policy start date')).toBeVisible();
+    await expect(term.getByRole('textbox')).toHaveCount(0);
+    await expect(term.getByRole('combobox')).toHaveCount(0);
     await area.fill('abc');
     await draftDialog.getByRole('button', { name: 'Save draft' }).click();
     await expect(draftDialog.getByText('Please enter a number')).toBeVisible();

@@ -483,9 +483,8 @@ describe('creating an application', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe('validation_error');
     expect(missing.body.message).toContain('household.sumInsured: required');
-    expect(missing.body.issues).toEqual([
-      expect.objectContaining({ path: 'household.sumInsured', code: 'required' }),
-    ]);
+    // The issues of the policies' own check (common/policy-object-data.ts): same codes, same paths.
+    expect(missing.body.issues).toEqual([{ path: 'household.sumInsured', code: 'required' }]);
 
     const wrong = await post({
       accountCode,
@@ -495,20 +494,42 @@ describe('creating an application', () => {
     expect(
       wrong.body.issues.map((i: { path: string; code: string }) => `${i.path} ${i.code}`).sort(),
     ).toEqual([
-      'household.bicycleCover invalid_boolean',
+      'household.bicycleCover not_boolean',
       'household.colour unknown_field',
       'household.livingArea below_minimum',
-      'household.zipCode invalid_string',
+      'household.zipCode not_a_string',
     ]);
-    expect(wrong.body.issues.find((i: { code: string }) => i.code === 'below_minimum').limit).toBe(
-      10,
-    );
+    expect(wrong.body.issues).toContainEqual({
+      path: 'household.livingArea',
+      code: 'below_minimum',
+      limit: 10,
+    });
+    expect(wrong.body.message).toContain('household.livingArea: below_minimum (10)');
 
+    // An insured object left out is one with no data: its required fields are missing.
     const onlyDefault = homePolicy(x);
     onlyDefault.policyObjects.pop();
     const lacking = await post({ accountCode, policy: onlyDefault });
+    expect(lacking.status).toBe(400);
     expect(lacking.body.issues).toEqual([
-      expect.objectContaining({ path: 'household', code: 'missing_insured_object' }),
+      { path: 'household.livingArea', code: 'required' },
+      { path: 'household.zipCode', code: 'required' },
+      { path: 'household.sumInsured', code: 'required' },
+    ]);
+    const twice = homePolicy(x);
+    const policyObjects = [
+      ...twice.policyObjects,
+      { insuredObjectId: x.household.id, data: {} },
+      { insuredObjectId: 999999, data: {} },
+    ];
+    expect((await post({ accountCode, policy: { ...twice, policyObjects } })).body.issues).toEqual([
+      { path: 'policyObjects.2.insuredObjectId', code: 'duplicate_insured_object' },
+      { path: 'policyObjects.3.insuredObjectId', code: 'unknown_insured_object' },
+    ]);
+    const badUnit = homePolicy(x);
+    badUnit.policyObjects[0]!.data.policyDurationUnit = 'decade';
+    expect((await post({ accountCode, policy: badUnit })).body.issues).toEqual([
+      { path: 'default.policyDurationUnit', code: 'invalid_option' },
     ]);
     const badDate = homePolicy(x);
     badDate.policyObjects[0]!.data.policyStartDate = '2026-02-30';

@@ -172,9 +172,9 @@ describe('POST /premiums/calculate', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('validation_error');
-    // A wrong value is reported even beside a missing one.
+    // A wrong value is reported even beside a missing one; a range issue names its bound.
     expect(res.body.issues).toEqual([
-      { path: 'vehicle.vehicleValue', code: 'below_minimum' },
+      { path: 'vehicle.vehicleValue', code: 'below_minimum', limit: 1000 },
       { path: 'vehicle.vehicleType', code: 'required' },
     ]);
     expect(res.body.message).toContain('vehicle.vehicleValue: below_minimum');

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { getAccount, type Account } from '#client/api/accounts-client.ts';
@@ -8,15 +8,19 @@ import { getProduct, type Product, type ProductVersion } from '#client/api/produ
 import { useAccountAccess } from '#client/api/use-account-access.ts';
 import { AlertBar, type AlertTone } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
+import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { SelectInput } from '#client/ui/form/fields.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
-import { isNotFound, useLoad } from '#client/ui/use-load.ts';
-import { ApplicationForm } from './application-form.tsx';
-import { fieldAt, initialValues } from './application-values.ts';
-import { useApplicationForm } from './use-application-form.ts';
-import { useApplicationTariff, type ApplicationTariff } from './use-application-tariff.ts';
+import { useLoad } from '#client/ui/use-load.ts';
+import { ApplicationForm } from '#client/ui/application/application-form.tsx';
+import { initialValues, splitIssues } from '#client/ui/application/application-values.ts';
+import { useApplicationForm, useFieldFocus } from '#client/ui/application/use-application-form.ts';
+import {
+  useApplicationTariff,
+  type ApplicationTariff,
+} from '#client/ui/application/use-application-tariff.ts';
 
 const holderName = (account: Account) =>
   account.type === 'org'
@@ -59,7 +63,7 @@ export default function CreatePolicyPage() {
     body = (
       <>
         <h1 className="text-2xl font-bold text-slate-900">{t('create.title')}</h1>
-        <LoadFailed notFound={isNotFound(loaded)} onRetry={retry} />
+        <LoadFailed error={loaded.error} onRetry={retry} />
       </>
     );
   }
@@ -126,21 +130,15 @@ export default function CreatePolicyPage() {
 }
 
 /** What did not load: gone (another workspace's, or deleted), or failed with a retry. */
-function LoadFailed({ notFound, onRetry }: { notFound: boolean; onRetry: () => void }) {
+function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation('applications');
-  return notFound ? (
-    <AlertBar tone="warning" dismissible={false}>
-      {t('create.not_found')}
-    </AlertBar>
-  ) : (
-    <>
-      <AlertBar tone="danger" dismissible={false}>
-        {t('forms.messages.error')}
-      </AlertBar>
-      <Button variant="secondary" className="self-start" onClick={onRetry}>
-        {t('actions.retry')}
-      </Button>
-    </>
+  return (
+    <LoadProblem
+      error={error}
+      notFound={t('create.not_found')}
+      failed={t('forms.messages.error')}
+      onRetry={onRetry}
+    />
   );
 }
 
@@ -154,13 +152,11 @@ function TariffForm(props: {
   const { t } = useTranslation(['applications', 'common']);
   const { state, retry } = useApplicationTariff(props.accountIndex, props.productVersionId);
   if (state.kind === 'loading') return <Spinner label={t('common:status.loading')} />;
-  if (state.kind === 'failed') return <LoadFailed notFound={false} onRetry={retry} />;
+  if (state.kind === 'failed') return <LoadFailed error={state.error} onRetry={retry} />;
   return <NewPolicyForm {...props} tariff={state.value} />;
 }
 
 interface Problem {
-  /** `fields`: the form's own check refused the submit; its count follows the corrections. */
-  kind?: 'fields';
   tone: AlertTone;
   text: string;
   details?: string[];
@@ -188,26 +184,17 @@ function NewPolicyForm({
   const form = useApplicationForm(tariff.objects, initial);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
-
-  // The field to focus, by its name, which is its path (`household.livingArea`); only once the
-  // form is enabled again after a refused submit (a disabled input takes no focus).
-  const [focusPath, setFocusPath] = useState<string | null>(null);
-  useEffect(() => {
-    if (!focusPath || busy) return;
-    document.getElementsByName(focusPath)[0]?.focus();
-    setFocusPath(null);
-  }, [focusPath, busy]);
-  const focusField = setFocusPath;
+  const focusField = useFieldFocus(busy);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setProblem(null);
+    // The form's own check first: its alert counts the marked fields until they are corrected.
     const invalid = form.revealAll();
     if (invalid.length) {
-      setProblem({ kind: 'fields', tone: 'danger', text: '' });
       focusField(invalid[0]!);
       return;
     }
-    setProblem(null);
     setBusy(true);
     try {
       const policy = await createPolicy(accountIndex, {
@@ -227,12 +214,7 @@ function NewPolicyForm({
   return (
     <form noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
       <ApplicationForm accountIndex={accountIndex} tariff={tariff} form={form} disabled={busy}>
-        {problem?.kind === 'fields' && form.issueCount > 0 ? (
-          <AlertBar tone="danger" dismissible={false}>
-            {t('create.fix_fields', { count: form.issueCount })}
-          </AlertBar>
-        ) : null}
-        {problem && problem.kind !== 'fields' ? (
+        {problem ? (
           <AlertBar tone={problem.tone} dismissible={false}>
             <p>{problem.text}</p>
             {problem.details?.length ? (
@@ -278,9 +260,7 @@ function problemOf(
   t: ReturnType<typeof useTranslation<['applications', 'common']>>['t'],
 ): Problem {
   if (error instanceof ApiError && error.status === 400 && issuesOf(error.body).length) {
-    const issues = issuesOf(error.body);
-    const atFields = issues.filter((issue) => fieldAt(tariff.objects, issue.path));
-    const others = issues.filter((issue) => !fieldAt(tariff.objects, issue.path));
+    const { atFields, others } = splitIssues(tariff.objects, issuesOf(error.body));
     showServerIssues(atFields);
     if (atFields[0]) focusField(atFields[0].path);
     return {

@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as v from 'valibot';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import {
   displayNameOf,
@@ -15,14 +14,28 @@ import {
   updateLead,
   type Lead,
   type LeadErrorBody,
-  type LeadHolder,
 } from '#client/api/leads-client.ts';
-import { getProduct, type InsuredObject, type Product } from '#client/api/products-client.ts';
+import { getProduct, type Product } from '#client/api/products-client.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
+import { useFieldTexts } from '#client/ui/application/application-fields.tsx';
+import { ApplicationForm } from '#client/ui/application/application-form.tsx';
+import {
+  dataByName,
+  fieldPath,
+  initialValues,
+  splitIssues,
+  type ApplicationObject,
+  type ApplicationValues,
+} from '#client/ui/application/application-values.ts';
+import { useApplicationForm, useFieldFocus } from '#client/ui/application/use-application-form.ts';
+import {
+  useApplicationTariff,
+  type ApplicationTariff,
+} from '#client/ui/application/use-application-tariff.ts';
 import { Button } from '#client/ui/button.tsx';
+import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { ConflictPanel } from '#client/ui/conflict-panel.tsx';
 import { conflictRowsOf, type ConflictRow } from '#client/ui/conflict-rows.ts';
-import { CustomFormFields, type FormValues } from '#client/ui/form/custom-form-fields.tsx';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { SelectInput, TextInput } from '#client/ui/form/fields.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
@@ -30,19 +43,16 @@ import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useLoad } from '#client/ui/use-load.ts';
 import {
-  checkApplication,
-  fieldKey,
-  fieldsOf,
-  formFieldsOf,
-  formObjects,
-  initialValues,
-  issueErrors,
-  nextMonthStart,
-} from './application-form.ts';
+  applicantCheck,
+  createBody,
+  EMPTY_HOLDER,
+  updateBody,
+  type Applicant,
+  type HolderValues,
+} from './application-applicant.ts';
 import { applicantName } from '#common/party-name.ts';
-import { PolicyDataView, PremiumView } from './lead-views.tsx';
+import { PremiumView } from './lead-views.tsx';
 import { useLeadAbilities } from './use-lead-abilities.ts';
-import { useTariff } from './use-tariff.ts';
 
 type Mode = 'create' | 'edit' | 'view';
 
@@ -56,8 +66,9 @@ interface Loaded {
 /**
  * The application (spec routes /leads/create-application/{productId}/{productVersionId?}/{bfCode?},
  * /leads/{leadCode}/edit-application/... and /view-application/..., and the customer's
- * /customers/{customerCode}/create-application/...): a simple form with one input per product
- * field, grouped by insured object. The booking funnel code is accepted and not used yet.
+ * /customers/{customerCode}/create-application/...): the generated application form of a policy
+ * sale (client/ui/application/) with its live premium, and the lead's own part above it, who
+ * applies. The booking funnel code is accepted and not used yet.
  */
 export default function ApplicationPage() {
   const { t } = useTranslation('leads');
@@ -96,7 +107,6 @@ export default function ApplicationPage() {
       null
     : null;
   const version = loaded?.product.versions?.find((v) => v.id === versionId) ?? null;
-  const tariff = useTariff(accountIndex, version?.id ?? null, true);
   usePageTitle(t(`application.title_${mode}`));
 
   const backTo = leadCode
@@ -105,7 +115,7 @@ export default function ApplicationPage() {
       ? `/u/${accountIndex}/customers/${customerCode}`
       : `/u/${accountIndex}/leads`;
 
-  const frame = (body: React.ReactNode) => (
+  const frame = (body: ReactNode) => (
     <div className="flex flex-col gap-6">
       <Link
         to={backTo}
@@ -125,46 +135,107 @@ export default function ApplicationPage() {
     </div>
   );
 
-  if (state.kind === 'loading' || (state.kind === 'ready' && tariff.kind === 'loading')) {
-    return frame(<Spinner label={t('loading')} />);
-  }
-  if (state.kind === 'failed' || tariff.kind === 'failed') {
-    const missing =
-      state.kind === 'failed' && state.error instanceof ApiError && state.error.status === 404;
-    return frame(
-      <div className="flex flex-col items-start gap-3">
-        <AlertBar tone={missing ? 'warning' : 'danger'} dismissible={false}>
-          {missing ? t('application.not_found') : t('errors.load_failed')}
-        </AlertBar>
-        {missing ? null : (
-          <Button variant="secondary" onClick={state.kind === 'failed' ? retry : tariff.retry}>
-            {t('actions.retry')}
-          </Button>
-        )}
-      </div>,
-    );
-  }
+  if (state.kind === 'loading') return frame(<Spinner label={t('loading')} />);
+  if (state.kind === 'failed') return frame(<LoadFailed error={state.error} onRetry={retry} />);
   const ready = state.value;
-  const known = tariff.kind === 'ready' ? tariff.value : null;
-  if (!version || !known || (ready.lead && ready.lead.productId !== ready.product.id)) {
+  if (!version || (ready.lead && ready.lead.productId !== ready.product.id)) {
     return frame(
       <AlertBar tone="warning" dismissible={false}>
         {t('application.no_version')}
       </AlertBar>,
     );
   }
-  const objects = formObjects(known.objects);
+  return frame(
+    <TariffStep
+      key={`${version.id}-${ready.lead?.code ?? ''}`}
+      mode={mode}
+      accountIndex={accountIndex}
+      versionId={version.id}
+      onSale={version.status === 'active'}
+      lead={ready.lead}
+      customer={ready.customer}
+      canPickCustomer={abilities.canViewCustomers}
+      canUpdate={abilities.canUpdate}
+    />,
+  );
+}
 
-  if (mode === 'view' && ready.lead) {
-    const lead = ready.lead;
-    return frame(
-      <div className="flex flex-col gap-6">
-        <p className="text-sm text-slate-700">
-          {t('application.view_note', { number: lead.leadNumber, applicant: applicantName(lead) })}
-        </p>
-        <PolicyDataView objects={lead.policy.policyObjects} tariff={known} idPrefix="view" />
-        <PremiumView premium={lead.premium} tariff={known} />
-        {abilities.canUpdate ? (
+/** What did not load: gone (another workspace's, or deleted), or failed with a retry. */
+function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation('leads');
+  return (
+    <LoadProblem
+      error={error}
+      notFound={t('application.not_found')}
+      failed={t('errors.load_failed')}
+      onRetry={onRetry}
+    />
+  );
+}
+
+interface StepProps {
+  mode: Mode;
+  accountIndex: number;
+  versionId: number;
+  onSale: boolean;
+  lead: Lead | null;
+  customer: Account | null;
+  canPickCustomer: boolean;
+  canUpdate: boolean;
+}
+
+/** The product version's insured objects and formulas, then the application in its mode. */
+function TariffStep(props: StepProps) {
+  const { t } = useTranslation('leads');
+  const { state, retry } = useApplicationTariff(props.accountIndex, props.versionId);
+  if (state.kind === 'loading') return <Spinner label={t('loading')} />;
+  if (state.kind === 'failed') return <LoadFailed error={state.error} onRetry={retry} />;
+  if (props.mode === 'view' && props.lead) {
+    return <ApplicationView {...props} lead={props.lead} tariff={state.value} />;
+  }
+  return <LeadApplicationForm {...props} tariff={state.value} />;
+}
+
+/** The values a lead's application starts with: its saved data, or a new one's proposal. */
+const leadValues = (objects: readonly ApplicationObject[], lead: Lead | null) =>
+  initialValues(objects, lead ? dataByName(lead.policy.policyObjects) : undefined);
+
+/**
+ * The saved application read-only, beside the lead's premium as it is stored (with the amounts
+ * agreed by hand, which a live calculation would not know).
+ */
+function ApplicationView({
+  accountIndex,
+  tariff,
+  lead,
+  canUpdate,
+}: StepProps & { lead: Lead; tariff: ApplicationTariff }) {
+  const { t } = useTranslation('leads');
+  const [initial] = useState(() => leadValues(tariff.objects, lead));
+  const form = useApplicationForm(tariff.objects, initial);
+  return (
+    <div className="flex flex-col gap-6">
+      <p className="text-sm text-slate-700">
+        {t('application.view_note', { number: lead.leadNumber, applicant: applicantName(lead) })}
+      </p>
+      <ApplicationForm
+        accountIndex={accountIndex}
+        tariff={tariff}
+        form={form}
+        mode="view"
+        premium={
+          <section
+            aria-labelledby="application-premium"
+            className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
+          >
+            <h2 id="application-premium" className="text-lg font-semibold text-slate-900">
+              {t('data.premium')}
+            </h2>
+            <PremiumView premium={lead.premium} tariff={tariff} />
+          </section>
+        }
+      >
+        {canUpdate ? (
           <Link
             to={`/u/${accountIndex}/leads/${lead.code}/edit-application/${lead.productId}/${lead.productVersionId}`}
             className="self-start rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
@@ -172,134 +243,94 @@ export default function ApplicationPage() {
             {t('application.edit')}
           </Link>
         ) : null}
-      </div>,
-    );
-  }
-
-  return frame(
-    <ApplicationForm
-      key={`${version.id}-${ready.lead?.code ?? ''}`}
-      mode={mode === 'edit' ? 'edit' : 'create'}
-      accountIndex={accountIndex}
-      product={ready.product}
-      versionId={version.id}
-      onSale={version.status === 'active'}
-      objects={objects}
-      lead={ready.lead}
-      customer={ready.customer}
-      canPickCustomer={abilities.canViewCustomers}
-    />,
+      </ApplicationForm>
+    </div>
   );
 }
 
-interface FormProps {
-  mode: 'create' | 'edit';
-  accountIndex: number;
-  product: Product;
-  versionId: number;
-  onSale: boolean;
-  objects: InsuredObject[];
-  lead: Lead | null;
-  customer: Account | null;
-  canPickCustomer: boolean;
-}
+/** How the last submit ended, shown below the fields (what was typed stays). */
+type Problem = { kind: 'issues'; lines: string[] } | { kind: 'failure'; text: string };
 
-function ApplicationForm({
+function LeadApplicationForm({
   mode,
   accountIndex,
-  product,
+  tariff,
   versionId,
   onSale,
-  objects,
   lead,
   customer,
   canPickCustomer,
-}: FormProps) {
+}: StepProps & { tariff: ApplicationTariff }) {
   const { t } = useTranslation('leads');
   const navigate = useNavigate();
   const toast = useToast();
-  const unitLabel = (unit: string) => t(`application.units.${unit as 'day'}`);
+  const texts = useFieldTexts();
+  const { objects } = tariff;
+  const [initial] = useState(() => leadValues(objects, lead));
+  const form = useApplicationForm(objects, initial);
   const [base, setBase] = useState(lead);
-  const [values, setValues] = useState<FormValues>(() =>
-    initialValues(objects, lead?.policy.policyObjects ?? null, {
-      start: nextMonthStart(new Date()),
-      durationDays: product.contractDurationDays,
-    }),
-  );
   const [applicant, setApplicant] = useState<Applicant>(() =>
     customer
       ? { kind: 'customer', accountCode: customer.code }
       : { kind: canPickCustomer ? 'customer' : 'prospect', accountCode: '' },
   );
-  const [holder, setHolder] = useState<
-    Required<Pick<LeadHolder, 'firstName' | 'lastName' | 'email'>>
-  >({
-    firstName: '',
-    lastName: '',
-    email: '',
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [holder, setHolder] = useState<HolderValues>(EMPTY_HOLDER);
+  const [applicantErrors, setApplicantErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const [conflict, setConflict] = useState<{ saved: Lead; rows: ConflictRow<string>[] } | null>(
     null,
   );
+  const focusField = useFieldFocus(busy);
 
+  // The conflict panel compares the fields as the reader sees them, by their paths.
+  const paths = objects.flatMap((o) => o.productFields.map((f) => fieldPath(o.name, f.name)));
   const labels = new Map(
     objects.flatMap((o) =>
-      fieldsOf(o).map((f) => [fieldKey(o.id, f.name), `${o.label}: ${f.label}`] as const),
+      o.productFields.map(
+        (f) =>
+          [
+            fieldPath(o.name, f.name),
+            `${texts.sectionTitle(o)}: ${texts.fieldLabel(o, f)}`,
+          ] as const,
+      ),
     ),
   );
-  const asText = (policyObjects: Lead['policy']['policyObjects']) => {
-    const text: Record<string, string> = {};
-    for (const o of objects) {
-      const data = policyObjects.find((p) => p.insuredObjectId === o.id)?.data ?? {};
-      for (const f of fieldsOf(o))
-        text[fieldKey(o.id, f.name)] = data[f.name] === undefined ? '' : String(data[f.name]);
-    }
-    return text;
-  };
+  const asTexts = (values: ApplicationValues) =>
+    Object.fromEntries(
+      objects.flatMap((o) =>
+        o.productFields.map((f) => {
+          const path = fieldPath(o.name, f.name);
+          return [path, texts.valueText(f, values[path])] as const;
+        }),
+      ),
+    );
 
   const save = async (leadVersion: number | null) => {
-    const checked = checkApplication(objects, values);
+    setProblem(null);
     // An application being edited keeps its applicant; only a new one names one.
-    const applicantErrors = mode === 'edit' ? {} : applicantCheck(applicant, holder);
-    setErrors({ ...(checked.ok ? {} : checked.errors), ...applicantErrors });
-    if (!checked.ok || Object.keys(applicantErrors).length) return;
-    setFailure(null);
+    const applicantIssues = mode === 'edit' ? {} : applicantCheck(applicant, holder);
+    setApplicantErrors(applicantIssues);
+    const invalid = [...Object.keys(applicantIssues), ...form.revealAll()];
+    if (invalid.length) {
+      focusField(invalid[0]!);
+      return;
+    }
     setBusy(true);
     try {
       let saved: Lead;
       if (mode === 'edit' && base && leadVersion !== null) {
-        saved = await updateLead(accountIndex, base.code, {
-          version: leadVersion,
-          policy: {
-            productVersionId: versionId,
-            accountCode: base.accountCode,
-            holder: base.policy.holder,
-            policyObjects: checked.policyObjects,
-          },
-        });
+        saved = await updateLead(
+          accountIndex,
+          base.code,
+          updateBody(base, leadVersion, versionId, form.policyObjects),
+        );
         toast({ message: t('application.saved'), tone: 'success' });
       } else {
-        const prospect = applicant.kind === 'prospect';
-        saved = await createLead(accountIndex, {
-          ...(prospect ? {} : { accountCode: applicant.accountCode }),
-          policy: {
-            productVersionId: versionId,
-            ...(prospect
-              ? {
-                  holder: {
-                    type: 'person' as const,
-                    firstName: holder.firstName.trim(),
-                    lastName: holder.lastName.trim(),
-                    ...(holder.email.trim() ? { email: holder.email.trim() } : {}),
-                  },
-                }
-              : {}),
-            policyObjects: checked.policyObjects,
-          },
-        });
+        saved = await createLead(
+          accountIndex,
+          createBody(versionId, form.policyObjects, applicant, holder),
+        );
         toast({ message: t('application.created', { number: saved.leadNumber }), tone: 'success' });
       }
       void navigate(`/u/${accountIndex}/leads/${saved.code}`);
@@ -312,29 +343,32 @@ function ApplicationForm({
         setConflict({
           saved,
           rows: conflictRowsOf(
-            [...labels.keys()],
-            asText(base.policy.policyObjects),
-            Object.fromEntries(
-              [...labels.keys()].map((k) => [k, values[k] === undefined ? '' : String(values[k])]),
-            ),
-            asText(saved.policy.policyObjects),
+            paths,
+            asTexts(leadValues(objects, base)),
+            asTexts(form.values),
+            asTexts(leadValues(objects, saved)),
           ),
         });
       } else if (error instanceof ApiError && body?.issues?.length) {
-        setErrors(issueErrors(objects, body.issues));
+        const { atFields, others } = splitIssues(objects, body.issues);
+        form.showServerIssues(atFields);
+        if (atFields[0]) focusField(atFields[0].path);
+        setProblem({ kind: 'issues', lines: others.map((i) => texts.issueLine(objects, i)) });
       } else if (error instanceof ApiError) {
-        setFailure(
-          error.code === 'lead_closed'
-            ? t('errors.lead_closed')
-            : error.status === 400 || error.status === 409
-              ? t('application.refused', { message: error.message })
-              : error.status === 403
-                ? t('errors.forbidden')
-                : t('errors.generic'),
-        );
+        setProblem({
+          kind: 'failure',
+          text:
+            error.code === 'lead_closed'
+              ? t('errors.lead_closed')
+              : error.status === 400 || error.status === 409
+                ? t('application.refused', { message: error.message })
+                : error.status === 403
+                  ? t('errors.forbidden')
+                  : t('errors.generic'),
+        });
       } else {
         console.error('application save failed', error);
-        setFailure(t('errors.generic'));
+        setProblem({ kind: 'failure', text: t('errors.generic') });
       }
     } finally {
       setBusy(false);
@@ -343,28 +377,61 @@ function ApplicationForm({
 
   const overwrite = (saved: Lead) => {
     setBase(saved);
+    setConflict(null);
     void save(saved.version);
   };
   const loadSaved = (saved: Lead) => {
     setBase(saved);
-    setValues(initialValues(objects, saved.policy.policyObjects, { start: '', durationDays: 0 }));
-    setErrors({});
+    form.reset(leadValues(objects, saved));
+    setProblem(null);
     setConflict(null);
   };
 
+  const applicantPart = (
+    <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
+      <legend className="px-1 font-semibold text-slate-900">{t('application.applicant')}</legend>
+      {mode === 'edit' && base ? (
+        <p className="text-sm text-slate-800">{applicantName(base)}</p>
+      ) : customer ? (
+        <p className="text-sm text-slate-800">
+          {displayNameOf(customer)} ({customer.accountNumber})
+        </p>
+      ) : (
+        <ApplicantFields
+          accountIndex={accountIndex}
+          canPickCustomer={canPickCustomer}
+          applicant={applicant}
+          holder={holder}
+          errors={applicantErrors}
+          disabled={busy}
+          onApplicant={(next) => {
+            setApplicant(next);
+            setApplicantErrors({});
+          }}
+          onHolder={setHolder}
+        />
+      )}
+    </fieldset>
+  );
+
   return (
-    <div className="flex max-w-3xl flex-col gap-6">
+    <div className="flex flex-col gap-6">
       {onSale ? null : (
         <AlertBar tone="warning" dismissible={false}>
           {t('application.not_on_sale')}
         </AlertBar>
       )}
+      {mode === 'edit' && base?.premiumOverride?.length ? (
+        <AlertBar tone="info" dismissible={false}>
+          {t('application.override_kept')}
+        </AlertBar>
+      ) : null}
       {conflict ? (
         <ConflictPanel
           translate={(key, values) => t(key, values)}
           conflict={conflict}
           label={(key) => labels.get(key) ?? key}
-          shown={(_key, value) => (value === '' ? t('values.empty') : value)}
+          shown={(_key, value) => value}
           busy={busy}
           testIdPrefix="application-conflict"
           onLoadSaved={loadSaved}
@@ -374,89 +441,47 @@ function ApplicationForm({
       <form
         noValidate
         aria-label={t(`application.title_${mode}`)}
+        aria-busy={busy}
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
           void save(base?.version ?? null);
         }}
-        className="flex flex-col gap-6"
       >
-        <fieldset className="flex flex-col gap-3 rounded-md border border-slate-300 p-4">
-          <legend className="px-1 font-semibold text-slate-900">
-            {t('application.applicant')}
-          </legend>
-          {mode === 'edit' && base ? (
-            <p className="text-sm text-slate-800">{applicantName(base)}</p>
-          ) : customer ? (
-            <p className="text-sm text-slate-800">
-              {displayNameOf(customer)} ({customer.accountNumber})
-            </p>
-          ) : (
-            <ApplicantFields
-              accountIndex={accountIndex}
-              canPickCustomer={canPickCustomer}
-              applicant={applicant}
-              holder={holder}
-              errors={errors}
-              disabled={busy}
-              onApplicant={setApplicant}
-              onHolder={setHolder}
-            />
-          )}
-        </fieldset>
-        {objects.map((object) => (
-          <fieldset
-            key={object.id}
-            className="flex flex-col gap-3 rounded-md border border-slate-300 p-4"
-          >
-            <legend className="px-1 font-semibold text-slate-900">{object.label}</legend>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <CustomFormFields
-                fields={formFieldsOf(object, unitLabel)}
-                values={values}
-                errors={errors}
-                disabled={busy}
-                onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
-              />
-            </div>
-          </fieldset>
-        ))}
-        {errors[''] ? (
-          <AlertBar tone="danger" dismissible={false}>
-            {t('application.object_issues')}
-          </AlertBar>
-        ) : null}
-        {failure ? (
-          <AlertBar tone="danger" onDismiss={() => setFailure(null)}>
-            {failure}
-          </AlertBar>
-        ) : null}
-        <div>
-          <Button type="submit" disabled={busy || !onSale}>
-            {busy
-              ? t('actions.saving')
-              : t(mode === 'edit' ? 'application.save' : 'application.submit')}
-          </Button>
-        </div>
+        <ApplicationForm
+          accountIndex={accountIndex}
+          tariff={tariff}
+          form={form}
+          disabled={busy}
+          intro={applicantPart}
+        >
+          {problem?.kind === 'issues' ? (
+            <AlertBar tone="danger" dismissible={false}>
+              <p>{t('application.refused_fields')}</p>
+              {problem.lines.length ? (
+                <ul className="mt-1 list-disc pl-5">
+                  {problem.lines.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </AlertBar>
+          ) : null}
+          {problem?.kind === 'failure' ? (
+            <AlertBar tone="danger" onDismiss={() => setProblem(null)}>
+              {problem.text}
+            </AlertBar>
+          ) : null}
+          <div>
+            <Button type="submit" disabled={busy || !onSale}>
+              {busy
+                ? t('actions.saving')
+                : t(mode === 'edit' ? 'application.save' : 'application.submit')}
+            </Button>
+          </div>
+        </ApplicationForm>
       </form>
     </div>
   );
-}
-
-type Applicant = { kind: 'customer' | 'prospect'; accountCode: string };
-type HolderValues = { firstName: string; lastName: string; email: string };
-
-function applicantCheck(applicant: Applicant, holder: HolderValues): FieldErrors {
-  if (applicant.kind === 'customer') {
-    return applicant.accountCode
-      ? {}
-      : { accountCode: ['leads:application.errors.customer_required'] };
-  }
-  const errors: FieldErrors = {};
-  if (!holder.lastName.trim()) errors.lastName = ['leads:application.errors.last_name_required'];
-  if (holder.email.trim() && !v.is(v.pipe(v.string(), v.email()), holder.email.trim())) {
-    errors.email = ['leads:application.errors.invalid_email'];
-  }
-  return errors;
 }
 
 const CUSTOMER_RESULTS = 20;

@@ -1,123 +1,52 @@
 import { describe, expect, it } from 'vitest';
 import type { Lead } from '#client/api/leads-client.ts';
-import type { InsuredObject, ProductField } from '#client/api/products-client.ts';
-import {
-  checkApplication,
-  fieldKey,
-  formObjects,
-  initialValues,
-  nextMonthStart,
-  policyObjectsOf,
-} from './application-form.ts';
+import { applicantCheck, createBody, EMPTY_HOLDER, updateBody } from './application-applicant.ts';
 import { extrasChangesOf, extrasConflictRows, extrasValuesOf } from './lead-extras.ts';
 
-const audit = { createdAt: '', updatedAt: '', createdBy: '', updatedBy: '' };
-const field = (id: number, name: string, extra: Partial<ProductField>): ProductField => ({
-  id,
-  code: `pfi_${id}`,
-  insuredObjectId: 0,
-  name,
-  label: name,
-  type: 'string',
-  kind: null,
-  isRequired: false,
-  minimum: null,
-  maximum: null,
-  defaultValue: null,
-  order: id,
-  ...audit,
-  ...extra,
-});
-const OBJECTS: InsuredObject[] = [
-  {
-    id: 2,
-    code: 'ino_2',
-    productVersionId: 9,
-    name: 'household',
-    label: 'Household',
-    version: 1,
-    insuredObjectTypeId: null,
-    ...audit,
-    productFields: [
-      field(5, 'sumInsured', { type: 'number', isRequired: true, minimum: 5000, label: 'Sum' }),
-      field(6, 'bicycleCover', { type: 'boolean' }),
-      field(7, 'zipCode', { isRequired: true, defaultValue: '10115' }),
-    ],
-  },
-  {
-    id: 1,
-    code: 'ino_1',
-    productVersionId: 9,
-    name: 'default',
-    label: 'Policy',
-    version: 1,
-    insuredObjectTypeId: null,
-    ...audit,
-    productFields: [
-      field(1, 'policyStartDate', { type: 'date', isRequired: true }),
-      field(2, 'policyDurationUnit', { kind: 'durationUnit', isRequired: true }),
-      field(3, 'policyDurationValue', { type: 'number', isRequired: true }),
-    ],
-  },
-];
+const OBJECTS = [{ insuredObjectId: 2, data: { sumInsured: 60000, bicycleCover: true } }];
 
-describe('application form', () => {
-  it('puts the policy term first and prefills it, and the field defaults', () => {
-    const objects = formObjects(OBJECTS);
-    expect(objects.map((o) => o.name)).toEqual(['default', 'household']);
-    expect(nextMonthStart(new Date('2026-01-31T12:00:00Z'))).toBe('2026-02-01');
-    expect(initialValues(objects, null, { start: '2026-02-01', durationDays: 365 })).toEqual({
-      '1.policyStartDate': '2026-02-01',
-      '1.policyDurationUnit': 'day',
-      '1.policyDurationValue': 365,
-      '2.zipCode': '10115',
+describe('the applicant of an application', () => {
+  it('wants a customer, or a prospect with a last name and a valid e-mail if any', () => {
+    expect(applicantCheck({ kind: 'customer', accountCode: '' }, EMPTY_HOLDER)).toEqual({
+      accountCode: ['leads:application.errors.customer_required'],
     });
-    const saved = [
-      {
-        insuredObjectId: 2,
-        insuredObjectName: 'household',
-        insuredObjectLabel: '',
-        data: { sumInsured: 9000 },
+    expect(applicantCheck({ kind: 'customer', accountCode: 'acc_1' }, EMPTY_HOLDER)).toEqual({});
+    const prospect = { kind: 'prospect' as const, accountCode: '' };
+    expect(applicantCheck(prospect, { ...EMPTY_HOLDER, lastName: ' ', email: 'x@' })).toEqual({
+      lastName: ['leads:application.errors.last_name_required'],
+      email: ['leads:application.errors.invalid_email'],
+    });
+    expect(applicantCheck(prospect, { ...EMPTY_HOLDER, lastName: 'Probe' })).toEqual({});
+  });
+
+  it('files a customer by code and a prospect as the holder, names trimmed', () => {
+    expect(
+      createBody(9, OBJECTS, { kind: 'customer', accountCode: 'acc_1' }, EMPTY_HOLDER),
+    ).toEqual({ accountCode: 'acc_1', policy: { productVersionId: 9, policyObjects: OBJECTS } });
+    const holder = { firstName: ' Pia ', lastName: ' Probe ', email: '' };
+    expect(createBody(9, OBJECTS, { kind: 'prospect', accountCode: '' }, holder)).toEqual({
+      policy: {
+        productVersionId: 9,
+        holder: { type: 'person', firstName: 'Pia', lastName: 'Probe' },
+        policyObjects: OBJECTS,
       },
-    ];
-    expect(initialValues(objects, saved, { start: '', durationDays: 0 })).toEqual({
-      '2.sumInsured': 9000,
     });
   });
 
-  it('types the inputs and shows the service rules at the fields', () => {
-    const values = {
-      [fieldKey(1, 'policyStartDate')]: '2026-02-01',
-      [fieldKey(1, 'policyDurationUnit')]: 'day',
-      [fieldKey(1, 'policyDurationValue')]: '365',
-      [fieldKey(2, 'sumInsured')]: '4999,5',
-      [fieldKey(2, 'bicycleCover')]: true,
-      [fieldKey(2, 'zipCode')]: ' ',
-    };
-    expect(policyObjectsOf(formObjects(OBJECTS), values)).toEqual([
-      {
-        insuredObjectId: 1,
-        data: {
-          policyStartDate: '2026-02-01',
-          policyDurationUnit: 'day',
-          policyDurationValue: 365,
-        },
+  it('keeps the applicant of an edited application', () => {
+    const base = {
+      accountCode: null,
+      policy: { holder: { type: 'person', lastName: 'Probe' } },
+    } as unknown as Lead;
+    expect(updateBody(base, 3, 9, OBJECTS)).toEqual({
+      version: 3,
+      policy: {
+        productVersionId: 9,
+        accountCode: null,
+        holder: { type: 'person', lastName: 'Probe' },
+        policyObjects: OBJECTS,
       },
-      { insuredObjectId: 2, data: { sumInsured: 4999.5, bicycleCover: true } },
-    ]);
-    const checked = checkApplication(OBJECTS, values);
-    expect(checked.ok ? null : checked.errors).toEqual({
-      '2.sumInsured': ['messages.numberMin?min=5000'],
-      '2.zipCode': ['messages.fieldRequired?field=zipCode'],
     });
-    const typo = checkApplication(OBJECTS, { ...values, [fieldKey(2, 'sumInsured')]: 'viel' });
-    expect(typo.ok ? null : typo.errors['2.sumInsured']).toEqual(['messages.number_type']);
-    const fine = checkApplication(OBJECTS, {
-      ...values,
-      [fieldKey(2, 'sumInsured')]: '6000',
-      [fieldKey(2, 'zipCode')]: '20095',
-    });
-    expect(fine.ok).toBe(true);
   });
 });
 

@@ -1,25 +1,29 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { terminationDateRefusal } from '#common/policy-lifecycle.ts';
 import { timesliceAt } from '#common/policy-timeline.ts';
-import type { Policy, PolicyVersion } from '#client/api/policies-client.ts';
+import type {
+  Policy,
+  PolicyObject,
+  PolicyObjectPatch,
+  PolicyVersion,
+} from '#client/api/policies-client.ts';
 import type { InsuredObject } from '#client/api/products-client.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
+import { ApplicationFields, useFieldTexts } from '#client/ui/application/application-fields.tsx';
+import { FixFieldsAlert } from '#client/ui/application/application-form.tsx';
+import {
+  dataByName,
+  initialValues,
+  splitIssues,
+  type ApplicationValues,
+} from '#client/ui/application/application-values.ts';
+import { useApplicationForm, useFieldFocus } from '#client/ui/application/use-application-form.ts';
 import { Button } from '#client/ui/button.tsx';
-import { CustomFormFields } from '#client/ui/form/custom-form-fields.tsx';
-import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { DateInput, TextInput } from '#client/ui/form/fields.tsx';
 import { FormDialog } from '#client/ui/form-dialog.tsx';
 import { formatUtcDate } from '#client/ui/policy-display.ts';
-import {
-  checkDraft,
-  draftSections,
-  errorsOfIssues,
-  initialValues,
-  type DraftCheck,
-  type ObjectValues,
-} from './draft-form.ts';
-import { valueText } from './tariff-labels.ts';
+import { draftObjects, draftPatch, editablePaths, isTermField } from './draft-form.ts';
 
 /** How the dialog's last attempt ended, shown inside it (what was typed stays). */
 export interface DialogOutcome {
@@ -167,50 +171,103 @@ export function EndPolicyDialog({
   );
 }
 
-export interface DraftValues {
-  objects: Record<string, ObjectValues>;
-  effectiveFrom: string;
-}
+const NO_OBJECTS: readonly PolicyObject[] = [];
 
 /**
- * The draft's policy objects, a simple form per field type (the rich application form comes
- * later). It edits the data in force today and sends only what changed, from a day on when
- * "effective from" is given, else for the whole timeline.
+ * The form of a draft's policy objects: the data in force today in the generated application
+ * form. It lives with the actions, not in the dialog, so that what was typed survives the
+ * confirmation in between and a refusal. `start` fills it from the draft (once the product's
+ * fields are known).
+ */
+export function useDraftForm(draft: PolicyVersion | null, tariff: readonly InsuredObject[] | null) {
+  const { i18n } = useTranslation();
+  const stored = useMemo(
+    () => (draft ? timesliceAt(draft.timeline, new Date())?.policyObjects : null) ?? NO_OBJECTS,
+    [draft],
+  );
+  const objects = useMemo(
+    () => draftObjects(stored, tariff ?? [], i18n.language),
+    [stored, tariff, i18n.language],
+  );
+  const form = useApplicationForm(objects, {});
+  const { reset } = form;
+  // Asked to start before the product's fields arrived: it starts when they do.
+  const [waiting, setWaiting] = useState(false);
+  const fill = useCallback(
+    () => reset(initialValues(objects, dataByName(stored))),
+    [reset, objects, stored],
+  );
+  useEffect(() => {
+    if (!waiting || objects.length === 0) return;
+    fill();
+    setWaiting(false);
+  }, [waiting, objects, fill]);
+  const start = useCallback(() => {
+    if (objects.length) fill();
+    else setWaiting(true);
+  }, [objects, fill]);
+  return { form, objects, stored, start };
+}
+
+export type DraftForm = ReturnType<typeof useDraftForm>;
+
+/**
+ * The draft's policy objects in the generated application form (the controls and checks of a
+ * policy sale; the contract term shown, not changed). It edits the data in force today and sends
+ * only what changed, from a day on when "effective from" is given, else for the whole timeline.
  */
 export function DraftDialog({
+  accountIndex,
   policy,
   draft,
-  tariff,
   busy,
   outcome,
-  values,
-  onChange,
+  effectiveFrom,
+  onEffectiveFrom,
   onSubmit,
   onCancel,
 }: DialogProps & {
-  draft: PolicyVersion;
-  tariff: readonly InsuredObject[];
-  values: DraftValues;
-  onChange: (values: DraftValues) => void;
-  onSubmit: (check: DraftCheck) => void;
+  accountIndex: number;
+  draft: DraftForm;
+  effectiveFrom: string;
+  onEffectiveFrom: (effectiveFrom: string) => void;
+  onSubmit: (patch: PolicyObjectPatch[]) => void;
 }) {
-  const { t, i18n } = useTranslation('policies');
-  const slice = timesliceAt(draft.timeline, new Date());
-  const sections = draftSections(slice?.policyObjects ?? [], tariff);
-  const [checked, setChecked] = useState<{ errors: FieldErrors; nothing: boolean } | null>(null);
-  const serverErrors = errorsOfIssues(
-    sections,
-    (outcome?.issues ?? []).filter((i) => i.path !== 'effectiveFrom'),
+  const { t } = useTranslation('policies');
+  const texts = useFieldTexts();
+  const { form, objects, stored } = draft;
+  const focusField = useFieldFocus(busy);
+  // "Nothing was changed" holds for the values it was said about.
+  const [unchangedAt, setUnchangedAt] = useState<ApplicationValues | null>(null);
+
+  // The service's verdict: at the inputs it names, the rest (the term, an object) listed.
+  const issues = outcome?.issues;
+  const fieldIssues = useMemo(
+    () => (issues ?? []).filter((i) => i.path !== 'effectiveFrom'),
+    [issues],
   );
-  const errors = checked?.errors ?? serverErrors;
-  const effectiveFromIssue = outcome?.issues.find((i) => i.path === 'effectiveFrom')?.code;
-  const texts = { language: i18n.language, yes: t('values.yes'), no: t('values.no') };
+  const { atFields, others } = splitIssues(objects, fieldIssues);
+  const atInputs = atFields.filter((i) => editablePaths(objects, [i.path]).length > 0);
+  const listed = [...others, ...atFields.filter((i) => !atInputs.includes(i))];
+  const { showServerIssues } = form;
+  useEffect(() => {
+    if (!fieldIssues.length) return;
+    const shown = splitIssues(objects, fieldIssues).atFields;
+    showServerIssues(shown.filter((i) => editablePaths(objects, [i.path]).length > 0));
+    // Once per answer of the service (the issues come from the machine's context).
+  }, [fieldIssues, objects, showServerIssues]);
+  const effectiveFromIssue = issues?.find((i) => i.path === 'effectiveFrom')?.code;
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const check = checkDraft(sections, values.objects);
-    const nothing = Object.keys(check.errors).length === 0 && check.patch.length === 0;
-    setChecked({ errors: check.errors, nothing });
-    if (Object.keys(check.errors).length === 0 && !nothing) onSubmit(check);
+    const invalid = editablePaths(objects, form.revealAll());
+    if (invalid.length) {
+      focusField(invalid[0]!);
+      return;
+    }
+    const patch = draftPatch(objects, stored, form.policyObjects);
+    setUnchangedAt(patch.length ? null : form.values);
+    if (patch.length) onSubmit(patch);
   };
   return (
     <FormDialog
@@ -220,55 +277,35 @@ export function DraftDialog({
       onDismiss={onCancel}
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-busy={busy}>
-        {sections.length === 0 ? <p className="text-sm">{t('dialogs.draft_no_fields')}</p> : null}
-        {sections.map((section) => {
-          const { object } = section;
-          const own = values.objects[object.code] ?? initialValues(section);
-          const prefix = `${object.insuredObjectName}.`;
-          return (
-            <fieldset key={object.code} className="flex flex-col gap-3">
-              <legend className="mb-1 font-semibold text-slate-900">
-                {object.insuredObjectLabel || object.insuredObjectName}
-              </legend>
-              {section.readOnly.length ? (
-                <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-                  {section.readOnly.map((field) => (
-                    <div key={field.name} className="contents">
-                      <dt className="text-slate-700">{field.label}</dt>
-                      <dd>{valueText(field.value, field.type, texts)}</dd>
-                    </div>
-                  ))}
-                </dl>
-              ) : null}
-              <CustomFormFields
-                fields={section.editable}
-                values={own}
-                errors={Object.fromEntries(
-                  Object.entries(errors)
-                    .filter(([path]) => path.startsWith(prefix))
-                    .map(([path, list]) => [path.slice(prefix.length), list]),
-                )}
-                disabled={busy}
-                onChange={(name, value) => {
-                  setChecked(null);
-                  onChange({
-                    ...values,
-                    objects: { ...values.objects, [object.code]: { ...own, [name]: value } },
-                  });
-                }}
-              />
-            </fieldset>
-          );
-        })}
+        {objects.length === 0 ? (
+          <p className="text-sm">{t('dialogs.draft_no_fields')}</p>
+        ) : (
+          <ApplicationFields
+            accountIndex={accountIndex}
+            form={form}
+            disabled={busy}
+            readOnly={isTermField}
+          />
+        )}
+        <FixFieldsAlert form={form} />
+        {listed.length ? (
+          <AlertBar tone="danger" dismissible={false}>
+            <ul className="list-disc pl-5">
+              {listed.map((issue) => (
+                <li key={`${issue.path} ${issue.code}`}>{texts.issueLine(objects, issue)}</li>
+              ))}
+            </ul>
+          </AlertBar>
+        ) : null}
         <DateInput
           label={t('fields.effective_from')}
           hint={t('fields.effective_from_hint')}
-          value={values.effectiveFrom}
+          value={effectiveFrom}
           errors={effectiveFromIssue ? [t('refusals.effective_from_outside')] : undefined}
           disabled={busy}
-          onChange={(effectiveFrom) => onChange({ ...values, effectiveFrom })}
+          onChange={onEffectiveFrom}
         />
-        {checked?.nothing ? (
+        {unchangedAt !== null && unchangedAt === form.values ? (
           <AlertBar tone="info" dismissible={false}>
             {t('dialogs.draft_unchanged')}
           </AlertBar>

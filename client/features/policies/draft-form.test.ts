@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PolicyObject } from '#client/api/policies-client.ts';
 import type { InsuredObject } from '#client/api/products-client.ts';
-import { checkDraft, draftSections, errorsOfIssues, initialValues } from './draft-form.ts';
+import {
+  dataByName,
+  fieldIssues,
+  initialValues,
+  policyObjectsOf,
+} from '#client/ui/application/application-values.ts';
+import { draftObjects, draftPatch, editablePaths, isTermField } from './draft-form.ts';
 
 const field = (name: string, type: string, extra: Record<string, unknown> = {}, order = 0) => ({
   name,
@@ -50,59 +56,46 @@ const objects = [
 ] as unknown as PolicyObject[];
 
 describe('draft form', () => {
-  const sections = draftSections(objects, tariff);
+  const forms = draftObjects(objects, tariff, 'en');
+  const start = initialValues(forms, dataByName(objects));
 
-  it('keeps the contract term read-only and the rest editable by type', () => {
-    const [household, policy] = sections;
-    expect(household!.editable.map((f) => [f.name, f.control])).toEqual([
-      ['livingArea', 'number'],
-      ['bicycleCover', 'checkbox'],
-      ['note', 'text'],
+  it('edits the tariff objects of the timeslice in the form order, the term read-only', () => {
+    expect(forms.map((o) => o.name)).toEqual(['default', 'household']);
+    const [policy, household] = forms;
+    expect(policy!.productFields.filter((f) => isTermField(policy!, f)).map((f) => f.name)).toEqual(
+      ['policyStartDate', 'policyDurationUnit', 'policyDurationValue'],
+    );
+    expect(household!.productFields.some((f) => isTermField(household!, f))).toBe(false);
+    // An object the tariff no longer has is not offered.
+    expect(draftObjects(objects.slice(0, 1), tariff, 'en').map((o) => o.name)).toEqual([
+      'household',
     ]);
-    expect(policy!.editable).toEqual([]);
-    expect(policy!.readOnly.map((f) => f.name)).toEqual([
-      'policyStartDate',
-      'policyDurationUnit',
-      'policyDurationValue',
-    ]);
+    expect(start).toMatchObject({ 'household.livingArea': '80', 'household.note': 'x' });
   });
 
   it('sends only what changed, numbers as numbers, empty text as null', () => {
-    const values = {
-      pob_h: { ...initialValues(sections[0]!), livingArea: '95,5', note: '' },
-    };
-    expect(checkDraft(sections, values)).toEqual({
-      errors: {},
-      patch: [{ insuredObjectId: 2, data: { livingArea: 95.5, note: null } }],
-    });
+    const values = { ...start, 'household.livingArea': '95,5', 'household.note': '' };
+    expect(draftPatch(forms, objects, policyObjectsOf(forms, values))).toEqual([
+      { insuredObjectId: 2, data: { livingArea: 95.5, note: null } },
+    ]);
     // Nothing typed: nothing to send, and an unticked box over "not given" is no change.
-    expect(checkDraft(sections, {}).patch).toEqual([]);
-  });
-
-  it('says at the field what the service would refuse', () => {
-    const values = { pob_h: { ...initialValues(sections[0]!), livingArea: '5' } };
-    expect(checkDraft(sections, values).errors).toEqual({
-      'household.livingArea': ['messages.numberMin?min=10'],
-    });
-    const empty = { pob_h: { ...initialValues(sections[0]!), livingArea: ' ' } };
-    expect(checkDraft(sections, empty).errors).toEqual({
-      'household.livingArea': ['messages.fieldRequired?field=LIVINGAREA'],
-    });
-    const text = { pob_h: { ...initialValues(sections[0]!), livingArea: 'viel' } };
-    expect(checkDraft(sections, text).errors['household.livingArea']).toEqual([
-      'messages.number_type',
+    expect(draftPatch(forms, objects, policyObjectsOf(forms, start))).toEqual([]);
+    const ticked = { ...start, 'household.bicycleCover': true };
+    expect(draftPatch(forms, objects, policyObjectsOf(forms, ticked))).toEqual([
+      { insuredObjectId: 2, data: { bicycleCover: true } },
     ]);
   });
 
-  it('puts the service issues at the same fields', () => {
+  it('checks like the service, and leaves the term out of what the user must fix', () => {
+    const values = { ...start, 'household.livingArea': 'viel' };
+    expect(fieldIssues(forms, values)).toEqual({ 'household.livingArea': 'not_a_number' });
     expect(
-      errorsOfIssues(sections, [
-        { path: 'household.livingArea', code: 'above_maximum' },
-        { path: 'effectiveFrom', code: 'outside_term' },
-      ]),
-    ).toEqual({
-      'household.livingArea': ['messages.numberMax?max=1000'],
-      effectiveFrom: ['messages.invalid_value'],
-    });
+      editablePaths(forms, ['default.policyStartDate', 'household.livingArea', 'accountCode']),
+    ).toEqual(['household.livingArea', 'accountCode']);
+    // The term is never part of a patch, whatever its inputs would hold.
+    const term = { ...values, 'default.policyDurationValue': '5' };
+    expect(draftPatch(forms, objects, policyObjectsOf(forms, term))).toEqual([
+      { insuredObjectId: 2, data: { livingArea: 'viel' } },
+    ]);
   });
 });

@@ -17,8 +17,8 @@ import {
   DraftDialog,
   EndPolicyDialog,
   initialEndValues,
+  useDraftForm,
   type DialogOutcome,
-  type DraftValues,
 } from './action-dialogs.tsx';
 import { policyChanges, refusalOf, type Refusal } from './policy-outcome.ts';
 import { usePolicyLifecycle } from './use-policy-lifecycle.ts';
@@ -78,7 +78,9 @@ export function usePolicyActions({
 
   // What the forms hold lives here, so that the confirmation in between and a refusal keep it.
   const [endValues, setEndValues] = useState(initialEndValues);
-  const [draftValues, setDraftValues] = useState<DraftValues>({ objects: {}, effectiveFrom: '' });
+  const draft = policy.versions?.find((v) => v.id === policy.draftVersionId) ?? null;
+  const draftForm = useDraftForm(draft, tariff);
+  const [effectiveFrom, setEffectiveFrom] = useState('');
   const [restoreTarget, setRestoreTarget] = useState<PolicyVersion | null>(null);
   // True while the confirm dialog asks: the form dialog steps aside (one modal at a time).
   const [asking, setAsking] = useState(false);
@@ -94,7 +96,10 @@ export function usePolicyActions({
     setPageNotice(null);
     setRestoreTarget(target);
     if (next === 'terminate' || next === 'withdraw') setEndValues(initialEndValues());
-    if (next === 'patchDraft') setDraftValues({ objects: {}, effectiveFrom: '' });
+    if (next === 'patchDraft') {
+      draftForm.start();
+      setEffectiveFrom('');
+    }
     actor.send({ type: 'action.choose', action: next });
   };
 
@@ -242,7 +247,6 @@ export function usePolicyActions({
     if (state.matches('refused')) dismiss();
     else if (state.can({ type: 'action.cancel' })) cancel();
   };
-  const draft = policy.versions?.find((v) => v.id === policy.draftVersionId) ?? null;
 
   const button = (a: PolicyAction, variant: 'primary' | 'secondary' | 'danger' = 'secondary') =>
     allowed(a) ? (
@@ -304,17 +308,17 @@ export function usePolicyActions({
       ) : null}
       {formOpen && action === 'patchDraft' && draft ? (
         <DraftDialog
+          accountIndex={accountIndex}
           policy={policy}
-          draft={draft}
-          tariff={tariff ?? []}
+          draft={draftForm}
           busy={busy}
           outcome={formOutcome}
-          values={draftValues}
-          onChange={setDraftValues}
-          onSubmit={(check) =>
+          effectiveFrom={effectiveFrom}
+          onEffectiveFrom={setEffectiveFrom}
+          onSubmit={(patch) =>
             void confirmAndSubmit('patchDraft', {
-              policyObjects: check.patch,
-              effectiveFrom: draftValues.effectiveFrom || null,
+              policyObjects: patch,
+              effectiveFrom: effectiveFrom || null,
             })
           }
           onCancel={closeForm}

@@ -134,7 +134,13 @@ function fieldSchema(field: CustomField, label: string): AnySchema {
   }
 }
 
-function fieldControl(field: CustomField): FieldControl {
+/**
+ * The control of a custom field, by its type (spec, section 5 "dynamic fields by type"); the one
+ * mapping of every generated form: custom schemas and the product fields of an application.
+ */
+export function fieldControl(
+  field: Pick<CustomField, 'type' | 'options' | 'multiline'>,
+): FieldControl {
   switch (field.type) {
     case 'string':
       if (field.options) return 'select';

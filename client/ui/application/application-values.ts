@@ -7,14 +7,20 @@ import {
   type ObjectDataField,
   type PolicyObjectInput,
 } from '#common/policy-object-data.ts';
-import type { FieldControl } from '#client/ui/form/custom-schema.ts';
+import {
+  fieldControl,
+  type CustomFieldType,
+  type FieldControl,
+} from '#client/ui/form/custom-schema.ts';
 import { parseNumberInput } from '#client/ui/form/values.ts';
 
 /**
- * The application form's model, without React: which control each product field gets, the
- * values the form starts with, the policy objects it sends, and the verdict of the shared object
- * data check (common/policy-object-data.ts) per field. Values are keyed by `<object>.<field>`,
- * the path the service names in its issues, so that its answer lands at the right field.
+ * The model of the generated application form, without React: which control each product field
+ * gets, the values the form starts with, the policy objects it sends, and the verdict of the
+ * shared object data check (common/policy-object-data.ts) per field. Values are keyed by
+ * `<object>.<field>`, the path the service names in its issues, so that its answer lands at the
+ * right field. One model for every form over a product's fields: the policy sale, a lead's
+ * application and a policy draft.
  */
 
 export type ApplicationObject = InsuredObject & { productFields: ProductField[] };
@@ -32,29 +38,28 @@ export function applicationObjects(objects: readonly InsuredObject[], locale: st
   return orderInsuredObjects(objects, locale) as ApplicationObject[];
 }
 
-export type ApplicationControl =
-  Exclude<FieldControl, 'textarea' | 'tel' | 'url' | 'none'> | 'partner';
+export type ApplicationControl = FieldControl | 'partner';
 
 /**
- * The control of a field: its type decides, its kind refines a text. A date is a calendar day
- * even with kind dateTime (the policy start: contract terms count days); a text of kind
- * dateTime is a moment, picked in 15-minute steps.
+ * The custom field type of a product field: its type decides and its kind refines a text. A
+ * date stays a calendar day even with kind dateTime (the policy start: contract terms count
+ * days); a text of kind dateTime is a moment, of kind email an address.
+ */
+function customTypeOf(field: Pick<ProductField, 'type' | 'kind'>): CustomFieldType {
+  return field.type === 'string' && (field.kind === 'email' || field.kind === 'dateTime')
+    ? field.kind
+    : field.type;
+}
+
+/**
+ * The control of a field, from the custom fields' mapping (`fieldControl`), so that a product
+ * field and a custom field of the same type look and behave alike; a text with fixed values (its
+ * kind's options) is a choice. A partner's code (kind partner) gets the partner selector.
  */
 export function controlOf(field: Pick<ProductField, 'type' | 'kind'>): ApplicationControl {
-  switch (field.type) {
-    case 'number':
-      return 'number';
-    case 'boolean':
-      return 'checkbox';
-    case 'date':
-      return 'date';
-    case 'string':
-      if (field.kind && KIND_OPTIONS[field.kind]) return 'select';
-      if (field.kind === 'email') return 'email';
-      if (field.kind === 'dateTime') return 'dateTime';
-      if (field.kind === 'partner') return 'partner';
-      return 'text';
-  }
+  if (field.type === 'string' && field.kind === 'partner') return 'partner';
+  const options = optionsOf(field);
+  return fieldControl({ type: customTypeOf(field), ...(options.length ? { options } : {}) });
 }
 
 /** The fixed options of a select field (durationUnit, renewalFrequency). */
@@ -84,8 +89,10 @@ function proposal(object: ApplicationObject, field: ProductField, now: Date): un
 }
 
 /**
- * The values the form starts with: the given data (an application being edited or viewed),
- * else the field's default value, else the proposal for a new contract, else empty.
+ * The values the form starts with. Given data (an application being edited or viewed, a policy
+ * draft) is taken as it is: a field it lacks was left empty (a lead does not store blank
+ * values). A new application takes the field's default value, else the proposal for a new
+ * contract, else empty.
  */
 export function initialValues(
   objects: readonly ApplicationObject[],
@@ -96,22 +103,30 @@ export function initialValues(
   for (const object of objects) {
     const given = data[object.name];
     for (const field of object.productFields) {
-      const value =
-        given && Object.hasOwn(given, field.name)
-          ? given[field.name]
-          : (field.defaultValue ?? (given ? undefined : proposal(object, field, now)));
+      const value = given
+        ? given[field.name]
+        : (field.defaultValue ?? proposal(object, field, now));
       values[fieldPath(object.name, field.name)] = formValue(field, value);
     }
   }
   return values;
 }
 
-/** A form value as the service reads it: numbers as numbers, blank as null. */
+/** The data of stored policy objects by insured object name, for `initialValues`. */
+export const dataByName = (
+  policyObjects: readonly { insuredObjectName: string; data: Record<string, unknown> }[],
+): ObjectDataByName =>
+  Object.fromEntries(policyObjects.map((object) => [object.insuredObjectName, object.data]));
+
+/**
+ * A form value as the service reads it: numbers as numbers (`1,5` too), blank as null. A text
+ * that is no number stays text, so that the shared check says `not_a_number` at the field (the
+ * custom fields' number type error) instead of pretending the field was left empty.
+ */
 function dataValue(field: ProductField, value: string | boolean | undefined): unknown {
   if (field.type === 'boolean') return value === true;
   if (typeof value !== 'string' || value.trim() === '') return null;
-  // Spec, section 5: a number input turns an unparsable value into empty.
-  if (field.type === 'number') return parseNumberInput(value);
+  if (field.type === 'number') return parseNumberInput(value) ?? value.trim();
   return field.kind === 'partner' || controlOf(field) === 'select' ? value : value.trim();
 }
 
@@ -151,6 +166,18 @@ export function fieldIssues(
   return issues;
 }
 
+/**
+ * A service's issues split by where they are shown: at the fields they name (`<object>.<field>`),
+ * or elsewhere (`accountCode`, `policyObjects.0.insuredObjectId`) as a list.
+ */
+export function splitIssues<I extends { path: string }>(
+  objects: readonly ApplicationObject[],
+  issues: readonly I[],
+): { atFields: I[]; others: I[] } {
+  const atFields = issues.filter((issue) => fieldAt(objects, issue.path) !== null);
+  return { atFields, others: issues.filter((issue) => !atFields.includes(issue)) };
+}
+
 /** The field a path names, with its object; null for a path of no field (`accountCode`). */
 export function fieldAt(
   objects: readonly ApplicationObject[],
@@ -175,19 +202,22 @@ export const formatNumber = (value: number, language: string) =>
  */
 export function issueMessage(
   code: string,
-  field: Pick<ProductField, 'type' | 'label' | 'minimum' | 'maximum'>,
+  field: Pick<ProductField, 'type' | 'label'> & Partial<Pick<ProductField, 'minimum' | 'maximum'>>,
   language: string,
+  /** The bound the service named (`limit`), else the field's own. */
+  limit?: number,
 ): string {
   const query = (values: Record<string, string>) => `?${new URLSearchParams(values).toString()}`;
+  const bound = (own: number | null | undefined) => formatNumber(limit ?? own ?? 0, language);
   switch (code) {
     case 'required':
       return field.type === 'boolean'
         ? 'messages.booleanTrueRequired'
         : `messages.fieldRequired${query({ field: field.label })}`;
     case 'below_minimum':
-      return `applications:issues.below_minimum${query({ min: formatNumber(field.minimum ?? 0, language) })}`;
+      return `applications:issues.below_minimum${query({ min: bound(field.minimum) })}`;
     case 'above_maximum':
-      return `applications:issues.above_maximum${query({ max: formatNumber(field.maximum ?? 0, language) })}`;
+      return `applications:issues.above_maximum${query({ max: bound(field.maximum) })}`;
     default:
       // Every code of the shared check has a message; one it does not know yet is "invalid".
       return `applications:issues.${(OBJECT_DATA_ISSUE_CODES as readonly string[]).includes(code) ? code : 'invalid'}`;

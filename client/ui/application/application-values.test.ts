@@ -1,14 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { OBJECT_DATA_ISSUE_CODES } from '#common/policy-object-data.ts';
 import type { InsuredObject, ProductField } from '#client/api/products-client.ts';
+import { buildCustomSchema, type CustomField } from '#client/ui/form/custom-schema.ts';
 import {
   applicationObjects,
   controlOf,
+  dataByName,
   fieldAt,
   fieldIssues,
   initialValues,
   issueMessage,
   optionsOf,
   policyObjectsOf,
+  splitIssues,
 } from './application-values.ts';
 
 let nextId = 1;
@@ -72,6 +78,20 @@ describe('application form model', () => {
     expect(optionsOf({ kind: null })).toEqual([]);
   });
 
+  it('takes each control from the custom fields’ mapping, as a custom field of that type', () => {
+    const custom = (field: Omit<CustomField, 'name' | 'isRequired'>) =>
+      buildCustomSchema([{ name: 'x', isRequired: false, ...field }]).fields[0]!.control;
+    expect(controlOf({ type: 'number', kind: null })).toBe(custom({ type: 'number' }));
+    expect(controlOf({ type: 'boolean', kind: null })).toBe(custom({ type: 'boolean' }));
+    expect(controlOf({ type: 'date', kind: null })).toBe(custom({ type: 'date' }));
+    expect(controlOf({ type: 'string', kind: null })).toBe(custom({ type: 'string' }));
+    expect(controlOf({ type: 'string', kind: 'email' })).toBe(custom({ type: 'email' }));
+    expect(controlOf({ type: 'string', kind: 'dateTime' })).toBe(custom({ type: 'dateTime' }));
+    expect(controlOf({ type: 'string', kind: 'durationUnit' })).toBe(
+      custom({ type: 'string', options: ['day'] }),
+    );
+  });
+
   it('proposes a contract from today (local day) for a year, and takes defaults first', () => {
     expect(initialValues(tariff, {}, now)).toEqual({
       'default.policyStartDate': '2025-03-09',
@@ -127,9 +147,10 @@ describe('application form model', () => {
         data: { livingArea: 80.5, zipCode: '10115', bicycleCover: false, broker: null },
       },
     ]);
-    // Spec, section 5: an unparsable number is empty.
-    const unparsable = policyObjectsOf(tariff, { ...values, 'household.livingArea': 'abc' });
-    expect(unparsable[1]!.data).toMatchObject({ livingArea: null });
+    // A text that is no number stays text: the check calls it not a number, not missing.
+    const unparsable = { ...values, 'household.livingArea': ' abc ' };
+    expect(policyObjectsOf(tariff, unparsable)[1]!.data).toMatchObject({ livingArea: 'abc' });
+    expect(fieldIssues(tariff, unparsable)).toEqual({ 'household.livingArea': 'not_a_number' });
   });
 
   it('checks with the shared schema, one issue per field path', () => {
@@ -150,9 +171,28 @@ describe('application form model', () => {
     );
   });
 
-  it('finds the field of a path', () => {
+  it('finds the field of a path, and splits issues into those at fields and the others', () => {
     expect(fieldAt(tariff, 'household.zipCode')?.field.name).toBe('zipCode');
     expect(fieldAt(tariff, 'accountCode')).toBeNull();
+    const atField = { path: 'household.zipCode', code: 'required' };
+    const account = { path: 'accountCode', code: 'unknown_account' };
+    const object = { path: 'policyObjects.1.insuredObjectId', code: 'unknown_insured_object' };
+    expect(splitIssues(tariff, [account, atField, object])).toEqual({
+      atFields: [atField],
+      others: [account, object],
+    });
+  });
+
+  it('reads stored policy objects by their object name', () => {
+    const stored = [
+      { insuredObjectName: 'default', data: { policyDurationValue: 2 } },
+      { insuredObjectName: 'household', data: { livingArea: 80 } },
+    ];
+    expect(dataByName(stored)).toEqual({
+      default: { policyDurationValue: 2 },
+      household: { livingArea: 80 },
+    });
+    expect(initialValues(tariff, dataByName(stored), now)['default.policyDurationValue']).toBe('2');
   });
 
   it('words issues as messages of the field frame, bounds in the reader’s format', () => {
@@ -169,5 +209,18 @@ describe('application form model', () => {
     );
     expect(issueMessage('invalid_email', area, 'en')).toBe('applications:issues.invalid_email');
     expect(issueMessage('something_new', area, 'en')).toBe('applications:issues.invalid');
+  });
+});
+
+describe('issue messages', () => {
+  // Every form over product fields (sale, lead application, policy draft) words the shared
+  // check's codes from here, so each code needs its text in every language.
+  it.each(['de', 'en', 'pl'])('%s words every code of the shared check', (language) => {
+    const file = join(import.meta.dirname, '../../../locales', language, 'applications.json');
+    const { issues } = JSON.parse(readFileSync(file, 'utf8')) as {
+      issues: Record<string, string>;
+    };
+    for (const code of OBJECT_DATA_ISSUE_CODES) expect(issues[code], code).toBeTruthy();
+    expect(issues.invalid).toBeTruthy();
   });
 });

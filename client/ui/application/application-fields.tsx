@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { ProductField } from '#client/api/products-client.ts';
 import { getPartner } from '#client/api/partners-client.ts';
 import { CustomFormFields } from '#client/ui/form/custom-form-fields.tsx';
-import type { FormField } from '#client/ui/form/custom-schema.ts';
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
 import { translateMessage } from '#client/ui/form/messages.ts';
 import { PartnerSelector, type PartnerChoice } from '#client/ui/partner-selector.tsx';
 import {
   controlOf,
+  fieldAt,
   fieldPath,
   formatNumber,
   issueMessage,
@@ -36,10 +36,14 @@ const SYSTEM_FIELD_KEYS: Readonly<Record<string, string>> = {
 /** Locale leaves are snake_case; the service's names and values are camelCase. */
 const snake = (value: string) => value.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-/** Labels, options and hints of the generated controls, in the reader's language. */
+/** Labels, options, hints and messages of the generated controls, in the reader's language. */
 export function useFieldTexts() {
   const { t, i18n } = useTranslation('applications');
+  // Encoded messages name `ui` keys (fieldRequired) or carry their namespace (`applications:`).
+  const { t: tUi } = useTranslation('ui');
   const language = i18n.language;
+  const translate = (message: string) =>
+    translateMessage((key, values) => tUi(key as never, values), message);
   const sectionTitle = (object: ApplicationObject) =>
     object.name === 'default' ? t('sections.policy') : object.label;
   const fieldLabel = (object: ApplicationObject, field: ProductField) => {
@@ -65,25 +69,72 @@ export function useFieldTexts() {
     if (max !== null) return t('hints.at_most', { max: formatNumber(max, language) });
     return undefined;
   };
-  return { t, language, sectionTitle, fieldLabel, optionLabel, rangeHint };
+  /** A stored or typed value in the reader's formats (view mode, read-only fields). */
+  const valueText = (field: ProductField, value: string | boolean | undefined): string => {
+    if (typeof value === 'boolean') return value ? t('view.yes') : t('view.no');
+    if (!value) return t('view.empty');
+    switch (controlOf(field)) {
+      case 'number':
+        return Number.isFinite(Number(value)) ? formatNumber(Number(value), language) : value;
+      case 'date':
+        return formatDate(value) || value;
+      case 'dateTime':
+        return formatDateTime(value) || value;
+      case 'select':
+        return optionLabel(field, value);
+      default:
+        return value;
+    }
+  };
+  /**
+   * An issue the form shows apart from the inputs (at a read-only field, an object, another part
+   * of the body) as one line: the field's label and the message, or the message alone.
+   */
+  const issueLine = (
+    objects: readonly ApplicationObject[],
+    issue: { path: string; code: string; limit?: number },
+  ): string => {
+    const found = fieldAt(objects, issue.path);
+    if (!found) {
+      const field = { type: 'string' as const, label: issue.path };
+      return translate(issueMessage(issue.code, field, language, issue.limit));
+    }
+    const label = fieldLabel(found.object, found.field);
+    const message = issueMessage(issue.code, { ...found.field, label }, language, issue.limit);
+    return `${label}: ${translate(message)}`;
+  };
+  return {
+    t,
+    language,
+    translate,
+    sectionTitle,
+    fieldLabel,
+    optionLabel,
+    rangeHint,
+    valueText,
+    issueLine,
+  };
 }
 
 /**
  * The controls of an application, one section per insured object ('default', the policy,
  * first), generated from the product version's fields. A field shows the shared check's verdict
- * once the user has left it, or after a submit.
+ * once the user has left it, or after a submit. Fields the caller marks read-only (a policy
+ * draft's contract term) show their value, not a control.
  */
 export function ApplicationFields({
   accountIndex,
   form,
   disabled = false,
+  readOnly,
 }: {
   accountIndex: number;
   form: ApplicationFormState;
   disabled?: boolean;
+  readOnly?: (object: ApplicationObject, field: ProductField) => boolean;
 }) {
   const texts = useFieldTexts();
-  const { t, language } = texts;
+  const { language } = texts;
   // Any control of the section reports its name (the field's path) when the user leaves it.
   const onBlur = (event: FocusEvent<HTMLElement>) => {
     const name = (event.target as HTMLInputElement).name;
@@ -93,6 +144,8 @@ export function ApplicationFields({
     <div className="flex flex-col gap-6">
       {form.objects.map((object) => {
         const headingId = `application-object-${object.id}`;
+        const fixed = readOnly ? object.productFields.filter((f) => readOnly(object, f)) : [];
+        const editable = object.productFields.filter((f) => !fixed.includes(f));
         return (
           <section
             key={object.id}
@@ -103,13 +156,25 @@ export function ApplicationFields({
             <h2 id={headingId} className="text-lg font-semibold text-slate-900">
               {texts.sectionTitle(object)}
             </h2>
+            {fixed.length ? (
+              <FieldValues
+                accountIndex={accountIndex}
+                texts={texts}
+                object={object}
+                fields={fixed}
+                values={form.values}
+              />
+            ) : null}
             <div className="grid gap-4 sm:grid-cols-2">
-              {object.productFields.map((field) => {
+              {editable.map((field) => {
                 const path = fieldPath(object.name, field.name);
                 const label = texts.fieldLabel(object, field);
-                const code = form.shownIssue(path);
-                const message = code ? issueMessage(code, { ...field, label }, language) : null;
-                if (controlOf(field) === 'partner') {
+                const issue = form.shownIssue(path);
+                const message = issue
+                  ? issueMessage(issue.code, { ...field, label }, language, issue.limit)
+                  : null;
+                const control = controlOf(field);
+                if (control === 'partner') {
                   return (
                     <PartnerField
                       key={path}
@@ -119,11 +184,7 @@ export function ApplicationFields({
                       required={field.isRequired}
                       disabled={disabled}
                       code={typeof form.values[path] === 'string' ? form.values[path] : ''}
-                      error={
-                        message
-                          ? translateMessage((key, values) => t(key as never, values), message)
-                          : undefined
-                      }
+                      error={message ? texts.translate(message) : undefined}
                       onChange={(value) => {
                         form.setValue(path, value);
                         form.touch(path);
@@ -131,7 +192,6 @@ export function ApplicationFields({
                     />
                   );
                 }
-                const control = controlOf(field) as FormField['control'];
                 const hint = control === 'number' ? texts.rangeHint(field) : undefined;
                 return (
                   <CustomFormFields
@@ -253,23 +313,6 @@ export function ApplicationSummary({
   values: ApplicationValues;
 }) {
   const texts = useFieldTexts();
-  const { t, language } = texts;
-  const shown = (field: ProductField, value: string | boolean | undefined): string => {
-    if (typeof value === 'boolean') return value ? t('view.yes') : t('view.no');
-    if (!value) return t('view.empty');
-    switch (controlOf(field)) {
-      case 'number':
-        return Number.isFinite(Number(value)) ? formatNumber(Number(value), language) : value;
-      case 'date':
-        return formatDate(value) || value;
-      case 'dateTime':
-        return formatDateTime(value) || value;
-      case 'select':
-        return texts.optionLabel(field, value);
-      default:
-        return value;
-    }
-  };
   return (
     <div className="flex flex-col gap-6">
       {objects.map((object) => {
@@ -283,29 +326,55 @@ export function ApplicationSummary({
             <h2 id={headingId} className="text-lg font-semibold text-slate-900">
               {texts.sectionTitle(object)}
             </h2>
-            <dl className="mt-3 grid grid-cols-[minmax(10rem,max-content)_1fr] gap-x-6 gap-y-2 text-sm">
-              {object.productFields.map((field) => {
-                const path = fieldPath(object.name, field.name);
-                return (
-                  <div key={path} className="contents">
-                    <dt className="font-medium text-slate-700">
-                      {texts.fieldLabel(object, field)}
-                    </dt>
-                    <dd className="text-slate-900">
-                      {controlOf(field) === 'partner' && values[path] ? (
-                        <PartnerName accountIndex={accountIndex} code={String(values[path])} />
-                      ) : (
-                        shown(field, values[path])
-                      )}
-                    </dd>
-                  </div>
-                );
-              })}
-            </dl>
+            <div className="mt-3">
+              <FieldValues
+                accountIndex={accountIndex}
+                texts={texts}
+                object={object}
+                fields={object.productFields}
+                values={values}
+              />
+            </div>
           </section>
         );
       })}
     </div>
+  );
+}
+
+/** Fields by label with their values in the reader's formats; a partner by name. */
+function FieldValues({
+  accountIndex,
+  texts,
+  object,
+  fields,
+  values,
+}: {
+  accountIndex: number;
+  texts: ReturnType<typeof useFieldTexts>;
+  object: ApplicationObject;
+  fields: readonly ProductField[];
+  values: ApplicationValues;
+}) {
+  return (
+    <dl className="grid grid-cols-[minmax(10rem,max-content)_1fr] gap-x-6 gap-y-2 text-sm">
+      {fields.map((field) => {
+        const path = fieldPath(object.name, field.name);
+        const value = values[path];
+        return (
+          <div key={path} className="contents">
+            <dt className="font-medium text-slate-700">{texts.fieldLabel(object, field)}</dt>
+            <dd className="text-slate-900">
+              {controlOf(field) === 'partner' && value ? (
+                <PartnerName accountIndex={accountIndex} code={String(value)} />
+              ) : (
+                texts.valueText(field, value)
+              )}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
   );
 }
 

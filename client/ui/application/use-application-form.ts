@@ -1,10 +1,16 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   fieldIssues,
   policyObjectsOf,
   type ApplicationObject,
   type ApplicationValues,
 } from './application-values.ts';
+
+/** An issue at a field: its code, and the bound the service named for a range issue. */
+export interface ShownIssue {
+  code: string;
+  limit?: number;
+}
 
 /**
  * The state of a generated application form: the values, which fields show their verdict (a
@@ -18,7 +24,7 @@ export function useApplicationForm(
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [revealed, setRevealed] = useState(false);
-  const [serverIssues, setServerIssues] = useState<Readonly<Record<string, string>>>({});
+  const [serverIssues, setServerIssues] = useState<Readonly<Record<string, ShownIssue>>>({});
   const issues = useMemo(() => fieldIssues(objects, values), [objects, values]);
   const policyObjects = useMemo(() => policyObjectsOf(objects, values), [objects, values]);
 
@@ -37,10 +43,13 @@ export function useApplicationForm(
     [],
   );
 
-  /** The issue code to show at a field now, if any. */
+  /** The issue to show at a field now, if any: the service's (with its bound), else the form's. */
   const shownIssue = useCallback(
-    (path: string): string | undefined =>
-      serverIssues[path] ?? (revealed || touched.has(path) ? issues[path] : undefined),
+    (path: string): ShownIssue | undefined => {
+      if (serverIssues[path]) return serverIssues[path];
+      const code = revealed || touched.has(path) ? issues[path] : undefined;
+      return code === undefined ? undefined : { code };
+    },
     [serverIssues, revealed, touched, issues],
   );
 
@@ -51,9 +60,27 @@ export function useApplicationForm(
   }, [issues]);
 
   /** The service's verdict of a submit, shown at the fields until they change. */
-  const showServerIssues = useCallback((list: readonly { path: string; code: string }[]) => {
-    setRevealed(true);
-    setServerIssues(Object.fromEntries(list.map((issue) => [issue.path, issue.code])));
+  const showServerIssues = useCallback(
+    (list: readonly { path: string; code: string; limit?: number }[]) => {
+      setRevealed(true);
+      setServerIssues(
+        Object.fromEntries(
+          list.map(({ path, code, limit }) => [
+            path,
+            limit === undefined ? { code } : { code, limit },
+          ]),
+        ),
+      );
+    },
+    [],
+  );
+
+  /** Starts over from other values (a draft opened again, the saved version of a conflict). */
+  const reset = useCallback((next: ApplicationValues) => {
+    setValues(next);
+    setTouched(new Set());
+    setRevealed(false);
+    setServerIssues({});
   }, []);
 
   return {
@@ -62,12 +89,29 @@ export function useApplicationForm(
     policyObjects,
     /** How many fields the shared check finds wrong or missing now. */
     issueCount: Object.keys(issues).length,
+    /** A submit has shown every field's verdict. */
+    revealed,
     setValue,
     touch,
     shownIssue,
     revealAll,
     showServerIssues,
+    reset,
   };
 }
 
 export type ApplicationFormState = ReturnType<typeof useApplicationForm>;
+
+/**
+ * Focuses a control by its name (a field's path, `household.livingArea`) once the form is enabled
+ * again: a refused submit names the first field to fix, and a disabled input takes no focus.
+ */
+export function useFieldFocus(busy: boolean): (name: string) => void {
+  const [name, setName] = useState<string | null>(null);
+  useEffect(() => {
+    if (!name || busy) return;
+    document.getElementsByName(name)[0]?.focus();
+    setName(null);
+  }, [name, busy]);
+  return setName;
+}
