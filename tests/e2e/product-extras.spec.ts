@@ -43,6 +43,8 @@ test.describe('product extras', () => {
   test('a product manager uploads factor tables, adds a named range and uses both in a formula', async ({
     page,
   }) => {
+    // Uploads, downloads and several editors in one walk: 19 s measured in CI, under load more.
+    test.setTimeout(90_000);
     const name = `E2E Tariff ${stamp()}`;
     await signIn(page, 'klara.bauer10@demo.test');
     await createProduct(page, name);
@@ -150,6 +152,8 @@ test.describe('product extras', () => {
   });
 
   test('a product manager keeps languages, translations and booking funnels', async ({ page }) => {
+    // Uploads, downloads and several editors in one walk: 19 s measured in CI, under load more.
+    test.setTimeout(90_000);
     const name = `E2E Languages ${stamp()}`;
     await signIn(page, 'olga.graf14@demo.test');
     await createProduct(page, name);
