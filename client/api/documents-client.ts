@@ -172,3 +172,42 @@ export function deleteDocument(accountIndex: number, code: string): Promise<void
     { method: 'DELETE' },
   );
 }
+
+/**
+ * Downloads a document: asks for its signed address, refuses one outside the configured storage
+ * (never navigate where a response says), and lets the browser save it (an attachment: the page
+ * stays). Rejects on any failure, for the caller's danger alert.
+ */
+export async function downloadDocument(
+  accountIndex: number,
+  document: { code: string; filename: string },
+): Promise<void> {
+  const { url } = await documentDownloadUrl(accountIndex, document.code);
+  if (!isStorageAddress(url)) throw new Error('signed address outside the storage');
+  const link = window.document.createElement('a');
+  link.href = url;
+  link.rel = 'noopener';
+  link.download = document.filename;
+  link.click();
+}
+
+/** A customer's documents (theirs and their leads'), newest first, optionally in a time range. */
+export function listCustomerDocuments(
+  accountIndex: number,
+  query: { accountCode: string; page?: number; from?: string | null; to?: string | null },
+  signal?: AbortSignal,
+): Promise<Page<ClaimDocument>> {
+  const params = listParams({
+    pageSize: CUSTOMER_DOCUMENTS_PAGE_SIZE,
+    ...(query.page !== undefined ? { page: query.page } : {}),
+    filter: {
+      accountCode: query.accountCode,
+      ...(query.from ? { createdAtFrom: query.from } : {}),
+      ...(query.to ? { createdAtTo: query.to } : {}),
+    },
+  });
+  return fetchJson(`/api/${accountIndex}/documentservice/v1/documents?${params}`, { signal });
+}
+
+/** Decided: a customer's documents come 100 at a time, like a claim's. */
+export const CUSTOMER_DOCUMENTS_PAGE_SIZE = 100;

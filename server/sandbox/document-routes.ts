@@ -220,18 +220,20 @@ export function documentRouter(ctx: SandboxContext): Router {
     const auth = getAuth(res);
     const { tenantId } = auth;
     const list = parseListQuery(req.query, {
-      filters: [...Object.keys(FILTER_COLUMNS), 'createdAtFrom', 'createdAtTo'],
+      filters: [...Object.keys(FILTER_COLUMNS), 'accountCode', 'createdAtFrom', 'createdAtTo'],
       orders: Object.keys(ORDERS),
       expands: [],
       maxPageSize: MAX_DOCUMENTS_PAGE_SIZE,
     });
     // A whole tenant's documents in one list serves nobody: the spec always names an owner.
-    const owner = ['entityId', 'policyCode', 'leadCode', 'code'].some((f) => list.filter.has(f));
+    const owner = ['entityId', 'policyCode', 'leadCode', 'accountCode', 'code'].some((f) =>
+      list.filter.has(f),
+    );
     if (!owner) {
       throw new HttpError(
         400,
         'invalid_query',
-        'filter by entityId (with entityType), policyCode, leadCode or code',
+        'filter by entityId (with entityType), policyCode, leadCode, accountCode or code',
       );
     }
     assertCanRead(auth, list.filter.get('entityType') ?? '');
@@ -246,6 +248,15 @@ export function documentRouter(ctx: SandboxContext): Router {
         continue;
       }
       params.push(value);
+      if (field === 'accountCode') {
+        // A customer's documents: those that name the customer, and those of the customer's
+        // leads (lead documents name their lead only).
+        where.push(
+          `(account_code = $${params.length} OR lead_code IN
+             (SELECT code FROM leads WHERE tenant_id = $1 AND account_code = $${params.length}))`,
+        );
+        continue;
+      }
       where.push(`${FILTER_COLUMNS[field]} = $${params.length}`);
     }
     if (list.search) {

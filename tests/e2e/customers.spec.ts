@@ -190,4 +190,43 @@ test.describe('customers', () => {
     await expect(page).toHaveURL(/\/u\/0\/customers\/acc_[0-9a-f]+$/);
     await expect(page.getByTestId('customer-version')).toContainText('Version 1');
   });
+
+  test("a customer's documents list their claims' files, narrow by time and download", async ({
+    page,
+  }) => {
+    await signIn(page, 'viewer@demo.test');
+    // A seeded claim with documents names its customer (claims with an index of 1, 2, 3 mod 4).
+    const claims = await page.request.get('/api/0/claimservice/v1/claims?pageSize=8');
+    expect(claims.ok()).toBe(true);
+    const items = (await claims.json()).items as { id: number; accountCode: string }[];
+    let accountCode = '';
+    let filename = '';
+    for (const claim of items) {
+      const filter = `entityType=ClaimDocument&entityId=${claim.id}`;
+      const docs = await page.request.get(
+        `/api/0/documentservice/v1/documents?${new URLSearchParams({ filter })}`,
+      );
+      const found = (await docs.json()).items as { filename: string }[];
+      if (found.length) {
+        accountCode = claim.accountCode;
+        filename = found[0]!.filename;
+        break;
+      }
+    }
+    expect(filename).not.toBe('');
+
+    await page.goto(`/u/0/customers/${accountCode}#tab=documents`);
+    const table = page.getByRole('table', { name: /^Documents of / });
+    const download = table.getByRole('button', { name: `Download ${filename}` });
+    await expect(download).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toBe(filename);
+
+    // Today: the seeded files are older, so the period has none.
+    await page.getByRole('button', { name: /All dates/ }).click();
+    await page.getByRole('radio', { name: 'Today' }).check();
+    await page.getByRole('button', { name: 'Apply' }).first().click();
+    await expect(page.getByTestId('empty-documents')).toHaveText('No documents in this period.');
+  });
 });

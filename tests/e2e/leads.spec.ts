@@ -360,7 +360,11 @@ test.describe('leads', () => {
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('tab', { name: 'Documents' }).click();
-    await expect(page.getByRole('cell', { name: /^quote-LEA-\d+\.pdf$/ })).toBeVisible();
+    const quote = page.getByRole('button', { name: /^Download quote-LEA-\d+\.pdf$/ });
+    await expect(quote).toBeVisible();
+    // The seeded file is a real PDF, downloaded through its signed address.
+    const [file] = await Promise.all([page.waitForEvent('download'), quote.click()]);
+    expect(file.suggestedFilename()).toMatch(/^quote-LEA-\d+\.pdf$/);
     await expect(page.getByRole('cell', { name: 'PDF document' }).first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 

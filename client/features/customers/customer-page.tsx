@@ -9,13 +9,14 @@ import { Spinner } from '#client/ui/spinner.tsx';
 import { useLoad } from '#client/ui/use-load.ts';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { CustomerDataForm } from './customer-data-form.tsx';
+import { CustomerDocumentsTab } from './customer-documents-tab.tsx';
 import { CustomerLeadsTab } from './customer-leads-tab.tsx';
 import { NewPolicyAction } from './new-policy-action.tsx';
 import { useCustomerAbilities } from './use-customer-abilities.ts';
 
-// Invoices and documents arrive with their services; the tabs exist already so that links to
-// them (#tab=invoices) keep working.
-const LATER_TABS = ['invoices', 'documents'] as const;
+// Invoices arrive with the billing service; the tab exists already so that links to it
+// (#tab=invoices) keep working.
+const LATER_TABS = ['invoices'] as const;
 
 /** One customer by code: the data (editable with the update permission) and the tabs of the spec. */
 export default function CustomerPage() {
@@ -98,6 +99,19 @@ export default function CustomerPage() {
                   <CustomerLeadsTab accountIndex={accountIndex} accountCode={loaded.value.code} />
                 ) : (
                   <p className="py-6 text-sm text-slate-700">{t('leads.not_allowed')}</p>
+                ),
+              },
+              {
+                id: 'documents',
+                label: t('tabs.documents'),
+                content: abilities.canViewDocuments ? (
+                  <CustomerDocumentsTab
+                    accountIndex={accountIndex}
+                    accountCode={loaded.value.code}
+                    name={displayNameOf(loaded.value)}
+                  />
+                ) : (
+                  <p className="py-6 text-sm text-slate-700">{t('documents.not_allowed')}</p>
                 ),
               },
               ...LATER_TABS.map((tab) => ({

@@ -8,6 +8,7 @@ export interface CustomerAbilities {
   canViewPartners: boolean;
   canViewPolicies: boolean;
   canViewLeads: boolean;
+  canViewDocuments: boolean;
 }
 
 /**
@@ -24,6 +25,7 @@ export function useCustomerAbilities(): CustomerAbilities {
       canViewPartners: can('partner-management.partners.view') || can('eis.partners.view'),
       canViewPolicies: can('policy-management.policies.view') || can('eis.policies.view'),
       canViewLeads: can('policy-management.leads.view') || can('eis.leads.view'),
+      canViewDocuments: can('document-management.documents.view') || can('eis.documents.view'),
     }),
     [accountIndex, can],
   );

@@ -1,0 +1,76 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  downloadDocument,
+  listCustomerDocuments,
+  type DocumentMeta,
+} from '#client/api/documents-client.ts';
+import { AlertBar } from '#client/ui/alert-bar.tsx';
+import { DocumentTable } from '#client/ui/document-table.tsx';
+import { LoadProblem } from '#client/ui/load-problem.tsx';
+import { Spinner } from '#client/ui/spinner.tsx';
+import { TimeFilter } from '#client/ui/time-filter.tsx';
+import { ALL_DATES, toRange, type TimeFilterValue } from '#client/ui/time-filter-range.ts';
+import { useLoad } from '#client/ui/use-load.ts';
+
+/**
+ * A customer's documents: those of their claims and policies and of their leads, newest first,
+ * within the documents time filter; a file name downloads the file. The first 100 (decided: a
+ * customer with more narrows the period).
+ */
+export function CustomerDocumentsTab({
+  accountIndex,
+  accountCode,
+  name,
+}: {
+  accountIndex: number;
+  accountCode: string;
+  name: string;
+}) {
+  const { t } = useTranslation('documents');
+  const { t: tc } = useTranslation('common');
+  const [time, setTime] = useState<TimeFilterValue>(ALL_DATES);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const load = useCallback(
+    async (signal: AbortSignal) =>
+      (await listCustomerDocuments(accountIndex, { accountCode, ...toRange(time) }, signal)).items,
+    [accountIndex, accountCode, time],
+  );
+  const { state, retry } = useLoad(load, 'customer documents');
+  const download = (document: DocumentMeta) => {
+    setDownloadFailed(false);
+    downloadDocument(accountIndex, document).catch((error: unknown) => {
+      console.error('document download failed', error);
+      setDownloadFailed(true);
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex justify-end">
+        <TimeFilter value={time} onChange={setTime} />
+      </div>
+      {downloadFailed ? (
+        <AlertBar tone="danger" onDismiss={() => setDownloadFailed(false)}>
+          {tc('messages.error')}
+        </AlertBar>
+      ) : null}
+      {state.kind === 'loading' ? <Spinner label={t('loading')} /> : null}
+      {state.kind === 'failed' ? (
+        <LoadProblem error={state.error} failed={tc('messages.error')} onRetry={retry} />
+      ) : null}
+      {state.kind === 'ready' && !state.value.length ? (
+        <p className="py-6 text-sm text-slate-700" data-testid="empty-documents">
+          {time === ALL_DATES ? t('customer.empty') : t('customer.empty_range')}
+        </p>
+      ) : null}
+      {state.kind === 'ready' && state.value.length ? (
+        <DocumentTable
+          documents={state.value}
+          caption={t('customer.caption', { name })}
+          onDownload={download}
+        />
+      ) : null}
+    </div>
+  );
+}
