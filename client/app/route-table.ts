@@ -33,6 +33,7 @@ export type ShellLabelKey =
   | 'menu.groups.insurance'
   | 'menu.customers'
   | 'menu.customer'
+  | 'menu.partner'
   | 'menu.customer_new'
   | 'menu.policy_create'
   | 'menu.partners'
@@ -323,6 +324,15 @@ export const detailScreens = {
     rule: rules.customers,
     parent: screens.customers,
     load: () => import('#client/features/customers/customer-page.tsx'),
+  },
+  partner: {
+    id: 'partner',
+    path: 'partners/:partnerCode',
+    label: 'menu.partner',
+    product: 'eis',
+    rule: rules.partners,
+    parent: screens.partners,
+    load: () => import('#client/features/customers/partner-page.tsx'),
   },
   customerNew: {
     id: 'customerNew',

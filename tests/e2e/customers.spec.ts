@@ -158,6 +158,16 @@ test.describe('customers', () => {
     await page.getByLabel('Tag').selectOption({ label: 'Gutachter' });
     await expect(partners.getByRole('row').nth(1)).toContainText('Gutachter');
     await expectNoSeriousA11yViolations(page);
+
+    // A partner opens on its own page, with its number, type and tags.
+    const first = partners.getByRole('row').nth(1).getByRole('link');
+    const name = (await first.textContent()) ?? '';
+    await first.click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: /Gutachter/ })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.goto('/u/0/partners/ptn_doesnotexist');
+    await expect(page.getByText('Partner does not exist.')).toBeVisible();
   });
 
   test('customer care creates a new customer and lands on it', async ({ page }) => {

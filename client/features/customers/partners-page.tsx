@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -50,7 +51,16 @@ export default function PartnersPage() {
   );
 
   const columns: TableColumn<Partner>[] = [
-    { id: 'name', header: t('columns.name'), width: '2fr', cell: (p) => p.displayName },
+    {
+      id: 'name',
+      header: t('columns.name'),
+      width: '2fr',
+      cell: (p) => (
+        <Link className="text-blue-800 underline" to={`/u/${accountIndex}/partners/${p.code}`}>
+          {p.displayName}
+        </Link>
+      ),
+    },
     {
       id: 'number',
       header: t('columns.partner_number'),

@@ -3,6 +3,7 @@ import { useAccountAccess } from '#client/api/use-account-access.ts';
 
 export interface CustomerAbilities {
   accountIndex: number;
+  canView: boolean;
   canUpdate: boolean;
   canCreate: boolean;
   canViewPartners: boolean;
@@ -20,6 +21,7 @@ export function useCustomerAbilities(): CustomerAbilities {
   return useMemo(
     () => ({
       accountIndex,
+      canView: can('account-management.accounts.view') || can('eis.accounts.view'),
       canUpdate: can('account-management.accounts.update') || can('eis.accounts.update'),
       canCreate: can('account-management.accounts.create') || can('eis.accounts.create'),
       canViewPartners: can('partner-management.partners.view') || can('eis.partners.view'),
