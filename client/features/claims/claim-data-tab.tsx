@@ -9,7 +9,7 @@ import {
   type ClaimFieldsBody,
 } from '#client/api/claims-client.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
-import { AlertBar } from '#client/ui/alert-bar.tsx';
+import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { ConflictPanel } from '#client/ui/conflict-panel.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
@@ -19,7 +19,7 @@ import { useToast } from '#client/ui/toast.tsx';
 import type { LoadState } from '#client/ui/use-load.ts';
 import { useVersionedSave } from '#client/ui/use-versioned-save.ts';
 import { canEditClaim, isoToday } from '#common/claims.ts';
-import { ClaimFieldsInputs, useClaimFieldLabel } from './claim-fields.tsx';
+import { ClaimForm, useClaimFieldLabel } from './claim-fields.tsx';
 import {
   CLAIM_FIELDS,
   conflictRows,
@@ -30,7 +30,7 @@ import {
   type ClaimValues,
 } from './claim-form.ts';
 import type { ClaimTabProps, ClaimWorkflow } from './claim-page.tsx';
-import { currentClaimOf, followRefusal, useClaimRefusal } from './claim-refusal.ts';
+import { currentClaimOf, useDialogRefusal } from './claim-refusal.ts';
 import { allowedMoves } from './claim-workflow.ts';
 import { useClaimAbilities } from './use-claim-abilities.ts';
 import { useClaimFormContext, type ClaimFormContext } from './use-claim-form-context.ts';
@@ -60,14 +60,11 @@ export function ClaimDataTab(
         </h2>
         {state === 'loading' ? <Spinner label={t('loading')} /> : null}
         {state === 'failed' ? (
-          <div className="flex flex-col items-start gap-3">
-            <AlertBar tone="danger" dismissible={false}>
-              {t('errors.form_context_failed')}
-            </AlertBar>
-            <Button variant="secondary" onClick={retry}>
-              {t('actions.retry')}
-            </Button>
-          </div>
+          <RetryAlert
+            message={t('errors.form_context_failed')}
+            retryLabel={t('actions.retry')}
+            onRetry={retry}
+          />
         ) : null}
         {context && canUpdate && editable ? <ClaimEditForm {...props} context={context} /> : null}
         {context && !(canUpdate && editable) ? (
@@ -104,7 +101,7 @@ function StatusMove({
   const { accountIndex } = useClaimAbilities();
   const confirm = useConfirm();
   const toast = useToast();
-  const refusal = useClaimRefusal(statusName);
+  const refused = useDialogRefusal({ onChanged, onReload, statusName });
   const selectId = useId();
   const [chosen, setChosen] = useState('');
   const moves =
@@ -125,11 +122,11 @@ function StatusMove({
       confirmLabel: t('move.confirm', { status: statusName(to) }),
       tone: to === 'rejected' ? 'danger' : 'primary',
       action: () =>
-        moveClaim(accountIndex, claim.code, to, claim.version).then(onChanged, (error: unknown) => {
-          // A refusal carries the claim as it is: the page shows it behind the dialog.
-          followRefusal(error, onChanged, onReload);
-          throw new Error(refusal(error, to));
-        }),
+        // A refusal carries the claim as it is: the page shows it behind the dialog.
+        moveClaim(accountIndex, claim.code, to, claim.version).then(
+          onChanged,
+          refused(undefined, to),
+        ),
     }).then((done) => {
       if (!done) return;
       setChosen('');
@@ -143,14 +140,11 @@ function StatusMove({
       </h2>
       {workflow.kind === 'loading' ? <Spinner label={t('loading')} /> : null}
       {workflow.kind === 'failed' ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <AlertBar tone="danger" dismissible={false}>
-            {t('errors.statuses_failed')}
-          </AlertBar>
-          <Button variant="secondary" onClick={onRetryWorkflow}>
-            {t('actions.retry')}
-          </Button>
-        </div>
+        <RetryAlert
+          message={t('errors.statuses_failed')}
+          retryLabel={t('actions.retry')}
+          onRetry={onRetryWorkflow}
+        />
       ) : null}
       {workflow.kind === 'ready' && moves.length === 0 ? (
         <p className="text-sm text-slate-700">
@@ -239,7 +233,7 @@ function ClaimEditForm({
       toast({ message: t('messages.saved'), tone: 'success' });
     },
   });
-  const { base, setBase, values, setValues, errors, busy, failure, conflict } = form;
+  const { base, setBase, values, busy, conflict } = form;
 
   // A newer claim from the page (this user moved its status): the form builds on it. What is
   // typed stays; an untouched form shows the newer fields.
@@ -276,36 +270,21 @@ function ClaimEditForm({
           onOverwrite={form.overwrite}
         />
       ) : null}
-      <form
-        noValidate
-        aria-label={t('data.form')}
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          form.save();
-        }}
-        className="flex flex-col gap-4"
-      >
-        <ClaimFieldsInputs
-          values={values}
-          errors={errors}
-          customFields={context.custom.fields}
-          disabled={busy}
-          onChange={setValues}
-        />
-        {failure ? (
-          <AlertBar tone="danger" onDismiss={form.dismissFailure}>
-            {failure}
-          </AlertBar>
-        ) : null}
-        <div className="flex gap-3">
-          <Button type="submit" disabled={busy}>
-            {busy ? t('actions.saving') : t('actions.save')}
-          </Button>
-          <Button variant="secondary" disabled={busy} onClick={onReload}>
-            {t('actions.reload')}
-          </Button>
-        </div>
-      </form>
+      <ClaimForm
+        label={t('data.form')}
+        form={form}
+        customFields={context.custom.fields}
+        actions={
+          <>
+            <Button type="submit" disabled={busy}>
+              {busy ? t('actions.saving') : t('actions.save')}
+            </Button>
+            <Button variant="secondary" disabled={busy} onClick={onReload}>
+              {t('actions.reload')}
+            </Button>
+          </>
+        }
+      />
     </>
   );
 }
@@ -356,18 +335,14 @@ function DeleteClaim({ claim, onChanged, onReload, statusName }: ClaimTabProps) 
   const confirm = useConfirm();
   const toast = useToast();
   const navigate = useNavigate();
-  const refusal = useClaimRefusal(statusName);
+  const refused = useDialogRefusal({ onChanged, onReload, statusName });
   const remove = () =>
     void confirm({
       title: t('delete.title', { number: claim.claimNumber }),
       message: t('delete.message', { number: claim.claimNumber }),
       confirmLabel: t('delete.confirm'),
       tone: 'danger',
-      action: () =>
-        deleteClaim(accountIndex, claim.code, claim.version).catch((error: unknown) => {
-          followRefusal(error, onChanged, onReload);
-          throw new Error(refusal(error));
-        }),
+      action: () => deleteClaim(accountIndex, claim.code, claim.version).catch(refused()),
     }).then((done) => {
       if (!done) return;
       toast({ message: t('messages.deleted', { number: claim.claimNumber }), tone: 'success' });

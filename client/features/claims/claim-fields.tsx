@@ -1,5 +1,7 @@
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLAIM_TYPES } from '#client/api/claims-client.ts';
+import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { CustomFormFields } from '#client/ui/form/custom-form-fields.tsx';
 import type { FieldErrors, FormField } from '#client/ui/form/custom-schema.ts';
 import { DateInput, SelectInput, TextareaInput, TextInput } from '#client/ui/form/fields.tsx';
@@ -21,29 +23,52 @@ export function useClaimFieldLabel(): (field: ClaimField) => string {
   return (field) => t(LABEL_KEYS[field]);
 }
 
-/**
- * The editable fields of a claim, shared by the new claim and the claim's data tab: title, type,
- * the two dates, the description and the tenant's claim custom fields (the form kit).
- */
-export function ClaimFieldsInputs({
-  values,
-  errors,
-  customFields,
-  disabled,
-  onChange,
-}: {
+/** What a claim form needs of `useRecordSave` / `useVersionedSave`. */
+export interface ClaimFormState {
   values: ClaimValues;
+  setValues: (update: (current: ClaimValues) => ClaimValues) => void;
   errors: FieldErrors;
+  busy: boolean;
+  failure: string | null;
+  dismissFailure: () => void;
+  save: () => void;
+}
+
+/**
+ * The form of a claim's editable fields, shared by the new claim and the claim's data tab: title,
+ * type, the two dates, the description and the tenant's claim custom fields (the form kit); what
+ * failed below them, then the caller's buttons. `before` stands above the fields (the policy).
+ */
+export function ClaimForm({
+  label: formLabel,
+  form,
+  customFields,
+  before,
+  actions,
+}: {
+  label: string;
+  form: ClaimFormState;
   customFields: readonly FormField[];
-  disabled: boolean;
-  onChange: (values: (current: ClaimValues) => ClaimValues) => void;
+  before?: ReactNode;
+  actions: ReactNode;
 }) {
   const { t } = useTranslation('claims');
   const label = useClaimFieldLabel();
+  const { values, errors, busy: disabled, failure } = form;
+  const onChange = form.setValues;
   const set = <K extends keyof ClaimValues>(field: K, value: ClaimValues[K]) =>
     onChange((current) => ({ ...current, [field]: value }));
   return (
-    <>
+    <form
+      noValidate
+      aria-label={formLabel}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        form.save();
+      }}
+      className="flex flex-col gap-4"
+    >
+      {before}
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <TextInput
@@ -119,6 +144,12 @@ export function ClaimFieldsInputs({
           </div>
         </fieldset>
       ) : null}
-    </>
+      {failure ? (
+        <AlertBar tone="danger" onDismiss={form.dismissFailure}>
+          {failure}
+        </AlertBar>
+      ) : null}
+      <div className="flex gap-3">{actions}</div>
+    </form>
   );
 }

@@ -8,6 +8,7 @@ import {
   type ClaimPartner,
 } from '#client/api/claims-client.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
+import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
@@ -20,10 +21,11 @@ import { useLoad } from '#client/ui/use-load.ts';
 import { canEditClaim } from '#common/claims.ts';
 import { errorKey } from './claim-form.ts';
 import type { ClaimTabProps } from './claim-page.tsx';
-import { followRefusal, useClaimRefusal } from './claim-refusal.ts';
+import { followRefusal, useClaimRefusal, useDialogRefusal } from './claim-refusal.ts';
+import { PartsTable, partCell } from './parts-table.tsx';
 import { useClaimAbilities } from './use-claim-abilities.ts';
 
-const cell = 'px-3 py-2 align-middle';
+const cell = partCell;
 
 /**
  * The partners of a claim (a workshop, an assessor, a witness...), each in a claim partner role
@@ -36,6 +38,7 @@ export function ClaimPartnersTab({ claim, onChanged, onReload, statusName }: Cla
   const confirm = useConfirm();
   const toast = useToast();
   const refusal = useClaimRefusal(statusName);
+  const refused = useDialogRefusal({ onChanged, onReload, statusName });
   const writable = canUpdate && canEditClaim(claim.status);
 
   const load = useCallback(
@@ -63,12 +66,7 @@ export function ClaimPartnersTab({ claim, onChanged, onReload, statusName }: Cla
       message: t('partners.remove_message', { partner: partnerName(link), role: roleName(link) }),
       confirmLabel: t('partners.remove_confirm'),
       tone: 'danger',
-      action: () =>
-        removeClaimPartner(accountIndex, link.id).catch((error: unknown) => {
-          followRefusal(error, onChanged, onReload);
-          refresh();
-          throw new Error(refusal(error));
-        }),
+      action: () => removeClaimPartner(accountIndex, link.id).catch(refused(refresh)),
     }).then((done) => {
       if (!done) return;
       toast({ message: t('partners.removed', { partner: partnerName(link) }), tone: 'success' });
@@ -85,14 +83,11 @@ export function ClaimPartnersTab({ claim, onChanged, onReload, statusName }: Cla
       ) : null}
       {state.kind === 'loading' ? <Spinner label={t('loading')} /> : null}
       {state.kind === 'failed' ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <AlertBar tone="danger" dismissible={false}>
-            {t('forms.messages.error')}
-          </AlertBar>
-          <Button variant="secondary" onClick={retry}>
-            {t('actions.retry')}
-          </Button>
-        </div>
+        <RetryAlert
+          message={t('forms.messages.error')}
+          retryLabel={t('actions.retry')}
+          onRetry={retry}
+        />
       ) : null}
       {state.kind === 'ready' ? (
         <>
@@ -113,63 +108,40 @@ export function ClaimPartnersTab({ claim, onChanged, onReload, statusName }: Cla
               }}
             />
           ) : null}
-          <div className="overflow-x-auto rounded-md border border-slate-300">
-            <table className="w-full min-w-[36rem] text-left text-sm" data-testid="claim-partners">
-              <caption className="sr-only">
-                {t('partners.caption', { number: claim.claimNumber })}
-              </caption>
-              <thead className="border-b border-slate-300 bg-slate-100 text-slate-800">
-                <tr>
-                  <th scope="col" className={cell}>
-                    {t('partners.partner')}
-                  </th>
-                  <th scope="col" className={cell}>
-                    {t('partners.number')}
-                  </th>
-                  <th scope="col" className={cell}>
-                    {t('partners.role')}
-                  </th>
-                  <th scope="col" className={cell}>
-                    {t('partners.linked_at')}
-                  </th>
-                  {writable ? (
-                    <th scope="col" className={cell}>
-                      <span className="sr-only">{t('partners.actions')}</span>
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
-              <tbody>
-                {state.value.links.length === 0 ? (
-                  <tr>
-                    <td colSpan={writable ? 5 : 4} className={`${cell} text-slate-600`}>
-                      {t('partners.empty')}
-                    </td>
-                  </tr>
+          <PartsTable
+            caption={t('partners.caption', { number: claim.claimNumber })}
+            testId="claim-partners"
+            minWidth="min-w-[36rem]"
+            columns={[
+              { label: t('partners.partner') },
+              { label: t('partners.number') },
+              { label: t('partners.role') },
+              { label: t('partners.linked_at') },
+            ]}
+            actionsLabel={writable ? t('partners.actions') : null}
+            empty={state.value.links.length === 0 ? t('partners.empty') : null}
+          >
+            {state.value.links.map((link) => (
+              <tr key={link.id} className="border-b border-slate-200">
+                <td className={cell}>{partnerName(link)}</td>
+                <td className={cell}>{link.partner?.partnerNumber ?? ''}</td>
+                <td className={cell}>{roleName(link)}</td>
+                <td className={cell}>{formatDateTime(link.createdAt)}</td>
+                {writable ? (
+                  <td className={`${cell} text-right`}>
+                    <RowButton
+                      label={t('partners.remove')}
+                      name={t('partners.remove_named', {
+                        partner: partnerName(link),
+                        role: roleName(link),
+                      })}
+                      onClick={() => remove(link)}
+                    />
+                  </td>
                 ) : null}
-                {state.value.links.map((link) => (
-                  <tr key={link.id} className="border-b border-slate-200">
-                    <td className={cell}>{partnerName(link)}</td>
-                    <td className={cell}>{link.partner?.partnerNumber ?? ''}</td>
-                    <td className={cell}>{roleName(link)}</td>
-                    <td className={cell}>{formatDateTime(link.createdAt)}</td>
-                    {writable ? (
-                      <td className={`${cell} text-right`}>
-                        <RowButton
-                          label={t('partners.remove')}
-                          name={t('partners.remove_named', {
-                            partner: partnerName(link),
-                            role: roleName(link),
-                          })}
-                          onClick={() => remove(link)}
-                        />
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              </tr>
+            ))}
+          </PartsTable>
         </>
       ) : null}
     </section>

@@ -54,3 +54,29 @@ export function followRefusal(
   if (current) onChanged(current);
   else if (error instanceof ApiError && error.status === 404) onReload();
 }
+
+/**
+ * The refusal of a write behind the confirm dialog: the page follows it (the claim as it is, or
+ * `also`: a list read again), and the dialog shows why, in the user's words. Use as the write's
+ * `.catch(...)`.
+ */
+export function useDialogRefusal({
+  onChanged,
+  onReload,
+  statusName,
+}: {
+  onChanged: (claim: Claim) => void;
+  onReload: () => void;
+  statusName: (slug: string) => string;
+}) {
+  const text = useClaimRefusal(statusName);
+  return useCallback(
+    (also?: () => void, to?: string) =>
+      (error: unknown): never => {
+        followRefusal(error, onChanged, onReload);
+        also?.();
+        throw new Error(text(error, to));
+      },
+    [onChanged, onReload, text],
+  );
+}

@@ -8,8 +8,8 @@ import {
   listClaims,
   type Claim,
 } from '#client/api/claims-client.ts';
-import { AlertBar } from '#client/ui/alert-bar.tsx';
-import { Button, buttonClass } from '#client/ui/button.tsx';
+import { RetryAlert } from '#client/ui/load-problem.tsx';
+import { buttonClass } from '#client/ui/button.tsx';
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
 import { ListActions } from '#client/ui/list-views.tsx';
@@ -170,14 +170,11 @@ export default function ClaimsPage() {
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-1 text-sm font-medium text-slate-800">{t('toolbar.status')}</legend>
         {statusState.kind === 'failed' ? (
-          <div className="flex flex-wrap items-center gap-3">
-            <AlertBar tone="danger" dismissible={false}>
-              {t('errors.statuses_failed')}
-            </AlertBar>
-            <Button variant="secondary" onClick={retryStatuses}>
-              {t('actions.retry')}
-            </Button>
-          </div>
+          <RetryAlert
+            message={t('errors.statuses_failed')}
+            retryLabel={t('actions.retry')}
+            onRetry={retryStatuses}
+          />
         ) : (
           <div className="flex flex-wrap gap-x-4 gap-y-1 py-1">
             {shownStatuses.map((status) => (

@@ -1,16 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { createClaim, type Claim, type ClaimFieldsBody } from '#client/api/claims-client.ts';
 import type { Policy } from '#client/api/policies-client.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
+import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { Button, buttonClass } from '#client/ui/button.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useRecordSave } from '#client/ui/use-versioned-save.ts';
 import { isoToday } from '#common/claims.ts';
-import { ClaimFieldsInputs } from './claim-fields.tsx';
+import { ClaimForm } from './claim-fields.tsx';
 import {
   CLAIM_FIELDS,
   conflictRows,
@@ -49,14 +50,11 @@ export default function NewClaimPage() {
       {state === 'loading' ? <Spinner label={t('loading')} /> : null}
       {state === 'failed' ? (
         // Without the schema the required custom fields are unknown: the save would only fail.
-        <div className="flex flex-col items-start gap-3">
-          <AlertBar tone="danger" dismissible={false}>
-            {t('errors.form_context_failed')}
-          </AlertBar>
-          <Button variant="secondary" onClick={retry}>
-            {t('actions.retry')}
-          </Button>
-        </div>
+        <RetryAlert
+          message={t('errors.form_context_failed')}
+          retryLabel={t('actions.retry')}
+          onRetry={retry}
+        />
       ) : null}
       {context ? <NewClaimForm context={context} listPath={listPath} /> : null}
     </div>
@@ -104,52 +102,38 @@ function NewClaimForm({ context, listPath }: { context: ClaimFormContext; listPa
       void navigate(`${listPath}/${encodeURIComponent(claim.code)}`);
     },
   });
-  const { values, setValues, errors, busy, failure } = form;
-  const policyError = errors.policyCode?.[0];
+  const policyError = form.errors.policyCode?.[0];
 
   return (
-    <form
-      noValidate
-      aria-label={t('new.title')}
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        form.save();
-      }}
-      className="flex flex-col gap-4"
-    >
-      {canViewPolicies ? (
-        <PolicyPicker
-          accountIndex={accountIndex}
-          value={policy}
-          onChange={setPolicy}
-          disabled={busy}
-          error={policyError ? t(policyError as 'form.errors.required') : undefined}
-        />
-      ) : (
-        <AlertBar tone="warning" dismissible={false}>
-          {t('new.no_policy_permission')}
-        </AlertBar>
-      )}
-      <ClaimFieldsInputs
-        values={values}
-        errors={errors}
-        customFields={context.custom.fields}
-        disabled={busy}
-        onChange={setValues}
-      />
-      {failure ? (
-        <AlertBar tone="danger" onDismiss={form.dismissFailure}>
-          {failure}
-        </AlertBar>
-      ) : null}
-      <div className="flex gap-3">
-        <Button type="submit" disabled={busy || !canViewPolicies}>
-          {busy ? t('actions.saving') : t('new.create')}
-        </Button>
-        <Link to={listPath} className={buttonClass('secondary')}>
-          {t('actions.cancel')}
-        </Link>
-      </div>
-    </form>
+    <ClaimForm
+      label={t('new.title')}
+      form={form}
+      customFields={context.custom.fields}
+      before={
+        canViewPolicies ? (
+          <PolicyPicker
+            accountIndex={accountIndex}
+            value={policy}
+            onChange={setPolicy}
+            disabled={form.busy}
+            error={policyError ? t(policyError as 'form.errors.required') : undefined}
+          />
+        ) : (
+          <AlertBar tone="warning" dismissible={false}>
+            {t('new.no_policy_permission')}
+          </AlertBar>
+        )
+      }
+      actions={
+        <>
+          <Button type="submit" disabled={form.busy || !canViewPolicies}>
+            {form.busy ? t('actions.saving') : t('new.create')}
+          </Button>
+          <Link to={listPath} className={buttonClass('secondary')}>
+            {t('actions.cancel')}
+          </Link>
+        </>
+      }
+    />
   );
 }

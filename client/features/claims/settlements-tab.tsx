@@ -10,6 +10,7 @@ import {
 } from '#client/api/claims-client.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
+import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { ConflictPanel } from '#client/ui/conflict-panel.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
@@ -25,7 +26,7 @@ import { useRecordSave } from '#client/ui/use-versioned-save.ts';
 import { canSettleClaim } from '#common/claims.ts';
 import { serverFieldErrors } from './claim-form.ts';
 import type { ClaimTabProps } from './claim-page.tsx';
-import { currentClaimOf, followRefusal, useClaimRefusal } from './claim-refusal.ts';
+import { currentClaimOf, useClaimRefusal, useDialogRefusal } from './claim-refusal.ts';
 import {
   AMOUNT_FIELDS,
   insuredObjectsOf,
@@ -36,9 +37,10 @@ import {
   type SettlementField,
   type SettlementValues,
 } from './settlement-form.ts';
+import { PartsTable, partCell } from './parts-table.tsx';
 import { useClaimAbilities } from './use-claim-abilities.ts';
 
-const cell = 'px-3 py-2 align-middle';
+const cell = partCell;
 const amountCell = `${cell} text-right tabular-nums`;
 
 /**
@@ -52,7 +54,7 @@ export function SettlementsTab(props: ClaimTabProps) {
   const money = useMoneyFormat();
   const confirm = useConfirm();
   const toast = useToast();
-  const refusal = useClaimRefusal(statusName);
+  const refused = useDialogRefusal({ onChanged, onReload, statusName });
   const { accountIndex, canUpdate } = useClaimAbilities();
   const writable = canUpdate && canSettleClaim(claim.status);
   const [dialog, setDialog] = useState<{ settlement: Settlement | null } | null>(null);
@@ -84,12 +86,7 @@ export function SettlementsTab(props: ClaimTabProps) {
       message: t('settlements.delete_message', { object: objectLabel(settlement.insuredObject) }),
       confirmLabel: t('settlements.delete_confirm'),
       tone: 'danger',
-      action: () =>
-        deleteSettlement(accountIndex, settlement.code).catch((error: unknown) => {
-          followRefusal(error, onChanged, onReload);
-          refresh();
-          throw new Error(refusal(error));
-        }),
+      action: () => deleteSettlement(accountIndex, settlement.code).catch(refused(refresh)),
     }).then((done) => {
       if (!done) return;
       toast({ message: t('settlements.deleted'), tone: 'success' });
@@ -113,81 +110,25 @@ export function SettlementsTab(props: ClaimTabProps) {
       ) : null}
       {state.kind === 'loading' ? <Spinner label={t('loading')} /> : null}
       {state.kind === 'failed' ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <AlertBar tone="danger" dismissible={false}>
-            {t('forms.messages.error')}
-          </AlertBar>
-          <Button variant="secondary" onClick={retry}>
-            {t('actions.retry')}
-          </Button>
-        </div>
+        <RetryAlert
+          message={t('forms.messages.error')}
+          retryLabel={t('actions.retry')}
+          onRetry={retry}
+        />
       ) : null}
       {state.kind === 'ready' ? (
-        <div className="overflow-x-auto rounded-md border border-slate-300">
-          <table className="w-full min-w-[44rem] text-left text-sm" data-testid="settlements">
-            <caption className="sr-only">
-              {t('settlements.caption', { number: claim.claimNumber })}
-            </caption>
-            <thead className="border-b border-slate-300 bg-slate-100 text-slate-800">
-              <tr>
-                <th scope="col" className={cell}>
-                  {t('settlements.insured_object')}
-                </th>
-                {AMOUNT_FIELDS.map((field) => (
-                  <th key={field} scope="col" className={`${cell} text-right`}>
-                    {t(`settlements.${field}`)}
-                  </th>
-                ))}
-                <th scope="col" className={cell}>
-                  {t('settlements.updated')}
-                </th>
-                {writable ? (
-                  <th scope="col" className={cell}>
-                    <span className="sr-only">{t('settlements.actions')}</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {state.value.length === 0 ? (
-                <tr>
-                  <td colSpan={writable ? 6 : 5} className={`${cell} text-slate-600`}>
-                    {t('settlements.empty')}
-                  </td>
-                </tr>
-              ) : null}
-              {state.value.map((s) => (
-                <tr key={s.code} className="border-b border-slate-200">
-                  <td className={cell}>{objectLabel(s.insuredObject)}</td>
-                  {AMOUNT_FIELDS.map((field) => (
-                    <td key={field} className={amountCell}>
-                      {money(s[field] / 100, s.currency)}
-                    </td>
-                  ))}
-                  <td className={cell}>{formatDateTime(s.updatedAt)}</td>
-                  {writable ? (
-                    <td className={`${cell} whitespace-nowrap text-right`}>
-                      <span className="inline-flex gap-2">
-                        <RowButton
-                          label={t('settlements.edit')}
-                          name={t('settlements.edit_named', {
-                            object: objectLabel(s.insuredObject),
-                          })}
-                          onClick={() => setDialog({ settlement: s })}
-                        />
-                        <RowButton
-                          label={t('settlements.delete')}
-                          name={t('settlements.delete_named', {
-                            object: objectLabel(s.insuredObject),
-                          })}
-                          onClick={() => remove(s)}
-                        />
-                      </span>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
+        <PartsTable
+          caption={t('settlements.caption', { number: claim.claimNumber })}
+          testId="settlements"
+          minWidth="min-w-[44rem]"
+          columns={[
+            { label: t('settlements.insured_object') },
+            ...AMOUNT_FIELDS.map((field) => ({ label: t(`settlements.${field}`), numeric: true })),
+            { label: t('settlements.updated') },
+          ]}
+          actionsLabel={writable ? t('settlements.actions') : null}
+          empty={state.value.length === 0 ? t('settlements.empty') : null}
+          footer={
             <tfoot className="border-t-2 border-slate-300 font-semibold">
               <tr data-testid="settlement-totals">
                 <th scope="row" className={cell}>
@@ -201,8 +142,40 @@ export function SettlementsTab(props: ClaimTabProps) {
                 <td className={cell} colSpan={writable ? 2 : 1} />
               </tr>
             </tfoot>
-          </table>
-        </div>
+          }
+        >
+          {state.value.map((s) => (
+            <tr key={s.code} className="border-b border-slate-200">
+              <td className={cell}>{objectLabel(s.insuredObject)}</td>
+              {AMOUNT_FIELDS.map((field) => (
+                <td key={field} className={amountCell}>
+                  {money(s[field] / 100, s.currency)}
+                </td>
+              ))}
+              <td className={cell}>{formatDateTime(s.updatedAt)}</td>
+              {writable ? (
+                <td className={`${cell} whitespace-nowrap text-right`}>
+                  <span className="inline-flex gap-2">
+                    <RowButton
+                      label={t('settlements.edit')}
+                      name={t('settlements.edit_named', {
+                        object: objectLabel(s.insuredObject),
+                      })}
+                      onClick={() => setDialog({ settlement: s })}
+                    />
+                    <RowButton
+                      label={t('settlements.delete')}
+                      name={t('settlements.delete_named', {
+                        object: objectLabel(s.insuredObject),
+                      })}
+                      onClick={() => remove(s)}
+                    />
+                  </span>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </PartsTable>
       ) : null}
       {dialog ? (
         <SettlementDialog
