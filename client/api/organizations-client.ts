@@ -1,4 +1,5 @@
 import { fetchJson } from './fetch-json.ts';
+import { getCustomSchema } from './settings-client.ts';
 import { listParams, type ListQuery, type Page, type RoleRef } from './tenant-admin-client.ts';
 
 /**
@@ -179,14 +180,9 @@ export function deleteOrganizationInvitation(
 }
 
 /** The tenant's custom schema for organisations, or null when it has none. */
-export async function getOrganizationSchema(
+export function getOrganizationSchema(
   accountIndex: number,
   signal?: AbortSignal,
 ): Promise<CustomSchemaRecord | null> {
-  const params = new URLSearchParams({ filter: 'entity=organization' });
-  const page = await fetchJson<Page<CustomSchemaRecord>>(
-    `${base(accountIndex)}/custom-schemas?${params}`,
-    { signal },
-  );
-  return page.items[0] ?? null;
+  return getCustomSchema(accountIndex, 'organization', signal);
 }

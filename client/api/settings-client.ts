@@ -82,6 +82,20 @@ export function getCustomSchemas(
   return fetchJson(`${base(accountIndex)}/custom-schemas`, { signal });
 }
 
+/** The tenant's custom schema of one entity (organisations, claims, ...), or null when none. */
+export async function getCustomSchema(
+  accountIndex: number,
+  entity: CustomSchemaEntity,
+  signal?: AbortSignal,
+): Promise<CustomSchemaRecord | null> {
+  const params = new URLSearchParams({ filter: `entity=${entity}` });
+  const page = await fetchJson<{ items: CustomSchemaRecord[] }>(
+    `${base(accountIndex)}/custom-schemas?${params}`,
+    { signal },
+  );
+  return page.items[0] ?? null;
+}
+
 export function saveCustomSchema(
   accountIndex: number,
   entity: CustomSchemaEntity,

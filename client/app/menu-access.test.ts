@@ -15,6 +15,7 @@ describe('menu access', () => {
       'customers',
       'policies',
       'leads',
+      'claims',
       'partners',
       'product-list',
       'product-settings',
@@ -33,7 +34,12 @@ describe('menu access', () => {
 
   it('opens the dashboard first, or nothing without UI permission', () => {
     expect(firstScreen(viewer)?.id).toBe('home');
-    expect(firstScreen(['claim-management.claims.view'])).toBeUndefined();
+    expect(firstScreen(['billing-management.invoices.view'])).toBeUndefined();
+    // A claims handler without the dashboard lands on the claims, in either permission form.
+    expect(firstScreen(['claim-management.claims.view'])?.id).toBe('claims');
+    expect(firstScreen(['eis.claims.view'])?.id).toBe('claims');
+    // Creating claims needs reading them too: the new claim opens its detail.
+    expect(visibleMenu(['claim-management.claims.create'])).toEqual([]);
     // The legacy form opens the policies as the current one does.
     expect(firstScreen(['eis.policies.view'])?.id).toBe('policies');
     expect(visibleMenu([])).toEqual([]);

@@ -43,7 +43,10 @@ export type ShellLabelKey =
   | 'menu.lead'
   | 'menu.application_create'
   | 'menu.application_edit'
-  | 'menu.application_view';
+  | 'menu.application_view'
+  | 'menu.claims'
+  | 'menu.claim'
+  | 'menu.claim_new';
 
 export interface ScreenRoute {
   id: string;
@@ -139,6 +142,13 @@ export const rules = {
     anyOf: [
       ['policy-management.leads.view', 'policy-management.products.view'],
       ['eis.leads.view', 'eis.products.view'],
+    ],
+  },
+  claims: { anyOf: [['claim-management.claims.view'], ['eis.claims.view']] },
+  claimCreate: {
+    anyOf: [
+      ['claim-management.claims.view', 'claim-management.claims.create'],
+      ['eis.claims.view', 'eis.claims.create'],
     ],
   },
 } as const satisfies Record<string, PermissionRule>;
@@ -239,6 +249,14 @@ export const screens = {
     product: 'eis',
     rule: rules.policies,
     load: () => import('#client/features/policies/policies-page.tsx'),
+  },
+  claims: {
+    id: 'claims',
+    path: 'claims',
+    label: 'menu.claims',
+    product: 'eis',
+    rule: rules.claims,
+    load: () => import('#client/features/claims/claims-page.tsx'),
   },
 } satisfies Record<string, ScreenRoute>;
 
@@ -407,6 +425,24 @@ export const detailScreens = {
     parent: screens.leads,
     load: () => import('#client/features/leads/application-page.tsx'),
   },
+  claimNew: {
+    id: 'claim-new',
+    path: 'claims/new',
+    label: 'menu.claim_new',
+    product: 'eis',
+    rule: rules.claimCreate,
+    parent: screens.claims,
+    load: () => import('#client/features/claims/new-claim-page.tsx'),
+  },
+  claim: {
+    id: 'claim',
+    path: 'claims/:claimCode',
+    label: 'menu.claim',
+    product: 'eis',
+    rule: rules.claims,
+    parent: screens.claims,
+    load: () => import('#client/features/claims/claim-page.tsx'),
+  },
 } satisfies Record<string, ScreenRoute>;
 
 export const menu: MenuGroup[] = [
@@ -434,6 +470,7 @@ export const menu: MenuGroup[] = [
       { kind: 'screen', screen: screens.customers },
       { kind: 'screen', screen: screens.policies },
       { kind: 'screen', screen: screens.leads },
+      { kind: 'screen', screen: screens.claims },
       { kind: 'screen', screen: screens.partners },
     ],
   },

@@ -28,6 +28,7 @@ export const lazyEnglish = {
   policies: () => import('#locales/en/policies.json'),
   leads: () => import('#locales/en/leads.json'),
   documents: () => import('#locales/en/documents.json'),
+  claims: () => import('#locales/en/claims.json'),
 } as const;
 
 type LazyResources = {

@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from './button.tsx';
 
+/** The lists the BFF exports (`EXPORT_LISTS` of server/routes/csv-export.ts). */
+export type ExportList = 'customers' | 'partners' | 'policies' | 'leads' | 'claims';
+
 /**
  * Downloads exactly what a list shows as CSV: the BFF pages through the same upstream query
  * (`/api/{account}/export/{list}.csv`, server/routes/csv-export.ts) and streams the file, so a
@@ -13,7 +16,7 @@ export function ExportLink({
   query,
 }: {
   accountIndex: number;
-  list: 'customers' | 'partners' | 'policies' | 'leads';
+  list: ExportList;
   query: string;
 }) {
   // A lazy namespace, shared with the saved views beside it: the bundled ui namespace stays small.

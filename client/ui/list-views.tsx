@@ -13,7 +13,7 @@ import { Button } from './button.tsx';
 import { useConfirm } from './confirm-dialog.tsx';
 import { CheckboxInput, TextInput } from './form/fields.tsx';
 import { FormDialog } from './form-dialog.tsx';
-import { ExportLink } from './export-link.tsx';
+import { ExportLink, type ExportList } from './export-link.tsx';
 import { LoadProblem } from './load-problem.tsx';
 import { useToast } from './toast.tsx';
 import { useLoad } from './use-load.ts';
@@ -41,7 +41,7 @@ export function ListActions({
   exportQuery,
 }: {
   accountIndex: number;
-  list: 'customers' | 'partners' | 'policies' | 'leads';
+  list: ExportList;
   query: string;
   onApply: (query: string) => void;
   exportQuery: string;

@@ -41,3 +41,30 @@ export function LoadProblem({
     </>
   );
 }
+
+/**
+ * A part of a page that did not load (a list beside the record, the options of a form): what
+ * failed, and "Try again" for that part alone.
+ */
+export function RetryAlert({
+  message,
+  retryLabel,
+  onRetry,
+}: {
+  message: string;
+  /** Defaults to ui's "Try again". */
+  retryLabel?: string;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation('ui');
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <AlertBar tone="danger" dismissible={false}>
+        {message}
+      </AlertBar>
+      <Button variant="secondary" onClick={onRetry}>
+        {retryLabel ?? t('load_problem.retry')}
+      </Button>
+    </div>
+  );
+}

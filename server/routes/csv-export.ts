@@ -107,6 +107,24 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
       ...columns('createdAt'),
     ],
   },
+  claims: {
+    path: '/claimservice/v1/claims',
+    columns: [
+      ...columns('claimNumber', 'code', 'title', 'policyNumber', 'accountCode'),
+      { key: 'holder', value: (item) => partyName(item.holder as NamedParty | null) },
+      ...columns('status', 'claimType', 'damageDate', 'notificationDate'),
+      // The service keeps cents; a spreadsheet wants the amount in the currency.
+      ...(['reserve', 'payment', 'recourse'] as const).map((key) => ({
+        key,
+        value: (item: Item) => {
+          const cents = nested('totals', key)(item);
+          return typeof cents === 'number' ? cents / 100 : undefined;
+        },
+      })),
+      { key: 'currency', value: nested('totals', 'currency') },
+      ...columns('createdAt'),
+    ],
+  },
 };
 
 export const EXPORT_LANGUAGES = ['en', 'de', 'pl'] as const;

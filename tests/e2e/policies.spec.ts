@@ -1,5 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
+import { createHomePolicy, displayDay, isoDay } from './policy-setup.ts';
 
 // Seeded policies (server/sandbox/seed-policies.ts is deterministic). The read-only checks run as
 // the viewer, who cannot change anything, so they never collide with another spec's writes.
@@ -10,51 +11,9 @@ const CSRF = { 'X-CSRF': '1' };
 // David (customer care) writes only to policies this spec creates for itself.
 const WRITER = 'david.vogel3@demo.test';
 
-const isoDay = (offsetDays: number) =>
-  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-const displayDay = (iso: string) => iso.split('-').reverse().join('.');
-
-/**
- * A home-contents policy of its own, through the BFF with the signed-in page's session (the
- * calls the screens use): started ten days ago for a year, living area 80 m².
- */
-async function createPolicy(page: Page): Promise<{ code: string; number: string }> {
-  const products = await page.request.get(
-    `${INSURANCE}/products?filter=slug=home-contents&expand=versions`,
-  );
-  const product = (await products.json()).items[0];
-  const version = product.versions.find((v: { status: string }) => v.status === 'active');
-  const objects = await page.request.get(
-    `${INSURANCE}/insured-objects?filter=productVersionId=${version.id}&expand=productFields`,
-  );
-  const byName = Object.fromEntries(
-    (await objects.json()).items.map((o: { name: string; id: number }) => [o.name, o.id]),
-  );
-  const created = await page.request.post(`${INSURANCE}/policies`, {
-    headers: CSRF,
-    data: {
-      productVersionId: version.id,
-      holder: { type: 'person', firstName: 'Erik', lastName: `Zweitenberg ${Date.now()}` },
-      policyObjects: [
-        {
-          insuredObjectId: byName.default,
-          data: {
-            policyStartDate: isoDay(-10),
-            policyDurationUnit: 'year',
-            policyDurationValue: 1,
-          },
-        },
-        {
-          insuredObjectId: byName.household,
-          data: { livingArea: 80, zipCode: '20095', sumInsured: 50000, bicycleCover: false },
-        },
-      ],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { policy } = await created.json();
-  return { code: policy.code, number: policy.policyNumber };
-}
+/** A home-contents policy of this spec's own (see createHomePolicy). */
+const createPolicy = (page: Page) =>
+  createHomePolicy(page, { firstName: 'Erik', lastName: `Zweitenberg ${Date.now()}` });
 
 const policyTable = (page: Page) => page.getByRole('table', { name: 'Policies', exact: true });
 

@@ -3,6 +3,7 @@ import { applicantName, partyName } from '#common/party-name.ts';
 import { timesliceAt } from '#common/policy-timeline.ts';
 import { leadsParams } from '#client/api/leads-client.ts';
 import { policiesParams } from '#client/api/policies-client.ts';
+import { claimsParams } from '#client/api/claims-client.ts';
 import { csvCell } from '#server/routes/csv-export.ts';
 import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
 
@@ -184,6 +185,47 @@ describe('CSV export through the BFF', () => {
     const refused = await manager.json('/api/0/export/customers.csv');
     expect(refused.status).toBe(403);
     expect(refused.res.headers.get('content-type')).toMatch(/json/);
+  });
+
+  it('exports the claims exactly as the claim list asks for them, amounts in the currency', async () => {
+    // The query the claim list sends for its first page (and its export link carries).
+    const query = new URLSearchParams(
+      claimsParams({
+        statuses: ['open', 'in-review'],
+        claimType: 'damage',
+        order: { field: 'claimNumber', direction: 'ASC' },
+      }),
+    );
+    query.delete('pageSize');
+    const expected = await listAll(care, '/api/0/claimservice/v1/claims', query.toString());
+    expect(expected.length).toBeGreaterThan(0);
+    const res = await care.fetch(`/api/0/export/claims.csv?${query}&pageSize=30&lang=de`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /filename="claims-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const rows = await rowsOf(res, ';');
+    const header = rows[0]!;
+    expect(header.slice(0, 3)).toEqual(['Schadennummer', 'Code', 'Titel']);
+    const at = (name: string) => header.indexOf(name);
+    expect(rows.slice(1).map((r) => r[at('Code')])).toEqual(expected.map((c) => c.code));
+    expect(new Set(rows.slice(1).map((r) => r[at('Status')]))).toEqual(
+      new Set(expected.map((c) => c.status)),
+    );
+    expect(rows.slice(1).every((r) => r[at('Schadenart')] === 'damage')).toBe(true);
+    // Cents become the amount with the decimal comma of a German spreadsheet.
+    const settled = expected.findIndex((c) => (c.totals as { reserve: number }).reserve > 0);
+    expect(settled).toBeGreaterThanOrEqual(0);
+    const totals = expected[settled]!.totals as { reserve: number; currency: string };
+    expect(rows[settled + 1]![at('Reserve')]).toBe(String(totals.reserve / 100).replace('.', ','));
+    expect(rows[settled + 1]![at('Währung')]).toBe(totals.currency);
+
+    // Bad filters are the service's refusal; no claims permission is its 403.
+    const bad = await care.json('/api/0/export/claims.csv?filter=claimType%3Dflood');
+    expect(bad.status).toBe(400);
+    const manager = new Agent(stack.url);
+    expect((await manager.login('manager@demo.test')).status).toBe(200);
+    expect((await manager.json('/api/0/export/claims.csv')).status).toBe(403);
   });
 
   it('turns cells that would run as spreadsheet formulas into text', () => {

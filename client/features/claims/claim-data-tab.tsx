@@ -1,0 +1,362 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import {
+  deleteClaim,
+  moveClaim,
+  replaceClaim,
+  type Claim,
+  type ClaimFieldsBody,
+} from '#client/api/claims-client.ts';
+import { ApiError } from '#client/api/fetch-json.ts';
+import { RetryAlert } from '#client/ui/load-problem.tsx';
+import { Button } from '#client/ui/button.tsx';
+import { ConflictPanel } from '#client/ui/conflict-panel.tsx';
+import { useConfirm } from '#client/ui/confirm-dialog.tsx';
+import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
+import { Spinner } from '#client/ui/spinner.tsx';
+import { useToast } from '#client/ui/toast.tsx';
+import type { LoadState } from '#client/ui/use-load.ts';
+import { useVersionedSave } from '#client/ui/use-versioned-save.ts';
+import { canEditClaim, isoToday } from '#common/claims.ts';
+import { ClaimForm, useClaimFieldLabel } from './claim-fields.tsx';
+import {
+  CLAIM_FIELDS,
+  conflictRows,
+  serverFieldErrors,
+  validateClaim,
+  valuesOf,
+  type ClaimField,
+  type ClaimValues,
+} from './claim-form.ts';
+import type { ClaimTabProps, ClaimWorkflow } from './claim-page.tsx';
+import { currentClaimOf, useDialogRefusal } from './claim-refusal.ts';
+import { allowedMoves } from './claim-workflow.ts';
+import { useClaimAbilities } from './use-claim-abilities.ts';
+import { useClaimFormContext, type ClaimFormContext } from './use-claim-form-context.ts';
+
+const dl = 'grid grid-cols-[minmax(10rem,max-content)_1fr] gap-x-6 gap-y-2 text-sm';
+
+/**
+ * The claim's data: its status and the moves the tenant's rules allow from it (behind the confirm
+ * dialog), its fields (a form that saves on top of the version it loaded, with the conflict
+ * panel; read-only without the permission or once the claim is closed), and deleting it.
+ */
+export function ClaimDataTab(
+  props: ClaimTabProps & { workflow: LoadState<ClaimWorkflow>; onRetryWorkflow: () => void },
+) {
+  const { t } = useTranslation('claims');
+  const { claim } = props;
+  const { accountIndex, canUpdate, canDelete } = useClaimAbilities();
+  const { state, context, retry } = useClaimFormContext(accountIndex);
+  const editable = canEditClaim(claim.status);
+
+  return (
+    <div className="flex max-w-3xl flex-col gap-8">
+      {canUpdate ? <StatusMove {...props} /> : null}
+      <section aria-labelledby="claim-data" className="flex flex-col gap-4">
+        <h2 id="claim-data" className="text-lg font-semibold text-slate-900">
+          {t('data.title')}
+        </h2>
+        {state === 'loading' ? <Spinner label={t('loading')} /> : null}
+        {state === 'failed' ? (
+          <RetryAlert
+            message={t('errors.form_context_failed')}
+            retryLabel={t('actions.retry')}
+            onRetry={retry}
+          />
+        ) : null}
+        {context && canUpdate && editable ? <ClaimEditForm {...props} context={context} /> : null}
+        {context && !(canUpdate && editable) ? (
+          <>
+            <p className="text-sm text-slate-700" data-testid="read-only-note">
+              {canUpdate ? t('data.closed_note') : t('data.read_only')}
+            </p>
+            <ClaimView claim={claim} context={context} />
+          </>
+        ) : null}
+        <p className="text-xs text-slate-600" data-testid="claim-version">
+          {t('data.audit', {
+            version: claim.version,
+            at: formatDateTime(claim.updatedAt),
+            by: claim.updatedBy,
+          })}
+        </p>
+      </section>
+      {canDelete ? <DeleteClaim {...props} /> : null}
+    </div>
+  );
+}
+
+/** The moves the rules allow from the claim's status, one chosen and confirmed. */
+function StatusMove({
+  claim,
+  onChanged,
+  onReload,
+  statusName,
+  workflow,
+  onRetryWorkflow,
+}: ClaimTabProps & { workflow: LoadState<ClaimWorkflow>; onRetryWorkflow: () => void }) {
+  const { t, i18n } = useTranslation('claims');
+  const { accountIndex } = useClaimAbilities();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const refused = useDialogRefusal({ onChanged, onReload, statusName });
+  const selectId = useId();
+  const [chosen, setChosen] = useState('');
+  const moves =
+    workflow.kind === 'ready'
+      ? allowedMoves(workflow.value.rules, claim.status, workflow.value.statuses, i18n.language)
+      : [];
+  // A choice that is no longer a move (the claim moved meanwhile) is no choice.
+  const target = moves.some((m) => m.slug === chosen) ? chosen : '';
+
+  const move = (to: string) =>
+    void confirm({
+      title: t('move.title', { status: statusName(to) }),
+      message: t('move.message', {
+        number: claim.claimNumber,
+        from: statusName(claim.status),
+        to: statusName(to),
+      }),
+      confirmLabel: t('move.confirm', { status: statusName(to) }),
+      tone: to === 'rejected' ? 'danger' : 'primary',
+      action: () =>
+        // A refusal carries the claim as it is: the page shows it behind the dialog.
+        moveClaim(accountIndex, claim.code, to, claim.version).then(
+          onChanged,
+          refused(undefined, to),
+        ),
+    }).then((done) => {
+      if (!done) return;
+      setChosen('');
+      toast({ message: t('messages.status_changed', { status: statusName(to) }), tone: 'success' });
+    });
+
+  return (
+    <section aria-labelledby="claim-status-move" className="flex flex-col gap-2">
+      <h2 id="claim-status-move" className="text-lg font-semibold text-slate-900">
+        {t('move.heading')}
+      </h2>
+      {workflow.kind === 'loading' ? <Spinner label={t('loading')} /> : null}
+      {workflow.kind === 'failed' ? (
+        <RetryAlert
+          message={t('errors.statuses_failed')}
+          retryLabel={t('actions.retry')}
+          onRetry={onRetryWorkflow}
+        />
+      ) : null}
+      {workflow.kind === 'ready' && moves.length === 0 ? (
+        <p className="text-sm text-slate-700">
+          {t('move.none', { status: statusName(claim.status) })}
+        </p>
+      ) : null}
+      {moves.length ? (
+        <form
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            if (target) move(target);
+          }}
+        >
+          <div className="flex flex-col gap-1">
+            <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
+              {t('move.label')}
+            </label>
+            <select
+              id={selectId}
+              value={target}
+              onChange={(event) => setChosen(event.target.value)}
+              className="rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900"
+            >
+              <option value="">{t('move.placeholder')}</option>
+              {moves.map((m) => (
+                <option key={m.slug} value={m.slug}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" disabled={!target}>
+            {t('move.submit')}
+          </Button>
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+/** The policy's first day in the workspace's days, when the policy was read. */
+function policyStartOf(policy: ClaimTabProps['policy'], timeZone: string): string | null {
+  if (policy.kind !== 'ready' || !policy.value?.policyStartDate) return null;
+  return isoToday(timeZone, new Date(policy.value.policyStartDate));
+}
+
+function ClaimEditForm({
+  claim,
+  onChanged,
+  onReload,
+  policy,
+  context,
+}: ClaimTabProps & { context: ClaimFormContext }) {
+  const { t } = useTranslation('claims');
+  const toast = useToast();
+  const { accountIndex } = useClaimAbilities();
+  const label = useClaimFieldLabel();
+  const form = useVersionedSave({
+    record: claim,
+    valuesOf,
+    validate: (values: ClaimValues) =>
+      validateClaim(values, {
+        today: context.today(),
+        policyStart: policyStartOf(policy, context.timeZone),
+        customSchema: context.custom.schema,
+      }),
+    send: (input: ClaimFieldsBody, version) =>
+      replaceClaim(accountIndex, claim.code, { ...input, version }),
+    conflictRows,
+    conflictOf: (error) =>
+      error instanceof ApiError && error.code === 'version_conflict' ? currentClaimOf(error) : null,
+    refusal: (error) => {
+      const errors = serverFieldErrors(error, CLAIM_FIELDS);
+      if (errors) return { errors };
+      const current = currentClaimOf(error);
+      // Closed meanwhile: the page shows the claim as it is, read-only.
+      if (current) {
+        onChanged(current);
+        return { failure: t('errors.claim_closed') };
+      }
+      return { failure: t('forms.messages.error') };
+    },
+    onSaved: (saved) => {
+      onChanged(saved);
+      toast({ message: t('messages.saved'), tone: 'success' });
+    },
+  });
+  const { base, setBase, values, busy, conflict } = form;
+
+  // A newer claim from the page (this user moved its status): the form builds on it. What is
+  // typed stays; an untouched form shows the newer fields.
+  const [seen, setSeen] = useState(claim);
+  if (claim !== seen) {
+    setSeen(claim);
+    if (claim.version > base.version) {
+      const untouched = JSON.stringify(values) === JSON.stringify(valuesOf(base));
+      if (untouched) form.loadSaved(claim);
+      else if (!conflictRows(base, values, claim).length) setBase(claim);
+    }
+  }
+
+  const shown = (field: ClaimField, value: string) => {
+    if (value === '') return t('values.empty');
+    if (field === 'claimType') return t(`types.${value as 'damage'}`);
+    if (field === 'damageDate' || field === 'notificationDate') return formatDate(value) || value;
+    return value;
+  };
+
+  return (
+    <>
+      {conflict ? (
+        <ConflictPanel
+          translate={(key, v) => t(key, v)}
+          conflict={conflict}
+          label={label}
+          shown={shown}
+          busy={busy}
+          onLoadSaved={(saved) => {
+            form.loadSaved(saved);
+            onChanged(saved);
+          }}
+          onOverwrite={form.overwrite}
+        />
+      ) : null}
+      <ClaimForm
+        label={t('data.form')}
+        form={form}
+        customFields={context.custom.fields}
+        actions={
+          <>
+            <Button type="submit" disabled={busy}>
+              {busy ? t('actions.saving') : t('actions.save')}
+            </Button>
+            <Button variant="secondary" disabled={busy} onClick={onReload}>
+              {t('actions.reload')}
+            </Button>
+          </>
+        }
+      />
+    </>
+  );
+}
+
+/** The claim's fields to read: custom fields by their label, in the schema's order. */
+function ClaimView({ claim, context }: { claim: Claim; context: ClaimFormContext }) {
+  const { t, i18n } = useTranslation('claims');
+  const label = useClaimFieldLabel();
+  const text = (value: unknown): string => {
+    if (value === undefined || value === null || value === '') return t('values.empty');
+    if (typeof value === 'boolean') return value ? t('values.yes') : t('values.no');
+    if (typeof value === 'number') return new Intl.NumberFormat(i18n.language).format(value);
+    return typeof value === 'string' ? value : JSON.stringify(value);
+  };
+  const fields = context.custom.fields;
+  const names = [
+    ...fields.map((f) => f.name),
+    ...Object.keys(claim.customFields).filter((name) => !fields.some((f) => f.name === name)),
+  ];
+  return (
+    <dl className={dl} data-testid="claim-fields">
+      <dt className="font-medium text-slate-800">{label('title')}</dt>
+      <dd>{claim.title}</dd>
+      <dt className="font-medium text-slate-800">{label('claimType')}</dt>
+      <dd>{t(`types.${claim.claimType}`)}</dd>
+      <dt className="font-medium text-slate-800">{label('damageDate')}</dt>
+      <dd>{formatDate(claim.damageDate)}</dd>
+      <dt className="font-medium text-slate-800">{label('notificationDate')}</dt>
+      <dd>{formatDate(claim.notificationDate)}</dd>
+      <dt className="font-medium text-slate-800">{label('description')}</dt>
+      <dd className="whitespace-pre-line">{text(claim.description)}</dd>
+      {names.map((name) => (
+        <div key={name} className="contents">
+          <dt className="font-medium text-slate-800">
+            {fields.find((f) => f.name === name)?.label ?? name}
+          </dt>
+          <dd>{text(claim.customFields[name])}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Deletes the claim with all that hangs on it, on top of the version shown. */
+function DeleteClaim({ claim, onChanged, onReload, statusName }: ClaimTabProps) {
+  const { t } = useTranslation('claims');
+  const { accountIndex } = useClaimAbilities();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const refused = useDialogRefusal({ onChanged, onReload, statusName });
+  const remove = () =>
+    void confirm({
+      title: t('delete.title', { number: claim.claimNumber }),
+      message: t('delete.message', { number: claim.claimNumber }),
+      confirmLabel: t('delete.confirm'),
+      tone: 'danger',
+      action: () => deleteClaim(accountIndex, claim.code, claim.version).catch(refused()),
+    }).then((done) => {
+      if (!done) return;
+      toast({ message: t('messages.deleted', { number: claim.claimNumber }), tone: 'success' });
+      void navigate(`/u/${accountIndex}/claims`, { replace: true });
+    });
+  return (
+    <section aria-labelledby="claim-delete" className="flex flex-col items-start gap-2">
+      <h2 id="claim-delete" className="text-lg font-semibold text-slate-900">
+        {t('delete.heading')}
+      </h2>
+      <p className="text-sm text-slate-700">{t('delete.hint')}</p>
+      <Button variant="danger" onClick={remove}>
+        {t('delete.button')}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,215 @@
+import * as v from 'valibot';
+import type { Claim, ClaimFieldsBody, ClaimType } from '#client/api/claims-client.ts';
+import { ApiError } from '#client/api/fetch-json.ts';
+import { conflictRowsOf, type ConflictRow } from '#client/ui/conflict-rows.ts';
+import type { FormValues } from '#client/ui/form/custom-form-fields.tsx';
+import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
+import { ClaimFields, claimDateIssues, isIsoDay } from '#common/claims.ts';
+
+/**
+ * The claim form's values, its checks and the comparison behind the edit conflict, apart from
+ * React so that they are tested on their own. The checks are the service's own rules
+ * (`#common/claims.ts`), so the form refuses what the service would refuse, with the same codes:
+ * a code becomes the key `claims:form.errors.{code}`, translated where it is shown.
+ */
+
+export interface ClaimValues {
+  title: string;
+  claimType: ClaimType | '';
+  /** YYYY-MM-DD, or the text typed while it is no date yet. */
+  damageDate: string;
+  notificationDate: string;
+  description: string;
+  /** The tenant's claim custom fields, as the form kit edits them. */
+  custom: FormValues;
+}
+
+export const CLAIM_FIELDS = [
+  'title',
+  'claimType',
+  'damageDate',
+  'notificationDate',
+  'description',
+  'customFields',
+] as const;
+export type ClaimField = (typeof CLAIM_FIELDS)[number];
+
+/** Where the custom fields' messages are kept among the form's errors. */
+export const CUSTOM_ERROR_PREFIX = 'customFields.';
+
+// The codes the claims namespace translates; any other becomes the generic `invalid`.
+const KNOWN_CODES = new Set([
+  'required',
+  'too_long',
+  'invalid_text',
+  'invalid_date',
+  'date_in_future',
+  'before_policy_start',
+  'before_damage_date',
+  'invalid_claim_type',
+  'unknown_policy',
+  'invalid_amount',
+  'unknown_insured_object',
+]);
+
+export const errorKey = (code: string) =>
+  `claims:form.errors.${KNOWN_CODES.has(code) ? code : 'invalid'}`;
+
+export function valuesOf(claim: Claim): ClaimValues {
+  return {
+    title: claim.title,
+    claimType: claim.claimType,
+    damageDate: claim.damageDate,
+    notificationDate: claim.notificationDate,
+    description: claim.description,
+    custom: { ...claim.customFields },
+  };
+}
+
+/** A new claim: noticed today, nothing else known yet. */
+export function emptyValues(today: string): ClaimValues {
+  return {
+    title: '',
+    claimType: '',
+    damageDate: '',
+    notificationDate: today,
+    description: '',
+    custom: {},
+  };
+}
+
+export interface ClaimCheckContext {
+  /** The workspace's today, YYYY-MM-DD. */
+  today: string;
+  /** The first day of the claim's policy, when known; the service checks it anyway. */
+  policyStart: string | null;
+  /** The tenant's claim custom schema (`buildCustomSchema`). */
+  customSchema: v.GenericSchema<unknown, unknown>;
+}
+
+/**
+ * The values as the service takes them, or the errors per field: the field rules of the service,
+ * then the rules between the dates, then the custom fields. Every error is collected at once.
+ */
+export function validateClaim(
+  values: ClaimValues,
+  context: ClaimCheckContext,
+): { ok: true; input: ClaimFieldsBody } | { ok: false; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const add = (field: string, key: string) => {
+    const list = (errors[field] ??= []);
+    if (!list.includes(key)) list.push(key);
+  };
+  const parsed = v.safeParse(
+    ClaimFields,
+    {
+      title: values.title,
+      description: values.description,
+      damageDate: values.damageDate,
+      notificationDate: values.notificationDate,
+      // An unchosen type is a missing value, not a wrong one.
+      claimType: values.claimType || undefined,
+      customFields: {},
+    },
+    { abortPipeEarly: true },
+  );
+  if (!parsed.success) {
+    for (const issue of parsed.issues) {
+      const field = v.getDotPath(issue) ?? 'form';
+      const code = field === 'claimType' && !values.claimType ? 'required' : issue.message;
+      add(field, errorKey(code));
+    }
+  }
+  if (isIsoDay(values.damageDate) && isIsoDay(values.notificationDate)) {
+    for (const issue of claimDateIssues(
+      { damageDate: values.damageDate, notificationDate: values.notificationDate },
+      context,
+    )) {
+      add(issue.field, errorKey(issue.code));
+    }
+  }
+  const custom = validateForm(context.customSchema, values.custom);
+  for (const [name, messages] of Object.entries(custom.errors)) {
+    for (const message of messages) add(`${CUSTOM_ERROR_PREFIX}${name}`, message);
+  }
+  if (!parsed.success || !custom.success || Object.keys(errors).length) {
+    return { ok: false, errors };
+  }
+  // Empty custom values are left out: "no value", as the service keeps it.
+  const customFields = Object.fromEntries(
+    Object.entries(custom.output as Record<string, unknown>).filter(
+      ([, value]) => value !== null && value !== undefined,
+    ),
+  );
+  const { title, description, damageDate, notificationDate, claimType } = parsed.output;
+  return {
+    ok: true,
+    input: {
+      title,
+      description,
+      damageDate,
+      claimType,
+      customFields,
+      ...(notificationDate ? { notificationDate } : {}),
+    },
+  };
+}
+
+/** The messages of the custom fields, by field name, as the form kit reads them. */
+export function customErrorsOf(errors: FieldErrors): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(errors)
+      .filter(([field]) => field.startsWith(CUSTOM_ERROR_PREFIX))
+      .map(([field, messages]) => [field.slice(CUSTOM_ERROR_PREFIX.length), messages]),
+  );
+}
+
+/**
+ * A 400 of the claim service names the field and the rule (`damageDate: date_in_future`,
+ * `customFields.damageLocation: too short`): the message at that field, or null when the
+ * refusal names no field the form shows.
+ */
+export function serverFieldErrors(error: unknown, fields: readonly string[]): FieldErrors | null {
+  if (!(error instanceof ApiError) || error.code !== 'validation_error') return null;
+  const match = /^([A-Za-z][A-Za-z0-9_.]*): (.+)$/.exec(error.message);
+  if (!match?.[1] || !match[2]) return null;
+  const [, field, code] = match;
+  if (field.startsWith(CUSTOM_ERROR_PREFIX)) {
+    return { [field]: [errorKey(code === 'required' ? 'required' : 'invalid')] };
+  }
+  return fields.includes(field) ? { [field]: [errorKey(code)] } : null;
+}
+
+/** The custom values as one line (`damageLocation: Keller · estimatedDamage: 1200`). */
+function customText(custom: FormValues): string {
+  return Object.entries(custom)
+    .filter(([, value]) => value !== null && value !== undefined && value !== '')
+    .map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .sort()
+    .join(' · ');
+}
+
+function textOf(values: ClaimValues): Record<ClaimField, string> {
+  return {
+    title: values.title,
+    claimType: values.claimType,
+    damageDate: values.damageDate,
+    notificationDate: values.notificationDate,
+    description: values.description,
+    customFields: customText(values.custom),
+  };
+}
+
+/** The fields another save changed since the form was loaded (see conflictRowsOf). */
+export function conflictRows(
+  loaded: Claim,
+  mine: ClaimValues,
+  saved: Claim,
+): ConflictRow<ClaimField>[] {
+  return conflictRowsOf(
+    CLAIM_FIELDS,
+    textOf(valuesOf(loaded)),
+    textOf(mine),
+    textOf(valuesOf(saved)),
+  );
+}

@@ -1,0 +1,237 @@
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import {
+  getClaim,
+  listClaimRules,
+  listClaimStatuses,
+  type Claim,
+  type ClaimStatus,
+} from '#client/api/claims-client.ts';
+import type { TransitionRule } from '#client/api/leads-client.ts';
+import { getPolicy, type Policy } from '#client/api/policies-client.ts';
+import { ClaimDocumentsPanel } from '#client/ui/claim-documents/claim-documents-panel.tsx';
+import { formatDate } from '#client/ui/form/dates.ts';
+import { HashTabs } from '#client/ui/hash-tabs.tsx';
+import { LoadProblem } from '#client/ui/load-problem.tsx';
+import { useMoneyFormat } from '#client/ui/money.ts';
+import { usePageTitle } from '#client/ui/page-title.ts';
+import { partyName } from '#common/party-name.ts';
+import { Spinner } from '#client/ui/spinner.tsx';
+import { useLoad, type LoadState } from '#client/ui/use-load.ts';
+import { ClaimDataTab } from './claim-data-tab.tsx';
+import { ClaimStatusBadge } from './claim-status.tsx';
+import { ClaimPartnersTab } from './claim-partners-tab.tsx';
+import { SettlementsTab } from './settlements-tab.tsx';
+import { useClaimAbilities } from './use-claim-abilities.ts';
+
+const linkClass = 'font-medium text-blue-800 underline-offset-2 hover:underline';
+
+export interface ClaimWorkflow {
+  statuses: ClaimStatus[];
+  rules: TransitionRule[];
+}
+
+/** What the tabs share: the claim, how to show a newer one, and what was read beside it. */
+export interface ClaimTabProps {
+  claim: Claim;
+  /** Shows the claim the service answered (after a save or a refusal carrying it). */
+  onChanged: (claim: Claim) => void;
+  /** Reads the claim again (its totals after a settlement, its status after a refusal). */
+  onReload: () => void;
+  /** The claim's policy (its first day, its insured objects); null without the permission. */
+  policy: LoadState<Policy | null>;
+  statusName: (slug: string) => string;
+}
+
+/**
+ * One claim by code (spec route /claims/{claimCode}): its number, title, status, policy and
+ * holder; tabs in the hash for the data (edit, status moves, delete), the settlements with their
+ * totals, the partners and the documents. A 404 says that the claim does not exist.
+ */
+export default function ClaimPage() {
+  const { t } = useTranslation('claims');
+  const { claimCode = '' } = useParams();
+  const { accountIndex, canViewPolicies } = useClaimAbilities();
+
+  const loadClaim = useCallback(
+    (signal: AbortSignal) => getClaim(accountIndex, claimCode, signal),
+    [accountIndex, claimCode],
+  );
+  const { state: loaded, retry, refresh, replace } = useLoad(loadClaim, 'claim');
+  const claim = loaded.kind === 'ready' ? loaded.value : null;
+  usePageTitle(claim ? t('detail.title_number', { number: claim.claimNumber }) : t('detail.title'));
+
+  const policyCode = claim?.policyCode ?? null;
+  const loadPolicy = useCallback(
+    async (signal: AbortSignal) =>
+      policyCode && canViewPolicies ? getPolicy(accountIndex, policyCode, signal) : null,
+    [accountIndex, policyCode, canViewPolicies],
+  );
+  const { state: policy } = useLoad(loadPolicy, 'claim policy');
+
+  const back = (
+    <Link
+      to={`/u/${accountIndex}/claims`}
+      className="self-start text-sm text-blue-800 underline-offset-2 hover:underline"
+    >
+      {t('detail.back')}
+    </Link>
+  );
+
+  if (loaded.kind === 'loading') {
+    return (
+      <div className="flex flex-col gap-6">
+        {back}
+        <Spinner label={t('loading')} />
+      </div>
+    );
+  }
+  if (loaded.kind === 'failed') {
+    return (
+      <div className="flex flex-col gap-6">
+        {back}
+        <LoadProblem
+          error={loaded.error}
+          title={t('detail.title')}
+          notFound={t('detail.not_found')}
+          failed={t('errors.load_failed')}
+          onRetry={retry}
+        />
+      </div>
+    );
+  }
+  return (
+    <ClaimDetail
+      claim={loaded.value}
+      back={back}
+      policy={policy}
+      onChanged={replace}
+      onReload={refresh}
+    />
+  );
+}
+
+function ClaimDetail({
+  claim,
+  back,
+  policy,
+  onChanged,
+  onReload,
+}: Omit<ClaimTabProps, 'statusName'> & { back: React.ReactNode }) {
+  const { t } = useTranslation('claims');
+  const money = useMoneyFormat();
+  const { accountIndex, canViewPolicies, canViewCustomers } = useClaimAbilities();
+
+  const loadWorkflow = useCallback(
+    async (signal: AbortSignal): Promise<ClaimWorkflow> => {
+      const [statuses, rules] = await Promise.all([
+        listClaimStatuses(accountIndex, signal),
+        listClaimRules(accountIndex, signal),
+      ]);
+      return { statuses, rules };
+    },
+    [accountIndex],
+  );
+  const { state: workflow, retry: retryWorkflow } = useLoad(loadWorkflow, 'claim statuses');
+  const statuses = useMemo(
+    () => (workflow.kind === 'ready' ? workflow.value.statuses : []),
+    [workflow],
+  );
+  const statusName = useCallback(
+    (slug: string) => statuses.find((s) => s.slug === slug)?.name ?? slug,
+    [statuses],
+  );
+
+  const holder = partyName(claim.holder) || claim.accountCode || t('values.empty');
+  const tab: ClaimTabProps = { claim, onChanged, onReload, policy, statusName };
+  const totals = claim.totals;
+
+  return (
+    <div className="flex flex-col gap-6">
+      {back}
+      <div className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold text-slate-900">
+            {t('detail.title_number', { number: claim.claimNumber })}
+          </h1>
+          <span data-testid="claim-status">
+            <ClaimStatusBadge
+              status={claim.status}
+              name={statuses.find((s) => s.slug === claim.status)?.name}
+            />
+          </span>
+        </div>
+        <p className="text-lg text-slate-800" data-testid="claim-title">
+          {claim.title}
+        </p>
+        <dl className="flex flex-wrap gap-x-8 gap-y-1 text-sm text-slate-700">
+          <div className="flex gap-2">
+            <dt>{t('detail.policy')}</dt>
+            <dd>
+              {canViewPolicies ? (
+                <Link to={`/u/${accountIndex}/policies/${claim.policyCode}`} className={linkClass}>
+                  {claim.policyNumber}
+                </Link>
+              ) : (
+                <span className="font-medium text-slate-900">{claim.policyNumber}</span>
+              )}
+            </dd>
+          </div>
+          <div className="flex gap-2">
+            <dt>{t('detail.holder')}</dt>
+            <dd>
+              {canViewCustomers && claim.accountCode ? (
+                <Link
+                  to={`/u/${accountIndex}/customers/${claim.accountCode}`}
+                  className={linkClass}
+                >
+                  {holder}
+                </Link>
+              ) : (
+                <span className="font-medium text-slate-900">{holder}</span>
+              )}
+            </dd>
+          </div>
+          <div className="flex gap-2">
+            <dt>{t('detail.damage_date')}</dt>
+            <dd className="font-medium text-slate-900">{formatDate(claim.damageDate)}</dd>
+          </div>
+          <div className="flex gap-2">
+            <dt>{t('detail.paid')}</dt>
+            <dd className="font-medium text-slate-900" data-testid="claim-paid">
+              {money(totals.payment / 100, totals.currency)}
+            </dd>
+          </div>
+        </dl>
+      </div>
+
+      <HashTabs
+        id="tab"
+        label={t('tabs.label')}
+        tabs={[
+          {
+            id: 'data',
+            label: t('tabs.data'),
+            content: <ClaimDataTab {...tab} workflow={workflow} onRetryWorkflow={retryWorkflow} />,
+          },
+          { id: 'settlements', label: t('tabs.settlements'), content: <SettlementsTab {...tab} /> },
+          { id: 'partners', label: t('tabs.partners'), content: <ClaimPartnersTab {...tab} /> },
+          {
+            id: 'documents',
+            label: t('tabs.documents'),
+            content: (
+              <ClaimDocumentsPanel
+                owner={{
+                  id: claim.id,
+                  accountCode: claim.accountCode,
+                  policyCode: claim.policyCode,
+                }}
+              />
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

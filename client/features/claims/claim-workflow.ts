@@ -1,0 +1,38 @@
+import type { ClaimStatus } from '#client/api/claims-client.ts';
+import type { TransitionRule } from '#client/api/leads-client.ts';
+import { CLAIM_ENTITY_TYPE } from '#common/claims.ts';
+
+/** Claim statuses as the spec lists them: by name, in the user's language's collation. */
+export function statusesByName<S extends Pick<ClaimStatus, 'name'>>(
+  statuses: readonly S[],
+  language: string,
+): S[] {
+  const collator = new Intl.Collator(language);
+  return [...statuses].sort((a, b) => collator.compare(a.name, b.name));
+}
+
+/**
+ * The statuses a claim in `from` may move to under the tenant's rules, by name. A move to a slug
+ * the tenant does not list (a rule left behind) is still offered under its slug: the service is
+ * the judge of it, and hiding it would hide a rule.
+ */
+export function allowedMoves(
+  rules: readonly Pick<TransitionRule, 'fromStatus' | 'toStatus' | 'entityType'>[],
+  from: string,
+  statuses: readonly ClaimStatus[],
+  language: string,
+): Pick<ClaimStatus, 'slug' | 'name'>[] {
+  const targets = [
+    ...new Set(
+      rules
+        .filter(
+          (r) => r.entityType === CLAIM_ENTITY_TYPE && r.fromStatus === from && r.toStatus !== from,
+        )
+        .map((r) => r.toStatus),
+    ),
+  ];
+  return statusesByName(
+    targets.map((slug) => ({ slug, name: statuses.find((s) => s.slug === slug)?.name ?? slug })),
+    language,
+  );
+}

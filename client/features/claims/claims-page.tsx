@@ -1,0 +1,214 @@
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  CLAIM_TYPES,
+  claimsParams,
+  listClaimStatuses,
+  listClaims,
+  type Claim,
+} from '#client/api/claims-client.ts';
+import { RetryAlert } from '#client/ui/load-problem.tsx';
+import { buttonClass } from '#client/ui/button.tsx';
+import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
+import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
+import { ListActions } from '#client/ui/list-views.tsx';
+import { usePageTitle } from '#client/ui/page-title.ts';
+import { partyName } from '#common/party-name.ts';
+import { sortToParam } from '#client/ui/table-sort.ts';
+import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
+import { useLoad } from '#client/ui/use-load.ts';
+import { useUrlFilters } from '#client/ui/use-url-filters.ts';
+import { ClaimStatusBadge } from './claim-status.tsx';
+import { CLAIM_LIST_KEYS, claimListFilters, claimsQuery, toggledStatuses } from './claim-list.ts';
+import { statusesByName } from './claim-workflow.ts';
+import { useClaimAbilities } from './use-claim-abilities.ts';
+
+const linkClass = 'font-medium text-blue-800 underline-offset-2 hover:underline';
+
+/**
+ * The tenant's claims (spec route /claims), newest first: a search over title, number and policy
+ * number, filters by status (several) and type, one sorted column; filters and sort live in the
+ * address, so a link, a reload and a saved view reproduce the list, and the CSV export repeats it.
+ */
+export default function ClaimsPage() {
+  const { t, i18n } = useTranslation('claims');
+  usePageTitle(t('list.title'));
+  const { accountIndex, canCreate, canViewPolicies } = useClaimAbilities();
+  const url = useUrlFilters(CLAIM_LIST_KEYS, { typed: ['search'] });
+  const { statuses, claimType, search, sort } = claimListFilters(url.values);
+  const setParam = url.set;
+  const statusKey = statuses.join(',');
+
+  const loadStatuses = useCallback(
+    (signal: AbortSignal) => listClaimStatuses(accountIndex, signal),
+    [accountIndex],
+  );
+  const { state: statusState, retry: retryStatuses } = useLoad(loadStatuses, 'claim statuses');
+  const shownStatuses = useMemo(
+    () => (statusState.kind === 'ready' ? statusesByName(statusState.value, i18n.language) : []),
+    [statusState, i18n.language],
+  );
+
+  const sortParam = sortToParam(sort);
+  const loadPage = useCallback<LoadTablePage<Claim>>(
+    async (input, signal) => {
+      const tableSort = input.query.sort;
+      // The table owns its sort: a click on a header reaches the address from here.
+      const wanted = sortToParam(tableSort);
+      if (wanted !== sortParam) setParam('sort', wanted);
+      const page = await listClaims(
+        accountIndex,
+        claimsQuery(
+          { statuses: statusKey ? statusKey.split(',') : [], claimType, search },
+          tableSort,
+          input.pageToken ? Number(input.pageToken) : 1,
+        ),
+        signal,
+      );
+      return { rows: page.items, nextPageToken: page.nextPageToken };
+    },
+    [accountIndex, statusKey, claimType, search, sortParam, setParam],
+  );
+
+  const statusName = useCallback(
+    (slug: string) => shownStatuses.find((s) => s.slug === slug)?.name,
+    [shownStatuses],
+  );
+  // Stable while nothing they show changes: the table's rows are memoised on them.
+  const columns = useMemo<TableColumn<Claim>[]>(
+    () => [
+      {
+        id: 'number',
+        header: t('columns.number'),
+        sortable: true,
+        width: '8rem',
+        cell: (claim) => (
+          <Link to={`/u/${accountIndex}/claims/${claim.code}`} className={linkClass}>
+            {claim.claimNumber}
+          </Link>
+        ),
+      },
+      {
+        id: 'title',
+        header: t('columns.title'),
+        sortable: true,
+        width: '2fr',
+        cell: (c) => c.title,
+      },
+      {
+        id: 'policy',
+        header: t('columns.policy'),
+        width: '9rem',
+        cell: (c) =>
+          canViewPolicies ? (
+            <Link to={`/u/${accountIndex}/policies/${c.policyCode}`} className={linkClass}>
+              {c.policyNumber}
+            </Link>
+          ) : (
+            c.policyNumber
+          ),
+      },
+      {
+        id: 'holder',
+        header: t('columns.holder'),
+        width: '1.5fr',
+        cell: (c) => partyName(c.holder) || c.accountCode || '',
+      },
+      {
+        id: 'status',
+        header: t('columns.status'),
+        sortable: true,
+        width: '11rem',
+        cell: (c) => <ClaimStatusBadge status={c.status} name={statusName(c.status)} />,
+      },
+      {
+        id: 'damage',
+        header: t('columns.damage_date'),
+        sortable: true,
+        width: '8rem',
+        cell: (c) => formatDate(c.damageDate),
+      },
+      {
+        id: 'created',
+        header: t('columns.created'),
+        sortable: true,
+        width: '9.5rem',
+        cell: (c) => formatDateTime(c.createdAt),
+      },
+    ],
+    [t, accountIndex, canViewPolicies, statusName],
+  );
+
+  const filtered = statuses.length > 0 || claimType !== '' || search !== '';
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold text-slate-900">{t('list.title')}</h1>
+        {canCreate ? (
+          <Link to={`/u/${accountIndex}/claims/new`} className={buttonClass('primary')}>
+            {t('actions.new')}
+          </Link>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-end gap-4">
+        <ToolbarInput
+          label={t('toolbar.search')}
+          value={url.drafts.search}
+          placeholder={t('toolbar.search_placeholder')}
+          className="w-72"
+          onChange={(value) => url.setDraft('search', value)}
+        />
+        <ToolbarSelect
+          label={t('toolbar.type')}
+          value={claimType}
+          allLabel={t('toolbar.all')}
+          options={CLAIM_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+          onChange={(value) => setParam('type', value)}
+        />
+      </div>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 text-sm font-medium text-slate-800">{t('toolbar.status')}</legend>
+        {statusState.kind === 'failed' ? (
+          <RetryAlert message={t('errors.statuses_failed')} onRetry={retryStatuses} />
+        ) : (
+          <div className="flex flex-wrap gap-x-4 gap-y-1 py-1">
+            {shownStatuses.map((status) => (
+              <label key={status.slug} className="flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  className="size-4"
+                  checked={statuses.includes(status.slug)}
+                  onChange={(event) =>
+                    setParam(
+                      'status',
+                      toggledStatuses(statuses, status.slug, event.target.checked, shownStatuses),
+                    )
+                  }
+                />
+                {status.name}
+              </label>
+            ))}
+          </div>
+        )}
+      </fieldset>
+      <ListActions
+        accountIndex={accountIndex}
+        list="claims"
+        query={url.query}
+        onApply={url.apply}
+        exportQuery={claimsParams(claimsQuery({ statuses, claimType, search }, sort))}
+      />
+      <InfiniteTable
+        key={JSON.stringify({ statusKey, claimType, search, generation: url.generation })}
+        initialQuery={{ filters: {}, sort }}
+        label={t('list.table')}
+        columns={columns}
+        minWidth="68rem"
+        loadPage={loadPage}
+        rowKey={(c) => String(c.id)}
+        emptyMessage={filtered ? t('list.empty_filtered') : t('list.empty')}
+      />
+    </div>
+  );
+}

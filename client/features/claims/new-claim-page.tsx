@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { createClaim, type Claim, type ClaimFieldsBody } from '#client/api/claims-client.ts';
+import type { Policy } from '#client/api/policies-client.ts';
+import { AlertBar } from '#client/ui/alert-bar.tsx';
+import { RetryAlert } from '#client/ui/load-problem.tsx';
+import { Button, buttonClass } from '#client/ui/button.tsx';
+import { usePageTitle } from '#client/ui/page-title.ts';
+import { Spinner } from '#client/ui/spinner.tsx';
+import { useToast } from '#client/ui/toast.tsx';
+import { useRecordSave } from '#client/ui/use-versioned-save.ts';
+import { isoToday } from '#common/claims.ts';
+import { ClaimForm } from './claim-fields.tsx';
+import {
+  CLAIM_FIELDS,
+  conflictRows,
+  emptyValues,
+  errorKey,
+  serverFieldErrors,
+  validateClaim,
+  valuesOf,
+} from './claim-form.ts';
+import { PolicyPicker } from './policy-picker.tsx';
+import { useClaimAbilities } from './use-claim-abilities.ts';
+import { useClaimFormContext, type ClaimFormContext } from './use-claim-form-context.ts';
+
+/**
+ * A new claim (spec route /claims/new): the policy it is made on (picked by search), title,
+ * type, the day of the damage and of the notice (today unless changed), a description and the
+ * tenant's claim custom fields. The form checks the service's rules first; a refusal of the
+ * service shows at its field, and everything typed stays. The new claim opens.
+ */
+export default function NewClaimPage() {
+  const { t } = useTranslation('claims');
+  usePageTitle(t('new.title'));
+  const { accountIndex } = useClaimAbilities();
+  const { state, context, retry } = useClaimFormContext(accountIndex);
+  const listPath = `/u/${accountIndex}/claims`;
+
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <Link
+        to={listPath}
+        className="self-start text-sm text-blue-800 underline-offset-2 hover:underline"
+      >
+        {t('detail.back')}
+      </Link>
+      <h1 className="text-2xl font-bold text-slate-900">{t('new.title')}</h1>
+      {state === 'loading' ? <Spinner label={t('loading')} /> : null}
+      {state === 'failed' ? (
+        // Without the schema the required custom fields are unknown: the save would only fail.
+        <RetryAlert
+          message={t('errors.form_context_failed')}
+          retryLabel={t('actions.retry')}
+          onRetry={retry}
+        />
+      ) : null}
+      {context ? <NewClaimForm context={context} listPath={listPath} /> : null}
+    </div>
+  );
+}
+
+function NewClaimForm({ context, listPath }: { context: ClaimFormContext; listPath: string }) {
+  const { t } = useTranslation('claims');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { accountIndex, canViewPolicies } = useClaimAbilities();
+  const [policy, setPolicy] = useState<Policy | null>(null);
+  const policyStart = policy?.policyStartDate
+    ? isoToday(context.timeZone, new Date(policy.policyStartDate))
+    : null;
+  const form = useRecordSave({
+    record: null,
+    valuesOf,
+    emptyValues: () => emptyValues(context.today()),
+    validate: (values) => {
+      const checked = validateClaim(values, {
+        today: context.today(),
+        policyStart,
+        customSchema: context.custom.schema,
+      });
+      if (policy) return checked;
+      // The policy is chosen outside the values; its absence joins the other messages.
+      return {
+        ok: false as const,
+        errors: { ...(checked.ok ? {} : checked.errors), policyCode: [errorKey('required')] },
+      };
+    },
+    send: (input: ClaimFieldsBody) =>
+      createClaim(accountIndex, { ...input, policyCode: policy?.code ?? '' }),
+    conflictRows,
+    // A new claim has no version to conflict with.
+    conflictOf: () => null,
+    refusal: (error) => {
+      const errors = serverFieldErrors(error, [...CLAIM_FIELDS, 'policyCode']);
+      if (errors) return { errors };
+      return { failure: t('forms.messages.error') };
+    },
+    onSaved: (claim: Claim) => {
+      toast({ message: t('messages.created', { number: claim.claimNumber }), tone: 'success' });
+      void navigate(`${listPath}/${encodeURIComponent(claim.code)}`);
+    },
+  });
+  const policyError = form.errors.policyCode?.[0];
+
+  return (
+    <ClaimForm
+      label={t('new.title')}
+      form={form}
+      customFields={context.custom.fields}
+      before={
+        canViewPolicies ? (
+          <PolicyPicker
+            accountIndex={accountIndex}
+            value={policy}
+            onChange={setPolicy}
+            disabled={form.busy}
+            error={policyError ? t(policyError as 'form.errors.required') : undefined}
+          />
+        ) : (
+          <AlertBar tone="warning" dismissible={false}>
+            {t('new.no_policy_permission')}
+          </AlertBar>
+        )
+      }
+      actions={
+        <>
+          <Button type="submit" disabled={form.busy || !canViewPolicies}>
+            {form.busy ? t('actions.saving') : t('new.create')}
+          </Button>
+          <Link to={listPath} className={buttonClass('secondary')}>
+            {t('actions.cancel')}
+          </Link>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,134 @@
+import * as v from 'valibot';
+import type { Settlement, SettlementFieldsBody } from '#client/api/claims-client.ts';
+import type { Policy } from '#client/api/policies-client.ts';
+import { conflictRowsOf, type ConflictRow } from '#client/ui/conflict-rows.ts';
+import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
+import { SettlementFields } from '#common/claims.ts';
+import { errorKey } from './claim-form.ts';
+
+/**
+ * The settlement dialog's values: amounts are typed as the user's language writes money
+ * (`1.234,50` in German, `1,234.50` in English, `1 234,50` in Polish; a currency sign may stand
+ * beside) and travel as cents, the service's integers. The checks are the service's own
+ * (`SettlementFields` of `#common/claims.ts`).
+ */
+
+export const AMOUNT_FIELDS = ['reserve', 'payment', 'recourse'] as const;
+export type AmountField = (typeof AMOUNT_FIELDS)[number];
+
+export interface SettlementValues {
+  insuredObject: string;
+  reserve: string;
+  payment: string;
+  recourse: string;
+}
+
+/** The digit group and decimal signs of a language's numbers. */
+export function amountSeparators(language: string): { group: string; decimal: string } {
+  const parts = new Intl.NumberFormat(language).formatToParts(12345.6);
+  return {
+    group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+  };
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// Spaces of every kind separate digit groups in some languages (Polish, French): never meaningful.
+const SPACES = /[\s\u00a0\u202f]/g;
+
+/**
+ * Typed money -> cents; blank is 0. Digit groups must be whole (`1.234,5` but not `1.23,5` in
+ * German) and at most two decimals, so that a number in another language's format is refused
+ * rather than read as a different amount. Null for anything that is no amount (also negative).
+ */
+export function parseAmount(text: string, language: string): number | null {
+  const { group, decimal } = amountSeparators(language);
+  // A currency sign or code beside the number is what the formatted amounts show: allowed.
+  const bare = text.replace(SPACES, '').replace(/^[^\d\-.,]+|[^\d.,]+$/g, '');
+  if (bare === '') return text.trim() === '' ? 0 : null;
+  const g = group.replace(SPACES, '');
+  const groups = g ? `\\d{1,3}(?:${escape(g)}\\d{3})+` : '(?!)';
+  const match = new RegExp(`^(\\d+|${groups})(?:${escape(decimal)}(\\d{1,2}))?$`).exec(bare);
+  if (!match?.[1]) return null;
+  const whole = Number(g ? match[1].split(g).join('') : match[1]);
+  const cents = Number((match[2] ?? '').padEnd(2, '0'));
+  const value = whole * 100 + cents;
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/** Cents as the input shows them to edit: no digit groups, two decimals (`1234,50`). */
+export function amountText(cents: number, language: string): string {
+  return new Intl.NumberFormat(language, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  }).format(cents / 100);
+}
+
+export function settlementValuesOf(
+  settlement: Settlement | null,
+  language: string,
+  insuredObject = '',
+): SettlementValues {
+  if (!settlement) return { insuredObject, reserve: '', payment: '', recourse: '' };
+  return {
+    insuredObject: settlement.insuredObject,
+    reserve: amountText(settlement.reserve, language),
+    payment: amountText(settlement.payment, language),
+    recourse: amountText(settlement.recourse, language),
+  };
+}
+
+export function validateSettlement(
+  values: SettlementValues,
+  language: string,
+): { ok: true; input: SettlementFieldsBody } | { ok: false; errors: FieldErrors } {
+  const amount = (field: AmountField) => parseAmount(values[field], language) ?? Number.NaN;
+  const parsed = v.safeParse(SettlementFields, {
+    insuredObject: values.insuredObject,
+    reserve: amount('reserve'),
+    payment: amount('payment'),
+    recourse: amount('recourse'),
+  });
+  if (parsed.success) return { ok: true, input: parsed.output };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.issues) {
+    const field = v.getDotPath(issue) ?? 'form';
+    errors[field] ??= [errorKey(issue.message)];
+  }
+  return { ok: false, errors };
+}
+
+/**
+ * The insured objects a settlement may name: those of the policy's current version (the service
+ * accepts no other), once each, by their label, in the order the timeline shows them.
+ */
+export function insuredObjectsOf(policy: Policy): { value: string; label: string }[] {
+  const current = policy.versions?.find((version) => version.isCurrent);
+  const objects = (current?.timeline ?? []).flatMap((slice) => slice.policyObjects);
+  const seen = new Map<string, string>();
+  for (const object of objects) {
+    if (!seen.has(object.insuredObjectName)) {
+      seen.set(object.insuredObjectName, object.insuredObjectLabel || object.insuredObjectName);
+    }
+  }
+  return [...seen].map(([value, label]) => ({ value, label }));
+}
+
+const SETTLEMENT_FIELDS = ['insuredObject', ...AMOUNT_FIELDS] as const;
+export type SettlementField = (typeof SETTLEMENT_FIELDS)[number];
+
+/** The fields another save changed since the dialog was opened (see conflictRowsOf). */
+export function settlementConflictRows(
+  loaded: Settlement,
+  mine: SettlementValues,
+  saved: Settlement,
+  language: string,
+): ConflictRow<SettlementField>[] {
+  return conflictRowsOf(
+    SETTLEMENT_FIELDS,
+    settlementValuesOf(loaded, language),
+    mine,
+    settlementValuesOf(saved, language),
+  );
+}

@@ -1,0 +1,335 @@
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  createSettlement,
+  deleteSettlement,
+  listSettlements,
+  updateSettlement,
+  type Settlement,
+  type SettlementFieldsBody,
+} from '#client/api/claims-client.ts';
+import { ApiError } from '#client/api/fetch-json.ts';
+import { AlertBar } from '#client/ui/alert-bar.tsx';
+import { RetryAlert } from '#client/ui/load-problem.tsx';
+import { Button } from '#client/ui/button.tsx';
+import { ConflictPanel } from '#client/ui/conflict-panel.tsx';
+import { useConfirm } from '#client/ui/confirm-dialog.tsx';
+import { NumberInput, SelectInput, TextInput } from '#client/ui/form/fields.tsx';
+import { formatDateTime } from '#client/ui/form/dates.ts';
+import { FormDialog } from '#client/ui/form-dialog.tsx';
+import { useMoneyFormat } from '#client/ui/money.ts';
+import { RowButton } from '#client/ui/row-button.tsx';
+import { Spinner } from '#client/ui/spinner.tsx';
+import { useToast } from '#client/ui/toast.tsx';
+import { useLoad } from '#client/ui/use-load.ts';
+import { useRecordSave } from '#client/ui/use-versioned-save.ts';
+import { canSettleClaim } from '#common/claims.ts';
+import { serverFieldErrors } from './claim-form.ts';
+import type { ClaimTabProps } from './claim-page.tsx';
+import { currentClaimOf, useClaimRefusal, useDialogRefusal } from './claim-refusal.ts';
+import {
+  AMOUNT_FIELDS,
+  insuredObjectsOf,
+  settlementConflictRows,
+  settlementValuesOf,
+  validateSettlement,
+  type AmountField,
+  type SettlementField,
+  type SettlementValues,
+} from './settlement-form.ts';
+import { PartsTable, partCell } from './parts-table.tsx';
+import { useClaimAbilities } from './use-claim-abilities.ts';
+
+const cell = partCell;
+const amountCell = `${cell} text-right tabular-nums`;
+
+/**
+ * The claim's settlements: per insured object of its policy a reserve, a payment and a recourse,
+ * with the claim's totals below (the service sums them). Added, changed and deleted in a dialog
+ * while the claim takes settlements (not when closed or rejected) and the user may update claims.
+ */
+export function SettlementsTab(props: ClaimTabProps) {
+  const { claim, policy, onChanged, onReload, statusName } = props;
+  const { t } = useTranslation('claims');
+  const money = useMoneyFormat();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const refused = useDialogRefusal({ onChanged, onReload, statusName });
+  const { accountIndex, canUpdate } = useClaimAbilities();
+  const writable = canUpdate && canSettleClaim(claim.status);
+  const [dialog, setDialog] = useState<{ settlement: Settlement | null } | null>(null);
+
+  const load = useCallback(
+    async (signal: AbortSignal) => (await listSettlements(accountIndex, claim.code, signal)).items,
+    [accountIndex, claim.code],
+  );
+  const { state, retry, refresh } = useLoad(load, 'settlements');
+
+  // The policy's objects by name; without the policy the names stand for themselves.
+  const objects = useMemo(
+    () => (policy.kind === 'ready' && policy.value ? insuredObjectsOf(policy.value) : []),
+    [policy],
+  );
+  const objectLabel = (name: string) => objects.find((o) => o.value === name)?.label ?? name;
+  const { currency } = claim.totals;
+  const amount = (cents: number) => money(cents / 100, currency);
+
+  /** After a change: the list and the claim's totals as the service has them now. */
+  const changed = () => {
+    refresh();
+    onReload();
+  };
+
+  const remove = (settlement: Settlement) =>
+    void confirm({
+      title: t('settlements.delete_title'),
+      message: t('settlements.delete_message', { object: objectLabel(settlement.insuredObject) }),
+      confirmLabel: t('settlements.delete_confirm'),
+      tone: 'danger',
+      action: () => deleteSettlement(accountIndex, settlement.code).catch(refused(refresh)),
+    }).then((done) => {
+      if (!done) return;
+      toast({ message: t('settlements.deleted'), tone: 'success' });
+      changed();
+    });
+
+  return (
+    <section aria-labelledby="claim-settlements" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="claim-settlements" className="text-lg font-semibold text-slate-900">
+          {t('settlements.title')}
+        </h2>
+        {writable ? (
+          <Button onClick={() => setDialog({ settlement: null })}>{t('settlements.add')}</Button>
+        ) : null}
+      </div>
+      {canUpdate && !writable ? (
+        <p className="text-sm text-slate-700" data-testid="settlements-note">
+          {t('settlements.not_settleable', { status: statusName(claim.status) })}
+        </p>
+      ) : null}
+      {state.kind === 'loading' ? <Spinner label={t('loading')} /> : null}
+      {state.kind === 'failed' ? (
+        <RetryAlert
+          message={t('forms.messages.error')}
+          retryLabel={t('actions.retry')}
+          onRetry={retry}
+        />
+      ) : null}
+      {state.kind === 'ready' ? (
+        <PartsTable
+          caption={t('settlements.caption', { number: claim.claimNumber })}
+          testId="settlements"
+          minWidth="min-w-[44rem]"
+          columns={[
+            { label: t('settlements.insured_object') },
+            ...AMOUNT_FIELDS.map((field) => ({ label: t(`settlements.${field}`), numeric: true })),
+            { label: t('settlements.updated') },
+          ]}
+          actionsLabel={writable ? t('settlements.actions') : null}
+          empty={state.value.length === 0 ? t('settlements.empty') : null}
+          footer={
+            <tfoot className="border-t-2 border-slate-300 font-semibold">
+              <tr data-testid="settlement-totals">
+                <th scope="row" className={cell}>
+                  {t('settlements.totals')}
+                </th>
+                {AMOUNT_FIELDS.map((field) => (
+                  <td key={field} className={amountCell}>
+                    {amount(claim.totals[field])}
+                  </td>
+                ))}
+                <td className={cell} colSpan={writable ? 2 : 1} />
+              </tr>
+            </tfoot>
+          }
+        >
+          {state.value.map((s) => (
+            <tr key={s.code} className="border-b border-slate-200">
+              <td className={cell}>{objectLabel(s.insuredObject)}</td>
+              {AMOUNT_FIELDS.map((field) => (
+                <td key={field} className={amountCell}>
+                  {money(s[field] / 100, s.currency)}
+                </td>
+              ))}
+              <td className={cell}>{formatDateTime(s.updatedAt)}</td>
+              {writable ? (
+                <td className={`${cell} whitespace-nowrap text-right`}>
+                  <span className="inline-flex gap-2">
+                    <RowButton
+                      label={t('settlements.edit')}
+                      name={t('settlements.edit_named', {
+                        object: objectLabel(s.insuredObject),
+                      })}
+                      onClick={() => setDialog({ settlement: s })}
+                    />
+                    <RowButton
+                      label={t('settlements.delete')}
+                      name={t('settlements.delete_named', {
+                        object: objectLabel(s.insuredObject),
+                      })}
+                      onClick={() => remove(s)}
+                    />
+                  </span>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </PartsTable>
+      ) : null}
+      {dialog ? (
+        <SettlementDialog
+          {...props}
+          settlement={dialog.settlement}
+          objects={objects}
+          onDone={(saved) => {
+            setDialog(null);
+            if (!saved) return;
+            toast({ message: t('settlements.saved'), tone: 'success' });
+            changed();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** Adds a settlement, or changes one on top of the version it showed (with the conflict panel). */
+function SettlementDialog({
+  claim,
+  settlement,
+  objects,
+  onChanged,
+  statusName,
+  onDone,
+}: ClaimTabProps & {
+  settlement: Settlement | null;
+  objects: { value: string; label: string }[];
+  onDone: (saved: Settlement | null) => void;
+}) {
+  const { t, i18n } = useTranslation('claims');
+  const money = useMoneyFormat();
+  const refusal = useClaimRefusal(statusName);
+  const { accountIndex } = useClaimAbilities();
+  const language = i18n.language;
+  const form = useRecordSave({
+    record: settlement,
+    valuesOf: (s: Settlement) => settlementValuesOf(s, language),
+    // One insured object only: nothing to choose.
+    emptyValues: () =>
+      settlementValuesOf(null, language, objects.length === 1 ? objects[0]!.value : ''),
+    validate: (values: SettlementValues) => validateSettlement(values, language),
+    send: (input: SettlementFieldsBody, version) =>
+      settlement && version !== null
+        ? updateSettlement(accountIndex, settlement.code, { ...input, version })
+        : createSettlement(accountIndex, { ...input, claimCode: claim.code }),
+    conflictRows: (loaded, mine, saved) => settlementConflictRows(loaded, mine, saved, language),
+    conflictOf: (error) =>
+      error instanceof ApiError && error.code === 'version_conflict'
+        ? ((error.body as { settlement?: Settlement } | undefined)?.settlement ?? null)
+        : null,
+    refusal: (error) => {
+      const errors = serverFieldErrors(error, ['insuredObject', ...AMOUNT_FIELDS]);
+      if (errors) return { errors };
+      const current = currentClaimOf(error);
+      if (current) onChanged(current);
+      return { failure: refusal(error) };
+    },
+    onSaved: onDone,
+  });
+  const { values, setValues, errors, busy, failure, conflict } = form;
+  const set = (field: SettlementField, value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
+  // The object a settlement names stays choosable even when the policy no longer has it.
+  const options =
+    values.insuredObject && !objects.some((o) => o.value === values.insuredObject)
+      ? [...objects, { value: values.insuredObject, label: values.insuredObject }]
+      : objects;
+  const label = (field: SettlementField) =>
+    field === 'insuredObject' ? t('settlements.insured_object') : t(`settlements.${field}`);
+
+  return (
+    <FormDialog
+      title={settlement ? t('settlements.edit_title') : t('settlements.add_title')}
+      busy={busy}
+      onDismiss={() => onDone(null)}
+    >
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          form.save();
+        }}
+      >
+        {conflict ? (
+          <ConflictPanel
+            translate={(key, v) => t(key, v)}
+            conflict={conflict}
+            label={label}
+            shown={(field, value) =>
+              field === 'insuredObject'
+                ? (options.find((o) => o.value === value)?.label ?? value)
+                : value || t('values.empty')
+            }
+            busy={busy}
+            onLoadSaved={form.loadSaved}
+            onOverwrite={form.overwrite}
+            testIdPrefix="settlement-conflict"
+          />
+        ) : null}
+        {options.length ? (
+          <SelectInput
+            name="insuredObject"
+            label={label('insuredObject')}
+            value={values.insuredObject}
+            required
+            disabled={busy}
+            errors={errors.insuredObject}
+            options={options}
+            onChange={(value) => set('insuredObject', value)}
+          />
+        ) : (
+          // Without the policy (no permission to read it) the object is named by hand.
+          <TextInput
+            name="insuredObject"
+            label={label('insuredObject')}
+            value={values.insuredObject}
+            required
+            disabled={busy}
+            errors={errors.insuredObject}
+            hint={t('settlements.insured_object_hint')}
+            onChange={(value) => set('insuredObject', value)}
+          />
+        )}
+        {AMOUNT_FIELDS.map((field: AmountField) => (
+          <NumberInput
+            key={field}
+            name={field}
+            label={label(field)}
+            value={values[field]}
+            disabled={busy}
+            errors={errors[field]}
+            hint={t('settlements.amount_hint', {
+              example: money(1234.5, claim.totals.currency),
+            })}
+            onChange={(value) => set(field, value)}
+          />
+        ))}
+        {failure ? (
+          <AlertBar tone="danger" onDismiss={form.dismissFailure}>
+            {failure}
+          </AlertBar>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" disabled={busy} onClick={() => onDone(null)}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? t('actions.saving') : t('actions.save')}
+          </Button>
+        </div>
+      </form>
+    </FormDialog>
+  );
+}
