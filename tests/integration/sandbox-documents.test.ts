@@ -734,6 +734,188 @@ describe('deleting', () => {
   });
 });
 
+describe('document search', () => {
+  const S = '/documentservice/v1';
+  let slug: string;
+  let nordSlug: string;
+  const productSlugOf = async (session: Session, c: Claim) => {
+    const policy = await call(session, `/insuranceservice/v1/policies/${c.policyCode}`);
+    expect(policy.status).toBe(200);
+    const productId = (policy.body.policy ?? policy.body).productId;
+    const product = await call(session, `/insuranceservice/v1/products/${productId}`);
+    expect(product.status).toBe(200);
+    return (product.body.product ?? product.body).slug as string;
+  };
+  const search = (session: Session, query: Record<string, string>) =>
+    call(session, `${S}/searchable-documents?${new URLSearchParams(query)}`);
+  beforeAll(async () => {
+    slug = await productSlugOf(care(), second);
+    nordSlug = await productSlugOf(nord(), nordClaim);
+  });
+
+  it("lists the customers whose documents belong to the product, the claim's among them", async () => {
+    const res = await call(viewer(), `${S}/searchable-document-owners?product=${slug}`);
+    expect(res.status).toBe(200);
+    const owners = res.body.items as { code: string; accountNumber: string; type: string }[];
+    expect(owners.map((o) => o.code)).toContain(second.accountCode);
+    expect(new Set(owners.map((o) => o.code)).size).toBe(owners.length);
+    expect(owners[0]).toMatchObject({
+      code: expect.stringMatching(/^acc_/),
+      accountNumber: expect.any(String),
+      type: expect.stringMatching(/^(person|org)$/),
+    });
+    // Every owner listed has a document of that product.
+    for (const owner of owners.slice(0, 3)) {
+      const found = await search(viewer(), { product: slug, ownerIds: owner.code, pageSize: '1' });
+      expect(found.body.items).toHaveLength(1);
+    }
+  });
+
+  it('finds the documents of the chosen owners and product, by words of name or description', async () => {
+    const mine = await search(viewer(), { product: slug, ownerIds: second.accountCode });
+    expect(mine.status).toBe(200);
+    const items = mine.body.items as (Doc & { owner: { code: string }; productSlug: string })[];
+    const claimDocs = ((await listDocs(care(), second.id)).body.items as Doc[]).map((d) => d.code);
+    for (const code of claimDocs) expect(items.map((d) => d.code)).toContain(code);
+    expect(items.every((d) => d.owner.code === second.accountCode && d.productSlug === slug)).toBe(
+      true,
+    );
+    // Newest first.
+    const times = items.map((d) => Date.parse(d.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    const reports = await search(viewer(), {
+      product: slug,
+      ownerIds: '*',
+      searchText: 'damage REPORT',
+      pageSize: '100',
+    });
+    expect(reports.body.items.length).toBeGreaterThan(0);
+    for (const d of reports.body.items as Doc[]) {
+      const text = `${d.filename} ${d.description}`.toLowerCase();
+      expect(text).toContain('damage');
+      expect(text).toContain('report');
+    }
+    const everyone = await search(viewer(), { product: slug, ownerIds: '*', pageSize: '100' });
+    const two = await search(viewer(), {
+      product: slug,
+      ownerIds: `${second.accountCode}|acc_nobody`,
+      pageSize: '100',
+    });
+    expect(two.body.items.length).toBe(items.length);
+    expect(everyone.body.items.length).toBeGreaterThan(items.length);
+    expect(everyone.body.nextPageToken).not.toBeNull();
+  });
+
+  it('pages and orders by file name', async () => {
+    const first = await search(viewer(), {
+      product: slug,
+      ownerIds: '*',
+      pageSize: '5',
+      order: 'filename:ASC',
+    });
+    const next = await search(viewer(), {
+      product: slug,
+      ownerIds: '*',
+      pageSize: '5',
+      order: 'filename:ASC',
+      pageToken: first.body.nextPageToken,
+    });
+    const names = [...first.body.items, ...next.body.items].map((d: Doc) =>
+      d.filename.toLowerCase(),
+    );
+    expect(names).toHaveLength(10);
+    expect(names).toEqual([...names].sort());
+  });
+
+  it('suggests words of document names and descriptions', async () => {
+    const res = await call(
+      viewer(),
+      `${S}/search-keywords?searchText=${encodeURIComponent('photo of dam')}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.items).toContain('damage');
+    expect((res.body.items as string[]).every((w) => w.startsWith('dam'))).toBe(true);
+    expect(res.body.items.length).toBeLessThanOrEqual(10);
+    const none = await call(viewer(), `${S}/search-keywords?searchText=zzqx`);
+    expect(none.body.items).toEqual([]);
+  });
+
+  it('refuses a search without product or owners, or with a product of another tenant', async () => {
+    for (const route of [
+      `${S}/searchable-document-owners`,
+      `${S}/searchable-documents?ownerIds=*`,
+      `${S}/searchable-document-owners?product=`,
+    ]) {
+      const res = await call(viewer(), route);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'invalid_query', message: 'product is required' });
+    }
+    const noOwners = await search(viewer(), { product: slug });
+    expect(noOwners.status).toBe(400);
+    expect(noOwners.body.message).toMatch(/^ownerIds is required/);
+    const emptyOwner = await search(viewer(), { product: slug, ownerIds: 'a||b' });
+    expect(emptyOwner.status).toBe(400);
+    const noText = await call(viewer(), `${S}/search-keywords?searchText=%20`);
+    expect(noText.status).toBe(400);
+    expect(noText.body.message).toBe('searchText is required');
+    const long = await search(viewer(), {
+      product: slug,
+      ownerIds: '*',
+      searchText: 'x'.repeat(201),
+    });
+    expect(long.status).toBe(400);
+    expect((await search(viewer(), { product: 'no-such-product', ownerIds: '*' })).status).toBe(
+      404,
+    );
+    // Each workspace has its own products: a slug of the other one is unknown here.
+    expect(nordSlug).not.toBe(slug);
+    expect((await search(viewer(), { product: nordSlug, ownerIds: '*' })).status).toBe(404);
+    expect((await search(nord(), { product: slug, ownerIds: '*' })).status).toBe(404);
+  });
+
+  it("never shows another tenant's documents, owners or words", async () => {
+    const theirs = await search(nord(), { product: nordSlug, ownerIds: '*', pageSize: '100' });
+    expect(theirs.status).toBe(200);
+    const demoCodes = new Set(
+      (
+        (await search(care(), { product: slug, ownerIds: '*', pageSize: '100' })).body
+          .items as Doc[]
+      ).map((d) => d.code),
+    );
+    expect((theirs.body.items as Doc[]).some((d) => demoCodes.has(d.code))).toBe(false);
+    expect(
+      (await search(nord(), { product: nordSlug, ownerIds: second.accountCode })).body.items,
+    ).toEqual([]);
+    // A word only the demo tenant's documents have.
+    const unique = await presign(care(), claim, { filename: 'Quokkaflight.pdf' });
+    expect((await upload(unique.body as Presigned, FILES.pdf.bytes)).status).toBe(204);
+    expect((await call(care(), `${S}/search-keywords?searchText=quokka`)).body.items).toEqual([
+      'quokkaflight',
+    ]);
+    expect((await call(nord(), `${S}/search-keywords?searchText=quokka`)).body.items).toEqual([]);
+  });
+
+  it('needs the documents permission', async () => {
+    const claimsOnly = await userWithPermissions(
+      kit.base,
+      kit.sessions['admin@demo.test'],
+      'mia.schneider@demo.test',
+      'claims-reader',
+      ['claim-management.claims.view'],
+    );
+    for (const route of [
+      `${S}/searchable-document-owners?product=${slug}`,
+      `${S}/searchable-documents?product=${slug}&ownerIds=*`,
+      `${S}/search-keywords?searchText=damage`,
+    ]) {
+      expect((await call(claimsOnly, route)).status).toBe(403);
+    }
+    // Claim documents themselves it may read (claims permission).
+    expect((await listDocs(claimsOnly, second.id)).status).toBe(200);
+  });
+});
+
 describe('through the BFF', () => {
   let stack: Stack;
   let agent: Agent;
