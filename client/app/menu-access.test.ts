@@ -16,6 +16,7 @@ describe('menu access', () => {
       'policies',
       'leads',
       'partners',
+      'documents',
       'product-list',
       'product-settings',
       'users',

@@ -42,7 +42,8 @@ export type ShellLabelKey =
   | 'menu.lead'
   | 'menu.application_create'
   | 'menu.application_edit'
-  | 'menu.application_view';
+  | 'menu.application_view'
+  | 'menu.documents';
 
 export interface ScreenRoute {
   id: string;
@@ -138,6 +139,15 @@ export const rules = {
     anyOf: [
       ['policy-management.leads.view', 'policy-management.products.view'],
       ['eis.leads.view', 'eis.products.view'],
+    ],
+  },
+  // Document search: the documents, and the products to choose one from (the spec requires one).
+  documents: {
+    anyOf: [
+      ['document-management.documents.view', 'policy-management.products.view'],
+      ['document-management.documents.view', 'eis.products.view'],
+      ['eis.documents.view', 'policy-management.products.view'],
+      ['eis.documents.view', 'eis.products.view'],
     ],
   },
 } as const satisfies Record<string, PermissionRule>;
@@ -238,6 +248,14 @@ export const screens = {
     product: 'eis',
     rule: rules.policies,
     load: () => import('#client/features/policies/policies-page.tsx'),
+  },
+  documents: {
+    id: 'documents',
+    path: 'documents',
+    label: 'menu.documents',
+    product: 'eis',
+    rule: rules.documents,
+    load: () => import('#client/features/documents/documents-page.tsx'),
   },
 } satisfies Record<string, ScreenRoute>;
 
@@ -425,6 +443,7 @@ export const menu: MenuGroup[] = [
       { kind: 'screen', screen: screens.policies },
       { kind: 'screen', screen: screens.leads },
       { kind: 'screen', screen: screens.partners },
+      { kind: 'screen', screen: screens.documents },
     ],
   },
   {

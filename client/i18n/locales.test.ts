@@ -69,6 +69,7 @@ describe('locale files', () => {
       'changePasswordError',
       'noAccessBackend',
       'errorSave',
+      'onRejectFileExtension',
     ]);
     for (const file of namespaceFiles) {
       for (const key of leafKeys(load('en', file))) {

@@ -2,11 +2,10 @@ import { useCallback, useId, useMemo, useRef, useState, type DragEvent } from 'r
 import { useTranslation } from 'react-i18next';
 import {
   deleteDocument,
-  documentDownloadUrl,
+  downloadDocument,
   listClaimDocuments,
   type ClaimDocument,
 } from '#client/api/documents-client.ts';
-import { isStorageAddress } from '#client/api/app-config.ts';
 import { useAccountAccess } from '#client/api/use-account-access.ts';
 import {
   ACCEPT_ATTRIBUTE,
@@ -72,14 +71,7 @@ export function ClaimDocumentsPanel({ owner }: { owner: ClaimDocumentsOwner }) {
   async function download(document: ClaimDocument) {
     setFailure(false);
     try {
-      const { url } = await documentDownloadUrl(accountIndex, document.code);
-      if (!isStorageAddress(url)) throw new Error('signed address outside the storage');
-      // An attachment: the browser saves it and the page stays.
-      const link = window.document.createElement('a');
-      link.href = url;
-      link.rel = 'noopener';
-      link.download = document.filename;
-      link.click();
+      await downloadDocument(accountIndex, document);
     } catch (error) {
       console.error('document download failed', error);
       setFailure(true);
@@ -132,7 +124,7 @@ export function ClaimDocumentsPanel({ owner }: { owner: ClaimDocumentsOwner }) {
       ) : null}
       {missingTarget ? (
         <AlertBar tone="danger" onDismiss={() => dismissRefused(uploads, 'missingTarget')}>
-          {t('formError')}
+          {t('form_error')}
         </AlertBar>
       ) : null}
 
