@@ -157,18 +157,25 @@ export function documentDownloadUrl(
 /**
  * Saves a document: its signed address, checked to point at the configured storage, opened by
  * a link (the storage answers with an attachment, so the browser saves it and the page stays).
+ * Answers false when that failed (logged here), for the caller's danger alert.
  */
 export async function downloadDocument(
   accountIndex: number,
   document: { code: string; filename: string },
-): Promise<void> {
-  const { url } = await documentDownloadUrl(accountIndex, document.code);
-  if (!isStorageAddress(url)) throw new StorageError(0, 'untrusted_storage_address');
-  const link = window.document.createElement('a');
-  link.href = url;
-  link.rel = 'noopener';
-  link.download = document.filename;
-  link.click();
+): Promise<boolean> {
+  try {
+    const { url } = await documentDownloadUrl(accountIndex, document.code);
+    if (!isStorageAddress(url)) throw new StorageError(0, 'untrusted_storage_address');
+    const link = window.document.createElement('a');
+    link.href = url;
+    link.rel = 'noopener';
+    link.download = document.filename;
+    link.click();
+    return true;
+  } catch (error) {
+    console.error('document download failed', error);
+    return false;
+  }
 }
 
 /** The signed address of a storage key (the /download page). */

@@ -83,12 +83,7 @@ export default function DocumentsPage() {
 
   async function download(document: SearchableDocument) {
     setFailure(false);
-    try {
-      await downloadDocument(accountIndex, document);
-    } catch (error) {
-      console.error('document download failed', error);
-      setFailure(true);
-    }
+    setFailure(!(await downloadDocument(accountIndex, document)));
   }
 
   const kindOf = (d: SearchableDocument) => {
