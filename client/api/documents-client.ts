@@ -154,6 +154,30 @@ export function documentDownloadUrl(
   );
 }
 
+/**
+ * Saves a document: its signed address, checked to point at the configured storage, opened by
+ * a link (the storage answers with an attachment, so the browser saves it and the page stays).
+ * Answers false when that failed (logged here), for the caller's danger alert.
+ */
+export async function downloadDocument(
+  accountIndex: number,
+  document: { code: string; filename: string },
+): Promise<boolean> {
+  try {
+    const { url } = await documentDownloadUrl(accountIndex, document.code);
+    if (!isStorageAddress(url)) throw new StorageError(0, 'untrusted_storage_address');
+    const link = window.document.createElement('a');
+    link.href = url;
+    link.rel = 'noopener';
+    link.download = document.filename;
+    link.click();
+    return true;
+  } catch (error) {
+    console.error('document download failed', error);
+    return false;
+  }
+}
+
 /** The signed address of a storage key (the /download page). */
 export function signedS3Url(
   accountIndex: number,
@@ -171,24 +195,6 @@ export function deleteDocument(accountIndex: number, code: string): Promise<void
     `/api/${accountIndex}/documentservice/v1/documents/${encodeURIComponent(code)}`,
     { method: 'DELETE' },
   );
-}
-
-/**
- * Downloads a document: asks for its signed address, refuses one outside the configured storage
- * (never navigate where a response says), and lets the browser save it (an attachment: the page
- * stays). Rejects on any failure, for the caller's danger alert.
- */
-export async function downloadDocument(
-  accountIndex: number,
-  document: { code: string; filename: string },
-): Promise<void> {
-  const { url } = await documentDownloadUrl(accountIndex, document.code);
-  if (!isStorageAddress(url)) throw new Error('signed address outside the storage');
-  const link = window.document.createElement('a');
-  link.href = url;
-  link.rel = 'noopener';
-  link.download = document.filename;
-  link.click();
 }
 
 /** A customer's documents (theirs and their leads'), newest first, optionally in a time range. */
@@ -211,3 +217,71 @@ export function listCustomerDocuments(
 
 /** Decided: a customer's documents come 100 at a time, like a claim's. */
 export const CUSTOMER_DOCUMENTS_PAGE_SIZE = 100;
+
+// --- Document search (docs/contracts.md, "Document search") ------------------------------------
+
+/** Spec: the owner filter falls back to '*' (every owner) when no owner is chosen. */
+export const ALL_OWNERS = '*';
+export const DOCUMENT_SEARCH_PAGE_SIZE = 30;
+
+/** A customer whose documents belong to the product searched. */
+export interface DocumentOwner {
+  code: string;
+  accountNumber: string;
+  type: string;
+  title: string;
+  firstName: string;
+  lastName: string;
+  companyName: string | null;
+}
+
+export interface SearchableDocument extends DocumentMeta {
+  productSlug: string;
+  owner: DocumentOwner;
+}
+
+const documentService = (accountIndex: number) => `/api/${accountIndex}/documentservice/v1`;
+
+export function listDocumentOwners(
+  accountIndex: number,
+  productSlug: string,
+  signal?: AbortSignal,
+): Promise<{ items: DocumentOwner[] }> {
+  const params = new URLSearchParams({ product: productSlug });
+  return fetchJson(`${documentService(accountIndex)}/searchable-document-owners?${params}`, {
+    signal,
+  });
+}
+
+export function searchDocuments(
+  accountIndex: number,
+  query: {
+    productSlug: string;
+    ownerCodes: readonly string[];
+    searchText: string;
+    page?: number;
+    order?: { field: string; direction: 'ASC' | 'DESC' } | null;
+  },
+  signal?: AbortSignal,
+): Promise<Page<SearchableDocument>> {
+  const params = new URLSearchParams({
+    product: query.productSlug,
+    // Spec: owner codes joined by '|', or '*' when none is chosen.
+    ownerIds: query.ownerCodes.length ? query.ownerCodes.join('|') : ALL_OWNERS,
+    pageSize: String(DOCUMENT_SEARCH_PAGE_SIZE),
+  });
+  if (query.searchText.trim()) params.set('searchText', query.searchText.trim());
+  if (query.page && query.page > 1) params.set('pageToken', String(query.page));
+  if (query.order) params.set('order', `${query.order.field}:${query.order.direction}`);
+  return fetchJson(`${documentService(accountIndex)}/searchable-documents?${params}`, { signal });
+}
+
+/** Words of the tenant's documents that begin with the last word of `searchText`. */
+export function searchKeywords(
+  accountIndex: number,
+  searchText: string,
+  signal?: AbortSignal,
+): Promise<{ items: string[] }> {
+  const params = new URLSearchParams({ searchText });
+  return fetchJson(`${documentService(accountIndex)}/search-keywords?${params}`, { signal });
+}

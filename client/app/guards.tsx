@@ -4,6 +4,7 @@ import { isAllowed, type PermissionRule } from '#common/permissions.ts';
 import { readStoredAccounts } from '#client/api/account-storage.ts';
 import { SessionActorContext } from '#client/api/session-context.ts';
 import { parseHashPairs } from '#client/ui/hash-params.ts';
+import { rememberAccount } from '#client/api/last-account.ts';
 import { firstScreen } from './menu-access.ts';
 import { screenPaths } from './route-table.ts';
 
@@ -64,6 +65,11 @@ export function AccountGuard() {
     s.context.accounts.find((a) => String(a.accountIndex) === accountIndex),
   );
   const tail = location.pathname.split('/')[3];
+  const held = account?.accountIndex;
+  // The account last worked in, for the pages outside /u that act for one (/download).
+  useEffect(() => {
+    if (held !== undefined) rememberAccount(held);
+  }, [held]);
 
   if (!/^\d+$/.test(accountIndex)) return <NotFoundPage />;
   if (!account) {

@@ -17,6 +17,7 @@ describe('menu access', () => {
       'leads',
       'claims',
       'partners',
+      'documents',
       'product-list',
       'product-settings',
       'users',

@@ -46,7 +46,8 @@ export type ShellLabelKey =
   | 'menu.application_view'
   | 'menu.claims'
   | 'menu.claim'
-  | 'menu.claim_new';
+  | 'menu.claim_new'
+  | 'menu.documents';
 
 export interface ScreenRoute {
   id: string;
@@ -149,6 +150,15 @@ export const rules = {
     anyOf: [
       ['claim-management.claims.view', 'claim-management.claims.create'],
       ['eis.claims.view', 'eis.claims.create'],
+    ],
+  },
+  // Document search: the documents, and the products to choose one from (the spec requires one).
+  documents: {
+    anyOf: [
+      ['document-management.documents.view', 'policy-management.products.view'],
+      ['document-management.documents.view', 'eis.products.view'],
+      ['eis.documents.view', 'policy-management.products.view'],
+      ['eis.documents.view', 'eis.products.view'],
     ],
   },
 } as const satisfies Record<string, PermissionRule>;
@@ -257,6 +267,14 @@ export const screens = {
     product: 'eis',
     rule: rules.claims,
     load: () => import('#client/features/claims/claims-page.tsx'),
+  },
+  documents: {
+    id: 'documents',
+    path: 'documents',
+    label: 'menu.documents',
+    product: 'eis',
+    rule: rules.documents,
+    load: () => import('#client/features/documents/documents-page.tsx'),
   },
 } satisfies Record<string, ScreenRoute>;
 
@@ -472,6 +490,7 @@ export const menu: MenuGroup[] = [
       { kind: 'screen', screen: screens.leads },
       { kind: 'screen', screen: screens.claims },
       { kind: 'screen', screen: screens.partners },
+      { kind: 'screen', screen: screens.documents },
     ],
   },
   {

@@ -78,6 +78,11 @@ export const routes: RouteObject[] = [
         path: 'expired-token',
         lazy: page(() => import('#client/features/registration/expired-token-page.tsx')),
       },
+      // A document by its storage key, signed for the last used account; outside the shell.
+      {
+        path: 'download/*',
+        lazy: page(() => import('#client/features/documents/download-page.tsx')),
+      },
       // The spec's demo pages: here the shared kit's showcase, public like the spec's.
       { path: 'forms', lazy: page(() => import('#client/features/kit-demo/kit-demo-page.tsx')) },
       {

@@ -7,6 +7,7 @@ import {
   Field,
   Label,
 } from '@headlessui/react';
+import { useDebounced } from './use-debounced.ts';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { AlertBar } from './alert-bar.tsx';
 
@@ -31,7 +32,6 @@ export type LoadOptionsPage<T> = (
   signal: AbortSignal,
 ) => Promise<{ items: T[]; nextPageToken: string | null }>;
 
-const SEARCH_DEBOUNCE_MS = 300;
 // Spec, section 9: load more within 20 px of the bottom.
 const LOAD_MORE_WITHIN_PX = 20;
 
@@ -80,7 +80,6 @@ export function AsyncCombobox<T>({
   testId?: string;
 }) {
   const [query, setQuery] = useState('');
-  const [search, setSearch] = useState('');
   const [open, setOpen] = useState(false);
   const [options, setOptions] = useState<Options<T>>({
     items: [],
@@ -90,10 +89,7 @@ export function AsyncCombobox<T>({
   const controller = useRef<AbortController | null>(null);
   const errorId = useId();
 
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(query.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [query]);
+  const search = useDebounced(query.trim());
 
   const load = useCallback(
     (pageToken: string | null) => {

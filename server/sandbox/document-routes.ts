@@ -43,6 +43,8 @@ const DOCUMENT_VIEW = ['document-management.documents.view', 'eis.documents.view
 const VIEW_ANY = requirePermission(...DOCUMENT_VIEW, ...CLAIM_DOCUMENT_VIEW_PERMISSIONS);
 const UPLOAD = requirePermission(...CLAIM_DOCUMENT_UPLOAD_PERMISSIONS);
 const DELETE = requirePermission(...CLAIM_DOCUMENT_DELETE_PERMISSIONS);
+/** Searching goes over every kind of document: the documents permission itself. */
+const SEARCH = requirePermission(...DOCUMENT_VIEW);
 
 /** A document of another kind than a claim's needs the documents permission itself. */
 function assertCanRead(auth: AuthContext, entityType: string): void {
@@ -155,6 +157,72 @@ export function attachmentHeader(filename: string): string {
   const plain = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
+
+// --- Document search (docs/contracts.md, "Document search") ------------------------------------
+
+/**
+ * The searchable documents of a tenant with their product and owner: a document belongs to the
+ * product of its policy (a claim's document carries the claim's policy) or of its application
+ * (a lead's document), and to that policy's or application's customer. Documents without either
+ * (no customer, no product) are not searchable. Parameters: $1 tenant, $2 product id.
+ * Materialized first: the owner is a computed code, and the account is then found by its key.
+ */
+const SEARCHABLE = `
+  WITH owned AS MATERIALIZED (
+    SELECT d.*, COALESCE(p.account_code, d.account_code, l.account_code) AS owner_account_code
+      FROM documents d
+      LEFT JOIN policies p ON p.tenant_id = d.tenant_id AND p.code = d.policy_code
+      LEFT JOIN leads l ON l.tenant_id = d.tenant_id AND l.code = d.lead_code
+     WHERE d.tenant_id = $1 AND d.status = 'stored'
+       AND COALESCE(p.product_id, l.product_id) = $2)
+  SELECT o.*, a.code AS owner_code, a.account_number AS owner_number, a.type AS owner_type,
+         a.title AS owner_title, a.first_name AS owner_first_name,
+         a.last_name AS owner_last_name, a.company_name AS owner_company_name
+    FROM owned o
+    JOIN accounts a ON a.code = o.owner_account_code AND a.tenant_id = $1`;
+
+interface OwnerColumns {
+  owner_code: string;
+  owner_number: string;
+  owner_type: string;
+  owner_title: string;
+  owner_first_name: string;
+  owner_last_name: string;
+  owner_company_name: string | null;
+}
+
+function presentOwner(r: OwnerColumns) {
+  return {
+    code: r.owner_code,
+    accountNumber: r.owner_number,
+    type: r.owner_type,
+    title: r.owner_title,
+    firstName: r.owner_first_name,
+    lastName: r.owner_last_name,
+    companyName: r.owner_company_name,
+  };
+}
+
+/** A search's text: up to 200 characters, words that each must occur. */
+const MAX_SEARCH_TEXT = 200;
+function searchTextOf(query: Record<string, unknown>, required: boolean): string {
+  const raw = query.searchText;
+  if (raw !== undefined && typeof raw !== 'string') {
+    throw new HttpError(400, 'invalid_query', 'searchText given twice');
+  }
+  const text = (raw ?? '').trim();
+  if (required && !text) throw new HttpError(400, 'invalid_query', 'searchText is required');
+  if (text.length > MAX_SEARCH_TEXT) {
+    throw new HttpError(400, 'invalid_query', `searchText is longer than ${MAX_SEARCH_TEXT}`);
+  }
+  return text;
+}
+
+/** Keywords are words of at least this many letters or digits. */
+const MIN_KEYWORD_LENGTH = 3;
+const MAX_KEYWORDS = 10;
+/** How many matching documents the keywords are read from (plenty for suggestions). */
+const KEYWORD_SAMPLE = 2000;
 
 export function documentRouter(ctx: SandboxContext): Router {
   const db: Db = ctx.db;
@@ -371,6 +439,124 @@ export function documentRouter(ctx: SandboxContext): Router {
       ctx.logger.warn({ err, key: row.s3_key }, 'stored object not removed');
     });
     res.status(204).end();
+  });
+
+  // Spec: document searches require a product (its slug; the tenant's, else a 404).
+  async function productOf(
+    tenantId: number,
+    query: Record<string, unknown>,
+  ): Promise<{ id: number; slug: string }> {
+    const slug = query.product;
+    if (typeof slug !== 'string' || !slug.trim()) {
+      throw new HttpError(400, 'invalid_query', 'product is required');
+    }
+    const [product] = await db.query<{ id: number; slug: string }>(
+      'SELECT id, slug FROM products WHERE tenant_id = $1 AND slug = $2',
+      [tenantId, slug.trim()],
+    );
+    if (!product) throw new HttpError(404, 'not_found', 'Product does not exist');
+    return product;
+  }
+
+  router.get('/searchable-document-owners', SEARCH, async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const product = await productOf(tenantId, req.query);
+    const rows = await db.query<OwnerColumns>(
+      `SELECT * FROM (
+         SELECT DISTINCT owner_code, owner_number, owner_type, owner_title, owner_first_name,
+                owner_last_name, owner_company_name
+           FROM (${SEARCHABLE}) s) o
+        ORDER BY lower(CASE WHEN owner_type = 'org' THEN coalesce(owner_company_name, '')
+                            ELSE owner_last_name || ' ' || owner_first_name END), owner_code`,
+      [tenantId, product.id],
+    );
+    res.json({ items: rows.map(presentOwner) });
+  });
+
+  router.get('/searchable-documents', SEARCH, async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const list = parseListQuery(req.query, {
+      filters: [],
+      orders: ['createdAt', 'filename'],
+      expands: [],
+      maxPageSize: MAX_DOCUMENTS_PAGE_SIZE,
+    });
+    const product = await productOf(tenantId, req.query);
+    const text = searchTextOf(req.query, false);
+    const ownerText = req.query.ownerIds;
+    if (typeof ownerText !== 'string' || !ownerText.trim()) {
+      throw new HttpError(400, 'invalid_query', "ownerIds is required ('*' for every owner)");
+    }
+    const where: string[] = [];
+    const params: unknown[] = [tenantId, product.id];
+    // Spec: '*' is every owner; otherwise account codes joined by '|'.
+    if (ownerText.trim() !== '*') {
+      const owners = ownerText.split('|').map((o) => o.trim());
+      if (owners.some((o) => !o) || owners.length > 100) {
+        throw new HttpError(
+          400,
+          'invalid_query',
+          "ownerIds: up to 100 codes joined by '|', or '*'",
+        );
+      }
+      params.push(owners);
+      where.push(`owner_code = ANY($${params.length}::text[])`);
+    }
+    for (const word of text.split(/\s+/).filter(Boolean)) {
+      params.push(escapeLike(word));
+      where.push(`(filename ILIKE $${params.length} OR description ILIKE $${params.length})`);
+    }
+    const direction = list.order?.direction ?? 'DESC';
+    const column = list.order?.field === 'filename' ? 'lower(filename)' : 'created_at';
+    params.push(list.pageSize + 1, (list.page - 1) * list.pageSize);
+    const rows = await db.query<DocumentRow & OwnerColumns>(
+      `SELECT * FROM (${SEARCHABLE}) s ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY ${column} ${direction}, id ${direction}
+        LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    const page = pageOf(rows, list);
+    res.json({
+      items: page.items.map((r) => ({
+        ...presentDocument(r),
+        productSlug: product.slug,
+        owner: presentOwner(r),
+      })),
+      nextPageToken: page.nextPageToken,
+    });
+  });
+
+  // Suggestions while typing: words of the tenant's documents (names and descriptions) that
+  // begin with the word being typed, the most frequent first (numbers are no keywords).
+  router.get('/search-keywords', SEARCH, async (req, res) => {
+    const { tenantId } = getAuth(res);
+    // The word being typed: the last one of the text.
+    const word = searchTextOf(req.query, true).toLowerCase().split(/\s+/).at(-1)!;
+    const rows = await db.query<{ filename: string; description: string }>(
+      `SELECT filename, description FROM documents
+        WHERE tenant_id = $1 AND status = 'stored'
+          AND (filename ILIKE $2 OR description ILIKE $2)
+        ORDER BY id DESC LIMIT ${KEYWORD_SAMPLE}`,
+      [tenantId, escapeLike(word)],
+    );
+    const counts = new Map<string, number>();
+    for (const row of rows) {
+      const words = `${row.filename} ${row.description}`.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+      for (const candidate of new Set(words)) {
+        if (
+          candidate.length >= MIN_KEYWORD_LENGTH &&
+          candidate.startsWith(word) &&
+          !/^\d+$/.test(candidate)
+        ) {
+          counts.set(candidate, (counts.get(candidate) ?? 0) + 1);
+        }
+      }
+    }
+    const items = [...counts]
+      .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+      .slice(0, MAX_KEYWORDS)
+      .map(([keyword]) => keyword);
+    res.json({ items });
   });
   return router;
 }

@@ -8,8 +8,16 @@ import { login, makeTempDir, startTestSandbox, type Session } from '#server/sand
  * by beforeAll).
  */
 export function withSandbox<const E extends string>(...emails: E[]) {
-  const state = { base: '', sessions: {} as Record<E, Session> };
   let sandbox: RunningSandbox | undefined;
+  const state = {
+    base: '',
+    sessions: {} as Record<E, Session>,
+    /** The sandbox's database, for a test that ages a row or checks what was stored. */
+    db: () => {
+      if (!sandbox) throw new Error('the sandbox is not started yet');
+      return sandbox.db;
+    },
+  };
   let removeDir: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const tmp = await makeTempDir();

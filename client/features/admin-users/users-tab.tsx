@@ -1,3 +1,4 @@
+import { useDebounced } from '#client/ui/use-debounced.ts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -24,7 +25,6 @@ import type { AdminAbilities } from './use-admin-context.ts';
 import { UserTooltip } from './user-tooltip.tsx';
 
 // Typing in the search box waits a little: one request, not one per key.
-const SEARCH_DEBOUNCE_MS = 300;
 // The spec names the legacy permission in the 403 warning of the users list.
 const USERS_VIEW_PERMISSION_NAME = 'eis.users.view';
 const STATUSES: UserStatus[] = ['active', 'disabled', 'invited'];
@@ -86,7 +86,6 @@ export function UsersTab({
   const { accountIndex, canUpdate, canDelete } = abilities;
 
   const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
   const [status, setStatus] = useState<UserStatus | ''>('');
   const [roleId, setRoleId] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -95,10 +94,7 @@ export function UsersTab({
   const [sortKept, setSortKept] = useState<TableQuery['sort']>(null);
   const [rolesFor, setRolesFor] = useState<AdminUser | null>(null);
 
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(searchText.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
+  const search = useDebounced(searchText.trim());
 
   // The toolbar filters live outside the table: a change remounts it (new query, no selection).
   const queryKey = JSON.stringify({ search, status, roleId });

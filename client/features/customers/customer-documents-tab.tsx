@@ -39,10 +39,7 @@ export function CustomerDocumentsTab({
   const { state, retry } = useLoad(load, 'customer documents');
   const download = (document: DocumentMeta) => {
     setDownloadFailed(false);
-    downloadDocument(accountIndex, document).catch((error: unknown) => {
-      console.error('document download failed', error);
-      setDownloadFailed(true);
-    });
+    void downloadDocument(accountIndex, document).then((ok) => setDownloadFailed(!ok));
   };
 
   return (

@@ -30,10 +30,7 @@ export function LeadDocumentsTab({
   const [downloadFailed, setDownloadFailed] = useState(false);
   const download = (document: DocumentMeta) => {
     setDownloadFailed(false);
-    downloadDocument(accountIndex, document).catch((error: unknown) => {
-      console.error('document download failed', error);
-      setDownloadFailed(true);
-    });
+    void downloadDocument(accountIndex, document).then((ok) => setDownloadFailed(!ok));
   };
   const load = useCallback(
     async (signal: AbortSignal) => {

@@ -70,12 +70,7 @@ export function ClaimDocumentsPanel({ owner }: { owner: ClaimDocumentsOwner }) {
 
   async function download(document: ClaimDocument) {
     setFailure(false);
-    try {
-      await downloadDocument(accountIndex, document);
-    } catch (error) {
-      console.error('document download failed', error);
-      setFailure(true);
-    }
+    setFailure(!(await downloadDocument(accountIndex, document)));
   }
 
   async function remove(document: ClaimDocument) {
