@@ -75,4 +75,41 @@ describe('loadConfig', () => {
       expect((err as ConfigError).problems).toHaveLength(2);
     }
   });
+
+  describe('document storage', () => {
+    const s3 = {
+      S3_ENDPOINT: 'https://s3.example.com',
+      S3_BUCKET: 'claim-docs',
+      S3_ACCESS_KEY_ID: 'AKIA',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+
+    it("keeps the files in the sandbox's own store unless S3 is configured", () => {
+      expect(loadConfig({})).toMatchObject({ s3: null, storageOrigin: null });
+    });
+
+    it('uses an S3-compatible store with all four settings, and trusts its origin', () => {
+      expect(loadConfig(s3)).toMatchObject({
+        s3: { endpoint: s3.S3_ENDPOINT, bucket: 'claim-docs', region: 'eu-central-1' },
+        storageOrigin: 'https://s3.example.com',
+      });
+    });
+
+    it('refuses a partial S3 configuration and a bad bucket name', () => {
+      expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: undefined })).toThrow(
+        /S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together/,
+      );
+      expect(() => loadConfig({ ...s3, S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3 bucket name/);
+    });
+
+    it('with a real upstream, trusts the origin it is told and signs nothing itself', () => {
+      expect(
+        loadConfig({
+          ...s3,
+          UPSTREAM_URL: 'https://api.example.com',
+          STORAGE_ORIGIN: 'https://files.example.com',
+        }),
+      ).toMatchObject({ s3: null, storageOrigin: 'https://files.example.com' });
+    });
+  });
 });
