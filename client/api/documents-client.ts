@@ -36,13 +36,25 @@ export interface DocumentMeta {
 /** The documents of one entity (a lead by its code), newest first. */
 export function listEntityDocuments(
   accountIndex: number,
-  query: { entityType: string; entityId: string; page?: number; pageSize: number },
+  query: {
+    entityType: string;
+    entityId: string;
+    page?: number;
+    pageSize: number;
+    from?: string | null;
+    to?: string | null;
+  },
   signal?: AbortSignal,
 ): Promise<Page<DocumentMeta>> {
   const params = listParams({
     pageSize: query.pageSize,
     ...(query.page !== undefined ? { page: query.page } : {}),
-    filter: { entityType: query.entityType, entityId: query.entityId },
+    filter: {
+      entityType: query.entityType,
+      entityId: query.entityId,
+      ...(query.from ? { createdAtFrom: query.from } : {}),
+      ...(query.to ? { createdAtTo: query.to } : {}),
+    },
   });
   return fetchJson(`/api/${accountIndex}/documentservice/v1/documents?${params}`, { signal });
 }

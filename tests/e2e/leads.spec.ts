@@ -367,6 +367,11 @@ test.describe('leads', () => {
     expect(file.suggestedFilename()).toMatch(/^quote-LEA-\d+\.pdf$/);
     await expect(page.getByRole('cell', { name: 'PDF document' }).first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    // The documents time filter: the seeded files are older than today.
+    await page.getByRole('button', { name: /All dates/ }).click();
+    await page.getByRole('radio', { name: 'Today' }).check();
+    await page.getByRole('button', { name: 'Apply' }).first().click();
+    await expect(page.getByTestId('documents-empty')).toHaveText('No documents in this period.');
 
     // The customer's page lists the customer's leads.
     await page.getByRole('tab', { name: 'Data' }).click();

@@ -58,7 +58,7 @@ export function CustomerDocumentsTab({
       ) : null}
       {state.kind === 'ready' && !state.value.length ? (
         <p className="py-6 text-sm text-slate-700" data-testid="empty-documents">
-          {time === ALL_DATES ? t('customer.empty') : t('customer.empty_range')}
+          {time === ALL_DATES ? t('customer.empty') : t('empty_range')}
         </p>
       ) : null}
       {state.kind === 'ready' && state.value.length ? (

@@ -9,6 +9,9 @@ import {
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { DocumentTable } from '#client/ui/document-table.tsx';
+import { RetryAlert } from '#client/ui/load-problem.tsx';
+import { TimeFilter } from '#client/ui/time-filter.tsx';
+import { ALL_DATES, toRange, type TimeFilterValue } from '#client/ui/time-filter-range.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useLoad } from '#client/ui/use-load.ts';
 import { LEAD_ENTITY_TYPE } from '#common/leads.ts';
@@ -26,7 +29,9 @@ export function LeadDocumentsTab({
 }) {
   const { t } = useTranslation('leads');
   const { t: tc } = useTranslation('common');
+  const { t: td } = useTranslation('documents');
   const [pages, setPages] = useState(1);
+  const [time, setTime] = useState<TimeFilterValue>(ALL_DATES);
   const [downloadFailed, setDownloadFailed] = useState(false);
   const download = (document: DocumentMeta) => {
     setDownloadFailed(false);
@@ -44,6 +49,7 @@ export function LeadDocumentsTab({
             entityId: leadCode,
             page,
             pageSize: LEAD_DOCUMENTS_PAGE_SIZE,
+            ...toRange(time),
           },
           signal,
         );
@@ -53,43 +59,52 @@ export function LeadDocumentsTab({
       }
       return { items, more };
     },
-    [accountIndex, leadCode, pages],
+    [accountIndex, leadCode, pages, time],
   );
   const { state, retry } = useLoad(load, 'lead documents');
 
-  if (state.kind === 'loading') return <Spinner label={t('loading')} />;
-  if (state.kind === 'failed') {
-    return (
-      <div className="flex flex-col items-start gap-2">
-        <AlertBar tone="danger" dismissible={false}>
-          {t('errors.documents_failed')}
-        </AlertBar>
-        <Button variant="secondary" onClick={retry}>
-          {t('actions.retry')}
-        </Button>
-      </div>
-    );
-  }
-  const { items, more } = state.value;
-  if (!items.length) {
-    return (
-      <p className="py-6 text-sm text-slate-700" data-testid="documents-empty">
-        {t('documents.empty')}
-      </p>
-    );
-  }
   return (
     <div className="flex flex-col gap-3">
+      <div className="flex justify-end">
+        <TimeFilter
+          value={time}
+          onChange={(next) => {
+            setTime(next);
+            setPages(1);
+          }}
+        />
+      </div>
       {downloadFailed ? (
         <AlertBar tone="danger" onDismiss={() => setDownloadFailed(false)}>
           {tc('messages.error')}
         </AlertBar>
       ) : null}
-      <DocumentTable documents={items} caption={t('documents.caption')} onDownload={download} />
-      {more ? (
-        <Button variant="secondary" className="self-start" onClick={() => setPages((n) => n + 1)}>
-          {t('documents.more')}
-        </Button>
+      {state.kind === 'loading' ? <Spinner label={t('loading')} /> : null}
+      {state.kind === 'failed' ? (
+        <RetryAlert message={t('errors.documents_failed')} onRetry={retry} />
+      ) : null}
+      {state.kind === 'ready' && !state.value.items.length ? (
+        <p className="py-6 text-sm text-slate-700" data-testid="documents-empty">
+          {time === ALL_DATES ? t('documents.empty') : td('empty_range')}
+        </p>
+      ) : null}
+      {state.kind === 'ready' && state.value.items.length ? (
+        <>
+          <DocumentTable
+            documents={state.value.items}
+            caption={t('documents.caption')}
+            onDownload={download}
+          />
+          {state.value.more ? (
+            <Button
+              variant="secondary"
+              className="self-start"
+              onClick={() => setPages((n) => n + 1)}
+            >
+              {t('documents.more')}
+            </Button>
+          ) : null}
+        </>
       ) : null}
     </div>
   );
