@@ -428,4 +428,38 @@ test.describe('claims', () => {
     await expect(page.getByTestId('settlement-totals')).toContainText('€');
     await expectNoSeriousA11yViolations(page);
   });
+
+  test('the claim list and a claim speak Polish', async ({ page }) => {
+    await signIn(page, VIEWER);
+    await page.evaluate(() => localStorage.setItem('bo.language', 'pl'));
+    await page.addInitScript(() => localStorage.setItem('bo.language', 'pl'));
+    await page.goto('/u/0/claims?search=S-000007');
+    await expect(page.getByRole('heading', { level: 1, name: 'Szkody' })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Szukaj szkód' })).toHaveValue('S-000007');
+    await expect(page.getByRole('combobox', { name: 'Rodzaj szkody' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Szkody' });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      /^Numer/,
+      /^Tytuł/,
+      'Polisa',
+      'Ubezpieczający',
+      /^Status/,
+      /^Data szkody/,
+      /^Utworzono/,
+    ]);
+    await table.getByRole('link', { name: 'S-000007' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /S-000007/ })).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveText([
+      'Dane',
+      'Likwidacja',
+      'Partnerzy',
+      'Dokumenty',
+    ]);
+    await expect(page.getByText('Powrót do szkód')).toBeVisible();
+    await page.getByRole('tab', { name: 'Likwidacja' }).click();
+    await expect(page.getByTestId('settlement-totals')).toContainText('Sumy');
+    await page.getByRole('tab', { name: 'Dokumenty' }).click();
+    await expect(page.getByRole('button', { name: /Wszystkie daty/ })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
 });
