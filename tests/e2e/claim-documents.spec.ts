@@ -105,9 +105,18 @@ test.describe('claim documents tab', () => {
       },
       { pdf: [...PDF], png: [...PNG] },
     );
+    // The storage answers only once both bars were seen: on a fast machine both uploads finish
+    // (and leave the list) before a look could find them.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/storage/documents', async (route) => {
+      await held;
+      await route.continue();
+    });
     await panel.getByTestId('claim-documents-dropzone').dispatchEvent('drop', { dataTransfer });
     const uploads = panel.getByRole('list', { name: 'Uploads' });
     await expect(uploads.getByRole('progressbar')).toHaveCount(2);
+    release();
     const list = panel.getByRole('list', { name: 'Claim documents' });
     await expect(
       list.getByRole('button', { name: 'damage report.pdf', exact: true }),

@@ -216,7 +216,11 @@ test.describe('customers', () => {
       const docs = await page.request.get(
         `/api/0/documentservice/v1/documents?${new URLSearchParams({ filter })}`,
       );
-      const found = (await docs.json()).items as { filename: string }[];
+      // A seeded file (older than today): other specs upload to seeded claims too.
+      const today = new Date().toISOString().slice(0, 10);
+      const found = ((await docs.json()).items as { filename: string; createdAt: string }[]).filter(
+        (d) => d.createdAt.slice(0, 10) < today,
+      );
       if (found.length) {
         accountCode = claim.accountCode;
         filename = found[0]!.filename;
