@@ -12,6 +12,11 @@ import { listAll, listRoles, type RoleRef } from './tenant-admin-client.ts';
 export function useAccountAccess(): {
   accountIndex: number;
   can: (permission: string) => boolean;
+  /**
+   * A service permission in its current form or its legacy `eis.{resource}.{action}` one, as the
+   * services accept both (`may('claim-management', 'claims', 'update')`).
+   */
+  may: (module: string, resource: string, action: string) => boolean;
 } {
   const { accountIndex = '0' } = useParams();
   const permissions = SessionActorContext.useSelector(
@@ -21,7 +26,12 @@ export function useAccountAccess(): {
     (permission: string) => isAllowed(permissions ?? [], { anyOf: [[permission]] }),
     [permissions],
   );
-  return { accountIndex: Number(accountIndex), can };
+  const may = useCallback(
+    (module: string, resource: string, action: string) =>
+      can(`${module}.${resource}.${action}`) || can(`eis.${resource}.${action}`),
+    [can],
+  );
+  return { accountIndex: Number(accountIndex), can, may };
 }
 
 /**

@@ -14,15 +14,13 @@ export interface PolicyAbilities {
  * form, as the services accept both. Hides buttons and links only; the service checks every call.
  */
 export function usePolicyAbilities(): PolicyAbilities {
-  const { accountIndex, can } = useAccountAccess();
+  const { accountIndex, may } = useAccountAccess();
   return useMemo(() => {
-    const may = (module: string, resource: string, action: string) =>
-      can(`${module}.${resource}.${action}`) || can(`eis.${resource}.${action}`);
     return {
       accountIndex,
       canUpdate: may('policy-management', 'policies', 'update'),
       canViewProducts: may('policy-management', 'products', 'view'),
       canViewCustomers: may('account-management', 'accounts', 'view'),
     };
-  }, [accountIndex, can]);
+  }, [accountIndex, may]);
 }

@@ -20,10 +20,8 @@ export interface ClaimAbilities {
  * form, as the services accept both. Hides buttons and links only; the service checks every call.
  */
 export function useClaimAbilities(): ClaimAbilities {
-  const { accountIndex, can } = useAccountAccess();
+  const { accountIndex, may } = useAccountAccess();
   return useMemo(() => {
-    const may = (module: string, resource: string, action: string) =>
-      can(`${module}.${resource}.${action}`) || can(`eis.${resource}.${action}`);
     return {
       accountIndex,
       canCreate: may('claim-management', 'claims', 'create'),
@@ -33,5 +31,5 @@ export function useClaimAbilities(): ClaimAbilities {
       canViewCustomers: may('account-management', 'accounts', 'view'),
       canViewPartners: may('partner-management', 'partners', 'view'),
     };
-  }, [accountIndex, can]);
+  }, [accountIndex, may]);
 }

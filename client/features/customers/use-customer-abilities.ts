@@ -17,18 +17,18 @@ export interface CustomerAbilities {
  * call). The legacy `eis.*` names count like the current ones, as the services accept both.
  */
 export function useCustomerAbilities(): CustomerAbilities {
-  const { accountIndex, can } = useAccountAccess();
+  const { accountIndex, may } = useAccountAccess();
   return useMemo(
     () => ({
       accountIndex,
-      canView: can('account-management.accounts.view') || can('eis.accounts.view'),
-      canUpdate: can('account-management.accounts.update') || can('eis.accounts.update'),
-      canCreate: can('account-management.accounts.create') || can('eis.accounts.create'),
-      canViewPartners: can('partner-management.partners.view') || can('eis.partners.view'),
-      canViewPolicies: can('policy-management.policies.view') || can('eis.policies.view'),
-      canViewLeads: can('policy-management.leads.view') || can('eis.leads.view'),
-      canViewDocuments: can('document-management.documents.view') || can('eis.documents.view'),
+      canView: may('account-management', 'accounts', 'view'),
+      canUpdate: may('account-management', 'accounts', 'update'),
+      canCreate: may('account-management', 'accounts', 'create'),
+      canViewPartners: may('partner-management', 'partners', 'view'),
+      canViewPolicies: may('policy-management', 'policies', 'view'),
+      canViewLeads: may('policy-management', 'leads', 'view'),
+      canViewDocuments: may('document-management', 'documents', 'view'),
     }),
-    [accountIndex, can],
+    [accountIndex, may],
   );
 }

@@ -19,10 +19,8 @@ export interface LeadAbilities {
  * form, as the services accept both. Hides buttons only; the service checks every call.
  */
 export function useLeadAbilities(): LeadAbilities {
-  const { accountIndex, can } = useAccountAccess();
+  const { accountIndex, may } = useAccountAccess();
   return useMemo(() => {
-    const may = (module: string, resource: string, action: string) =>
-      can(`${module}.${resource}.${action}`) || can(`eis.${resource}.${action}`);
     return {
       accountIndex,
       canCreate: may('policy-management', 'leads', 'create'),
@@ -32,5 +30,5 @@ export function useLeadAbilities(): LeadAbilities {
       canViewProducts: may('policy-management', 'products', 'view'),
       canViewDocuments: may('document-management', 'documents', 'view'),
     };
-  }, [accountIndex, can]);
+  }, [accountIndex, may]);
 }

@@ -24,10 +24,10 @@ export interface ProductAbilities {
  * `eis.*` form, as the service accepts both. Hides buttons only; the service checks every call.
  */
 export function useProductAbilities(): ProductAbilities {
-  const { accountIndex, can } = useAccountAccess();
+  const { accountIndex, can, may: mayIn } = useAccountAccess();
   return useMemo(() => {
     const may = (resource: string, action: string, module = 'policy-management') =>
-      can(`${module}.${resource}.${action}`) || can(`eis.${resource}.${action}`);
+      mayIn(module, resource, action);
     return {
       accountIndex,
       canCreateProduct: may('products', 'create'),
@@ -42,5 +42,5 @@ export function useProductAbilities(): ProductAbilities {
       canCreateLanguage: may('translations', 'create', 'translation-management'),
       canUpdateTranslations: may('translations', 'update', 'translation-management'),
     };
-  }, [accountIndex, can]);
+  }, [accountIndex, can, mayIn]);
 }
