@@ -1,3 +1,4 @@
+import { BackLink, RecordPage } from '#client/ui/record-page.tsx';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -13,11 +14,9 @@ import { getPolicy, type Policy } from '#client/api/policies-client.ts';
 import { ClaimDocumentsPanel } from '#client/ui/claim-documents/claim-documents-panel.tsx';
 import { formatDate } from '#client/ui/form/dates.ts';
 import { HashTabs } from '#client/ui/hash-tabs.tsx';
-import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { useMoneyFormat } from '#client/ui/money.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { partyName } from '#common/party-name.ts';
-import { Spinner } from '#client/ui/spinner.tsx';
 import { useLoad, type LoadState } from '#client/ui/use-load.ts';
 import { ClaimDataTab } from './claim-data-tab.tsx';
 import { ClaimStatusBadge } from './claim-status.tsx';
@@ -70,45 +69,30 @@ export default function ClaimPage() {
   );
   const { state: policy } = useLoad(loadPolicy, 'claim policy');
 
-  const back = (
-    <Link
-      to={`/u/${accountIndex}/claims`}
-      className="self-start text-sm text-blue-800 underline-offset-2 hover:underline"
-    >
-      {t('detail.back')}
-    </Link>
-  );
+  const back = <BackLink to={`/u/${accountIndex}/claims`}>{t('detail.back')}</BackLink>;
 
-  if (loaded.kind === 'loading') {
-    return (
-      <div className="flex flex-col gap-6">
-        {back}
-        <Spinner label={t('loading')} />
-      </div>
-    );
-  }
-  if (loaded.kind === 'failed') {
-    return (
-      <div className="flex flex-col gap-6">
-        {back}
-        <LoadProblem
-          error={loaded.error}
-          title={t('detail.title')}
-          notFound={t('detail.not_found')}
-          failed={t('errors.load_failed')}
-          onRetry={retry}
-        />
-      </div>
-    );
-  }
   return (
-    <ClaimDetail
-      claim={loaded.value}
+    <RecordPage
+      state={loaded}
       back={back}
-      policy={policy}
-      onChanged={replace}
-      onReload={refresh}
-    />
+      texts={{
+        loading: t('loading'),
+        title: t('detail.title'),
+        notFound: t('detail.not_found'),
+        failed: t('errors.load_failed'),
+      }}
+      onRetry={retry}
+    >
+      {(record) => (
+        <ClaimDetail
+          claim={record}
+          back={back}
+          policy={policy}
+          onChanged={replace}
+          onReload={refresh}
+        />
+      )}
+    </RecordPage>
   );
 }
 

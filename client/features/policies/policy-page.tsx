@@ -1,3 +1,5 @@
+import { BackLink, RecordPage } from '#client/ui/record-page.tsx';
+import { Spinner } from '#client/ui/spinner.tsx';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -16,9 +18,7 @@ import { parseHashPairs, withHashPair } from '#client/ui/hash-params.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { formatUtcDate, formatUtcDateTime } from '#client/ui/policy-display.ts';
 import { PolicyStatusBadge, RevisionStatusBadge } from '#client/ui/policy-status-badge.tsx';
-import { Spinner } from '#client/ui/spinner.tsx';
 import { useLoad, type LoadState } from '#client/ui/use-load.ts';
-import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { tariffLabels, type TariffLabels } from './tariff-labels.ts';
 import { usePolicyActions } from './policy-actions.tsx';
 import { VersionTimeline } from './version-timeline.tsx';
@@ -93,46 +93,30 @@ export default function PolicyPage() {
   );
 
   const listPath = backPath(location.state, `/u/${accountIndex}/policies`);
-  const back = (
-    <Link
-      to={listPath}
-      className="self-start text-sm text-blue-800 underline-offset-2 hover:underline"
-    >
-      {t('detail.back')}
-    </Link>
-  );
-
-  if (loaded.kind === 'loading') {
-    return (
-      <div className="flex flex-col gap-6">
-        {back}
-        <Spinner label={t('loading')} />
-      </div>
-    );
-  }
-  if (loaded.kind === 'failed') {
-    return (
-      <div className="flex flex-col gap-6">
-        {back}
-        <LoadProblem
-          error={loaded.error}
-          title={t('detail.title')}
-          notFound={t('detail.not_found')}
-          failed={t('errors.load_failed')}
-          onRetry={retry}
-        />
-      </div>
-    );
-  }
+  const back = <BackLink to={listPath}>{t('detail.back')}</BackLink>;
 
   return (
-    <PolicyDetail
-      policy={loaded.value}
+    <RecordPage
+      state={loaded}
       back={back}
-      tariff={tariff}
-      labels={labels}
-      onChanged={replace}
-    />
+      texts={{
+        loading: t('loading'),
+        title: t('detail.title'),
+        notFound: t('detail.not_found'),
+        failed: t('errors.load_failed'),
+      }}
+      onRetry={retry}
+    >
+      {(record) => (
+        <PolicyDetail
+          policy={record}
+          back={back}
+          tariff={tariff}
+          labels={labels}
+          onChanged={replace}
+        />
+      )}
+    </RecordPage>
   );
 }
 

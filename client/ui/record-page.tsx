@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LoadProblem } from './load-problem.tsx';
+import { Spinner } from './spinner.tsx';
+import type { LoadState } from './use-load.ts';
+
+/** The "Back to …" link above a detail page. */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="self-start text-sm text-blue-800 underline-offset-2 hover:underline">
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * A detail page's record as it loads: the back link with a spinner, or with the page's title and
+ * what went wrong (a 404 says the record does not exist, anything else offers to try again);
+ * once loaded, whatever `children` makes of the record.
+ */
+export function RecordPage<T>({
+  state,
+  back,
+  texts,
+  onRetry,
+  children,
+}: {
+  state: LoadState<T>;
+  back: ReactNode;
+  texts: { loading: string; title: string; notFound: string; failed: string };
+  onRetry: () => void;
+  children: (record: T) => ReactNode;
+}) {
+  if (state.kind === 'ready') return children(state.value);
+  return (
+    <div className="flex flex-col gap-6">
+      {back}
+      {state.kind === 'loading' ? (
+        <Spinner label={texts.loading} />
+      ) : (
+        <LoadProblem
+          error={state.error}
+          title={texts.title}
+          notFound={texts.notFound}
+          failed={texts.failed}
+          onRetry={onRetry}
+        />
+      )}
+    </div>
+  );
+}
