@@ -1,6 +1,7 @@
+import { BackLink, RecordPage } from '#client/ui/record-page.tsx';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { CreatedPolicy } from '#client/api/applications-client.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
 import {
@@ -23,7 +24,7 @@ import { useMoneyFormat } from '#client/ui/money.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
-import { isNotFound, useLoad } from '#client/ui/use-load.ts';
+import { useLoad } from '#client/ui/use-load.ts';
 import { LEAD_CONVERTED_STATUS } from '#common/leads.ts';
 import { LeadDataTab } from './lead-data-tab.tsx';
 import { LeadDocumentsTab } from './lead-documents-tab.tsx';
@@ -171,161 +172,143 @@ export default function LeadPage() {
     });
   };
 
-  const back = (
-    <Link
-      to={`/u/${accountIndex}/leads`}
-      className="self-start text-sm text-blue-800 underline-offset-2 hover:underline"
-    >
-      {t('detail.back')}
-    </Link>
-  );
+  const back = <BackLink to={`/u/${accountIndex}/leads`}>{t('detail.back')}</BackLink>;
 
-  if (loaded.kind === 'loading') {
-    return (
-      <div className="flex flex-col gap-6">
-        {back}
-        <Spinner label={t('loading')} />
-      </div>
-    );
-  }
-  if (loaded.kind === 'failed') {
-    const missing = isNotFound(loaded);
-    return (
-      <div className="flex flex-col gap-6">
-        {back}
-        <h1 className="text-2xl font-bold text-slate-900">{t('detail.title')}</h1>
-        <AlertBar tone={missing ? 'warning' : 'danger'} dismissible={false}>
-          {missing ? t('detail.not_found') : t('errors.load_failed')}
-        </AlertBar>
-        {missing ? null : (
-          <Button variant="secondary" className="self-start" onClick={retry}>
-            {t('actions.retry')}
-          </Button>
-        )}
-      </div>
-    );
-  }
-
-  const current = loaded.value;
   return (
-    <div className="flex flex-col gap-6">
-      {back}
-      <div className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold text-slate-900">
-          {t('detail.title_number', { number: current.leadNumber })}
-        </h1>
-        <dl className="flex flex-wrap gap-x-8 gap-y-1 text-sm text-slate-700">
-          <div className="flex items-center gap-2">
-            <dt>{t('detail.status')}</dt>
-            <dd data-testid="lead-status">
-              <LeadStatusBadge
-                status={current.status}
-                name={statuses.find((s) => s.slug === current.status)?.name}
-              />
-            </dd>
-          </div>
-          <div className="flex gap-2">
-            <dt>{t('detail.applicant')}</dt>
-            <dd className="font-medium text-slate-900">{applicantName(current)}</dd>
-          </div>
-          <div className="flex gap-2">
-            <dt>{t('detail.product')}</dt>
-            <dd className="font-medium text-slate-900">{current.productName}</dd>
-          </div>
-          <div className="flex gap-2">
-            <dt>{t('detail.premium')}</dt>
-            <dd className="font-medium text-slate-900">
-              {money(current.premium.grandTotal, current.premium.currency)}
-            </dd>
-          </div>
-          <div className="flex gap-2">
-            <dt>{t('detail.updated')}</dt>
-            <dd data-testid="lead-version">
-              {t('detail.audit', {
-                version: current.version,
-                at: formatDateTime(current.updatedAt),
-              })}
-            </dd>
-          </div>
-        </dl>
-      </div>
-
-      {abilities.canUpdate ? (
-        <section aria-labelledby="lead-moves" className="flex flex-col gap-2">
-          <h2 id="lead-moves" className="text-sm font-semibold text-slate-800">
-            {t('detail.moves')}
-          </h2>
-          {workflow.kind === 'loading' ? <Spinner label={t('loading')} /> : null}
-          {workflow.kind === 'failed' ? (
-            <div className="flex flex-wrap items-center gap-3">
-              <AlertBar tone="danger" dismissible={false}>
-                {t('errors.statuses_failed')}
-              </AlertBar>
-              <Button variant="secondary" onClick={retryWorkflow}>
-                {t('actions.retry')}
-              </Button>
-            </div>
-          ) : null}
-          {workflow.kind === 'ready' ? (
-            moves.length || convertible ? (
-              <div className="flex flex-wrap gap-2" data-testid="lead-moves">
-                {convertible ? (
-                  <Button variant="primary" onClick={() => createPolicy(current)}>
-                    {t('actions.create_policy')}
-                  </Button>
-                ) : null}
-                {moves.map((to) => (
-                  <Button
-                    key={to}
-                    variant={to === 'declined' ? 'secondary' : 'primary'}
-                    onClick={() => move(current, to)}
-                  >
-                    {t('actions.move_to', { status: nameOf(to) })}
-                  </Button>
-                ))}
+    <RecordPage
+      state={loaded}
+      back={back}
+      texts={{
+        loading: t('loading'),
+        title: t('detail.title'),
+        notFound: t('detail.not_found'),
+        failed: t('errors.load_failed'),
+      }}
+      onRetry={retry}
+    >
+      {(current) => (
+        <div className="flex flex-col gap-6">
+          {back}
+          <div className="flex flex-col gap-2">
+            <h1 className="text-2xl font-bold text-slate-900">
+              {t('detail.title_number', { number: current.leadNumber })}
+            </h1>
+            <dl className="flex flex-wrap gap-x-8 gap-y-1 text-sm text-slate-700">
+              <div className="flex items-center gap-2">
+                <dt>{t('detail.status')}</dt>
+                <dd data-testid="lead-status">
+                  <LeadStatusBadge
+                    status={current.status}
+                    name={statuses.find((s) => s.slug === current.status)?.name}
+                  />
+                </dd>
               </div>
-            ) : (
-              <p className="text-sm text-slate-700">
-                {final ? t('detail.final_status') : t('detail.convert_not_allowed')}
-              </p>
-            )
-          ) : null}
-        </section>
-      ) : null}
+              <div className="flex gap-2">
+                <dt>{t('detail.applicant')}</dt>
+                <dd className="font-medium text-slate-900">{applicantName(current)}</dd>
+              </div>
+              <div className="flex gap-2">
+                <dt>{t('detail.product')}</dt>
+                <dd className="font-medium text-slate-900">{current.productName}</dd>
+              </div>
+              <div className="flex gap-2">
+                <dt>{t('detail.premium')}</dt>
+                <dd className="font-medium text-slate-900">
+                  {money(current.premium.grandTotal, current.premium.currency)}
+                </dd>
+              </div>
+              <div className="flex gap-2">
+                <dt>{t('detail.updated')}</dt>
+                <dd data-testid="lead-version">
+                  {t('detail.audit', {
+                    version: current.version,
+                    at: formatDateTime(current.updatedAt),
+                  })}
+                </dd>
+              </div>
+            </dl>
+          </div>
 
-      <HashTabs
-        id="tab"
-        label={t('tabs.label')}
-        tabs={[
-          {
-            id: 'data',
-            label: t('tabs.data'),
-            content: (
-              <LeadDataTab
-                lead={current}
-                abilities={abilities}
-                editable={!final}
-                onSaved={replace}
-                onReload={refresh}
-              />
-            ),
-          },
-          {
-            id: 'versions',
-            label: t('tabs.versions', { count: current.versions?.length ?? 0 }),
-            content: <LeadVersionsTab lead={current} abilities={abilities} />,
-          },
-          ...(abilities.canViewDocuments
-            ? [
-                {
-                  id: 'documents',
-                  label: t('tabs.documents'),
-                  content: <LeadDocumentsTab accountIndex={accountIndex} leadCode={current.code} />,
-                },
-              ]
-            : []),
-        ]}
-      />
-    </div>
+          {abilities.canUpdate ? (
+            <section aria-labelledby="lead-moves" className="flex flex-col gap-2">
+              <h2 id="lead-moves" className="text-sm font-semibold text-slate-800">
+                {t('detail.moves')}
+              </h2>
+              {workflow.kind === 'loading' ? <Spinner label={t('loading')} /> : null}
+              {workflow.kind === 'failed' ? (
+                <div className="flex flex-wrap items-center gap-3">
+                  <AlertBar tone="danger" dismissible={false}>
+                    {t('errors.statuses_failed')}
+                  </AlertBar>
+                  <Button variant="secondary" onClick={retryWorkflow}>
+                    {t('actions.retry')}
+                  </Button>
+                </div>
+              ) : null}
+              {workflow.kind === 'ready' ? (
+                moves.length || convertible ? (
+                  <div className="flex flex-wrap gap-2" data-testid="lead-moves">
+                    {convertible ? (
+                      <Button variant="primary" onClick={() => createPolicy(current)}>
+                        {t('actions.create_policy')}
+                      </Button>
+                    ) : null}
+                    {moves.map((to) => (
+                      <Button
+                        key={to}
+                        variant={to === 'declined' ? 'secondary' : 'primary'}
+                        onClick={() => move(current, to)}
+                      >
+                        {t('actions.move_to', { status: nameOf(to) })}
+                      </Button>
+                    ))}
+                  </div>
+                ) : (
+                  <p className="text-sm text-slate-700">
+                    {final ? t('detail.final_status') : t('detail.convert_not_allowed')}
+                  </p>
+                )
+              ) : null}
+            </section>
+          ) : null}
+
+          <HashTabs
+            id="tab"
+            label={t('tabs.label')}
+            tabs={[
+              {
+                id: 'data',
+                label: t('tabs.data'),
+                content: (
+                  <LeadDataTab
+                    lead={current}
+                    abilities={abilities}
+                    editable={!final}
+                    onSaved={replace}
+                    onReload={refresh}
+                  />
+                ),
+              },
+              {
+                id: 'versions',
+                label: t('tabs.versions', { count: current.versions?.length ?? 0 }),
+                content: <LeadVersionsTab lead={current} abilities={abilities} />,
+              },
+              ...(abilities.canViewDocuments
+                ? [
+                    {
+                      id: 'documents',
+                      label: t('tabs.documents'),
+                      content: (
+                        <LeadDocumentsTab accountIndex={accountIndex} leadCode={current.code} />
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        </div>
+      )}
+    </RecordPage>
   );
 }
