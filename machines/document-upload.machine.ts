@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { failureCode } from './failure-code.ts';
 import {
   contentTypeOfName,
   shortContentType,
@@ -65,11 +66,6 @@ export type DocumentUploadEvent =
   | { type: 'upload.retry' }
   | { type: 'upload.cancel' };
 
-const errorCode = (error: unknown): string => {
-  const code = (error as { code?: unknown } | null | undefined)?.code;
-  return typeof code === 'string' && code !== '' ? code : 'unavailable';
-};
-
 /**
  * One file of the claim documents panel on its way into storage. A file that is not png, jpeg,
  * jpg or pdf, or a claim without account, policy or id, stops at once (`rejected`, nothing is
@@ -103,7 +99,7 @@ export const documentUploadMachine = setup({
   },
   actions: {
     refuse: assign((_, params: { refusal: UploadRefusal }) => ({ refusal: params.refusal })),
-    fail: assign((_, params: { error: unknown }) => ({ failure: errorCode(params.error) })),
+    fail: assign((_, params: { error: unknown }) => ({ failure: failureCode(params.error) })),
   },
 }).createMachine({
   id: 'documentUpload',

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { failureCode } from './failure-code.ts';
 import type { ObjectDataIssue, PolicyObjectInput } from '#common/policy-object-data.ts';
 import type { Premium } from '#common/premium.ts';
 
@@ -40,11 +41,8 @@ export interface PremiumQuoteContext {
 export type PremiumQuoteEvent =
   { type: 'quote.change'; policyObjects: PolicyObjectInput[] } | { type: 'quote.retry' };
 
-/** The code of a failure: an error's string `code` (the service's error) or 'unavailable'. */
-export function failureCode(error: unknown): string {
-  const code = (error as { code?: unknown } | null | undefined)?.code;
-  return typeof code === 'string' && code !== '' ? code : 'unavailable';
-}
+// Shared with the other machines that report a service's refusal.
+export { failureCode };
 
 const noVerdict = { missing: [], issues: [], failure: null };
 
