@@ -39,8 +39,11 @@ import {
  */
 
 const DOCUMENT_VIEW = ['document-management.documents.view', 'eis.documents.view'] as const;
-/** Claim documents are also the claims handler's: the claims permission reads them too. */
-const VIEW_ANY = requirePermission(...DOCUMENT_VIEW, ...CLAIM_DOCUMENT_VIEW_PERMISSIONS);
+/**
+ * Claim documents are also the claims handler's: the claims permission reads them too (the list
+ * holds the documents permissions as well; other kinds of document are checked per row).
+ */
+const VIEW_ANY = requirePermission(...CLAIM_DOCUMENT_VIEW_PERMISSIONS);
 const UPLOAD = requirePermission(...CLAIM_DOCUMENT_UPLOAD_PERMISSIONS);
 const DELETE = requirePermission(...CLAIM_DOCUMENT_DELETE_PERMISSIONS);
 /** Searching goes over every kind of document: the documents permission itself. */
@@ -53,6 +56,9 @@ function assertCanRead(auth: AuthContext, entityType: string): void {
     throw new HttpError(403, 'forbidden', 'missing permission document-management.documents.view');
   }
 }
+
+/** How many uploads in flight one call asks the store about (abandoned ones cost no more). */
+const MAX_PENDING_CHECKS = 20;
 
 /** Spec section 9: invoice and claim documents are asked for 100 at a time. */
 const MAX_DOCUMENTS_PAGE_SIZE = 100;
@@ -231,37 +237,65 @@ export function documentRouter(ctx: SandboxContext): Router {
   router.use(requireAuth(db, ctx.signer));
 
   /**
-   * Uploads to an outside S3 store arrive without telling the service: before a list answers,
-   * its pending rows are looked up in the store (the own store flips them as it stores), and
-   * pending rows whose policy expired are dropped.
+   * A browser upload goes straight to the store, which tells nobody (S3 sends no word without
+   * event wiring): a pending row becomes a document once the store has its object. A store that
+   * cannot be asked leaves the row pending; the list answers without it.
    */
-  async function confirmArrivals(tenantId: number, filter: Map<string, string>): Promise<void> {
+  async function confirm(row: { id: number; s3_key: string }): Promise<boolean> {
+    let object: { sizeBytes: number } | null;
+    try {
+      object = await store.stat(row.s3_key);
+    } catch (err) {
+      ctx.logger.warn({ err, key: row.s3_key }, 'object storage not reachable');
+      return false;
+    }
+    if (!object) return false;
     await db.query(
-      `DELETE FROM documents WHERE tenant_id = $1 AND status = 'pending' AND upload_expires_at < now()`,
+      `UPDATE documents SET status = 'stored', size_bytes = $2, updated_at = now()
+        WHERE id = $1 AND status = 'pending'`,
+      [row.id, object.sizeBytes],
+    );
+    return true;
+  }
+
+  /** Before a list answers: the tenant's newest uploads in flight, a bounded number of asks. */
+  async function confirmArrivals(tenantId: number): Promise<void> {
+    const pending = await db.query<{ id: number; s3_key: string }>(
+      `SELECT id, s3_key FROM documents WHERE tenant_id = $1 AND status = 'pending'
+        ORDER BY id DESC LIMIT ${MAX_PENDING_CHECKS}`,
       [tenantId],
     );
-    if (store.kind === 'own') return;
-    const entityId = filter.get('entityId');
-    if (!entityId) return;
-    const pending = await db.query<{ id: number; s3_key: string }>(
+    for (const row of pending) await confirm(row);
+  }
+
+  /**
+   * Before a new upload is signed: signatures that expired are settled. An object can only
+   * arrive before its policy expires, so one asked for now either is there (the row is
+   * confirmed) or never will be (the row goes).
+   */
+  async function settleExpired(tenantId: number): Promise<void> {
+    const expired = await db.query<{ id: number; s3_key: string }>(
       `SELECT id, s3_key FROM documents
-        WHERE tenant_id = $1 AND entity_id = $2 AND status = 'pending'`,
-      [tenantId, entityId],
+        WHERE tenant_id = $1 AND status = 'pending' AND upload_expires_at < now()
+        ORDER BY id LIMIT ${MAX_PENDING_CHECKS}`,
+      [tenantId],
     );
-    for (const row of pending) {
-      if (await store.exists(row.s3_key)) {
-        await db.query(`UPDATE documents SET status = 'stored' WHERE id = $1`, [row.id]);
+    for (const row of expired) {
+      if (!(await confirm(row))) {
+        await db.query(`DELETE FROM documents WHERE id = $1 AND status = 'pending'`, [row.id]);
       }
     }
   }
 
-  /** A stored document of the caller's tenant by code or storage key; anything else a 404. */
+  /** A document of the caller's tenant by code or storage key, once its file is stored; else 404. */
   async function findDocument(tenantId: number, column: 'code' | 's3_key', value: string) {
     const [row] = await db.query<DocumentRow>(
-      `SELECT * FROM documents WHERE tenant_id = $1 AND ${column} = $2 AND status = 'stored'`,
+      `SELECT * FROM documents WHERE tenant_id = $1 AND ${column} = $2`,
       [tenantId, value],
     );
-    if (!row) throw new HttpError(404, 'not_found', 'Document does not exist');
+    if (!row || (row.status === 'pending' && !(await confirm(row)))) {
+      throw new HttpError(404, 'not_found', 'Document does not exist');
+    }
     return row;
   }
 
@@ -306,7 +340,7 @@ export function documentRouter(ctx: SandboxContext): Router {
     }
     assertCanRead(auth, list.filter.get('entityType') ?? '');
     // Only documents whose file arrived (an upload in flight is not a document yet).
-    await confirmArrivals(tenantId, list.filter);
+    await confirmArrivals(tenantId);
     const where = ['tenant_id = $1', "status = 'stored'"];
     const params: unknown[] = [tenantId];
     for (const [field, value] of list.filter) {
@@ -367,6 +401,7 @@ export function documentRouter(ctx: SandboxContext): Router {
         "policyCode: the claim's policy and account are not the ones given",
       );
     }
+    await settleExpired(auth.tenantId);
     const code = newCode('doc');
     const ext = shortContentType(type);
     // The key is the service's, never the client's: tenant, claim and the new document's code.
@@ -460,6 +495,7 @@ export function documentRouter(ctx: SandboxContext): Router {
 
   router.get('/searchable-document-owners', SEARCH, async (req, res) => {
     const { tenantId } = getAuth(res);
+    await confirmArrivals(tenantId);
     const product = await productOf(tenantId, req.query);
     const rows = await db.query<OwnerColumns>(
       `SELECT * FROM (
@@ -475,6 +511,7 @@ export function documentRouter(ctx: SandboxContext): Router {
 
   router.get('/searchable-documents', SEARCH, async (req, res) => {
     const { tenantId } = getAuth(res);
+    await confirmArrivals(tenantId);
     const list = parseListQuery(req.query, {
       filters: [],
       orders: ['createdAt', 'filename'],
@@ -530,6 +567,7 @@ export function documentRouter(ctx: SandboxContext): Router {
   // begin with the word being typed, the most frequent first (numbers are no keywords).
   router.get('/search-keywords', SEARCH, async (req, res) => {
     const { tenantId } = getAuth(res);
+    await confirmArrivals(tenantId);
     // The word being typed: the last one of the text.
     const word = searchTextOf(req.query, true).toLowerCase().split(/\s+/).at(-1)!;
     const rows = await db.query<{ filename: string; description: string }>(

@@ -5,7 +5,8 @@ import { presignUrl, uriEncode, type StorageCredentials } from './storage-signin
 /**
  * Where document bytes live. The document service only signs (uploads go from the browser
  * straight to the store, downloads come straight from it); it asks the store for the addresses
- * to sign, and whether an object arrived. Two stores speak the same S3 protocol: the sandbox's
+ * to sign, and whether an object arrived (a store never writes the service's rows, so the
+ * service asks: S3 tells nobody of a browser upload). Two stores speak the same S3 protocol: the sandbox's
  * own (`/storage/{bucket}` on the sandbox, reached through the BFF at the same path, bytes in
  * PostgreSQL) and any S3-compatible service (`S3_ENDPOINT`), addressed path-style.
  */
@@ -19,8 +20,8 @@ export interface ObjectStore {
   objectUrl(key: string): URL;
   /** Turns a signed object address into the one handed out (relative for the own store). */
   publicAddress(signed: string): string;
-  /** Whether the object is there (S3: a signed HEAD). */
-  exists(key: string): Promise<boolean>;
+  /** The object's size if it is there, else null (S3: a signed HEAD). */
+  stat(key: string): Promise<{ sizeBytes: number } | null>;
   remove(key: string): Promise<void>;
 }
 
@@ -72,12 +73,12 @@ export class OwnObjectStore implements ObjectStore {
     return `${url.pathname}${url.search}`;
   }
 
-  async exists(key: string): Promise<boolean> {
-    const rows = await this.db.query(
-      'SELECT 1 FROM storage_objects WHERE bucket = $1 AND key = $2',
+  async stat(key: string): Promise<{ sizeBytes: number } | null> {
+    const [row] = await this.db.query<{ size_bytes: number }>(
+      'SELECT size_bytes FROM storage_objects WHERE bucket = $1 AND key = $2',
       [this.bucket, key],
     );
-    return rows.length > 0;
+    return row ? { sizeBytes: row.size_bytes } : null;
   }
 
   async remove(key: string): Promise<void> {
@@ -125,21 +126,33 @@ export class S3ObjectStore implements ObjectStore {
     return signed;
   }
 
-  private signed(method: 'HEAD' | 'DELETE', key: string): string {
+  private signed(method: 'HEAD' | 'PUT' | 'DELETE', key: string): string {
     return presignUrl(
       { method, url: this.objectUrl(key), expiresSeconds: 60, at: new Date() },
       this.credentials,
     );
   }
 
-  async exists(key: string): Promise<boolean> {
+  async stat(key: string): Promise<{ sizeBytes: number } | null> {
     const res = await fetch(this.signed('HEAD', key), {
       method: 'HEAD',
       signal: AbortSignal.timeout(10_000),
     });
-    if (res.status === 404) return false;
+    if (res.status === 404) return null;
     if (!res.ok) throw new Error(`object storage answered ${res.status} to HEAD`);
-    return true;
+    return { sizeBytes: Number(res.headers.get('content-length') ?? 0) };
+  }
+
+  /** Writes an object directly (the seed's demo files; users upload from the browser). */
+  async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    const res = await fetch(this.signed('PUT', key), {
+      method: 'PUT',
+      // A copy the fetch typings accept (a Buffer may view a shared pool).
+      body: new Uint8Array(bytes),
+      headers: { 'content-type': contentType },
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!res.ok) throw new Error(`object storage answered ${res.status} to PUT`);
   }
 
   async remove(key: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db, Queryable } from './db.ts';
-import type { ObjectStore } from './object-store.ts';
+import { S3ObjectStore, type ObjectStore } from './object-store.ts';
 import { makeJpeg, makePdf, makePng } from './demo-files.ts';
 import { Columns, stableCode } from './seed-policies.ts';
 import {
@@ -11,8 +11,9 @@ import {
 
 /**
  * Documents of the demo claims, and the bytes of every seeded document (the lead documents were
- * seeded before there was a store): small real files, so that a download opens. After claims;
- * only with the own store (an outside S3 bucket is not the sandbox's to fill).
+ * seeded before there was a store): small real files, so that a download opens. After claims.
+ * An outside S3 store gets the claims' files by signed PUT; the older lead documents keep no file
+ * there (filling a bucket with every legacy row is not the demo seed's business).
  */
 
 const HOUR_MS = 3_600_000;
@@ -38,10 +39,18 @@ const KINDS = [
 ] as const;
 const kindsOf = (i: number) => KINDS.slice(0, i % 4);
 
+/** What a seeded document's bytes are made from. */
+interface SeededFile {
+  s3_key: string;
+  content_type: string;
+  filename: string;
+  description: string;
+}
+
 async function seedClaimDocuments(
   tx: Queryable,
   tenant: { id: number; slug: string },
-): Promise<number> {
+): Promise<SeededFile[]> {
   const claims = await tx.query<ClaimRow>(
     `SELECT id, code, claim_number, title, policy_code, policy_number, account_code,
             damage_date::text, created_at
@@ -59,9 +68,12 @@ async function seedClaimDocuments(
     'key',
     'created',
   ] as const);
+  const files: SeededFile[] = [];
   claims.forEach((claim, i) => {
     for (const [k, kind] of kindsOf(i).entries()) {
       const code = stableCode('doc', `${tenant.slug}:claim:${claim.code}:${kind.slug}`);
+      const key = `${tenant.slug}/claims/${claim.code}/${code}.${kind.ext}`;
+      const filename = `${kind.slug}-${claim.claim_number}.${kind.ext}`;
       rows.push({
         code,
         entity: String(claim.id),
@@ -69,10 +81,11 @@ async function seedClaimDocuments(
         account: claim.account_code,
         description: kind.description,
         type: kind.type,
-        filename: `${kind.slug}-${claim.claim_number}.${kind.ext}`,
-        key: `${tenant.slug}/claims/${claim.code}/${code}.${kind.ext}`,
+        filename,
+        key,
         created: new Date(new Date(claim.created_at).getTime() + (k + 1) * HOUR_MS).toISOString(),
       });
+      files.push({ s3_key: key, content_type: kind.type, filename, description: kind.description });
     }
   });
   const d = rows.data;
@@ -100,14 +113,11 @@ async function seedClaimDocuments(
       d.created,
     ],
   );
-  return d.code.length;
+  return files;
 }
 
 /** The bytes of a seeded document, from what its row says it is. */
-function contentOf(
-  row: { content_type: string; filename: string; description: string },
-  i: number,
-) {
+function contentOf(row: Omit<SeededFile, 's3_key'>, i: number) {
   if (row.content_type === 'image/png') return makePng(48, [40 + (i % 160), 110, 180]);
   if (row.content_type === 'image/jpeg') return makeJpeg(60 + ((i * 37) % 160));
   return makePdf(row.description, [
@@ -118,12 +128,7 @@ function contentOf(
 
 /** Stores an object for every stored document that has none (seeded rows, not uploads). */
 async function fillObjects(tx: Queryable, bucket: string): Promise<number> {
-  const missing = await tx.query<{
-    s3_key: string;
-    content_type: string;
-    filename: string;
-    description: string;
-  }>(
+  const missing = await tx.query<SeededFile>(
     `SELECT d.s3_key, d.content_type, d.filename, d.description
        FROM documents d
        LEFT JOIN storage_objects o ON o.bucket = $1 AND o.key = d.s3_key
@@ -154,25 +159,57 @@ async function fillObjects(tx: Queryable, bucket: string): Promise<number> {
   return missing.length;
 }
 
+/**
+ * An outside store gets the files of the rows seeded now, before those rows commit: a store that
+ * refuses leaves no listed document without its file (the seed is tried again next start).
+ */
+async function putObjects(tx: Queryable, store: S3ObjectStore, files: SeededFile[]) {
+  const contents = files.map((row, i) => contentOf(row, i));
+  let next = 0;
+  // A few at a time: the seed should not take minutes, nor flood the store.
+  const worker = async () => {
+    for (let i = next++; i < files.length; i = next++) {
+      await store.put(files[i]!.s3_key, contents[i]!, files[i]!.content_type);
+    }
+  };
+  await Promise.all(Array.from({ length: 6 }, worker));
+  await tx.query(
+    `UPDATE documents d SET size_bytes = x.s FROM unnest($1::text[], $2::int[]) AS x(k, s)
+      WHERE d.s3_key = x.k`,
+    [files.map((f) => f.s3_key), contents.map((c) => c.length)],
+  );
+}
+
 export async function seedDocuments(db: Db, logger: Logger, store: ObjectStore): Promise<boolean> {
-  if (store.kind !== 'own') return false;
   const started = Date.now();
-  const seeded = await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(724314)');
-    const tenants = await tx.query<{ id: number; slug: string }>(
-      `SELECT t.id, t.slug FROM tenants t
-        WHERE t.slug IN ('demo', 'nordlicht')
-          AND EXISTS (SELECT 1 FROM claims c WHERE c.tenant_id = t.id)
-          AND NOT EXISTS (SELECT 1 FROM documents d
-                           WHERE d.tenant_id = t.id AND d.entity_type = $1)
-        ORDER BY t.id`,
-      [CLAIM_DOCUMENT_ENTITY_TYPE],
-    );
-    let documents = 0;
-    for (const tenant of tenants) documents += await seedClaimDocuments(tx, tenant);
-    const objects = await fillObjects(tx, store.bucket);
-    return documents + objects > 0;
-  });
+  let seeded: boolean;
+  try {
+    seeded = await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(724314)');
+      const tenants = await tx.query<{ id: number; slug: string }>(
+        `SELECT t.id, t.slug FROM tenants t
+          WHERE t.slug IN ('demo', 'nordlicht')
+            AND EXISTS (SELECT 1 FROM claims c WHERE c.tenant_id = t.id)
+            AND NOT EXISTS (SELECT 1 FROM documents d
+                             WHERE d.tenant_id = t.id AND d.entity_type = $1)
+          ORDER BY t.id`,
+        [CLAIM_DOCUMENT_ENTITY_TYPE],
+      );
+      const files: SeededFile[] = [];
+      for (const tenant of tenants) files.push(...(await seedClaimDocuments(tx, tenant)));
+      if (store instanceof S3ObjectStore) {
+        await putObjects(tx, store, files);
+        return files.length > 0;
+      }
+      const objects = await fillObjects(tx, store.bucket);
+      return files.length + objects > 0;
+    });
+  } catch (err) {
+    // An outside store out of reach must not keep the sandbox from starting.
+    if (!(store instanceof S3ObjectStore)) throw err;
+    logger.warn({ err }, 'demo documents not seeded: the object storage refused them');
+    return false;
+  }
   if (seeded) logger.info({ ms: Date.now() - started }, 'sandbox documents seeded');
   return seeded;
 }

@@ -1,7 +1,7 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Db } from './db.ts';
-import { OWN_STORAGE_HOST, type OwnObjectStore } from './object-store.ts';
-import { verifyPostPolicy, verifyPresignedUrl } from './storage-signing.ts';
+import { OWN_STORAGE_HOST, OWN_STORAGE_PATH, type OwnObjectStore } from './object-store.ts';
+import { lowerCaseKeys, verifyPostPolicy, verifyPresignedUrl } from './storage-signing.ts';
 import { hasMagicOf, isDocumentContentType, MAX_DOCUMENT_BYTES } from '#common/claim-documents.ts';
 
 /**
@@ -10,6 +10,10 @@ import { hasMagicOf, isDocumentContentType, MAX_DOCUMENT_BYTES } from '#common/c
  * what the document service signed: the key it generated, the content type it declared, a size
  * within the policy's range, and bytes that really are a PDF, PNG or JPEG. Errors are S3's XML.
  * Reached by the browser at the same path through the BFF.
+ *
+ * It is a store and nothing more: it never reads or writes the document service's rows (the
+ * service asks it with a signed HEAD, as it asks S3), so a sandbox in S3 mode can use another
+ * sandbox's storage as its S3, which is how the S3 code path is tested without a cloud.
  */
 
 /** The form's fields ride along with the file; a little room beyond the largest file. */
@@ -74,9 +78,9 @@ export function storageRouter(db: Db, store: OwnObjectStore): Router {
       if (file.size > verdict.maxBytes) {
         return s3Error(res, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum');
       }
-      const key = Object.entries(fields).find(([k]) => k.toLowerCase() === 'key')?.[1] ?? '';
-      const contentType =
-        Object.entries(fields).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+      const signed = lowerCaseKeys(fields);
+      const key = signed.key ?? '';
+      const contentType = signed['content-type'] ?? '';
       const bytes = new Uint8Array(await file.arrayBuffer());
       // The type was signed, so it is what the service allowed; the bytes must agree with it.
       if (!isDocumentContentType(contentType) || !hasMagicOf(bytes, contentType)) {
@@ -88,52 +92,123 @@ export function storageRouter(db: Db, store: OwnObjectStore): Router {
         );
       }
 
-      // One transaction: the object and its document row appear together, or neither does; a
-      // policy used once cannot store a second file under the same key.
-      const stored = await db.transaction(async (tx) => {
-        const [doc] = await tx.query<{ id: number }>(
-          `UPDATE documents SET status = 'stored', size_bytes = $2, updated_at = now()
-            WHERE s3_key = $1 AND status = 'pending' RETURNING id`,
-          [key, bytes.length],
-        );
-        if (!doc) return false;
-        await tx.query(
-          `INSERT INTO storage_objects (bucket, key, content, content_type, size_bytes)
-           VALUES ($1, $2, $3, $4, $5)`,
-          [store.bucket, key, bytes, contentType, bytes.length],
-        );
-        return true;
-      });
-      if (!stored) {
-        return s3Error(res, 403, 'AccessDenied', 'This upload was used already or withdrawn');
+      // A signed upload is used once: its key was generated for it, so an object already under
+      // that key means a replay (S3 would overwrite; this store refuses, which is stricter).
+      const stored = await db.query(
+        `INSERT INTO storage_objects (bucket, key, content, content_type, size_bytes)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (bucket, key) DO NOTHING RETURNING key`,
+        [store.bucket, key, bytes, contentType, bytes.length],
+      );
+      if (!stored.length) {
+        return s3Error(res, 403, 'AccessDenied', 'This upload was used already');
       }
       res.status(204).end();
     },
   );
 
+  /**
+   * The signed object address of a request, and its key. The document service signs for the
+   * store's virtual host (the browser comes through the BFF by any name); an S3 client that
+   * reaches the store directly signs for the host it calls, as S3 expects, so that one counts too.
+   */
+  function verifiedKey(req: Request, res: Response, method: string): string | null {
+    const now = new Date();
+    const attempt = (host: string) => {
+      const url = new URL(req.originalUrl, `http://${host}`);
+      return { url, verdict: verifyPresignedUrl(method, url, store.credentials, now) };
+    };
+    let { url, verdict } = attempt(OWN_STORAGE_HOST);
+    const direct = req.headers.host;
+    if (!verdict.ok && verdict.code === 'SignatureDoesNotMatch' && direct) {
+      ({ url, verdict } = attempt(direct));
+    }
+    if (!verdict.ok) {
+      // A HEAD answer has no body, S3's included.
+      if (method === 'HEAD') res.status(verdict.status).end();
+      else s3Error(res, verdict.status, verdict.code, verdict.message);
+      return null;
+    }
+    return decodeURIComponent(url.pathname.slice(`${OWN_STORAGE_PATH}/${store.bucket}/`.length));
+  }
+
+  // Before GET: Express would answer a HEAD with the GET route, whose signature is for GET.
+  router.head(`/${store.bucket}/*key`, async (req: Request, res: Response) => {
+    const key = verifiedKey(req, res, 'HEAD');
+    if (key === null) return;
+    const [object] = await db.query<{ content_type: string; size_bytes: number }>(
+      'SELECT content_type, size_bytes FROM storage_objects WHERE bucket = $1 AND key = $2',
+      [store.bucket, key],
+    );
+    if (!object) return res.status(404).end();
+    res
+      .status(200)
+      .set({ 'content-type': object.content_type, 'content-length': String(object.size_bytes) })
+      .end();
+  });
+
   router.get(`/${store.bucket}/*key`, async (req: Request, res: Response) => {
-    // The address as signed: on the storage's virtual host, whatever Host the proxies sent.
-    const url = new URL(req.originalUrl, `http://${OWN_STORAGE_HOST}`);
-    const verdict = verifyPresignedUrl('GET', url, store.credentials, new Date());
-    if (!verdict.ok) return s3Error(res, verdict.status, verdict.code, verdict.message);
-    const key = decodeURIComponent(url.pathname.slice(`/storage/${store.bucket}/`.length));
+    const key = verifiedKey(req, res, 'GET');
+    if (key === null) return;
     const [object] = await db.query<{ content: Uint8Array; content_type: string }>(
       'SELECT content, content_type FROM storage_objects WHERE bucket = $1 AND key = $2',
       [store.bucket, key],
     );
     if (!object) return s3Error(res, 404, 'NoSuchKey', 'The specified key does not exist.');
-    const disposition = url.searchParams.get('response-content-disposition') ?? 'attachment';
+    const disposition = new URL(req.originalUrl, 'http://any').searchParams.get(
+      'response-content-disposition',
+    );
     res
       .status(200)
       .set({
         'content-type': object.content_type,
         // Always a download: a stored file never renders in the product's origin.
-        'content-disposition': disposition.startsWith('attachment') ? disposition : 'attachment',
+        'content-disposition': disposition?.startsWith('attachment') ? disposition : 'attachment',
         'x-content-type-options': 'nosniff',
         'cache-control': 'private, no-store',
         'content-security-policy': "default-src 'none'; sandbox",
       })
       .send(Buffer.from(object.content));
+  });
+
+  // A direct write with a signed address: what an S3 client of this store (a sandbox in S3 mode
+  // seeding its demo files) does. The same rules for the bytes as a browser upload.
+  router.put(
+    `/${store.bucket}/*key`,
+    express.raw({ type: () => true, limit: MAX_DOCUMENT_BYTES }),
+    async (req: Request, res: Response) => {
+      const key = verifiedKey(req, res, 'PUT');
+      if (key === null) return;
+      const contentType = req.headers['content-type'] ?? '';
+      const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      if (!bytes.length) return s3Error(res, 400, 'EntityTooSmall', 'The object is empty');
+      if (!isDocumentContentType(contentType) || !hasMagicOf(bytes, contentType)) {
+        return s3Error(
+          res,
+          400,
+          'InvalidContent',
+          `The object is not a ${contentType || 'known type'}`,
+        );
+      }
+      await db.query(
+        `INSERT INTO storage_objects (bucket, key, content, content_type, size_bytes)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (bucket, key) DO UPDATE
+           SET content = $3, content_type = $4, size_bytes = $5, created_at = now()`,
+        [store.bucket, key, bytes, contentType, bytes.length],
+      );
+      res.status(200).end();
+    },
+  );
+
+  // S3 answers 204 whether or not the key was there.
+  router.delete(`/${store.bucket}/*key`, async (req: Request, res: Response) => {
+    const key = verifiedKey(req, res, 'DELETE');
+    if (key === null) return;
+    await db.query('DELETE FROM storage_objects WHERE bucket = $1 AND key = $2', [
+      store.bucket,
+      key,
+    ]);
+    res.status(204).end();
   });
 
   return router;

@@ -56,7 +56,7 @@ function sameSignature(a: string, b: string): boolean {
 // --- Presigned addresses (query-string authentication) -----------------------------------------
 
 export interface PresignInput {
-  method: 'GET' | 'HEAD' | 'DELETE';
+  method: 'GET' | 'HEAD' | 'PUT' | 'DELETE';
   /** Where the object lives: origin plus path, e.g. https://s3.example/bucket/key or /storage/b/k. */
   url: URL;
   expiresSeconds: number;
@@ -209,8 +209,11 @@ export function signPostPolicy(
   return { ...input.fields, ...signing, Policy: policy, 'X-Amz-Signature': signature };
 }
 
-/** Field names compare without case in S3's POST conditions (`Content-Type` = `content-type`). */
-const lower = (fields: Record<string, string>) =>
+/**
+ * Field names compare without case in S3's POST conditions (`Content-Type` = `content-type`);
+ * the storage reads the form's key and type the same way.
+ */
+export const lowerCaseKeys = (fields: Record<string, string>) =>
   Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.toLowerCase(), v]));
 
 /**
@@ -224,7 +227,7 @@ export function verifyPostPolicy(
   credentials: StorageCredentials,
   now: Date,
 ): { ok: true; minBytes: number; maxBytes: number } | VerifyFailure {
-  const form = lower(fields);
+  const form = lowerCaseKeys(fields);
   const policy = form.policy;
   const signature = form['x-amz-signature'];
   const stamp = form['x-amz-date'] ?? '';

@@ -11,7 +11,7 @@ import {
   presignUrl,
   type StorageCredentials,
 } from '#server/sandbox/storage-signing.ts';
-import { OWN_STORAGE_HOST } from '#server/sandbox/object-store.ts';
+import { loadStorageCredentials, OWN_STORAGE_HOST } from '#server/sandbox/object-store.ts';
 import { MAX_DOCUMENT_BYTES } from '#common/claim-documents.ts';
 import { withSandbox } from '#tests/support/sandbox.ts';
 import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
@@ -144,14 +144,7 @@ function expectS3Error(
   expect(res.text).toContain(`<Code>${code}</Code>`);
 }
 
-async function credentials(): Promise<StorageCredentials> {
-  const [row] = await kit
-    .db()
-    .query<{ access_key_id: string; secret: string }>(
-      'SELECT access_key_id, secret FROM storage_credentials WHERE id = 1',
-    );
-  return { accessKeyId: row!.access_key_id, secretAccessKey: row!.secret, region: 'eu-central-1' };
-}
+const credentials = (): Promise<StorageCredentials> => loadStorageCredentials(kit.db());
 
 const SIGNING_FIELDS = [
   'Policy',
@@ -218,12 +211,17 @@ describe('pre-signed upload', () => {
 
       const res = await upload(signed, file.bytes);
       expect(res.status).toBe(204);
+      // The storage keeps the object and nothing else; the service finds it when asked.
       expect(await storedRow(key)).toEqual({
-        doc: { status: 'stored', size_bytes: file.bytes.length },
+        doc: { status: 'pending', size_bytes: null },
         hasObject: true,
       });
 
       const after = await listDocs(care(), claim.id);
+      expect(await storedRow(key)).toEqual({
+        doc: { status: 'stored', size_bytes: file.bytes.length },
+        hasObject: true,
+      });
       const listed = (after.body.items as Doc[]).find((d) => d.s3Key === key);
       expect(listed).toMatchObject({
         code: signed.fields.code,
@@ -592,6 +590,7 @@ describe('the storage enforces the policy it signed', () => {
       Buffer.alloc(MAX_DOCUMENT_BYTES - FILES.pdf.bytes.length),
     ]);
     expect((await upload(signed, atLimit)).status).toBe(204);
+    await listDocs(care(), claim.id);
     expect((await storedRow(signed.fields.key!)).doc?.size_bytes).toBe(MAX_DOCUMENT_BYTES);
   });
 
@@ -627,17 +626,29 @@ describe('the storage enforces the policy it signed', () => {
     );
   });
 
-  it('drops a pending upload whose policy expired', async () => {
-    const signed = await presignFile(care(), claim, 'pdf');
-    await kit
-      .db()
-      .query(
-        `UPDATE documents SET upload_expires_at = now() - interval '1 minute' WHERE s3_key = $1`,
-        [signed.fields.key],
-      );
-    await listDocs(care(), claim.id);
-    expect((await storedRow(signed.fields.key!)).doc).toBeUndefined();
-    expectS3Error(await upload(signed, FILES.pdf.bytes), 403, 'AccessDenied');
+  it('drops an expired upload that never arrived when the next one is signed, keeps one that did', async () => {
+    const abandoned = await presignFile(care(), claim, 'pdf');
+    const arrived = await presignFile(care(), claim, 'png');
+    expect((await upload(arrived, FILES.png.bytes)).status).toBe(204);
+    const expire = (key: string) =>
+      kit
+        .db()
+        .query(
+          `UPDATE documents SET upload_expires_at = now() - interval '1 minute' WHERE s3_key = $1`,
+          [key],
+        );
+    await expire(abandoned.fields.key!);
+    await expire(arrived.fields.key!);
+    // A list only reads: nothing is dropped by looking.
+    await call(care(), `${D}?filter=${encodeURIComponent(`code=${abandoned.fields.code}`)}`);
+    expect((await storedRow(abandoned.fields.key!)).doc?.status).toBe('pending');
+
+    await presignFile(care(), second, 'jpeg');
+    expect((await storedRow(abandoned.fields.key!)).doc).toBeUndefined();
+    expect(await storedRow(arrived.fields.key!)).toEqual({
+      doc: { status: 'stored', size_bytes: FILES.png.bytes.length },
+      hasObject: true,
+    });
   });
 });
 
