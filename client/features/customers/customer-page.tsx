@@ -30,12 +30,10 @@ export default function CustomerPage() {
   const { state: loaded, retry, replace } = useLoad(load, 'customer');
   usePageTitle(loaded.kind === 'ready' ? displayNameOf(loaded.value) : t('detail.title'));
 
-  const back = <BackLink to={`/u/${accountIndex}/customers`}>{t('detail.back')}</BackLink>;
-
   return (
     <RecordPage
       state={loaded}
-      back={back}
+      back={<BackLink to={`/u/${accountIndex}/customers`}>{t('detail.back')}</BackLink>}
       texts={{
         loading: t('common:status.loading'),
         title: t('detail.title'),
@@ -45,8 +43,7 @@ export default function CustomerPage() {
       onRetry={retry}
     >
       {(customer) => (
-        <div className="flex flex-col gap-6">
-          {back}
+        <>
           <div className="flex flex-col gap-1">
             <h1 className="text-2xl font-bold text-slate-900">{displayNameOf(customer)}</h1>
             <p className="text-sm text-slate-700">
@@ -121,7 +118,7 @@ export default function CustomerPage() {
               })),
             ]}
           />
-        </div>
+        </>
       )}
     </RecordPage>
   );

@@ -23,12 +23,10 @@ export default function PartnerPage() {
   const { state, retry } = useLoad(load, 'partner');
   usePageTitle(state.kind === 'ready' ? state.value.displayName : t('partner.title'));
 
-  const back = <BackLink to={`/u/${accountIndex}/partners`}>{t('partner.back')}</BackLink>;
-
   return (
     <RecordPage
       state={state}
-      back={back}
+      back={<BackLink to={`/u/${accountIndex}/partners`}>{t('partner.back')}</BackLink>}
       texts={{
         loading: t('common:status.loading'),
         title: t('partner.title'),
@@ -38,8 +36,7 @@ export default function PartnerPage() {
       onRetry={retry}
     >
       {(partner) => (
-        <div className="flex flex-col gap-6">
-          {back}
+        <>
           <h1 className="text-2xl font-bold text-slate-900">{partner.displayName}</h1>
           <dl className="grid max-w-2xl grid-cols-[12rem_1fr] gap-x-6 gap-y-3 text-sm">
             <dt className="font-medium text-slate-700">{t('columns.partner_number')}</dt>
@@ -66,7 +63,7 @@ export default function PartnerPage() {
             <dt className="font-medium text-slate-700">{t('partner.updated')}</dt>
             <dd>{formatDateTime(partner.updatedAt)}</dd>
           </dl>
-        </div>
+        </>
       )}
     </RecordPage>
   );
