@@ -14,9 +14,9 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
 }
 
 /**
- * A detail page's record as it loads: the back link with a spinner, or with the page's title and
- * what went wrong (a 404 says the record does not exist, anything else offers to try again);
- * once loaded, whatever `children` makes of the record.
+ * A detail page's frame: the back link above the record as it loads, a spinner, or the page's
+ * title and what went wrong (a 404 says the record does not exist, anything else offers to try
+ * again); once loaded, whatever `children` makes of the record, under the same back link.
  */
 export function RecordPage<T>({
   state,
@@ -31,11 +31,12 @@ export function RecordPage<T>({
   onRetry: () => void;
   children: (record: T) => ReactNode;
 }) {
-  if (state.kind === 'ready') return children(state.value);
   return (
     <div className="flex flex-col gap-6">
       {back}
-      {state.kind === 'loading' ? (
+      {state.kind === 'ready' ? (
+        children(state.value)
+      ) : state.kind === 'loading' ? (
         <Spinner label={texts.loading} />
       ) : (
         <LoadProblem

@@ -69,12 +69,10 @@ export default function ClaimPage() {
   );
   const { state: policy } = useLoad(loadPolicy, 'claim policy');
 
-  const back = <BackLink to={`/u/${accountIndex}/claims`}>{t('detail.back')}</BackLink>;
-
   return (
     <RecordPage
       state={loaded}
-      back={back}
+      back={<BackLink to={`/u/${accountIndex}/claims`}>{t('detail.back')}</BackLink>}
       texts={{
         loading: t('loading'),
         title: t('detail.title'),
@@ -84,25 +82,13 @@ export default function ClaimPage() {
       onRetry={retry}
     >
       {(record) => (
-        <ClaimDetail
-          claim={record}
-          back={back}
-          policy={policy}
-          onChanged={replace}
-          onReload={refresh}
-        />
+        <ClaimDetail claim={record} policy={policy} onChanged={replace} onReload={refresh} />
       )}
     </RecordPage>
   );
 }
 
-function ClaimDetail({
-  claim,
-  back,
-  policy,
-  onChanged,
-  onReload,
-}: Omit<ClaimTabProps, 'statusName'> & { back: React.ReactNode }) {
+function ClaimDetail({ claim, policy, onChanged, onReload }: Omit<ClaimTabProps, 'statusName'>) {
   const { t } = useTranslation('claims');
   const money = useMoneyFormat();
   const { accountIndex, canViewPolicies, canViewCustomers } = useClaimAbilities();
@@ -132,8 +118,7 @@ function ClaimDetail({
   const totals = claim.totals;
 
   return (
-    <div className="flex flex-col gap-6">
-      {back}
+    <>
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold text-slate-900">
@@ -216,6 +201,6 @@ function ClaimDetail({
           },
         ]}
       />
-    </div>
+    </>
   );
 }

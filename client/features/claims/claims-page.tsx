@@ -11,11 +11,11 @@ import {
 import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { buttonClass } from '#client/ui/button.tsx';
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
-import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
-import { ListActions } from '#client/ui/list-views.tsx';
+import type { TableColumn } from '#client/ui/infinite-table.tsx';
+import { ListTitle, UrlListTable } from '#client/ui/list-page.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { partyName } from '#common/party-name.ts';
-import { sortToParam } from '#client/ui/table-sort.ts';
+import { sortToParam, type TableSort } from '#client/ui/table-sort.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
 import { useLoad } from '#client/ui/use-load.ts';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
@@ -51,25 +51,11 @@ export default function ClaimsPage() {
   );
 
   const sortParam = sortToParam(sort);
-  const loadPage = useCallback<LoadTablePage<Claim>>(
-    async (input, signal) => {
-      const tableSort = input.query.sort;
-      // The table owns its sort: a click on a header reaches the address from here.
-      const wanted = sortToParam(tableSort);
-      if (wanted !== sortParam) setParam('sort', wanted);
-      const page = await listClaims(
-        accountIndex,
-        claimsQuery(
-          { statuses: statusKey ? statusKey.split(',') : [], claimType, search },
-          tableSort,
-          input.pageToken ? Number(input.pageToken) : 1,
-        ),
-        signal,
-      );
-      return { rows: page.items, nextPageToken: page.nextPageToken };
-    },
-    [accountIndex, statusKey, claimType, search, sortParam, setParam],
-  );
+  // The table owns its sort: a click on a header reaches the address from here.
+  const keepSort = (tableSort: TableSort) => {
+    const wanted = sortToParam(tableSort);
+    if (wanted !== sortParam) setParam('sort', wanted);
+  };
 
   const statusName = useCallback(
     (slug: string) => shownStatuses.find((s) => s.slug === slug)?.name,
@@ -143,14 +129,13 @@ export default function ClaimsPage() {
   const filtered = statuses.length > 0 || claimType !== '' || search !== '';
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold text-slate-900">{t('list.title')}</h1>
+      <ListTitle title={t('list.title')}>
         {canCreate ? (
           <Link to={`/u/${accountIndex}/claims/new`} className={buttonClass('primary')}>
             {t('actions.new')}
           </Link>
         ) : null}
-      </div>
+      </ListTitle>
       <div className="flex flex-wrap items-end gap-4">
         <ToolbarInput
           label={t('toolbar.search')}
@@ -192,20 +177,24 @@ export default function ClaimsPage() {
           </div>
         )}
       </fieldset>
-      <ListActions
+      <UrlListTable
         accountIndex={accountIndex}
         list="claims"
-        query={url.query}
-        onApply={url.apply}
+        url={url}
         exportQuery={claimsParams(claimsQuery({ statuses, claimType, search }, sort))}
-      />
-      <InfiniteTable
-        key={JSON.stringify({ statusKey, claimType, search, generation: url.generation })}
-        initialQuery={{ filters: {}, sort }}
+        filters={{ statusKey, claimType, search }}
+        sort={sort}
+        onSort={keepSort}
+        load={(page, tableSort, signal) =>
+          listClaims(
+            accountIndex,
+            claimsQuery({ statuses, claimType, search }, tableSort, page),
+            signal,
+          )
+        }
         label={t('list.table')}
         columns={columns}
         minWidth="68rem"
-        loadPage={loadPage}
         rowKey={(c) => String(c.id)}
         emptyMessage={filtered ? t('list.empty_filtered') : t('list.empty')}
       />

@@ -1,13 +1,12 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { displayNameOf, getAccount } from '#client/api/accounts-client.ts';
 import { HashTabs } from '#client/ui/hash-tabs.tsx';
 import { noPolicyFilters, PoliciesTable } from '#client/ui/policies-table.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
-import { Spinner } from '#client/ui/spinner.tsx';
+import { BackLink, RecordPage } from '#client/ui/record-page.tsx';
 import { useLoad } from '#client/ui/use-load.ts';
-import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { CustomerDataForm } from './customer-data-form.tsx';
 import { CustomerDocumentsTab } from './customer-documents-tab.tsx';
 import { CustomerLeadsTab } from './customer-leads-tab.tsx';
@@ -32,35 +31,29 @@ export default function CustomerPage() {
   usePageTitle(loaded.kind === 'ready' ? displayNameOf(loaded.value) : t('detail.title'));
 
   return (
-    <div className="flex flex-col gap-6">
-      <Link
-        to={`/u/${accountIndex}/customers`}
-        className="self-start text-sm text-blue-800 underline-offset-2 hover:underline"
-      >
-        {t('detail.back')}
-      </Link>
-      {loaded.kind === 'loading' ? <Spinner label={t('common:status.loading')} /> : null}
-      {loaded.kind === 'failed' ? (
-        <LoadProblem
-          error={loaded.error}
-          title={t('detail.title')}
-          notFound={t('detail.not_found')}
-          failed={t('forms.messages.error')}
-          onRetry={retry}
-        />
-      ) : null}
-      {loaded.kind === 'ready' ? (
+    <RecordPage
+      state={loaded}
+      back={<BackLink to={`/u/${accountIndex}/customers`}>{t('detail.back')}</BackLink>}
+      texts={{
+        loading: t('common:status.loading'),
+        title: t('detail.title'),
+        notFound: t('detail.not_found'),
+        failed: t('forms.messages.error'),
+      }}
+      onRetry={retry}
+    >
+      {(customer) => (
         <>
           <div className="flex flex-col gap-1">
-            <h1 className="text-2xl font-bold text-slate-900">{displayNameOf(loaded.value)}</h1>
+            <h1 className="text-2xl font-bold text-slate-900">{displayNameOf(customer)}</h1>
             <p className="text-sm text-slate-700">
               {t('detail.subtitle', {
-                number: loaded.value.accountNumber,
-                type: t(`types.${loaded.value.type}`),
+                number: customer.accountNumber,
+                type: t(`types.${customer.type}`),
               })}
             </p>
           </div>
-          <NewPolicyAction customerCode={loaded.value.code} />
+          <NewPolicyAction customerCode={customer.code} />
           <HashTabs
             id="tab"
             label={t('tabs.label')}
@@ -70,8 +63,8 @@ export default function CustomerPage() {
                 label: t('tabs.data'),
                 content: (
                   <CustomerDataForm
-                    key={loaded.value.code}
-                    account={loaded.value}
+                    key={customer.code}
+                    account={customer}
                     abilities={abilities}
                     onSaved={replace}
                   />
@@ -82,8 +75,8 @@ export default function CustomerPage() {
                 label: t('tabs.policies'),
                 content: abilities.canViewPolicies ? (
                   <PoliciesTable
-                    filters={{ ...noPolicyFilters, accountCode: loaded.value.code }}
-                    label={t('policies.table', { name: displayNameOf(loaded.value) })}
+                    filters={{ ...noPolicyFilters, accountCode: customer.code }}
+                    label={t('policies.table', { name: displayNameOf(customer) })}
                     emptyMessage={t('empty.policies')}
                     showHolder={false}
                     height={400}
@@ -96,7 +89,7 @@ export default function CustomerPage() {
                 id: 'leads',
                 label: t('tabs.leads'),
                 content: abilities.canViewLeads ? (
-                  <CustomerLeadsTab accountIndex={accountIndex} accountCode={loaded.value.code} />
+                  <CustomerLeadsTab accountIndex={accountIndex} accountCode={customer.code} />
                 ) : (
                   <p className="py-6 text-sm text-slate-700">{t('leads.not_allowed')}</p>
                 ),
@@ -107,8 +100,8 @@ export default function CustomerPage() {
                 content: abilities.canViewDocuments ? (
                   <CustomerDocumentsTab
                     accountIndex={accountIndex}
-                    accountCode={loaded.value.code}
-                    name={displayNameOf(loaded.value)}
+                    accountCode={customer.code}
+                    name={displayNameOf(customer)}
                   />
                 ) : (
                   <p className="py-6 text-sm text-slate-700">{t('documents.not_allowed')}</p>
@@ -126,7 +119,7 @@ export default function CustomerPage() {
             ]}
           />
         </>
-      ) : null}
-    </div>
+      )}
+    </RecordPage>
   );
 }

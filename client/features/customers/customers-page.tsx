@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -10,8 +9,8 @@ import {
 import { displayNameOf } from '#client/api/accounts-client.ts';
 import { buttonClass } from '#client/ui/button.tsx';
 import { formatDate } from '#client/ui/form/dates.ts';
-import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
-import { ListActions } from '#client/ui/list-views.tsx';
+import type { TableColumn } from '#client/ui/infinite-table.tsx';
+import { ListTitle, UrlListTable } from '#client/ui/list-page.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { serviceOrder } from '#client/ui/table-sort.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
@@ -59,24 +58,6 @@ export default function CustomersPage() {
     filters.values.type === 'person' || filters.values.type === 'org' ? filters.values.type : '';
   const { sort, keepSort } = filters;
 
-  const loadPage = useCallback<LoadTablePage<Account>>(
-    async (input, signal) => {
-      const tableSort = input.query.sort;
-      keepSort(tableSort);
-      const page = await listAccounts(
-        accountIndex,
-        accountsQuery(
-          { search, type, city },
-          tableSort,
-          input.pageToken ? Number(input.pageToken) : 1,
-        ),
-        signal,
-      );
-      return { rows: page.items, nextPageToken: page.nextPageToken };
-    },
-    [accountIndex, search, type, city, keepSort],
-  );
-
   const columns: TableColumn<Account>[] = [
     {
       id: 'name',
@@ -119,14 +100,13 @@ export default function CustomersPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+      <ListTitle title={t('title')}>
         {canCreate ? (
           <Link to={`/u/${accountIndex}/customers/new`} className={buttonClass('primary')}>
             {t('actions.new')}
           </Link>
         ) : null}
-      </div>
+      </ListTitle>
       <div className="flex flex-wrap items-end gap-4">
         <ToolbarInput
           label={t('toolbar.search')}
@@ -150,20 +130,20 @@ export default function CustomersPage() {
           onChange={(v) => filters.setDraft('city', v)}
         />
       </div>
-      <ListActions
+      <UrlListTable
         accountIndex={accountIndex}
         list="customers"
-        query={filters.query}
-        onApply={filters.apply}
+        url={filters}
         exportQuery={accountsParams(accountsQuery({ search, type, city }, sort))}
-      />
-      <InfiniteTable
-        key={JSON.stringify({ search, type, city, generation: filters.generation })}
-        initialQuery={{ filters: {}, sort }}
+        filters={{ search, type, city }}
+        sort={sort}
+        onSort={keepSort}
+        load={(page, tableSort, signal) =>
+          listAccounts(accountIndex, accountsQuery({ search, type, city }, tableSort, page), signal)
+        }
         label={t('table.label')}
         columns={columns}
         minWidth="64rem"
-        loadPage={loadPage}
         rowKey={(a) => String(a.id)}
         emptyMessage={t('table.empty')}
       />

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { getPartner } from '#client/api/partners-client.ts';
 import { formatDateTime } from '#client/ui/form/dates.ts';
-import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
-import { Spinner } from '#client/ui/spinner.tsx';
+import { BackLink, RecordPage } from '#client/ui/record-page.tsx';
 import { useLoad } from '#client/ui/use-load.ts';
 import { useCustomerAbilities } from './use-customer-abilities.ts';
 
@@ -25,53 +24,47 @@ export default function PartnerPage() {
   usePageTitle(state.kind === 'ready' ? state.value.displayName : t('partner.title'));
 
   return (
-    <div className="flex flex-col gap-6">
-      <Link
-        to={`/u/${accountIndex}/partners`}
-        className="self-start text-sm text-blue-800 underline-offset-2 hover:underline"
-      >
-        {t('partner.back')}
-      </Link>
-      {state.kind === 'loading' ? <Spinner label={t('common:status.loading')} /> : null}
-      {state.kind === 'failed' ? (
-        <LoadProblem
-          error={state.error}
-          title={t('partner.title')}
-          notFound={t('partner.not_found')}
-          failed={t('forms.messages.error')}
-          onRetry={retry}
-        />
-      ) : null}
-      {state.kind === 'ready' ? (
+    <RecordPage
+      state={state}
+      back={<BackLink to={`/u/${accountIndex}/partners`}>{t('partner.back')}</BackLink>}
+      texts={{
+        loading: t('common:status.loading'),
+        title: t('partner.title'),
+        notFound: t('partner.not_found'),
+        failed: t('forms.messages.error'),
+      }}
+      onRetry={retry}
+    >
+      {(partner) => (
         <>
-          <h1 className="text-2xl font-bold text-slate-900">{state.value.displayName}</h1>
+          <h1 className="text-2xl font-bold text-slate-900">{partner.displayName}</h1>
           <dl className="grid max-w-2xl grid-cols-[12rem_1fr] gap-x-6 gap-y-3 text-sm">
             <dt className="font-medium text-slate-700">{t('columns.partner_number')}</dt>
-            <dd>{state.value.partnerNumber}</dd>
+            <dd>{partner.partnerNumber}</dd>
             <dt className="font-medium text-slate-700">{t('columns.partner_type')}</dt>
-            <dd>{state.value.partnerType?.name ?? '—'}</dd>
+            <dd>{partner.partnerType?.name ?? '—'}</dd>
             <dt className="font-medium text-slate-700">{t('columns.tags')}</dt>
-            <dd>{(state.value.tags ?? []).map((g) => g.label).join(', ') || '—'}</dd>
+            <dd>{(partner.tags ?? []).map((g) => g.label).join(', ') || '—'}</dd>
             <dt className="font-medium text-slate-700">{t('partner.account')}</dt>
             <dd>
-              {state.value.accountCode && canView ? (
+              {partner.accountCode && canView ? (
                 <Link
                   className="text-blue-800 underline"
-                  to={`/u/${accountIndex}/customers/${state.value.accountCode}`}
+                  to={`/u/${accountIndex}/customers/${partner.accountCode}`}
                 >
-                  {state.value.accountCode}
+                  {partner.accountCode}
                 </Link>
               ) : (
-                (state.value.accountCode ?? '—')
+                (partner.accountCode ?? '—')
               )}
             </dd>
             <dt className="font-medium text-slate-700">{t('columns.created')}</dt>
-            <dd>{formatDateTime(state.value.createdAt)}</dd>
+            <dd>{formatDateTime(partner.createdAt)}</dd>
             <dt className="font-medium text-slate-700">{t('partner.updated')}</dt>
-            <dd>{formatDateTime(state.value.updatedAt)}</dd>
+            <dd>{formatDateTime(partner.updatedAt)}</dd>
           </dl>
         </>
-      ) : null}
-    </div>
+      )}
+    </RecordPage>
   );
 }

@@ -7,8 +7,8 @@ import {
   partnersParams,
   type Partner,
 } from '#client/api/partners-client.ts';
-import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
-import { ListActions } from '#client/ui/list-views.tsx';
+import type { TableColumn } from '#client/ui/infinite-table.tsx';
+import { ListTitle, UrlListTable } from '#client/ui/list-page.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
@@ -33,22 +33,6 @@ export default function PartnersPage() {
     [accountIndex],
   );
   const { state: tags, retry: retryTags } = useLoad(loadTags, 'partner tags');
-
-  const loadPage = useCallback<LoadTablePage<Partner>>(
-    async (input, signal) => {
-      const page = await listPartners(
-        accountIndex,
-        {
-          page: input.pageToken ? Number(input.pageToken) : 1,
-          search,
-          tagSlugs: tag ? [tag] : [],
-        },
-        signal,
-      );
-      return { rows: page.items, nextPageToken: page.nextPageToken };
-    },
-    [accountIndex, search, tag],
-  );
 
   const columns: TableColumn<Partner>[] = [
     {
@@ -83,7 +67,7 @@ export default function PartnersPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold text-slate-900">{t('partners.title')}</h1>
+      <ListTitle title={t('partners.title')} />
       <div className="flex flex-wrap items-end gap-4">
         <ToolbarInput
           label={t('partners.search')}
@@ -104,18 +88,17 @@ export default function PartnersPage() {
       {tags.kind === 'failed' ? (
         <LoadProblem error={tags.error} failed={t('forms.messages.error')} onRetry={retryTags} />
       ) : null}
-      <ListActions
+      <UrlListTable
         accountIndex={accountIndex}
         list="partners"
-        query={filters.query}
-        onApply={filters.apply}
+        url={filters}
         exportQuery={partnersParams({ search, tagSlugs: tag ? [tag] : [] })}
-      />
-      <InfiniteTable
-        key={JSON.stringify({ search, tag, generation: filters.generation })}
+        filters={{ search, tag }}
+        load={(page, _sort, signal) =>
+          listPartners(accountIndex, { page, search, tagSlugs: tag ? [tag] : [] }, signal)
+        }
         label={t('table.partners')}
         columns={columns}
-        loadPage={loadPage}
         rowKey={(p) => String(p.id)}
         emptyMessage={t('table.partners_empty')}
       />

@@ -15,7 +15,8 @@ import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
 import { SelectInput } from '#client/ui/form/fields.tsx';
-import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
+import { InfiniteTable, type TableColumn } from '#client/ui/infinite-table.tsx';
+import { ListTitle, servicePages } from '#client/ui/list-page.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { serviceOrder } from '#client/ui/table-sort.ts';
 import { useDebounced, useKeptSort } from '#client/ui/use-debounced.ts';
@@ -60,27 +61,6 @@ export default function DocumentsPage() {
   const { state: ownerOptions } = useLoad(loadOwners, 'document owners');
 
   const ownerCodes = owners.map((o) => o.code);
-  const loadPage = useCallback<LoadTablePage<SearchableDocument>>(
-    async (input, signal) => {
-      keepSort(input.query.sort);
-      const page = await searchDocuments(
-        accountIndex,
-        {
-          productSlug,
-          ownerCodes: ownerCodes,
-          searchText,
-          page: input.pageToken ? Number(input.pageToken) : 1,
-          order: serviceOrder(input.query.sort, ORDER_FIELDS),
-        },
-        signal,
-      );
-      return { rows: page.items, nextPageToken: page.nextPageToken };
-    },
-    // The codes as one value: a new array with the same owners is the same search.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [accountIndex, productSlug, ownerCodes.join('|'), searchText, keepSort],
-  );
-
   async function download(document: SearchableDocument) {
     setFailure(false);
     setFailure(!(await downloadDocument(accountIndex, document)));
@@ -135,7 +115,7 @@ export default function DocumentsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold text-slate-900">{t('search.title')}</h1>
+      <ListTitle title={t('search.title')} />
       {failure || products.kind === 'failed' || ownerOptions.kind === 'failed' ? (
         <AlertBar tone="danger" onDismiss={() => setFailure(false)}>
           {t('common:messages.error')}
@@ -171,7 +151,20 @@ export default function DocumentsPage() {
           label={t('search.table')}
           columns={columns}
           minWidth="56rem"
-          loadPage={loadPage}
+          loadPage={servicePages((page, sort, signal) => {
+            keepSort(sort);
+            return searchDocuments(
+              accountIndex,
+              {
+                productSlug,
+                ownerCodes,
+                searchText,
+                page,
+                order: serviceOrder(sort, ORDER_FIELDS),
+              },
+              signal,
+            );
+          })}
           rowKey={(d) => d.code}
           emptyMessage={t('search.empty')}
         />

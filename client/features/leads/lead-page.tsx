@@ -172,12 +172,10 @@ export default function LeadPage() {
     });
   };
 
-  const back = <BackLink to={`/u/${accountIndex}/leads`}>{t('detail.back')}</BackLink>;
-
   return (
     <RecordPage
       state={loaded}
-      back={back}
+      back={<BackLink to={`/u/${accountIndex}/leads`}>{t('detail.back')}</BackLink>}
       texts={{
         loading: t('loading'),
         title: t('detail.title'),
@@ -187,8 +185,7 @@ export default function LeadPage() {
       onRetry={retry}
     >
       {(current) => (
-        <div className="flex flex-col gap-6">
-          {back}
+        <>
           <div className="flex flex-col gap-2">
             <h1 className="text-2xl font-bold text-slate-900">
               {t('detail.title_number', { number: current.leadNumber })}
@@ -307,7 +304,7 @@ export default function LeadPage() {
                 : []),
             ]}
           />
-        </div>
+        </>
       )}
     </RecordPage>
   );

@@ -9,10 +9,10 @@ import {
   type LeadsQuery,
 } from '#client/api/leads-client.ts';
 import { listAllProducts } from '#client/api/products-client.ts';
-import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
+import type { TableColumn } from '#client/ui/infinite-table.tsx';
 import { useLeadColumns } from '#client/ui/lead-columns.tsx';
 import { useLeadStatusLabel } from '#client/ui/lead-status.tsx';
-import { ListActions } from '#client/ui/list-views.tsx';
+import { ListTitle, UrlListTable } from '#client/ui/list-page.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
@@ -77,23 +77,6 @@ export default function LeadsPage() {
   const statuses = options.kind === 'ready' ? options.value.statuses : [];
   const products = options.kind === 'ready' ? options.value.products : [];
 
-  const loadPage = useCallback<LoadTablePage<Lead>>(
-    async (input, signal) => {
-      keepSort(input.query.sort);
-      const page = await listLeads(
-        accountIndex,
-        leadsQuery(
-          { search, status, productSlug },
-          input.query.sort,
-          input.pageToken ? Number(input.pageToken) : 1,
-        ),
-        signal,
-      );
-      return { rows: page.items, nextPageToken: page.nextPageToken };
-    },
-    [accountIndex, search, status, productSlug, keepSort],
-  );
-
   const common = useLeadColumns(
     accountIndex,
     {
@@ -116,10 +99,9 @@ export default function LeadsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+      <ListTitle title={t('title')}>
         <NewApplicationButton abilities={abilities} />
-      </div>
+      </ListTitle>
       <div className="flex flex-wrap items-end gap-4">
         <ToolbarInput
           label={t('toolbar.search')}
@@ -155,20 +137,24 @@ export default function LeadsPage() {
           onRetry={retryOptions}
         />
       ) : null}
-      <ListActions
+      <UrlListTable
         accountIndex={accountIndex}
         list="leads"
-        query={filters.query}
-        onApply={filters.apply}
+        url={filters}
         exportQuery={leadsParams(leadsQuery({ search, status, productSlug }, sort))}
-      />
-      <InfiniteTable
-        key={JSON.stringify({ search, status, productSlug, generation: filters.generation })}
-        initialQuery={{ filters: {}, sort }}
+        filters={{ search, status, productSlug }}
+        sort={sort}
+        onSort={keepSort}
+        load={(page, tableSort, signal) =>
+          listLeads(
+            accountIndex,
+            leadsQuery({ search, status, productSlug }, tableSort, page),
+            signal,
+          )
+        }
         label={t('table.label')}
         columns={columns}
         minWidth="60rem"
-        loadPage={loadPage}
         rowKey={(l) => String(l.id)}
         emptyMessage={t('table.empty')}
       />

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POLICY_STATUSES, policiesParams, type PolicyStatus } from '#client/api/policies-client.ts';
 import { listAllProducts } from '#client/api/products-client.ts';
+import { ListTitle } from '#client/ui/list-page.tsx';
 import { ListActions } from '#client/ui/list-views.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { PoliciesTable } from '#client/ui/policies-table.tsx';
@@ -41,7 +42,7 @@ export default function PoliciesPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold text-slate-900">{t('list.title')}</h1>
+      <ListTitle title={t('list.title')} />
       <div className="flex flex-wrap items-end gap-4">
         <ToolbarInput
           label={t('toolbar.search')}

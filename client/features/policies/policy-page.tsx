@@ -1,6 +1,6 @@
 import { BackLink, RecordPage } from '#client/ui/record-page.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { partyName } from '#common/party-name.ts';
@@ -93,12 +93,10 @@ export default function PolicyPage() {
   );
 
   const listPath = backPath(location.state, `/u/${accountIndex}/policies`);
-  const back = <BackLink to={listPath}>{t('detail.back')}</BackLink>;
-
   return (
     <RecordPage
       state={loaded}
-      back={back}
+      back={<BackLink to={listPath}>{t('detail.back')}</BackLink>}
       texts={{
         loading: t('loading'),
         title: t('detail.title'),
@@ -108,13 +106,7 @@ export default function PolicyPage() {
       onRetry={retry}
     >
       {(record) => (
-        <PolicyDetail
-          policy={record}
-          back={back}
-          tariff={tariff}
-          labels={labels}
-          onChanged={replace}
-        />
+        <PolicyDetail policy={record} tariff={tariff} labels={labels} onChanged={replace} />
       )}
     </RecordPage>
   );
@@ -123,13 +115,11 @@ export default function PolicyPage() {
 /** The loaded policy: its data, versions, timeline and the actions the user may take. */
 function PolicyDetail({
   policy: current,
-  back,
   tariff,
   labels,
   onChanged,
 }: {
   policy: Policy;
-  back: ReactNode;
   tariff: LoadState<Tariff | null>;
   labels: TariffLabels;
   onChanged: (policy: Policy) => void;
@@ -165,8 +155,7 @@ function PolicyDetail({
   const draft = versions.find((v) => v.id === current.draftVersionId) ?? null;
 
   return (
-    <div className="flex flex-col gap-6">
-      {back}
+    <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold text-slate-900">
@@ -306,6 +295,6 @@ function PolicyDetail({
           )}
         </section>
       ) : null}
-    </div>
+    </>
   );
 }
