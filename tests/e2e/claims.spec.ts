@@ -459,7 +459,7 @@ test.describe('claims', () => {
     await page.getByRole('tab', { name: 'Likwidacja' }).click();
     await expect(page.getByTestId('settlement-totals')).toContainText('Sumy');
     await page.getByRole('tab', { name: 'Dokumenty' }).click();
-    await expect(page.getByRole('button', { name: /Wszystkie daty/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Dowolny czas/ })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 });
