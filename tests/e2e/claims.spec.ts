@@ -55,6 +55,8 @@ async function move(page: Page, status: string) {
   await dialog.getByRole('button', { name: `Move to ${status}` }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('claim-status')).toHaveText(status);
+  // Focus stays in the status section (the next choice, or its heading when none is left).
+  await expect(page.locator('[aria-labelledby="claim-status-move"] :focus')).toHaveCount(1);
 }
 
 const moveOptions = (page: Page) =>
