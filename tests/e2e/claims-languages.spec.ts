@@ -49,6 +49,9 @@ async function seededClaimPartner(api: APIRequestContext) {
 }
 
 test.describe('claims and documents in German and Polish', () => {
+  // Each signs in, reloads in the language and runs axe: near the 30 s default on a busy machine.
+  test.describe.configure({ timeout: 90_000 });
+
   test('document search in German: a product, a keyword, German columns, kinds and dates', async ({
     page,
   }) => {
@@ -157,8 +160,6 @@ test.describe('claims and documents in German and Polish', () => {
     page,
     baseURL,
   }) => {
-    // Slow on a busy machine: a claim page, a partner page and two accessibility checks.
-    test.setTimeout(90_000);
     const api = await apiAs(baseURL!, READER);
     const { claim, partner } = await seededClaimPartner(api);
     await api.dispose();
