@@ -163,7 +163,7 @@ export function AsyncCombobox<T>({
               setOpen(true);
               setQuery(event.target.value);
             }}
-            className="flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40 disabled:bg-slate-100"
+            className="flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40 disabled:bg-slate-100 aria-[invalid=true]:border-red-700"
           />
           <ComboboxButton
             aria-label={texts.open}

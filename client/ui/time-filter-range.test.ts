@@ -1,9 +1,11 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {
+  ALL_DATES,
   changeEnd,
   changeStart,
   customValue,
+  isAllDates,
   relativeRange,
   toRange,
   toStep,
@@ -85,5 +87,15 @@ describe('custom range', () => {
     const value = customValue(draft);
     expect(value).toEqual({ kind: 'custom', from: draft.from, to: null });
     expect(toRange(value!)).toEqual({ from: draft.from, to: null });
+  });
+});
+
+describe('all dates', () => {
+  it('is the constant and an equal value applied again, no other period or a custom range', () => {
+    expect(isAllDates(ALL_DATES)).toBe(true);
+    // The panel's Apply makes a new value: an identity check would call it a range.
+    expect(isAllDates({ kind: 'relative', period: 'all_dates' })).toBe(true);
+    expect(isAllDates({ kind: 'relative', period: 'last_month' })).toBe(false);
+    expect(isAllDates({ kind: 'custom', from: '2024-05-10T10:00:00.000Z', to: null })).toBe(false);
   });
 });

@@ -22,6 +22,10 @@ export interface TimeRange {
 
 export const ALL_DATES: TimeFilterValue = { kind: 'relative', period: 'all_dates' };
 
+/** No range: ALL_DATES, or "all dates" applied again in the panel (an equal, new value). */
+export const isAllDates = (value: TimeFilterValue): boolean =>
+  value.kind === 'relative' && value.period === 'all_dates';
+
 /** Spec, section 5: the time picker steps by 15 minutes. */
 export const STEP_MINUTES = 15;
 

@@ -56,7 +56,10 @@ export function TimeFilter({
       </PopoverButton>
       <PopoverPanel
         focus
-        className="absolute z-20 mt-2 w-80 rounded-md border border-slate-300 bg-white p-4 shadow-lg"
+        // Placed by the button's right edge and kept on the screen: the filter sits at the end
+        // of a heading row, where a panel opening rightwards ran off the page.
+        anchor={{ to: 'bottom end', gap: 8 }}
+        className="z-20 w-80 rounded-md border border-slate-300 bg-white p-4 shadow-lg"
       >
         {({ close }) => (
           <TimeFilterPanel

@@ -55,6 +55,8 @@ async function move(page: Page, status: string) {
   await dialog.getByRole('button', { name: `Move to ${status}` }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('claim-status')).toHaveText(status);
+  // Focus stays in the status section (the next choice, or its heading when none is left).
+  await expect(page.locator('[aria-labelledby="claim-status-move"] :focus')).toHaveCount(1);
 }
 
 const moveOptions = (page: Page) =>
@@ -157,16 +159,18 @@ test.describe('claims', () => {
     await page.getByRole('link', { name: 'New claim' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'New claim' })).toBeVisible();
 
-    // Nothing filled in: every required field says so, the tenant's custom field too.
-    await page.getByRole('button', { name: 'Create claim' }).click();
-    await expect(page.getByText('This field is required.')).toHaveCount(4);
-    await expect(page.getByText('Damage location is required')).toBeVisible();
-
-    // The policy picker searches the policies, 10 at a time, with number and holder.
+    // Nothing filled in: every required field says so, the tenant's custom field too. Focus
+    // moves to the first of them, the policy picker, which opens as it does on any focus.
     const picker = page.getByRole('combobox', { name: 'Policy' });
     const firstPage = page.waitForResponse((r) =>
       r.url().includes('/insuranceservice/v1/policies?'),
     );
+    await page.getByRole('button', { name: 'Create claim' }).click();
+    await expect(page.getByText('This field is required.')).toHaveCount(4);
+    await expect(page.getByText('Damage location is required')).toBeVisible();
+    await expect(picker).toBeFocused();
+
+    // The policy picker searches the policies, 10 at a time, with number and holder.
     await picker.click();
     expect(new URL((await firstPage).url()).searchParams.get('pageSize')).toBe('10');
     await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(10);
@@ -308,6 +312,8 @@ test.describe('claims', () => {
     await expect(
       dialog.getByText('Please enter an amount of at most 100,000,000 with at most two decimals.'),
     ).toBeVisible();
+    // Focus is on what to fix.
+    await expect(dialog.getByRole('textbox', { name: 'Reserve' })).toBeFocused();
     await dialog.getByRole('textbox', { name: 'Reserve' }).fill('1,500.50');
     await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
@@ -459,7 +465,7 @@ test.describe('claims', () => {
     await page.getByRole('tab', { name: 'Likwidacja' }).click();
     await expect(page.getByTestId('settlement-totals')).toContainText('Sumy');
     await page.getByRole('tab', { name: 'Dokumenty' }).click();
-    await expect(page.getByRole('button', { name: /Wszystkie daty/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Dowolny czas/ })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 });

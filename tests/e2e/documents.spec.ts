@@ -1,30 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { seededClaimDocument, type SeededClaimDocument } from './document-setup.ts';
 import { apiAs, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
 
 // A show-only user no other spec signs in with: it reads documents, it changes nothing.
 const READER = 'elias.richter@demo.test';
 const PRODUCT = 'Kfz-Versicherung Komfort';
-
-interface Doc {
-  code: string;
-  filename: string;
-  s3Key: string;
-  description: string;
-}
-
-/** A seeded claim document of the demo workspace, read through the BFF. */
-async function seededClaimDocument(api: APIRequestContext): Promise<Doc> {
-  const claims = await api.get('/api/0/claimservice/v1/claims?pageSize=10&order=createdAt:ASC');
-  expect(claims.ok()).toBe(true);
-  for (const claim of (await claims.json()).items as { id: number }[]) {
-    const filter = encodeURIComponent(`entityType=ClaimDocument&entityId=${claim.id}`);
-    const docs = await api.get(`/api/0/documentservice/v1/documents?pageSize=100&filter=${filter}`);
-    const items = (await docs.json()).items as Doc[];
-    if (items.length) return items[0]!;
-  }
-  throw new Error('no seeded claim document');
-}
 
 const results = (page: Page) => page.getByRole('table', { name: 'Documents found' });
 
@@ -111,7 +92,7 @@ test.describe('document search', () => {
 });
 
 test.describe('/download/{s3Key}', () => {
-  let doc: Doc;
+  let doc: SeededClaimDocument;
   test.beforeAll(async ({ baseURL }) => {
     const api = await apiAs(baseURL!, READER);
     doc = await seededClaimDocument(api);

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -104,6 +104,8 @@ function StatusMove({
   const refused = useDialogRefusal({ onChanged, onReload, statusName });
   const selectId = useId();
   const [chosen, setChosen] = useState('');
+  const selectRef = useRef<HTMLSelectElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const moves =
     workflow.kind === 'ready'
       ? allowedMoves(workflow.value.rules, claim.status, workflow.value.statuses, i18n.language)
@@ -131,11 +133,19 @@ function StatusMove({
       if (!done) return;
       setChosen('');
       toast({ message: t('messages.status_changed', { status: statusName(to) }), tone: 'success' });
+      // The dialog gives focus back to the submit button, which the reset choice disables: the
+      // choice of the next status takes it, or the heading when the new status has no moves.
+      requestAnimationFrame(() => (selectRef.current ?? headingRef.current)?.focus());
     });
 
   return (
     <section aria-labelledby="claim-status-move" className="flex flex-col gap-2">
-      <h2 id="claim-status-move" className="text-lg font-semibold text-slate-900">
+      <h2
+        id="claim-status-move"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-lg font-semibold text-slate-900"
+      >
         {t('move.heading')}
       </h2>
       {workflow.kind === 'loading' ? <Spinner label={t('loading')} /> : null}
@@ -164,6 +174,7 @@ function StatusMove({
               {t('move.label')}
             </label>
             <select
+              ref={selectRef}
               id={selectId}
               value={target}
               onChange={(event) => setChosen(event.target.value)}

@@ -5,6 +5,7 @@ import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { CustomFormFields } from '#client/ui/form/custom-form-fields.tsx';
 import type { FieldErrors, FormField } from '#client/ui/form/custom-schema.ts';
 import { DateInput, SelectInput, TextareaInput, TextInput } from '#client/ui/form/fields.tsx';
+import { useFocusFirstInvalid } from '#client/ui/form/use-focus-first-invalid.ts';
 import { DESCRIPTION_MAX, TITLE_MAX } from '#common/claims.ts';
 import { customErrorsOf, type ClaimField, type ClaimValues } from './claim-form.ts';
 
@@ -56,10 +57,12 @@ export function ClaimForm({
   const label = useClaimFieldLabel();
   const { values, errors, busy: disabled, failure } = form;
   const onChange = form.setValues;
+  const formRef = useFocusFirstInvalid(errors, disabled);
   const set = <K extends keyof ClaimValues>(field: K, value: ClaimValues[K]) =>
     onChange((current) => ({ ...current, [field]: value }));
   return (
     <form
+      ref={formRef}
       noValidate
       aria-label={formLabel}
       onSubmit={(event: FormEvent) => {

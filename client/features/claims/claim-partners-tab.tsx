@@ -1,5 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   linkClaimPartner,
   listClaimPartnerRoles,
@@ -13,6 +14,7 @@ import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
 import { SelectInput } from '#client/ui/form/fields.tsx';
+import { useFocusFirstInvalid } from '#client/ui/form/use-focus-first-invalid.ts';
 import { PartnerSelector, type PartnerChoice } from '#client/ui/partner-selector.tsx';
 import { RowButton } from '#client/ui/row-button.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
@@ -123,7 +125,19 @@ export function ClaimPartnersTab({ claim, onChanged, onReload, statusName }: Cla
           >
             {state.value.links.map((link) => (
               <tr key={link.id} className="border-b border-slate-200">
-                <td className={cell}>{partnerName(link)}</td>
+                <td className={cell}>
+                  {/* The partner's own page, for whoever may read partners (as the menu). */}
+                  {canViewPartners ? (
+                    <Link
+                      to={`/u/${accountIndex}/partners/${encodeURIComponent(link.partnerCode)}`}
+                      className="font-medium text-blue-800 underline-offset-2 hover:underline"
+                    >
+                      {partnerName(link)}
+                    </Link>
+                  ) : (
+                    partnerName(link)
+                  )}
+                </td>
                 <td className={cell}>{link.partner?.partnerNumber ?? ''}</td>
                 <td className={cell}>{roleName(link)}</td>
                 <td className={cell}>{formatDateTime(link.createdAt)}</td>
@@ -169,6 +183,7 @@ function LinkPartnerForm({
   const [missing, setMissing] = useState({ partner: false, role: false });
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const formRef = useFocusFirstInvalid(missing, busy);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -196,6 +211,7 @@ function LinkPartnerForm({
 
   return (
     <form
+      ref={formRef}
       noValidate
       aria-label={t('partners.link_title')}
       onSubmit={(event) => void submit(event)}

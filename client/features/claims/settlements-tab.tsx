@@ -17,6 +17,7 @@ import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { NumberInput, SelectInput, TextInput } from '#client/ui/form/fields.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
 import { FormDialog } from '#client/ui/form-dialog.tsx';
+import { useFocusFirstInvalid } from '#client/ui/form/use-focus-first-invalid.ts';
 import { useMoneyFormat } from '#client/ui/money.ts';
 import { RowButton } from '#client/ui/row-button.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
@@ -238,6 +239,7 @@ function SettlementDialog({
     onSaved: onDone,
   });
   const { values, setValues, errors, busy, failure, conflict } = form;
+  const formRef = useFocusFirstInvalid(errors, busy);
   const set = (field: SettlementField, value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
   // The object a settlement names stays choosable even when the policy no longer has it.
@@ -255,6 +257,7 @@ function SettlementDialog({
       onDismiss={() => onDone(null)}
     >
       <form
+        ref={formRef}
         noValidate
         className="flex flex-col gap-4"
         onSubmit={(event: FormEvent) => {

@@ -10,7 +10,12 @@ import { DocumentTable } from '#client/ui/document-table.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { TimeFilter } from '#client/ui/time-filter.tsx';
-import { ALL_DATES, toRange, type TimeFilterValue } from '#client/ui/time-filter-range.ts';
+import {
+  ALL_DATES,
+  isAllDates,
+  toRange,
+  type TimeFilterValue,
+} from '#client/ui/time-filter-range.ts';
 import { useLoad } from '#client/ui/use-load.ts';
 
 /**
@@ -58,7 +63,7 @@ export function CustomerDocumentsTab({
       ) : null}
       {state.kind === 'ready' && !state.value.length ? (
         <p className="py-6 text-sm text-slate-700" data-testid="empty-documents">
-          {time === ALL_DATES ? t('customer.empty') : t('empty_range')}
+          {isAllDates(time) ? t('customer.empty') : t('empty_range')}
         </p>
       ) : null}
       {state.kind === 'ready' && state.value.length ? (

@@ -11,7 +11,12 @@ import { Button } from '#client/ui/button.tsx';
 import { DocumentTable } from '#client/ui/document-table.tsx';
 import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { TimeFilter } from '#client/ui/time-filter.tsx';
-import { ALL_DATES, toRange, type TimeFilterValue } from '#client/ui/time-filter-range.ts';
+import {
+  ALL_DATES,
+  isAllDates,
+  toRange,
+  type TimeFilterValue,
+} from '#client/ui/time-filter-range.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useLoad } from '#client/ui/use-load.ts';
 import { LEAD_ENTITY_TYPE } from '#common/leads.ts';
@@ -85,7 +90,7 @@ export function LeadDocumentsTab({
       ) : null}
       {state.kind === 'ready' && !state.value.items.length ? (
         <p className="py-6 text-sm text-slate-700" data-testid="documents-empty">
-          {time === ALL_DATES ? t('documents.empty') : td('empty_range')}
+          {isAllDates(time) ? t('documents.empty') : td('empty_range')}
         </p>
       ) : null}
       {state.kind === 'ready' && state.value.items.length ? (

@@ -22,7 +22,7 @@ import { useConfirm } from '../confirm-dialog.tsx';
 import { formatDateTime } from '../form/dates.ts';
 import { Spinner } from '../spinner.tsx';
 import { TimeFilter } from '../time-filter.tsx';
-import { ALL_DATES, toRange, type TimeFilterValue } from '../time-filter-range.ts';
+import { ALL_DATES, isAllDates, toRange, type TimeFilterValue } from '../time-filter-range.ts';
 import { useLoad } from '../use-load.ts';
 import { useDocumentUploads, type UploadItem } from './use-document-uploads.ts';
 
@@ -143,6 +143,7 @@ export function ClaimDocumentsPanel({ owner }: { owner: ClaimDocumentsOwner }) {
       {state.kind === 'ready' ? (
         <DocumentList
           documents={state.value}
+          ranged={!isAllDates(time)}
           canDelete={canDelete}
           onDownload={download}
           onDelete={remove}
@@ -160,11 +161,14 @@ function dismissRefused(uploads: ReturnType<typeof useDocumentUploads>, refusal:
 
 function DocumentList({
   documents,
+  ranged,
   canDelete,
   onDownload,
   onDelete,
 }: {
   documents: ClaimDocument[];
+  /** A time range is chosen: none listed means none in it, not none at all. */
+  ranged: boolean;
   canDelete: boolean;
   onDownload: (d: ClaimDocument) => void;
   onDelete: (d: ClaimDocument) => void;
@@ -173,7 +177,7 @@ function DocumentList({
   if (!documents.length) {
     return (
       <p className="py-4 text-sm text-slate-700" data-testid="claim-documents-empty">
-        {t('empty')}
+        {ranged ? t('empty_range') : t('empty')}
       </p>
     );
   }
@@ -253,7 +257,7 @@ function UploadZone({ onFiles }: { onFiles: (files: File[]) => void }) {
         type="file"
         multiple
         accept={ACCEPT_ATTRIBUTE}
-        className="sr-only"
+        className="peer sr-only"
         onChange={(event) => {
           const files = [...(event.target.files ?? [])];
           // The same file again later must fire a change too.
@@ -261,7 +265,11 @@ function UploadZone({ onFiles }: { onFiles: (files: File[]) => void }) {
           if (files.length) onFiles(files);
         }}
       />
-      <label htmlFor={inputId} className="cursor-pointer">
+      {/* The input is hidden: its keyboard focus shows on the button-like label instead. */}
+      <label
+        htmlFor={inputId}
+        className="cursor-pointer rounded-md peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700"
+      >
         <span className="inline-flex rounded-md bg-sky-700 px-3 py-2 font-medium text-white hover:bg-sky-800">
           {t('upload.button')}
         </span>

@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { FieldErrors, FormField } from './custom-schema.ts';
 import {
   CheckboxInput,
@@ -11,6 +12,17 @@ import {
 } from './fields.tsx';
 
 export type FormValues = Record<string, unknown>;
+
+/**
+ * A saved number as the language writes it (1234,5 in German and Polish): the schema reads a
+ * decimal comma as well as a point, so what is shown can be saved again unchanged.
+ */
+export function numberText(value: number, language: string): string {
+  const decimal =
+    new Intl.NumberFormat(language).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ??
+    '.';
+  return String(value).replace('.', decimal);
+}
 
 /** Renders the fields of `buildCustomSchema` with the matching inputs. */
 export function CustomFormFields({
@@ -26,6 +38,7 @@ export function CustomFormFields({
   onChange: (name: string, value: unknown) => void;
   disabled?: boolean;
 }) {
+  const { i18n } = useTranslation();
   return (
     <>
       {fields.map((field) => {
@@ -61,7 +74,11 @@ export function CustomFormFields({
               return (
                 <NumberInput
                   {...common}
-                  value={typeof values[field.name] === 'number' ? String(values[field.name]) : text}
+                  value={
+                    typeof values[field.name] === 'number'
+                      ? numberText(values[field.name] as number, i18n.language)
+                      : text
+                  }
                   minimum={field.minimum}
                   maximum={field.maximum}
                   onChange={set}

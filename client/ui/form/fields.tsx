@@ -254,14 +254,15 @@ export function DateInput({
     if (isIsoDate(value) || value === '') setText(formatDate(value));
   }
   return (
-    <FieldFrame {...field} hint={field.hint ?? 'DD.MM.YYYY'}>
+    // The format in the language's letters (TT.MM.JJJJ, DD.MM.RRRR), as its error messages say it.
+    <FieldFrame {...field} hint={field.hint ?? t('form.date_format')}>
       {(a11y) => (
         <div className="flex gap-1">
           <input
             {...a11y}
             type="text"
             inputMode="numeric"
-            placeholder="DD.MM.YYYY"
+            placeholder={t('form.date_format')}
             name={field.name}
             value={text}
             disabled={field.disabled}

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { numberText } from './custom-form-fields.tsx';
 import { buildCustomSchema, validateForm, type CustomField } from './custom-schema.ts';
 import { formatDate, formatDateTime, parseDisplayDate } from './dates.ts';
 import { message, parseMessage, translateMessage } from './messages.ts';
@@ -204,6 +205,19 @@ describe('buildCustomSchema', () => {
     });
     expect(validateForm(schema, { ...valid, age: true }).errors).toEqual({
       age: ['messages.number_type'],
+    });
+  });
+
+  it('numbers show with the decimal sign of the language and save back unchanged', () => {
+    expect(numberText(2500.75, 'de')).toBe('2500,75');
+    expect(numberText(2500.75, 'pl')).toBe('2500,75');
+    expect(numberText(2500.75, 'en')).toBe('2500.75');
+    expect(numberText(40, 'de')).toBe('40');
+    const { schema: one } = buildCustomSchema([
+      { name: 'estimate', label: 'Estimate', type: 'number', isRequired: true },
+    ]);
+    expect(validateForm(one, { estimate: numberText(2500.75, 'de') }).output).toEqual({
+      estimate: 2500.75,
     });
   });
 
