@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
-import {
-  api,
-  login,
-  makeTempDir,
-  startTestSandbox,
-  type Session,
-} from '#server/sandbox/testing.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, login } from '#server/sandbox/testing.ts';
+import { INSURANCE_USERS, withSandbox } from '#tests/support/sandbox.ts';
 
-let sandbox: RunningSandbox;
+const kit = withSandbox(INSURANCE_USERS);
+const { care, viewer, noui, nord } = kit.sessions;
 let base: string;
-let removeDir: () => Promise<void>;
-let care: Session;
-let viewer: Session;
-let noui: Session;
-let nord: Session;
 
 const ACC = '/accountservice/v1';
 const PTN = '/partnerservice/v1';
@@ -33,22 +23,8 @@ const PERSON = {
   phone: '0221 4711234',
 };
 
-beforeAll(async () => {
-  const tmp = await makeTempDir();
-  removeDir = tmp.remove;
-  sandbox = await startTestSandbox(tmp.dir);
-  base = sandbox.url;
-  [care, viewer, noui, nord] = await Promise.all([
-    login(base, 'care@demo.test'),
-    login(base, 'viewer@demo.test'),
-    login(base, 'noui@demo.test'),
-    login(base, 'admin@nordlicht.test'),
-  ]);
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  await removeDir?.();
+beforeAll(() => {
+  base = kit.base;
 });
 
 describe('accountservice', () => {
@@ -198,7 +174,7 @@ describe('accountservice', () => {
     });
     expect(put.status).toBe(403);
 
-    await sandbox.db.query(
+    await kit.db().query(
       `INSERT INTO role_permissions (tenant_id, role_id, permission)
        SELECT tenant_id, id, 'eis.accounts.view' FROM roles
         WHERE code = 'noui' AND tenant_id = (SELECT id FROM tenants WHERE slug = 'demo')`,

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
-import { PASSWORD, api, login, makeTempDir, startTestSandbox } from '#server/sandbox/testing.ts';
+import { PASSWORD, api, login } from '#server/sandbox/testing.ts';
+import { withSandbox } from '#tests/support/sandbox.ts';
 
-let sandbox: RunningSandbox;
+const kit = withSandbox();
 let base: string;
-let removeDir: () => Promise<void>;
 
-beforeAll(async () => {
-  const tmp = await makeTempDir();
-  removeDir = tmp.remove;
-  sandbox = await startTestSandbox(tmp.dir);
-  base = sandbox.url;
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  await removeDir?.();
+beforeAll(() => {
+  base = kit.base;
 });
 
 describe('health', () => {

@@ -1,27 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
-import {
-  api,
-  login,
-  makeTempDir,
-  startTestSandbox,
-  type Session,
-} from '#server/sandbox/testing.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, type Session } from '#server/sandbox/testing.ts';
 import { isoToday } from '#common/claims.ts';
+import { INSURANCE_USERS, serviceCalls, withSandbox } from '#tests/support/sandbox.ts';
 
-let sandbox: RunningSandbox;
-let base: string;
-let removeDir: () => Promise<void>;
-let care: Session;
-let viewer: Session;
-let noui: Session;
-let nord: Session;
-
+const kit = withSandbox(INSURANCE_USERS);
+const { care, viewer, noui, nord } = kit.sessions;
 const C = '/claimservice/v1';
-const call = (session: Session, route: string) =>
-  api(base, C + route, { token: session.accessToken });
-const send = (session: Session, method: string, route: string, body?: unknown) =>
-  api(base, C + route, { token: session.accessToken, method, body });
+const { call, send } = serviceCalls(kit, C);
+let base: string;
 
 interface Claim {
   id: number;
@@ -100,23 +86,9 @@ async function firstPolicy(session: Session): Promise<SeededPolicy> {
 }
 
 beforeAll(async () => {
-  const tmp = await makeTempDir();
-  removeDir = tmp.remove;
-  sandbox = await startTestSandbox(tmp.dir);
-  base = sandbox.url;
-  [care, viewer, noui, nord] = await Promise.all([
-    login(base, 'care@demo.test'),
-    login(base, 'viewer@demo.test'),
-    login(base, 'noui@demo.test'),
-    login(base, 'admin@nordlicht.test'),
-  ]);
+  base = kit.base;
   policy = await firstPolicy(care);
   nordPolicyCode = (await firstPolicy(nord)).code;
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  await removeDir?.();
 });
 
 /** A valid new claim on the demo policy; `extra` replaces or adds fields. */
@@ -676,7 +648,7 @@ describe('DELETE /claims/{code}', () => {
     });
     expect(link.status).toBe(201);
     // Document metadata of both claims, as the document service keeps it (entityId: claim id).
-    await sandbox.db.query(
+    await kit.db().query(
       `INSERT INTO documents (tenant_id, code, entity_type, entity_id, content_type, filename,
                               s3_key)
        SELECT t.id, 'doc_' || x.id, 'ClaimDocument', x.id::text, 'application/pdf', 'a.pdf',
@@ -702,10 +674,12 @@ describe('DELETE /claims/{code}', () => {
     expect(
       (await call(viewer, `/claim-partners?filter=claimCode=${claim.code}`)).body.items,
     ).toEqual([]);
-    const documents = await sandbox.db.query<{ entity_id: string }>(
-      `SELECT entity_id FROM documents WHERE entity_type = 'ClaimDocument' AND entity_id = ANY($1)`,
-      [[String(claim.id), String(other.id)]],
-    );
+    const documents = await kit
+      .db()
+      .query<{ entity_id: string }>(
+        `SELECT entity_id FROM documents WHERE entity_type = 'ClaimDocument' AND entity_id = ANY($1)`,
+        [[String(claim.id), String(other.id)]],
+      );
     expect(documents.map((d) => d.entity_id)).toEqual([String(other.id)]);
     expect((await send(care, 'DELETE', `/claims/${claim.code}?version=1`)).status).toBe(404);
   });
@@ -1043,7 +1017,7 @@ describe('claim permissions', () => {
                      WHERE u.email = 'noui@demo.test'`;
 
   it('accepts the legacy eis.claims.* permissions', async () => {
-    await sandbox.db.query(
+    await kit.db().query(
       `INSERT INTO role_permissions (tenant_id, role_id, permission)
        SELECT r.tenant_id, r.id, p FROM roles r,
               unnest(ARRAY['eis.claims.view', 'eis.claims.update']) AS p
@@ -1069,7 +1043,7 @@ describe('claim permissions', () => {
       expect((await send(noui, 'POST', '/claims', claimBody())).status).toBe(403);
       expect((await send(noui, 'DELETE', `/claims/${claim.code}?version=2`)).status).toBe(403);
     } finally {
-      await sandbox.db.query(
+      await kit.db().query(
         `DELETE FROM role_permissions WHERE permission LIKE 'eis.claims.%'
           AND role_id IN (${nouiRole})`,
       );

@@ -1,28 +1,14 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
-import {
-  api,
-  login,
-  makeTempDir,
-  startTestSandbox,
-  type Session,
-} from '#server/sandbox/testing.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, type Session } from '#server/sandbox/testing.ts';
 import { isValidIban } from '#common/leads.ts';
+import { INSURANCE_USERS, serviceCalls, withSandbox } from '#tests/support/sandbox.ts';
 
-let sandbox: RunningSandbox;
-let base: string;
-let removeDir: () => Promise<void>;
-let care: Session;
-let viewer: Session;
-let noui: Session;
-let nord: Session;
-
+const kit = withSandbox(INSURANCE_USERS);
+const { care, viewer, noui, nord } = kit.sessions;
 const I = '/insuranceservice/v1';
-const call = (session: Session, route: string) =>
-  api(base, I + route, { token: session.accessToken });
-const send = (session: Session, method: string, route: string, body: unknown) =>
-  api(base, I + route, { token: session.accessToken, method, body });
+const { call, send } = serviceCalls(kit, I);
+let base: string;
 
 interface Lead {
   id: number;
@@ -62,22 +48,8 @@ interface InsuredObject {
   productFields: { name: string }[];
 }
 
-beforeAll(async () => {
-  const tmp = await makeTempDir();
-  removeDir = tmp.remove;
-  sandbox = await startTestSandbox(tmp.dir);
-  base = sandbox.url;
-  [care, viewer, noui, nord] = await Promise.all([
-    login(base, 'care@demo.test'),
-    login(base, 'viewer@demo.test'),
-    login(base, 'noui@demo.test'),
-    login(base, 'admin@nordlicht.test'),
-  ]);
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  await removeDir?.();
+beforeAll(() => {
+  base = kit.base;
 });
 
 async function walk(session: Session, query: string) {
@@ -380,7 +352,7 @@ describe('single lead and its versions', () => {
   });
 
   it('seeds the same world every time: codes and numbers follow the index', async () => {
-    const [row] = await sandbox.db.query<{ code: string; lead_number: string; created_at: Date }>(
+    const [row] = await kit.db().query<{ code: string; lead_number: string; created_at: Date }>(
       `SELECT l.code, l.lead_number, l.created_at FROM leads l JOIN tenants t ON t.id = l.tenant_id
         WHERE t.slug = 'demo' ORDER BY l.id LIMIT 1`,
     );
@@ -860,7 +832,7 @@ describe('lead permissions', () => {
                      WHERE u.email = 'noui@demo.test'`;
 
   it('accepts the legacy eis.leads.* and eis.documents.view', async () => {
-    await sandbox.db.query(
+    await kit.db().query(
       `INSERT INTO role_permissions (tenant_id, role_id, permission)
        SELECT r.tenant_id, r.id, p FROM roles r, unnest(ARRAY['eis.leads.view', 'eis.leads.update',
               'eis.documents.view']) AS p
@@ -887,9 +859,11 @@ describe('lead permissions', () => {
   });
 
   it('refuses every lead call without the permissions', async () => {
-    await sandbox.db.query(
-      `DELETE FROM role_permissions WHERE permission LIKE 'eis.%' AND role_id IN (${nouiRole})`,
-    );
+    await kit
+      .db()
+      .query(
+        `DELETE FROM role_permissions WHERE permission LIKE 'eis.%' AND role_id IN (${nouiRole})`,
+      );
     expect((await call(noui, '/leads')).status).toBe(403);
     expect((await call(noui, '/leads/1')).status).toBe(403);
     expect((await call(noui, '/leads/1/versions/1')).status).toBe(403);

@@ -1,24 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
 import { api, login, makeTempDir, startTestSandbox } from '#server/sandbox/testing.ts';
+import { withSandbox } from '#tests/support/sandbox.ts';
 
-let sandbox: RunningSandbox;
+const kit = withSandbox();
 let base: string;
-let removeDir: () => Promise<void>;
 const sockets: WebSocket[] = [];
 
-beforeAll(async () => {
-  const tmp = await makeTempDir();
-  removeDir = tmp.remove;
-  sandbox = await startTestSandbox(tmp.dir);
-  base = sandbox.url;
+beforeAll(() => {
+  base = kit.base;
 });
 
-afterAll(async () => {
+// Registered after the kit's, so it runs before the kit closes the sandbox.
+afterAll(() => {
   for (const socket of sockets) socket.terminate();
-  await sandbox?.close();
-  await removeDir?.();
 });
 
 interface Client {

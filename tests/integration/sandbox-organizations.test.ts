@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
-import {
-  api,
-  latestMail,
-  linkParam,
-  login,
-  makeTempDir,
-  startTestSandbox,
-  type Session,
-} from '#server/sandbox/testing.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, latestMail, linkParam, login } from '#server/sandbox/testing.ts';
+import { withSandbox } from '#tests/support/sandbox.ts';
 
-let sandbox: RunningSandbox;
+const kit = withSandbox({
+  admin: 'admin@demo.test',
+  viewer: 'viewer@demo.test',
+  noui: 'noui@demo.test',
+  nord: 'admin@nordlicht.test',
+});
+const { admin, viewer, noui, nord } = kit.sessions;
 let base: string;
-let removeDir: () => Promise<void>;
-let admin: Session;
-let viewer: Session;
-let noui: Session;
-let nord: Session;
 
 const T = '/tenantservice/v1';
 const A = '/authservice/v1';
@@ -28,20 +21,8 @@ const ADDRESS = {
   country: 'Deutschland',
 };
 
-beforeAll(async () => {
-  const tmp = await makeTempDir();
-  removeDir = tmp.remove;
-  sandbox = await startTestSandbox(tmp.dir);
-  base = sandbox.url;
-  admin = await login(base, 'admin@demo.test');
-  viewer = await login(base, 'viewer@demo.test');
-  noui = await login(base, 'noui@demo.test');
-  nord = await login(base, 'admin@nordlicht.test');
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  await removeDir?.();
+beforeAll(() => {
+  base = kit.base;
 });
 
 describe('authentication and permissions', () => {

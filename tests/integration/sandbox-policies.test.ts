@@ -1,28 +1,15 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
-import {
-  api,
-  login,
-  lookupsFor,
-  makeTempDir,
-  startTestSandbox,
-  type Session,
-} from '#server/sandbox/testing.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, lookupsFor, type Session } from '#server/sandbox/testing.ts';
 import { evaluateNumber } from '#common/expression/evaluate.ts';
 import { parseExpression } from '#common/expression/parse.ts';
+import { INSURANCE_USERS, serviceCalls, withSandbox } from '#tests/support/sandbox.ts';
 
-let sandbox: RunningSandbox;
-let base: string;
-let removeDir: () => Promise<void>;
-let care: Session;
-let viewer: Session;
-let noui: Session;
-let nord: Session;
-
+const kit = withSandbox(INSURANCE_USERS);
+const { care, viewer, noui, nord } = kit.sessions;
 const I = '/insuranceservice/v1';
-const call = (session: Session, route: string) =>
-  api(base, I + route, { token: session.accessToken });
+const { call } = serviceCalls(kit, I);
+let base: string;
 
 interface Policy {
   id: number;
@@ -43,22 +30,8 @@ interface Policy {
   versions?: { isCurrent: boolean; versionNumber: number; timeline: unknown[] }[];
 }
 
-beforeAll(async () => {
-  const tmp = await makeTempDir();
-  removeDir = tmp.remove;
-  sandbox = await startTestSandbox(tmp.dir);
-  base = sandbox.url;
-  [care, viewer, noui, nord] = await Promise.all([
-    login(base, 'care@demo.test'),
-    login(base, 'viewer@demo.test'),
-    login(base, 'noui@demo.test'),
-    login(base, 'admin@nordlicht.test'),
-  ]);
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  await removeDir?.();
+beforeAll(() => {
+  base = kit.base;
 });
 
 /** Walks the whole filtered list through its tokens. */
@@ -264,7 +237,7 @@ describe('insuranceservice single policy', () => {
   });
 
   it('seeds the same world every time: codes and numbers follow the index', async () => {
-    const [row] = await sandbox.db.query<{ code: string; created_at: Date }>(
+    const [row] = await kit.db().query<{ code: string; created_at: Date }>(
       `SELECT p.code, p.created_at FROM policies p JOIN tenants t ON t.id = p.tenant_id
         WHERE t.slug = 'demo' AND p.policy_number = 'POL-000001'`,
     );
@@ -274,12 +247,12 @@ describe('insuranceservice single policy', () => {
   });
 
   it('falls back to createdAt for a policy without a start date', async () => {
-    const [row] = await sandbox.db.query<{ id: number }>(
-      `SELECT id FROM policies WHERE policy_start_date IS NULL LIMIT 1`,
-    );
+    const [row] = await kit
+      .db()
+      .query<{ id: number }>(`SELECT id FROM policies WHERE policy_start_date IS NULL LIMIT 1`);
     const res = await call(viewer, `/policies/${row!.id}`);
     expect(res.body.policy.policyStartDate).toBe(res.body.policy.createdAt);
-    const [dated] = await sandbox.db.query<{ id: number }>(
+    const [dated] = await kit.db().query<{ id: number }>(
       `SELECT id FROM policies WHERE policy_start_date IS NOT NULL
          AND policy_start_date <> created_at LIMIT 1`,
     );
@@ -310,7 +283,7 @@ describe('insuranceservice policy permissions', () => {
                      WHERE u.email = 'noui@demo.test'`;
 
   it('accepts the legacy eis.policies.view', async () => {
-    await sandbox.db.query(
+    await kit.db().query(
       `UPDATE role_permissions SET permission = 'eis.policies.view'
         WHERE permission = 'policy-management.policies.view' AND role_id IN (${nouiRole})`,
     );
@@ -318,7 +291,7 @@ describe('insuranceservice policy permissions', () => {
   });
 
   it('refuses the list and a policy without the view permission', async () => {
-    await sandbox.db.query(
+    await kit.db().query(
       `DELETE FROM role_permissions WHERE permission = 'eis.policies.view'
           AND role_id IN (${nouiRole})`,
     );

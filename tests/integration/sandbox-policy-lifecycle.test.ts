@@ -1,14 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#server/sandbox/testing.ts';
-import { INSURANCE_USERS, setPermissions, sandboxWorld } from '#tests/support/sandbox-world.ts';
+import { INSURANCE_USERS } from '#tests/support/sandbox.ts';
+import { setPermissions, sandboxWorld } from '#tests/support/sandbox-world.ts';
 
 const I = '/insuranceservice/v1';
 const world = sandboxWorld(I, INSURANCE_USERS);
+const { care, viewer, noui, nord } = world.sessions;
 const { call, post, patch, put } = world;
-let care: Session;
-let viewer: Session;
-let noui: Session;
-let nord: Session;
 
 interface Slice {
   from: string;
@@ -41,8 +39,7 @@ let carObjects: Record<string, number>;
 let account: string;
 
 beforeAll(async () => {
-  ({ care, viewer, noui, nord } = world.as);
-  const rows = await world.sandbox.db.query<{
+  const rows = await world.db().query<{
     version_id: number;
     object_id: number;
     name: string;
@@ -54,7 +51,7 @@ beforeAll(async () => {
   );
   carVersionId = rows[0]!.version_id;
   carObjects = Object.fromEntries(rows.map((r) => [r.name, r.object_id]));
-  const [acc] = await world.sandbox.db.query<{ code: string }>(
+  const [acc] = await world.db().query<{ code: string }>(
     `SELECT a.code FROM accounts a JOIN tenants t ON t.id = a.tenant_id
       WHERE t.slug = 'demo' ORDER BY a.id LIMIT 1`,
   );
@@ -365,9 +362,11 @@ describe('terminate, withdraw and restore', () => {
       expect(refused.body.message).toBe(message);
     }
     // A suspended policy is live: it may be withdrawn.
-    const [suspended] = await world.sandbox.db.query<{ id: number }>(
-      `SELECT id FROM policies WHERE status = 'SUSPENDED' ORDER BY id LIMIT 1`,
-    );
+    const [suspended] = await world
+      .db()
+      .query<{ id: number }>(
+        `SELECT id FROM policies WHERE status = 'SUSPENDED' ORDER BY id LIMIT 1`,
+      );
     const seeded = (await call(care, `/policies/${suspended!.id}`)).body.policy as Policy;
     const ok = await post(care, `/policies/${seeded.id}/withdraw`, {
       basedOnVersionId: seeded.currentVersionId,
@@ -553,14 +552,14 @@ describe('lifecycle access', () => {
       expect(res.body.error).toBe('forbidden');
     }
     expect((await call(viewer, `/policies/${policy.id}/draft`)).status).toBe(200);
-    await setPermissions(world.sandbox, 'noui@demo.test', 'eis.policies.update');
+    await setPermissions(world.db(), 'noui@demo.test', 'eis.policies.update');
     const patched = await patch(noui, `/policies/${policy.id}/draft`, {
       basedOnVersionId: policy.draftVersionId,
       policyObjects: [],
     });
     expect(patched.status).toBe(200);
     expect((await call(noui, `/policies/${policy.id}/draft`)).status).toBe(403);
-    await setPermissions(world.sandbox, 'noui@demo.test', 'policy-management.policies.view');
+    await setPermissions(world.db(), 'noui@demo.test', 'policy-management.policies.view');
   });
 });
 
@@ -674,8 +673,8 @@ describe('GET /policies/policy-objects', () => {
     );
     expect((await call(viewer, '/policies/policy-objects?filter=colour=red')).status).toBe(400);
     expect((await call(viewer, '/policies/policy-objects?pageToken=5')).status).toBe(400);
-    await setPermissions(world.sandbox, 'noui@demo.test', 'policy-management.products.view');
+    await setPermissions(world.db(), 'noui@demo.test', 'policy-management.products.view');
     expect((await call(noui, '/policies/policy-objects')).status).toBe(403);
-    await setPermissions(world.sandbox, 'noui@demo.test', 'policy-management.policies.view');
+    await setPermissions(world.db(), 'noui@demo.test', 'policy-management.policies.view');
   });
 });

@@ -2,15 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, type Session } from '#server/sandbox/testing.ts';
 import type { Db } from '#server/sandbox/db.ts';
 import { growPolicies } from '#server/sandbox/seed-policies.ts';
-import { INSURANCE_USERS, setPermissions, sandboxWorld } from '#tests/support/sandbox-world.ts';
+import { INSURANCE_USERS } from '#tests/support/sandbox.ts';
+import { setPermissions, sandboxWorld } from '#tests/support/sandbox-world.ts';
 
 const I = '/insuranceservice/v1';
 const world = sandboxWorld(I, INSURANCE_USERS);
+const { care, viewer, noui, nord } = world.sessions;
 const { call, post, patch } = world;
-let care: Session;
-let viewer: Session;
-let noui: Session;
-let nord: Session;
 
 /** A product version of the demo world with its insured objects by name. */
 interface Version {
@@ -19,7 +17,7 @@ interface Version {
 }
 
 async function versionOf(tenant: string, slug: string, status: string): Promise<Version> {
-  const rows = await world.sandbox.db.query<{
+  const rows = await world.db().query<{
     version_id: number;
     object_id: number;
     name: string;
@@ -43,7 +41,7 @@ async function versionOf(tenant: string, slug: string, status: string): Promise<
 }
 
 async function accountOf(tenant: string): Promise<string> {
-  const [row] = await world.sandbox.db.query<{ code: string }>(
+  const [row] = await world.db().query<{ code: string }>(
     `SELECT a.code FROM accounts a JOIN tenants t ON t.id = a.tenant_id
       WHERE t.slug = $1 ORDER BY a.id LIMIT 1`,
     [tenant],
@@ -75,7 +73,7 @@ const takenLeads: string[] = [];
 
 /** A seeded lead of the tenant in this status that no test here took before (of this product). */
 async function leadIn(tenant: string, status: string, productSlug?: string): Promise<Lead> {
-  const [row] = await world.sandbox.db.query<{ code: string }>(
+  const [row] = await world.db().query<{ code: string }>(
     `SELECT l.code FROM leads l JOIN tenants t ON t.id = l.tenant_id
        JOIN products p ON p.id = l.product_id
       WHERE t.slug = $1 AND l.status = $2 AND ($3::text IS NULL OR p.slug = $3)
@@ -121,14 +119,13 @@ function carObjects(overrides: Record<string, Record<string, unknown>> = {}) {
 }
 
 beforeAll(async () => {
-  ({ care, viewer, noui, nord } = world.as);
   car = await versionOf('demo', 'car-comfort', 'active');
   demoAccount = await accountOf('demo');
 });
 
 /** Gives noui exactly these permissions. */
 const setNouiPermissions = (...permissions: string[]) =>
-  setPermissions(world.sandbox, 'noui@demo.test', ...permissions);
+  setPermissions(world.db(), 'noui@demo.test', ...permissions);
 
 describe('POST /premiums/calculate', () => {
   it('computes the premium of complete data with the product formulas', async () => {
@@ -201,7 +198,7 @@ describe('POST /premiums/calculate', () => {
 
   it('checks texts by their kind: e-mail, renewal frequency, date and time', async () => {
     const home = await versionOf('demo', 'home-contents', 'draft');
-    await world.sandbox.db.query(
+    await world.db().query(
       `INSERT INTO product_fields (tenant_id, code, insured_object_id, name, label, type, kind,
                                    is_required, "order")
        SELECT o.tenant_id, 'pfi_kind_' || f.name, o.id, f.name, f.name, 'string', f.kind, false, f.n
@@ -254,7 +251,7 @@ describe('POST /premiums/calculate', () => {
 
   it('is 422 calculation_failed when a formula cannot be evaluated', async () => {
     const appliance = await versionOf('demo', 'device-household', 'draft');
-    await world.sandbox.db.query(
+    await world.db().query(
       `INSERT INTO premium_formulas (tenant_id, code, product_version_id, "group", name, expression,
                                      unit, "order")
        SELECT tenant_id, 'pfo_broken', id, 'Device', 'Broken', 'device.price / 0', 'year', 99
@@ -377,10 +374,12 @@ describe('POST /policies', () => {
   });
 
   it('applies a premium override to the named formulas only', async () => {
-    const [formula] = await world.sandbox.db.query<{ id: number }>(
-      'SELECT id FROM premium_formulas WHERE product_version_id = $1 ORDER BY "order" LIMIT 1',
-      [car.id],
-    );
+    const [formula] = await world
+      .db()
+      .query<{ id: number }>(
+        'SELECT id FROM premium_formulas WHERE product_version_id = $1 ORDER BY "order" LIMIT 1',
+        [car.id],
+      );
     const res = await create(care, {
       premiumOverride: { premiumItems: [{ premiumFormulaId: formula!.id, total: 199.999 }] },
     });
@@ -481,7 +480,7 @@ describe('POST /policies', () => {
     expect((await create(noui, {})).status).toBe(201);
     await setNouiPermissions('policy-management.policies.view');
     expect((await create(noui, {})).status).toBe(403);
-    expect((await api(world.sandbox.url, `${I}/policies`, { body: {} })).status).toBe(401);
+    expect((await api(world.base, `${I}/policies`, { body: {} })).status).toBe(401);
   });
 
   it('never gives two concurrent creations the same number', async () => {
@@ -507,10 +506,11 @@ describe('POST /policies from a lead', () => {
   };
   const policiesOfLead = async (code: string) =>
     (
-      await world.sandbox.db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM policies WHERE lead_code = $1',
-        [code],
-      )
+      await world
+        .db()
+        .query<{ n: number }>('SELECT count(*)::int AS n FROM policies WHERE lead_code = $1', [
+          code,
+        ])
     )[0]!.n;
 
   it('creates the policy of an approved lead and moves the lead to converted with it', async () => {
@@ -538,7 +538,7 @@ describe('POST /policies from a lead', () => {
   });
 
   it('takes the data of an approved lead of every product on sale, and Nordlicht its own', async () => {
-    const slugs = await world.sandbox.db.query<{ slug: string }>(
+    const slugs = await world.db().query<{ slug: string }>(
       `SELECT DISTINCT p.slug FROM leads l JOIN products p ON p.id = l.product_id
          JOIN tenants t ON t.id = l.tenant_id
         WHERE t.slug = 'demo' AND l.status = 'approved' ORDER BY p.slug`,
@@ -648,7 +648,7 @@ describe('POST /policies from a lead', () => {
 describe('growing a workspace (npm run seed:policies)', () => {
   it('adds demo policies numbered on after the created ones, readable in the list', async () => {
     // The sandbox's database is a Db (the test handle is typed for queries only).
-    const db = world.sandbox.db as Db;
+    const db = world.db() as Db;
     const [before] = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM policies p JOIN tenants t ON t.id = p.tenant_id
         WHERE t.slug = 'demo'`,

@@ -6,10 +6,12 @@ import {
   userWithPermissions,
   type Session,
 } from '#server/sandbox/testing.ts';
-import { productSandbox } from './product-sandbox.ts';
+import { PRODUCT_USERS, withSandbox } from '#tests/support/sandbox.ts';
 import { loadTariffs, premiumOf } from '#server/sandbox/premium.ts';
 
-const kit = productSandbox();
+const kit = withSandbox(PRODUCT_USERS);
+const { admin, manager, viewer, care, nord } = kit.sessions;
+
 const I = '/insuranceservice/v1';
 
 const call = (session: Session, route: string, method = 'GET', body?: unknown) =>
@@ -32,21 +34,21 @@ let counter = 0;
 /** A draft version of a product of its own, with a number field `age` and a text field `zip`. */
 async function draftVersion() {
   counter += 1;
-  const product = await call(kit.manager, '/products', 'POST', {
+  const product = await call(manager, '/products', 'POST', {
     name: `Lookup product ${counter}`,
     category: 'custom',
   });
-  const version = await call(kit.manager, '/product-versions', 'POST', {
+  const version = await call(manager, '/product-versions', 'POST', {
     productId: product.body.product.id,
   });
   const versionId: number = version.body.productVersion.id;
-  const objects = await call(kit.manager, `/insured-objects?filter=productVersionId=${versionId}`);
+  const objects = await call(manager, `/insured-objects?filter=productVersionId=${versionId}`);
   const defaultId = objects.body.items[0].id;
   for (const [name, type] of [
     ['age', 'number'],
     ['zip', 'string'],
   ]) {
-    const field = await call(kit.manager, '/product-fields', 'POST', {
+    const field = await call(manager, '/product-fields', 'POST', {
       insuredObjectId: defaultId,
       name,
       label: name,
@@ -58,15 +60,13 @@ async function draftVersion() {
 }
 
 /** The demo car product's active version (seeded with the table `region` and range `driverAge`). */
-async function activeCarVersion(session: Session = kit.viewer): Promise<number> {
+async function activeCarVersion(session: Session = viewer): Promise<number> {
   const res = await call(session, '/products?filter=slug=car-comfort&expand=versions');
   return res.body.items[0].versions.find((v: { status: string }) => v.status === 'active').id;
 }
 
 async function demoTenantId(): Promise<number> {
-  const [row] = await kit.sandbox.db.query<{ id: number }>(
-    "SELECT id FROM tenants WHERE slug = 'demo'",
-  );
+  const [row] = await kit.db().query<{ id: number }>("SELECT id FROM tenants WHERE slug = 'demo'");
   return row!.id;
 }
 
@@ -76,7 +76,7 @@ describe('product factors: validate and upload', () => {
   it('validates a good file without saving it, then saves it and answers it newest first', async () => {
     const { versionId } = await draftVersion();
     const fields = { productVersionId: String(versionId), name: 'region' };
-    const checked = await upload(kit.manager, '/product-factors/validate', fields, GOOD);
+    const checked = await upload(manager, '/product-factors/validate', fields, GOOD);
     expect(checked.status).toBe(200);
     expect(checked.body.summary).toMatchObject({
       productVersionId: versionId,
@@ -86,10 +86,10 @@ describe('product factors: validate and upload', () => {
       replacesId: null,
     });
     expect(checked.body.summary.preview[0]).toEqual({ keys: ['10115'], value: 1.2 });
-    const none = await call(kit.viewer, `/product-factors?filter=productVersionId=${versionId}`);
+    const none = await call(viewer, `/product-factors?filter=productVersionId=${versionId}`);
     expect(none.body).toEqual({ items: [], nextPageToken: null });
 
-    const saved = await upload(kit.manager, '/product-factors', fields, GOOD);
+    const saved = await upload(manager, '/product-factors', fields, GOOD);
     expect(saved.status).toBe(201);
     expect(saved.body.productFactor).toMatchObject({
       name: 'region',
@@ -99,7 +99,7 @@ describe('product factors: validate and upload', () => {
     expect(saved.body.productFactor.code).toMatch(/^pfa_/);
 
     const other = await upload(
-      kit.manager,
+      manager,
       '/product-factors',
       { productVersionId: String(versionId), name: 'bonus' },
       'age;zip;value\n30;10115;1,05\n*;*;1\n',
@@ -109,32 +109,29 @@ describe('product factors: validate and upload', () => {
 
     // The cache check: one item, the newest change first.
     const newest = await call(
-      kit.viewer,
+      viewer,
       `/product-factors?filter=productVersionId=${versionId}&pageSize=1`,
     );
     expect(newest.body.items.map((f: { name: string }) => f.name)).toEqual(['bonus']);
     expect(newest.body.nextPageToken).toBe('2');
 
     // Uploading the same name again replaces the table and makes it the newest.
-    const replaced = await upload(kit.manager, '/product-factors', fields, 'zip,value\n*,1.5\n');
+    const replaced = await upload(manager, '/product-factors', fields, 'zip,value\n*,1.5\n');
     expect(replaced.status).toBe(200);
     expect(replaced.body.productFactor.id).toBe(saved.body.productFactor.id);
     expect(replaced.body.productFactor.rowCount).toBe(1);
     const again = await call(
-      kit.viewer,
+      viewer,
       `/product-factors?filter=productVersionId=${versionId}&pageSize=1`,
     );
     expect(again.body.items[0].name).toBe('region');
     expect(Date.parse(again.body.items[0].updatedAt)).toBeGreaterThan(
       Date.parse(newest.body.items[0].updatedAt),
     );
-    const revalidated = await upload(kit.manager, '/product-factors/validate', fields, GOOD);
+    const revalidated = await upload(manager, '/product-factors/validate', fields, GOOD);
     expect(revalidated.body.summary.replacesId).toBe(saved.body.productFactor.id);
 
-    const values = await call(
-      kit.viewer,
-      `/product-factors/for-version?productVersionId=${versionId}`,
-    );
+    const values = await call(viewer, `/product-factors/for-version?productVersionId=${versionId}`);
     expect(values.status).toBe(200);
     expect(Object.keys(values.body.values).sort()).toEqual(['bonus', 'region']);
     expect(values.body.values.bonus.rows).toEqual([
@@ -142,7 +139,7 @@ describe('product factors: validate and upload', () => {
       { keys: ['*', '*'], value: 1 },
     ]);
     const some = await call(
-      kit.viewer,
+      viewer,
       `/product-factors/for-version?productVersionId=${versionId}&values=region,nothing`,
     );
     expect(Object.keys(some.body.values)).toEqual(['region']);
@@ -161,7 +158,7 @@ describe('product factors: validate and upload', () => {
       '"40000,0.8',
     ].join('\n');
     const res = await upload(
-      kit.manager,
+      manager,
       '/product-factors/validate',
       { productVersionId: String(versionId), name: 'region' },
       bad,
@@ -180,7 +177,7 @@ describe('product factors: validate and upload', () => {
     expect(res.body.problems[3]).toMatchObject({ expected: 2, found: 3 });
 
     const header = await upload(
-      kit.manager,
+      manager,
       '/product-factors',
       { productVersionId: String(versionId), name: 'region' },
       'zip code,zip,zip,amount\n',
@@ -193,26 +190,26 @@ describe('product factors: validate and upload', () => {
       'no_rows',
     ]);
     const empty = await upload(
-      kit.manager,
+      manager,
       '/product-factors',
       { productVersionId: String(versionId), name: 'x' },
       '',
     );
     expect(empty.body.problems).toEqual([expect.objectContaining({ line: 1, code: 'empty_file' })]);
     // Nothing of it was saved.
-    const list = await call(kit.viewer, `/product-factors?filter=productVersionId=${versionId}`);
+    const list = await call(viewer, `/product-factors?filter=productVersionId=${versionId}`);
     expect(list.body.items).toEqual([]);
   });
 
   it('refuses a form without multipart, file, version or a good name', async () => {
     const { versionId } = await draftVersion();
-    const json = await call(kit.manager, '/product-factors', 'POST', {
+    const json = await call(manager, '/product-factors', 'POST', {
       productVersionId: versionId,
     });
     expect(json.status).toBe(400);
     expect(json.body.error).toBe('invalid_form');
     const noFile = await upload(
-      kit.manager,
+      manager,
       '/product-factors',
       { productVersionId: String(versionId), name: 'a' },
       null,
@@ -221,11 +218,11 @@ describe('product factors: validate and upload', () => {
       error: 'invalid_form',
       message: 'file: the form has no file',
     });
-    const noVersion = await upload(kit.manager, '/product-factors', { name: 'a' }, GOOD);
+    const noVersion = await upload(manager, '/product-factors', { name: 'a' }, GOOD);
     expect(noVersion.body).toMatchObject({ error: 'validation_error' });
     expect(noVersion.body.message).toMatch(/^productVersionId/);
     const badName = await upload(
-      kit.manager,
+      manager,
       '/product-factors',
       { productVersionId: String(versionId), name: '1 region' },
       GOOD,
@@ -233,14 +230,14 @@ describe('product factors: validate and upload', () => {
     expect(badName.status).toBe(400);
     expect(badName.body.message).toMatch(/^name:/);
     const huge = await upload(
-      kit.manager,
+      manager,
       '/product-factors',
       { productVersionId: String(versionId), name: 'big' },
       `zip,value\n${'10115,1.2\n'.repeat(110_000)}`,
     );
     expect(huge.status).toBe(413);
     const unknown = await upload(
-      kit.manager,
+      manager,
       '/product-factors',
       { productVersionId: '999999', name: 'a' },
       GOOD,
@@ -253,13 +250,13 @@ describe('product factors: validate and upload', () => {
     const carVersion = await activeCarVersion();
     const fields = { productVersionId: String(carVersion), name: 'region' };
     for (const route of ['/product-factors/validate', '/product-factors']) {
-      const res = await upload(kit.admin, route, fields, GOOD);
+      const res = await upload(admin, route, fields, GOOD);
       expect(res.status).toBe(409);
       expect(res.body.error).toBe('version_not_draft');
     }
-    const list = await call(kit.admin, `/product-factors?filter=productVersionId=${carVersion}`);
+    const list = await call(admin, `/product-factors?filter=productVersionId=${carVersion}`);
     expect(list.body.items.map((f: { name: string }) => f.name)).toEqual(['region']);
-    const removed = await call(kit.admin, `/product-factors/${list.body.items[0].id}`, 'DELETE');
+    const removed = await call(admin, `/product-factors/${list.body.items[0].id}`, 'DELETE');
     expect(removed.status).toBe(409);
   });
 
@@ -267,37 +264,30 @@ describe('product factors: validate and upload', () => {
     const carVersion = await activeCarVersion();
     const { versionId } = await draftVersion();
     const saved = await upload(
-      kit.manager,
+      manager,
       '/product-factors',
       { productVersionId: String(versionId), name: 'region' },
       GOOD,
     );
     const fields = { productVersionId: String(versionId), name: 'region' };
-    expect((await upload(kit.nord, '/product-factors', fields, GOOD)).status).toBe(404);
-    expect((await upload(kit.nord, '/product-factors/validate', fields, GOOD)).status).toBe(404);
-    const list = await call(kit.nord, `/product-factors?filter=productVersionId=${carVersion}`);
+    expect((await upload(nord, '/product-factors', fields, GOOD)).status).toBe(404);
+    expect((await upload(nord, '/product-factors/validate', fields, GOOD)).status).toBe(404);
+    const list = await call(nord, `/product-factors?filter=productVersionId=${carVersion}`);
     expect(list.status).toBe(404);
     expect(list.body.message).toBe("Can't load factors for productVersionId");
-    const values = await call(
-      kit.nord,
-      `/product-factors/for-version?productVersionId=${carVersion}`,
-    );
+    const values = await call(nord, `/product-factors/for-version?productVersionId=${carVersion}`);
     expect(values.status).toBe(404);
-    const removed = await call(
-      kit.nord,
-      `/product-factors/${saved.body.productFactor.id}`,
-      'DELETE',
-    );
+    const removed = await call(nord, `/product-factors/${saved.body.productFactor.id}`, 'DELETE');
     expect(removed.status).toBe(404);
     expect(
-      (await call(kit.viewer, `/product-factors?filter=productVersionId=${versionId}`)).body.items,
+      (await call(viewer, `/product-factors?filter=productVersionId=${versionId}`)).body.items,
     ).toHaveLength(1);
   });
 
   it('needs the version update permission to change and the product view permission to read', async () => {
     const { versionId } = await draftVersion();
     const fields = { productVersionId: String(versionId), name: 'region' };
-    for (const session of [kit.viewer, kit.care]) {
+    for (const session of [viewer, care]) {
       expect((await upload(session, '/product-factors', fields, GOOD)).status).toBe(403);
       expect((await upload(session, '/product-factors/validate', fields, GOOD)).status).toBe(403);
     }
@@ -310,7 +300,7 @@ describe('product factors: validate and upload', () => {
     );
     const legacy = await userWithPermissions(
       kit.base,
-      kit.admin,
+      admin,
       'anna.albrecht0@demo.test',
       'legacy-lookups',
       ['eis.products.view', 'eis.product-versions.update'],
@@ -329,19 +319,18 @@ describe('product factors: validate and upload', () => {
   });
 
   it('answers bad list and lookup queries with 400', async () => {
-    expect((await call(kit.viewer, '/product-factors')).status).toBe(400);
-    expect((await call(kit.viewer, '/product-factors?filter=productVersionId=x')).status).toBe(400);
-    expect((await call(kit.viewer, '/product-factors/for-version')).status).toBe(400);
+    expect((await call(viewer, '/product-factors')).status).toBe(400);
+    expect((await call(viewer, '/product-factors?filter=productVersionId=x')).status).toBe(400);
+    expect((await call(viewer, '/product-factors/for-version')).status).toBe(400);
     const carVersion = await activeCarVersion();
     const bad = await call(
-      kit.viewer,
+      viewer,
       `/product-factors/for-version?productVersionId=${carVersion}&values=a b`,
     );
     expect(bad.status).toBe(400);
-    expect((await call(kit.viewer, '/named-ranges')).status).toBe(400);
+    expect((await call(viewer, '/named-ranges')).status).toBe(400);
     expect(
-      (await call(kit.viewer, `/named-ranges?filter=productVersionId=${carVersion}&pageSize=x`))
-        .status,
+      (await call(viewer, `/named-ranges?filter=productVersionId=${carVersion}&pageSize=x`)).status,
     ).toBe(400);
   });
 });
@@ -349,7 +338,7 @@ describe('product factors: validate and upload', () => {
 describe('named ranges', () => {
   it('creates, lists with the spec page size, edits with the based-on version and deletes', async () => {
     const { versionId } = await draftVersion();
-    const created = await call(kit.manager, '/named-ranges', 'POST', {
+    const created = await call(manager, '/named-ranges', 'POST', {
       productVersionId: versionId,
       name: 'age',
       bands: [
@@ -362,20 +351,20 @@ describe('named ranges', () => {
     expect(range).toMatchObject({ name: 'age', version: 1, productVersionId: versionId });
     expect(range.code).toMatch(/^nra_/);
     const list = await call(
-      kit.viewer,
+      viewer,
       `/named-ranges?filter=productVersionId=${versionId}&pageSize=1000000`,
     );
     expect(list.status).toBe(200);
     expect(list.body.items.map((r: { id: number }) => r.id)).toEqual([range.id]);
 
-    const edited = await call(kit.manager, `/named-ranges/${range.id}`, 'PUT', {
+    const edited = await call(manager, `/named-ranges/${range.id}`, 'PUT', {
       name: 'driverAge',
       bands: [{ from: 18, to: null, value: 1.1 }],
       version: 1,
     });
     expect(edited.status).toBe(200);
     expect(edited.body.namedRange).toMatchObject({ name: 'driverAge', version: 2 });
-    const stale = await call(kit.manager, `/named-ranges/${range.id}`, 'PUT', {
+    const stale = await call(manager, `/named-ranges/${range.id}`, 'PUT', {
       name: 'age',
       bands: [{ from: 0, to: null, value: 2 }],
       version: 1,
@@ -384,7 +373,7 @@ describe('named ranges', () => {
     expect(stale.body.error).toBe('version_conflict');
     expect(stale.body.namedRange).toMatchObject({ name: 'driverAge', version: 2 });
 
-    const duplicate = await call(kit.manager, '/named-ranges', 'POST', {
+    const duplicate = await call(manager, '/named-ranges', 'POST', {
       productVersionId: versionId,
       name: 'driverAge',
       bands: [{ from: 0, to: 1, value: 1 }],
@@ -392,14 +381,14 @@ describe('named ranges', () => {
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.error).toBe('name_taken');
 
-    expect((await call(kit.manager, `/named-ranges/${range.id}`, 'DELETE')).status).toBe(204);
-    expect((await call(kit.manager, `/named-ranges/${range.id}`, 'DELETE')).status).toBe(404);
+    expect((await call(manager, `/named-ranges/${range.id}`, 'DELETE')).status).toBe(204);
+    expect((await call(manager, `/named-ranges/${range.id}`, 'DELETE')).status).toBe(404);
   });
 
   it('refuses overlapping and reversed bands with the band named', async () => {
     const { versionId } = await draftVersion();
     const post = (bands: unknown) =>
-      call(kit.manager, '/named-ranges', 'POST', {
+      call(manager, '/named-ranges', 'POST', {
         productVersionId: versionId,
         name: 'age',
         bands,
@@ -432,7 +421,7 @@ describe('named ranges', () => {
 
   it('changes only a draft, only in the own tenant, only with the permission', async () => {
     const carVersion = await activeCarVersion();
-    const seeded = await call(kit.admin, `/named-ranges?filter=productVersionId=${carVersion}`);
+    const seeded = await call(admin, `/named-ranges?filter=productVersionId=${carVersion}`);
     const driverAge = seeded.body.items.find((r: { name: string }) => r.name === 'driverAge');
     expect(driverAge.bands).toHaveLength(3);
     const body = {
@@ -440,35 +429,35 @@ describe('named ranges', () => {
       bands: [{ from: 0, to: null, value: 1 }],
       version: driverAge.version,
     };
-    expect((await call(kit.admin, `/named-ranges/${driverAge.id}`, 'PUT', body)).body.error).toBe(
+    expect((await call(admin, `/named-ranges/${driverAge.id}`, 'PUT', body)).body.error).toBe(
       'version_not_draft',
     );
-    expect((await call(kit.admin, `/named-ranges/${driverAge.id}`, 'DELETE')).status).toBe(409);
-    const created = await call(kit.admin, '/named-ranges', 'POST', {
+    expect((await call(admin, `/named-ranges/${driverAge.id}`, 'DELETE')).status).toBe(409);
+    const created = await call(admin, '/named-ranges', 'POST', {
       productVersionId: carVersion,
       name: 'other',
       bands: [{ from: 0, to: null, value: 1 }],
     });
     expect(created.status).toBe(409);
 
-    expect(
-      (await call(kit.nord, `/named-ranges?filter=productVersionId=${carVersion}`)).status,
-    ).toBe(404);
-    expect((await call(kit.nord, `/named-ranges/${driverAge.id}`, 'PUT', body)).status).toBe(404);
-    expect((await call(kit.nord, `/named-ranges/${driverAge.id}`, 'DELETE')).status).toBe(404);
+    expect((await call(nord, `/named-ranges?filter=productVersionId=${carVersion}`)).status).toBe(
+      404,
+    );
+    expect((await call(nord, `/named-ranges/${driverAge.id}`, 'PUT', body)).status).toBe(404);
+    expect((await call(nord, `/named-ranges/${driverAge.id}`, 'DELETE')).status).toBe(404);
     const { versionId } = await draftVersion();
-    const foreign = await call(kit.nord, '/named-ranges', 'POST', {
+    const foreign = await call(nord, '/named-ranges', 'POST', {
       ...body,
       productVersionId: versionId,
     });
     expect(foreign.status).toBe(404);
     expect(foreign.body.message).toBe("Can't load named ranges for productVersionId");
 
-    const mine = await call(kit.manager, '/named-ranges', 'POST', {
+    const mine = await call(manager, '/named-ranges', 'POST', {
       ...body,
       productVersionId: versionId,
     });
-    for (const session of [kit.viewer, kit.care]) {
+    for (const session of [viewer, care]) {
       expect(
         (await call(session, '/named-ranges', 'POST', { ...body, productVersionId: versionId }))
           .status,
@@ -492,7 +481,7 @@ describe('formulas with lookups', () => {
   it('accepts factor() and range() only for tables and ranges of the version, with the right keys', async () => {
     const { versionId } = await draftVersion();
     const formula = (expression: string) =>
-      call(kit.manager, '/premium-formulas', 'POST', {
+      call(manager, '/premium-formulas', 'POST', {
         productVersionId: versionId,
         group: 'G',
         name: `F ${expression.length}`,
@@ -514,12 +503,12 @@ describe('formulas with lookups', () => {
     );
 
     await upload(
-      kit.manager,
+      manager,
       '/product-factors',
       { productVersionId: String(versionId), name: 'region' },
       GOOD,
     );
-    await call(kit.manager, '/named-ranges', 'POST', {
+    await call(manager, '/named-ranges', 'POST', {
       productVersionId: versionId,
       name: 'age',
       bands: [
@@ -535,32 +524,32 @@ describe('formulas with lookups', () => {
     expect(ok.status).toBe(201);
 
     // What a formula reads cannot go away or change its keys.
-    const list = await call(kit.viewer, `/product-factors?filter=productVersionId=${versionId}`);
-    const inUse = await call(kit.manager, `/product-factors/${list.body.items[0].id}`, 'DELETE');
+    const list = await call(viewer, `/product-factors?filter=productVersionId=${versionId}`);
+    const inUse = await call(manager, `/product-factors/${list.body.items[0].id}`, 'DELETE');
     expect(inUse.status).toBe(409);
     expect(inUse.body).toMatchObject({
       error: 'in_use',
       message: `the factor table region is used by the premium formula ${ok.body.premiumFormula.name}`,
     });
     const twoKeys = await upload(
-      kit.manager,
+      manager,
       '/product-factors',
       { productVersionId: String(versionId), name: 'region' },
       'zip,age,value\n*,*,1\n',
     );
     expect(twoKeys.status).toBe(409);
     expect(twoKeys.body.error).toBe('in_use');
-    const ranges = await call(kit.viewer, `/named-ranges?filter=productVersionId=${versionId}`);
+    const ranges = await call(viewer, `/named-ranges?filter=productVersionId=${versionId}`);
     const range = ranges.body.items[0];
-    expect((await call(kit.manager, `/named-ranges/${range.id}`, 'DELETE')).status).toBe(409);
-    const renamed = await call(kit.manager, `/named-ranges/${range.id}`, 'PUT', {
+    expect((await call(manager, `/named-ranges/${range.id}`, 'DELETE')).status).toBe(409);
+    const renamed = await call(manager, `/named-ranges/${range.id}`, 'PUT', {
       name: 'ages',
       bands: range.bands,
       version: range.version,
     });
     expect(renamed.status).toBe(409);
     // New bands under the same name are fine.
-    const rebanded = await call(kit.manager, `/named-ranges/${range.id}`, 'PUT', {
+    const rebanded = await call(manager, `/named-ranges/${range.id}`, 'PUT', {
       name: 'age',
       bands: [{ from: 0, to: null, value: 2 }],
       version: range.version,
@@ -568,9 +557,7 @@ describe('formulas with lookups', () => {
     expect(rebanded.status).toBe(200);
 
     // The premium of the version reads its own tables and ranges, without the caller passing any.
-    const [tariff] = await loadTariffs(kit.sandbox.db, await demoTenantId(), 'v.id = $2', [
-      versionId,
-    ]);
+    const [tariff] = await loadTariffs(kit.db(), await demoTenantId(), 'v.id = $2', [versionId]);
     const premium = premiumOf(tariff!, [{ name: 'default', data: { age: 30, zip: '10115' } }]);
     expect(premium.premiumItems.map((i) => i.total)).toEqual([240]);
     const fallback = premiumOf(tariff!, [{ name: 'default', data: { age: 30, zip: '99999' } }]);
@@ -579,9 +566,7 @@ describe('formulas with lookups', () => {
 
   it('evaluates the seeded car tariff with its regional factor and age bands', async () => {
     const carVersion = await activeCarVersion();
-    const [tariff] = await loadTariffs(kit.sandbox.db, await demoTenantId(), 'v.id = $2', [
-      carVersion,
-    ]);
+    const [tariff] = await loadTariffs(kit.db(), await demoTenantId(), 'v.id = $2', [carVersion]);
     const data = (zipCode: string, birthDate: string) => [
       { name: 'default', data: { policyStartDate: '2026-01-01' } },
       { name: 'vehicle', data: { vehicleValue: 10000, vehicleType: 'car', isCommercial: false } },

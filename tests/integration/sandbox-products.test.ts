@@ -1,44 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
-import {
-  api,
-  login,
-  lookupsFor,
-  makeTempDir,
-  startTestSandbox,
-  type Session,
-} from '#server/sandbox/testing.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, login, lookupsFor, type Session } from '#server/sandbox/testing.ts';
 import { evaluateNumber } from '#common/expression/evaluate.ts';
 import { parseExpression } from '#common/expression/parse.ts';
+import { PRODUCT_USERS, withSandbox } from '#tests/support/sandbox.ts';
 
-let sandbox: RunningSandbox;
+const kit = withSandbox(PRODUCT_USERS);
+const { admin, manager, viewer, care, nord } = kit.sessions;
 let base: string;
-let removeDir: () => Promise<void>;
-let admin: Session;
-let manager: Session;
-let viewer: Session;
-let care: Session;
-let nord: Session;
 
 const I = '/insuranceservice/v1';
 
-beforeAll(async () => {
-  const tmp = await makeTempDir();
-  removeDir = tmp.remove;
-  sandbox = await startTestSandbox(tmp.dir);
-  base = sandbox.url;
-  [admin, manager, viewer, care, nord] = await Promise.all([
-    login(base, 'admin@demo.test'),
-    login(base, 'manager@demo.test'),
-    login(base, 'viewer@demo.test'),
-    login(base, 'care@demo.test'),
-    login(base, 'admin@nordlicht.test'),
-  ]);
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  await removeDir?.();
+beforeAll(() => {
+  base = kit.base;
 });
 
 const call = (session: Session, route: string, method = 'GET', body?: unknown) =>

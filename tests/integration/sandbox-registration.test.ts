@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
-import {
-  api,
-  expireToken,
-  latestMail,
-  linkParam,
-  login,
-  makeTempDir,
-  startTestSandbox,
-  type Session,
-} from '#server/sandbox/testing.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, expireToken, latestMail, linkParam, login } from '#server/sandbox/testing.ts';
+import { withSandbox } from '#tests/support/sandbox.ts';
 
-let sandbox: RunningSandbox;
+const kit = withSandbox({ admin: 'admin@demo.test' });
+const { admin } = kit.sessions;
 let base: string;
-let removeDir: () => Promise<void>;
-let admin: Session;
 
 const T = '/tenantservice/v1';
 const A = '/authservice/v1';
@@ -27,17 +17,8 @@ const ADDRESS = {
   country: 'Deutschland',
 };
 
-beforeAll(async () => {
-  const tmp = await makeTempDir();
-  removeDir = tmp.remove;
-  sandbox = await startTestSandbox(tmp.dir);
-  base = sandbox.url;
-  admin = await login(base, 'admin@demo.test');
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  await removeDir?.();
+beforeAll(() => {
+  base = kit.base;
 });
 
 async function invite(email: string, extra: Record<string, unknown> = {}): Promise<string> {
@@ -146,7 +127,7 @@ describe('user registration by invitation', () => {
 
   it('refuses an expired invitation with 403', async () => {
     const token = await invite('late@example.test');
-    await expireToken(sandbox.db, 'invites', token);
+    await expireToken(kit.db(), 'invites', token);
     expect((await api(base, `${A}/verify-invite?token=${token}`)).status).toBe(403);
     expect((await api(base, `${A}/create-user`, { body: registration(token) })).status).toBe(403);
   });
@@ -205,7 +186,7 @@ describe('organisation registration by invitation', () => {
 
   it('refuses an expired organisation invitation with 403', async () => {
     const token = await orgInvitation('late@org.test');
-    await expireToken(sandbox.db, 'organization_invitations', token);
+    await expireToken(kit.db(), 'organization_invitations', token);
     expect((await api(base, `${A}/verify-org-invitation?invitationToken=${token}`)).status).toBe(
       403,
     );
@@ -306,7 +287,7 @@ describe('forgot and reset password', () => {
   it('refuses an expired reset link with 403', async () => {
     await api(base, `${A}/forgot-password`, { body: { email: 'care@demo.test' } });
     const token = linkParam((await latestMail(base, 'care@demo.test'))?.link, 'resetToken');
-    await expireToken(sandbox.db, 'password_reset_tokens', token);
+    await expireToken(kit.db(), 'password_reset_tokens', token);
     expect((await api(base, `${A}/verify-reset-password?resetToken=${token}`)).status).toBe(403);
     const res = await api(base, `${A}/reset-password`, {
       body: { resetToken: token, newPassword: NEW_PASSWORD },

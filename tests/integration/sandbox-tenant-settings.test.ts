@@ -1,38 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
-import {
-  api,
-  login,
-  makeTempDir,
-  startTestSandbox,
-  type Session,
-} from '#server/sandbox/testing.ts';
+import { api, type Session } from '#server/sandbox/testing.ts';
+import { withSandbox } from '#tests/support/sandbox.ts';
 import { startStack, type Stack } from '#tests/support/stack.ts';
 
 /** Tenant settings as the settings screen saves them: custom schemas, logos, the chat widget. */
 
-let sandbox: RunningSandbox;
+const kit = withSandbox({
+  admin: 'admin@demo.test',
+  viewer: 'viewer@demo.test',
+  nord: 'admin@nordlicht.test',
+});
+const { admin, viewer, nord } = kit.sessions;
 let base: string;
-let removeDir: () => Promise<void>;
-let admin: Session;
-let viewer: Session;
-let nord: Session;
 
 const T = '/tenantservice/v1';
 
-beforeAll(async () => {
-  const tmp = await makeTempDir();
-  removeDir = tmp.remove;
-  sandbox = await startTestSandbox(tmp.dir);
-  base = sandbox.url;
-  admin = await login(base, 'admin@demo.test');
-  viewer = await login(base, 'viewer@demo.test');
-  nord = await login(base, 'admin@nordlicht.test');
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  await removeDir?.();
+beforeAll(() => {
+  base = kit.base;
 });
 
 const claimFields = [

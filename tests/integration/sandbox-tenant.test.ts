@@ -1,40 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
-import {
-  api,
-  login,
-  makeTempDir,
-  startTestSandbox,
-  type Session,
-} from '#server/sandbox/testing.ts';
+import { api, login, type Session } from '#server/sandbox/testing.ts';
+import { withSandbox } from '#tests/support/sandbox.ts';
 
-let sandbox: RunningSandbox;
+const kit = withSandbox({
+  admin: 'admin@demo.test',
+  viewer: 'viewer@demo.test',
+  care: 'care@demo.test',
+  noui: 'noui@demo.test',
+  nord: 'admin@nordlicht.test',
+});
+const { admin, viewer, care, noui, nord } = kit.sessions;
 let base: string;
-let removeDir: () => Promise<void>;
-let admin: Session;
-let viewer: Session;
-let care: Session;
-let noui: Session;
-let nord: Session;
 
 const T = '/tenantservice/v1';
 
-beforeAll(async () => {
-  const tmp = await makeTempDir();
-  removeDir = tmp.remove;
-  sandbox = await startTestSandbox(tmp.dir);
-  base = sandbox.url;
-  admin = await login(base, 'admin@demo.test');
-  viewer = await login(base, 'viewer@demo.test');
-  care = await login(base, 'care@demo.test');
-  noui = await login(base, 'noui@demo.test');
-  nord = await login(base, 'admin@nordlicht.test');
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  await removeDir?.();
+beforeAll(() => {
+  base = kit.base;
 });
 
 const tenantIdOf = (s: Session): number => decodeJwt(s.accessToken).tenant_id as number;

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '#server/sandbox/crypto.ts';
-import {
-  api,
-  latestMail,
-  linkParam,
-  login,
-  makeTempDir,
-  startTestSandbox,
-  type Session,
-} from '#server/sandbox/testing.ts';
+import { api, latestMail, linkParam, login, type Session } from '#server/sandbox/testing.ts';
+import { withSandbox } from '#tests/support/sandbox.ts';
 
-let sandbox: RunningSandbox;
+const kit = withSandbox({
+  admin: 'admin@demo.test',
+  viewer: 'viewer@demo.test',
+  care: 'care@demo.test',
+  nord: 'admin@nordlicht.test',
+});
+const { admin, viewer, care, nord } = kit.sessions;
 let base: string;
-let removeDir: () => Promise<void>;
-let admin: Session;
-let viewer: Session;
-let care: Session;
-let nord: Session;
 
 const T = '/tenantservice/v1';
 const A = '/authservice/v1';
@@ -27,20 +20,8 @@ const UI_BASE = [
   'tenant-management.settings.view',
 ];
 
-beforeAll(async () => {
-  const tmp = await makeTempDir();
-  removeDir = tmp.remove;
-  sandbox = await startTestSandbox(tmp.dir);
-  base = sandbox.url;
-  admin = await login(base, 'admin@demo.test');
-  viewer = await login(base, 'viewer@demo.test');
-  care = await login(base, 'care@demo.test');
-  nord = await login(base, 'admin@nordlicht.test');
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  await removeDir?.();
+beforeAll(() => {
+  base = kit.base;
 });
 
 async function userByEmail(
@@ -696,10 +677,11 @@ describe('invites', () => {
     expect(mail?.link).toMatch(/^\/registration\?token=[A-Za-z0-9_-]{43}$/);
     expect(mail?.subject).toBe('You have been invited');
     const token = linkParam(mail?.link, 'token');
-    const stored = await sandbox.db.query<{ token_hash: string }>(
-      'SELECT token_hash FROM invites WHERE lower(email) = $1',
-      ['new.one@example.test'],
-    );
+    const stored = await kit
+      .db()
+      .query<{ token_hash: string }>('SELECT token_hash FROM invites WHERE lower(email) = $1', [
+        'new.one@example.test',
+      ]);
     expect(stored).toEqual([{ token_hash: sha256(token) }]);
     const again = await api(base, `${T}/users/invites/batch`, {
       body: { emails: ['two@example.test'], roleCodes: ['show-only'] },
