@@ -292,6 +292,7 @@ test.describe('claims', () => {
     await conflict.getByRole('button', { name: 'Save my input over it' }).click();
     await expect(page.getByText('Claim saved.')).toBeVisible();
     await expect(page.getByTestId('claim-version')).toContainText('Version 3');
+    await expect(page.getByTestId('claim-version')).toContainText('by Clara Care');
     await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue(
       'Roof tiles blown off.',
     );
