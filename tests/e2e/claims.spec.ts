@@ -292,7 +292,7 @@ test.describe('claims', () => {
     await conflict.getByRole('button', { name: 'Save my input over it' }).click();
     await expect(page.getByText('Claim saved.')).toBeVisible();
     await expect(page.getByTestId('claim-version')).toContainText('Version 3');
-    await expect(page.getByTestId('claim-version')).toContainText('by Clara Care');
+    await expect(page.getByTestId('claim-version')).toContainText('by Lukas Schulz');
     await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue(
       'Roof tiles blown off.',
     );
@@ -429,6 +429,8 @@ test.describe('claims', () => {
     await expect(page.getByTestId('read-only-note')).toHaveText(
       'Ihre Rolle darf diesen Schaden lesen, aber nicht ändern.',
     );
+    // A seeded claim was saved by no one: the audit line says so instead of showing a code.
+    await expect(page.getByTestId('claim-version')).toContainText('von dem System');
     await expect(page.getByText('Zurück zu den Schäden')).toBeVisible();
     await page.getByRole('tab', { name: 'Regulierung' }).click();
     await expect(page.getByTestId('settlement-totals')).toContainText('Summen');
@@ -462,6 +464,7 @@ test.describe('claims', () => {
       'Partnerzy',
       'Dokumenty',
     ]);
+    await expect(page.getByTestId('claim-version')).toContainText('przez system');
     await expect(page.getByText('Powrót do szkód')).toBeVisible();
     await page.getByRole('tab', { name: 'Likwidacja' }).click();
     await expect(page.getByTestId('settlement-totals')).toContainText('Sumy');
