@@ -399,6 +399,8 @@ test.describe('claims', () => {
     await signIn(page, VIEWER);
     await page.evaluate(() => localStorage.setItem('bo.language', 'de'));
     await page.addInitScript(() => localStorage.setItem('bo.language', 'de'));
+    // A common laptop width with the side menu open: the list must fit without scrolling sideways.
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/u/0/claims?search=S-000007');
     await expect(page.getByRole('heading', { level: 1, name: 'Schäden' })).toBeVisible();
     await expect(
@@ -418,6 +420,8 @@ test.describe('claims', () => {
       /^Schadendatum/,
       /^Angelegt/,
     ]);
+    await expect(table.getByRole('link', { name: 'S-000007' })).toBeVisible();
+    expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await table.getByRole('link', { name: 'S-000007' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Schaden S-000007' })).toBeVisible();
     await expect(page.getByRole('tab')).toHaveText([
