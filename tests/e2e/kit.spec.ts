@@ -198,7 +198,13 @@ test('the confirm dialog keeps focus and shows the action error', async ({ page 
   const dialog = page.getByRole('dialog', { name: 'Delete the policy?' });
   await expect(dialog).toBeVisible();
   const accept = dialog.getByRole('button', { name: 'Delete policy' });
-  await expect(accept).toBeFocused();
+  // Focus starts on Cancel, so Enter closes the dialog without deleting.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('The policy is locked by another user.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Delete policy' }).click();
+  await expect(dialog).toBeVisible();
   for (let i = 0; i < 4; i++) {
     await page.keyboard.press('Tab');
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
