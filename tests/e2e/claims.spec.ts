@@ -473,7 +473,8 @@ test.describe('claims', () => {
     await page.getByRole('tab', { name: 'Likwidacja' }).click();
     await expect(page.getByTestId('settlement-totals')).toContainText('Sumy');
     await page.getByRole('tab', { name: 'Dokumenty' }).click();
-    await expect(page.getByRole('button', { name: /Dowolny czas/ })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: /Dowolny czas/ }).click();
+    await expect(page.getByRole('tablist', { name: 'Rodzaj zakresu czasu' })).toBeVisible();
   });
 });

@@ -183,6 +183,8 @@ test('the active tab lives in the hash and survives a reload', async ({ page }) 
 test('the time filter applies a relative period and resets', async ({ page }) => {
   await page.goto('/forms#tab=documents');
   await page.getByRole('button', { name: 'Time: All dates' }).click();
+  // The relative / custom switch is a named tab list.
+  await expect(page.getByRole('tablist', { name: 'Kind of time range' })).toBeVisible();
   await page.getByRole('radio', { name: 'Today' }).click();
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('button', { name: 'Time: Today' })).toBeVisible();
