@@ -415,9 +415,9 @@ test.describe('claims', () => {
       /^Nummer/,
       /^Titel/,
       'Vertrag',
-      'Versicherungsnehmer',
+      'Versiche\u00ADrungs\u00ADnehmer',
       /^Status/,
-      /^Schadendatum/,
+      /^Schaden\u00ADdatum/,
       /^Angelegt/,
     ]);
     await expect(table.getByRole('link', { name: 'S-000007' })).toBeVisible();
@@ -455,7 +455,7 @@ test.describe('claims', () => {
       /^Numer/,
       /^Tytuł/,
       'Polisa',
-      'Ubezpieczający',
+      'Ubezpie\u00ADczający',
       /^Status/,
       /^Data szkody/,
       /^Utworzono/,

@@ -68,7 +68,7 @@ export default function ClaimsPage() {
         id: 'number',
         header: t('columns.number'),
         sortable: true,
-        width: '8rem',
+        width: '6.5rem',
         cell: (claim) => (
           <Link to={`/u/${accountIndex}/claims/${claim.code}`} className={linkClass}>
             {claim.claimNumber}
@@ -86,7 +86,7 @@ export default function ClaimsPage() {
       {
         id: 'policy',
         header: t('columns.policy'),
-        width: '8rem',
+        width: '7.5rem',
         cell: (c) =>
           canViewPolicies ? (
             <Link to={`/u/${accountIndex}/policies/${c.policyCode}`} className={linkClass}>
@@ -123,7 +123,7 @@ export default function ClaimsPage() {
         id: 'created',
         header: t('columns.created'),
         sortable: true,
-        width: '9.5rem',
+        width: '9rem',
         cell: (c) => formatDateTime(c.createdAt),
       },
     ],
