@@ -134,7 +134,9 @@ function ConfirmDialog({
             </div>
           ) : null}
           <div className="mt-6 flex justify-end gap-3">
+            {/* First focus on Cancel: an Enter typed on reflex must not delete or move anything. */}
             <Button
+              data-autofocus
               variant="secondary"
               disabled={!state.can({ type: 'confirm.cancel' })}
               onClick={() => send('confirm.cancel')}
@@ -142,7 +144,6 @@ function ConfirmDialog({
               {t('confirm.cancel')}
             </Button>
             <Button
-              data-autofocus
               variant={options?.tone === 'danger' ? 'danger' : 'primary'}
               disabled={!state.can({ type: 'confirm.accept' })}
               onClick={() => actor.send({ type: 'confirm.accept' })}

@@ -233,12 +233,13 @@ export function InfiniteTable<TRow>({
             key={column.id}
             role="columnheader"
             aria-sort={inFooter || !column.sortable ? undefined : (ariaSort ?? 'none')}
-            className="flex min-w-0 flex-col justify-center gap-1 px-3 py-2 text-left text-sm font-semibold text-slate-800"
+            // A header word longer than its column breaks rather than running into the next one.
+            className="flex min-w-0 flex-col justify-center gap-1 px-3 py-2 text-left text-sm font-semibold text-slate-800 [overflow-wrap:anywhere]"
           >
             {column.sortable && !inFooter ? (
               <button
                 type="button"
-                className="inline-flex items-center gap-1 self-start rounded hover:underline"
+                className="inline-flex items-center gap-1 self-start rounded text-left hover:underline"
                 onClick={() => setSort((current) => nextSort(current, column.id))}
               >
                 {column.header}

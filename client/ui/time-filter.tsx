@@ -92,7 +92,10 @@ function TimeFilterPanel({
   const applicable = customValue(draft);
   return (
     <TabGroup defaultIndex={value.kind === 'custom' ? 1 : 0}>
-      <TabList className="mb-3 flex gap-1 border-b border-slate-200">
+      <TabList
+        aria-label={t('time_filter.kind')}
+        className="mb-3 flex gap-1 border-b border-slate-200"
+      >
         {(['relative', 'custom'] as const).map((tab) => (
           <Tab
             key={tab}

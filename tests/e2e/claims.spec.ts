@@ -292,6 +292,7 @@ test.describe('claims', () => {
     await conflict.getByRole('button', { name: 'Save my input over it' }).click();
     await expect(page.getByText('Claim saved.')).toBeVisible();
     await expect(page.getByTestId('claim-version')).toContainText('Version 3');
+    await expect(page.getByTestId('claim-version')).toContainText('by Lukas Schulz');
     await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue(
       'Roof tiles blown off.',
     );
@@ -398,6 +399,8 @@ test.describe('claims', () => {
     await signIn(page, VIEWER);
     await page.evaluate(() => localStorage.setItem('bo.language', 'de'));
     await page.addInitScript(() => localStorage.setItem('bo.language', 'de'));
+    // A common laptop width with the side menu open: the list must fit without scrolling sideways.
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/u/0/claims?search=S-000007');
     await expect(page.getByRole('heading', { level: 1, name: 'Schäden' })).toBeVisible();
     await expect(
@@ -412,11 +415,13 @@ test.describe('claims', () => {
       /^Nummer/,
       /^Titel/,
       'Vertrag',
-      'Versicherungsnehmer',
+      'Versiche\u00ADrungs\u00ADnehmer',
       /^Status/,
-      /^Schadendatum/,
+      /^Schaden\u00ADdatum/,
       /^Angelegt/,
     ]);
+    await expect(table.getByRole('link', { name: 'S-000007' })).toBeVisible();
+    expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await table.getByRole('link', { name: 'S-000007' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Schaden S-000007' })).toBeVisible();
     await expect(page.getByRole('tab')).toHaveText([
@@ -428,6 +433,8 @@ test.describe('claims', () => {
     await expect(page.getByTestId('read-only-note')).toHaveText(
       'Ihre Rolle darf diesen Schaden lesen, aber nicht ändern.',
     );
+    // A seeded claim was saved by no one: the audit line says so instead of showing a code.
+    await expect(page.getByTestId('claim-version')).toContainText('von dem System');
     await expect(page.getByText('Zurück zu den Schäden')).toBeVisible();
     await page.getByRole('tab', { name: 'Regulierung' }).click();
     await expect(page.getByTestId('settlement-totals')).toContainText('Summen');
@@ -448,7 +455,7 @@ test.describe('claims', () => {
       /^Numer/,
       /^Tytuł/,
       'Polisa',
-      'Ubezpieczający',
+      'Ubezpie\u00ADczający',
       /^Status/,
       /^Data szkody/,
       /^Utworzono/,
@@ -461,11 +468,13 @@ test.describe('claims', () => {
       'Partnerzy',
       'Dokumenty',
     ]);
+    await expect(page.getByTestId('claim-version')).toContainText('przez system');
     await expect(page.getByText('Powrót do szkód')).toBeVisible();
     await page.getByRole('tab', { name: 'Likwidacja' }).click();
     await expect(page.getByTestId('settlement-totals')).toContainText('Sumy');
     await page.getByRole('tab', { name: 'Dokumenty' }).click();
-    await expect(page.getByRole('button', { name: /Dowolny czas/ })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: /Dowolny czas/ }).click();
+    await expect(page.getByRole('tablist', { name: 'Rodzaj zakresu czasu' })).toBeVisible();
   });
 });

@@ -57,6 +57,8 @@ test.describe('customers', () => {
     await expect(policies.getByRole('link', { name: /^POL-\d{6}$/ }).first()).toBeVisible();
     await expect(policies.getByRole('columnheader', { name: 'Holder' })).toHaveCount(0);
     await page.getByRole('tab', { name: 'Data' }).click();
+    // The audit line names a person, never the raw user code upstream stores.
+    await expect(page.getByTestId('customer-version')).not.toContainText('usr_');
 
     const phone = page.getByRole('textbox', { name: 'Phone' });
     await phone.fill('12');
@@ -91,8 +93,11 @@ test.describe('customers', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Customer saved.')).toBeVisible();
     await expect(page.getByTestId('customer-version')).toContainText('Version 2');
+    // Saved by this user: their name, also after a reload of the tab.
+    await expect(page.getByTestId('customer-version')).toContainText('by Clara Care');
 
     await page.reload();
+    await expect(page.getByTestId('customer-version')).toContainText('by Clara Care');
     await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('+49301234567');
     await expect(page.getByRole('combobox', { name: 'Assigned broker' })).toHaveValue(chosen);
     await expectNoSeriousA11yViolations(page);

@@ -183,6 +183,8 @@ test('the active tab lives in the hash and survives a reload', async ({ page }) 
 test('the time filter applies a relative period and resets', async ({ page }) => {
   await page.goto('/forms#tab=documents');
   await page.getByRole('button', { name: 'Time: All dates' }).click();
+  // The relative / custom switch is a named tab list.
+  await expect(page.getByRole('tablist', { name: 'Kind of time range' })).toBeVisible();
   await page.getByRole('radio', { name: 'Today' }).click();
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('button', { name: 'Time: Today' })).toBeVisible();
@@ -198,7 +200,13 @@ test('the confirm dialog keeps focus and shows the action error', async ({ page 
   const dialog = page.getByRole('dialog', { name: 'Delete the policy?' });
   await expect(dialog).toBeVisible();
   const accept = dialog.getByRole('button', { name: 'Delete policy' });
-  await expect(accept).toBeFocused();
+  // Focus starts on Cancel, so Enter closes the dialog without deleting.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('The policy is locked by another user.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Delete policy' }).click();
+  await expect(dialog).toBeVisible();
   for (let i = 0; i < 4; i++) {
     await page.keyboard.press('Tab');
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);

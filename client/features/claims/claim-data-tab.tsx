@@ -14,6 +14,7 @@ import { Button } from '#client/ui/button.tsx';
 import { ConflictPanel } from '#client/ui/conflict-panel.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
+import { rememberOwnCode, usePersonName, useRouteAccountSub } from '#client/ui/person-name.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import type { LoadState } from '#client/ui/use-load.ts';
@@ -50,6 +51,7 @@ export function ClaimDataTab(
   const { accountIndex, canUpdate, canDelete } = useClaimAbilities();
   const { state, context, retry } = useClaimFormContext(accountIndex);
   const editable = canEditClaim(claim.status);
+  const savedBy = usePersonName(claim.updatedBy);
 
   return (
     <div className="flex max-w-3xl flex-col gap-8">
@@ -75,11 +77,11 @@ export function ClaimDataTab(
             <ClaimView claim={claim} context={context} />
           </>
         ) : null}
-        <p className="text-xs text-slate-600" data-testid="claim-version">
+        <p className="text-xs text-slate-600" data-testid="claim-version" title={savedBy.title}>
           {t('data.audit', {
             version: claim.version,
             at: formatDateTime(claim.updatedAt),
-            by: claim.updatedBy,
+            by: savedBy.label,
           })}
         </p>
       </section>
@@ -99,6 +101,7 @@ function StatusMove({
 }: ClaimTabProps & { workflow: LoadState<ClaimWorkflow>; onRetryWorkflow: () => void }) {
   const { t, i18n } = useTranslation('claims');
   const { accountIndex } = useClaimAbilities();
+  const sub = useRouteAccountSub();
   const confirm = useConfirm();
   const toast = useToast();
   const refused = useDialogRefusal({ onChanged, onReload, statusName });
@@ -126,7 +129,11 @@ function StatusMove({
       action: () =>
         // A refusal carries the claim as it is: the page shows it behind the dialog.
         moveClaim(accountIndex, claim.code, to, claim.version).then(
-          onChanged,
+          (moved) => {
+            // Stamped with this user's code: the audit line can show their name.
+            rememberOwnCode(sub, moved.updatedBy);
+            onChanged(moved);
+          },
           refused(undefined, to),
         ),
     }).then((done) => {

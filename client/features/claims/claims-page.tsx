@@ -68,7 +68,7 @@ export default function ClaimsPage() {
         id: 'number',
         header: t('columns.number'),
         sortable: true,
-        width: '8rem',
+        width: '6.5rem',
         cell: (claim) => (
           <Link to={`/u/${accountIndex}/claims/${claim.code}`} className={linkClass}>
             {claim.claimNumber}
@@ -80,12 +80,13 @@ export default function ClaimsPage() {
         header: t('columns.title'),
         sortable: true,
         width: '2fr',
-        cell: (c) => c.title,
+        // Rows have one height, so a long title is cut: the title attribute shows it whole.
+        cell: (c) => <span title={c.title}>{c.title}</span>,
       },
       {
         id: 'policy',
         header: t('columns.policy'),
-        width: '9rem',
+        width: '7.5rem',
         cell: (c) =>
           canViewPolicies ? (
             <Link to={`/u/${accountIndex}/policies/${c.policyCode}`} className={linkClass}>
@@ -99,13 +100,16 @@ export default function ClaimsPage() {
         id: 'holder',
         header: t('columns.holder'),
         width: '1.5fr',
-        cell: (c) => partyName(c.holder) || c.accountCode || '',
+        cell: (c) => {
+          const holder = partyName(c.holder) || c.accountCode || '';
+          return <span title={holder}>{holder}</span>;
+        },
       },
       {
         id: 'status',
         header: t('columns.status'),
         sortable: true,
-        width: '11rem',
+        width: '10rem',
         cell: (c) => <ClaimStatusBadge status={c.status} name={statusName(c.status)} />,
       },
       {
@@ -119,7 +123,7 @@ export default function ClaimsPage() {
         id: 'created',
         header: t('columns.created'),
         sortable: true,
-        width: '9.5rem',
+        width: '9rem',
         cell: (c) => formatDateTime(c.createdAt),
       },
     ],
@@ -194,7 +198,9 @@ export default function ClaimsPage() {
         }
         label={t('list.table')}
         columns={columns}
-        minWidth="68rem"
+        // Fits 1280 px with the side menu open (about 59rem of room): the text columns share
+        // what the fixed ones leave, and scroll sideways only on narrower screens.
+        minWidth="56rem"
         rowKey={(c) => String(c.id)}
         emptyMessage={filtered ? t('list.empty_filtered') : t('list.empty')}
       />

@@ -7,6 +7,7 @@ import { ACCOUNT_GENDERS, ACCOUNT_TITLES, type AccountInput } from '#common/acco
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { ConflictPanel } from '#client/ui/conflict-panel.tsx';
+import { usePersonName } from '#client/ui/person-name.ts';
 import { useRecordSave } from '#client/ui/use-versioned-save.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
@@ -315,12 +316,13 @@ export function CustomerDataForm({
 
 function Audit({ account }: { account: Account }) {
   const { t } = useTranslation('customers');
+  const savedBy = usePersonName(account.updatedBy);
   return (
-    <p className="text-xs text-slate-600" data-testid="customer-version">
+    <p className="text-xs text-slate-600" data-testid="customer-version" title={savedBy.title}>
       {t('detail.audit', {
         version: account.version,
         at: formatDateTime(account.updatedAt),
-        by: account.updatedBy,
+        by: savedBy.label,
       })}
     </p>
   );
