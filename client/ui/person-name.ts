@@ -38,21 +38,23 @@ export function rememberOwnCode(sub: string | undefined, code: string): void {
   }
 }
 
+/** The signed-in account of the current `/u/:accountIndex` route. */
+function useRouteAccount() {
+  const { accountIndex = '0' } = useParams();
+  return SessionActorContext.useSelector((s) =>
+    s.context.accounts.find((a) => String(a.accountIndex) === accountIndex),
+  );
+}
+
 /** The `sub` of the account of the current `/u/:accountIndex` route. */
 export function useRouteAccountSub(): string | undefined {
-  const { accountIndex = '0' } = useParams();
-  return SessionActorContext.useSelector(
-    (s) => s.context.accounts.find((a) => String(a.accountIndex) === accountIndex)?.sub,
-  );
+  return useRouteAccount()?.sub;
 }
 
 /** The label for a user code and, when it is not a name, the code for a title attribute. */
 export function usePersonName(code: string): { label: string; title: string | undefined } {
   const { t } = useTranslation('ui');
-  const { accountIndex = '0' } = useParams();
-  const account = SessionActorContext.useSelector((s) =>
-    s.context.accounts.find((a) => String(a.accountIndex) === accountIndex),
-  );
+  const account = useRouteAccount();
   if (code === SYSTEM_CODE) return { label: t('person.system'), title: undefined };
   if (account && readCodes()[account.sub] === code) {
     return { label: account.userFullName, title: undefined };

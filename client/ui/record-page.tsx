@@ -13,6 +13,29 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
   );
 }
 
+export interface RecordTexts {
+  loading: string;
+  title: string;
+  notFound: string;
+  failed: string;
+}
+
+/**
+ * The texts of a record page whose namespace has the insurance screens' keys (`loading`,
+ * `detail.title`, `detail.not_found`, `errors.load_failed`): claims, leads and policies.
+ */
+export function standardRecordTexts(
+  // The keys as literals: a namespace without one of them does not type-check.
+  t: (key: 'loading' | 'detail.title' | 'detail.not_found' | 'errors.load_failed') => string,
+): RecordTexts {
+  return {
+    loading: t('loading'),
+    title: t('detail.title'),
+    notFound: t('detail.not_found'),
+    failed: t('errors.load_failed'),
+  };
+}
+
 /**
  * A detail page's frame: the back link above the record as it loads, a spinner, or the page's
  * title and what went wrong (a 404 says the record does not exist, anything else offers to try
@@ -27,7 +50,7 @@ export function RecordPage<T>({
 }: {
   state: LoadState<T>;
   back: ReactNode;
-  texts: { loading: string; title: string; notFound: string; failed: string };
+  texts: RecordTexts;
   onRetry: () => void;
   children: (record: T) => ReactNode;
 }) {

@@ -1,4 +1,4 @@
-import { BackLink, RecordPage } from '#client/ui/record-page.tsx';
+import { BackLink, RecordPage, standardRecordTexts } from '#client/ui/record-page.tsx';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -176,12 +176,7 @@ export default function LeadPage() {
     <RecordPage
       state={loaded}
       back={<BackLink to={`/u/${accountIndex}/leads`}>{t('detail.back')}</BackLink>}
-      texts={{
-        loading: t('loading'),
-        title: t('detail.title'),
-        notFound: t('detail.not_found'),
-        failed: t('errors.load_failed'),
-      }}
+      texts={standardRecordTexts(t)}
       onRetry={retry}
     >
       {(current) => (

@@ -1,4 +1,4 @@
-import { BackLink, RecordPage } from '#client/ui/record-page.tsx';
+import { BackLink, RecordPage, standardRecordTexts } from '#client/ui/record-page.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -97,12 +97,7 @@ export default function PolicyPage() {
     <RecordPage
       state={loaded}
       back={<BackLink to={listPath}>{t('detail.back')}</BackLink>}
-      texts={{
-        loading: t('loading'),
-        title: t('detail.title'),
-        notFound: t('detail.not_found'),
-        failed: t('errors.load_failed'),
-      }}
+      texts={standardRecordTexts(t)}
       onRetry={retry}
     >
       {(record) => (
