@@ -178,6 +178,29 @@ describe('session persistence', () => {
     }
   }, 180_000);
 
+  it('keeps an active session under an idle limit of seconds, and ends the idle one', async () => {
+    const s = await startStack({ SESSION_IDLE_TIMEOUT: '4' });
+    try {
+      const active = new Agent(s.url);
+      const idle = new Agent(s.url);
+      expect((await active.login('admin@demo.test')).status).toBe(200);
+      expect((await idle.login('viewer@demo.test')).status).toBe(200);
+      // Steady activity, through the proxy and the session API in turn, for three idle limits.
+      const end = Date.now() + 12_000;
+      for (let i = 0; Date.now() < end; i++) {
+        const r = await active.json(i % 2 ? '/api/0/tenantservice/v1/general' : '/bff/session');
+        expect(r.status).toBe(200);
+        if (i % 2 === 0) expect(r.body.accounts).toHaveLength(1);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      expect((await idle.json('/api/0/tenantservice/v1/general')).status).toBe(401);
+      expect((await idle.json('/bff/session')).body.accounts).toEqual([]);
+      expect((await active.json('/api/0/tenantservice/v1/general')).status).toBe(200);
+    } finally {
+      await s.stop();
+    }
+  }, 120_000);
+
   it('ends a session after the idle timeout and keeps the way back to sign-in', async () => {
     const s = await startStack({ SESSION_IDLE_TIMEOUT: '1' });
     try {
