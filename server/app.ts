@@ -4,18 +4,19 @@ import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import type { Config } from '#server/config.ts';
 import { sendError } from '#server/http-errors.ts';
 import { LoginLimiter } from '#server/rate-limit.ts';
-import { apiProxy, upstreamAgent } from '#server/routes/api-proxy.ts';
+import { apiProxy } from '#server/routes/api-proxy.ts';
 import { bffRoutes } from '#server/routes/bff-routes.ts';
 import { csvExport } from '#server/routes/csv-export.ts';
 import { staticRoutes } from '#server/routes/static-routes.ts';
 import { SessionStoreUnavailable, type SessionKit } from '#server/session/session.ts';
 import { TokenService } from '#server/session/token-service.ts';
 import { AuthClient } from '#server/upstream/auth-client.ts';
+import { UpstreamGate } from '#server/upstream/gate.ts';
+import { passThroughProxy } from '#server/upstream/pass-through.ts';
 import { wsBridge } from '#server/ws-bridge.ts';
 
 export interface AppDeps {
@@ -42,6 +43,10 @@ export function createApp(config: Config, deps: AppDeps) {
     kit.counters,
     deps.loginLimits ?? { perAccount: 5, perAddress: 50, windowMs: 15 * 60_000 },
   );
+  // A queued call waits at most as long as an upstream call may take.
+  const maxWaitMs = config.upstreamTimeoutMs;
+  const apiGate = new UpstreamGate('api', { ...config.upstreamLimits, maxWaitMs }, log);
+  const storageGate = new UpstreamGate('storage', { ...config.storageLimits, maxWaitMs }, log);
   const app = express();
 
   app.disable('x-powered-by');
@@ -145,31 +150,40 @@ export function createApp(config: Config, deps: AppDeps) {
       tokens,
       timeoutMs: config.upstreamTimeoutMs,
       log,
+      gate: apiGate,
       ...(deps.guestLimit ? { guestLimit: deps.guestLimit } : {}),
     }),
   );
 
   if (deps.sandbox) {
-    // The sandbox identity provider stands in for an external SAML IdP page; /sandbox/* holds
-    // the tester's tools (the outbox of e-mails the sandbox would have sent); /chat-widget/* is
-    // the stand-in chat provider (widget script and demo webhook). None exists when the BFF runs
-    // in front of the real services.
+    // The sandbox's object store (signed uploads and downloads, no session needed) and the
+    // stand-in chat provider (widget script and demo webhook), on their own pool and gate:
+    // uploads, however slow or many, never take the connections API calls need.
     app.use(
-      createProxyMiddleware({
-        target: deps.upstreamUrl,
-        pathFilter: (path) =>
-          path.startsWith('/sandbox-idp') ||
-          path.startsWith('/sandbox/') ||
-          path.startsWith('/chat-widget/') ||
-          // The sandbox's object store: signed uploads and downloads, no session needed.
-          path.startsWith('/storage/'),
-        changeOrigin: true,
-        agent: upstreamAgent(deps.upstreamUrl),
-        on: {
-          proxyReq: (p) => {
-            p.removeHeader('cookie');
-          },
-        },
+      passThroughProxy({
+        upstreamUrl: deps.upstreamUrl,
+        pool: 'storage',
+        gate: storageGate,
+        timeoutMs: config.upstreamTimeoutMs,
+        log,
+        paths: (path) => path.startsWith('/storage/') || path.startsWith('/chat-widget/'),
+        // The store's own limit (a document of 10 MiB and its form fields).
+        body: { maxBytes: 10 * 1024 * 1024 + 64 * 1024, ...config.storageBody },
+      }),
+    );
+  }
+  if (deps.sandbox) {
+    // The sandbox identity provider stands in for an external SAML IdP page; /sandbox/* holds
+    // the tester's tools (the outbox of e-mails the sandbox would have sent). Neither exists
+    // when the BFF runs in front of the real services.
+    app.use(
+      passThroughProxy({
+        upstreamUrl: deps.upstreamUrl,
+        pool: 'api',
+        gate: apiGate,
+        timeoutMs: config.upstreamTimeoutMs,
+        log,
+        paths: (path) => path.startsWith('/sandbox-idp') || path.startsWith('/sandbox/'),
       }),
     );
   }
@@ -226,5 +240,9 @@ export function createApp(config: Config, deps: AppDeps) {
     },
     /** Waits (until `deadline`) for refreshes and token writes still in flight. */
     drain: (deadline: number) => tokens.drain(deadline),
+    /** Proxied calls with an upstream right now (a shutdown can wait for them to end). */
+    proxiedInFlight(): number {
+      return apiGate.inFlight + storageGate.inFlight;
+    },
   };
 }

@@ -34,6 +34,25 @@ describe('loadConfig', () => {
     expect(c.appEnv).toBe('prodfunk');
   });
 
+  it('bounds the proxy: calls with the upstream, calls waiting, and upload bodies', () => {
+    expect(loadConfig({})).toMatchObject({
+      upstreamLimits: { concurrency: 128, queue: 256 },
+      storageLimits: { concurrency: 16, queue: 16 },
+      storageBody: { deadlineMs: 55_000, minBytesPerSecond: 1024 },
+    });
+    const c = loadConfig({
+      UPSTREAM_MAX_CONCURRENCY: '8',
+      UPSTREAM_MAX_QUEUE: '0',
+      STORAGE_MAX_CONCURRENCY: '2',
+      STORAGE_MAX_QUEUE: '3',
+      STORAGE_BODY_TIMEOUT: '10',
+      STORAGE_MIN_RATE: '0',
+    });
+    expect(c.upstreamLimits).toEqual({ concurrency: 8, queue: 0 });
+    expect(c.storageLimits).toEqual({ concurrency: 2, queue: 3 });
+    expect(c.storageBody).toEqual({ deadlineMs: 10_000, minBytesPerSecond: 0 });
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', UPSTREAM_URL: '' }).port).toBe(3000);
   });
@@ -50,6 +69,11 @@ describe('loadConfig', () => {
     ['SANDBOX_ACCESS_TOKEN_TTL', '1h'],
     ['APP_ENV', 'Prod!'],
     ['SESSION_SECRET', 'short'],
+    ['UPSTREAM_MAX_CONCURRENCY', '0'],
+    ['UPSTREAM_MAX_QUEUE', '-1'],
+    ['STORAGE_MAX_CONCURRENCY', 'many'],
+    ['STORAGE_BODY_TIMEOUT', '0'],
+    ['STORAGE_MIN_RATE', '1.5'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     try {
       loadConfig({ [name]: value });

@@ -16,6 +16,14 @@ const positiveSeconds = v.pipe(
   v.transform(Number),
   v.minValue(1, 'must be at least 1'),
 );
+const count = (min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(min, `must be ${min}-${max}`),
+    v.maxValue(max, `must be ${min}-${max}`),
+  );
 const url = (schemes: string[]) =>
   v.pipe(
     v.string(),
@@ -54,6 +62,14 @@ export const EnvSchema = v.object({
   SESSION_IDLE_TIMEOUT: v.optional(positiveSeconds, '1800'),
   SESSION_ABSOLUTE_TIMEOUT: v.optional(positiveSeconds, '43200'),
   UPSTREAM_TIMEOUT: v.optional(positiveSeconds, '30'),
+  // Proxied calls with the upstream at once, and calls waiting for a slot (then 503).
+  UPSTREAM_MAX_CONCURRENCY: v.optional(count(1, 10_000), '128'),
+  UPSTREAM_MAX_QUEUE: v.optional(count(0, 100_000), '256'),
+  // The same for the sandbox's object store (own connection pool), and its upload bodies.
+  STORAGE_MAX_CONCURRENCY: v.optional(count(1, 10_000), '16'),
+  STORAGE_MAX_QUEUE: v.optional(count(0, 100_000), '16'),
+  STORAGE_BODY_TIMEOUT: v.optional(positiveSeconds, '55'),
+  STORAGE_MIN_RATE: v.optional(count(0, 1_000_000_000), '1024'),
   // Document bytes in an S3-compatible store instead of the sandbox's own (all four or none).
   S3_ENDPOINT: v.optional(url(['http:', 'https:'])),
   S3_BUCKET: v.optional(
@@ -86,6 +102,11 @@ export interface Config {
   sessionIdleTimeoutMs: number;
   sessionAbsoluteTimeoutMs: number;
   upstreamTimeoutMs: number;
+  /** Calls with the upstream at once / waiting for a slot, per pool. */
+  upstreamLimits: { concurrency: number; queue: number };
+  storageLimits: { concurrency: number; queue: number };
+  /** Upload bodies through /storage: whole within the deadline, never slower than the rate. */
+  storageBody: { deadlineMs: number; minBytesPerSecond: number };
   s3: S3Settings | null;
   /** The origin signed document addresses may point at; null: this origin's /storage/. */
   storageOrigin: string | null;
@@ -149,6 +170,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sessionIdleTimeoutMs: e.SESSION_IDLE_TIMEOUT * 1000,
     sessionAbsoluteTimeoutMs: e.SESSION_ABSOLUTE_TIMEOUT * 1000,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT * 1000,
+    upstreamLimits: { concurrency: e.UPSTREAM_MAX_CONCURRENCY, queue: e.UPSTREAM_MAX_QUEUE },
+    storageLimits: { concurrency: e.STORAGE_MAX_CONCURRENCY, queue: e.STORAGE_MAX_QUEUE },
+    storageBody: {
+      deadlineMs: e.STORAGE_BODY_TIMEOUT * 1000,
+      minBytesPerSecond: e.STORAGE_MIN_RATE,
+    },
     s3: e.UPSTREAM_URL ? null : s3,
     storageOrigin: e.UPSTREAM_URL
       ? (e.STORAGE_ORIGIN ?? null)

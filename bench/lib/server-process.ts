@@ -31,6 +31,7 @@ import { apiProxy } from '#server/routes/api-proxy.ts';
 import { createSessionKit } from '#server/session/session.ts';
 import { TokenService } from '#server/session/token-service.ts';
 import { AuthClient } from '#server/upstream/auth-client.ts';
+import { UpstreamGate } from '#server/upstream/gate.ts';
 import { startStack } from '#tests/support/stack.ts';
 import { startStandaloneSandbox } from '#tests/support/upstream.ts';
 
@@ -155,15 +156,23 @@ async function layers(upstreamUrl: string, bearer: string) {
   });
 
   const expressHpm = express().use(hpm());
+  const gate = new UpstreamGate(
+    'bench',
+    { ...config.upstreamLimits, maxWaitMs: config.upstreamTimeoutMs },
+    log,
+  );
   const expressApiProxy = express().use(
     '/api',
-    apiProxy({ upstreamUrl, kit, tokens, timeoutMs: config.upstreamTimeoutMs, log }),
+    apiProxy({ upstreamUrl, kit, tokens, timeoutMs: config.upstreamTimeoutMs, log, gate }),
   );
   // helmet's defaults rather than a copy of the BFF's settings: the same dozen headers, and no
   // second copy of the policy to keep in step.
   const expressHelmetApiProxy = express()
     .use(helmet())
-    .use('/api', apiProxy({ upstreamUrl, kit, tokens, timeoutMs: config.upstreamTimeoutMs, log }));
+    .use(
+      '/api',
+      apiProxy({ upstreamUrl, kit, tokens, timeoutMs: config.upstreamTimeoutMs, log, gate }),
+    );
   const bff = createApp(config, { log, kit, upstreamUrl, sandbox: false, buildId: 'bench' });
 
   const servers = {

@@ -1,16 +1,16 @@
-import {
-  Agent as HttpAgent,
-  type ClientRequest,
-  type IncomingMessage,
-  type ServerResponse,
-} from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { sendError } from '#server/http-errors.ts';
 import { SessionStoreUnavailable, type SessionKit } from '#server/session/session.ts';
 import type { TokenService } from '#server/session/token-service.ts';
+import type { UpstreamGate } from '#server/upstream/gate.ts';
+import {
+  passedHeaders,
+  readCapped,
+  stripClientHeaders,
+  upstreamProxy,
+} from '#server/upstream/proxy-common.ts';
 
 /** The upstream services of the spec; anything else under /api is a 404 and never leaves. */
 export const SERVICES = new Set([
@@ -44,18 +44,6 @@ const GUEST_CALLS = new Set([
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** One keep-alive connection pool per upstream, shared by every proxy of the BFF. */
-const agents = new Map<string, HttpAgent>();
-export function upstreamAgent(upstreamUrl: string): HttpAgent {
-  let agent = agents.get(upstreamUrl);
-  if (!agent) {
-    const options = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 60_000 };
-    agent = upstreamUrl.startsWith('https:') ? new HttpsAgent(options) : new HttpAgent(options);
-    agents.set(upstreamUrl, agent);
-  }
-  return agent;
-}
-
 /** True when a path (in any of up to three decodings) could climb out of its service or smuggle
  * a host: dot segments, backslashes, NUL/control characters, or an encoded slash. */
 export function isUnsafePath(raw: string): boolean {
@@ -77,7 +65,6 @@ export function isUnsafePath(raw: string): boolean {
 
 declare module 'http' {
   interface IncomingMessage {
-    upstreamAuthorization?: string;
     /** Which session account a proxied call used. */
     bffAccount?: { sid: string; index: string };
   }
@@ -95,73 +82,24 @@ export function apiProxy(deps: {
   tokens: TokenService;
   timeoutMs: number;
   log: Logger;
+  /** Bounds the calls with the upstream at once and those waiting for it. */
+  gate: UpstreamGate;
   /** Guest calls per client address and window: guessing invitation or reset tokens, or
    * flooding someone with reset mails, stays slow. */
   guestLimit?: { max: number; windowMs: number };
 }): RequestHandler {
-  const { kit, tokens, log } = deps;
+  const { kit, tokens, log, gate } = deps;
   const guestLimit = deps.guestLimit ?? { max: 300, windowMs: 15 * 60_000 };
 
-  const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
-    target: deps.upstreamUrl,
-    changeOrigin: true,
-    xfwd: false,
-    // Without an agent http-proxy opens (and closes) a connection per call, which roughly halves
-    // throughput and makes every browser response `Connection: close` (bench/README.md).
-    agent: upstreamAgent(deps.upstreamUrl),
-    // Responses are written in proxyRes below, so that an upstream 401 can wait for the verdict
-    // of a refresh before the browser gets an answer.
-    selfHandleResponse: true,
-    // The proxy's own error handling below answers in JSON; without this it would log and hang.
-    on: {
-      proxyReq(proxyReq: ClientRequest, req: IncomingMessage) {
-        for (const h of ['cookie', 'authorization', 'forwarded', 'x-csrf', 'origin', 'referer']) {
-          proxyReq.removeHeader(h);
-        }
-        for (const h of proxyReq.getHeaderNames()) {
-          if (h.startsWith('x-forwarded-') || h === 'x-real-ip') proxyReq.removeHeader(h);
-        }
-        if (req.upstreamAuthorization)
-          proxyReq.setHeader('authorization', req.upstreamAuthorization);
-        proxyReq.setTimeout(deps.timeoutMs, () => {
-          proxyReq.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' }));
-        });
-      },
-      proxyRes(proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) {
-        delete proxyRes.headers['set-cookie'];
-        // Hop-by-hop: the browser's connection is ours to manage, not the upstream's.
-        delete proxyRes.headers.connection;
-        delete proxyRes.headers['keep-alive'];
-        proxyRes.headers['cache-control'] ??= 'no-store';
-        if (proxyRes.statusCode === 401 && req.bffAccount) {
-          answerRefusal(proxyRes, req.bffAccount, res).catch((err: unknown) => {
-            log.warn({ err: (err as Error).message }, 'answering an upstream 401 failed');
-            res.destroy();
-          });
-          return;
-        }
-        res.writeHead(proxyRes.statusCode ?? 502, proxyRes.headers);
-        proxyRes.pipe(res);
-      },
-      error(err: Error, _req: IncomingMessage, res: ServerResponse | import('node:net').Socket) {
-        const code = (err as NodeJS.ErrnoException).code;
-        log.warn({ code, err: err.message }, 'proxy error');
-        if (!('setHeader' in res)) return void res.destroy();
-        if (res.headersSent) return void res.destroy();
-        const timeout = code === 'ETIMEDOUT';
-        res.statusCode = timeout ? 504 : 502;
-        res.setHeader('content-type', 'application/json');
-        res.setHeader('cache-control', 'no-store');
-        res.end(
-          JSON.stringify({
-            error: timeout ? 'upstream_timeout' : 'upstream_unavailable',
-            message: timeout
-              ? 'The service did not answer in time.'
-              : 'The service is not reachable right now.',
-          }),
-        );
-      },
-    },
+  const proxy = upstreamProxy({
+    upstreamUrl: deps.upstreamUrl,
+    pool: 'api',
+    timeoutMs: deps.timeoutMs,
+    log,
+    intercept: (proxyRes, req, res) =>
+      proxyRes.statusCode === 401 && req.bffAccount
+        ? answerRefusal(proxyRes, req.bffAccount, res)
+        : undefined,
   });
 
   /**
@@ -176,13 +114,8 @@ export function apiProxy(deps: {
     account: { sid: string; index: string },
     res: ServerResponse,
   ): Promise<void> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of proxyRes as AsyncIterable<Buffer>) {
-      // A refusal is a short error body; more than this is not worth keeping in memory.
-      size += chunk.length;
-      if (size <= 64 * 1024) chunks.push(chunk);
-    }
+    // A refusal is a short error body; more than that is not worth keeping in memory.
+    const body = await readCapped(proxyRes);
     const t = await tokens
       .accessToken(account.sid, account.index, Date.now(), { force: true })
       .catch(() => null);
@@ -192,9 +125,9 @@ export function apiProxy(deps: {
         ...(t.reason ? { reason: t.reason } : {}),
       });
     }
-    const body = Buffer.concat(chunks);
-    const headers = { ...proxyRes.headers, 'content-length': String(body.length) };
-    delete headers['transfer-encoding'];
+    const headers = passedHeaders(proxyRes.headers);
+    headers['content-length'] = String(body.length);
+    headers['cache-control'] ??= 'no-store';
     res.writeHead(401, headers);
     res.end(body);
   }
@@ -229,7 +162,8 @@ export function apiProxy(deps: {
           );
         }
         req.url = upstreamPath + query;
-        return proxy(req, res, next);
+        stripClientHeaders(req.headers);
+        return gate.enter(req, res, next, proxy);
       }
       if (!SERVICES.has(service!)) return sendError(res, 404, 'not_found');
 
@@ -242,11 +176,12 @@ export function apiProxy(deps: {
           accountIndex: Number(who),
           ...(t.reason ? { reason: t.reason } : {}),
         });
-      // The public API identifies the tenant, not a user: its bearer is the tenant slug.
-      req.upstreamAuthorization = `Bearer ${service === 'publicapi' ? t.account.tenantSlug : t.accessToken}`;
       req.bffAccount = { sid, index: who! };
       req.url = upstreamPath + query;
-      return proxy(req, res, next);
+      stripClientHeaders(req.headers);
+      // The public API identifies the tenant, not a user: its bearer is the tenant slug.
+      req.headers.authorization = `Bearer ${service === 'publicapi' ? t.account.tenantSlug : t.accessToken}`;
+      return gate.enter(req, res, next, proxy);
     } catch (err) {
       if (err instanceof SessionStoreUnavailable)
         return sendError(res, 503, 'session_store_unavailable');

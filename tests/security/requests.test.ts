@@ -1,6 +1,7 @@
+import { createServer, request, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordingUpstream } from '#tests/support/net.ts';
+import { closeServer, listen, recordingUpstream } from '#tests/support/net.ts';
 import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
 import { startStandaloneSandbox } from '#tests/support/upstream.ts';
 
@@ -116,6 +117,50 @@ describe('proxy allowlist', () => {
     });
     expect(wrongMethod.status).toBe(404);
     expect(upstreamCalls(before)).toEqual([]);
+  });
+
+  it('keeps encoded slashes and dots (%2F, %252F, %2e%2e) inside the service they name', async () => {
+    const a = new Agent(stack.url);
+    await a.login('admin@demo.test');
+    // Sent byte for byte: fetch would resolve %2e%2e segments before they leave.
+    const rawGet = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const { hostname, port } = new URL(stack.url);
+        request({ hostname, port, path, headers: { cookie: a.cookie } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+          .on('error', reject)
+          .end();
+      });
+    const climbing = [
+      '/api/0/tenantservice%2F..%2Fauthservice/v1/workspaces',
+      '/api/0/tenantservice%252F..%252Fauthservice/v1/workspaces',
+      '/api/0/tenantservice%2fv1/users',
+      '/api/0/%2e%2e/authservice/v1/workspaces',
+      '/api/0/tenantservice/%2e%2e/authservice/v1/workspaces',
+      '/api/0/tenantservice/v1/%2e%2e%2f%2e%2e%2fauthservice/v1/workspaces',
+      '/api/0/tenantservice/v1%2F..%2F..%2Fauthservice%2Fv1%2Fworkspaces',
+      '/api/0/tenantservice/v1/users%2F..%2F..%2F..%2Fauthservice%2Fv1%2Fworkspaces',
+      '/api/0/tenantservice/v1/users/%252F..%252F..%252F..%252Fauthservice%252Fv1',
+      '/api/0/tenantservice/v1/users/..%252F..%252F..%252Fauthservice',
+      '/api/0/tenantservice/v1/users/%252e%252e/%252e%252e/%252e%252e/authservice',
+      '/api/guest/authservice%2Fv1%2Fsaml-login-link?tenantSlug=demo',
+      '/api/guest/authservice/v1/saml-login-link%2F..%2F..%2Fworkspaces',
+    ];
+    const before = recorder.seen.length;
+    for (const p of climbing) expect(await rawGet(p), p).toBe(404);
+    expect(upstreamCalls(before)).toEqual([]);
+
+    // An encoded slash that climbs nowhere may reach the service it names, and only that one.
+    const within = ['/api/0/tenantservice/v1/users/a%2Fb', '/api/0/tenantservice/v1/users%2Fx'];
+    for (const p of within) expect(await rawGet(p), p).toBeLessThan(500);
+    for (const call of upstreamCalls(before)) {
+      let path = call.path;
+      for (let i = 0; i < 3; i++) path = decodeURIComponent(path);
+      expect(path, call.path).toMatch(/^\/tenantservice\//);
+      expect(path, call.path).not.toMatch(/(^|\/)\.\.?(\/|$)/);
+    }
   });
 
   it('does not let a Host header steer the proxy', async () => {
@@ -240,6 +285,107 @@ describe('guest calls', () => {
     expect(statuses.slice(0, 5).every((s) => s === 200)).toBe(true);
     expect(statuses.slice(5)).toEqual([429, 429]);
     expect(sent).toHaveLength(5);
+  });
+});
+
+describe('upstream answers', () => {
+  // A fake upstream: the real sandbox never fails like this, a production service might.
+  let answer: (res: ServerResponse) => void = (res) => res.end();
+  const fake = createServer((req, res) => {
+    req.resume();
+    answer(res);
+  });
+  let bff: Stack;
+  beforeAll(async () => {
+    const port = await listen(fake);
+    bff = await startStack({ UPSTREAM_URL: `http://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    await bff?.stop();
+    await closeServer(fake);
+  });
+  // A guest call needs no sign-in, so the fake need not play the auth service.
+  const call = () =>
+    fetch(bff.url + '/api/guest/authservice/v1/saml-login-link?tenantSlug=demo', {
+      redirect: 'manual',
+    });
+
+  it('passes only allowlisted headers and same-origin redirects', async () => {
+    answer = (res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        etag: '"v1"',
+        'x-request-id': 'req-1',
+        server: 'Apache/2.4.1 (Unix)',
+        'x-powered-by': 'PHP/5.1',
+        'set-cookie': 'internal=1; Path=/',
+        'x-internal-debug': 'db=10.0.0.5',
+        'content-security-policy': 'default-src *',
+        location: 'http://10.0.0.5:8080/internal',
+      });
+      res.end('{"link":"x"}');
+    };
+    const r = await call();
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual({ link: 'x' });
+    expect(r.headers.get('etag')).toBe('"v1"');
+    expect(r.headers.get('x-request-id')).toBe('req-1');
+    for (const h of ['server', 'x-powered-by', 'set-cookie', 'x-internal-debug', 'location'])
+      expect(r.headers.get(h), h).toBeNull();
+    expect(r.headers.get('content-security-policy')).toContain("object-src 'none'");
+    expect(r.headers.get('cache-control')).toBe('no-store');
+
+    for (const [location, passed] of [
+      ['/login?next=1', true],
+      ['//evil.example/x', false],
+      ['/\\evil.example/x', false],
+      ['https://evil.example/x', false],
+    ] as const) {
+      answer = (res) => res.writeHead(302, { location }).end();
+      const redirect = await call();
+      expect(redirect.status).toBe(302);
+      expect(redirect.headers.get('location'), location).toBe(passed ? location : null);
+    }
+  });
+
+  it('answers an upstream 5xx in the JSON error shape, never its HTML or stack', async () => {
+    answer = (res) => {
+      res.writeHead(500, { 'content-type': 'text/html', server: 'nginx', 'x-debug': '1' });
+      res.end(
+        '<html><body><pre>TypeError: x is undefined\n    at /srv/app/handler.js:12:5</pre></body></html>',
+      );
+    };
+    const html = await call();
+    expect(html.status).toBe(502);
+    expect(html.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(html.headers.get('server')).toBeNull();
+    expect(html.headers.get('x-debug')).toBeNull();
+    const body = await html.text();
+    expect(JSON.parse(body)).toEqual({
+      error: 'upstream_error',
+      message: expect.any(String),
+    });
+    expect(body).not.toMatch(/<html|handler\.js|TypeError/);
+
+    // The upstream's own error shape passes with its status, without anything else it carried.
+    answer = (res) => {
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '30' });
+      res.end(JSON.stringify({ error: 'maintenance', message: 'Back soon.', stack: 'at db.js:1' }));
+    };
+    const own = await call();
+    expect(own.status).toBe(503);
+    expect(own.headers.get('retry-after')).toBe('30');
+    expect(await own.json()).toEqual({ error: 'maintenance', message: 'Back soon.' });
+
+    // JSON that is not the error shape is no better than HTML.
+    answer = (res) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ trace: ['at db.js:1'] }));
+    };
+    const other = await call();
+    expect(other.status).toBe(502);
+    expect((await other.json()).error).toBe('upstream_error');
+    expect((await fetch(bff.url + '/healthz')).status).toBe(200);
   });
 });
 

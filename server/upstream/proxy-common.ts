@@ -1,0 +1,235 @@
+import type {
+  Agent as HttpAgent,
+  ClientRequest,
+  IncomingHttpHeaders,
+  IncomingMessage,
+  OutgoingHttpHeaders,
+  ServerResponse,
+} from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import { Agent as PlainAgent } from 'node:http';
+import type { Socket } from 'node:net';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { Logger } from 'pino';
+
+declare module 'http' {
+  interface ServerResponse {
+    /** The proxied call of this response, to give up when the browser leaves first. */
+    upstreamRequest?: ClientRequest;
+  }
+}
+
+/**
+ * One keep-alive connection pool per upstream and purpose ('api', 'storage'), so that slow
+ * uploads can never hold the sockets API calls need. The pool sets no socket limit: the gate in
+ * front of it does (server/upstream/gate.ts), and a pool that queued on its own would hand a
+ * socket to a call long after its headers were final.
+ */
+const agents = new Map<string, HttpAgent>();
+export function upstreamAgent(upstreamUrl: string, pool = 'api'): HttpAgent {
+  const key = `${pool} ${upstreamUrl}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    const options = { keepAlive: true, maxFreeSockets: 64, timeout: 60_000 };
+    agent = upstreamUrl.startsWith('https:') ? new HttpsAgent(options) : new PlainAgent(options);
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
+/**
+ * Drops the browser's credentials and forwarding claims from a request about to be proxied.
+ * Done on the incoming request, before the proxy copies its headers: a proxy hook that edits the
+ * outgoing request can run after its headers went out, and then throws outside any handler.
+ */
+export function stripClientHeaders(headers: IncomingHttpHeaders): void {
+  delete headers.cookie;
+  delete headers.authorization;
+  delete headers.forwarded;
+  delete headers['x-real-ip'];
+  delete headers['x-csrf'];
+  delete headers.origin;
+  delete headers.referer;
+  for (const h in headers) if (h.startsWith('x-forwarded-')) delete headers[h];
+}
+
+/** The only upstream response headers a browser gets; the rest (server names, cookies, debug
+ * and internal headers, the upstream's own security policy) stays behind the BFF. */
+const PASSED_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-language',
+  'content-disposition',
+  'content-range',
+  'accept-ranges',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'expires',
+  'vary',
+  'retry-after',
+  'x-request-id',
+  'x-correlation-id',
+] as const;
+
+export function passedHeaders(upstream: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const out: Record<string, string | string[]> = {};
+  for (const h of PASSED_HEADERS) {
+    const value = upstream[h];
+    if (value !== undefined) out[h] = value;
+  }
+  // A redirect may only stay on this origin: a path, never another host (`//host`, `/\host`).
+  const location = upstream.location;
+  if (location && /^\/(?![/\\])/.test(location)) out.location = location;
+  return out;
+}
+
+/** Reads a short upstream body (an error) into memory; beyond `cap` bytes it is drained, not kept. */
+export async function readCapped(stream: IncomingMessage, cap = 64 * 1024): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size <= cap) chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The upstream's own error shape, and nothing else of its body (no stack, no internals). */
+function upstreamErrorShape(body: Buffer, contentType: string | undefined) {
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType ?? '')) return null;
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as unknown;
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const { error, message } = parsed as { error?: unknown; message?: unknown };
+    if (typeof error !== 'string' || typeof message !== 'string') return null;
+    return { error: error.slice(0, 100), message: message.slice(0, 500) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An upstream 5xx reaches the browser in the JSON error shape: the upstream's `{error, message}`
+ * with its status when it sent that, else 502 `upstream_error`. HTML pages and stack traces of a
+ * failing service never pass.
+ */
+async function answerUpstreamFailure(
+  proxyRes: IncomingMessage,
+  res: ServerResponse,
+  log: Logger,
+): Promise<void> {
+  const body = await readCapped(proxyRes);
+  const own = upstreamErrorShape(body, proxyRes.headers['content-type']);
+  if (!own) log.warn({ status: proxyRes.statusCode }, 'upstream failed without its error shape');
+  const text = JSON.stringify(
+    own ?? { error: 'upstream_error', message: 'The service could not complete this request.' },
+  );
+  if (res.headersSent) return void res.destroy();
+  res.writeHead(own ? (proxyRes.statusCode ?? 502) : 502, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    ...(proxyRes.headers['retry-after'] ? { 'retry-after': proxyRes.headers['retry-after'] } : {}),
+  });
+  res.end(text);
+}
+
+/**
+ * A streaming proxy to one upstream pool whose answers are filtered: allowlisted headers only
+ * (`no-store` unless the upstream says otherwise), a 5xx in the JSON error shape, its own
+ * failures as JSON. `intercept` may take over an answer (it returns the promise of writing it).
+ */
+export function upstreamProxy(o: {
+  upstreamUrl: string;
+  pool: string;
+  timeoutMs: number;
+  log: Logger;
+  intercept?: (
+    proxyRes: IncomingMessage,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ) => Promise<void> | undefined;
+}) {
+  const { log } = o;
+  const failed = (res: ServerResponse) => (err: unknown) => {
+    log.warn({ err: (err as Error).message }, 'answering from an upstream answer failed');
+    res.destroy();
+  };
+  return createProxyMiddleware<IncomingMessage, ServerResponse>({
+    target: o.upstreamUrl,
+    changeOrigin: true,
+    xfwd: false,
+    // Without an agent http-proxy opens (and closes) a connection per call, which roughly halves
+    // throughput and makes every browser response `Connection: close` (bench/README.md).
+    agent: upstreamAgent(o.upstreamUrl, o.pool),
+    // Answers are written in proxyRes below: filtered, and an upstream 401 may wait for the
+    // verdict of a refresh before the browser gets one.
+    selfHandleResponse: true,
+    on: {
+      proxyReq(proxyReq: ClientRequest, _req: IncomingMessage, res: ServerResponse) {
+        watchUpstream(proxyReq, res, o.timeoutMs);
+      },
+      proxyRes(proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) {
+        const status = proxyRes.statusCode ?? 502;
+        if (status >= 500) return void answerUpstreamFailure(proxyRes, res, log).catch(failed(res));
+        const taken = o.intercept?.(proxyRes, req, res);
+        if (taken) return void taken.catch(failed(res));
+        const headers = passedHeaders(proxyRes.headers);
+        headers['cache-control'] ??= 'no-store';
+        res.writeHead(status, headers);
+        proxyRes.pipe(res);
+      },
+      // Without this http-proxy would log and leave the browser hanging.
+      error(err: Error, _req: IncomingMessage, res: ServerResponse | Socket) {
+        answerProxyError(log, err, res);
+      },
+    },
+  });
+}
+
+/**
+ * The `proxyReq` hook of every proxy: only what cannot fail once the call's headers are out
+ * (the credentials were settled on the incoming request). No closures: both listeners are
+ * plain functions that find their call through `this`.
+ */
+function watchUpstream(proxyReq: ClientRequest, res: ServerResponse, timeoutMs: number) {
+  res.upstreamRequest = proxyReq;
+  res.once('close', abandonUpstream);
+  proxyReq.setTimeout(timeoutMs, upstreamTimedOut);
+}
+
+/** The browser left before its answer was complete: give up the upstream call and its socket. */
+function abandonUpstream(this: ServerResponse): void {
+  if (!this.writableFinished) this.upstreamRequest?.destroy();
+  this.upstreamRequest = undefined;
+}
+
+/** An upstream that says nothing for too long counts as a timeout (504 from the error handler). */
+function upstreamTimedOut(this: ClientRequest): void {
+  this.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' }));
+}
+
+/** The proxy's own errors (unreachable, reset, timeout) as JSON; never a hang, never a throw. */
+function answerProxyError(log: Logger, err: Error, res: ServerResponse | Socket): void {
+  const code = (err as NodeJS.ErrnoException).code;
+  log.warn({ code, err: err.message }, 'proxy error');
+  if (!('setHeader' in res)) return void res.destroy();
+  // Answered already (the BFF cut the call itself): nothing left to say.
+  if (res.writableEnded) return;
+  if (res.headersSent) return void res.destroy();
+  const timeout = code === 'ETIMEDOUT';
+  const text = JSON.stringify({
+    error: timeout ? 'upstream_timeout' : 'upstream_unavailable',
+    message: timeout
+      ? 'The service did not answer in time.'
+      : 'The service is not reachable right now.',
+  });
+  res.writeHead(timeout ? 504 : 502, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+  });
+  res.end(text);
+}
