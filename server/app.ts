@@ -24,6 +24,8 @@ export interface AppDeps {
   upstreamUrl: string;
   /** Whether the upstream is the embedded sandbox (then its identity-provider page is served). */
   sandbox: boolean;
+  /** Whether its tester tools (/sandbox-idp, /sandbox/*) are proxied; off in production. */
+  sandboxTools: boolean;
   buildId: string;
   clientDir?: string;
   localesDir?: string;
@@ -149,6 +151,12 @@ export function createApp(config: Config, deps: AppDeps) {
     }),
   );
 
+  // Tools off: their own 404, not the SPA page that any other unknown path gets.
+  if (!deps.sandboxTools) {
+    app.use(['/sandbox-idp', '/sandbox'], (_req: Request, res: Response) =>
+      sendError(res, 404, 'not_found'),
+    );
+  }
   if (deps.sandbox) {
     // The sandbox identity provider stands in for an external SAML IdP page; /sandbox/* holds
     // the tester's tools (the outbox of e-mails the sandbox would have sent); /chat-widget/* is
@@ -158,8 +166,8 @@ export function createApp(config: Config, deps: AppDeps) {
       createProxyMiddleware({
         target: deps.upstreamUrl,
         pathFilter: (path) =>
-          path.startsWith('/sandbox-idp') ||
-          path.startsWith('/sandbox/') ||
+          (deps.sandboxTools &&
+            (path.startsWith('/sandbox-idp') || path.startsWith('/sandbox/'))) ||
           path.startsWith('/chat-widget/') ||
           // The sandbox's object store: signed uploads and downloads, no session needed.
           path.startsWith('/storage/'),

@@ -164,7 +164,14 @@ async function layers(upstreamUrl: string, bearer: string) {
   const expressHelmetApiProxy = express()
     .use(helmet())
     .use('/api', apiProxy({ upstreamUrl, kit, tokens, timeoutMs: config.upstreamTimeoutMs, log }));
-  const bff = createApp(config, { log, kit, upstreamUrl, sandbox: false, buildId: 'bench' });
+  const bff = createApp(config, {
+    log,
+    kit,
+    upstreamUrl,
+    sandbox: false,
+    sandboxTools: false,
+    buildId: 'bench',
+  });
 
   const servers = {
     bare: await serve('bare', bareProxy(upstreamUrl, bearer)),
