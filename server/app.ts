@@ -25,6 +25,8 @@ export interface AppDeps {
   upstreamUrl: string;
   /** Whether the upstream is the embedded sandbox (then its identity-provider page is served). */
   sandbox: boolean;
+  /** Whether its tester tools (/sandbox-idp, /sandbox/*) are proxied; off in production. */
+  sandboxTools: boolean;
   buildId: string;
   clientDir?: string;
   localesDir?: string;
@@ -155,6 +157,12 @@ export function createApp(config: Config, deps: AppDeps) {
     }),
   );
 
+  // Tools off: their own 404, not the SPA page that any other unknown path gets.
+  if (!deps.sandboxTools) {
+    app.use(['/sandbox-idp', '/sandbox'], (_req: Request, res: Response) =>
+      sendError(res, 404, 'not_found'),
+    );
+  }
   if (deps.sandbox) {
     // The sandbox's object store (signed uploads and downloads, no session needed) and the
     // stand-in chat provider (widget script and demo webhook), on their own pool and gate:
@@ -172,7 +180,7 @@ export function createApp(config: Config, deps: AppDeps) {
       }),
     );
   }
-  if (deps.sandbox) {
+  if (deps.sandbox && deps.sandboxTools) {
     // The sandbox identity provider stands in for an external SAML IdP page; /sandbox/* holds
     // the tester's tools (the outbox of e-mails the sandbox would have sent). Neither exists
     // when the BFF runs in front of the real services.

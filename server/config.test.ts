@@ -74,6 +74,7 @@ describe('loadConfig', () => {
     ['STORAGE_MAX_CONCURRENCY', 'many'],
     ['STORAGE_BODY_TIMEOUT', '0'],
     ['STORAGE_MIN_RATE', '1.5'],
+    ['SANDBOX_TOOLS', 'yes'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     try {
       loadConfig({ [name]: value });
@@ -89,6 +90,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).production).toBe(
       true,
     );
+  });
+
+  it('turns the sandbox tools off in production unless SANDBOX_TOOLS=on', () => {
+    const prod = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({}).sandboxTools).toBe(true);
+    expect(loadConfig({ SANDBOX_TOOLS: 'off' }).sandboxTools).toBe(false);
+    expect(loadConfig(prod).sandboxTools).toBe(false);
+    expect(loadConfig({ ...prod, SANDBOX_TOOLS: '' }).sandboxTools).toBe(false);
+    expect(loadConfig({ ...prod, SANDBOX_TOOLS: 'on' }).sandboxTools).toBe(true);
   });
 
   it('lists every problem at once', () => {

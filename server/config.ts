@@ -81,6 +81,9 @@ export const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, 'must be a region name')),
     'eu-central-1',
   ),
+  // The embedded sandbox's tester tools: password-free sign-in (/sandbox-idp) and the e-mail
+  // outbox (/sandbox/outbox, /sandbox/mail). Default: on, but off when NODE_ENV=production.
+  SANDBOX_TOOLS: v.optional(v.picklist(['on', 'off'], 'must be on or off')),
   // Where the real upstream's signed document addresses point (UPSTREAM_URL mode).
   STORAGE_ORIGIN: v.optional(url(['http:', 'https:'])),
 });
@@ -99,6 +102,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   sandboxAccessTokenTtl: number;
   sandboxPort: number;
+  /** Whether the sandbox serves its tester tools (identity-provider page, e-mail outbox). */
+  sandboxTools: boolean;
   sessionIdleTimeoutMs: number;
   sessionAbsoluteTimeoutMs: number;
   upstreamTimeoutMs: number;
@@ -167,6 +172,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     sandboxAccessTokenTtl: e.SANDBOX_ACCESS_TOKEN_TTL,
     sandboxPort: e.SANDBOX_PORT,
+    // Anyone who reaches these signs in as anyone or reads reset links: never on by accident.
+    sandboxTools: e.SANDBOX_TOOLS ? e.SANDBOX_TOOLS === 'on' : !production,
     sessionIdleTimeoutMs: e.SESSION_IDLE_TIMEOUT * 1000,
     sessionAbsoluteTimeoutMs: e.SESSION_ABSOLUTE_TIMEOUT * 1000,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT * 1000,

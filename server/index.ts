@@ -43,7 +43,14 @@ try {
   process.exit(1);
 }
 const shown = `http://localhost:${new URL(running.url).port}`;
-log.info({ url: shown, upstream: config.upstreamUrl ?? 'embedded sandbox' }, 'ready');
+log.info(
+  {
+    url: shown,
+    upstream: config.upstreamUrl ?? 'embedded sandbox',
+    ...(config.upstreamUrl ? {} : { sandboxTools: config.sandboxTools ? 'on' : 'off' }),
+  },
+  'ready',
+);
 process.stdout.write(
   `\n  Insurance back office is running at ${shown}\n` +
     (config.upstreamUrl

@@ -34,6 +34,8 @@ export async function startServer(
         logger: log,
         port: config.sandboxPort,
         s3: config.s3,
+        tools: config.sandboxTools,
+        production: config.production,
       });
   const upstreamUrl = config.upstreamUrl ?? sandbox!.url;
   const bff = createApp(config, {
@@ -41,6 +43,7 @@ export async function startServer(
     kit,
     upstreamUrl,
     sandbox: sandbox !== null,
+    sandboxTools: sandbox !== null && config.sandboxTools,
     buildId: localesBuildId(),
     ...overrides,
   });

@@ -173,7 +173,14 @@ async function layers(upstreamUrl: string, bearer: string) {
       '/api',
       apiProxy({ upstreamUrl, kit, tokens, timeoutMs: config.upstreamTimeoutMs, log, gate }),
     );
-  const bff = createApp(config, { log, kit, upstreamUrl, sandbox: false, buildId: 'bench' });
+  const bff = createApp(config, {
+    log,
+    kit,
+    upstreamUrl,
+    sandbox: false,
+    sandboxTools: false,
+    buildId: 'bench',
+  });
 
   const servers = {
     bare: await serve('bare', bareProxy(upstreamUrl, bearer)),

@@ -213,7 +213,7 @@ async function landingTenant(db: Db, user: UserRow): Promise<number | null> {
 
 const sameEmail = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
-export function authRouter(deps: AuthDeps): Router {
+export function authRouter(deps: AuthDeps & { tools: boolean }): Router {
   const { db, signer } = deps;
   const router = Router();
 
@@ -377,6 +377,9 @@ export function authRouter(deps: AuthDeps): Router {
       [slug],
     );
     if (!tenant) throw new HttpError(404, 'not_found', 'tenant not found');
+    // The link would lead to a page that does not exist: no single sign-on, as for a tenant
+    // without an identity provider.
+    if (!deps.tools) throw new HttpError(404, 'not_found', 'no single sign-on for this tenant');
     res.json({ url: `/sandbox-idp/login?tenantSlug=${encodeURIComponent(tenant.slug)}` });
   });
 

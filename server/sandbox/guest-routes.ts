@@ -159,7 +159,7 @@ async function registerUser(
   return userId;
 }
 
-export function guestRouter(deps: { db: Db }): Router {
+export function guestRouter(deps: { db: Db; tools: boolean }): Router {
   const { db } = deps;
   const router = Router();
 
@@ -239,9 +239,10 @@ export function guestRouter(deps: { db: Db }): Router {
       invitation: {
         ...invitation,
         customSchema: schema ?? null,
-        samlIdpLoginUrl: row.offer_sso
-          ? `/sandbox-idp/login?tenantSlug=${encodeURIComponent(row.slug_t)}`
-          : null,
+        samlIdpLoginUrl:
+          row.offer_sso && deps.tools
+            ? `/sandbox-idp/login?tenantSlug=${encodeURIComponent(row.slug_t)}`
+            : null,
       },
     });
   });

@@ -3,8 +3,9 @@ import { HttpError } from './http.ts';
 
 /**
  * Uploads (factor tables, translation files) come as multipart forms with one file. The body is
- * read raw, within the size limit, and parsed by the platform's own form-data reader, so the
- * sandbox needs no upload library.
+ * read raw, within the size limit, and parsed by the platform's own form-data reader. Mount it
+ * after the token and permission checks (as every route using it does), so that nobody gets a
+ * megabyte read without the right to send it.
  */
 
 export const MAX_UPLOAD_BYTES = 1_000_000;

@@ -58,6 +58,14 @@ export interface SandboxOptions {
   seed?: boolean;
   /** An S3-compatible store for document bytes; without it the sandbox keeps them itself. */
   s3?: S3Settings | null;
+  /**
+   * The tester's tools: the identity-provider page that signs anyone in as any user, and the
+   * outbox that shows every e-mail with its reset and invitation links. Off, neither exists
+   * (404) and the SSO link is not offered. No default: every caller decides.
+   */
+  tools: boolean;
+  /** Real people sign in here (NODE_ENV=production): tools that are on are logged as a warning. */
+  production?: boolean;
 }
 
 export interface RunningSandbox {
@@ -74,6 +82,8 @@ export interface SandboxContext {
   hub: NotificationHub;
   logger: Logger;
   store: ObjectStore;
+  /** Whether the tester's tools (identity-provider page, outbox) are served. */
+  tools: boolean;
 }
 
 const SERVICES = [
@@ -101,7 +111,6 @@ export function createSandboxApp(ctx: SandboxContext): express.Express {
     next();
   });
   app.use(express.json({ limit: '200kb' }));
-  app.use('/sandbox-idp', express.urlencoded({ extended: false, limit: '10kb' }));
 
   app.get('/health', health);
   for (const service of SERVICES) {
@@ -133,9 +142,15 @@ export function createSandboxApp(ctx: SandboxContext): express.Express {
     app.use(OWN_STORAGE_PATH, storageRouter(ctx.db, ctx.store));
   app.use('/accountservice/v1', accountRouter(ctx));
   app.use('/partnerservice/v1', partnerRouter(ctx));
-  app.use('/sandbox', outboxRouter(ctx.db));
   app.use('/notificationservice/v1', notificationRouter(ctx));
-  app.use('/sandbox-idp', idpRouter(ctx.db));
+  if (ctx.tools) {
+    app.use('/sandbox', outboxRouter(ctx.db));
+    app.use(
+      '/sandbox-idp',
+      express.urlencoded({ extended: false, limit: '10kb' }),
+      idpRouter(ctx.db),
+    );
+  }
   app.use('/chat-widget', chatWidgetRouter());
 
   app.use(() => {
@@ -143,6 +158,24 @@ export function createSandboxApp(ctx: SandboxContext): express.Express {
   });
   app.use(errorHandler(ctx.logger));
   return app;
+}
+
+/** The operator must see at a glance whether this sandbox lets anyone in without a password. */
+function logTools(logger: Logger, opts: SandboxOptions): void {
+  const tools = { sandboxTools: opts.tools ? 'on' : 'off' };
+  if (!opts.tools) {
+    logger.info(
+      tools,
+      'sandbox tools are off: no /sandbox-idp sign-in, no /sandbox/outbox or /sandbox/mail (SANDBOX_TOOLS=on turns them on)',
+    );
+  } else if (opts.production) {
+    logger.warn(
+      tools,
+      'SANDBOX TOOLS ARE ON IN PRODUCTION: /sandbox-idp signs anyone in as any user without a password and /sandbox/outbox shows password-reset links; use this for a demo only, SANDBOX_TOOLS=off turns them off',
+    );
+  } else {
+    logger.info(tools, 'sandbox tools are on: /sandbox-idp, /sandbox/outbox, /sandbox/mail');
+  }
 }
 
 function listen(server: Server, port: number): Promise<AddressInfo> {
@@ -179,7 +212,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     }
     const signer = new TokenSigner(await loadSigningKey(db), opts.accessTokenTtlSeconds);
     const hub = new NotificationHub();
-    const ctx: SandboxContext = { db, signer, hub, logger, store };
+    const ctx: SandboxContext = { db, signer, hub, logger, store, tools: opts.tools };
 
     server = createServer(createSandboxApp(ctx));
     // The BFF keeps idle upstream sockets for up to 60 s; Node's default of 5 s here let the
@@ -189,6 +222,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     const address = await listen(server, opts.port ?? 0);
     const url = `http://127.0.0.1:${address.port}`;
     logger.info({ url, driver: opts.databaseUrl ? 'postgres' : 'pglite' }, 'sandbox listening');
+    logTools(logger, opts);
 
     const running = server;
     let closing: Promise<void> | undefined;

@@ -1,3 +1,4 @@
+import busboy from 'busboy';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Db } from './db.ts';
 import { OWN_STORAGE_HOST, OWN_STORAGE_PATH, type OwnObjectStore } from './object-store.ts';
@@ -16,8 +17,12 @@ import { hasMagicOf, isDocumentContentType, MAX_DOCUMENT_BYTES } from '#common/c
  * sandbox's storage as its S3, which is how the S3 code path is tested without a cloud.
  */
 
-/** The form's fields ride along with the file; a little room beyond the largest file. */
-const BODY_LIMIT = MAX_DOCUMENT_BYTES + 64 * 1024;
+/** The signed fields before the file: the policy is the longest, a few KiB. Together they stay
+ * within the 64 KiB the BFF lets through beyond the largest file. */
+const FIELD_BYTES = 16 * 1024;
+const MAX_FIELDS = 30;
+/** Enough of a file's start for every document type's magic bytes (PNG's are the longest). */
+const MAGIC_BYTES = 8;
 
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -33,78 +38,109 @@ function s3Error(res: Response, status: number, code: string, message: string): 
 
 export function storageRouter(db: Db, store: OwnObjectStore): Router {
   const router = Router();
-  const raw = express.raw({ type: 'multipart/form-data', limit: BODY_LIMIT });
 
-  router.post(
-    `/${store.bucket}`,
-    (req: Request, res: Response, next: NextFunction) => {
-      raw(req, res, (err?: unknown) => {
-        if (!err) return next();
-        const tooLarge = (err as { type?: string }).type === 'entity.too.large';
-        s3Error(
-          res,
-          400,
-          tooLarge ? 'EntityTooLarge' : 'MalformedPOSTRequest',
-          tooLarge ? 'Your proposed upload exceeds the maximum allowed size' : 'Unreadable body',
-        );
-      });
-    },
-    async (req: Request, res: Response) => {
-      const type = req.headers['content-type'] ?? '';
-      if (!type.startsWith('multipart/form-data') || !Buffer.isBuffer(req.body)) {
-        return s3Error(res, 400, 'MalformedPOSTRequest', 'Send a multipart/form-data form');
-      }
-      let form: FormData;
-      try {
-        form = await new Response(new Uint8Array(req.body), {
-          headers: { 'content-type': type },
-        }).formData();
-      } catch {
-        return s3Error(res, 400, 'MalformedPOSTRequest', 'The multipart form cannot be read');
-      }
-      const fields: Record<string, string> = {};
-      let file: File | null = null;
-      for (const [name, value] of form.entries()) {
-        if (typeof value === 'string') fields[name] = value;
-        else if (name === 'file') file = value;
-      }
-      if (!file) return s3Error(res, 400, 'MalformedPOSTRequest', 'The form has no file');
-
-      const verdict = verifyPostPolicy(store.bucket, fields, store.credentials, new Date());
-      if (!verdict.ok) return s3Error(res, verdict.status, verdict.code, verdict.message);
-      if (file.size < verdict.minBytes) {
-        return s3Error(res, 400, 'EntityTooSmall', 'Your proposed upload is smaller than allowed');
-      }
-      if (file.size > verdict.maxBytes) {
-        return s3Error(res, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum');
-      }
+  router.post(`/${store.bucket}`, (req: Request, res: Response, next: NextFunction) => {
+    receiveUpload(req, res, next, async (fields, bytes) => {
       const signed = lowerCaseKeys(fields);
-      const key = signed.key ?? '';
-      const contentType = signed['content-type'] ?? '';
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      // The type was signed, so it is what the service allowed; the bytes must agree with it.
-      if (!isDocumentContentType(contentType) || !hasMagicOf(bytes, contentType)) {
-        return s3Error(
-          res,
-          400,
-          'InvalidContent',
-          `The file is not a ${contentType || 'known type'}`,
-        );
-      }
-
       // A signed upload is used once: its key was generated for it, so an object already under
       // that key means a replay (S3 would overwrite; this store refuses, which is stricter).
       const stored = await db.query(
         `INSERT INTO storage_objects (bucket, key, content, content_type, size_bytes)
          VALUES ($1, $2, $3, $4, $5) ON CONFLICT (bucket, key) DO NOTHING RETURNING key`,
-        [store.bucket, key, bytes, contentType, bytes.length],
+        [store.bucket, signed.key ?? '', bytes, signed['content-type'] ?? '', bytes.length],
       );
-      if (!stored.length) {
-        return s3Error(res, 403, 'AccessDenied', 'This upload was used already');
-      }
+      if (!stored.length) return s3Error(res, 403, 'AccessDenied', 'This upload was used already');
       res.status(204).end();
-    },
-  );
+    });
+  });
+
+  /**
+   * Reads a browser upload as it arrives: the fields, which precede the file, are checked
+   * against the signed policy before a byte of the file is read, then the file is taken up to
+   * the policy's size and must start with its type's magic bytes. Any refusal answers at once,
+   * without waiting for the rest of the body; what is still coming is read and thrown away (so
+   * the client, still sending, gets the answer) and never kept.
+   */
+  function receiveUpload(
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    keep: (fields: Record<string, string>, bytes: Buffer) => Promise<void>,
+  ): void {
+    let form: busboy.Busboy;
+    try {
+      form = busboy({
+        headers: req.headers,
+        limits: { fieldNameSize: 200, fieldSize: FIELD_BYTES, fields: MAX_FIELDS },
+      });
+    } catch {
+      // Not multipart, or no boundary: there is nothing to parse.
+      req.resume();
+      return s3Error(res, 400, 'MalformedPOSTRequest', 'Send a multipart/form-data form');
+    }
+    let settled = false;
+    const settle = (answer: () => void | Promise<void>) => {
+      if (settled) return;
+      settled = true;
+      req.unpipe(form);
+      req.resume();
+      // A failure to store goes to the sandbox's error handler, which logs it.
+      Promise.resolve().then(answer).catch(next);
+    };
+    const refuse = (status: number, code: string, message: string) =>
+      settle(() => s3Error(res, status, code, message));
+    const malformed = (message: string) => refuse(400, 'MalformedPOSTRequest', message);
+
+    const fields: Record<string, string> = {};
+    form.on('field', (name, value, info) => {
+      if (info.nameTruncated || info.valueTruncated) malformed(`The field ${name} is too long`);
+      else fields[name] = value;
+    });
+    form.on('fieldsLimit', () => malformed('The form has too many fields'));
+    form.on('file', (name, file) => {
+      if (settled) return void file.resume();
+      if (name !== 'file') return malformed('The file must be the form field named file');
+      // S3 reads the policy from the fields before the file and nothing after it.
+      const verdict = verifyPostPolicy(store.bucket, fields, store.credentials, new Date());
+      if (!verdict.ok) return refuse(verdict.status, verdict.code, verdict.message);
+      const contentType = lowerCaseKeys(fields)['content-type'] ?? '';
+      const notThatType = () =>
+        refuse(400, 'InvalidContent', `The file is not a ${contentType || 'known type'}`);
+      // The type was signed, so it is what the service allowed; the bytes must agree with it.
+      if (!isDocumentContentType(contentType)) return notThatType();
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let magicChecked = false;
+      file.on('data', (chunk: Buffer) => {
+        if (settled) return;
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size > verdict.maxBytes) {
+          return refuse(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum');
+        }
+        if (!magicChecked && size >= MAGIC_BYTES) {
+          magicChecked = true;
+          if (!hasMagicOf(Buffer.concat(chunks), contentType)) notThatType();
+        }
+      });
+      file.on('end', () => {
+        if (settled) return;
+        const bytes = Buffer.concat(chunks);
+        if (size < verdict.minBytes) {
+          return refuse(400, 'EntityTooSmall', 'Your proposed upload is smaller than allowed');
+        }
+        if (!hasMagicOf(bytes, contentType)) return notThatType();
+        settle(() => keep(fields, bytes));
+      });
+    });
+    form.on('close', () => malformed('The form has no file'));
+    form.on('error', () => malformed('The multipart form cannot be read'));
+    // A client that goes away mid-body needs no answer; the parser must not wait for it.
+    req.on('close', () => {
+      if (!req.complete) settle(() => {});
+    });
+    req.pipe(form);
+  }
 
   /**
    * The signed object address of a request, and its key. The document service signs for the

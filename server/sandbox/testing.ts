@@ -24,7 +24,13 @@ export function startTestSandbox(
   dataDir: string,
   extra: Partial<SandboxOptions> = {},
 ): Promise<RunningSandbox> {
-  return startSandbox({ dataDir, accessTokenTtlSeconds: 3600, logger: silentLogger, ...extra });
+  return startSandbox({
+    dataDir,
+    accessTokenTtlSeconds: 3600,
+    logger: silentLogger,
+    tools: true,
+    ...extra,
+  });
 }
 
 export interface ApiResponse {

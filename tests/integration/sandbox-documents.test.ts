@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
@@ -142,6 +143,62 @@ function expectS3Error(
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
   expect(res.text).toContain(`<Code>${code}</Code>`);
+}
+
+const ANNOUNCED = 20 * 1024 * 1024;
+const BOUNDARY = '----stalled-upload-boundary';
+
+/** The multipart form up to and including the first bytes of the file part. */
+function formStart(fields: Record<string, string>, fileStart: Uint8Array): Buffer {
+  const parts = Object.entries(fields).map(
+    ([name, value]) =>
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  parts.push(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="stalled.pdf"\r\n` +
+      'Content-Type: application/pdf\r\n\r\n',
+  );
+  return Buffer.concat([Buffer.from(parts.join('')), fileStart]);
+}
+
+/**
+ * Posts `start` under a Content-Length of 20 MB and then sends nothing more: the answer must come
+ * while the client still owes almost all of the body. Resolves with the status and body.
+ */
+function stalledUpload(base: string, start: Buffer): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let received = Buffer.alloc(0);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer while stalled: ${received.toString('latin1')}`));
+    }, 20_000);
+    socket.on('error', (err: Error) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const text = received.toString('latin1');
+      const headEnd = text.indexOf('\r\n\r\n');
+      if (headEnd < 0) return;
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(text.slice(0, headEnd))?.[1] ?? 0);
+      if (received.length < headEnd + 4 + length) return;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({
+        status: Number(text.slice(9, 12)),
+        body: text.slice(headEnd + 4, headEnd + 4 + length),
+      });
+    });
+    socket.write(
+      `POST /storage/documents HTTP/1.1\r\nHost: ${hostname}:${port}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\n` +
+        `Content-Length: ${ANNOUNCED}\r\n\r\n`,
+    );
+    socket.write(start);
+  });
 }
 
 const credentials = (): Promise<StorageCredentials> => loadStorageCredentials(kit.db());
@@ -998,5 +1055,78 @@ describe('through the BFF', () => {
       400,
       'InvalidContent',
     );
+  });
+
+  /**
+   * The signed fields precede the file, so a forged or tampered form is refused before any of the
+   * file is read, and a file that is not what was signed from its first bytes. A client that
+   * announces 20 MB, sends the fields and a little of the file and then waits gets its answer
+   * without sending the rest, straight from the sandbox and through the BFF.
+   */
+  describe('an upload judged from what comes first', () => {
+    const PDF = FILES.pdf.bytes;
+    const places = () => [
+      ['the sandbox', stack.upstreamUrl],
+      ['the BFF', stack.url],
+    ];
+    async function presignPdf(): Promise<Record<string, string>> {
+      const claims = await agent.json(
+        '/api/0/claimservice/v1/claims?pageSize=1&order=createdAt:ASC',
+      );
+      const res = await agent.json(`/api/0${D}/pre-signed-post`, {
+        json: requestBody(claims.body.items[0] as Claim),
+      });
+      expect(res.status).toBe(201);
+      return (res.body as Presigned).fields;
+    }
+    it('refuses a tampered signature without waiting for the file', async () => {
+      const fields = await presignPdf();
+      const sig = fields['X-Amz-Signature']!;
+      const tampered = {
+        ...fields,
+        'X-Amz-Signature': sig.replace(/.$/, sig.endsWith('0') ? '1' : '0'),
+      };
+      for (const [where, base] of places()) {
+        const res = await stalledUpload(base!, formStart(tampered, PDF.subarray(0, 64)));
+        expect(res.status, where).toBe(403);
+        expect(res.body).toContain('<Code>SignatureDoesNotMatch</Code>');
+      }
+    });
+
+    it('refuses a form without a policy without waiting for the file', async () => {
+      const unsigned = { key: 'demo/claims/x/doc_forged.pdf', 'Content-Type': 'application/pdf' };
+      for (const [where, base] of places()) {
+        const res = await stalledUpload(base!, formStart(unsigned, PDF.subarray(0, 64)));
+        expect(res.status, where).toBe(403);
+        expect(res.body).toContain('<Code>AccessDenied</Code>');
+      }
+    });
+
+    it('refuses a file whose first bytes are not the signed type', async () => {
+      const exe = Buffer.concat([
+        Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'),
+        Buffer.alloc(64),
+      ]);
+      for (const [where, base] of places()) {
+        const fields = await presignPdf();
+        const res = await stalledUpload(base!, formStart(fields, exe));
+        expect(res.status, where).toBe(400);
+        expect(res.body).toContain('<Code>InvalidContent</Code>');
+      }
+    });
+
+    it('refuses a file that passes the signed size as soon as it does', async () => {
+      const fields = await presignPdf();
+      const over = Buffer.concat([PDF, Buffer.alloc(MAX_DOCUMENT_BYTES + 1 - PDF.length)]);
+      const res = await stalledUpload(stack.upstreamUrl, formStart(fields, over));
+      expect(res.status).toBe(400);
+      expect(res.body).toContain('<Code>EntityTooLarge</Code>');
+    });
+
+    it('still takes a genuine upload afterwards', async () => {
+      const fields = await presignPdf();
+      expect((await postForm(stack.url, '/storage/documents', fields, PDF)).status).toBe(204);
+      expect((await fetch(`${stack.url}/healthz`)).status).toBe(200);
+    });
   });
 });

@@ -260,3 +260,29 @@ describe('sessions end with the account', () => {
     expect((await victim.json('/bff/session')).body.accounts).toEqual([]);
   });
 });
+
+describe('in production the outbox the tests above read is not there', () => {
+  it('hands a reset link to nobody, though the e-mail with it was written', async () => {
+    const prod = await startStack({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) });
+    const email = 'anna.albrecht0@demo.test';
+    const query = `?to=${encodeURIComponent(email)}`;
+    try {
+      const guest = new Agent(prod.url);
+      expect((await guest.fetch(`${GUEST}/forgot-password`, { json: { email } })).status).toBe(204);
+      for (const base of [prod.url, prod.upstreamUrl]) {
+        expect((await fetch(`${base}/sandbox/outbox${query}`)).status).toBe(404);
+        expect((await fetch(`${base}/sandbox/mail${query}`)).status).toBe(404);
+      }
+    } finally {
+      await prod.stop(false);
+    }
+    // The same data outside production: the link was there to be had.
+    const dev = await startStack({}, { dataDir: prod.dataDir });
+    try {
+      const res = await new Agent(dev.url).json(`/sandbox/outbox${query}`);
+      expect(res.body.items[0].link).toMatch(/^\/account\/resetpassword\?resetToken=/);
+    } finally {
+      await dev.stop();
+    }
+  });
+});

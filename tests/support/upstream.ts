@@ -12,6 +12,7 @@ export async function startStandaloneSandbox(accessTokenTtlSeconds = 3600) {
     dataDir,
     accessTokenTtlSeconds,
     logger: createLogger('silent'),
+    tools: true,
   });
   return {
     url: sandbox.url,
