@@ -5,7 +5,7 @@ import type { UpstreamGate } from '#server/upstream/gate.ts';
 import { stripClientHeaders, upstreamProxy } from '#server/upstream/proxy-common.ts';
 
 export interface BodyLimits {
-  /** Largest body accepted; a larger declared or received one is a 413. */
+  /** Largest body accepted; more bytes than that arriving is a 413. */
   maxBytes: number;
   /** The whole body must have arrived this long after the call was let through, else 408. */
   deadlineMs: number;
@@ -32,6 +32,7 @@ export function passThroughProxy(deps: {
   log: Logger;
   paths: (path: string) => boolean;
   body?: BodyLimits;
+  alsoPass?: readonly string[];
 }): RequestHandler {
   const { log, gate, body } = deps;
   const proxy = upstreamProxy({
@@ -39,6 +40,7 @@ export function passThroughProxy(deps: {
     pool: deps.pool,
     timeoutMs: deps.timeoutMs,
     log,
+    ...(deps.alsoPass ? { alsoPass: deps.alsoPass } : {}),
   });
 
   // With body limits the proxy runs through this, once the gate lets the call through: the
@@ -50,9 +52,8 @@ export function passThroughProxy(deps: {
 
   return (req: Request, res: Response, next: NextFunction) => {
     if (!deps.paths(req.path)) return next();
-    if (body && Number(req.headers['content-length'] ?? 0) > body.maxBytes) {
-      return cutBody(req, res, 413, 'payload_too_large', 'The upload is too large.');
-    }
+    // A declared size beyond the limit passes: the store refuses it at once, in its own words
+    // (S3's EntityTooLarge), which is what the browser's upload code reads.
     stripClientHeaders(req.headers);
     gate.enter(req, res, next, body ? guarded : proxy);
   };

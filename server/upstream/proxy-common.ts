@@ -73,11 +73,16 @@ const PASSED_HEADERS = [
   'x-correlation-id',
 ] as const;
 
-export function passedHeaders(upstream: IncomingHttpHeaders): OutgoingHttpHeaders {
+export function passedHeaders(
+  upstream: IncomingHttpHeaders,
+  alsoPass?: readonly string[],
+): OutgoingHttpHeaders {
   const out: Record<string, string | string[]> = {};
-  for (const h of PASSED_HEADERS) {
-    const value = upstream[h];
-    if (value !== undefined) out[h] = value;
+  for (const list of alsoPass ? [PASSED_HEADERS, alsoPass] : [PASSED_HEADERS]) {
+    for (const h of list) {
+      const value = upstream[h];
+      if (value !== undefined) out[h] = value;
+    }
   }
   // A redirect may only stay on this origin: a path, never another host (`//host`, `/\host`).
   const location = upstream.location;
@@ -146,6 +151,8 @@ export function upstreamProxy(o: {
   pool: string;
   timeoutMs: number;
   log: Logger;
+  /** Headers this proxy passes beyond the allowlist. */
+  alsoPass?: readonly string[];
   intercept?: (
     proxyRes: IncomingMessage,
     req: IncomingMessage,
@@ -176,7 +183,7 @@ export function upstreamProxy(o: {
         if (status >= 500) return void answerUpstreamFailure(proxyRes, res, log).catch(failed(res));
         const taken = o.intercept?.(proxyRes, req, res);
         if (taken) return void taken.catch(failed(res));
-        const headers = passedHeaders(proxyRes.headers);
+        const headers = passedHeaders(proxyRes.headers, o.alsoPass);
         headers['cache-control'] ??= 'no-store';
         res.writeHead(status, headers);
         proxyRes.pipe(res);
