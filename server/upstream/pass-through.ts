@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
+import { errorJson } from '#server/http-errors.ts';
 import type { UpstreamGate } from '#server/upstream/gate.ts';
 import { stripClientHeaders, upstreamProxy } from '#server/upstream/proxy-common.ts';
 
@@ -114,7 +115,7 @@ function cutBody(
   message: string,
 ) {
   if (res.headersSent) return void req.socket.destroy();
-  const text = JSON.stringify({ error, message });
+  const text = errorJson(error, message);
   res.writeHead(status, {
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(text),

@@ -11,6 +11,7 @@ import { Agent as PlainAgent } from 'node:http';
 import type { Socket } from 'node:net';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
+import { errorJson } from '#server/http-errors.ts';
 
 declare module 'http' {
   interface ServerResponse {
@@ -128,9 +129,7 @@ async function answerUpstreamFailure(
   const body = await readCapped(proxyRes);
   const own = upstreamErrorShape(body, proxyRes.headers['content-type']);
   if (!own) log.warn({ status: proxyRes.statusCode }, 'upstream failed without its error shape');
-  const text = JSON.stringify(
-    own ?? { error: 'upstream_error', message: 'The service could not complete this request.' },
-  );
+  const text = own ? JSON.stringify(own) : errorJson('upstream_error');
   if (res.headersSent) return void res.destroy();
   res.writeHead(own ? (proxyRes.statusCode ?? 502) : 502, {
     'content-type': 'application/json',
@@ -227,12 +226,7 @@ function answerProxyError(log: Logger, err: Error, res: ServerResponse | Socket)
   if (res.writableEnded) return;
   if (res.headersSent) return void res.destroy();
   const timeout = code === 'ETIMEDOUT';
-  const text = JSON.stringify({
-    error: timeout ? 'upstream_timeout' : 'upstream_unavailable',
-    message: timeout
-      ? 'The service did not answer in time.'
-      : 'The service is not reachable right now.',
-  });
+  const text = errorJson(timeout ? 'upstream_timeout' : 'upstream_unavailable');
   res.writeHead(timeout ? 504 : 502, {
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(text),
