@@ -80,7 +80,9 @@ function watchBody(req: IncomingMessage, res: ServerResponse, limits: BodyLimits
   const cut = (status: number, error: string, message: string) => {
     stop();
     if (req.complete) return;
-    log.warn({ path: req.url, status, bytes: socket.bytesRead - start }, 'upload cut');
+    // Never the query: it carries the upload's signature.
+    const path = req.url?.split('?')[0];
+    log.warn({ path, status, bytes: socket.bytesRead - start }, 'upload cut');
     cutBody(req, res, status, error, message);
     // The partial body must not reach the store as if it were whole.
     res.upstreamRequest?.destroy();
