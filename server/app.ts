@@ -192,6 +192,8 @@ export function createApp(config: Config, deps: AppDeps) {
         timeoutMs: config.upstreamTimeoutMs,
         log,
         paths: (path) => path.startsWith('/sandbox-idp') || path.startsWith('/sandbox/'),
+        // Their HTML pages carry a stricter policy than the app's (no script at all).
+        alsoPass: ['content-security-policy'],
       }),
     );
   }

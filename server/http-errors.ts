@@ -18,6 +18,11 @@ export function sendError(
     .json({ error, message, ...extra });
 }
 
+/** The same shape as a JSON text, for answers written on a bare Node response (the proxies). */
+export function errorJson(error: string, message = defaultMessages[error] ?? error): string {
+  return JSON.stringify({ error, message });
+}
+
 const defaultMessages: Record<string, string> = {
   csrf: 'Missing X-CSRF header.',
   session_expired: 'Your session has ended. Please sign in again.',
@@ -26,6 +31,9 @@ const defaultMessages: Record<string, string> = {
   rate_limited: 'Too many sign-in attempts. Please wait and try again.',
   upstream_unavailable: 'The service is not reachable right now.',
   upstream_timeout: 'The service did not answer in time.',
+  upstream_busy: 'The service is busy. Please try again in a moment.',
+  upstream_error: 'The service could not complete this request.',
+  request_timeout: 'The request did not arrive in time.',
   session_store_unavailable: 'Sessions are temporarily unavailable.',
   not_found: 'Not found.',
   malformed_json: 'The request body is not valid JSON.',

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { errorJson } from '#server/http-errors.ts';
 
 export interface GateLimits {
   /** Calls that may be with the upstream at once. */
@@ -24,10 +25,7 @@ interface Waiter {
 
 /** Seconds a browser is told to wait after a 503 `upstream_busy`. */
 const RETRY_AFTER_SECONDS = 2;
-const BUSY_BODY = JSON.stringify({
-  error: 'upstream_busy',
-  message: 'The service is busy. Please try again in a moment.',
-});
+const BUSY_BODY = errorJson('upstream_busy');
 
 /**
  * A bounded concurrency gate in front of one upstream connection pool. The pool itself never

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
+import { errorJson } from '#server/http-errors.ts';
 import type { UpstreamGate } from '#server/upstream/gate.ts';
 import { stripClientHeaders, upstreamProxy } from '#server/upstream/proxy-common.ts';
 
 export interface BodyLimits {
-  /** Largest body accepted; a larger declared or received one is a 413. */
+  /** Largest body accepted; more bytes than that arriving is a 413. */
   maxBytes: number;
   /** The whole body must have arrived this long after the call was let through, else 408. */
   deadlineMs: number;
@@ -32,6 +33,7 @@ export function passThroughProxy(deps: {
   log: Logger;
   paths: (path: string) => boolean;
   body?: BodyLimits;
+  alsoPass?: readonly string[];
 }): RequestHandler {
   const { log, gate, body } = deps;
   const proxy = upstreamProxy({
@@ -39,6 +41,7 @@ export function passThroughProxy(deps: {
     pool: deps.pool,
     timeoutMs: deps.timeoutMs,
     log,
+    ...(deps.alsoPass ? { alsoPass: deps.alsoPass } : {}),
   });
 
   // With body limits the proxy runs through this, once the gate lets the call through: the
@@ -50,9 +53,8 @@ export function passThroughProxy(deps: {
 
   return (req: Request, res: Response, next: NextFunction) => {
     if (!deps.paths(req.path)) return next();
-    if (body && Number(req.headers['content-length'] ?? 0) > body.maxBytes) {
-      return cutBody(req, res, 413, 'payload_too_large', 'The upload is too large.');
-    }
+    // A declared size beyond the limit passes: the store refuses it at once, in its own words
+    // (S3's EntityTooLarge), which is what the browser's upload code reads.
     stripClientHeaders(req.headers);
     gate.enter(req, res, next, body ? guarded : proxy);
   };
@@ -78,7 +80,9 @@ function watchBody(req: IncomingMessage, res: ServerResponse, limits: BodyLimits
   const cut = (status: number, error: string, message: string) => {
     stop();
     if (req.complete) return;
-    log.warn({ path: req.url, status, bytes: socket.bytesRead - start }, 'upload cut');
+    // Never the query: it carries the upload's signature.
+    const path = req.url?.split('?')[0];
+    log.warn({ path, status, bytes: socket.bytesRead - start }, 'upload cut');
     cutBody(req, res, status, error, message);
     // The partial body must not reach the store as if it were whole.
     res.upstreamRequest?.destroy();
@@ -113,7 +117,7 @@ function cutBody(
   message: string,
 ) {
   if (res.headersSent) return void req.socket.destroy();
-  const text = JSON.stringify({ error, message });
+  const text = errorJson(error, message);
   res.writeHead(status, {
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(text),

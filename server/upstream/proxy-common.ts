@@ -11,6 +11,7 @@ import { Agent as PlainAgent } from 'node:http';
 import type { Socket } from 'node:net';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
+import { errorJson } from '#server/http-errors.ts';
 
 declare module 'http' {
   interface ServerResponse {
@@ -73,11 +74,16 @@ const PASSED_HEADERS = [
   'x-correlation-id',
 ] as const;
 
-export function passedHeaders(upstream: IncomingHttpHeaders): OutgoingHttpHeaders {
+export function passedHeaders(
+  upstream: IncomingHttpHeaders,
+  alsoPass?: readonly string[],
+): OutgoingHttpHeaders {
   const out: Record<string, string | string[]> = {};
-  for (const h of PASSED_HEADERS) {
-    const value = upstream[h];
-    if (value !== undefined) out[h] = value;
+  for (const list of alsoPass ? [PASSED_HEADERS, alsoPass] : [PASSED_HEADERS]) {
+    for (const h of list) {
+      const value = upstream[h];
+      if (value !== undefined) out[h] = value;
+    }
   }
   // A redirect may only stay on this origin: a path, never another host (`//host`, `/\host`).
   const location = upstream.location;
@@ -123,9 +129,7 @@ async function answerUpstreamFailure(
   const body = await readCapped(proxyRes);
   const own = upstreamErrorShape(body, proxyRes.headers['content-type']);
   if (!own) log.warn({ status: proxyRes.statusCode }, 'upstream failed without its error shape');
-  const text = JSON.stringify(
-    own ?? { error: 'upstream_error', message: 'The service could not complete this request.' },
-  );
+  const text = own ? JSON.stringify(own) : errorJson('upstream_error');
   if (res.headersSent) return void res.destroy();
   res.writeHead(own ? (proxyRes.statusCode ?? 502) : 502, {
     'content-type': 'application/json',
@@ -146,6 +150,8 @@ export function upstreamProxy(o: {
   pool: string;
   timeoutMs: number;
   log: Logger;
+  /** Headers this proxy passes beyond the allowlist. */
+  alsoPass?: readonly string[];
   intercept?: (
     proxyRes: IncomingMessage,
     req: IncomingMessage,
@@ -176,7 +182,7 @@ export function upstreamProxy(o: {
         if (status >= 500) return void answerUpstreamFailure(proxyRes, res, log).catch(failed(res));
         const taken = o.intercept?.(proxyRes, req, res);
         if (taken) return void taken.catch(failed(res));
-        const headers = passedHeaders(proxyRes.headers);
+        const headers = passedHeaders(proxyRes.headers, o.alsoPass);
         headers['cache-control'] ??= 'no-store';
         res.writeHead(status, headers);
         proxyRes.pipe(res);
@@ -220,12 +226,7 @@ function answerProxyError(log: Logger, err: Error, res: ServerResponse | Socket)
   if (res.writableEnded) return;
   if (res.headersSent) return void res.destroy();
   const timeout = code === 'ETIMEDOUT';
-  const text = JSON.stringify({
-    error: timeout ? 'upstream_timeout' : 'upstream_unavailable',
-    message: timeout
-      ? 'The service did not answer in time.'
-      : 'The service is not reachable right now.',
-  });
+  const text = errorJson(timeout ? 'upstream_timeout' : 'upstream_unavailable');
   res.writeHead(timeout ? 504 : 502, {
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(text),

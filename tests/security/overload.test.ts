@@ -215,11 +215,6 @@ describe('slow uploads to the object store', () => {
       message: 'The upload did not arrive in time.',
     });
 
-    // A declared size beyond the store's limit is refused before anything is read.
-    const tooLarge = slowUpload(port, 50_000_000);
-    await tooLarge.closed;
-    expect(tooLarge.status()).toBe(413);
-    expect(JSON.parse(tooLarge.body())).toMatchObject({ error: 'payload_too_large' });
     await expectServing(server, agent);
     expect(server.output()).not.toMatch(/ERR_HTTP_HEADERS_SENT|uncaught/i);
   }, 150_000);
