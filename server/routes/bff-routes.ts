@@ -15,18 +15,21 @@ import {
   type Tokens,
 } from '#server/upstream/auth-client.ts';
 
+// No sign-in name or password holds a control character; a NUL would fail the upstream's query.
+const noControl = v.check((s: string) => !/\p{Cc}/u.test(s), 'must not contain control characters');
 const Login = v.object({
-  username: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(254)),
-  password: v.pipe(v.string(), v.minLength(1), v.maxLength(256)),
+  username: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(254), noControl),
+  password: v.pipe(v.string(), v.minLength(1), v.maxLength(256), noControl),
 });
 const SamlLogin = v.object({
   tenantSlug: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,63}$/)),
-  code: v.pipe(v.string(), v.minLength(1), v.maxLength(512)),
+  code: v.pipe(v.string(), v.minLength(1), v.maxLength(512), noControl),
 });
 const Switch = v.object({ targetWorkspace: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,63}$/)) });
 const ChangePassword = v.object({
-  oldPassword: v.optional(v.pipe(v.string(), v.maxLength(256))),
-  newPassword: v.pipe(v.string(), v.minLength(1), v.maxLength(256)),
+  oldPassword: v.optional(v.pipe(v.string(), v.maxLength(256), noControl)),
+  // Sign-in refuses control characters, so a password holding one could never be used.
+  newPassword: v.pipe(v.string(), v.minLength(1), v.maxLength(256), noControl),
 });
 
 export interface BffDeps {

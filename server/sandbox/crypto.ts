@@ -39,7 +39,12 @@ export async function burnPasswordCheck(password: string): Promise<void> {
 
 export function passwordMeetsRules(password: string): boolean {
   return (
-    password.length >= 8 && /[A-Z]/.test(password) && /[a-z]/.test(password) && /\d/.test(password)
+    password.length >= 8 &&
+    /[A-Z]/.test(password) &&
+    /[a-z]/.test(password) &&
+    /\d/.test(password) &&
+    // The BFF refuses control characters at sign-in: such a password could never be used.
+    !/\p{Cc}/u.test(password)
   );
 }
 

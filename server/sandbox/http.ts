@@ -250,7 +250,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(err.status).json({ ...err.details, error: err.code, message: err.message });
       return;
     }
-    const bodyError = err as { type?: string; status?: number };
+    const bodyError = err as { type?: string; status?: number; code?: unknown };
+    // PostgreSQL's refusal of a NUL in text (22021) or in a JSON value (22P05): the caller's
+    // input, not a fault of the service. The guard below catches most of it before a query.
+    if (bodyError.code === '22021' || bodyError.code === '22P05') {
+      res.status(400).json(nulRefusal());
+      return;
+    }
     if (bodyError.type === 'entity.parse.failed') {
       res.status(400).json({ error: 'invalid_json', message: 'request body is not valid JSON' });
       return;
@@ -267,3 +273,38 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     res.status(500).json({ error: 'internal_error', message: 'internal error' });
   };
 }
+
+const nulRefusal = () => ({
+  error: 'invalid_input',
+  message: 'text may not contain the NUL character (\\u0000)',
+});
+
+function holdsNul(value: unknown): boolean {
+  // A loop, not recursion: a JSON body of deeply nested arrays must not exhaust the stack.
+  const pending = [value];
+  while (pending.length) {
+    const v = pending.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return true;
+    } else if (v && typeof v === 'object') {
+      for (const [key, inner] of Object.entries(v)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(inner);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Refuses a NUL in the address (path or query, `%00`) or anywhere in a JSON body before any
+ * route sees it: PostgreSQL cannot store or compare it, and a clear 400 beats a failed query.
+ * Mount after the JSON parser.
+ */
+export const refuseNul: RequestHandler = (req, res, next) => {
+  if (/%00/i.test(req.originalUrl) || holdsNul(req.body)) {
+    res.status(400).json(nulRefusal());
+    return;
+  }
+  next();
+};

@@ -4,7 +4,7 @@ import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { migrate, openPglite, openPostgres, type Db, type Queryable } from './db.ts';
 import { TokenSigner, loadSigningKey } from './crypto.ts';
-import { HttpError, errorHandler } from './http.ts';
+import { HttpError, errorHandler, refuseNul } from './http.ts';
 import { authRouter } from './auth-routes.ts';
 import { idpRouter } from './idp-routes.ts';
 import { tenantRouter } from './tenant-routes.ts';
@@ -111,6 +111,7 @@ export function createSandboxApp(ctx: SandboxContext): express.Express {
     next();
   });
   app.use(express.json({ limit: '200kb' }));
+  app.use(refuseNul);
 
   app.get('/health', health);
   for (const service of SERVICES) {

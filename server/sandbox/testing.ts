@@ -124,6 +124,21 @@ export async function createTestDatabase(
   };
 }
 
+/** A sandbox on a PostgreSQL database of its own; closing it drops the database and its folder. */
+export async function startPostgresSandbox(): Promise<RunningSandbox> {
+  const database = await createTestDatabase();
+  const tmp = await makeTempDir();
+  const sandbox = await startTestSandbox(tmp.dir, { databaseUrl: database.url });
+  return {
+    ...sandbox,
+    async close() {
+      await sandbox.close();
+      await database.drop();
+      await tmp.remove();
+    },
+  };
+}
+
 export interface OutboxMail {
   id: number;
   to: string;
