@@ -129,6 +129,11 @@ export class RedisCounterStore implements CounterStore {
   private static key(key: string) {
     return `bff:rl:${key}`;
   }
+  // A namespace of their own: a suffix on the counter's key could be another account's counter
+  // (an account name may end in anything).
+  private static marker(key: string) {
+    return `bff:rl-slow:${key}`;
+  }
 
   async hit(key: string, windowMs: number): Promise<Hit> {
     const k = RedisCounterStore.key(key);
@@ -140,10 +145,7 @@ export class RedisCounterStore implements CounterStore {
 
   async take(budgets: readonly Budget[]): Promise<Take> {
     const wait = await this.client.eval(TAKE, {
-      keys: budgets.flatMap((b) => [
-        RedisCounterStore.key(b.key),
-        `${RedisCounterStore.key(b.key)}:slow`,
-      ]),
+      keys: budgets.flatMap((b) => [RedisCounterStore.key(b.key), RedisCounterStore.marker(b.key)]),
       arguments: budgets.flatMap((b) => [b.max, b.windowMs, b.slowMs].map(String)),
     });
     return Number(wait) > 0 ? { ok: false, retryAfterMs: Number(wait) } : { ok: true };
@@ -154,8 +156,7 @@ export class RedisCounterStore implements CounterStore {
   }
 
   async reset(key: string): Promise<void> {
-    const k = RedisCounterStore.key(key);
-    await this.client.del([k, `${k}:slow`]);
+    await this.client.del([RedisCounterStore.key(key), RedisCounterStore.marker(key)]);
   }
 }
 

@@ -4,6 +4,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RedisCounterStore } from '#server/rate-limit.ts';
 import { closeServer, listen, recordingUpstream } from '#tests/support/net.ts';
 import { PASSWORD, startStack, type Stack } from '#tests/support/stack.ts';
 import { startStandaloneSandbox } from '#tests/support/upstream.ts';
@@ -254,12 +255,30 @@ describe.each(['memory', 'redis'] as const)('sign-in limits, %s counters', (kind
 });
 
 describe('Redis counters', () => {
+  it('keep an account named like a slow-down marker apart from that marker', async () => {
+    const client = createClient({ url: REDIS_URL });
+    await client.connect();
+    try {
+      const store = new RedisCounterStore(client);
+      const victim = { key: `${redisPrefix}acct:victim`, max: 1, windowMs: 900_000, slowMs: 1 };
+      expect((await store.take([victim])).ok).toBe(true);
+      await new Promise((r) => setTimeout(r, 20)); // the 1 ms slow-down is over
+      // A name that ends where the victim's marker key would: its counter must not become it.
+      expect((await store.take([{ ...victim, key: `${victim.key}:slow`, max: 100 }])).ok).toBe(
+        true,
+      );
+      expect(await store.take([victim])).toEqual({ ok: true });
+    } finally {
+      client.destroy();
+    }
+  });
+
   it('leave no key without an expiry', async () => {
     const client = createClient({ url: REDIS_URL });
     await client.connect();
     try {
       const keys: string[] = [];
-      for await (const batch of client.scanIterator({ MATCH: `bff:rl:${redisPrefix}*` }))
+      for await (const batch of client.scanIterator({ MATCH: `bff:rl*:${redisPrefix}*` }))
         keys.push(...batch);
       expect(keys.length).toBeGreaterThan(0);
       // -2: a slow-down marker that ran out meanwhile; -1 would be a key that never goes.
