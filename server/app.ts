@@ -7,7 +7,7 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Config } from '#server/config.ts';
 import { sendError } from '#server/http-errors.ts';
-import { LoginLimiter } from '#server/rate-limit.ts';
+import { LoginLimiter, type LoginLimits } from '#server/rate-limit.ts';
 import { apiProxy } from '#server/routes/api-proxy.ts';
 import { bffRoutes } from '#server/routes/bff-routes.ts';
 import { csvExport } from '#server/routes/csv-export.ts';
@@ -30,7 +30,7 @@ export interface AppDeps {
   buildId: string;
   clientDir?: string;
   localesDir?: string;
-  loginLimits?: { perAccount: number; perAddress: number; windowMs: number };
+  loginLimits?: Partial<LoginLimits>;
   guestLimit?: { max: number; windowMs: number };
 }
 
@@ -41,10 +41,7 @@ export function createApp(config: Config, deps: AppDeps) {
   const { log, kit } = deps;
   const auth = new AuthClient(deps.upstreamUrl, config.upstreamTimeoutMs);
   const tokens = new TokenService(kit, auth, log, { lockTtlMs: config.upstreamTimeoutMs + 5_000 });
-  const limiter = new LoginLimiter(
-    kit.counters,
-    deps.loginLimits ?? { perAccount: 5, perAddress: 50, windowMs: 15 * 60_000 },
-  );
+  const limiter = new LoginLimiter(kit.counters, deps.loginLimits);
   // A queued call waits at most as long as an upstream call may take.
   const maxWaitMs = config.upstreamTimeoutMs;
   const apiGate = new UpstreamGate('api', { ...config.upstreamLimits, maxWaitMs }, log);
@@ -53,6 +50,11 @@ export function createApp(config: Config, deps: AppDeps) {
 
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  if (config.production && config.trustProxy === true)
+    log.warn(
+      'TRUST_PROXY=true takes the first X-Forwarded-For address, which the client writes itself: ' +
+        'sign-in limits per address can be evaded. Set the number of proxies in front instead (1 behind one nginx).',
+    );
   app.set('etag', false);
 
   // Security headers on every response, the API included. Strict CSP: scripts and styles only

@@ -49,6 +49,8 @@ export const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case name')),
     'local',
   ),
+  // Normally the number of proxies in front that append to X-Forwarded-For (`1` behind one nginx):
+  // the sign-in limits count per req.ip. `true` believes the address the client wrote (README).
   TRUST_PROXY: v.optional(
     v.pipe(
       v.string(),

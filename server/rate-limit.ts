@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import type { createClient } from 'redis';
 
 export interface Hit {
@@ -6,16 +7,39 @@ export interface Hit {
   resetIn: number;
 }
 
-/** A fixed-window counter. In memory for one instance; in Redis when several share the load,
- * so that an attacker cannot multiply the budget by spreading attempts over instances. */
+/** A budget of attempts in a fixed window. `max` attempts pass at full speed; after that the
+ * budget does not close but slows down to one attempt per `slowMs` until the window ends, so a
+ * spent budget delays the next caller instead of locking everybody behind it out. */
+export interface Budget {
+  key: string;
+  max: number;
+  windowMs: number;
+  slowMs: number;
+}
+
+export type Take = { ok: true } | { ok: false; retryAfterMs: number };
+
+/** Counters in fixed windows. In memory for one instance; in Redis when several share the load,
+ * so that an attacker cannot multiply a budget by spreading attempts over instances. */
 export interface CounterStore {
   hit(key: string, windowMs: number): Promise<Hit>;
-  peek(key: string): Promise<Hit>;
+  /** One step, atomic over all `budgets`: when every one of them lets an attempt pass, counts it
+   * in each; otherwise counts nothing and says how long until all of them would. */
+  take(budgets: readonly Budget[]): Promise<Take>;
+  /** Uncounts an attempt `take` counted (never below zero, never opening a new window). */
+  giveBack(keys: readonly string[]): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
+interface Window {
+  count: number;
+  resetAt: number;
+  /** While a spent budget is slowed down: when its next attempt may pass. */
+  nextAt: number;
+}
+
 export class MemoryCounterStore implements CounterStore {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private readonly windows = new Map<string, Window>();
   constructor(private readonly now: () => number = Date.now) {}
 
   private live(key: string) {
@@ -27,19 +51,43 @@ export class MemoryCounterStore implements CounterStore {
     return w;
   }
 
-  async hit(key: string, windowMs: number): Promise<Hit> {
+  private open(key: string, windowMs: number): Window {
     if (this.windows.size > 100_000) {
       for (const k of this.windows.keys()) this.live(k);
     }
-    const w = this.live(key) ?? { count: 0, resetAt: this.now() + windowMs };
-    w.count++;
+    const w = this.live(key) ?? { count: 0, resetAt: this.now() + windowMs, nextAt: 0 };
     this.windows.set(key, w);
+    return w;
+  }
+
+  async hit(key: string, windowMs: number): Promise<Hit> {
+    const w = this.open(key, windowMs);
+    w.count++;
     return { count: w.count, resetIn: Math.ceil((w.resetAt - this.now()) / 1000) };
   }
 
-  async peek(key: string): Promise<Hit> {
-    const w = this.live(key);
-    return { count: w?.count ?? 0, resetIn: w ? Math.ceil((w.resetAt - this.now()) / 1000) : 0 };
+  // No await between the check and the count: concurrent callers cannot both pass.
+  async take(budgets: readonly Budget[]): Promise<Take> {
+    const now = this.now();
+    let wait = 0;
+    for (const b of budgets) {
+      const w = this.live(b.key);
+      if (w && w.count >= b.max) wait = Math.max(wait, w.nextAt - now);
+    }
+    if (wait > 0) return { ok: false, retryAfterMs: wait };
+    for (const b of budgets) {
+      const w = this.open(b.key, b.windowMs);
+      w.count++;
+      if (w.count >= b.max) w.nextAt = now + b.slowMs;
+    }
+    return { ok: true };
+  }
+
+  async giveBack(keys: readonly string[]): Promise<void> {
+    for (const k of keys) {
+      const w = this.live(k);
+      if (w && w.count > 0) w.count--;
+    }
   }
 
   async reset(key: string): Promise<void> {
@@ -49,62 +97,188 @@ export class MemoryCounterStore implements CounterStore {
 
 type Redis = ReturnType<typeof createClient>;
 
+// KEYS: per budget its counter and its slow-down marker. ARGV: per budget max, windowMs, slowMs.
+// The marker lives while the spent budget's next attempt must wait; its PTTL is that wait.
+const TAKE = `
+local wait = 0
+for i = 1, #KEYS, 2 do
+  local a = (i - 1) / 2 * 3
+  if tonumber(redis.call('GET', KEYS[i]) or '0') >= tonumber(ARGV[a + 1]) then
+    wait = math.max(wait, redis.call('PTTL', KEYS[i + 1]))
+  end
+end
+if wait > 0 then return wait end
+for i = 1, #KEYS, 2 do
+  local a = (i - 1) / 2 * 3
+  local n = redis.call('INCR', KEYS[i])
+  if redis.call('PTTL', KEYS[i]) < 0 then redis.call('PEXPIRE', KEYS[i], ARGV[a + 2]) end
+  if n >= tonumber(ARGV[a + 1]) then redis.call('SET', KEYS[i + 1], '1', 'PX', ARGV[a + 3]) end
+end
+return 0
+`;
+const GIVE_BACK = `
+for i = 1, #KEYS do
+  if tonumber(redis.call('GET', KEYS[i]) or '0') > 0 then redis.call('DECR', KEYS[i]) end
+end
+return 0
+`;
+
 export class RedisCounterStore implements CounterStore {
   constructor(private readonly client: Redis) {}
 
+  private static key(key: string) {
+    return `bff:rl:${key}`;
+  }
+  // A namespace of their own: a suffix on the counter's key could be another account's counter
+  // (an account name may end in anything).
+  private static marker(key: string) {
+    return `bff:rl-slow:${key}`;
+  }
+
   async hit(key: string, windowMs: number): Promise<Hit> {
-    const k = `bff:rl:${key}`;
+    const k = RedisCounterStore.key(key);
     const count = await this.client.incr(k);
     if (count === 1) await this.client.pExpire(k, windowMs);
     const ttl = await this.client.pTTL(k);
     return { count, resetIn: Math.ceil(Math.max(ttl, 0) / 1000) };
   }
 
-  async peek(key: string): Promise<Hit> {
-    const k = `bff:rl:${key}`;
-    const [count, ttl] = await Promise.all([this.client.get(k), this.client.pTTL(k)]);
-    return { count: Number(count ?? 0), resetIn: Math.ceil(Math.max(ttl, 0) / 1000) };
+  async take(budgets: readonly Budget[]): Promise<Take> {
+    const wait = await this.client.eval(TAKE, {
+      keys: budgets.flatMap((b) => [RedisCounterStore.key(b.key), RedisCounterStore.marker(b.key)]),
+      arguments: budgets.flatMap((b) => [b.max, b.windowMs, b.slowMs].map(String)),
+    });
+    return Number(wait) > 0 ? { ok: false, retryAfterMs: Number(wait) } : { ok: true };
+  }
+
+  async giveBack(keys: readonly string[]): Promise<void> {
+    await this.client.eval(GIVE_BACK, { keys: keys.map(RedisCounterStore.key) });
   }
 
   async reset(key: string): Promise<void> {
-    await this.client.del(`bff:rl:${key}`);
+    await this.client.del([RedisCounterStore.key(key), RedisCounterStore.marker(key)]);
   }
 }
 
 export interface LoginLimits {
-  perAccount: number;
-  perAddress: number;
+  /** The length of every budget's window. */
   windowMs: number;
+  /** Failed attempts per (account name, client address) at full speed. */
+  perPair: number;
+  /** Then one attempt per this long for that pair: guessing one account from one address. */
+  pairSlowMs: number;
+  /** Failed attempts per client address over all account names at full speed. */
+  perAddress: number;
+  /** Failed attempts per account name over all addresses at full speed. */
+  perAccount: number;
+  /** Then one attempt per this long for that address or that account. */
+  slowMs: number;
+  /** Prepended to every counter's key: lets tests that share one Redis keep apart. */
+  keyPrefix: string;
 }
 
-/** Sign-in throttling: failed attempts count per account name and per client address. */
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  windowMs: 15 * 60_000,
+  perPair: 5,
+  pairSlowMs: 60_000,
+  perAddress: 50,
+  perAccount: 20,
+  slowMs: 5_000,
+  keyPrefix: 'login:',
+};
+
+/** The part of a client address one party controls as a whole. An IPv6 user typically holds a
+ * whole /64 and could take a fresh address for every attempt, so IPv6 counts per /64; an IPv4
+ * address written as IPv6 (`::ffff:a.b.c.d`) counts as that IPv4 address. */
+export function addressBucket(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  const bare = ip.replace(/%.*$/, '');
+  if (!isIPv6(bare)) return ip;
+  const [head = '', tail] = bare.split('::');
+  const groups = (part: string) => (part ? part.split(':') : []);
+  // An embedded IPv4 tail (::a.b.c.d) stands for two groups; only the first four matter here.
+  const width = (g: string[]) => g.reduce((n, x) => n + (x.includes('.') ? 2 : 1), 0);
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const full = [...left, ...Array<string>(8 - width(left) - width(right)).fill('0'), ...right];
+  return `${full
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/** An attempt counted before the credentials are checked; it stays counted as a failure unless
+ * the check succeeds or never happened. */
+export interface Reservation {
+  /** The credentials were right: this attempt is no failure, and the pair starts afresh. */
+  succeeded(): Promise<void>;
+  /** No verdict (the upstream failed or timed out): the attempt does not count. */
+  undecided(): Promise<void>;
+}
+
+/** Sign-in throttling, in budgets per (account, address) pair, per address and per account
+ * (see docs/contracts.md, "Sign-in limits"). A SAML sign-in has no account name and spends only
+ * the address budget. */
 export class LoginLimiter {
+  private readonly limits: LoginLimits;
   constructor(
     private readonly store: CounterStore,
-    private readonly limits: LoginLimits,
-  ) {}
+    limits: Partial<LoginLimits> = {},
+  ) {
+    this.limits = { ...DEFAULT_LOGIN_LIMITS, ...limits };
+  }
 
-  /** Seconds to wait when either budget is spent, else 0. */
-  async blockedFor(userName: string, address: string): Promise<number> {
-    const [a, b] = await Promise.all([
-      this.store.peek(`acct:${userName.toLowerCase()}`),
-      this.store.peek(`addr:${address}`),
-    ]);
-    const waits = [
-      a.count >= this.limits.perAccount ? a.resetIn : 0,
-      b.count >= this.limits.perAddress ? b.resetIn : 0,
+  private budgets(userName: string | null, ip: string): Budget[] {
+    const l = this.limits;
+    const p = l.keyPrefix;
+    const address = addressBucket(ip);
+    const addr = {
+      key: `${p}addr:${address}`,
+      max: l.perAddress,
+      windowMs: l.windowMs,
+      slowMs: l.slowMs,
+    };
+    if (userName === null) return [addr];
+    // Upstream account names are case-insensitive; so must the budgets be, or a name in other
+    // capitals would be a fresh budget for the same account. The address goes first in the pair:
+    // it holds no `|`, the name may.
+    const account = userName.toLowerCase();
+    return [
+      {
+        key: `${p}pair:${address}|${account}`,
+        max: l.perPair,
+        windowMs: l.windowMs,
+        slowMs: l.pairSlowMs,
+      },
+      addr,
+      { key: `${p}acct:${account}`, max: l.perAccount, windowMs: l.windowMs, slowMs: l.slowMs },
     ];
-    return Math.max(...waits);
   }
 
-  async failed(userName: string, address: string): Promise<void> {
-    await Promise.all([
-      this.store.hit(`acct:${userName.toLowerCase()}`, this.limits.windowMs),
-      this.store.hit(`addr:${address}`, this.limits.windowMs),
-    ]);
-  }
-
-  async succeeded(userName: string): Promise<void> {
-    await this.store.reset(`acct:${userName.toLowerCase()}`);
+  /** Counts one attempt in every budget before the check, so that parallel attempts cannot pass
+   * a budget together. Either a reservation or the whole seconds to wait (at least 1). */
+  async reserve(
+    userName: string | null,
+    address: string,
+  ): Promise<{ ok: true; attempt: Reservation } | { ok: false; retryAfter: number }> {
+    const budgets = this.budgets(userName, address);
+    const taken = await this.store.take(budgets);
+    if (!taken.ok)
+      return { ok: false, retryAfter: Math.max(1, Math.ceil(taken.retryAfterMs / 1000)) };
+    const keys = budgets.map((b) => b.key);
+    const undecided = () => this.store.giveBack(keys);
+    return {
+      ok: true,
+      attempt: {
+        undecided,
+        // The address and account budgets only get this attempt back: resetting them on success
+        // would let an attacker clear them by signing in to an account of their own in between.
+        succeeded: async () => {
+          await undecided();
+          if (userName !== null) await this.store.reset(keys[0]!);
+        },
+      },
+    };
   }
 }

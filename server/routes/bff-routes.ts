@@ -6,7 +6,12 @@ import { hasUiPermission } from '#common/permissions.ts';
 import { sendError } from '#server/http-errors.ts';
 import type { LoginLimiter } from '#server/rate-limit.ts';
 import { accountFromTokens, accountsOf, indexFor } from '#server/session/accounts.ts';
-import { publicAccount, type AccountRecord, type SessionKit } from '#server/session/session.ts';
+import {
+  publicAccount,
+  SessionStoreUnavailable,
+  type AccountRecord,
+  type SessionKit,
+} from '#server/session/session.ts';
 import type { TokenService } from '#server/session/token-service.ts';
 import type { AuthClient } from '#server/upstream/auth-client.ts';
 import {
@@ -146,7 +151,29 @@ export function bffRoutes(deps: BffDeps): Router {
     res.json({ accounts: accountsOf(req.session).map(publicAccount) });
   });
 
-  const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  let warnedForwardedFor = false;
+  /** Counts a sign-in attempt before the credentials are checked, or answers 429. `req.ip` is the
+   * client as TRUST_PROXY's hop count determines it, never a value the client chose. */
+  async function reserveAttempt(req: Request, res: Response, userName: string | null) {
+    if (!warnedForwardedFor && req.headers['x-forwarded-for'] && !req.app.get('trust proxy')) {
+      warnedForwardedFor = true;
+      log.warn(
+        'a sign-in came through a proxy (X-Forwarded-For) but TRUST_PROXY is false: all its users count as one client address',
+      );
+    }
+    const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const r = await limiter.reserve(userName, address).catch((err: unknown) => {
+      throw new SessionStoreUnavailable(String(err));
+    });
+    if (r.ok) return r.attempt;
+    log.info({ retryAfter: r.retryAfter }, 'sign-in slowed down');
+    res.set('retry-after', String(r.retryAfter));
+    sendError(res, 429, 'rate_limited');
+    return null;
+  }
+  /** Handing an attempt back is bookkeeping: a store hiccup there must not fail the sign-in. */
+  const settle = (p: Promise<void>) =>
+    p.catch((err: Error) => log.warn({ err: err.message }, 'sign-in counter not updated'));
 
   async function addAccount(req: Request, res: Response, build: (index: number) => AccountRecord) {
     const accounts = await regenerateKeepingAccounts(req, kit);
@@ -172,24 +199,22 @@ export function bffRoutes(deps: BffDeps): Router {
     handle(async (req, res) => {
       const body = parse(Login, req, res);
       if (!body) return;
-      const addr = clientAddress(req);
-      const wait = await limiter.blockedFor(body.username, addr);
-      if (wait > 0) {
-        res.set('retry-after', String(wait));
-        return sendError(res, 429, 'rate_limited');
-      }
+      const attempt = await reserveAttempt(req, res, body.username);
+      if (!attempt) return;
       let result;
       try {
         result = await auth.login(body.username, body.password);
       } catch (err) {
+        // A refusal stays counted; an unknown user is refused like a wrong password, so both
+        // spend the same budgets.
         if (err instanceof UpstreamHttpError && err.status < 500) {
-          await limiter.failed(body.username, addr);
           log.info({ status: err.status }, 'sign-in refused');
           return sendError(res, 400, 'invalid_credentials');
         }
+        await settle(attempt.undecided());
         throw err;
       }
-      await limiter.succeeded(body.username);
+      await settle(attempt.succeeded());
       if (result.kind === 'challenge') {
         const challenge = result.challenge;
         return addAccount(req, res, (accountIndex) => ({
@@ -218,6 +243,8 @@ export function bffRoutes(deps: BffDeps): Router {
     handle(async (req, res) => {
       const body = parse(SamlLogin, req, res);
       if (!body) return;
+      const attempt = await reserveAttempt(req, res, null);
+      if (!attempt) return;
       let tokens: Tokens;
       try {
         tokens = await auth.samlLogin(body.tenantSlug, body.code);
@@ -225,8 +252,10 @@ export function bffRoutes(deps: BffDeps): Router {
         if (err instanceof UpstreamHttpError && err.status < 500) {
           return sendError(res, 401, 'UNAUTHORIZED', 'The single sign-on code is not valid.');
         }
+        await settle(attempt.undecided());
         throw err;
       }
+      await settle(attempt.succeeded());
       const user = accountFromTokens(0, tokens).userName;
       if (await refuseWithoutUi(tokens, user)) return sendError(res, 403, 'no_ui_permission');
       return addAccount(req, res, (i) => accountFromTokens(i, tokens));

@@ -11,7 +11,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   stack = await startStack(
     { DATABASE_URL: db.url, REDIS_URL: 'redis://127.0.0.1:6379', SANDBOX_ACCESS_TOKEN_TTL: '12' },
-    { loginLimits: { perAccount: 1000, perAddress: 1000, windowMs: 60_000 } },
+    { loginLimits: { perPair: 1000, perAccount: 1000, perAddress: 1000, windowMs: 60_000 } },
   );
 }, 60_000);
 afterAll(async () => {

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { loadConfig } from '#server/config.ts';
 import { createLogger } from '#server/logger.ts';
+import type { LoginLimits } from '#server/rate-limit.ts';
 import { startServer, type Running } from '#server/start.ts';
 
 export const PASSWORD = 'Demo1234!';
@@ -21,7 +23,7 @@ export async function startStack(
   opts: {
     dataDir?: string;
     log?: Logger;
-    loginLimits?: { perAccount: number; perAddress: number; windowMs: number };
+    loginLimits?: Partial<LoginLimits>;
     guestLimit?: { max: number; windowMs: number };
   } = {},
 ): Promise<Stack> {
@@ -35,7 +37,8 @@ export async function startStack(
     ...env,
   });
   const running = await startServer(config, opts.log ?? createLogger('silent'), {
-    ...(opts.loginLimits ? { loginLimits: opts.loginLimits } : {}),
+    // Sign-in counters of their own: test files share one Redis and sign in as the same users.
+    loginLimits: { keyPrefix: `test-${randomUUID()}:`, ...opts.loginLimits },
     ...(opts.guestLimit ? { guestLimit: opts.guestLimit } : {}),
   });
   return {
