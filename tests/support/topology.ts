@@ -98,6 +98,8 @@ export interface Topology {
   bffs: Bff[];
   /** The TCP relay between every BFF and Redis: `cut()` takes Redis away from all of them. */
   redis: Awaited<ReturnType<typeof cuttableRelay>>;
+  /** The TCP relay between every BFF and the sandbox: `stall()` makes the upstream hang. */
+  upstream: Awaited<ReturnType<typeof cuttableRelay>>;
   /** SIGTERM one BFF, wait for its exit (the code is returned), start it again on its port. */
   restartBff(index: number): Promise<number | string>;
   accessLog(): Promise<string>;
@@ -150,6 +152,9 @@ export async function startTopology(opts: TopologyOptions = {}): Promise<Topolog
 
     const redis = await cuttableRelay(6379);
     cleanups.push(() => redis.close());
+    // nginx reaches the sandbox's storage directly; only the BFFs' calls can be made to hang.
+    const upstream = await cuttableRelay(sandboxPort);
+    cleanups.push(() => upstream.close());
 
     // One secret for all: each instance must verify the cookies the others signed.
     const secret = randomBytes(32).toString('hex');
@@ -159,7 +164,7 @@ export async function startTopology(opts: TopologyOptions = {}): Promise<Topolog
         {
           PORT: String(port),
           HOST: '127.0.0.1',
-          UPSTREAM_URL: sandboxUrl,
+          UPSTREAM_URL: `http://127.0.0.1:${upstream.port}`,
           REDIS_URL: `redis://127.0.0.1:${redis.port}`,
           SESSION_SECRET: secret,
           TRUST_PROXY: '1',
@@ -187,6 +192,7 @@ export async function startTopology(opts: TopologyOptions = {}): Promise<Topolog
       sandboxUrl,
       bffs,
       redis,
+      upstream,
       async restartBff(index) {
         const old = bffs[index]!;
         const code = await stopProc(old);
