@@ -92,7 +92,7 @@ export async function runLoad(clients: Client[], opts: LoadOptions): Promise<Loa
   };
   const deadline = Date.now() + opts.durationMs;
   // Signed out: counted once, and that session stops (a browser would show the sign-in page).
-  const out = new Set<Client>();
+  const out = new Map<Client, string>();
   const pause = opts.pauseMs ?? 250;
 
   const call = async (c: Client, what: string, path: string, json?: unknown, expected = 200) => {
@@ -112,7 +112,7 @@ export async function runLoad(clients: Client[], opts: LoadOptions): Promise<Loa
     if (!ok) {
       const shaped =
         typeof body === 'object' && body !== null && 'error' in body && 'message' in body;
-      if (status === 401) out.add(c);
+      if (status === 401) out.set(c, `${what}: 401 ${JSON.stringify(body)}`);
       else if (shaped && opts.allowedNow().includes(status as number)) report.refusals++;
       else report.unexpected.push(`${what} ${c.index}: ${status} ${JSON.stringify(body)}`);
     }
@@ -122,7 +122,8 @@ export async function runLoad(clients: Client[], opts: LoadOptions): Promise<Loa
   const session = async (c: Client) => {
     for (let n = 0; Date.now() < deadline && !out.has(c); n++) {
       const s = await call(c, 'session', '/bff/session');
-      if (s.ok && s.body.accounts?.[0]?.userName !== c.user) out.add(c);
+      if (s.ok && s.body.accounts?.[0]?.userName !== c.user)
+        out.set(c, `session without its account: ${JSON.stringify(s.body)}`);
       if (out.has(c)) break;
       await call(c, 'general', '/api/0/tenantservice/v1/general');
       const me = await call(
@@ -147,7 +148,7 @@ export async function runLoad(clients: Client[], opts: LoadOptions): Promise<Loa
     }
   };
   await Promise.all(clients.map(session));
-  report.signedOut = [...out].map((c) => `${c.index} ${c.user}`);
+  report.signedOut = [...out].map(([c, why]) => `${c.index} ${c.user} ${why}`);
   return report;
 }
 
