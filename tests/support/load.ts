@@ -90,7 +90,10 @@ export async function runLoad(clients: Client[], opts: LoadOptions): Promise<Loa
     signedOut: [],
     writes: [],
   };
-  const deadline = Date.now() + opts.durationMs;
+  const started = Date.now();
+  const deadline = started + opts.durationMs;
+  // When it happened, to set it beside the faults' times.
+  const at = () => `at ${((Date.now() - started) / 1000).toFixed(1)} s`;
   // Signed out: counted once, and that session stops (a browser would show the sign-in page).
   const out = new Map<Client, string>();
   const pause = opts.pauseMs ?? 250;
@@ -112,9 +115,9 @@ export async function runLoad(clients: Client[], opts: LoadOptions): Promise<Loa
     if (!ok) {
       const shaped =
         typeof body === 'object' && body !== null && 'error' in body && 'message' in body;
-      if (status === 401) out.set(c, `${what}: 401 ${JSON.stringify(body)}`);
+      if (status === 401) out.set(c, `${what} ${at()}: 401 ${JSON.stringify(body)}`);
       else if (shaped && opts.allowedNow().includes(status as number)) report.refusals++;
-      else report.unexpected.push(`${what} ${c.index}: ${status} ${JSON.stringify(body)}`);
+      else report.unexpected.push(`${what} ${c.index} ${at()}: ${status} ${JSON.stringify(body)}`);
     }
     return { ok, status, body: body as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- shapes checked below
   };
@@ -123,7 +126,7 @@ export async function runLoad(clients: Client[], opts: LoadOptions): Promise<Loa
     for (let n = 0; Date.now() < deadline && !out.has(c); n++) {
       const s = await call(c, 'session', '/bff/session');
       if (s.ok && s.body.accounts?.[0]?.userName !== c.user)
-        out.set(c, `session without its account: ${JSON.stringify(s.body)}`);
+        out.set(c, `${at()}: session without its account: ${JSON.stringify(s.body)}`);
       if (out.has(c)) break;
       await call(c, 'general', '/api/0/tenantservice/v1/general');
       const me = await call(
