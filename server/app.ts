@@ -37,7 +37,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export function createApp(config: Config, deps: AppDeps) {
   const { log, kit } = deps;
   const auth = new AuthClient(deps.upstreamUrl, config.upstreamTimeoutMs);
-  const tokens = new TokenService(kit, auth, log);
+  const tokens = new TokenService(kit, auth, log, { lockTtlMs: config.upstreamTimeoutMs + 5_000 });
   const limiter = new LoginLimiter(
     kit.counters,
     deps.loginLimits ?? { perAccount: 5, perAddress: 50, windowMs: 15 * 60_000 },
@@ -224,5 +224,7 @@ export function createApp(config: Config, deps: AppDeps) {
     close() {
       ws.close();
     },
+    /** Waits (until `deadline`) for refreshes and token writes still in flight. */
+    drain: (deadline: number) => tokens.drain(deadline),
   };
 }

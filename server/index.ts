@@ -57,7 +57,8 @@ async function shutdown(signal: string) {
   stopping = true;
   log.info({ signal }, 'shutting down');
   try {
-    await running.close();
+    // Within the 30 s a container orchestrator usually grants before it kills.
+    await running.close(20_000);
     process.exit(0);
   } catch (err) {
     log.error({ err: (err as Error).message }, 'shutdown failed');

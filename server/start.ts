@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp } from '#server/app.ts';
@@ -11,8 +11,9 @@ export interface Running {
   url: string;
   upstreamUrl: string;
   server: Server;
-  /** Stops taking connections, lets running requests finish (up to `graceMs`), then closes
-   * the stores and the sandbox. */
+  /** Stops taking connections, answers `Connection: close`, lets running requests, token
+   * refreshes and session writes finish (up to `graceMs` in all), then closes the stores and the
+   * sandbox. */
   close(graceMs?: number): Promise<void>;
 }
 
@@ -44,7 +45,19 @@ export async function startServer(
     ...overrides,
   });
 
-  const server = createServer({ maxHeaderSize: 16 * 1024, requestTimeout: 60_000 }, bff.app);
+  // While draining, every response closes its connection, so keep-alive clients move to
+  // another instance instead of sending more requests here.
+  let draining = false;
+  const active = new Set<ServerResponse>();
+  const server = createServer(
+    { maxHeaderSize: 16 * 1024, requestTimeout: 60_000 },
+    (req: IncomingMessage, res: ServerResponse) => {
+      if (draining) res.setHeader('connection', 'close');
+      active.add(res);
+      res.on('close', () => active.delete(res));
+      bff.app(req, res);
+    },
+  );
   server.headersTimeout = 20_000;
   server.keepAliveTimeout = 65_000;
   server.on('upgrade', bff.handleUpgrade);
@@ -75,6 +88,9 @@ export async function startServer(
     upstreamUrl,
     server,
     async close(graceMs = 10_000) {
+      const deadline = Date.now() + graceMs;
+      draining = true;
+      for (const res of active) if (!res.headersSent) res.setHeader('connection', 'close');
       bff.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
@@ -83,6 +99,7 @@ export async function startServer(
       }, graceMs);
       await closed;
       clearTimeout(timer);
+      await bff.drain(deadline);
       await kit.close();
       await sandbox?.close();
     },

@@ -88,8 +88,14 @@ function destroy(req: Request): Promise<void> {
 }
 
 /** A signed-in session keeps its accounts across the id change that defeats session fixation. */
-async function regenerateKeepingAccounts(req: Request): Promise<SessionData['accounts']> {
-  const accounts = req.session.accounts ?? {};
+async function regenerateKeepingAccounts(
+  req: Request,
+  kit: SessionKit,
+): Promise<SessionData['accounts']> {
+  // Re-read just before the id changes: another instance may have rotated a token since this
+  // request began, and the new session starts from what is copied here.
+  const stored = await kit.load(req.sessionID);
+  const accounts = stored?.accounts ?? req.session.accounts ?? {};
   const createdAt = req.session.createdAt;
   await regenerate(req);
   req.session.accounts = accounts;
@@ -129,7 +135,7 @@ export function bffRoutes(deps: BffDeps): Router {
       // Past the idle or absolute limit: a fresh, empty session takes its place.
       return req.session.regenerate((err) => next(err));
     }
-    if (Date.now() - (req.session.lastSeenAt ?? 0) > 60_000) req.session.lastSeenAt = Date.now();
+    if (kit.seenDue(req.session)) req.session.lastSeenAt = Date.now();
     next();
   });
 
@@ -140,7 +146,7 @@ export function bffRoutes(deps: BffDeps): Router {
   const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
   async function addAccount(req: Request, res: Response, build: (index: number) => AccountRecord) {
-    const accounts = await regenerateKeepingAccounts(req);
+    const accounts = await regenerateKeepingAccounts(req, kit);
     const draft = build(0);
     const index = indexFor(req.session, draft.userName, draft.sub || undefined);
     const account = { ...build(index), accountIndex: index };
@@ -265,6 +271,8 @@ export function bffRoutes(deps: BffDeps): Router {
       await auth
         .logout(a.userName, a.refreshCookie)
         .catch((err: Error) => log.warn({ err: err.message }, 'upstream logout failed'));
+      // A save never removes an account (it may be another request's stale copy); this does.
+      await kit.putAccount(req.sessionID, String(a.accountIndex), null);
       delete req.session.accounts![String(a.accountIndex)];
       if (Object.keys(req.session.accounts ?? {}).length === 0) {
         await destroy(req);
@@ -323,8 +331,9 @@ export function bffRoutes(deps: BffDeps): Router {
         throw err;
       }
       const account = accountFromTokens(t.account.accountIndex, tokens, t.account);
+      // The user's own choice: it replaces whatever a concurrent refresh stored.
+      await kit.putAccount(req.sessionID, String(account.accountIndex), account);
       req.session.accounts![String(account.accountIndex)] = account;
-      await save(req);
       res.json({ account: publicAccount(account) });
     }),
   );
@@ -344,12 +353,12 @@ export function bffRoutes(deps: BffDeps): Router {
             body.newPassword,
           );
           if (await refuseWithoutUi(tokens, a.userName)) {
+            await kit.putAccount(req.sessionID, String(a.accountIndex), null);
             delete req.session.accounts![String(a.accountIndex)];
-            await save(req);
             return sendError(res, 403, 'no_ui_permission');
           }
           const account = accountFromTokens(a.accountIndex, tokens);
-          await regenerateKeepingAccounts(req);
+          await regenerateKeepingAccounts(req, kit);
           req.session.accounts![String(a.accountIndex)] = account;
           await save(req);
           return void res.json({ account: publicAccount(account) });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { SessionData } from 'express-session';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileSessionStore } from '#server/session/file-store.ts';
+import type { AccountRecord } from '#server/session/session.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -64,5 +65,32 @@ describe('FileSessionStore', () => {
     const lines = (await readFile(join(dir, 'sessions.jsonl'), 'utf8')).trim().split('\n');
     expect(lines.length).toBeLessThan(200);
     expect((await get(await FileSessionStore.open(dir), 'same'))?.createdAt).toBe(1099);
+  });
+
+  it('lets no whole-session save overwrite or revive an account, and writes accounts by revision', async () => {
+    const account = (token: string) => ({ accountIndex: 0, accessToken: token }) as AccountRecord;
+    const s = await FileSessionStore.open(dir);
+    await set(s, 'x', sess(Date.now() + 60_000, { accounts: { 0: account('t1') } }));
+    const stale = (await get(s, 'x'))!;
+    expect(stale.accounts?.[0]?.rev).toBe(1);
+
+    // Another request rotated the token since `stale` was read; the stale save keeps it.
+    expect(await s.putAccount('x', '0', account('t2'), 1)).toBe('ok');
+    await set(s, 'x', { ...stale, lastSeenAt: 5 } as SessionData);
+    expect((await get(s, 'x'))?.accounts?.[0]).toMatchObject({ accessToken: 't2', rev: 2 });
+    expect((await get(s, 'x'))?.lastSeenAt).toBe(5);
+    // A compare-and-set against the old revision loses; so does an older lastSeenAt.
+    expect(await s.putAccount('x', '0', account('t3'), 1)).toBe('conflict');
+    await s.touchSeen('x', 4);
+    expect((await get(s, 'x'))?.lastSeenAt).toBe(5);
+
+    // Removed stays removed, whatever a stale copy says; a destroyed session stays destroyed.
+    expect(await s.putAccount('x', '0', null)).toBe('ok');
+    await set(s, 'x', stale);
+    expect((await get(s, 'x'))?.accounts).toEqual({});
+    await destroy(s, 'x');
+    await set(s, 'x', stale);
+    expect(await get(s, 'x')).toBeNull();
+    expect(await s.putAccount('x', '0', account('t4'))).toBe('gone');
   });
 });

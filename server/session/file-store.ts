@@ -1,11 +1,20 @@
 import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import session, { type SessionData } from 'express-session';
+import type { AccountRecord, AccountWrites, PutResult } from '#server/session/session.ts';
 
 type Callback<T = unknown> = (err?: unknown, value?: T) => void;
-type Entry = { sess: SessionData; expires: number };
+/** `revs`: each account index's revision; it only grows and outlives the account (as in the
+ * Redis store), so a stale writer can neither overwrite a newer account nor revive a removed one. */
+type Entry = { sess: SessionData; revs: Record<string, number>; expires: number };
 type LogLine =
-  | { op: 'set'; sid: string; sess: SessionData; expires: number }
+  | {
+      op: 'set';
+      sid: string;
+      sess: SessionData;
+      revs?: Record<string, number>;
+      expires: number;
+    }
   | { op: 'touch'; sid: string; expires: number }
   | { op: 'del'; sid: string };
 
@@ -14,9 +23,16 @@ type LogLine =
  * compacted when it grows. Reads come from memory (the proxy looks a session up on every call),
  * writes are acknowledged only after they reached the file, so an acknowledged sign-in survives
  * a crash. One BFF process owns the file; several instances need REDIS_URL instead.
+ *
+ * Writes follow the Redis store's rules (docs/decisions/001): a whole-session save changes the
+ * session's own fields and adds accounts at unused indexes only; an account changes through
+ * `putAccount`, with compare-and-set on its revision. Every change happens synchronously in
+ * memory, so within the one process nothing interleaves.
  */
-export class FileSessionStore extends session.Store {
+export class FileSessionStore extends session.Store implements AccountWrites {
   private readonly entries = new Map<string, Entry>();
+  /** Destroyed ids, refused for a while so a request that read one cannot save it back. */
+  private readonly gone = new Map<string, number>();
   private readonly file: string;
   private lines = 0;
   // Appends and compaction run one after another so the log never interleaves.
@@ -55,8 +71,12 @@ export class FileSessionStore extends session.Store {
         continue;
       }
       this.lines++;
-      if (line.op === 'set') this.entries.set(line.sid, { sess: line.sess, expires: line.expires });
-      else if (line.op === 'touch') {
+      if (line.op === 'set') {
+        // Logs written before revisions existed: every account starts at revision 1.
+        const revs =
+          line.revs ?? Object.fromEntries(Object.keys(line.sess.accounts ?? {}).map((i) => [i, 1]));
+        this.entries.set(line.sid, { sess: line.sess, revs, expires: line.expires });
+      } else if (line.op === 'touch') {
         const e = this.entries.get(line.sid);
         if (e) e.expires = line.expires;
       } else this.entries.delete(line.sid);
@@ -86,7 +106,8 @@ export class FileSessionStore extends session.Store {
     const tmp = `${this.file}.tmp`;
     const body = [...this.entries]
       .map(
-        ([sid, e]) => JSON.stringify({ op: 'set', sid, sess: e.sess, expires: e.expires }) + '\n',
+        ([sid, e]) =>
+          JSON.stringify({ op: 'set', sid, sess: e.sess, revs: e.revs, expires: e.expires }) + '\n',
       )
       .join('');
     await writeFile(tmp, body, { mode: 0o600 });
@@ -114,18 +135,85 @@ export class FileSessionStore extends session.Store {
   override get(sid: string, cb: Callback<SessionData | null>): void {
     // A deep copy, so a request that mutates its session cannot change the stored one unsaved.
     const sess = this.peek(sid);
-    cb(undefined, sess ? (structuredClone(sess) as SessionData) : null);
+    if (!sess) return cb(undefined, null);
+    const copy = structuredClone(sess) as SessionData;
+    const revs = this.entries.get(sid)!.revs;
+    for (const [i, a] of Object.entries(copy.accounts ?? {})) a.rev = revs[i] ?? 1;
+    cb(undefined, copy);
+  }
+
+  private isGone(sid: string): boolean {
+    const until = this.gone.get(sid);
+    if (until === undefined) return false;
+    if (until > this.now()) return true;
+    this.gone.delete(sid);
+    return false;
+  }
+
+  private live(sid: string): Entry | null {
+    return this.peek(sid) && !this.isGone(sid) ? this.entries.get(sid)! : null;
+  }
+
+  private save(sid: string, e: Entry): Promise<void> {
+    this.entries.set(sid, e);
+    return this.write({ op: 'set', sid, sess: e.sess, revs: e.revs, expires: e.expires });
   }
 
   override set(sid: string, sess: SessionData, cb?: Callback): void {
-    const copy = JSON.parse(JSON.stringify(sess)) as SessionData;
-    const expires = this.expiryOf(copy);
-    this.entries.set(sid, { sess: copy, expires });
-    this.write({ op: 'set', sid, sess: copy, expires }).then(
+    if (this.isGone(sid)) return cb?.();
+    const { accounts: incoming, ...own } = JSON.parse(JSON.stringify(sess)) as SessionData;
+    const stored = this.entries.get(sid);
+    const accounts = { ...stored?.sess.accounts };
+    const revs = { ...stored?.revs };
+    for (const [i, a] of Object.entries(incoming ?? {})) {
+      if (revs[i] !== undefined) continue;
+      revs[i] = a.rev ?? 1;
+      delete a.rev;
+      accounts[i] = a;
+    }
+    const lastSeenAt = Math.max(own.lastSeenAt ?? 0, stored?.sess.lastSeenAt ?? 0) || undefined;
+    const next = { ...own, accounts, ...(lastSeenAt ? { lastSeenAt } : {}) } as SessionData;
+    this.save(sid, { sess: next, revs, expires: this.expiryOf(next) }).then(
       () => cb?.(),
       (err: unknown) => cb?.(err),
     );
   }
+
+  async putAccount(
+    sid: string,
+    index: string,
+    account: AccountRecord | null,
+    ifRev?: number,
+  ): Promise<PutResult> {
+    const e = this.live(sid);
+    if (!e) return 'gone';
+    const rev = e.revs[index] ?? 0;
+    if (ifRev !== undefined && (rev !== ifRev || !e.sess.accounts?.[index])) return 'conflict';
+    const accounts = { ...e.sess.accounts };
+    if (account) {
+      const { rev: _rev, ...rest } = account;
+      accounts[index] = structuredClone(rest);
+    } else delete accounts[index];
+    await this.save(sid, {
+      ...e,
+      sess: { ...e.sess, accounts },
+      revs: { ...e.revs, [index]: rev + 1 },
+    });
+    return 'ok';
+  }
+
+  async touchSeen(sid: string, at: number): Promise<void> {
+    const e = this.live(sid);
+    if (!e || (e.sess.lastSeenAt ?? 0) >= at) return;
+    await this.save(sid, { ...e, sess: { ...e.sess, lastSeenAt: at } });
+  }
+
+  /** One process owns the file, and its refreshes are already single-flight in memory. */
+  async lock(): Promise<string> {
+    return 'local';
+  }
+
+  async unlock(): Promise<void> {}
 
   override touch(sid: string, sess: SessionData, cb?: Callback): void {
     const e = this.entries.get(sid);
@@ -145,6 +233,8 @@ export class FileSessionStore extends session.Store {
 
   override destroy(sid: string, cb?: Callback): void {
     this.entries.delete(sid);
+    this.gone.set(sid, this.now() + 5 * 60_000);
+    if (this.gone.size > 10_000) for (const id of this.gone.keys()) this.isGone(id);
     this.touchWritten.delete(sid);
     this.write({ op: 'del', sid }).then(
       () => cb?.(),

@@ -1,13 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RedisStore } from 'connect-redis';
 import type { Request, RequestHandler } from 'express';
 import session, { type SessionData, type Store } from 'express-session';
 import type { Logger } from 'pino';
 import { createClient } from 'redis';
 import type { Config } from '#server/config.ts';
 import { FileSessionStore } from '#server/session/file-store.ts';
+import { RedisSessionStore } from '#server/session/redis-store.ts';
 import { MemoryCounterStore, RedisCounterStore, type CounterStore } from '#server/rate-limit.ts';
 
 /** One signed-in account of a browser session. Everything here stays on the server; the
@@ -29,6 +29,9 @@ export interface AccountRecord {
   refreshCookie?: string;
   /** Upstream challenge for a forced password change. */
   challenge?: string;
+  /** The store's revision of this account, set on every read; a compare-and-set writes against
+   * it. Never stored inside the record itself. */
+  rev?: number;
 }
 
 declare module 'express-session' {
@@ -39,17 +42,41 @@ declare module 'express-session' {
   }
 }
 
-export type PublicAccount = Omit<AccountRecord, 'accessToken' | 'refreshCookie' | 'challenge'> & {
+export type PublicAccount = Omit<
+  AccountRecord,
+  'accessToken' | 'refreshCookie' | 'challenge' | 'rev'
+> & {
   workspace: string;
 };
 
 export function publicAccount(a: AccountRecord): PublicAccount {
-  const { accessToken: _a, refreshCookie: _r, challenge: _c, ...rest } = a;
+  const { accessToken: _a, refreshCookie: _r, challenge: _c, rev: _v, ...rest } = a;
   return { ...rest, workspace: a.tenantSlug };
 }
 
 export class SessionStoreUnavailable extends Error {
   readonly status = 503;
+}
+
+/** `conflict`: the account's revision moved on (another request or instance changed it);
+ * `gone`: the session no longer exists. */
+export type PutResult = 'ok' | 'conflict' | 'gone';
+
+/** What both session stores offer beyond express-session's get/set/destroy. */
+export interface AccountWrites {
+  /** Replaces (or, with null, removes) one account. With `ifRev`, only while the stored account
+   * still has that revision; without, unconditionally (sign-in, sign-out). */
+  putAccount(
+    sid: string,
+    index: string,
+    account: AccountRecord | null,
+    ifRev?: number,
+  ): Promise<PutResult>;
+  /** Moves lastSeenAt forward (never back). */
+  touchSeen(sid: string, at: number): Promise<void>;
+  /** A lock held by at most one instance until unlocked or `ttlMs` passed; null when taken. */
+  lock(key: string, ttlMs: number): Promise<string | null>;
+  unlock(key: string, token: string): Promise<void>;
 }
 
 export interface SessionKit {
@@ -59,12 +86,17 @@ export interface SessionKit {
   /** The session id from a request's signed cookie, or null; no store access. */
   readSid(req: Request): string | null;
   load(sid: string): Promise<SessionData | null>;
-  /** Read-modify-write of one session, serialised per session id within this process, so a token
-   * refresh and a concurrent request of the same browser do not overwrite each other. */
-  update(sid: string, change: (s: SessionData) => void): Promise<SessionData | null>;
+  /** See {@link AccountWrites}; store failures become {@link SessionStoreUnavailable}. */
+  putAccount: AccountWrites['putAccount'];
+  touchSeen: AccountWrites['touchSeen'];
+  lock: AccountWrites['lock'];
+  unlock: AccountWrites['unlock'];
   destroy(sid: string): Promise<void>;
   /** Whether the session is past its idle or absolute limit. */
   isExpired(s: SessionData, now?: number): boolean;
+  /** Whether lastSeenAt is old enough to be written again: a quarter of the idle limit (at most
+   * a minute), so activity always lands well before the limit, however short it is. */
+  seenDue(s: SessionData, now?: number): boolean;
   ping(): Promise<boolean>;
   close(): Promise<void>;
   /** Counters for rate limits, in the same backing store as the sessions. */
@@ -125,7 +157,7 @@ export async function createSessionKit(config: Config, log: Logger): Promise<Ses
   const cookieName = config.production ? '__Host-bff.sid' : 'bff.sid';
   const ttlSeconds = Math.ceil(config.sessionAbsoluteTimeoutMs / 1000);
 
-  let store: Store;
+  let store: Store & AccountWrites;
   let ping: () => Promise<boolean>;
   let closeStore: () => Promise<void>;
   let counters: CounterStore;
@@ -148,7 +180,9 @@ export async function createSessionKit(config: Config, log: Logger): Promise<Ses
     client.on('error', (err: Error) => log.warn({ err: err.message }, 'redis session store error'));
     await client.connect();
     connectedOnce = true;
-    store = new RedisStore({ client, prefix: 'bff:sess:', ttl: ttlSeconds });
+    // Not connect-redis: its one JSON value per session lets any save overwrite tokens another
+    // instance has just rotated (docs/decisions/001).
+    store = new RedisSessionStore(client, 'bff:sess:', ttlSeconds * 1000);
     counters = new RedisCounterStore(client);
     ping = async () => {
       try {
@@ -211,7 +245,18 @@ export async function createSessionKit(config: Config, log: Logger): Promise<Ses
     },
   });
 
-  const locks = new Map<string, Promise<unknown>>();
+  const unavailable =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await fn(...args);
+      } catch (err) {
+        throw err instanceof SessionStoreUnavailable
+          ? err
+          : new SessionStoreUnavailable(String(err));
+      }
+    };
+  const seenEveryMs = Math.min(60_000, config.sessionIdleTimeoutMs / 4);
   const kit: SessionKit = {
     cookieName,
     middleware,
@@ -228,27 +273,10 @@ export async function createSessionKit(config: Config, log: Logger): Promise<Ses
         throw new SessionStoreUnavailable(String(err));
       }
     },
-    async update(sid, change) {
-      const run = async () => {
-        const s = await kit.load(sid);
-        if (!s) return null;
-        change(s);
-        try {
-          await promisify((cb) => store.set(sid, s, cb));
-        } catch (err) {
-          throw new SessionStoreUnavailable(String(err));
-        }
-        return s;
-      };
-      const prev = locks.get(sid) ?? Promise.resolve();
-      const next = prev.then(run, run);
-      locks.set(sid, next);
-      try {
-        return await next;
-      } finally {
-        if (locks.get(sid) === next) locks.delete(sid);
-      }
-    },
+    putAccount: unavailable(store.putAccount.bind(store)),
+    touchSeen: unavailable(store.touchSeen.bind(store)),
+    lock: unavailable(store.lock.bind(store)),
+    unlock: unavailable(store.unlock.bind(store)),
     async destroy(sid) {
       try {
         await promisify((cb) => store.destroy(sid, cb));
@@ -262,6 +290,9 @@ export async function createSessionKit(config: Config, log: Logger): Promise<Ses
       return (
         now - created > config.sessionAbsoluteTimeoutMs || now - seen > config.sessionIdleTimeoutMs
       );
+    },
+    seenDue(s, now = Date.now()) {
+      return now - (s.lastSeenAt ?? 0) >= seenEveryMs;
     },
     ping,
     close: closeStore,

@@ -3,6 +3,7 @@ import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { hasUiPermission } from '#common/permissions.ts';
 import { awaitFreshToken, tokenRefreshMachine } from '#machines/token-refresh.machine.ts';
 import { accountFromTokens } from '#server/session/accounts.ts';
+import type { SessionData } from 'express-session';
 import type { AccountRecord, SessionKit } from '#server/session/session.ts';
 import type { AuthClient } from '#server/upstream/auth-client.ts';
 import { claimsOf, UpstreamHttpError } from '#server/upstream/auth-client.ts';
@@ -24,6 +25,24 @@ const MARGIN_MS = 10_000;
  * one upstream refresh per account in this time. */
 export const FORCED_REFRESH_MIN_AGE_MS = 2_000;
 
+/** Tokens the upstream issued that the store has not taken yet, held in memory. A bound on how
+ * many: past it a rotated token is dropped (and logged) rather than memory grown without end. */
+const MAX_PENDING = 10_000;
+const RETRY_MS = 500;
+const LOCK_POLL_MS = 150;
+
+interface Pending {
+  sid: string;
+  index: string;
+  account: AccountRecord;
+  /** The stored revision these tokens replace; the write is a compare-and-set on it. */
+  baseRev: number;
+  /** The cross-instance refresh lock, released once the write landed. */
+  lock: string | null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 function issuedAt(accessToken: string): number {
   const { iat } = claimsOf(accessToken);
   return typeof iat === 'number' ? iat * 1000 : 0;
@@ -31,20 +50,32 @@ function issuedAt(accessToken: string): number {
 
 /**
  * Hands out a usable access token for (session, account), refreshing it when fewer than 10 s
- * remain. The refresh statechart makes it single-flight: every call that arrives while one
- * refresh runs waits on the same actor. Actors live only while a refresh is in flight, so memory
- * does not grow with the number of sessions.
+ * remain. Within the process the refresh statechart makes it single-flight: every call that
+ * arrives while one refresh runs waits on the same actor, and actors live only while a refresh
+ * is in flight. Across instances a lock in the store (per session and account) lets one refresh
+ * while the others wait for its result; the upstream rotates refresh tokens, so two refreshes of
+ * one account would sign it out. New tokens are written with compare-and-set on the account's
+ * revision; a write the store refuses for a while stays in memory (and in use) until it lands.
  */
 export class TokenService {
   private readonly inFlight = new Map<string, ActorRefFrom<typeof tokenRefreshMachine>>();
   /** Why a refresh ended an account, for the answers of the calls that waited on it. */
   private readonly endedWithoutUi = new Set<string>();
+  private readonly pending = new Map<string, Pending>();
+  private readonly flushing = new Map<string, Promise<void>>();
+  private readonly background = new Set<Promise<unknown>>();
+  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly lockTtlMs: number;
 
   constructor(
     private readonly kit: SessionKit,
     private readonly auth: AuthClient,
     private readonly log: Logger,
-  ) {}
+    /** `lockTtlMs`: longer than a refresh call may take (the upstream timeout and a margin). */
+    options: { lockTtlMs?: number } = {},
+  ) {
+    this.lockTtlMs = options.lockTtlMs ?? 35_000;
+  }
 
   /**
    * `force`: refresh whatever the expiry (the user's access changed upstream), through the same
@@ -56,23 +87,19 @@ export class TokenService {
     now = Date.now(),
     options: { force?: boolean } = {},
   ): Promise<TokenResult> {
-    const s = await this.kit.load(sid);
+    const { s, account } = await this.current(sid, index);
     if (!s || this.kit.isExpired(s, now))
       return { ok: false, status: 401, error: 'session_expired' };
-    const account = s.accounts?.[index];
     if (!account) return { ok: false, status: 401, error: 'session_expired' };
     if (account.isRequiredToChangePassword || !account.accessToken) {
       return { ok: false, status: 403, error: 'password_change_required' };
     }
-    if (now - (s.lastSeenAt ?? 0) > 60_000) {
-      // Idle tracking at minute precision keeps the per-request cost to a read.
-      void this.kit.update(sid, (x) => void (x.lastSeenAt = now)).catch(() => undefined);
-    }
+    if (this.kit.seenDue(s, now)) this.track(this.kit.touchSeen(sid, now));
     const force = options.force === true;
     if (force) {
       const wait = issuedAt(account.accessToken) + FORCED_REFRESH_MIN_AGE_MS - now;
       if (wait > 0) {
-        await new Promise((resolve) => setTimeout(resolve, wait));
+        await sleep(wait);
         return this.accessToken(sid, index, Date.now(), options);
       }
     }
@@ -81,7 +108,8 @@ export class TokenService {
     }
     // A forced refresh starts the statechart with the token as already due.
     const dueAt = force ? 0 : account.expiresAt;
-    const outcome = await awaitFreshToken(this.actorFor(sid, index, dueAt), now);
+    const trigger = { rev: account.rev ?? 0, force, since: now };
+    const outcome = await awaitFreshToken(this.actorFor(sid, index, dueAt, trigger), now);
     if (outcome === 'expired') {
       const key = `${sid}:${index}`;
       // The spec's isNotUiPermission: the client shows noAccessUser instead of a plain sign-in.
@@ -92,18 +120,56 @@ export class TokenService {
       return { ok: false, status: 401, error: 'session_expired' };
     }
     if (outcome === 'transient') return { ok: false, status: 503, error: 'upstream_unavailable' };
-    const fresh = (await this.kit.load(sid))?.accounts?.[index];
+    const fresh = (await this.current(sid, index)).account;
     if (!fresh?.accessToken) return { ok: false, status: 401, error: 'session_expired' };
     return { ok: true, account: fresh, accessToken: fresh.accessToken };
   }
 
-  private actorFor(sid: string, index: string, expiresAt: number) {
+  /** Resolves once no refresh runs and every pending write landed, or at `deadline`. */
+  async drain(deadline: number): Promise<void> {
+    while (this.inFlight.size + this.pending.size + this.background.size > 0) {
+      if (Date.now() >= deadline) {
+        if (this.pending.size > 0)
+          this.log.error({ accounts: this.pending.size }, 'stopping with token writes not stored');
+        return;
+      }
+      if (this.pending.size > 0) await this.flushAll();
+      await sleep(50);
+    }
+  }
+
+  /** The account as this process knows it best: the stored one, or the newer tokens whose
+   * write has not landed yet. */
+  private async current(
+    sid: string,
+    index: string,
+  ): Promise<{ s: SessionData | null; account: AccountRecord | undefined }> {
+    const s = await this.kit.load(sid);
+    const stored = s?.accounts?.[index];
+    const p = this.pending.get(`${sid}:${index}`);
+    if (p && stored?.rev === p.baseRev) return { s, account: { ...p.account, rev: p.baseRev } };
+    // A stored revision past ours: someone wrote after us (a switch, a sign-out), theirs wins.
+    if (p && s) this.dropPending(`${sid}:${index}`, p);
+    return { s, account: stored };
+  }
+
+  private track(work: Promise<unknown>) {
+    const p = work.catch(() => undefined).finally(() => this.background.delete(p));
+    this.background.add(p);
+  }
+
+  private actorFor(
+    sid: string,
+    index: string,
+    expiresAt: number,
+    trigger: { rev: number; force: boolean; since: number },
+  ) {
     const key = `${sid}:${index}`;
     const existing = this.inFlight.get(key);
     if (existing) return existing;
     const actor = createActor(
       tokenRefreshMachine.provide({
-        actors: { refreshTokens: fromPromise(() => this.refresh(sid, index)) },
+        actors: { refreshTokens: fromPromise(() => this.refresh(sid, index, trigger)) },
       }),
       { input: { expiresAt, marginMs: MARGIN_MS } },
     );
@@ -122,40 +188,146 @@ export class TokenService {
     }
   }
 
-  /** The one refresh call: new tokens into the session, or the account removed when the
-   * upstream refuses (a transient failure keeps it for the next try). */
-  private async refresh(sid: string, index: string): Promise<{ expiresAt: number }> {
-    const account = (await this.kit.load(sid))?.accounts?.[index];
-    if (!account) throw new RefreshFailure('rejected');
+  /**
+   * One refresh across every instance: take the lock and renew, or, while another instance holds
+   * it, re-read the session until its new token is there (or the lock is free). Bounded by the
+   * lock's lifetime; then the call answers 503 and the account stays.
+   */
+  private async refresh(
+    sid: string,
+    index: string,
+    trigger: { rev: number; force: boolean; since: number },
+  ): Promise<{ expiresAt: number }> {
+    const key = `${sid}:${index}`;
+    const renewedMeanwhile = (a: AccountRecord) =>
+      (a.rev ?? 0) !== trigger.rev &&
+      !!a.accessToken &&
+      (trigger.force
+        ? issuedAt(a.accessToken) > trigger.since
+        : a.expiresAt - Date.now() >= MARGIN_MS);
+    const deadline = Date.now() + this.lockTtlMs;
     try {
-      const tokens = await this.auth.refresh(account.userName, account.refreshCookie);
-      const next = accountFromTokens(account.accountIndex, tokens, account);
-      if (!hasUiPermission(next.permissions)) {
-        // The user lost every UI permission since signing in: the account ends here.
-        this.endedWithoutUi.add(`${sid}:${index}`);
-        await this.auth.logout(account.userName, next.refreshCookie).catch(() => undefined);
-        await this.kit.update(sid, (s) => {
-          delete s.accounts?.[index];
-        });
-        throw new RefreshFailure('rejected');
+      for (;;) {
+        const lock = await this.kit.lock(key, this.lockTtlMs);
+        let account: AccountRecord | undefined;
+        try {
+          account = await this.settledAccount(sid, index);
+        } finally {
+          if (lock && !(account && !renewedMeanwhile(account)))
+            await this.kit.unlock(key, lock).catch(() => undefined);
+        }
+        if (!account) throw new RefreshFailure('rejected');
+        if (renewedMeanwhile(account)) return { expiresAt: account.expiresAt };
+        if (lock) return await this.renew(sid, index, account, lock);
+        if (Date.now() > deadline) throw new RefreshFailure('transient');
+        await sleep(LOCK_POLL_MS);
       }
-      await this.kit.update(sid, (s) => {
-        if (s.accounts?.[index]) s.accounts[index] = next;
-      });
-      return { expiresAt: next.expiresAt };
     } catch (err) {
-      if (err instanceof UpstreamHttpError && err.status < 500) {
+      if (err instanceof RefreshFailure) throw err;
+      this.log.warn({ accountIndex: index, err: (err as Error).message }, 'refresh failed');
+      throw new RefreshFailure('transient');
+    }
+  }
+
+  /** The account once any earlier write of this process for it landed; a refresh must start
+   * from the newest refresh token, and never race its own pending write. */
+  private async settledAccount(sid: string, index: string): Promise<AccountRecord | undefined> {
+    const key = `${sid}:${index}`;
+    if (this.pending.has(key)) await this.flush(key);
+    if (this.pending.has(key)) throw new Error('session store unavailable');
+    return (await this.current(sid, index)).account;
+  }
+
+  /** The upstream call, with the lock held: new tokens into the session, or the account removed
+   * when the upstream refuses and nobody renewed it meanwhile. */
+  private async renew(
+    sid: string,
+    index: string,
+    account: AccountRecord,
+    lock: string,
+  ): Promise<{ expiresAt: number }> {
+    const key = `${sid}:${index}`;
+    const rev = account.rev ?? 0;
+    let keepLock = false;
+    try {
+      let next: AccountRecord;
+      try {
+        const tokens = await this.auth.refresh(account.userName, account.refreshCookie);
+        next = accountFromTokens(account.accountIndex, tokens, account);
+      } catch (err) {
+        if (!(err instanceof UpstreamHttpError) || err.status >= 500) throw err;
+        // Only a refusal of the token the store still holds ends the account: if another
+        // instance (or a workspace switch) replaced it while this call ran, use theirs.
+        if ((await this.kit.putAccount(sid, index, null, rev)) === 'conflict') {
+          const fresh = (await this.current(sid, index)).account;
+          if (fresh?.accessToken) return { expiresAt: fresh.expiresAt };
+        }
         this.log.info(
           { accountIndex: index, status: err.status },
           'refresh refused; account ended',
         );
-        await this.kit.update(sid, (s) => {
-          delete s.accounts?.[index];
-        });
         throw new RefreshFailure('rejected');
       }
-      this.log.warn({ accountIndex: index, err: (err as Error).message }, 'refresh failed');
-      throw new RefreshFailure('transient');
+      if (!hasUiPermission(next.permissions)) {
+        // The user lost every UI permission since signing in: the account ends here.
+        this.endedWithoutUi.add(key);
+        await this.auth.logout(account.userName, next.refreshCookie).catch(() => undefined);
+        await this.kit.putAccount(sid, index, null);
+        throw new RefreshFailure('rejected');
+      }
+      if (this.pending.size >= MAX_PENDING) {
+        this.log.error({ accountIndex: index }, 'too many token writes pending; one is dropped');
+      } else {
+        this.pending.set(key, { sid, index, account: next, baseRev: rev, lock });
+        await this.flush(key);
+        keepLock = this.pending.has(key);
+      }
+      return { expiresAt: next.expiresAt };
+    } finally {
+      if (!keepLock) await this.kit.unlock(key, lock).catch(() => undefined);
     }
+  }
+
+  /** Writes one pending account (compare-and-set on the revision it replaces); on a store
+   * failure it stays pending and a timer tries again. */
+  private flush(key: string): Promise<void> {
+    const running = this.flushing.get(key);
+    if (running) return running;
+    const p = this.pending.get(key);
+    if (!p) return Promise.resolve();
+    const run = (async () => {
+      try {
+        const result = await this.kit.putAccount(p.sid, p.index, p.account, p.baseRev);
+        if (result === 'conflict')
+          this.log.warn({ accountIndex: p.index }, 'refreshed tokens superseded by a newer write');
+        this.dropPending(key, p);
+      } catch (err) {
+        this.log.warn({ accountIndex: p.index, err: (err as Error).message }, 'token write failed');
+        this.retrySoon();
+      } finally {
+        this.flushing.delete(key);
+      }
+    })();
+    this.flushing.set(key, run);
+    return run;
+  }
+
+  private dropPending(key: string, p: Pending) {
+    if (this.pending.get(key) !== p) return;
+    this.pending.delete(key);
+    if (p.lock) this.track(this.kit.unlock(key, p.lock));
+  }
+
+  private async flushAll(): Promise<void> {
+    await Promise.all([...this.pending.keys()].map((key) => this.flush(key)));
+  }
+
+  private retrySoon() {
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.flushAll();
+    }, RETRY_MS);
+    this.retryTimer.unref();
   }
 }

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordingUpstream } from '#tests/support/net.ts';
+import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
+import { startStandaloneSandbox } from '#tests/support/upstream.ts';
+
+const USERS = [
+  'admin@demo.test',
+  'manager@demo.test',
+  'care@demo.test',
+  'viewer@demo.test',
+  'admin@nordlicht.test',
+];
+const SESSIONS = 10;
+const RUN_MS = 20_000;
+// 12 s tokens and the 10 s margin: every session's token is due a few seconds after each
+// refresh, so the run goes through several refreshes per session.
+const TOKEN_TTL_SECONDS = 12;
+
+/** One browser session used through both instances with the same cookie, as a load balancer
+ * without sticky sessions does. */
+class Browser {
+  readonly viaA: Agent;
+  readonly viaB: Agent;
+  constructor(a: Stack, b: Stack) {
+    this.viaA = new Agent(a.url);
+    this.viaB = new Agent(b.url);
+  }
+  share(from: Agent) {
+    this.viaA.cookie = from.cookie;
+    this.viaB.cookie = from.cookie;
+  }
+}
+
+describe('two BFF instances on one Redis', () => {
+  let sandbox: Awaited<ReturnType<typeof startStandaloneSandbox>>;
+  let upstream: Awaited<ReturnType<typeof recordingUpstream>>;
+  let a: Stack;
+  let b: Stack;
+  beforeAll(async () => {
+    sandbox = await startStandaloneSandbox(TOKEN_TTL_SECONDS);
+    upstream = await recordingUpstream(sandbox.url);
+    const env = {
+      UPSTREAM_URL: upstream.url,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      SESSION_SECRET: randomBytes(32).toString('base64url'),
+      // lastSeenAt is then written every few seconds: whole-session saves race the refreshes.
+      SESSION_IDLE_TIMEOUT: '20',
+      // The sessions this test leaves in the shared Redis expire soon.
+      SESSION_ABSOLUTE_TIMEOUT: '600',
+    };
+    const limits = { loginLimits: { perAccount: 1000, perAddress: 1000, windowMs: 60_000 } };
+    a = await startStack(env, limits);
+    b = await startStack(env, limits);
+  }, 240_000);
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    await upstream?.close();
+    await sandbox?.close();
+  });
+
+  it('signs out no session when calls of each are split over both instances through several refreshes', async () => {
+    const browsers: Browser[] = [];
+    for (let i = 0; i < SESSIONS; i++) {
+      const browser = new Browser(a, b);
+      const login = await (i % 2 ? browser.viaB : browser.viaA).login(USERS[i % USERS.length]!);
+      expect(login.status).toBe(200);
+      browser.share(i % 2 ? browser.viaB : browser.viaA);
+      browsers.push(browser);
+    }
+
+    const refreshesBefore = upstream.seen.filter((r) => r.path.includes('/refresh-token')).length;
+    const statuses = new Map<number, number>();
+    const signedOut = new Set<number>();
+    const end = Date.now() + RUN_MS;
+    while (Date.now() < end) {
+      await Promise.all(
+        browsers.map(async (browser, i) => {
+          const answers = await Promise.all([
+            browser.viaA.fetch('/api/0/tenantservice/v1/general'),
+            browser.viaB.fetch('/api/0/tenantservice/v1/general'),
+            browser.viaA.fetch('/api/0/tenantservice/v1/general'),
+            browser.viaB.fetch('/api/0/tenantservice/v1/general'),
+            // /bff requests save the whole session (lastSeenAt) while the others refresh.
+            browser.viaA.fetch('/bff/session'),
+            browser.viaB.fetch('/bff/accounts/0/workspaces'),
+          ]);
+          for (const r of answers) {
+            await r.arrayBuffer();
+            statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+            if (r.status === 401) signedOut.add(i);
+          }
+        }),
+      );
+    }
+    const refreshes =
+      upstream.seen.filter((r) => r.path.includes('/refresh-token')).length - refreshesBefore;
+
+    const stillIn: number[] = [];
+    for (const [i, browser] of browsers.entries()) {
+      const viaA = await browser.viaA.json('/bff/session');
+      const viaB = await browser.viaB.json('/api/0/tenantservice/v1/general');
+      if (viaA.body?.accounts?.length === 1 && viaB.status === 200) stillIn.push(i);
+    }
+    expect({ signedOut: [...signedOut], statuses: Object.fromEntries(statuses) }).toEqual({
+      signedOut: [],
+      statuses: { 200: expect.any(Number) },
+    });
+    expect(stillIn).toHaveLength(SESSIONS);
+    // Several refreshes per session happened, and not many more than one per due token: the
+    // instances did not each refresh on their own.
+    expect(refreshes).toBeGreaterThanOrEqual(SESSIONS * 3);
+    expect(refreshes).toBeLessThanOrEqual(SESSIONS * Math.ceil(RUN_MS / 2_000) + SESSIONS);
+  }, 180_000);
+});
