@@ -11,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { checkWrites, percentile, runLoad, signIn } from '#tests/support/load.ts';
-import { startTopology } from '#tests/support/topology.ts';
+import { startTopology, type Topology } from '#tests/support/topology.ts';
 import { numberFlag } from './lib/cli.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -39,40 +39,46 @@ async function main() {
     say(`Signing in ${sessions} sessions...`);
     const clients = await signIn(topo.url, sessions);
 
-    // The faults, spread over the run: a rolling restart at 15 %, Redis away at 35 %, the
-    // upstream hanging at 65 %. Each allows its error answers until 5 s (the hang: 15 s) after
-    // it ends.
+    // The faults at fixed shares of the run, whatever the restart takes: a rolling restart at
+    // 15 %, Redis away at 40 %, the upstream hanging at 70 %. Each allows its error answers
+    // until 5 s (the hang: 15 s) after it ends.
     const allowed = new Map<string, { statuses: number[]; until: number }>();
     const allow = (name: string, statuses: number[], until: number) =>
       allowed.set(name, { statuses, until });
     const events: string[] = [];
-    const at = (share: number) => sleep(seconds * 1000 * share);
     const started = Date.now();
+    const at = (share: number) => sleep(Math.max(0, started + seconds * 1000 * share - Date.now()));
     const t = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
-    const faults = (async () => {
+    const restart = (async () => {
       await at(0.15);
       events.push(`${t()} SIGTERM to BFF 1`);
       const code = await topo.restartBff(1);
       events.push(`${t()} BFF 1 exited with ${code} and is back`);
-      await at(0.2);
-      events.push(`${t()} Redis cut for ${redisAway} s`);
-      allow('redis', [503], Infinity);
-      topo.redis.cut();
-      await sleep(redisAway * 1000);
-      topo.redis.restore();
-      allow('redis', [503], Date.now() + 5_000);
-      events.push(`${t()} Redis back`);
-      await at(0.3 - redisAway / seconds);
-      events.push(`${t()} upstream hangs for ${hang} s`);
-      allow('hang', [502, 503, 504], Infinity);
-      topo.upstream.stall();
-      await sleep(hang * 1000);
-      topo.upstream.restore();
-      // Calls queued behind the hang still run into UPSTREAM_TIMEOUT (5 s) after it ends.
-      allow('hang', [502, 503, 504], Date.now() + 15_000);
-      events.push(`${t()} upstream back`);
       return code;
     })();
+    const fault = async (
+      share: number,
+      name: string,
+      statuses: number[],
+      afterMs: number,
+      relay: Topology['redis'],
+      mode: 'cut' | 'stall',
+      forS: number,
+    ) => {
+      await at(share);
+      events.push(`${t()} ${name} for ${forS} s`);
+      allow(name, statuses, Infinity);
+      relay[mode]();
+      await sleep(forS * 1000);
+      relay.restore();
+      allow(name, statuses, Date.now() + afterMs);
+      events.push(`${t()} ${name}: over`);
+    };
+    const faults = Promise.all([
+      fault(0.4, 'Redis away', [503], 5_000, topo.redis, 'cut', redisAway),
+      // Calls queued behind the hang still run into UPSTREAM_TIMEOUT (5 s) after it ends.
+      fault(0.7, 'upstream hanging', [502, 503, 504], 15_000, topo.upstream, 'stall', hang),
+    ]);
 
     const report = await runLoad(clients, {
       base: topo.url,
@@ -83,7 +89,8 @@ async function main() {
       allowedNow: () =>
         [...allowed.values()].filter((a) => a.until > Date.now()).flatMap((a) => a.statuses),
     });
-    const restartExit = await faults;
+    await faults;
+    const restartExit = await restart;
     const writes = await checkWrites(topo.sandboxUrl, report.writes);
     const deaths = topo.deaths();
     const figures = {

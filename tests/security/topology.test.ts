@@ -40,11 +40,11 @@ describe('the nginx template', () => {
 describe('several instances behind nginx', () => {
   it('serves one session from every instance, round-robin without stickiness', async () => {
     const agent = new Agent(topo.url);
-    expect((await agent.login('viewer@demo.test')).status).toBe(200);
+    expect((await agent.login('care@demo.test')).status).toBe(200);
     for (let i = 0; i < 8; i++) {
       const s = await agent.json('/bff/session');
       expect(s.status).toBe(200);
-      expect(s.body.accounts[0].userName).toBe('viewer@demo.test');
+      expect(s.body.accounts[0].userName).toBe('care@demo.test');
       const general = await agent.json('/api/0/tenantservice/v1/general');
       expect(general.status).toBe(200);
     }
@@ -151,6 +151,10 @@ describe('several instances behind nginx', () => {
       body: new Uint8Array(12 * 1024 * 1024),
     });
     expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      error: 'payload_too_large',
+      message: 'The request body is too large.',
+    });
   });
 
   it('leaves every process running', () => {
