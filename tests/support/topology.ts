@@ -110,6 +110,10 @@ export interface Topology {
 
 export async function startTopology(opts: TopologyOptions = {}): Promise<Topology> {
   const instances = opts.instances ?? 2;
+  // Each BFF would build a missing client on start: several test files doing that at once on
+  // two cores is minutes of nothing. CI builds first (scripts/test-all.sh); say so otherwise.
+  if (!existsSync(join(root, 'dist/client/index.html')))
+    throw new Error('No client build in dist/client: run `npx vite build` once, then the test.');
   const dir = await mkdtemp(join(tmpdir(), 'topology-'));
   const cleanups: (() => Promise<unknown>)[] = [() => rm(dir, { recursive: true, force: true })];
   const expectedExit = new Set<Proc>();
@@ -122,9 +126,11 @@ export async function startTopology(opts: TopologyOptions = {}): Promise<Topolog
     clearTimeout(timer);
     return code;
   };
-  const stopAll = async () => {
-    for (const c of cleanups.reverse()) await c().catch(() => {});
-  };
+  let stopping: Promise<void> | undefined;
+  const stopAll = () =>
+    (stopping ??= (async () => {
+      for (const c of cleanups.reverse()) await c().catch(() => {});
+    })());
 
   try {
     const db = await createTestDatabase();
@@ -179,8 +185,7 @@ export async function startTopology(opts: TopologyOptions = {}): Promise<Topolog
       const got = await portFrom(p, /running at http:\/\/localhost:(\d+)/, `BFF ${index}`);
       return Object.assign(p, { port: got, url: `http://127.0.0.1:${got}` });
     };
-    // One after the other: a checkout without dist/client makes the first one build it, and
-    // two cores do not start several faster anyway.
+    // One after the other: two cores do not start several faster anyway.
     const bffs: Bff[] = [];
     for (let i = 0; i < instances; i++) bffs.push(await startBff(i, 0));
     cleanups.push(() => Promise.all(bffs.map((b) => stopProc(b))));
