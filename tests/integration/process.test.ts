@@ -1,8 +1,13 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { get, type IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { holdingUpstream, until } from '#tests/support/hold.ts';
+import { Agent } from '#tests/support/stack.ts';
+import { startStandaloneSandbox } from '#tests/support/upstream.ts';
 
 /** A production entry point as `npm start` (or `npm run sandbox`) runs it, in a child process. */
 function start(env: Record<string, string>, entry = 'server/index.ts') {
@@ -27,7 +32,25 @@ function runningAt(p: ReturnType<typeof start>, line: RegExp): Promise<string> {
         resolve(m[1]!);
       }
     }, 100);
-    void p.exited.then(() => reject(new Error(`exited early: ${p.output()}`)));
+    void p.exited.then(() => {
+      clearInterval(timer);
+      reject(new Error(`exited early: ${p.output()}`));
+    });
+  });
+}
+
+/** The address the started BFF prints once it serves. */
+const servingAt = async (p: ReturnType<typeof start>) =>
+  (await runningAt(p, /running at (http:\/\/localhost:\d+)/)).replace('localhost', '127.0.0.1');
+
+function refused(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect(Number(new URL(url).port), '127.0.0.1');
+    s.once('connect', () => {
+      s.destroy();
+      resolve(false);
+    });
+    s.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
   });
 }
 
@@ -56,13 +79,13 @@ describe('the server process', () => {
     }
   }, 60_000);
 
-  it('starts, prints where to sign in, serves, and drains on SIGTERM with exit 0', async () => {
+  it('starts, prints where to sign in and serves', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'proc-'));
     const p = start({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
     try {
-      const url = await runningAt(p, /running at (http:\/\/localhost:\d+)/);
+      const url = await servingAt(p);
       expect(p.output()).toContain('admin@demo.test');
-      expect((await fetch(url.replace('localhost', '127.0.0.1') + '/healthz')).status).toBe(200);
+      expect((await fetch(url + '/healthz')).status).toBe(200);
       p.child.kill('SIGTERM');
       expect(await p.exited).toBe(0);
     } finally {
@@ -70,6 +93,58 @@ describe('the server process', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('drains on SIGTERM: refuses new connections, finishes the request and refresh in flight, exits 0', async () => {
+    // 12 s tokens are due for refresh 2 s after issue (10 s margin).
+    const sandbox = await startStandaloneSandbox(12);
+    const upstream = await holdingUpstream(sandbox.url, (path) => path.includes('/refresh-token'));
+    const dataDir = await mkdtemp(join(tmpdir(), 'proc-'));
+    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, UPSTREAM_URL: upstream.url };
+    let p = start(env);
+    try {
+      const url = await servingAt(p);
+      const a = new Agent(url);
+      const login = await a.login('admin@demo.test');
+      expect(login.status).toBe(200);
+      await until(() => Date.now() > login.body.account.expiresAt - 9_500);
+
+      // A proxied call whose refresh has rotated the token upstream but not yet answered.
+      upstream.hold();
+      const slow = new Promise<{ res: IncomingMessage; body: string }>((resolve, reject) => {
+        const req = get(`${url}/api/0/tenantservice/v1/general`, { headers: { cookie: a.cookie } });
+        req.on('response', (res) => {
+          let body = '';
+          res.on('data', (d) => (body += d));
+          res.on('end', () => resolve({ res, body }));
+        });
+        req.on('error', reject);
+      });
+      await until(() => upstream.held === 1);
+
+      p.child.kill('SIGTERM');
+      await until(() => refused(url));
+      upstream.release();
+      const { res } = await slow;
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.connection).toBe('close');
+      expect(await p.exited).toBe(0);
+
+      // The rotated refresh token reached the store before the exit: after a restart the
+      // session is there and its next refresh succeeds.
+      p = start(env);
+      const again = new Agent(await servingAt(p));
+      again.cookie = a.cookie;
+      const session = await again.json('/bff/session');
+      expect(session.body.accounts).toHaveLength(1);
+      await until(() => Date.now() > session.body.accounts[0].expiresAt - 9_500);
+      expect((await again.json('/api/0/tenantservice/v1/general')).status).toBe(200);
+    } finally {
+      p.child.kill('SIGKILL');
+      await upstream.close();
+      await sandbox.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
 
 /** `npm run sandbox`: its own service for several BFF instances. */

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { holdingUpstream, until } from '#tests/support/hold.ts';
 import { cuttableRelay } from '#tests/support/net.ts';
 import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
 import { startStandaloneSandbox } from '#tests/support/upstream.ts';
@@ -117,6 +118,88 @@ describe('session persistence', () => {
       await relay.close();
     }
   });
+
+  it('loses no session when Redis goes away while refreshes run: 503 meanwhile, signed in after', async () => {
+    // 12 s tokens are due 2 s after each refresh (10 s margin), so refreshes run during the
+    // outage and right after it.
+    const sandbox = await startStandaloneSandbox(12);
+    const upstream = await holdingUpstream(sandbox.url, (path) => path.includes('/refresh-token'));
+    const relay = await cuttableRelay(6379);
+    const s = await startStack(
+      {
+        UPSTREAM_URL: upstream.url,
+        REDIS_URL: `redis://127.0.0.1:${relay.port}`,
+        SESSION_ABSOLUTE_TIMEOUT: '600',
+      },
+      { loginLimits: { perAccount: 1000, perAddress: 1000, windowMs: 60_000 } },
+    );
+    const api = '/api/0/tenantservice/v1/general';
+    try {
+      const users = ['admin@demo.test', 'manager@demo.test', 'care@demo.test', 'viewer@demo.test'];
+      const agents = [...users, ...users].map(() => new Agent(s.url));
+      for (const [i, a] of agents.entries())
+        expect((await a.login(users[i % 4]!)).status).toBe(200);
+      const expiry = Math.max(
+        ...(await Promise.all(agents.map(async (a) => (await a.json('/bff/session')).body))).map(
+          (b: { accounts: { expiresAt: number }[] }) => b.accounts[0]!.expiresAt,
+        ),
+      );
+      await until(() => Date.now() > expiry - 9_500);
+
+      // Each call refreshes; the upstream rotates every refresh token, and then Redis goes away
+      // before the BFF can store the new ones.
+      upstream.hold();
+      const during = agents.map((a) => a.json(api));
+      await until(() => upstream.held === agents.length);
+      relay.cut();
+      upstream.release();
+      expect((await Promise.all(during)).map((r) => r.status)).toEqual(agents.map(() => 503));
+      for (const a of agents) {
+        const session = await a.json('/bff/session');
+        expect(session.status).toBe(503);
+        expect(session.body.error).toBe('session_store_unavailable');
+        expect((await a.json(api)).body.error).toBe('session_store_unavailable');
+      }
+
+      relay.restore();
+      await until(async () => (await fetch(s.url + '/readyz')).status === 200);
+      // Activity right after the outage and through further refreshes keeps every session.
+      const statuses: number[] = [];
+      const end = Date.now() + 6_000;
+      while (Date.now() < end)
+        statuses.push(...(await Promise.all(agents.map(async (a) => (await a.json(api)).status))));
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+      for (const a of agents) expect((await a.json('/bff/session')).body.accounts).toHaveLength(1);
+    } finally {
+      await s.stop();
+      await relay.close();
+      await upstream.close();
+      await sandbox.close();
+    }
+  }, 180_000);
+
+  it('keeps an active session under an idle limit of seconds, and ends the idle one', async () => {
+    const s = await startStack({ SESSION_IDLE_TIMEOUT: '4' });
+    try {
+      const active = new Agent(s.url);
+      const idle = new Agent(s.url);
+      expect((await active.login('admin@demo.test')).status).toBe(200);
+      expect((await idle.login('viewer@demo.test')).status).toBe(200);
+      // Steady activity, through the proxy and the session API in turn, for three idle limits.
+      const end = Date.now() + 12_000;
+      for (let i = 0; Date.now() < end; i++) {
+        const r = await active.json(i % 2 ? '/api/0/tenantservice/v1/general' : '/bff/session');
+        expect(r.status).toBe(200);
+        if (i % 2 === 0) expect(r.body.accounts).toHaveLength(1);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      expect((await idle.json('/api/0/tenantservice/v1/general')).status).toBe(401);
+      expect((await idle.json('/bff/session')).body.accounts).toEqual([]);
+      expect((await active.json('/api/0/tenantservice/v1/general')).status).toBe(200);
+    } finally {
+      await s.stop();
+    }
+  }, 120_000);
 
   it('ends a session after the idle timeout and keeps the way back to sign-in', async () => {
     const s = await startStack({ SESSION_IDLE_TIMEOUT: '1' });
