@@ -137,6 +137,13 @@ async function main() {
       show('Acknowledged writes lost', writes.lost);
       show('Refused writes applied', writes.appliedRefused);
       show('Processes that died', deaths);
+      if (broken.length) {
+        // What the processes logged (warnings and errors) explains most broken runs.
+        for (const [name, out] of Object.entries(topo.logs())) {
+          const tail = out.trim().split('\n').slice(-15);
+          if (out.trim()) say(`\nLast lines of ${name}:\n  ${tail.join('\n  ')}`);
+        }
+      }
       say(broken.length ? `\nBROKEN: ${broken.join(', ')}` : '\nAll invariants held.');
     }
     process.exitCode = broken.length ? 1 : 0;

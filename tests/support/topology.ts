@@ -105,6 +105,8 @@ export interface Topology {
   accessLog(): Promise<string>;
   /** Processes that exited without being told to: the sandbox, a BFF or nginx. */
   deaths(): string[];
+  /** The tail of each process's output (LOG_LEVEL=warn), by name, restarted ones included. */
+  logs(): Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -211,6 +213,7 @@ export async function startTopology(opts: TopologyOptions = {}): Promise<Topolog
             ({ p }) => !expectedExit.has(p) && (p.child.exitCode ?? p.child.signalCode) !== null,
           )
           .map(({ what, p }) => `${what}: ${p.output().slice(-2000)}`),
+      logs: () => Object.fromEntries(procs.map(({ what, p }, i) => [`${i} ${what}`, p.output()])),
       stop: stopAll,
     };
   } catch (err) {
