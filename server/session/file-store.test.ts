@@ -48,6 +48,18 @@ describe('FileSessionStore', () => {
     expect((await get(s, 'x'))?.createdAt).toBe(1);
   });
 
+  it('reads logs written before account revisions: every account at revision 1', async () => {
+    const old = { op: 'set', sid: 'old', expires: Date.now() + 60_000 };
+    const accounts = { 0: { accountIndex: 0, accessToken: 't1' } };
+    await appendFile(
+      join(dir, 'sessions.jsonl'),
+      JSON.stringify({ ...old, sess: sess(old.expires, { accounts }) }) + '\n',
+    );
+    const s = await FileSessionStore.open(dir);
+    expect((await get(s, 'old'))?.accounts?.[0]).toMatchObject({ accessToken: 't1', rev: 1 });
+    expect(await s.putAccount('old', '0', { accountIndex: 0 } as AccountRecord, 1)).toBe('ok');
+  });
+
   it('survives a torn last line after a crash', async () => {
     const a = await FileSessionStore.open(dir);
     await set(a, 'ok', sess(Date.now() + 60_000));

@@ -18,6 +18,7 @@ const GONE_MS = 5 * 60_000;
  * fields, lastSeenAt only forward, and accounts only at indexes this session never used (the
  * accounts carried over by a regenerate). Existing accounts change only through PUT_ACCOUNT. */
 const SET = `
+if redis.call('TYPE', KEYS[1]).ok == 'string' then redis.call('DEL', KEYS[1]) end
 if redis.call('HEXISTS', KEYS[1], 'gone') == 1 then return 0 end
 redis.call('HSET', KEYS[1], 's', ARGV[2])
 if ARGV[3] ~= '' then
@@ -91,7 +92,13 @@ export class RedisSessionStore extends session.Store implements AccountWrites {
   }
 
   private async read(sid: string): Promise<SessionData | null> {
-    const h = await this.client.hGetAll(this.key(sid));
+    let h: Record<string, string>;
+    try {
+      h = await this.client.hGetAll(this.key(sid));
+    } catch (err) {
+      if (!String(err).includes('WRONGTYPE')) throw err;
+      return this.upgrade(sid);
+    }
     if (!h.s || h.gone) return null;
     const sess = JSON.parse(h.s) as SessionData;
     if (h.seen) sess.lastSeenAt = Number(h.seen);
@@ -103,6 +110,17 @@ export class RedisSessionStore extends session.Store implements AccountWrites {
     }
     sess.accounts = accounts;
     return sess;
+  }
+
+  /** A session connect-redis stored (one JSON string) before this store existed: rewritten
+   * into the hash once, so an upgrade signs nobody out. */
+  private async upgrade(sid: string): Promise<SessionData | null> {
+    const raw = await this.client.get(this.key(sid));
+    if (!raw) return null;
+    await new Promise<void>((resolve, reject) =>
+      this.set(sid, JSON.parse(raw) as SessionData, (err) => (err ? reject(err) : resolve())),
+    );
+    return this.read(sid);
   }
 
   override get(sid: string, cb: Callback<SessionData | null>): void {

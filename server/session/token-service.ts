@@ -209,15 +209,17 @@ export class TokenService {
     try {
       for (;;) {
         const lock = await this.kit.lock(key, this.lockTtlMs);
-        let account: AccountRecord | undefined;
-        try {
-          account = await this.settledAccount(sid, index);
-        } finally {
-          if (lock && !(account && !renewedMeanwhile(account)))
-            await this.kit.unlock(key, lock).catch(() => undefined);
+        const release = () => (lock ? this.kit.unlock(key, lock).catch(() => undefined) : null);
+        const account = await this.settledAccount(sid, index).catch(async (err: unknown) => {
+          await release();
+          throw err;
+        });
+        // Ended, or renewed by another instance (or a switch) since this call read it.
+        if (!account || renewedMeanwhile(account)) {
+          await release();
+          if (!account) throw new RefreshFailure('rejected');
+          return { expiresAt: account.expiresAt };
         }
-        if (!account) throw new RefreshFailure('rejected');
-        if (renewedMeanwhile(account)) return { expiresAt: account.expiresAt };
         if (lock) return await this.renew(sid, index, account, lock);
         if (Date.now() > deadline) throw new RefreshFailure('transient');
         await sleep(LOCK_POLL_MS);

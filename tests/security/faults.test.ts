@@ -83,7 +83,7 @@ describe('session persistence', () => {
     } finally {
       await second.stop();
     }
-  });
+  }, 120_000);
 
   it('keeps sessions in Redis across a restart, and answers 503 while Redis is away', async () => {
     const relay = await cuttableRelay(6379);
