@@ -28,4 +28,7 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # SESSION_SECRET must be provided at run time (NODE_ENV=production refuses to start without it).
+# With UPSTREAM_URL set the BFF starts no sandbox of its own. The same image runs the standalone
+# sandbox for several instances: `npm run sandbox` (server/sandbox-main.ts, SANDBOX_HOST=0.0.0.0,
+# SANDBOX_PORT, DATABASE_URL; its health is /health on SANDBOX_PORT), as compose.yaml does.
 CMD ["npm", "start"]

@@ -19,6 +19,12 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   exit 1
 fi
 
+# The load balancer of the multi-instance tests; they start it themselves, in the foreground.
+if [ ! -x "${NGINX_PATH:-/usr/sbin/nginx}" ]; then
+  echo "ERROR: nginx not found at ${NGINX_PATH:-/usr/sbin/nginx}. Install it: apt-get install -y nginx" >&2
+  exit 1
+fi
+
 step lint;        npx eslint .
 step format;      npx prettier --check . --log-level warn
 step typecheck;   npx tsc --noEmit

@@ -17,3 +17,11 @@ export function checkBudgets(argv: readonly string[], failures: readonly string[
     process.exit(1);
   }
 }
+
+/** `--name=N` as a positive number, or the fallback; anything else stops with the flag's name. */
+export function numberFlag(argv: readonly string[], name: string, fallback: number): number {
+  const a = argv.find((x) => x.startsWith(`--${name}=`));
+  const v = a ? Number(a.slice(name.length + 3)) : fallback;
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`--${name} must be a positive number`);
+  return v;
+}

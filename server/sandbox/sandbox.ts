@@ -55,6 +55,8 @@ export interface SandboxOptions {
   accessTokenTtlSeconds: number;
   logger: Logger;
   port?: number;
+  /** The address to listen on; loopback unless the sandbox runs as its own service. */
+  host?: string;
   seed?: boolean;
   /** An S3-compatible store for document bytes; without it the sandbox keeps them itself. */
   s3?: S3Settings | null;
@@ -72,7 +74,8 @@ export interface RunningSandbox {
   url: string;
   /** The sandbox's own database, for tests that need to age a token or inspect a row. */
   db: Queryable;
-  close(): Promise<void>;
+  /** Stops taking connections; requests under way get `graceMs` (default none) to finish. */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** What feature routers inside the sandbox get: the database, tokens and the tenant fan-out. */
@@ -179,10 +182,10 @@ function logTools(logger: Logger, opts: SandboxOptions): void {
   }
 }
 
-function listen(server: Server, port: number): Promise<AddressInfo> {
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve(server.address() as AddressInfo);
     });
@@ -220,8 +223,11 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     // sandbox close a socket just as the BFF reused it (ECONNRESET, a 502 for that call).
     server.keepAliveTimeout = 65_000;
     const wss = attachNotificationSocket(server, ctx);
-    const address = await listen(server, opts.port ?? 0);
-    const url = `http://127.0.0.1:${address.port}`;
+    const host = opts.host ?? '127.0.0.1';
+    const address = await listen(server, opts.port ?? 0, host);
+    // A wildcard address is not somewhere to connect to; loopback reaches it from this machine.
+    const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+    const url = `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${address.port}`;
     logger.info({ url, driver: opts.databaseUrl ? 'postgres' : 'pglite' }, 'sandbox listening');
     logTools(logger, opts);
 
@@ -230,13 +236,16 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     return {
       url,
       db,
-      close() {
+      close(graceMs = 0) {
         closing ??= (async () => {
           hub.closeAll();
           await new Promise<void>((resolve) => wss.close(() => resolve()));
           await new Promise<void>((resolve) => {
             running.close(() => resolve());
-            running.closeAllConnections();
+            running.closeIdleConnections();
+            // Requests under way get the grace to finish (a SIGTERM'd service); tests use none.
+            const timer = setTimeout(() => running.closeAllConnections(), graceMs);
+            running.once('close', () => clearTimeout(timer));
           });
           await db.close();
         })();

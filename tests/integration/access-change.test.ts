@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { FORCED_REFRESH_MIN_AGE_MS } from '#server/session/token-service.ts';
+import { openNotificationSocket } from '#tests/support/sockets.ts';
 import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
 
 // Seeded product managers (server/sandbox/seed-administration.ts) that no other test touches.
@@ -18,22 +19,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** The browser's notification socket through the BFF bridge, collecting its frames. */
-async function openSocket(agent: Agent) {
-  const socket = new WebSocket(`${stack.url.replace('http', 'ws')}/ws?account=0`, {
-    headers: { cookie: agent.cookie, origin: stack.url },
-  });
-  sockets.push(socket);
-  const frames: Record<string, unknown>[] = [];
-  socket.on('message', (data) => frames.push(JSON.parse(String(data)) as Record<string, unknown>));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('error', reject);
-    // The hello frame shows the upstream socket stands, not only the bridge.
-    const wait = () => (frames.some((f) => f.type === 'hello') ? resolve() : setTimeout(wait, 20));
-    wait();
-  });
-  return frames;
-}
+const openSocket = (agent: Agent) => openNotificationSocket(stack.url, agent.cookie, sockets);
 
 const accessChanges = (frames: Record<string, unknown>[]) =>
   frames.filter((f) => f.type === 'notification' && f.kind === 'access.changed');

@@ -9,9 +9,9 @@ import { holdingUpstream, until } from '#tests/support/hold.ts';
 import { Agent } from '#tests/support/stack.ts';
 import { startStandaloneSandbox } from '#tests/support/upstream.ts';
 
-/** The production entry point as `npm start` runs it, in a child process. */
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+/** A production entry point as `npm start` (or `npm run sandbox`) runs it, in a child process. */
+function start(env: Record<string, string>, entry = 'server/index.ts') {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -22,14 +22,14 @@ function start(env: Record<string, string>) {
   return { child, exited, output: () => out };
 }
 
-/** The address the started process prints once it serves. */
-function servingAt(p: ReturnType<typeof start>): Promise<string> {
+/** The address the process prints once it listens. */
+function runningAt(p: ReturnType<typeof start>, line: RegExp): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
-      const m = /running at (http:\/\/localhost:\d+)/.exec(p.output());
+      const m = line.exec(p.output());
       if (m) {
         clearInterval(timer);
-        resolve(m[1]!.replace('localhost', '127.0.0.1'));
+        resolve(m[1]!);
       }
     }, 100);
     void p.exited.then(() => {
@@ -38,6 +38,10 @@ function servingAt(p: ReturnType<typeof start>): Promise<string> {
     });
   });
 }
+
+/** The address the started BFF prints once it serves. */
+const servingAt = async (p: ReturnType<typeof start>) =>
+  (await runningAt(p, /running at (http:\/\/localhost:\d+)/)).replace('localhost', '127.0.0.1');
 
 function refused(url: string): Promise<boolean> {
   return new Promise((resolve) => {
@@ -141,4 +145,37 @@ describe('the server process', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 180_000);
+});
+
+/** `npm run sandbox`: its own service for several BFF instances. */
+const SANDBOX = 'server/sandbox-main.ts';
+
+describe('the standalone sandbox process', () => {
+  it('refuses a bad configuration with a clear message and exit 2', async () => {
+    const p = start({ SANDBOX_PORT: 'x', DATABASE_URL: 'mysql://nope' }, SANDBOX);
+    expect(await p.exited).toBe(2);
+    expect(p.output()).toContain('Invalid configuration');
+    expect(p.output()).toContain('SANDBOX_PORT');
+    expect(p.output()).toContain('DATABASE_URL');
+  });
+
+  it('runs on PGlite under DATA_DIR, answers, and stops on SIGTERM with exit 0', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sbx-proc-'));
+    const p = start({ SANDBOX_PORT: '0', SANDBOX_HOST: '127.0.0.1', DATA_DIR: dataDir }, SANDBOX);
+    try {
+      const url = await runningAt(p, /running at (http:\/\/127\.0\.0\.1:\d+)/);
+      expect((await fetch(`${url}/health`)).status).toBe(200);
+      const login = await fetch(`${url}/authservice/v1/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin@demo.test', password: 'Demo1234!' }),
+      });
+      expect(login.status).toBe(200);
+      p.child.kill('SIGTERM');
+      expect(await p.exited).toBe(0);
+    } finally {
+      p.child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -1,0 +1,78 @@
+import * as v from 'valibot';
+import { ConfigError, EnvSchema } from '#server/config.ts';
+import type { S3Settings } from '#server/sandbox/sandbox.ts';
+
+const e = EnvSchema.entries;
+
+/** The standalone sandbox's environment: the BFF's validators for the variables both read, so a
+ * value means the same in either process, plus where the sandbox itself listens. */
+export const SandboxEnvSchema = v.object({
+  NODE_ENV: e.NODE_ENV,
+  LOG_LEVEL: e.LOG_LEVEL,
+  DATA_DIR: e.DATA_DIR,
+  DATABASE_URL: e.DATABASE_URL,
+  SANDBOX_ACCESS_TOKEN_TTL: e.SANDBOX_ACCESS_TOKEN_TTL,
+  SANDBOX_TOOLS: e.SANDBOX_TOOLS,
+  // Loopback by default: the sandbox hands out tokens; a container sets 0.0.0.0 on purpose.
+  SANDBOX_HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
+  SANDBOX_PORT: v.optional(e.SANDBOX_PORT.wrapped, '3001'),
+  S3_ENDPOINT: e.S3_ENDPOINT,
+  S3_BUCKET: e.S3_BUCKET,
+  S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+  S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+  S3_REGION: e.S3_REGION,
+});
+
+export interface SandboxConfig {
+  production: boolean;
+  logLevel: v.InferOutput<typeof SandboxEnvSchema>['LOG_LEVEL'];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  accessTokenTtlSeconds: number;
+  host: string;
+  port: number;
+  s3: S3Settings | null;
+  /** The dev-only tools (/sandbox-idp, /sandbox/*): on outside production unless SANDBOX_TOOLS. */
+  tools: boolean;
+}
+
+/** Reads the standalone sandbox's configuration; throws ConfigError listing every problem. */
+export function loadSandboxConfig(env: Record<string, string | undefined>): SandboxConfig {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([k, value]) => k in SandboxEnvSchema.entries && value !== ''),
+  );
+  const result = v.safeParse(SandboxEnvSchema, present);
+  if (!result.success) {
+    throw new ConfigError(
+      result.issues.map(
+        (i) => `${v.getDotPath(i) ?? '?'} ${i.message} (got ${JSON.stringify(i.input)})`,
+      ),
+    );
+  }
+  const c = result.output;
+  const s3Given = [c.S3_ENDPOINT, c.S3_BUCKET, c.S3_ACCESS_KEY_ID, c.S3_SECRET_ACCESS_KEY];
+  if (s3Given.some(Boolean) && !s3Given.every(Boolean)) {
+    throw new ConfigError([
+      'S3 storage needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
+    ]);
+  }
+  return {
+    production: c.NODE_ENV === 'production',
+    logLevel: c.LOG_LEVEL,
+    dataDir: c.DATA_DIR,
+    databaseUrl: c.DATABASE_URL,
+    accessTokenTtlSeconds: c.SANDBOX_ACCESS_TOKEN_TTL,
+    host: c.SANDBOX_HOST,
+    port: c.SANDBOX_PORT,
+    tools: c.SANDBOX_TOOLS ? c.SANDBOX_TOOLS === 'on' : c.NODE_ENV !== 'production',
+    s3: c.S3_ENDPOINT
+      ? {
+          endpoint: c.S3_ENDPOINT,
+          bucket: c.S3_BUCKET!,
+          accessKeyId: c.S3_ACCESS_KEY_ID!,
+          secretAccessKey: c.S3_SECRET_ACCESS_KEY!,
+          region: c.S3_REGION,
+        }
+      : null,
+  };
+}
