@@ -381,7 +381,8 @@ export const sessionMachine = setup({
       },
     },
     rateLimited: {
-      // Submitting again would only extend the lock-out; the form waits for the server's delay.
+      // A slowed-down budget lets the next attempt in only after the server's delay; submitting
+      // earlier would just be refused again, so the form waits for it.
       // A delayed raise, not `after`, for the same reason as the spawned children above.
       entry: raise({ type: 'retry.allowed' }, { id: 'retryAllowed', delay: 'retryAfter' }),
       on: { 'retry.allowed': { target: 'idle', actions: assign({ retryAfterSeconds: 0 }) } },

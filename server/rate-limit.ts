@@ -116,6 +116,13 @@ for i = 1, #KEYS, 2 do
 end
 return 0
 `;
+// INCR and the window's expiry in one step: a process that dies between the two separate calls
+// would leave a counter that never expires, blocking that address for good.
+const HIT = `
+local n = redis.call('INCR', KEYS[1])
+if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return { n, redis.call('PTTL', KEYS[1]) }
+`;
 const GIVE_BACK = `
 for i = 1, #KEYS do
   if tonumber(redis.call('GET', KEYS[i]) or '0') > 0 then redis.call('DECR', KEYS[i]) end
@@ -136,10 +143,10 @@ export class RedisCounterStore implements CounterStore {
   }
 
   async hit(key: string, windowMs: number): Promise<Hit> {
-    const k = RedisCounterStore.key(key);
-    const count = await this.client.incr(k);
-    if (count === 1) await this.client.pExpire(k, windowMs);
-    const ttl = await this.client.pTTL(k);
+    const [count, ttl] = (await this.client.eval(HIT, {
+      keys: [RedisCounterStore.key(key)],
+      arguments: [String(windowMs)],
+    })) as [number, number];
     return { count, resetIn: Math.ceil(Math.max(ttl, 0) / 1000) };
   }
 
