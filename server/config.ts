@@ -125,13 +125,16 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads the configuration from an env-like record; throws ConfigError listing every problem. */
-export function loadConfig(env: Record<string, string | undefined>): Config {
+/** Validates the variables a schema names; throws ConfigError listing every problem. */
+export function parseEnv<S extends v.ObjectSchema<v.ObjectEntries, undefined>>(
+  schema: S,
+  env: Record<string, string | undefined>,
+): v.InferOutput<S> {
   // Empty strings count as unset: `FOO= npm start` should mean the default, not an error.
   const present = Object.fromEntries(
-    Object.entries(env).filter(([k, value]) => k in EnvSchema.entries && value !== ''),
+    Object.entries(env).filter(([k, value]) => k in schema.entries && value !== ''),
   );
-  const result = v.safeParse(EnvSchema, present);
+  const result = v.safeParse(schema, present);
   if (!result.success) {
     throw new ConfigError(
       result.issues.map(
@@ -139,18 +142,22 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       ),
     );
   }
-  const e = result.output;
-  const production = e.NODE_ENV === 'production';
-  if (production && !e.SESSION_SECRET) {
-    throw new ConfigError(['SESSION_SECRET is required when NODE_ENV=production']);
-  }
-  const s3Given = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
-  if (s3Given.some(Boolean) && !s3Given.every(Boolean)) {
+  return result.output;
+}
+
+type S3Env = Partial<
+  Record<'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY', string>
+> & { S3_REGION: string };
+
+/** The S3 store's settings: all four variables or none (half a configuration is a mistake). */
+export function s3SettingsOf(e: S3Env): S3Settings | null {
+  const given = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (given.some(Boolean) && !given.every(Boolean)) {
     throw new ConfigError([
       'S3 storage needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
     ]);
   }
-  const s3: S3Settings | null = e.S3_ENDPOINT
+  return e.S3_ENDPOINT
     ? {
         endpoint: e.S3_ENDPOINT,
         bucket: e.S3_BUCKET!,
@@ -159,6 +166,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         region: e.S3_REGION,
       }
     : null;
+}
+
+/** Reads the configuration from an env-like record; throws ConfigError listing every problem. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const e = parseEnv(EnvSchema, env);
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.SESSION_SECRET) {
+    throw new ConfigError(['SESSION_SECRET is required when NODE_ENV=production']);
+  }
+  const s3 = s3SettingsOf(e);
   const tp = e.TRUST_PROXY;
   return {
     production,

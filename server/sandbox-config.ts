@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ConfigError, EnvSchema } from '#server/config.ts';
+import { EnvSchema, parseEnv, s3SettingsOf } from '#server/config.ts';
 import type { S3Settings } from '#server/sandbox/sandbox.ts';
 
 const e = EnvSchema.entries;
@@ -38,24 +38,7 @@ export interface SandboxConfig {
 
 /** Reads the standalone sandbox's configuration; throws ConfigError listing every problem. */
 export function loadSandboxConfig(env: Record<string, string | undefined>): SandboxConfig {
-  const present = Object.fromEntries(
-    Object.entries(env).filter(([k, value]) => k in SandboxEnvSchema.entries && value !== ''),
-  );
-  const result = v.safeParse(SandboxEnvSchema, present);
-  if (!result.success) {
-    throw new ConfigError(
-      result.issues.map(
-        (i) => `${v.getDotPath(i) ?? '?'} ${i.message} (got ${JSON.stringify(i.input)})`,
-      ),
-    );
-  }
-  const c = result.output;
-  const s3Given = [c.S3_ENDPOINT, c.S3_BUCKET, c.S3_ACCESS_KEY_ID, c.S3_SECRET_ACCESS_KEY];
-  if (s3Given.some(Boolean) && !s3Given.every(Boolean)) {
-    throw new ConfigError([
-      'S3 storage needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
-    ]);
-  }
+  const c = parseEnv(SandboxEnvSchema, env);
   return {
     production: c.NODE_ENV === 'production',
     logLevel: c.LOG_LEVEL,
@@ -65,14 +48,6 @@ export function loadSandboxConfig(env: Record<string, string | undefined>): Sand
     host: c.SANDBOX_HOST,
     port: c.SANDBOX_PORT,
     tools: c.SANDBOX_TOOLS ? c.SANDBOX_TOOLS === 'on' : c.NODE_ENV !== 'production',
-    s3: c.S3_ENDPOINT
-      ? {
-          endpoint: c.S3_ENDPOINT,
-          bucket: c.S3_BUCKET!,
-          accessKeyId: c.S3_ACCESS_KEY_ID!,
-          secretAccessKey: c.S3_SECRET_ACCESS_KEY!,
-          region: c.S3_REGION,
-        }
-      : null,
+    s3: s3SettingsOf(c),
   };
 }
