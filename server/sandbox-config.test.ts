@@ -13,7 +13,15 @@ describe('loadSandboxConfig', () => {
       host: '127.0.0.1',
       port: 3001,
       s3: null,
+      tools: true,
     });
+  });
+
+  it('keeps the tools that sign anyone in off in production unless SANDBOX_TOOLS=on', () => {
+    expect(loadSandboxConfig({ NODE_ENV: 'production' }).tools).toBe(false);
+    expect(loadSandboxConfig({ NODE_ENV: 'production', SANDBOX_TOOLS: 'on' }).tools).toBe(true);
+    expect(loadSandboxConfig({ SANDBOX_TOOLS: 'off' }).tools).toBe(false);
+    expect(() => loadSandboxConfig({ SANDBOX_TOOLS: 'yes' })).toThrow(/SANDBOX_TOOLS/);
   });
 
   it('takes the host, port, database and token lifetime it is given', () => {
