@@ -22,17 +22,6 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
-      {
-        test: {
-          // Wall-clock limits, each file alone on an otherwise idle machine (see test-all.sh).
-          name: 'timing',
-          include: ['tests/timing/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
-        },
-      },
     ],
   },
 });

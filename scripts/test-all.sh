@@ -31,7 +31,6 @@ step typecheck;   npx tsc --noEmit
 step unit;        npx vitest run --project unit
 step build;       npx vite build --logLevel warn
 step budget;      npx tsx bench/bundle-size.ts --check
-step timing;      npx vitest run --project timing
 step integration; npx vitest run --project integration
 step e2e;         npx playwright test
 echo; echo "All tests passed."

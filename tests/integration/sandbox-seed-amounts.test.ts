@@ -28,10 +28,10 @@ async function counts(sandbox: RunningSandbox) {
   return row;
 }
 
-// Its own project, run alone (scripts/test-all.sh): a wall-clock limit means nothing while other
-// files load the two cores, and under that load this one failed at 5.9 s for a 1.5 s seed.
+// How long the seed takes is a benchmark (bench/seed-time.ts): a wall-clock limit in CI fails at
+// random on a loaded machine (5.9 s, then 3.05 s, against a 3 s limit for a 1.5 s seed).
 describe('administration seed', () => {
-  it('seeds enough of everything for scrolling lists, quickly', async () => {
+  it('seeds enough of everything for scrolling lists, in every step', async () => {
     const tmp = await makeTempDir();
     cleanups.push(tmp.remove);
     const lines: { msg?: string; ms?: number }[] = [];
@@ -41,14 +41,10 @@ describe('administration seed', () => {
     );
     const sandbox = await startTestSandbox(tmp.dir, { logger });
     cleanups.push(() => sandbox.close());
-    // The seed steps time themselves (start-up as a whole is mostly PGlite and the migrations).
-    const seedMs = lines.filter((l) => l.msg?.endsWith('seeded')).map((l) => l.ms ?? Infinity);
+    const steps = lines.filter((l) => l.msg?.endsWith('seeded'));
     // Demo world, administration, products, customers and partners, policies, leads (issue 4),
     // claims and their documents (issue 5).
-    expect(seedMs).toHaveLength(8);
-    // 1.5 s measured alone (policies 0.9 s of it, two thirds of that the inserts of 2 000 policies
-    // with their versions, timeslices and objects); twice that is the limit.
-    expect(seedMs.reduce((a, b) => a + b, 0)).toBeLessThan(3000);
+    expect(steps).toHaveLength(8);
     const c = await counts(sandbox);
     expect(c?.users).toBeGreaterThanOrEqual(60);
     expect(c?.disabled).toBeGreaterThanOrEqual(3);
