@@ -102,6 +102,7 @@ async function main() {
       p99Ms: Math.round(percentile(report.latenciesMs, 99)),
       maxMs: Math.round(percentile(report.latenciesMs, 100)),
       allowedErrorsDuringFaults: report.refusals,
+      resentAfterClosedConnection: report.resent,
       unexpectedAnswers: report.unexpected.length,
       signedOut: report.signedOut.length,
       writesAcknowledged: writes.acknowledged,

@@ -1063,7 +1063,8 @@ describe('through the BFF', () => {
    * announces 20 MB, sends the fields and a little of the file and then waits gets its answer
    * without sending the rest, straight from the sandbox and through the BFF.
    */
-  describe('an upload judged from what comes first', () => {
+  // Generous: these run beside the load test in CI, and each waits on two stalled uploads.
+  describe('an upload judged from what comes first', { timeout: 90_000 }, () => {
     const PDF = FILES.pdf.bytes;
     const places = () => [
       ['the sandbox', stack.upstreamUrl],

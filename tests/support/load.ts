@@ -54,6 +54,8 @@ export interface LoadReport {
   unexpected: string[];
   /** Allowed error answers during a fault. */
   refusals: number;
+  /** Requests sent again because the server closed a kept-alive connection before answering. */
+  resent: number;
   /** Sessions that were signed out (a 401, or the session without its account), once each. */
   signedOut: string[];
   writes: Write[];
@@ -87,6 +89,7 @@ export async function runLoad(clients: Client[], opts: LoadOptions): Promise<Loa
     latenciesMs: [],
     unexpected: [],
     refusals: 0,
+    resent: 0,
     signedOut: [],
     writes: [],
   };
@@ -102,12 +105,21 @@ export async function runLoad(clients: Client[], opts: LoadOptions): Promise<Loa
     const started = performance.now();
     let status: number | 'network' = 'network';
     let body: unknown = null;
-    try {
-      const r = await c.agent.json(path, json === undefined ? {} : { json });
-      status = r.status;
-      body = r.body;
-    } catch (err) {
-      body = (err as Error).message;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        const r = await c.agent.json(path, json === undefined ? {} : { json });
+        status = r.status;
+        body = r.body;
+        break;
+      } catch (err) {
+        const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+        body = `${(err as Error).message}: ${cause?.code ?? ''} ${cause?.message ?? ''}`;
+        // A kept-alive connection the server closed just as this request went out (nginx's old
+        // workers do that on a reload): no answer was started, and a browser sends it again on
+        // a new connection. Our writes are idempotent (a key set to a value), so this is safe.
+        if (cause?.code !== 'UND_ERR_SOCKET' && cause?.code !== 'ECONNRESET') break;
+        report.resent++;
+      }
     }
     report.requests++;
     report.latenciesMs.push(performance.now() - started);

@@ -100,7 +100,8 @@ export interface Topology {
   redis: Awaited<ReturnType<typeof cuttableRelay>>;
   /** The TCP relay between every BFF and the sandbox: `stall()` makes the upstream hang. */
   upstream: Awaited<ReturnType<typeof cuttableRelay>>;
-  /** SIGTERM one BFF, wait for its exit (the code is returned), start it again on its port. */
+  /** Take one BFF out of nginx, SIGTERM it, wait for its exit (the code is returned), start it
+   * again on its port and put it back. */
   restartBff(index: number): Promise<number | string>;
   accessLog(): Promise<string>;
   /** Processes that exited without being told to: the sandbox, a BFF or nginx. */
@@ -192,7 +193,8 @@ export async function startTopology(opts: TopologyOptions = {}): Promise<Topolog
     for (let i = 0; i < instances; i++) bffs.push(await startBff(i, 0));
     cleanups.push(() => Promise.all(bffs.map((b) => stopProc(b))));
 
-    const url = await startNginx(dir, bffs, sandboxPort, procs, cleanups, stopProc);
+    const nginx = await startNginx(dir, bffs, sandboxPort, procs, cleanups, stopProc);
+    const url = nginx.url;
 
     return {
       url,
@@ -200,10 +202,14 @@ export async function startTopology(opts: TopologyOptions = {}): Promise<Topolog
       bffs,
       redis,
       upstream,
+      // A rolling restart as ops run it behind nginx: out of the balancer, SIGTERM (the BFF
+      // drains what it already has), start again on the same port, back in.
       async restartBff(index) {
         const old = bffs[index]!;
+        await nginx.takeOut(index);
         const code = await stopProc(old);
         bffs[index] = await startBff(index, old.port);
+        await nginx.takeOut(null);
         return code;
       },
       accessLog: () => readFile(join(dir, 'logs/access.log'), 'utf8'),
@@ -229,7 +235,7 @@ async function startNginx(
   procs: { what: string; p: Proc }[],
   cleanups: (() => Promise<unknown>)[],
   stopProc: (p: Proc) => Promise<number | string>,
-): Promise<string> {
+): Promise<{ url: string; takeOut(index: number | null): Promise<void> }> {
   if (!existsSync(NGINX))
     throw new Error(`nginx not found at ${NGINX}: apt-get install -y nginx (or set NGINX_PATH)`);
   await mkdir(join(dir, 'logs'), { recursive: true });
@@ -242,16 +248,21 @@ async function startNginx(
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
     const conf = join(dir, 'nginx.conf');
-    await writeFile(
-      conf,
-      renderNginxConf(template, {
-        LISTEN: `127.0.0.1:${port}`,
-        BFF_SERVERS: bffs
-          .map((b) => `server 127.0.0.1:${b.port} max_fails=1 fail_timeout=5s;`)
-          .join('\n    '),
-        SANDBOX: `127.0.0.1:${sandboxPort}`,
-      }),
-    );
+    const write = (down: number | null) =>
+      writeFile(
+        conf,
+        renderNginxConf(template, {
+          LISTEN: `127.0.0.1:${port}`,
+          BFF_SERVERS: bffs
+            .map(
+              (b, i) =>
+                `server 127.0.0.1:${b.port} max_fails=1 fail_timeout=5s${i === down ? ' down' : ''};`,
+            )
+            .join('\n    '),
+          SANDBOX: `127.0.0.1:${sandboxPort}`,
+        }),
+      );
+    await write(null);
     const check = spawnSync(NGINX, ['-t', '-q', '-p', `${dir}/`, '-e', 'stderr', '-c', conf], {
       encoding: 'utf8',
     });
@@ -273,7 +284,17 @@ async function startNginx(
       if (ok) {
         procs.push({ what: 'nginx', p });
         cleanups.push(() => stopProc(p));
-        return url;
+        return {
+          url,
+          // What ops do with nginx before restarting an instance: mark it down and reload
+          // (SIGHUP). Old workers finish their requests; new ones send nothing to that instance.
+          async takeOut(index: number | null) {
+            await write(index);
+            p.child.kill('SIGHUP');
+            // The new workers take over within moments; what is in flight drains in the old.
+            await new Promise((r) => setTimeout(r, 1_000));
+          },
+        };
       }
       await new Promise((r) => setTimeout(r, 100));
     }
