@@ -64,18 +64,33 @@ function run(args: string[], env: Record<string, string>, what: string): Proc {
   return { child, exited, output: () => out };
 }
 
-/** Waits for the line a process prints once it listens, and returns its port. */
-async function portFrom(p: Proc, pattern: RegExp, what: string, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  let gone = false;
-  void p.exited.then(() => (gone = true));
-  for (;;) {
-    const m = pattern.exec(p.output());
-    if (m) return Number(m[1]);
-    if (gone || Date.now() > deadline)
-      throw new Error(`${what} did not start:\n${p.output().slice(-4000)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** Waits for the line a process prints once it listens (on its output, no polling), and
+ * returns its port. */
+function portFrom(p: Proc, pattern: RegExp, what: string, timeoutMs = 120_000): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      clearTimeout(timer);
+      p.child.stdout!.off('data', check);
+    };
+    // `run` registered its own listener first, so output() already holds this chunk.
+    function check() {
+      const m = pattern.exec(p.output());
+      if (!m) return;
+      stop();
+      resolve(Number(m[1]));
+    }
+    const fail = () => {
+      stop();
+      reject(new Error(`${what} did not start:\n${p.output().slice(-4000)}`));
+    };
+    const timer = setTimeout(fail, timeoutMs);
+    p.child.stdout!.on('data', check);
+    void p.exited.then(() => {
+      check();
+      fail();
+    });
+    check();
+  });
 }
 
 export interface Bff extends Proc {
