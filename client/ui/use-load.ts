@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '#client/api/fetch-json.ts';
 
 export type LoadState<T> =
   { kind: 'loading' } | { kind: 'failed'; error: unknown } | { kind: 'ready'; value: T };
@@ -47,7 +46,15 @@ export function useLoad<T>(
   return { state, retry, refresh, replace };
 }
 
-/** A failure that means the record does not exist (or is another tenant's): 404. */
+/**
+ * A failure that means the record does not exist (or is another tenant's): 404. The kit does not
+ * import the API layer, so it reads the HTTP status any error carries (the API's ApiError does).
+ */
 export function isNotFound(state: LoadState<unknown>): boolean {
-  return state.kind === 'failed' && state.error instanceof ApiError && state.error.status === 404;
+  return state.kind === 'failed' && httpStatusOf(state.error) === 404;
+}
+
+function httpStatusOf(error: unknown): number | undefined {
+  if (!(error instanceof Error) || !('status' in error)) return undefined;
+  return typeof error.status === 'number' ? error.status : undefined;
 }

@@ -10,7 +10,7 @@ const SORT_PARAM = 'sort';
 
 /**
  * A list's filters kept in the address (`?search=...&type=...`), so that a link, a reload, the back
- * button and a saved view (client/ui/list-views.tsx) all reproduce the list. Typed filters (`typed`)
+ * button and a saved view (client/entities/list-view/list-views.tsx) all reproduce the list. Typed filters (`typed`)
  * have a draft that follows every key press and reaches the address a moment after typing stops;
  * chosen ones go there at once. With `sortColumns`, the table's sort is kept there too (`sort`,
  * `keepSort` for the table's loader, which learns of a new sort first). `generation` grows when a

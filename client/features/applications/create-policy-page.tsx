@@ -14,13 +14,16 @@ import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useLoad } from '#client/ui/use-load.ts';
-import { ApplicationForm } from '#client/ui/application/application-form.tsx';
-import { initialValues, splitIssues } from '#client/ui/application/application-values.ts';
-import { useApplicationForm, useFieldFocus } from '#client/ui/application/use-application-form.ts';
+import { ApplicationForm } from '#client/entities/application/application-form.tsx';
+import { initialValues, splitIssues } from '#client/entities/application/application-values.ts';
+import {
+  useApplicationForm,
+  useFieldFocus,
+} from '#client/entities/application/use-application-form.ts';
 import {
   useApplicationTariff,
   type ApplicationTariff,
-} from '#client/ui/application/use-application-tariff.ts';
+} from '#client/entities/application/use-application-tariff.ts';
 
 const holderName = (account: Account) =>
   account.type === 'org'

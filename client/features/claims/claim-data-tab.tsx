@@ -14,11 +14,15 @@ import { Button } from '#client/ui/button.tsx';
 import { ConflictPanel } from '#client/ui/conflict-panel.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
-import { rememberOwnCode, usePersonName, useRouteAccountSub } from '#client/ui/person-name.ts';
+import {
+  rememberOwnCode,
+  usePersonName,
+  useRouteAccountSub,
+} from '#client/entities/person/person-name.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import type { LoadState } from '#client/ui/use-load.ts';
-import { useVersionedSave } from '#client/ui/use-versioned-save.ts';
+import { useVersionedSave } from '#client/entities/record/use-versioned-save.ts';
 import { canEditClaim, isoToday } from '#common/claims.ts';
 import { ClaimForm, useClaimFieldLabel } from './claim-fields.tsx';
 import {

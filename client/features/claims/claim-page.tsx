@@ -11,7 +11,7 @@ import {
 } from '#client/api/claims-client.ts';
 import type { TransitionRule } from '#client/api/leads-client.ts';
 import { getPolicy, type Policy } from '#client/api/policies-client.ts';
-import { ClaimDocumentsPanel } from '#client/ui/claim-documents/claim-documents-panel.tsx';
+import { ClaimDocumentsPanel } from '#client/entities/claim/claim-documents-panel.tsx';
 import { formatDate } from '#client/ui/form/dates.ts';
 import { HashTabs } from '#client/ui/hash-tabs.tsx';
 import { useMoneyFormat } from '#client/ui/money.ts';

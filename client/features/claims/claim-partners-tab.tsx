@@ -15,7 +15,7 @@ import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
 import { SelectInput } from '#client/ui/form/fields.tsx';
 import { useFocusFirstInvalid } from '#client/ui/form/use-focus-first-invalid.ts';
-import { PartnerSelector, type PartnerChoice } from '#client/ui/partner-selector.tsx';
+import { PartnerSelector, type PartnerChoice } from '#client/entities/partner/partner-selector.tsx';
 import { RowButton } from '#client/ui/row-button.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';

@@ -12,7 +12,7 @@ import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { buttonClass } from '#client/ui/button.tsx';
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
 import type { TableColumn } from '#client/ui/infinite-table.tsx';
-import { ListTitle, UrlListTable } from '#client/ui/list-page.tsx';
+import { ListTitle, UrlListTable } from '#client/entities/list-view/list-page.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { partyName } from '#common/party-name.ts';
 import { sortToParam, type TableSort } from '#client/ui/table-sort.ts';

@@ -7,12 +7,12 @@ import { ACCOUNT_GENDERS, ACCOUNT_TITLES, type AccountInput } from '#common/acco
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { ConflictPanel } from '#client/ui/conflict-panel.tsx';
-import { usePersonName } from '#client/ui/person-name.ts';
-import { useRecordSave } from '#client/ui/use-versioned-save.ts';
+import { usePersonName } from '#client/entities/person/person-name.ts';
+import { useRecordSave } from '#client/entities/record/use-versioned-save.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
 import { DateInput, SelectInput, TextInput } from '#client/ui/form/fields.tsx';
-import { PartnerSelector, type PartnerChoice } from '#client/ui/partner-selector.tsx';
+import { PartnerSelector, type PartnerChoice } from '#client/entities/partner/partner-selector.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import {
   conflictRows,

@@ -6,7 +6,7 @@ import {
   type DocumentMeta,
 } from '#client/api/documents-client.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
-import { DocumentTable } from '#client/ui/document-table.tsx';
+import { DocumentTable } from '#client/entities/document/document-table.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { TimeFilter } from '#client/ui/time-filter.tsx';

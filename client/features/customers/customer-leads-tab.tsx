@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listLeads, type Lead } from '#client/api/leads-client.ts';
 import { InfiniteTable, type LoadTablePage } from '#client/ui/infinite-table.tsx';
-import { useLeadColumns } from '#client/ui/lead-columns.tsx';
+import { useLeadColumns } from '#client/entities/lead/lead-columns.tsx';
 
 /** The customer's leads (applications), newest first; each number opens the lead. */
 export function CustomerLeadsTab({

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { displayNameOf, getAccount } from '#client/api/accounts-client.ts';
 import { HashTabs } from '#client/ui/hash-tabs.tsx';
-import { noPolicyFilters, PoliciesTable } from '#client/ui/policies-table.tsx';
+import { noPolicyFilters, PoliciesTable } from '#client/entities/policy/policies-table.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { BackLink, RecordPage } from '#client/ui/record-page.tsx';
 import { useLoad } from '#client/ui/use-load.ts';

@@ -10,7 +10,7 @@ import { displayNameOf } from '#client/api/accounts-client.ts';
 import { buttonClass } from '#client/ui/button.tsx';
 import { formatDate } from '#client/ui/form/dates.ts';
 import type { TableColumn } from '#client/ui/infinite-table.tsx';
-import { ListTitle, UrlListTable } from '#client/ui/list-page.tsx';
+import { ListTitle, UrlListTable } from '#client/entities/list-view/list-page.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { serviceOrder } from '#client/ui/table-sort.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAccountAccess } from '#client/api/use-account-access.ts';
 import { Button } from '#client/ui/button.tsx';
-import { ProductChooserDialog } from '#client/ui/product-chooser-dialog.tsx';
+import { ProductChooserDialog } from '#client/entities/product/product-chooser-dialog.tsx';
 
 /**
  * "New policy" on a customer: asks for the product (one with an active version) and opens the

@@ -8,7 +8,7 @@ import {
   type Partner,
 } from '#client/api/partners-client.ts';
 import type { TableColumn } from '#client/ui/infinite-table.tsx';
-import { ListTitle, UrlListTable } from '#client/ui/list-page.tsx';
+import { ListTitle, UrlListTable } from '#client/entities/list-view/list-page.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';

@@ -16,7 +16,7 @@ import { Button } from '#client/ui/button.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
 import { SelectInput } from '#client/ui/form/fields.tsx';
 import { InfiniteTable, type TableColumn } from '#client/ui/infinite-table.tsx';
-import { ListTitle, servicePages } from '#client/ui/list-page.tsx';
+import { ListTitle, servicePages } from '#client/entities/list-view/list-page.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { serviceOrder } from '#client/ui/table-sort.ts';
 import { useDebounced, useKeptSort } from '#client/ui/use-debounced.ts';

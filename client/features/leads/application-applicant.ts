@@ -4,7 +4,7 @@ import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import type { PolicyObjectInput } from '#common/policy-object-data.ts';
 
 /**
- * What a lead's application has beyond the generated product form (client/ui/application/): who
+ * What a lead's application has beyond the generated product form (client/entities/application/): who
  * applies, an existing customer or a prospect without a customer account, and the lead bodies
  * that carry it. Kept apart from React so that it is tested on its own.
  */

@@ -17,8 +17,8 @@ import {
 } from '#client/api/leads-client.ts';
 import { getProduct, type Product } from '#client/api/products-client.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
-import { useFieldTexts } from '#client/ui/application/application-fields.tsx';
-import { ApplicationForm } from '#client/ui/application/application-form.tsx';
+import { useFieldTexts } from '#client/entities/application/application-fields.tsx';
+import { ApplicationForm } from '#client/entities/application/application-form.tsx';
 import {
   dataByName,
   fieldPath,
@@ -26,12 +26,15 @@ import {
   splitIssues,
   type ApplicationObject,
   type ApplicationValues,
-} from '#client/ui/application/application-values.ts';
-import { useApplicationForm, useFieldFocus } from '#client/ui/application/use-application-form.ts';
+} from '#client/entities/application/application-values.ts';
+import {
+  useApplicationForm,
+  useFieldFocus,
+} from '#client/entities/application/use-application-form.ts';
 import {
   useApplicationTariff,
   type ApplicationTariff,
-} from '#client/ui/application/use-application-tariff.ts';
+} from '#client/entities/application/use-application-tariff.ts';
 import { Button } from '#client/ui/button.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { ConflictPanel } from '#client/ui/conflict-panel.tsx';
@@ -67,7 +70,7 @@ interface Loaded {
  * The application (spec routes /leads/create-application/{productId}/{productVersionId?}/{bfCode?},
  * /leads/{leadCode}/edit-application/... and /view-application/..., and the customer's
  * /customers/{customerCode}/create-application/...): the generated application form of a policy
- * sale (client/ui/application/) with its live premium, and the lead's own part above it, who
+ * sale (client/entities/application/) with its live premium, and the lead's own part above it, who
  * applies. The booking funnel code is accepted and not used yet.
  */
 export default function ApplicationPage() {

@@ -8,7 +8,7 @@ import {
 } from '#client/api/documents-client.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
-import { DocumentTable } from '#client/ui/document-table.tsx';
+import { DocumentTable } from '#client/entities/document/document-table.tsx';
 import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { TimeFilter } from '#client/ui/time-filter.tsx';
 import {

@@ -5,7 +5,7 @@ import { updateLead, type Lead, type LeadErrorBody } from '#client/api/leads-cli
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { ConflictPanel } from '#client/ui/conflict-panel.tsx';
-import { useVersionedSave } from '#client/ui/use-versioned-save.ts';
+import { useVersionedSave } from '#client/entities/record/use-versioned-save.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { SelectInput, TextInput } from '#client/ui/form/fields.tsx';
 import { RowButton } from '#client/ui/row-button.tsx';

@@ -19,7 +19,7 @@ import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
 import { HashTabs } from '#client/ui/hash-tabs.tsx';
-import { LeadStatusBadge, useLeadStatusLabel } from '#client/ui/lead-status.tsx';
+import { LeadStatusBadge, useLeadStatusLabel } from '#client/entities/lead/lead-status.tsx';
 import { useMoneyFormat } from '#client/ui/money.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';

@@ -6,7 +6,7 @@ import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
 import { parseHashPairs, withHashPair } from '#client/ui/hash-params.ts';
-import { LeadStatusBadge } from '#client/ui/lead-status.tsx';
+import { LeadStatusBadge } from '#client/entities/lead/lead-status.tsx';
 import { RowButton } from '#client/ui/row-button.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useLoad } from '#client/ui/use-load.ts';

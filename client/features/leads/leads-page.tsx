@@ -10,9 +10,9 @@ import {
 } from '#client/api/leads-client.ts';
 import { listAllProducts } from '#client/api/products-client.ts';
 import type { TableColumn } from '#client/ui/infinite-table.tsx';
-import { useLeadColumns } from '#client/ui/lead-columns.tsx';
-import { useLeadStatusLabel } from '#client/ui/lead-status.tsx';
-import { ListTitle, UrlListTable } from '#client/ui/list-page.tsx';
+import { useLeadColumns } from '#client/entities/lead/lead-columns.tsx';
+import { useLeadStatusLabel } from '#client/entities/lead/lead-status.tsx';
+import { ListTitle, UrlListTable } from '#client/entities/list-view/list-page.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Product } from '#client/api/products-client.ts';
 import { Button } from '#client/ui/button.tsx';
-import { ProductChooserDialog } from '#client/ui/product-chooser-dialog.tsx';
+import { ProductChooserDialog } from '#client/entities/product/product-chooser-dialog.tsx';
 import type { LeadAbilities } from './use-lead-abilities.ts';
 
 /** The version of a product that is on sale: applications are made for it. */

@@ -10,19 +10,25 @@ import type {
 } from '#client/api/policies-client.ts';
 import type { InsuredObject } from '#client/api/products-client.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
-import { ApplicationFields, useFieldTexts } from '#client/ui/application/application-fields.tsx';
-import { FixFieldsAlert } from '#client/ui/application/application-form.tsx';
+import {
+  ApplicationFields,
+  useFieldTexts,
+} from '#client/entities/application/application-fields.tsx';
+import { FixFieldsAlert } from '#client/entities/application/application-form.tsx';
 import {
   dataByName,
   initialValues,
   splitIssues,
   type ApplicationValues,
-} from '#client/ui/application/application-values.ts';
-import { useApplicationForm, useFieldFocus } from '#client/ui/application/use-application-form.ts';
+} from '#client/entities/application/application-values.ts';
+import {
+  useApplicationForm,
+  useFieldFocus,
+} from '#client/entities/application/use-application-form.ts';
 import { Button } from '#client/ui/button.tsx';
 import { DateInput, TextInput } from '#client/ui/form/fields.tsx';
 import { FormDialog } from '#client/ui/form-dialog.tsx';
-import { formatUtcDate } from '#client/ui/policy-display.ts';
+import { formatUtcDate } from '#client/entities/policy/policy-display.ts';
 import { draftObjects, draftPatch, editablePaths, isTermField } from './draft-form.ts';
 
 /** How the dialog's last attempt ended, shown inside it (what was typed stays). */

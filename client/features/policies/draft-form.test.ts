@@ -6,7 +6,7 @@ import {
   fieldIssues,
   initialValues,
   policyObjectsOf,
-} from '#client/ui/application/application-values.ts';
+} from '#client/entities/application/application-values.ts';
 import { draftObjects, draftPatch, editablePaths, isTermField } from './draft-form.ts';
 
 const field = (name: string, type: string, extra: Record<string, unknown> = {}, order = 0) => ({

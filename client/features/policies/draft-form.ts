@@ -6,10 +6,10 @@ import {
   applicationObjects,
   fieldPath,
   type ApplicationObject,
-} from '#client/ui/application/application-values.ts';
+} from '#client/entities/application/application-values.ts';
 
 /**
- * The draft editor on top of the generated application form (client/ui/application/): the same
+ * The draft editor on top of the generated application form (client/entities/application/): the same
  * controls, values and shared check as a policy sale. What is the draft's own lives here: the
  * contract term is shown, not changed, and the patch carries only what changed.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noPolicyFilters } from '#client/ui/policies-table.tsx';
+import { noPolicyFilters } from '#client/entities/policy/policies-table.tsx';
 import { filtersFromSearch, statusesParam } from './list-filters.ts';
 
 describe('policy list filters in the address', () => {

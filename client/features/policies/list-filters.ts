@@ -1,5 +1,8 @@
 import { POLICY_STATUSES, type PolicyStatus } from '#client/api/policies-client.ts';
-import { noPolicyFilters, type PolicyListFilters } from '#client/ui/policies-table.tsx';
+import {
+  noPolicyFilters,
+  type PolicyListFilters,
+} from '#client/entities/policy/policies-table.tsx';
 
 /**
  * The policy list's filters live in the query string, so that a link reproduces the list:

@@ -9,8 +9,8 @@ import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { ChangesTable } from '#client/ui/changes-table.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
-import { policyStatusKey } from '#client/ui/policy-status-badge.tsx';
-import { formatUtcDate } from '#client/ui/policy-display.ts';
+import { policyStatusKey } from '#client/entities/policy/policy-status-badge.tsx';
+import { formatUtcDate } from '#client/entities/policy/policy-display.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import {

@@ -16,8 +16,11 @@ import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { parseHashPairs, withHashPair } from '#client/ui/hash-params.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
-import { formatUtcDate, formatUtcDateTime } from '#client/ui/policy-display.ts';
-import { PolicyStatusBadge, RevisionStatusBadge } from '#client/ui/policy-status-badge.tsx';
+import { formatUtcDate, formatUtcDateTime } from '#client/entities/policy/policy-display.ts';
+import {
+  PolicyStatusBadge,
+  RevisionStatusBadge,
+} from '#client/entities/policy/policy-status-badge.tsx';
 import { useLoad, type LoadState } from '#client/ui/use-load.ts';
 import { tariffLabels, type TariffLabels } from './tariff-labels.ts';
 import { usePolicyActions } from './policy-actions.tsx';

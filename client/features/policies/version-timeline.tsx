@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { PolicyObject, PolicyVersion, Timeslice } from '#client/api/policies-client.ts';
-import { unitKey } from '#client/ui/policies-table.tsx';
-import { formatMoney, formatUtcDate, grandTotalUnit } from '#client/ui/policy-display.ts';
+import { unitKey } from '#client/entities/policy/policies-table.tsx';
+import { formatUtcDate, grandTotalUnit } from '#client/entities/policy/policy-display.ts';
+import { formatMoney } from '#client/ui/money.ts';
 import type { TariffLabels } from './tariff-labels.ts';
 
 const cell = 'py-2 pr-4 align-top';

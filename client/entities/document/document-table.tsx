@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { DocumentMeta } from '#client/api/documents-client.ts';
-import { formatDateTime } from './form/dates.ts';
+import { formatDateTime } from '#client/ui/form/dates.ts';
 
 /** The kinds of file the back office names; anything else shows its media type. */
 const KNOWN_TYPES: Record<string, 'pdf' | 'jpeg' | 'png' | 'docx'> = {

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { listAllProducts, type Product } from '#client/api/products-client.ts';
-import { AlertBar } from './alert-bar.tsx';
-import { Button } from './button.tsx';
-import { SelectInput } from './form/fields.tsx';
-import { message } from './form/messages.ts';
-import { FormDialog } from './form-dialog.tsx';
-import { Spinner } from './spinner.tsx';
-import { useLoad } from './use-load.ts';
+import { AlertBar } from '#client/ui/alert-bar.tsx';
+import { Button } from '#client/ui/button.tsx';
+import { SelectInput } from '#client/ui/form/fields.tsx';
+import { message } from '#client/ui/form/messages.ts';
+import { FormDialog } from '#client/ui/form-dialog.tsx';
+import { Spinner } from '#client/ui/spinner.tsx';
+import { useLoad } from '#client/ui/use-load.ts';
 
 /** What the dialog says; the caller's namespace provides the texts (ui stays small). */
 export interface ProductChooserTexts {

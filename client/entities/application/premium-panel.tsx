@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { PremiumFormula } from '#client/api/products-client.ts';
 import { Button } from '#client/ui/button.tsx';
-import { formatMoney, grandTotalUnit } from '#client/ui/policy-display.ts';
+import { grandTotalUnit } from '#client/entities/policy/policy-display.ts';
+import { formatMoney } from '#client/ui/money.ts';
 import type { PremiumUnit } from '#common/products.ts';
 import { fieldAt, type ApplicationObject } from './application-values.ts';
 import { useFieldTexts } from './application-fields.tsx';

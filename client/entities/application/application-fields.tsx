@@ -5,7 +5,7 @@ import { getPartner } from '#client/api/partners-client.ts';
 import { CustomFormFields } from '#client/ui/form/custom-form-fields.tsx';
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
 import { translateMessage } from '#client/ui/form/messages.ts';
-import { PartnerSelector, type PartnerChoice } from '#client/ui/partner-selector.tsx';
+import { PartnerSelector, type PartnerChoice } from '#client/entities/partner/partner-selector.tsx';
 import {
   controlOf,
   fieldAt,

@@ -16,14 +16,19 @@ import {
   DOCUMENT_ROWS_WITHOUT_SCROLL,
 } from '#common/claim-documents.ts';
 import { isSettled } from '#machines/document-upload.machine.ts';
-import { AlertBar } from '../alert-bar.tsx';
-import { Button } from '../button.tsx';
-import { useConfirm } from '../confirm-dialog.tsx';
-import { formatDateTime } from '../form/dates.ts';
-import { Spinner } from '../spinner.tsx';
-import { TimeFilter } from '../time-filter.tsx';
-import { ALL_DATES, isAllDates, toRange, type TimeFilterValue } from '../time-filter-range.ts';
-import { useLoad } from '../use-load.ts';
+import { AlertBar } from '#client/ui/alert-bar.tsx';
+import { Button } from '#client/ui/button.tsx';
+import { useConfirm } from '#client/ui/confirm-dialog.tsx';
+import { formatDateTime } from '#client/ui/form/dates.ts';
+import { Spinner } from '#client/ui/spinner.tsx';
+import { TimeFilter } from '#client/ui/time-filter.tsx';
+import {
+  ALL_DATES,
+  isAllDates,
+  toRange,
+  type TimeFilterValue,
+} from '#client/ui/time-filter-range.ts';
+import { useLoad } from '#client/ui/use-load.ts';
 import { useDocumentUploads, type UploadItem } from './use-document-uploads.ts';
 
 export interface ClaimDocumentsOwner {

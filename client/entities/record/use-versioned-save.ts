@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { ConflictRow } from './conflict-rows.ts';
-import type { FieldErrors } from './form/custom-schema.ts';
-import { rememberOwnCode, useRouteAccountSub } from './person-name.ts';
+import type { ConflictRow } from '#client/ui/conflict-rows.ts';
+import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
+import { rememberOwnCode, useRouteAccountSub } from '#client/entities/person/person-name.ts';
 
 /** A record saved with optimistic concurrency: its version, who saved it and when. */
 export interface VersionedRecord {

@@ -4,7 +4,7 @@ import {
   listPartners,
   type Partner,
 } from '#client/api/partners-client.ts';
-import { AsyncCombobox, type AsyncComboboxTexts } from './async-combobox.tsx';
+import { AsyncCombobox, type AsyncComboboxTexts } from '#client/ui/async-combobox.tsx';
 
 /** What the selector shows; the caller's namespace provides the texts (ui stays small). */
 export type PartnerSelectorTexts = AsyncComboboxTexts;

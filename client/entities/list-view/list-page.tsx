@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
-import type { ExportList } from './export-link.tsx';
-import { InfiniteTable, type InfiniteTableProps, type LoadTablePage } from './infinite-table.tsx';
+import type { ExportList } from '#client/ui/export-link.tsx';
+import {
+  InfiniteTable,
+  type InfiniteTableProps,
+  type LoadTablePage,
+} from '#client/ui/infinite-table.tsx';
 import { ListActions } from './list-views.tsx';
-import type { TableSort } from './table-sort.ts';
+import type { TableSort } from '#client/ui/table-sort.ts';
 
 /*
  * The pieces every list page of the suite (customers, partners, leads, claims, ...) built for

@@ -8,15 +8,15 @@ import {
   updateListView,
   type ListView,
 } from '#client/api/list-views-client.ts';
-import { Alert } from './alert.tsx';
-import { Button } from './button.tsx';
-import { useConfirm } from './confirm-dialog.tsx';
-import { CheckboxInput, TextInput } from './form/fields.tsx';
-import { FormDialog } from './form-dialog.tsx';
-import { ExportLink, type ExportList } from './export-link.tsx';
-import { LoadProblem } from './load-problem.tsx';
-import { useToast } from './toast.tsx';
-import { useLoad } from './use-load.ts';
+import { Alert } from '#client/ui/alert.tsx';
+import { Button } from '#client/ui/button.tsx';
+import { useConfirm } from '#client/ui/confirm-dialog.tsx';
+import { CheckboxInput, TextInput } from '#client/ui/form/fields.tsx';
+import { FormDialog } from '#client/ui/form-dialog.tsx';
+import { ExportLink, type ExportList } from '#client/ui/export-link.tsx';
+import { LoadProblem } from '#client/ui/load-problem.tsx';
+import { useToast } from '#client/ui/toast.tsx';
+import { useLoad } from '#client/ui/use-load.ts';
 
 /** Two queries are the same view when they hold the same parameters, in whatever order. */
 export function sameQuery(a: string, b: string): boolean {

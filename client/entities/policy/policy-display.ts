@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import type { PremiumUnit } from '#common/products.ts';
 import type { PremiumItem } from '#client/api/policies-client.ts';
-import { DISPLAY_DATE, DISPLAY_DATE_TIME } from './form/dates.ts';
+import { DISPLAY_DATE, DISPLAY_DATE_TIME } from '#client/ui/form/dates.ts';
 
 dayjs.extend(utc);
 
@@ -38,24 +38,4 @@ export function grandTotalUnit(
   const units = new Set(items.map((item) => unitOf.get(item.premiumFormulaId) ?? null));
   if (units.size !== 1) return null;
   return [...units][0] ?? null;
-}
-
-// Building a NumberFormat costs far more than using one, and a table formats every visible row
-// on each render: one per language and currency.
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-/** Amounts in the currency's format of the user's language (`513,81 €`, `€513.81`). */
-export function formatMoney(amount: number, currency: string, language: string): string {
-  const key = `${language}|${currency}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat(language, { style: 'currency', currency });
-    } catch {
-      // An unknown currency code from the service: the number and the code as they are.
-      return `${new Intl.NumberFormat(language, { minimumFractionDigits: 2 }).format(amount)} ${currency}`;
-    }
-    moneyFormats.set(key, format);
-  }
-  return format.format(amount);
 }

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { Lead, LeadStatus } from '#client/api/leads-client.ts';
-import { formatDate } from './form/dates.ts';
-import type { TableColumn } from './infinite-table.tsx';
+import { formatDate } from '#client/ui/form/dates.ts';
+import type { TableColumn } from '#client/ui/infinite-table.tsx';
 import { LeadStatusBadge } from './lead-status.tsx';
-import { useMoneyFormat } from './money.ts';
+import { useMoneyFormat } from '#client/ui/money.ts';
 
 export type LeadColumnId = 'number' | 'product' | 'status' | 'premium' | 'created';
 

@@ -13,8 +13,9 @@ import {
 } from '#client/api/policies-client.ts';
 import { listPremiumFormulas } from '#client/api/products-client.ts';
 import { usePolicyAbilities } from '#client/api/use-policy-abilities.ts';
-import { InfiniteTable, type LoadTablePage, type TableColumn } from './infinite-table.tsx';
-import { formatMoney, formatUtcDate, grandTotalUnit } from './policy-display.ts';
+import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
+import { formatUtcDate, grandTotalUnit } from './policy-display.ts';
+import { formatMoney } from '#client/ui/money.ts';
 import { policyStatusClass, policyStatusKey } from './policy-status-badge.tsx';
 
 export interface PolicyListFilters {
