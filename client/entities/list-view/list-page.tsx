@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ExportList } from '#client/ui/export-link.tsx';
+import type { ExportList } from './export-link.tsx';
 import {
   InfiniteTable,
   type InfiniteTableProps,

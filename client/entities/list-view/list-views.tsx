@@ -13,7 +13,7 @@ import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { CheckboxInput, TextInput } from '#client/ui/form/fields.tsx';
 import { FormDialog } from '#client/ui/form-dialog.tsx';
-import { ExportLink, type ExportList } from '#client/ui/export-link.tsx';
+import { ExportLink, type ExportList } from './export-link.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useLoad } from '#client/ui/use-load.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from './button.tsx';
+import { buttonClass } from '#client/ui/button.tsx';
 
 /** The lists the BFF exports (`EXPORT_LISTS` of server/routes/csv-export.ts). */
 export type ExportList = 'customers' | 'partners' | 'policies' | 'leads' | 'claims';
