@@ -121,7 +121,7 @@ export function apiProxy(deps: {
     // A refusal is a short error body; more than that is not worth keeping in memory.
     const body = await readCapped(proxyRes);
     const t = await tokens
-      .accessToken(account.sid, account.index, Date.now(), { force: true })
+      .accessToken(account.sid, account.index, kit.clock.now(), { force: true })
       .catch(() => null);
     if (t && !t.ok && t.error === 'session_expired') {
       return sendError(res as Response, 401, 'session_expired', undefined, {

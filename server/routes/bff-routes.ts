@@ -121,8 +121,9 @@ async function regenerateKeepingAccounts(
     const createdAt = req.session.createdAt;
     await regenerate(req);
     req.session.accounts = accounts;
-    req.session.createdAt = Object.keys(accounts).length && createdAt ? createdAt : Date.now();
-    req.session.lastSeenAt = Date.now();
+    const now = kit.clock.now();
+    req.session.createdAt = Object.keys(accounts).length && createdAt ? createdAt : now;
+    req.session.lastSeenAt = now;
     return accounts;
   });
 }
@@ -158,7 +159,7 @@ export function bffRoutes(deps: BffDeps): Router {
       // Past the idle or absolute limit: a fresh, empty session takes its place.
       return req.session.regenerate((err) => next(err));
     }
-    if (kit.seenDue(req.session)) req.session.lastSeenAt = Date.now();
+    if (kit.seenDue(req.session)) req.session.lastSeenAt = kit.clock.now();
     next();
   });
 
@@ -292,7 +293,7 @@ export function bffRoutes(deps: BffDeps): Router {
     const t = await deps.tokens.accessToken(
       req.sessionID,
       String(req.params.index),
-      Date.now(),
+      kit.clock.now(),
       options,
     );
     if (!t.ok) {

@@ -1,3 +1,4 @@
+import type { Clock } from '#common/clock.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type RequestHandler } from 'express';
@@ -68,6 +69,8 @@ export interface SandboxOptions {
   tools: boolean;
   /** Real people sign in here (NODE_ENV=production): tools that are on are logged as a warning. */
   production?: boolean;
+  /** The time of day for token lifetimes; the system clock unless a test moves its own. */
+  clock?: Clock;
 }
 
 export interface RunningSandbox {
@@ -214,7 +217,11 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       await seedClaimsStep(db, logger);
       await seedDocuments(db, logger, store);
     }
-    const signer = new TokenSigner(await loadSigningKey(db), opts.accessTokenTtlSeconds);
+    const signer = new TokenSigner(
+      await loadSigningKey(db),
+      opts.accessTokenTtlSeconds,
+      opts.clock,
+    );
     const hub = new NotificationHub();
     const ctx: SandboxContext = { db, signer, hub, logger, store, tools: opts.tools };
 

@@ -91,7 +91,7 @@ export class TokenService {
   async accessToken(
     sid: string,
     index: string,
-    now = Date.now(),
+    now = this.kit.clock.now(),
     options: { force?: boolean } = {},
   ): Promise<TokenResult> {
     const { s, account } = await this.current(sid, index);
@@ -107,7 +107,8 @@ export class TokenService {
       const wait = issuedAt(account.accessToken) + FORCED_REFRESH_MIN_AGE_MS - now;
       if (wait > 0) {
         await sleep(wait);
-        return this.accessToken(sid, index, Date.now(), options);
+        // At least `wait` later, also on a test clock nobody moved meanwhile.
+        return this.accessToken(sid, index, Math.max(this.kit.clock.now(), now + wait), options);
       }
     }
     if (!force && account.expiresAt - now >= MARGIN_MS) {
@@ -252,7 +253,7 @@ export class TokenService {
       !!a.accessToken &&
       (trigger.force
         ? issuedAt(a.accessToken) > trigger.since
-        : a.expiresAt - Date.now() >= MARGIN_MS);
+        : a.expiresAt - this.kit.clock.now() >= MARGIN_MS);
     const deadline = Date.now() + this.lockTtlMs;
     try {
       for (;;) {
