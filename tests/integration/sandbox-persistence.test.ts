@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
+import { MovableClock } from '#common/clock.ts';
 import { api, login, makeTempDir, startTestSandbox } from '#server/sandbox/testing.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -63,17 +64,18 @@ describe('PGlite persistence', () => {
   it('honours the access token lifetime', async () => {
     const tmp = await makeTempDir();
     cleanups.push(tmp.remove);
-    const sandbox = await startTestSandbox(tmp.dir, { accessTokenTtlSeconds: 3 });
+    const clock = new MovableClock();
+    const sandbox = await startTestSandbox(tmp.dir, { accessTokenTtlSeconds: 3, clock });
     cleanups.push(() => sandbox.close());
     const session = await login(sandbox.url, 'viewer@demo.test');
-    // A lifetime of 3 s (iat is whole seconds, so at least 2 s are left) keeps the first call
-    // inside it even on a loaded machine; then wait until just past the token's own exp.
     const { iat, exp } = decodeJwt(session.accessToken);
     expect((exp ?? 0) - (iat ?? 0)).toBe(3);
+    // The sandbox's clock moved to the last second of the token's life, then to its exp.
+    clock.advanceTo((exp ?? 0) * 1000 - 1000);
     expect(
       (await api(sandbox.url, '/tenantservice/v1/general', { token: session.accessToken })).status,
     ).toBe(200);
-    await new Promise((r) => setTimeout(r, Math.max(0, (exp ?? 0) * 1000 - Date.now()) + 1100));
+    clock.advanceTo((exp ?? 0) * 1000);
     expect(
       (await api(sandbox.url, '/tenantservice/v1/general', { token: session.accessToken })).status,
     ).toBe(401);
