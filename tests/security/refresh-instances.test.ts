@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MovableClock } from '#common/clock.ts';
 import { holdingUpstream, until } from '#tests/support/hold.ts';
 import { recordingUpstream } from '#tests/support/net.ts';
 import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
@@ -121,7 +122,9 @@ describe('two BFF instances on one Redis', () => {
 
 describe('a second sign-in on one instance while the other refreshes the session', () => {
   it('keeps the refresh token that refresh rotated, and leaves the old session id gone', async () => {
-    const sandbox = await startStandaloneSandbox(TOKEN_TTL_SECONDS);
+    // One time of day for the sandbox and both instances, moved into each refresh margin.
+    const clock = new MovableClock();
+    const sandbox = await startStandaloneSandbox(TOKEN_TTL_SECONDS, clock);
     const upstream = await holdingUpstream(sandbox.url, (path) => path.includes('/refresh-token'));
     const lines: string[] = [];
     const sink = new Writable({
@@ -136,8 +139,8 @@ describe('a second sign-in on one instance while the other refreshes the session
       SESSION_SECRET: randomBytes(32).toString('base64url'),
       SESSION_ABSOLUTE_TIMEOUT: '600',
     };
-    const a = await startStack(env);
-    const b = await startStack(env, { log: pino({ level: 'debug' }, sink) });
+    const a = await startStack(env, { clock });
+    const b = await startStack(env, { log: pino({ level: 'debug' }, sink), clock });
     const api = '/api/0/tenantservice/v1/general';
     const tokenExpiry = async (agent: Agent) =>
       (
@@ -153,7 +156,7 @@ describe('a second sign-in on one instance while the other refreshes the session
       viaB.cookie = viaA.cookie;
       const oldCookie = viaA.cookie;
       const firstExpiry = await tokenExpiry(viaA);
-      await until(() => Date.now() > firstExpiry - 9_500);
+      clock.advanceTo(firstExpiry - 9_500);
 
       // Instance A refreshes account 0; the upstream has rotated the refresh token, A has not
       // stored it yet. Meanwhile the same browser signs in a second account through B, which
@@ -176,7 +179,7 @@ describe('a second sign-in on one instance while the other refreshes the session
       // The new session holds the rotated token: account 0 refreshes again with it and stays.
       const rotatedExpiry = await tokenExpiry(viaA);
       expect(rotatedExpiry).toBeGreaterThan(firstExpiry);
-      await until(() => Date.now() > rotatedExpiry - 9_500);
+      clock.advanceTo(rotatedExpiry - 9_500);
       expect((await viaB.json(api)).status).toBe(200);
       expect((await viaA.json(api)).status).toBe(200);
       expect(await tokenExpiry(viaA)).toBeGreaterThan(rotatedExpiry);
