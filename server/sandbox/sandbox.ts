@@ -1,4 +1,4 @@
-import type { Clock } from '#common/clock.ts';
+import { systemClock, type Clock } from '#common/clock.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type RequestHandler } from 'express';
@@ -90,6 +90,8 @@ export interface SandboxContext {
   store: ObjectStore;
   /** Whether the tester's tools (identity-provider page, outbox) are served. */
   tools: boolean;
+  /** The time of day for expiries (tokens, refresh tokens). */
+  clock: Clock;
 }
 
 const SERVICES = [
@@ -223,7 +225,15 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       opts.clock,
     );
     const hub = new NotificationHub();
-    const ctx: SandboxContext = { db, signer, hub, logger, store, tools: opts.tools };
+    const ctx: SandboxContext = {
+      db,
+      signer,
+      hub,
+      logger,
+      store,
+      tools: opts.tools,
+      clock: opts.clock ?? systemClock,
+    };
 
     server = createServer(createSandboxApp(ctx));
     // The BFF keeps idle upstream sockets for up to 60 s; Node's default of 5 s here let the

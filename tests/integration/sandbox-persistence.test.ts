@@ -61,7 +61,7 @@ describe('PGlite persistence', () => {
     );
   });
 
-  it('honours the access token lifetime', async () => {
+  it('honours the access and refresh token lifetimes', async () => {
     const tmp = await makeTempDir();
     cleanups.push(tmp.remove);
     const clock = new MovableClock();
@@ -79,5 +79,18 @@ describe('PGlite persistence', () => {
     expect(
       (await api(sandbox.url, '/tenantservice/v1/general', { token: session.accessToken })).status,
     ).toBe(401);
+
+    // The refresh token lives 30 days on the same clock: a day before, it still renews the
+    // session (and rotates); 30 days after that renewal, the new one is refused.
+    const refresh = (cookie: string | null) =>
+      api(sandbox.url, '/authservice/v1/refresh-token', {
+        body: { username: 'viewer@demo.test' },
+        cookie,
+      });
+    clock.advance(29 * 86_400_000);
+    const renewed = await refresh(session.cookie);
+    expect(renewed.status).toBe(200);
+    clock.advance(30 * 86_400_000);
+    expect((await refresh(renewed.cookie)).status).toBe(401);
   });
 });
