@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressBucket,
+  GuestLimiter,
   LoginLimiter,
   MemoryCounterStore,
   type Budget,
@@ -150,6 +151,22 @@ describe('LoginLimiter', () => {
     expect((await limiter.reserve(null, '10.0.0.1')).ok).toBe(false);
     expect((await limiter.reserve('a@x.test', '10.0.0.1')).ok).toBe(false);
     expect((await limiter.reserve('a@x.test', '10.0.0.2')).ok).toBe(true);
+  });
+});
+
+describe('GuestLimiter', () => {
+  it('counts an IPv6 client per /64 and an IPv4-mapped address as the IPv4 one', async () => {
+    const c = clock();
+    const guests = new GuestLimiter(new MemoryCounterStore(c.now), { max: 3, windowMs: 60_000 });
+    for (let i = 1; i <= 3; i++)
+      expect(await guests.hit(`2001:db8:1:2::${i}`)).toEqual({ ok: true });
+    // A fresh address of the same /64 is the same client.
+    expect(await guests.hit('2001:db8:1:2:ffff:1:2:3')).toEqual({ ok: false, retryAfter: 60 });
+    expect(await guests.hit('2001:db8:1:3::1')).toEqual({ ok: true });
+    for (let i = 0; i < 3; i++) await guests.hit('203.0.113.9');
+    expect((await guests.hit('::ffff:203.0.113.9')).ok).toBe(false);
+    c.advance(60_000);
+    expect(await guests.hit('2001:db8:1:2::9')).toEqual({ ok: true });
   });
 });
 

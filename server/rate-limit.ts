@@ -215,6 +215,22 @@ export function addressBucket(ip: string): string {
     .join(':')}::/64`;
 }
 
+/** Guest calls (invitations, password resets) per client in a fixed window. The client is its
+ * {@link addressBucket}, as for sign-in: a fresh IPv6 address per call must not be a fresh
+ * budget. */
+export class GuestLimiter {
+  constructor(
+    private readonly store: CounterStore,
+    private readonly limit: { max: number; windowMs: number },
+  ) {}
+
+  /** Counts one call; past the budget, the whole seconds until the window ends. */
+  async hit(ip: string): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
+    const h = await this.store.hit(`guest:${addressBucket(ip)}`, this.limit.windowMs);
+    return h.count > this.limit.max ? { ok: false, retryAfter: h.resetIn } : { ok: true };
+  }
+}
+
 /** An attempt counted before the credentials are checked; it stays counted as a failure unless
  * the check succeeds or never happened. */
 export interface Reservation {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
+import type { Clock } from '#common/clock.ts';
 import { createApp } from '#server/app.ts';
 import { localesBuildId } from '#server/build-id.ts';
 import type { Config } from '#server/config.ts';
@@ -17,14 +18,16 @@ export interface Running {
   close(graceMs?: number): Promise<void>;
 }
 
-/** Starts the embedded sandbox (unless UPSTREAM_URL is set) and the BFF on `config.port`. */
+/** Starts the embedded sandbox (unless UPSTREAM_URL is set) and the BFF on `config.port`.
+ * `clock`: the time of day of both (the system clock unless a test moves its own). */
 export async function startServer(
   config: Config,
   log: Logger,
   overrides: Partial<Parameters<typeof createApp>[1]> = {},
+  options: { clock?: Clock } = {},
 ): Promise<Running> {
   // The session store first: a missing Redis is a configuration error worth failing on quickly.
-  const kit = await createSessionKit(config, log);
+  const kit = await createSessionKit(config, log, options.clock);
   const sandbox = config.upstreamUrl
     ? null
     : await startSandbox({
@@ -36,6 +39,7 @@ export async function startServer(
         s3: config.s3,
         tools: config.sandboxTools,
         production: config.production,
+        ...(options.clock ? { clock: options.clock } : {}),
       });
   const upstreamUrl = config.upstreamUrl ?? sandbox!.url;
   const bff = createApp(config, {

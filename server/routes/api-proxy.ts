@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { sendError } from '#server/http-errors.ts';
+import { GuestLimiter } from '#server/rate-limit.ts';
 import { SessionStoreUnavailable, type SessionKit } from '#server/session/session.ts';
 import type { TokenService } from '#server/session/token-service.ts';
 import type { UpstreamGate } from '#server/upstream/gate.ts';
@@ -89,7 +90,10 @@ export function apiProxy(deps: {
   guestLimit?: { max: number; windowMs: number };
 }): RequestHandler {
   const { kit, tokens, log, gate } = deps;
-  const guestLimit = deps.guestLimit ?? { max: 300, windowMs: 15 * 60_000 };
+  const guests = new GuestLimiter(
+    kit.counters,
+    deps.guestLimit ?? { max: 300, windowMs: 15 * 60_000 },
+  );
 
   const proxy = upstreamProxy({
     upstreamUrl: deps.upstreamUrl,
@@ -117,7 +121,7 @@ export function apiProxy(deps: {
     // A refusal is a short error body; more than that is not worth keeping in memory.
     const body = await readCapped(proxyRes);
     const t = await tokens
-      .accessToken(account.sid, account.index, Date.now(), { force: true })
+      .accessToken(account.sid, account.index, kit.clock.now(), { force: true })
       .catch(() => null);
     if (t && !t.ok && t.error === 'session_expired') {
       return sendError(res as Response, 401, 'session_expired', undefined, {
@@ -147,13 +151,11 @@ export function apiProxy(deps: {
       if (who === 'guest') {
         if (!GUEST_CALLS.has(`${req.method} ${upstreamPath}`))
           return sendError(res, 404, 'not_found');
-        const hit = await kit.counters
-          .hit(`guest:${req.ip ?? 'unknown'}`, guestLimit.windowMs)
-          .catch((err: unknown) => {
-            throw new SessionStoreUnavailable(String(err));
-          });
-        if (hit.count > guestLimit.max) {
-          res.set('retry-after', String(hit.resetIn));
+        const hit = await guests.hit(req.ip ?? 'unknown').catch((err: unknown) => {
+          throw new SessionStoreUnavailable(String(err));
+        });
+        if (!hit.ok) {
+          res.set('retry-after', String(hit.retryAfter));
           return sendError(
             res,
             429,

@@ -95,21 +95,37 @@ function destroy(req: Request): Promise<void> {
   );
 }
 
-/** A signed-in session keeps its accounts across the id change that defeats session fixation. */
+/** A signed-in session keeps its accounts across the id change that defeats session fixation.
+ * The copy happens with every account's refresh lock held (see TokenService.holdingAccounts), so
+ * a refresh running on another instance lands its rotated token before the copy, and one that
+ * starts later finds the old id gone instead of writing there. */
 async function regenerateKeepingAccounts(
   req: Request,
   kit: SessionKit,
+  tokens: TokenService,
 ): Promise<SessionData['accounts']> {
-  // Re-read just before the id changes: another instance may have rotated a token since this
-  // request began, and the new session starts from what is copied here.
-  const stored = await kit.load(req.sessionID);
-  const accounts = stored?.accounts ?? req.session.accounts ?? {};
-  const createdAt = req.session.createdAt;
-  await regenerate(req);
-  req.session.accounts = accounts;
-  req.session.createdAt = Object.keys(accounts).length && createdAt ? createdAt : Date.now();
-  req.session.lastSeenAt = Date.now();
-  return accounts;
+  const sid = req.sessionID;
+  // Also the accounts another instance added to this session since this request read it.
+  const before = await kit.load(sid);
+  const indexes = [
+    ...new Set([
+      ...Object.keys(before?.accounts ?? {}),
+      ...Object.keys(req.session.accounts ?? {}),
+    ]),
+  ];
+  return tokens.holdingAccounts(sid, indexes, async () => {
+    // Re-read with the locks held: the refreshes that ran meanwhile have written their tokens,
+    // and the new session starts from what is copied here.
+    const stored = await kit.load(sid);
+    const accounts = stored?.accounts ?? req.session.accounts ?? {};
+    const createdAt = req.session.createdAt;
+    await regenerate(req);
+    req.session.accounts = accounts;
+    const now = kit.clock.now();
+    req.session.createdAt = Object.keys(accounts).length && createdAt ? createdAt : now;
+    req.session.lastSeenAt = now;
+    return accounts;
+  });
 }
 
 export function bffRoutes(deps: BffDeps): Router {
@@ -143,7 +159,7 @@ export function bffRoutes(deps: BffDeps): Router {
       // Past the idle or absolute limit: a fresh, empty session takes its place.
       return req.session.regenerate((err) => next(err));
     }
-    if (kit.seenDue(req.session)) req.session.lastSeenAt = Date.now();
+    if (kit.seenDue(req.session)) req.session.lastSeenAt = kit.clock.now();
     next();
   });
 
@@ -176,7 +192,7 @@ export function bffRoutes(deps: BffDeps): Router {
     p.catch((err: Error) => log.warn({ err: err.message }, 'sign-in counter not updated'));
 
   async function addAccount(req: Request, res: Response, build: (index: number) => AccountRecord) {
-    const accounts = await regenerateKeepingAccounts(req, kit);
+    const accounts = await regenerateKeepingAccounts(req, kit, deps.tokens);
     const draft = build(0);
     const index = indexFor(req.session, draft.userName, draft.sub || undefined);
     const account = { ...build(index), accountIndex: index };
@@ -277,7 +293,7 @@ export function bffRoutes(deps: BffDeps): Router {
     const t = await deps.tokens.accessToken(
       req.sessionID,
       String(req.params.index),
-      Date.now(),
+      kit.clock.now(),
       options,
     );
     if (!t.ok) {
@@ -390,7 +406,7 @@ export function bffRoutes(deps: BffDeps): Router {
             return sendError(res, 403, 'no_ui_permission');
           }
           const account = accountFromTokens(a.accountIndex, tokens);
-          await regenerateKeepingAccounts(req, kit);
+          await regenerateKeepingAccounts(req, kit, deps.tokens);
           req.session.accounts![String(a.accountIndex)] = account;
           await save(req);
           return void res.json({ account: publicAccount(account) });

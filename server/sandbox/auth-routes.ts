@@ -1,3 +1,4 @@
+import type { Clock } from '#common/clock.ts';
 import { Router, type Request, type Response } from 'express';
 import * as v from 'valibot';
 import type { Db, Queryable } from './db.ts';
@@ -86,6 +87,8 @@ function clearRefreshCookie(res: Response): void {
 export interface AuthDeps {
   db: Db;
   signer: TokenSigner;
+  /** When refresh tokens expire, and whether one has. */
+  clock: Clock;
 }
 
 /** Mints an access token and a fresh refresh token for one user in one workspace. */
@@ -133,8 +136,8 @@ async function issueSession(
   const refreshToken = randomToken();
   await db.query(
     `INSERT INTO refresh_tokens (tenant_id, user_id, token_hash, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
-    [tenantId, userId, sha256(refreshToken), REFRESH_TTL_SECONDS],
+     VALUES ($1, $2, $3, $5::timestamptz + make_interval(secs => $4))`,
+    [tenantId, userId, sha256(refreshToken), REFRESH_TTL_SECONDS, new Date(deps.clock.now())],
   );
   setRefreshCookie(res, refreshToken);
   res.status(200).json({ accessToken, permissions: permissions.join(',') });
@@ -179,14 +182,15 @@ const invalidRefresh = (): HttpError =>
 async function findRefresh(
   db: Db,
   req: Request,
+  now: Date,
 ): Promise<{ id: number; user_id: number; tenant_id: number; email: string } | null> {
   const token = readCookie(req, REFRESH_COOKIE);
   if (!token) return null;
   const [row] = await db.query<{ id: number; user_id: number; tenant_id: number; email: string }>(
     `SELECT rt.id, rt.user_id, rt.tenant_id, u.email
        FROM refresh_tokens rt JOIN users u ON u.id = rt.user_id
-      WHERE rt.token_hash = $1 AND rt.revoked_at IS NULL AND rt.expires_at > now()`,
-    [sha256(token)],
+      WHERE rt.token_hash = $1 AND rt.revoked_at IS NULL AND rt.expires_at > $2::timestamptz`,
+    [sha256(token), now],
   );
   return row ?? null;
 }
@@ -251,7 +255,7 @@ export function authRouter(deps: AuthDeps & { tools: boolean }): Router {
 
   router.post('/refresh-token', async (req, res) => {
     const body = parseBody(UsernameBody, req.body);
-    const current = await findRefresh(db, req);
+    const current = await findRefresh(db, req, new Date(deps.clock.now()));
     if (!current || !sameEmail(current.email, body.username)) throw invalidRefresh();
     const [alive] = await db.query(
       `SELECT 1 FROM users u JOIN tenant_users tu ON tu.user_id = u.id
@@ -267,7 +271,7 @@ export function authRouter(deps: AuthDeps & { tools: boolean }): Router {
 
   router.post('/logout', async (req, res) => {
     parseBody(UsernameBody, req.body);
-    const current = await findRefresh(db, req);
+    const current = await findRefresh(db, req, new Date(deps.clock.now()));
     if (current) await revokeRefresh(db, current.id);
     clearRefreshCookie(res);
     res.status(204).end();
@@ -364,7 +368,7 @@ export function authRouter(deps: AuthDeps & { tools: boolean }): Router {
     );
     if (!target) throw forbidden;
     // The refresh token follows the workspace; the old one is retired with the old workspace.
-    const current = await findRefresh(db, req);
+    const current = await findRefresh(db, req, new Date(deps.clock.now()));
     if (current && current.user_id === auth.userId) await revokeRefresh(db, current.id);
     await issueSession(deps, res, auth.userId, target.id);
   });

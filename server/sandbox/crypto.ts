@@ -1,6 +1,7 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Queryable } from './db.ts';
+import { systemClock, type Clock } from '#common/clock.ts';
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
 
@@ -85,11 +86,13 @@ export class TokenSigner {
   constructor(
     private readonly key: Uint8Array,
     private readonly ttlSeconds: number,
+    /** Issue time and expiry of every token, and the time a token is checked against. */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async sign(claims: AccessTokenClaims): Promise<string> {
     const { sub, ...rest } = claims;
-    const now = Date.now();
+    const now = this.clock.now();
     const iat = Math.floor(now / 1000);
     // `iat` has whole seconds; a password reset must also kill tokens minted earlier in that second.
     return new SignJWT({ ...rest, iat_ms: now })
@@ -103,7 +106,10 @@ export class TokenSigner {
   /** Returns the claims of a valid, unexpired token, or null for anything else. */
   async verify(token: string): Promise<AccessTokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        currentDate: new Date(this.clock.now()),
+      });
       if (typeof payload.sub !== 'string' || typeof payload.tenant_id !== 'number') return null;
       return payload as unknown as AccessTokenClaims;
     } catch {

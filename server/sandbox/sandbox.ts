@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '#common/clock.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type RequestHandler } from 'express';
@@ -68,6 +69,8 @@ export interface SandboxOptions {
   tools: boolean;
   /** Real people sign in here (NODE_ENV=production): tools that are on are logged as a warning. */
   production?: boolean;
+  /** The time of day for token lifetimes; the system clock unless a test moves its own. */
+  clock?: Clock;
 }
 
 export interface RunningSandbox {
@@ -87,6 +90,8 @@ export interface SandboxContext {
   store: ObjectStore;
   /** Whether the tester's tools (identity-provider page, outbox) are served. */
   tools: boolean;
+  /** The time of day for expiries (tokens, refresh tokens). */
+  clock: Clock;
 }
 
 const SERVICES = [
@@ -214,9 +219,21 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       await seedClaimsStep(db, logger);
       await seedDocuments(db, logger, store);
     }
-    const signer = new TokenSigner(await loadSigningKey(db), opts.accessTokenTtlSeconds);
+    const signer = new TokenSigner(
+      await loadSigningKey(db),
+      opts.accessTokenTtlSeconds,
+      opts.clock,
+    );
     const hub = new NotificationHub();
-    const ctx: SandboxContext = { db, signer, hub, logger, store, tools: opts.tools };
+    const ctx: SandboxContext = {
+      db,
+      signer,
+      hub,
+      logger,
+      store,
+      tools: opts.tools,
+      clock: opts.clock ?? systemClock,
+    };
 
     server = createServer(createSandboxApp(ctx));
     // The BFF keeps idle upstream sockets for up to 60 s; Node's default of 5 s here let the

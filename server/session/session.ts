@@ -5,6 +5,7 @@ import type { Request, RequestHandler } from 'express';
 import session, { type SessionData, type Store } from 'express-session';
 import type { Logger } from 'pino';
 import { createClient } from 'redis';
+import { systemClock, type Clock } from '#common/clock.ts';
 import type { Config } from '#server/config.ts';
 import { FileSessionStore } from '#server/session/file-store.ts';
 import { RedisSessionStore } from '#server/session/redis-store.ts';
@@ -101,6 +102,8 @@ export interface SessionKit {
   close(): Promise<void>;
   /** Counters for rate limits, in the same backing store as the sessions. */
   counters: CounterStore;
+  /** The time of day for everything session-related: timeouts, token expiry, rate windows. */
+  clock: Clock;
 }
 
 async function loadOrCreateSecret(config: Config): Promise<string> {
@@ -151,7 +154,11 @@ function promisify<T>(fn: (cb: (err?: unknown, v?: T) => void) => void): Promise
   return new Promise((resolve, reject) => fn((err, v) => (err ? reject(err) : resolve(v))));
 }
 
-export async function createSessionKit(config: Config, log: Logger): Promise<SessionKit> {
+export async function createSessionKit(
+  config: Config,
+  log: Logger,
+  clock: Clock = systemClock,
+): Promise<SessionKit> {
   const secret = await loadOrCreateSecret(config);
   // `__Host-` binds the cookie to this exact origin over HTTPS (no Domain, Path=/, Secure).
   const cookieName = config.production ? '__Host-bff.sid' : 'bff.sid';
@@ -202,7 +209,7 @@ export async function createSessionKit(config: Config, log: Logger): Promise<Ses
   } else {
     const fileStore = await FileSessionStore.open(join(config.dataDir, 'sessions'));
     store = fileStore;
-    counters = new MemoryCounterStore();
+    counters = new MemoryCounterStore(() => clock.now());
     ping = async () => true;
     closeStore = () => fileStore.flush();
   }
@@ -284,19 +291,20 @@ export async function createSessionKit(config: Config, log: Logger): Promise<Ses
         throw new SessionStoreUnavailable(String(err));
       }
     },
-    isExpired(s, now = Date.now()) {
+    isExpired(s, now = clock.now()) {
       const created = s.createdAt ?? 0;
       const seen = s.lastSeenAt ?? created;
       return (
         now - created > config.sessionAbsoluteTimeoutMs || now - seen > config.sessionIdleTimeoutMs
       );
     },
-    seenDue(s, now = Date.now()) {
+    seenDue(s, now = clock.now()) {
       return now - (s.lastSeenAt ?? 0) >= seenEveryMs;
     },
     ping,
     close: closeStore,
     counters,
+    clock,
   };
   return kit;
 }

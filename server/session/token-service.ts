@@ -4,7 +4,11 @@ import { hasUiPermission } from '#common/permissions.ts';
 import { awaitFreshToken, tokenRefreshMachine } from '#machines/token-refresh.machine.ts';
 import { accountFromTokens } from '#server/session/accounts.ts';
 import type { SessionData } from 'express-session';
-import type { AccountRecord, SessionKit } from '#server/session/session.ts';
+import {
+  SessionStoreUnavailable,
+  type AccountRecord,
+  type SessionKit,
+} from '#server/session/session.ts';
 import type { AuthClient } from '#server/upstream/auth-client.ts';
 import { claimsOf, UpstreamHttpError } from '#server/upstream/auth-client.ts';
 
@@ -66,6 +70,9 @@ export class TokenService {
   private readonly background = new Set<Promise<unknown>>();
   private retryTimer: NodeJS.Timeout | null = null;
   private readonly lockTtlMs: number;
+  /** Accounts a session-id change is copying right now: no refresh of this process starts on
+   * them (the file store's lock is per process only, so this is its lock). */
+  private readonly copying = new Set<string>();
 
   constructor(
     private readonly kit: SessionKit,
@@ -84,7 +91,7 @@ export class TokenService {
   async accessToken(
     sid: string,
     index: string,
-    now = Date.now(),
+    now = this.kit.clock.now(),
     options: { force?: boolean } = {},
   ): Promise<TokenResult> {
     const { s, account } = await this.current(sid, index);
@@ -100,7 +107,8 @@ export class TokenService {
       const wait = issuedAt(account.accessToken) + FORCED_REFRESH_MIN_AGE_MS - now;
       if (wait > 0) {
         await sleep(wait);
-        return this.accessToken(sid, index, Date.now(), options);
+        // At least `wait` later, also on a test clock nobody moved meanwhile.
+        return this.accessToken(sid, index, Math.max(this.kit.clock.now(), now + wait), options);
       }
     }
     if (!force && account.expiresAt - now >= MARGIN_MS) {
@@ -135,6 +143,47 @@ export class TokenService {
       }
       if (this.pending.size > 0) await this.flushAll();
       await sleep(50);
+    }
+  }
+
+  /**
+   * Runs `fn` (a session-id change that copies these accounts of `sid` to a new id) while no
+   * refresh of them runs or writes, on any instance: every refresh lock is taken, waiting for a
+   * running refresh and its token write to end first. A refresh that lands after the copy would
+   * write its rotated refresh token to the old id only, and the copy would hold a dead one.
+   * Waits at most the lock's lifetime; then the store counts as unavailable (503).
+   */
+  async holdingAccounts<T>(sid: string, indexes: string[], fn: () => Promise<T>): Promise<T> {
+    const held: { key: string; token: string }[] = [];
+    const deadline = Date.now() + this.lockTtlMs + LOCK_POLL_MS;
+    let waited = false;
+    try {
+      for (const index of indexes) {
+        const key = `${sid}:${index}`;
+        for (;;) {
+          if (this.pending.has(key)) await this.flush(key);
+          const busyHere = this.inFlight.has(key) || this.pending.has(key);
+          const token = busyHere ? null : await this.kit.lock(key, this.lockTtlMs);
+          if (token) {
+            held.push({ key, token });
+            this.copying.add(key);
+            break;
+          }
+          if (Date.now() > deadline)
+            throw new SessionStoreUnavailable('a refresh of the session holds its lock');
+          if (!waited) {
+            waited = true;
+            this.log.debug({ accountIndex: index }, 'session id change waits for a refresh');
+          }
+          await sleep(LOCK_POLL_MS);
+        }
+      }
+      return await fn();
+    } finally {
+      for (const { key, token } of held) {
+        this.copying.delete(key);
+        await this.kit.unlock(key, token).catch(() => undefined);
+      }
     }
   }
 
@@ -204,11 +253,11 @@ export class TokenService {
       !!a.accessToken &&
       (trigger.force
         ? issuedAt(a.accessToken) > trigger.since
-        : a.expiresAt - Date.now() >= MARGIN_MS);
+        : a.expiresAt - this.kit.clock.now() >= MARGIN_MS);
     const deadline = Date.now() + this.lockTtlMs;
     try {
       for (;;) {
-        const lock = await this.kit.lock(key, this.lockTtlMs);
+        const lock = this.copying.has(key) ? null : await this.kit.lock(key, this.lockTtlMs);
         const release = () => (lock ? this.kit.unlock(key, lock).catch(() => undefined) : null);
         const account = await this.settledAccount(sid, index).catch(async (err: unknown) => {
           await release();

@@ -109,10 +109,19 @@ describe('POST /notificationservice/v1/notifications', () => {
     });
     expect(nordRes.body.delivered).toBe(1);
     expect(await nordSocket.next()).toMatchObject({ type: 'notification', title: 'Nord' });
-    // Only the own tenant frame arrived on each socket.
-    await new Promise((r) => setTimeout(r, 100));
-    expect(demoSocket.frames).toEqual([]);
-    expect(nordSocket.frames).toEqual([]);
+    // Only the own tenant's frames arrive on each socket: a frame of the other tenant would come
+    // before these last ones, which each tenant sends after everything above.
+    for (const [tenant, token, socket] of [
+      ['demo', admin.accessToken, demoSocket],
+      ['nord', nord.accessToken, nordSocket],
+    ] as const) {
+      await api(base, '/notificationservice/v1/notifications', {
+        body: { title: `last of ${tenant}`, body: '' },
+        token,
+      });
+      expect(await socket.next()).toMatchObject({ title: `last of ${tenant}` });
+      expect(socket.frames).toEqual([]);
+    }
   });
 
   it('needs a token, the permission and a valid body', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
+import { MovableClock } from '#common/clock.ts';
 import { api, login, makeTempDir, startTestSandbox } from '#server/sandbox/testing.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -60,22 +61,36 @@ describe('PGlite persistence', () => {
     );
   });
 
-  it('honours the access token lifetime', async () => {
+  it('honours the access and refresh token lifetimes', async () => {
     const tmp = await makeTempDir();
     cleanups.push(tmp.remove);
-    const sandbox = await startTestSandbox(tmp.dir, { accessTokenTtlSeconds: 3 });
+    const clock = new MovableClock();
+    const sandbox = await startTestSandbox(tmp.dir, { accessTokenTtlSeconds: 3, clock });
     cleanups.push(() => sandbox.close());
     const session = await login(sandbox.url, 'viewer@demo.test');
-    // A lifetime of 3 s (iat is whole seconds, so at least 2 s are left) keeps the first call
-    // inside it even on a loaded machine; then wait until just past the token's own exp.
     const { iat, exp } = decodeJwt(session.accessToken);
     expect((exp ?? 0) - (iat ?? 0)).toBe(3);
+    // The sandbox's clock moved to the last second of the token's life, then to its exp.
+    clock.advanceTo((exp ?? 0) * 1000 - 1000);
     expect(
       (await api(sandbox.url, '/tenantservice/v1/general', { token: session.accessToken })).status,
     ).toBe(200);
-    await new Promise((r) => setTimeout(r, Math.max(0, (exp ?? 0) * 1000 - Date.now()) + 1100));
+    clock.advanceTo((exp ?? 0) * 1000);
     expect(
       (await api(sandbox.url, '/tenantservice/v1/general', { token: session.accessToken })).status,
     ).toBe(401);
+
+    // The refresh token lives 30 days on the same clock: a day before, it still renews the
+    // session (and rotates); 30 days after that renewal, the new one is refused.
+    const refresh = (cookie: string | null) =>
+      api(sandbox.url, '/authservice/v1/refresh-token', {
+        body: { username: 'viewer@demo.test' },
+        cookie,
+      });
+    clock.advance(29 * 86_400_000);
+    const renewed = await refresh(session.cookie);
+    expect(renewed.status).toBe(200);
+    clock.advance(30 * 86_400_000);
+    expect((await refresh(renewed.cookie)).status).toBe(401);
   });
 });

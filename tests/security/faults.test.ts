@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { MovableClock } from '#common/clock.ts';
 import { holdingUpstream, until } from '#tests/support/hold.ts';
 import { cuttableRelay } from '#tests/support/net.ts';
 import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
@@ -109,7 +110,8 @@ describe('session persistence', () => {
         expect(Date.now() - t).toBeLessThan(2000);
 
         relay.restore();
-        await new Promise((r) => setTimeout(r, 1500));
+        // The client reconnects on its own schedule: wait for the instance to say it is ready.
+        await until(async () => (await fetch(second.url + '/readyz')).status === 200);
         expect((await b.json('/bff/session')).body.accounts).toHaveLength(1);
       } finally {
         await second.stop();
@@ -122,7 +124,8 @@ describe('session persistence', () => {
   it('loses no session when Redis goes away while refreshes run: 503 meanwhile, signed in after', async () => {
     // 12 s tokens are due 2 s after each refresh (10 s margin), so refreshes run during the
     // outage and right after it.
-    const sandbox = await startStandaloneSandbox(12);
+    const clock = new MovableClock();
+    const sandbox = await startStandaloneSandbox(12, clock);
     const upstream = await holdingUpstream(sandbox.url, (path) => path.includes('/refresh-token'));
     const relay = await cuttableRelay(6379);
     const s = await startStack(
@@ -131,7 +134,7 @@ describe('session persistence', () => {
         REDIS_URL: `redis://127.0.0.1:${relay.port}`,
         SESSION_ABSOLUTE_TIMEOUT: '600',
       },
-      { loginLimits: { perAccount: 1000, perAddress: 1000, windowMs: 60_000 } },
+      { loginLimits: { perAccount: 1000, perAddress: 1000, windowMs: 60_000 }, clock },
     );
     const api = '/api/0/tenantservice/v1/general';
     try {
@@ -144,7 +147,7 @@ describe('session persistence', () => {
           (b: { accounts: { expiresAt: number }[] }) => b.accounts[0]!.expiresAt,
         ),
       );
-      await until(() => Date.now() > expiry - 9_500);
+      clock.advanceTo(expiry - 9_500);
 
       // Each call refreshes; the upstream rotates every refresh token, and then Redis goes away
       // before the BFF can store the new ones.
@@ -163,11 +166,13 @@ describe('session persistence', () => {
 
       relay.restore();
       await until(async () => (await fetch(s.url + '/readyz')).status === 200);
-      // Activity right after the outage and through further refreshes keeps every session.
+      // Activity right after the outage and through further refreshes keeps every session: each
+      // round after the first finds every token due again (12 s tokens, 10 s margin).
       const statuses: number[] = [];
-      const end = Date.now() + 6_000;
-      while (Date.now() < end)
+      for (let round = 0; round < 4; round++) {
         statuses.push(...(await Promise.all(agents.map(async (a) => (await a.json(api)).status))));
+        clock.advance(3_000);
+      }
       expect(statuses.filter((status) => status !== 200)).toEqual([]);
       for (const a of agents) expect((await a.json('/bff/session')).body.accounts).toHaveLength(1);
     } finally {
@@ -179,19 +184,20 @@ describe('session persistence', () => {
   }, 180_000);
 
   it('keeps an active session under an idle limit of seconds, and ends the idle one', async () => {
-    const s = await startStack({ SESSION_IDLE_TIMEOUT: '4' });
+    const clock = new MovableClock();
+    const s = await startStack({ SESSION_IDLE_TIMEOUT: '4' }, { clock });
     try {
       const active = new Agent(s.url);
       const idle = new Agent(s.url);
       expect((await active.login('admin@demo.test')).status).toBe(200);
       expect((await idle.login('viewer@demo.test')).status).toBe(200);
-      // Steady activity, through the proxy and the session API in turn, for three idle limits.
-      const end = Date.now() + 12_000;
-      for (let i = 0; Date.now() < end; i++) {
+      // Steady activity, through the proxy and the session API in turn, a call every 300 ms for
+      // three idle limits.
+      for (let i = 0; i < 40; i++) {
         const r = await active.json(i % 2 ? '/api/0/tenantservice/v1/general' : '/bff/session');
         expect(r.status).toBe(200);
         if (i % 2 === 0) expect(r.body.accounts).toHaveLength(1);
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        clock.advance(300);
       }
       expect((await idle.json('/api/0/tenantservice/v1/general')).status).toBe(401);
       expect((await idle.json('/bff/session')).body.accounts).toEqual([]);
@@ -202,11 +208,12 @@ describe('session persistence', () => {
   }, 120_000);
 
   it('ends a session after the idle timeout and keeps the way back to sign-in', async () => {
-    const s = await startStack({ SESSION_IDLE_TIMEOUT: '1' });
+    const clock = new MovableClock();
+    const s = await startStack({ SESSION_IDLE_TIMEOUT: '1' }, { clock });
     try {
       const a = new Agent(s.url);
       await a.login('admin@demo.test');
-      await new Promise((r) => setTimeout(r, 1300));
+      clock.advance(1300);
       const api = await a.json('/api/0/tenantservice/v1/general');
       expect(api.status).toBe(401);
       expect(api.body).toMatchObject({ error: 'session_expired', accountIndex: 0 });
@@ -227,7 +234,8 @@ describe('websocket and logs', () => {
       },
     });
     const log = pino({ level: 'debug' }, sink);
-    const s = await startStack({ SANDBOX_ACCESS_TOKEN_TTL: '12' }, { log });
+    const clock = new MovableClock();
+    const s = await startStack({ SANDBOX_ACCESS_TOKEN_TTL: '12' }, { log, clock });
     try {
       const a = new Agent(s.url);
       await a.login('admin@demo.test');
@@ -262,7 +270,7 @@ describe('websocket and logs', () => {
       expect(await status({ cookie: a.cookie })).toBe(403);
 
       // A refresh happens (12 s tokens, 10 s margin) so its path is in the logs too.
-      await new Promise((r) => setTimeout(r, 2_500));
+      clock.advance(2_500);
       expect((await a.json('/api/0/tenantservice/v1/general')).status).toBe(200);
       await a.login('nobody@demo.test', 'wrong');
       const all = lines.join('');

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { until } from '#tests/support/hold.ts';
 import { cuttableRelay } from '#tests/support/net.ts';
 import { Agent } from '#tests/support/stack.ts';
 import { startStandaloneSandbox } from '#tests/support/upstream.ts';
@@ -154,14 +155,6 @@ function slowUpload(port: number, length: number) {
   };
 }
 
-async function until(what: string, done: () => boolean, maxMs = 40_000) {
-  const end = Date.now() + maxMs;
-  while (!done()) {
-    if (Date.now() > end) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('slow uploads to the object store', () => {
   it('are capped and cut, never starve API calls, and leave the process up', async () => {
     const server = await startChild({
@@ -179,16 +172,21 @@ describe('slow uploads to the object store', () => {
     const drip = setInterval(() => uploads.forEach((u) => u.send('.')), 1000);
     try {
       await until(
-        'the excess uploads refused',
         () => uploads.filter((u) => u.status() === 503).length >= 260 - 8,
+        40_000,
+        'the excess uploads refused',
       );
       // The API has its own pool: a user's call goes through while the uploads hang on.
       expect(uploads.some((u) => u.status() === 0)).toBe(true);
       await expectServing(server, agent);
 
       // The admitted and the waiting ones are cut too, and every socket closed.
-      await until('every upload answered and closed', () =>
-        uploads.every((u) => u.socket.destroyed),
+      // The body deadline (STORAGE_BODY_TIMEOUT) is a real I/O deadline of the child process,
+      // not its time of day: no clock to move, so the test waits for the sockets to close.
+      await until(
+        () => uploads.every((u) => u.socket.destroyed),
+        40_000,
+        'every upload answered and closed',
       );
       for (const u of uploads) {
         expect([408, 503]).toContain(u.status());
@@ -204,7 +202,7 @@ describe('slow uploads to the object store', () => {
     const steady = slowUpload(port, 1_000_000);
     const pour = setInterval(() => steady.send('x'.repeat(4096)), 500);
     try {
-      await until('the steady upload cut at its deadline', () => steady.status() !== 0);
+      await until(() => steady.status() !== 0, 40_000, 'the steady upload cut at its deadline');
       await steady.closed;
     } finally {
       clearInterval(pour);

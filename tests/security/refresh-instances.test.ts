@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MovableClock } from '#common/clock.ts';
+import { holdingUpstream, until } from '#tests/support/hold.ts';
 import { recordingUpstream } from '#tests/support/net.ts';
 import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
 import { startStandaloneSandbox } from '#tests/support/upstream.ts';
@@ -114,4 +118,82 @@ describe('two BFF instances on one Redis', () => {
     expect(refreshes).toBeGreaterThanOrEqual(SESSIONS * 3);
     expect(refreshes).toBeLessThanOrEqual(SESSIONS * (RUN_MS / 1_000 + 2));
   }, 180_000);
+});
+
+describe('a second sign-in on one instance while the other refreshes the session', () => {
+  it('keeps the refresh token that refresh rotated, and leaves the old session id gone', async () => {
+    // One time of day for the sandbox and both instances, moved into each refresh margin.
+    const clock = new MovableClock();
+    const sandbox = await startStandaloneSandbox(TOKEN_TTL_SECONDS, clock);
+    const upstream = await holdingUpstream(sandbox.url, (path) => path.includes('/refresh-token'));
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    });
+    const env = {
+      UPSTREAM_URL: upstream.url,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      SESSION_SECRET: randomBytes(32).toString('base64url'),
+      SESSION_ABSOLUTE_TIMEOUT: '600',
+    };
+    const a = await startStack(env, { clock });
+    const b = await startStack(env, { log: pino({ level: 'debug' }, sink), clock });
+    const api = '/api/0/tenantservice/v1/general';
+    const tokenExpiry = async (agent: Agent) =>
+      (
+        (await agent.json('/bff/session')).body.accounts as {
+          accountIndex: number;
+          expiresAt: number;
+        }[]
+      ).find((x) => x.accountIndex === 0)!.expiresAt;
+    try {
+      const viaA = new Agent(a.url);
+      expect((await viaA.login('admin@demo.test')).status).toBe(200);
+      const viaB = new Agent(b.url);
+      viaB.cookie = viaA.cookie;
+      const oldCookie = viaA.cookie;
+      const firstExpiry = await tokenExpiry(viaA);
+      clock.advanceTo(firstExpiry - 9_500);
+
+      // Instance A refreshes account 0; the upstream has rotated the refresh token, A has not
+      // stored it yet. Meanwhile the same browser signs in a second account through B, which
+      // gives the session a new id and copies the accounts over.
+      upstream.hold();
+      const refreshing = viaA.json(api);
+      await until(() => upstream.held === 1);
+      let signedIn = false;
+      const second = viaB.login('manager@demo.test').finally(() => (signedIn = true));
+      // B either copied at once (the race) or waits for A's refresh lock.
+      await until(() => signedIn || lines.some((l) => l.includes('waits for a refresh')));
+      upstream.release();
+      // A's call carried the old session id, which the sign-in ended: its answer is not the
+      // point here.
+      await refreshing;
+      expect((await second).status).toBe(200);
+      viaA.cookie = viaB.cookie;
+      expect(viaA.cookie).not.toBe(oldCookie);
+
+      // The new session holds the rotated token: account 0 refreshes again with it and stays.
+      const rotatedExpiry = await tokenExpiry(viaA);
+      expect(rotatedExpiry).toBeGreaterThan(firstExpiry);
+      clock.advanceTo(rotatedExpiry - 9_500);
+      expect((await viaB.json(api)).status).toBe(200);
+      expect((await viaA.json(api)).status).toBe(200);
+      expect(await tokenExpiry(viaA)).toBeGreaterThan(rotatedExpiry);
+      expect((await viaA.json('/bff/session')).body.accounts).toHaveLength(2);
+
+      // The refresh wrote nothing back to life under the old id.
+      const old = new Agent(b.url);
+      old.cookie = oldCookie;
+      expect((await old.json('/bff/session')).body.accounts).toEqual([]);
+    } finally {
+      await a.stop();
+      await b.stop();
+      await upstream.close();
+      await sandbox.close();
+    }
+  }, 120_000);
 });

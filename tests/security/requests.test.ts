@@ -1,6 +1,7 @@
 import { createServer, request, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MovableClock } from '#common/clock.ts';
 import { closeServer, listen, recordingUpstream } from '#tests/support/net.ts';
 import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
 import { startStandaloneSandbox } from '#tests/support/upstream.ts';
@@ -8,17 +9,20 @@ import { startStandaloneSandbox } from '#tests/support/upstream.ts';
 let sandbox: Awaited<ReturnType<typeof startStandaloneSandbox>>;
 let recorder: Awaited<ReturnType<typeof recordingUpstream>>;
 let stack: Stack;
+// The sandbox's and the BFF's time of day: moved, not waited for.
+const clock = new MovableClock();
 
 beforeAll(async () => {
   // Tokens of 16 s: 6.5 s after sign-in they are inside the 10 s refresh margin, and a refreshed
   // one stays outside it for 6 s (so a second refresh would be a real duplicate, not a new need,
   // even on a loaded machine).
-  sandbox = await startStandaloneSandbox(16);
+  sandbox = await startStandaloneSandbox(16, clock);
   recorder = await recordingUpstream(sandbox.url);
   stack = await startStack(
     { UPSTREAM_URL: recorder.url },
     {
       guestLimit: { max: 5, windowMs: 60_000 },
+      clock,
     },
   );
 });
@@ -29,7 +33,7 @@ afterAll(async () => {
 });
 
 const upstreamCalls = (since: number) => recorder.seen.slice(since);
-const intoRefreshMargin = () => new Promise((r) => setTimeout(r, 6_500));
+const intoRefreshMargin = () => clock.advance(6_500);
 
 describe('response headers', () => {
   it('sends a strict CSP and the hardening headers on pages and API answers', async () => {
@@ -200,7 +204,7 @@ describe('token refresh', () => {
   it('refreshes exactly once for 50 parallel calls near expiry', async () => {
     const a = new Agent(stack.url);
     await a.login('viewer@demo.test');
-    await intoRefreshMargin();
+    intoRefreshMargin();
     const before = recorder.seen.length;
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>

@@ -47,11 +47,16 @@ export async function holdingUpstream(target: string, matches: (path: string) =>
   };
 }
 
-/** Polls `check` until it holds, for at most `ms` (generous: the machine may be loaded). */
-export async function until(check: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
+/** Polls `check` until it holds, for at most `ms` (generous: the machine may be loaded); `what`
+ * names the condition in the error. */
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  ms = 30_000,
+  what = 'condition',
+): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
-    if (Date.now() > end) throw new Error(`condition not met within ${ms} ms`);
+    if (Date.now() > end) throw new Error(`${what} not met within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -34,10 +34,39 @@ export function writeOutcome(status: number | 'network'): WriteOutcome {
   return status >= 200 && status < 300 ? 'acknowledged' : 'refused';
 }
 
+/** How many requests a load run has completed, and a way to wait for a count: lets a test put a
+ * fault into the run after so much load, however fast the machine is today. */
+export class LoadProgress {
+  count = 0;
+  private waiters: { n: number; resolve: () => void }[] = [];
+
+  /** Resolves once `n` requests have completed. */
+  reached(n: number): Promise<void> {
+    if (this.count >= n) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ n, resolve }));
+  }
+
+  /** Resolves once `n` more requests than now have completed. */
+  more(n: number): Promise<void> {
+    return this.reached(this.count + n);
+  }
+
+  completed() {
+    this.count++;
+    const due = this.waiters.filter((w) => w.n <= this.count);
+    this.waiters = this.waiters.filter((w) => w.n > this.count);
+    for (const w of due) w.resolve();
+  }
+}
+
 export interface LoadOptions {
   base: string;
   sessions: number;
-  durationMs: number;
+  /** How long the sessions run, unless `until` is given. */
+  durationMs?: number;
+  /** The sessions run until this settles (and `durationMs`, if given, has passed). */
+  until?: Promise<unknown>;
+  progress?: LoadProgress;
   /** Prefix of the written keys, unique per run (the database may be shared). */
   runId: string;
   /** The error statuses allowed now, in the JSON error shape, because a fault is on (or just
@@ -94,7 +123,10 @@ export async function runLoad(clients: Client[], opts: LoadOptions): Promise<Loa
     writes: [],
   };
   const started = Date.now();
-  const deadline = started + opts.durationMs;
+  const deadline = started + (opts.durationMs ?? 0);
+  let ended = opts.until === undefined;
+  void opts.until?.finally(() => (ended = true));
+  const running = () => !ended || Date.now() < deadline;
   // When it happened, to set it beside the faults' times.
   const at = () => `at ${((Date.now() - started) / 1000).toFixed(1)} s`;
   // Signed out: counted once, and that session stops (a browser would show the sign-in page).
@@ -105,7 +137,9 @@ export async function runLoad(clients: Client[], opts: LoadOptions): Promise<Loa
     const started = performance.now();
     let status: number | 'network' = 'network';
     let body: unknown = null;
-    for (let attempt = 0; attempt < 2; attempt++) {
+    // Up to two resends: the pool may hold more than one kept-alive connection to the same
+    // closing nginx worker, and a browser sends again on each such failure too.
+    for (let attempt = 0; attempt < 3; attempt++) {
       try {
         const r = await c.agent.json(path, json === undefined ? {} : { json });
         status = r.status;
@@ -122,6 +156,7 @@ export async function runLoad(clients: Client[], opts: LoadOptions): Promise<Loa
       }
     }
     report.requests++;
+    opts.progress?.completed();
     report.latenciesMs.push(performance.now() - started);
     const ok = status === expected;
     if (!ok) {
@@ -135,7 +170,7 @@ export async function runLoad(clients: Client[], opts: LoadOptions): Promise<Loa
   };
 
   const session = async (c: Client) => {
-    for (let n = 0; Date.now() < deadline && !out.has(c); n++) {
+    for (let n = 0; running() && !out.has(c); n++) {
       const s = await call(c, 'session', '/bff/session');
       if (s.ok && s.body.accounts?.[0]?.userName !== c.user)
         out.set(c, `${at()}: session without its account: ${JSON.stringify(s.body)}`);

@@ -13,12 +13,17 @@ export async function openNotificationSocket(
   });
   opened.push(socket);
   const frames: Record<string, unknown>[] = [];
-  socket.on('message', (data) => frames.push(JSON.parse(String(data)) as Record<string, unknown>));
-  await new Promise<void>((resolve, reject) => {
+  // The hello frame shows the upstream socket stands, not only the bridge.
+  let helloArrived = () => {};
+  const hello = new Promise<void>((resolve, reject) => {
+    helloArrived = resolve;
     socket.once('error', reject);
-    // The hello frame shows the upstream socket stands, not only the bridge.
-    const wait = () => (frames.some((f) => f.type === 'hello') ? resolve() : setTimeout(wait, 20));
-    wait();
   });
+  socket.on('message', (data) => {
+    const frame = JSON.parse(String(data)) as Record<string, unknown>;
+    frames.push(frame);
+    if (frame.type === 'hello') helloArrived();
+  });
+  await hello;
   return frames;
 }

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import type { Clock } from '#common/clock.ts';
 import { loadConfig } from '#server/config.ts';
 import { createLogger } from '#server/logger.ts';
 import type { LoginLimits } from '#server/rate-limit.ts';
@@ -25,6 +26,8 @@ export async function startStack(
     log?: Logger;
     loginLimits?: Partial<LoginLimits>;
     guestLimit?: { max: number; windowMs: number };
+    /** The time of day of the BFF and the embedded sandbox: tests move it instead of sleeping. */
+    clock?: Clock;
   } = {},
 ): Promise<Stack> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'bff-it-')));
@@ -36,11 +39,16 @@ export async function startStack(
     APP_ENV: 'test',
     ...env,
   });
-  const running = await startServer(config, opts.log ?? createLogger('silent'), {
-    // Sign-in counters of their own: test files share one Redis and sign in as the same users.
-    loginLimits: { keyPrefix: `test-${randomUUID()}:`, ...opts.loginLimits },
-    ...(opts.guestLimit ? { guestLimit: opts.guestLimit } : {}),
-  });
+  const running = await startServer(
+    config,
+    opts.log ?? createLogger('silent'),
+    {
+      // Sign-in counters of their own: test files share one Redis and sign in as the same users.
+      loginLimits: { keyPrefix: `test-${randomUUID()}:`, ...opts.loginLimits },
+      ...(opts.guestLimit ? { guestLimit: opts.guestLimit } : {}),
+    },
+    opts.clock ? { clock: opts.clock } : {},
+  );
   return {
     ...running,
     dataDir,

@@ -14,6 +14,11 @@ import { cuttableRelay } from '#tests/support/net.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+/** Added to the test's configuration only: nginx says at `notice` level when its workers start
+ * (at start and after each reload), and the test waits for that line instead of a fixed time. */
+const NOTICE_LOG =
+  '\n# tests/support/topology.ts: worker starts, on stderr\nerror_log stderr notice;\n';
+const WORKER_STARTED = /start worker process \d+/;
 
 /** The template with its `${NAME}` placeholders filled; a placeholder left over is an error, so
  * that a renamed variable fails here and not as an nginx syntax error. */
@@ -64,33 +69,49 @@ function run(args: string[], env: Record<string, string>, what: string): Proc {
   return { child, exited, output: () => out };
 }
 
-/** Waits for the line a process prints once it listens (on its output, no polling), and
- * returns its port. */
-function portFrom(p: Proc, pattern: RegExp, what: string, timeoutMs = 120_000): Promise<number> {
+/** Waits (on its output, no polling) for a process to print something matching `pattern`:
+ * anything it printed so far counts too, unless `fromNow`. */
+function awaitOutput(
+  p: Proc,
+  pattern: RegExp,
+  what: string,
+  opts: { fromNow?: boolean; timeoutMs?: number } = {},
+): Promise<RegExpExecArray> {
+  let seen = opts.fromNow ? '' : p.output();
   return new Promise((resolve, reject) => {
     const stop = () => {
       clearTimeout(timer);
-      p.child.stdout!.off('data', check);
+      p.child.stdout!.off('data', onData);
+      p.child.stderr!.off('data', onData);
     };
-    // `run` registered its own listener first, so output() already holds this chunk.
     function check() {
-      const m = pattern.exec(p.output());
+      const m = pattern.exec(seen);
       if (!m) return;
       stop();
-      resolve(Number(m[1]));
+      resolve(m);
+    }
+    function onData(d: Buffer) {
+      seen = (seen + d.toString()).slice(-200_000);
+      check();
     }
     const fail = () => {
       stop();
-      reject(new Error(`${what} did not start:\n${p.output().slice(-4000)}`));
+      reject(new Error(`${what}: no ${pattern} in its output:\n${p.output().slice(-4000)}`));
     };
-    const timer = setTimeout(fail, timeoutMs);
-    p.child.stdout!.on('data', check);
+    const timer = setTimeout(fail, opts.timeoutMs ?? 120_000);
+    p.child.stdout!.on('data', onData);
+    p.child.stderr!.on('data', onData);
     void p.exited.then(() => {
       check();
       fail();
     });
     check();
   });
+}
+
+/** Waits for the line a process prints once it listens, and returns its port. */
+async function portFrom(p: Proc, pattern: RegExp, what: string): Promise<number> {
+  return Number((await awaitOutput(p, pattern, `${what} did not start`))[1]);
 }
 
 export interface Bff extends Proc {
@@ -275,7 +296,7 @@ async function startNginx(
             )
             .join('\n    '),
           SANDBOX: `127.0.0.1:${sandboxPort}`,
-        }),
+        }) + NOTICE_LOG,
       );
     await write(null);
     const check = spawnSync(NGINX, ['-t', '-q', '-p', `${dir}/`, '-e', 'stderr', '-c', conf], {
@@ -288,30 +309,34 @@ async function startNginx(
       'nginx',
     );
     const url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 15_000;
-    let gone = false;
-    void p.exited.then(() => (gone = true));
-    while (!gone && Date.now() < deadline) {
-      const ok = await fetch(`${url}/lb-health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) {
-        procs.push({ what: 'nginx', p });
-        cleanups.push(() => stopProc(p));
-        return {
-          url,
-          // What ops do with nginx before restarting an instance: mark it down and reload
-          // (SIGHUP). Old workers finish their requests; new ones send nothing to that instance.
-          async takeOut(index: number | null) {
-            await write(index);
-            p.child.kill('SIGHUP');
-            // The new workers take over within moments; what is in flight drains in the old.
-            await new Promise((r) => setTimeout(r, 1_000));
-          },
-        };
-      }
-      await new Promise((r) => setTimeout(r, 100));
+    // nginx starts its workers once it listens (a port taken meanwhile ends it instead).
+    const started = await awaitOutput(p, WORKER_STARTED, 'nginx', { timeoutMs: 15_000 }).then(
+      () =>
+        fetch(`${url}/lb-health`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      () => false,
+    );
+    if (started) {
+      procs.push({ what: 'nginx', p });
+      cleanups.push(() => stopProc(p));
+      return {
+        url,
+        // What ops do with nginx before restarting an instance: mark it down and reload
+        // (SIGHUP). Old workers finish their requests; new ones send nothing to that instance.
+        async takeOut(index: number | null) {
+          await write(index);
+          const reloaded = awaitOutput(p, WORKER_STARTED, 'nginx reload', {
+            fromNow: true,
+            timeoutMs: 15_000,
+          });
+          p.child.kill('SIGHUP');
+          // Once the new workers started, they have the new configuration; what is in flight
+          // drains in the old.
+          await reloaded;
+        },
+      };
     }
     await stopProc(p);
     if (attempt === 2) throw new Error(`nginx did not start:\n${p.output()}`);
