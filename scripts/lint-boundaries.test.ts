@@ -15,7 +15,7 @@ describe('import boundaries', () => {
     ['machines/x.machine.ts', "import '#server/app.ts';"],
     ['common/x.ts', "import '#machines/session.machine.ts';"],
     ['server/x.ts', "import '#client/app/app.tsx';"],
-    ['server/x.ts', "import '#server/sandbox/db.ts';"],
+    ['server/x.ts', "import '#server/sandbox/platform/db.ts';"],
     ['server/sandbox/x.ts', "import '#server/app.ts';"],
     ['client/features/a/x.tsx', "import '#client/features/b/y.tsx';"],
     ['client/features/a/x.tsx', "import '#server/app.ts';"],
@@ -28,7 +28,7 @@ describe('import boundaries', () => {
   it.each([
     ['machines/x.machine.ts', "import '#common/permissions.ts';"],
     ['server/x.ts', "import '#server/sandbox/sandbox.ts';"],
-    ['server/sandbox/x.ts', "import '#server/sandbox/db.ts';"],
+    ['server/sandbox/x.ts', "import '#server/sandbox/platform/db.ts';"],
     [
       'client/features/a/x.tsx',
       "import '#client/ui/button.tsx'; import '#machines/session.machine.ts';",

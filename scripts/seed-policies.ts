@@ -8,8 +8,8 @@
  * stop it while this runs against PGlite, which one process at a time may open.
  */
 import { parseArgs } from 'node:util';
-import { migrate, openPglite, openPostgres } from '#server/sandbox/db.ts';
-import { growPolicies } from '#server/sandbox/seed-policies.ts';
+import { migrate, openPglite, openPostgres } from '#server/sandbox/platform/db.ts';
+import { growPolicies } from '#server/sandbox/services/insurance/seed-policies.ts';
 
 const USAGE = 'usage: npm run seed:policies -- --count <n> [--workspace <slug>]';
 

@@ -2,41 +2,45 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { migrate, openPglite, openPostgres, type Db, type Queryable } from './db.ts';
-import { TokenSigner, loadSigningKey } from './crypto.ts';
-import { HttpError, errorHandler, refuseNul } from './http.ts';
-import { authRouter } from './auth-routes.ts';
-import { idpRouter } from './idp-routes.ts';
-import { tenantRouter } from './tenant-routes.ts';
-import { NotificationHub, attachNotificationSocket, notificationRouter } from './notifications.ts';
-import { seedDemoWorld } from './seed.ts';
-import { seedAdministration } from './seed-administration.ts';
-import { userAdminRouter } from './user-admin-routes.ts';
-import { organizationRouter } from './organization-routes.ts';
-import { guestRouter } from './guest-routes.ts';
-import { outboxRouter } from './outbox.ts';
-import { settingsRouter } from './settings-routes.ts';
-import { chatWidgetRouter } from './chat-widget-routes.ts';
-import { insuranceProductRouter } from './insurance-product-routes.ts';
-import { seedProducts } from './seed-products.ts';
-import { accountRouter } from './account-routes.ts';
-import { listViewRouter } from './list-view-routes.ts';
-import { partnerRouter } from './partner-routes.ts';
-import { seedAccounts } from './seed-accounts.ts';
-import { insurancePolicyRouter } from './insurance-policy-routes.ts';
-import { seedPolicies } from './seed-policies.ts';
-import { insurancePolicyWriteRouter } from './insurance-policy-write-routes.ts';
-import { productLookupRouter } from './product-lookup-routes.ts';
-import { insuredObjectRouter } from './insured-object-routes.ts';
-import { bookingFunnelRouter } from './booking-funnel-routes.ts';
-import { translationRouter } from './translation-routes.ts';
-import { leadRouter } from './lead-routes.ts';
-import { documentRouter } from './document-routes.ts';
-import { seedLeadsStep } from './seed-leads.ts';
-import { claimRouter } from './claim-routes.ts';
-import { settlementRouter } from './settlement-routes.ts';
-import { seedClaimsStep } from './seed-claims.ts';
-import { seedDocuments } from './seed-documents.ts';
+import { migrate, openPglite, openPostgres, type Db, type Queryable } from './platform/db.ts';
+import { TokenSigner, loadSigningKey } from './platform/crypto.ts';
+import { HttpError, errorHandler, refuseNul } from './platform/http.ts';
+import { authRouter } from './services/auth/auth-routes.ts';
+import { idpRouter } from './dev/idp-routes.ts';
+import { tenantRouter } from './services/tenant/tenant-routes.ts';
+import {
+  NotificationHub,
+  attachNotificationSocket,
+  notificationRouter,
+} from './services/notification/notifications.ts';
+import { seedDemoWorld } from './services/tenant/seed.ts';
+import { seedAdministration } from './services/tenant/seed-administration.ts';
+import { userAdminRouter } from './services/tenant/user-admin-routes.ts';
+import { organizationRouter } from './services/tenant/organization-routes.ts';
+import { guestRouter } from './services/auth/guest-routes.ts';
+import { outboxRouter } from './dev/outbox.ts';
+import { settingsRouter } from './services/tenant/settings-routes.ts';
+import { chatWidgetRouter } from './dev/chat-widget-routes.ts';
+import { insuranceProductRouter } from './services/insurance/insurance-product-routes.ts';
+import { seedProducts } from './services/insurance/seed-products.ts';
+import { accountRouter } from './services/account/account-routes.ts';
+import { listViewRouter } from './services/tenant/list-view-routes.ts';
+import { partnerRouter } from './services/partner/partner-routes.ts';
+import { seedAccounts } from './services/account/seed-accounts.ts';
+import { insurancePolicyRouter } from './services/insurance/insurance-policy-routes.ts';
+import { seedPolicies } from './services/insurance/seed-policies.ts';
+import { insurancePolicyWriteRouter } from './services/insurance/insurance-policy-write-routes.ts';
+import { productLookupRouter } from './services/insurance/product-lookup-routes.ts';
+import { insuredObjectRouter } from './services/insurance/insured-object-routes.ts';
+import { bookingFunnelRouter } from './services/insurance/booking-funnel-routes.ts';
+import { translationRouter } from './services/translation/translation-routes.ts';
+import { leadRouter } from './services/insurance/lead-routes.ts';
+import { documentRouter } from './services/document/document-routes.ts';
+import { seedLeadsStep } from './services/insurance/seed-leads.ts';
+import { claimRouter } from './services/claim/claim-routes.ts';
+import { settlementRouter } from './services/claim/settlement-routes.ts';
+import { seedClaimsStep } from './services/claim/seed-claims.ts';
+import { seedDocuments } from './services/document/seed-documents.ts';
 import {
   OWN_STORAGE_PATH,
   OwnObjectStore,
@@ -44,8 +48,8 @@ import {
   loadStorageCredentials,
   type ObjectStore,
   type S3Settings,
-} from './object-store.ts';
-import { storageRouter } from './storage-routes.ts';
+} from './platform/object-store.ts';
+import { storageRouter } from './platform/storage-routes.ts';
 
 export type { S3Settings };
 
