@@ -43,8 +43,8 @@ const boundaries = {
   'client/app/**': [forbid(['\\#server/*'], 'the client never imports the server')],
 };
 const BFF_ONLY_SANDBOX = forbid(
-  ['\\#server/sandbox/*', '!\\#server/sandbox/sandbox.ts'],
-  'the BFF only starts the sandbox (sandbox.ts) and talks HTTP to it',
+  ['\\#server/sandbox/*', '!\\#server/sandbox/sandbox.ts', '!\\#server/sandbox/service-names.ts'],
+  'the BFF only starts the sandbox (sandbox.ts), reads the upstream service names (service-names.ts) and talks HTTP to it',
 );
 
 export default tseslint.config(

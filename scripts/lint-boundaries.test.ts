@@ -16,6 +16,7 @@ describe('import boundaries', () => {
     ['common/x.ts', "import '#machines/session.machine.ts';"],
     ['server/x.ts', "import '#client/app/app.tsx';"],
     ['server/x.ts', "import '#server/sandbox/platform/db.ts';"],
+    ['server/routes/x.ts', "import '#server/sandbox/services/registry.ts';"],
     ['server/sandbox/x.ts', "import '#server/app.ts';"],
     ['client/features/a/x.tsx', "import '#client/features/b/y.tsx';"],
     ['client/features/a/x.tsx', "import '#server/app.ts';"],
@@ -28,6 +29,7 @@ describe('import boundaries', () => {
   it.each([
     ['machines/x.machine.ts', "import '#common/permissions.ts';"],
     ['server/x.ts', "import '#server/sandbox/sandbox.ts';"],
+    ['server/routes/x.ts', "import '#server/sandbox/service-names.ts';"],
     ['server/sandbox/x.ts', "import '#server/sandbox/platform/db.ts';"],
     [
       'client/features/a/x.tsx',

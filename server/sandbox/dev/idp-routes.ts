@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import * as v from 'valibot';
 import type { Db } from '#server/sandbox/platform/db.ts';
-import { SAML_CODE_TTL_SECONDS, createCode } from '#server/sandbox/services/auth/auth-routes.ts';
+import { SAML_CODE_TTL_SECONDS, createCode } from '#server/sandbox/services/auth/index.ts';
 import { escapeHtml, sendPage } from './html-page.ts';
 import { HttpError, parseBody } from '#server/sandbox/platform/http.ts';
 

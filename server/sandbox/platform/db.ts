@@ -1,6 +1,5 @@
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -15,8 +14,6 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
-
-const servicesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'services');
 
 export async function openPglite(dataDir: string): Promise<Db> {
   const dir = path.join(dataDir, 'sandbox-db');
@@ -80,15 +77,11 @@ function statements(sql: string): string[] {
     .filter((s) => s.length > 0);
 }
 
-export async function migrate(db: Db): Promise<string[]> {
-  // Each service keeps its SQL in services/<name>/migrations; the numbers order them across all.
-  const files: string[] = [];
-  for (const service of await readdir(servicesDir)) {
-    const dir = path.join(servicesDir, service, 'migrations');
-    const names = await readdir(dir).catch(() => [] as string[]);
-    for (const f of names) if (/^\d{3}-[a-z0-9-]+\.sql$/.test(f)) files.push(path.join(dir, f));
-  }
-  files.sort((a, b) => path.basename(a).localeCompare(path.basename(b)));
+/**
+ * Applies the files not yet recorded, in the order given (services/registry.ts: each service's
+ * after those it depends on); a file's name without `.sql` is its recorded version.
+ */
+export async function migrate(db: Db, files: readonly string[]): Promise<string[]> {
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     // Two sandboxes starting on one PostgreSQL database must not both apply a migration.

@@ -11,7 +11,7 @@ import {
   sha256,
 } from '#server/sandbox/platform/crypto.ts';
 import { HttpError, parseBody } from '#server/sandbox/platform/http.ts';
-import { newUserCode } from '#server/sandbox/services/tenant/seed.ts';
+import { newUserCode } from '#server/sandbox/services/tenant/index.ts';
 import {
   RESET_TTL_SECONDS,
   addressFields,
@@ -27,7 +27,7 @@ import {
   type InvitationRow,
   presentInvitations,
   presentOrganization,
-} from '#server/sandbox/services/tenant/organization-routes.ts';
+} from '#server/sandbox/services/tenant/index.ts';
 
 const invalidToken = (): HttpError =>
   new HttpError(403, 'invalid_token', 'the link is invalid, expired or already used');

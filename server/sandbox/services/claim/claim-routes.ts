@@ -21,7 +21,7 @@ import {
   PARTNER_COLUMNS,
   presentPartners,
   type PartnerRow,
-} from '#server/sandbox/services/partner/partner-routes.ts';
+} from '#server/sandbox/services/partner/index.ts';
 import { CLAIM_DOCUMENT_ENTITY_TYPE } from '#common/claim-documents.ts';
 import {
   CLAIM_ENTITY_TYPE,

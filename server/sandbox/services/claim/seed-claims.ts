@@ -9,7 +9,7 @@ import {
   mix,
   moveSequencesPast,
   stableCode,
-} from '#server/sandbox/services/insurance/seed-policies.ts';
+} from '#server/sandbox/services/insurance/index.ts';
 
 /**
  * Claim statuses, their transition rules and the claim partner roles for every workspace, and

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { S3ObjectStore, type ObjectStore } from '#server/sandbox/platform/object-store.ts';
 import { makeJpeg, makePdf, makePng } from './demo-files.ts';
-import { Columns, stableCode } from '#server/sandbox/services/insurance/seed-policies.ts';
+import { Columns, stableCode } from '#server/sandbox/services/insurance/index.ts';
 import {
   CLAIM_DOCUMENT_ENTITY_TYPE,
   CLAIM_DOCUMENT_REQUESTER,

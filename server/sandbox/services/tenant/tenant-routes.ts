@@ -5,7 +5,7 @@ import type { TokenSigner } from '#server/sandbox/platform/crypto.ts';
 import {
   ACCESS_CHANGED,
   type NotificationHub,
-} from '#server/sandbox/services/notification/notifications.ts';
+} from '#server/sandbox/services/notification/index.ts';
 import {
   HttpError,
   getAuth,

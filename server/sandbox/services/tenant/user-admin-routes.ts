@@ -6,7 +6,7 @@ import { randomToken, sha256, type TokenSigner } from '#server/sandbox/platform/
 import {
   ACCESS_CHANGED,
   type NotificationHub,
-} from '#server/sandbox/services/notification/notifications.ts';
+} from '#server/sandbox/services/notification/index.ts';
 import {
   HttpError,
   getAuth,

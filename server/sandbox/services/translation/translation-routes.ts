@@ -18,7 +18,7 @@ import {
   idOf,
   uniqueViolation,
   type Audit,
-} from '#server/sandbox/services/insurance/insurance-product-routes.ts';
+} from '#server/sandbox/services/insurance/index.ts';
 import { rawMultipart, readUploadForm } from '#server/sandbox/platform/multipart.ts';
 import { invalidFile } from '#server/sandbox/platform/csv.ts';
 import { parseTranslationFile, writeTranslationFile } from './translation-file.ts';
