@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
+import { StatusWorkflow } from '#server/sandbox/platform/status-workflow.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
 import {
   HttpError,
@@ -194,33 +195,11 @@ export function assertClaimEditable(row: ClaimRow): void {
 
 // ---- statuses, rules, roles -----------------------------------------------------------------
 
-interface StatusRow {
-  id: number;
-  code: string;
-  slug: string;
-  name: string;
-  order: number;
-}
-
-async function statusesOf(db: Queryable, tenantId: number): Promise<StatusRow[]> {
-  return db.query<StatusRow>(
-    'SELECT id, code, slug, name, "order" FROM claim_statuses WHERE tenant_id = $1 ORDER BY "order", id',
-    [tenantId],
-  );
-}
-
-async function claimRules(db: Queryable, tenantId: number): Promise<Map<string, string[]>> {
-  const rows = await db.query<{ from_status: string; to_status: string }>(
-    `SELECT from_status, to_status FROM status_transition_rules
-      WHERE tenant_id = $1 AND entity_type = $2 ORDER BY id`,
-    [tenantId, CLAIM_ENTITY_TYPE],
-  );
-  const rules = new Map<string, string[]>();
-  for (const r of rows) {
-    rules.set(r.from_status, [...(rules.get(r.from_status) ?? []), r.to_status]);
-  }
-  return rules;
-}
+const workflow = new StatusWorkflow({
+  statusTable: 'claim_statuses',
+  entityType: CLAIM_ENTITY_TYPE,
+});
+const statusesOf = (db: Queryable, tenantId: number) => workflow.statuses(db, tenantId);
 
 interface RoleRow {
   id: number;
@@ -547,17 +526,11 @@ export function claimRouter(ctx: SandboxContext): Router {
       const conflict = (code: string, message: string) =>
         new HttpError(409, code, message, { claim: presentClaim(current) });
       const nextStatus = status ?? current.status;
-      if (nextStatus !== current.status) {
-        const statuses = await statusesOf(tx, tenantId);
-        if (!statuses.some((s) => s.slug === nextStatus)) throw refused('status', 'unknown_status');
-        const rules = await claimRules(tx, tenantId);
-        if (!rules.get(current.status)?.includes(nextStatus)) {
-          throw conflict(
-            'illegal_transition',
-            `A claim cannot move from ${current.status} to ${nextStatus}`,
-          );
-        }
-      }
+      await workflow.checkMove(tx, tenantId, current.status, nextStatus, {
+        unknown: () => refused('status', 'unknown_status'),
+        illegal: (from, to) =>
+          conflict('illegal_transition', `A claim cannot move from ${from} to ${to}`),
+      });
       if (version !== current.version) {
         throw conflict(
           'version_conflict',

@@ -1,6 +1,11 @@
 import { Router } from 'express';
 import * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
+import {
+  StatusWorkflow,
+  allows,
+  type StatusRow as WorkflowStatus,
+} from '#server/sandbox/platform/status-workflow.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
 import {
   HttpError,
@@ -239,36 +244,20 @@ async function findLead(
 
 // ---- statuses and rules ---------------------------------------------------------------------
 
-interface StatusRow {
-  id: number;
-  code: string;
-  slug: string;
-  name: string;
-  order: number;
+interface StatusRow extends WorkflowStatus {
   created_at: Date;
   updated_at: Date;
   created_by: string;
   updated_by: string;
 }
 
-async function statusesOf(db: Queryable, tenantId: number): Promise<StatusRow[]> {
-  return db.query<StatusRow>(
-    'SELECT * FROM lead_statuses WHERE tenant_id = $1 ORDER BY "order", id',
-    [tenantId],
-  );
-}
-
-async function leadRules(db: Queryable, tenantId: number): Promise<Map<string, string[]>> {
-  const rows = await db.query<{ from_status: string; to_status: string }>(
-    `SELECT from_status, to_status FROM status_transition_rules
-      WHERE tenant_id = $1 AND entity_type = $2 ORDER BY id`,
-    [tenantId, LEAD_ENTITY_TYPE],
-  );
-  const rules = new Map<string, string[]>();
-  for (const r of rows)
-    rules.set(r.from_status, [...(rules.get(r.from_status) ?? []), r.to_status]);
-  return rules;
-}
+const workflow = new StatusWorkflow<StatusRow>({
+  statusTable: 'lead_statuses',
+  extraColumns: ['created_at', 'updated_at', 'created_by', 'updated_by'],
+  entityType: LEAD_ENTITY_TYPE,
+});
+const statusesOf = (db: Queryable, tenantId: number) => workflow.statuses(db, tenantId);
+const leadRules = (db: Queryable, tenantId: number) => workflow.rules(db, tenantId);
 
 // ---- bodies ---------------------------------------------------------------------------------
 
@@ -527,7 +516,7 @@ export async function convertLead(
     );
   }
   const rules = await leadRules(tx, auth.tenantId);
-  if (!rules.get(lead.status)?.includes(LEAD_CONVERTED_STATUS)) {
+  if (!allows(rules, lead.status, LEAD_CONVERTED_STATUS)) {
     throw conflict(
       'illegal_transition',
       `a lead in status "${lead.status}" cannot move to "${LEAD_CONVERTED_STATUS}"`,
@@ -790,20 +779,13 @@ export function leadRouter(ctx: SandboxContext): Router {
         new HttpError(409, code, message, { lead: presentLead(tenantSlug, current) });
 
       const status = body.status ?? current.status;
-      if (status !== current.status) {
-        const statuses = await statusesOf(tx, tenantId);
-        if (!statuses.some((s) => s.slug === status)) {
-          throw refused('status', `unknown lead status ${status}`);
-        }
-        // Checked before the version: a move that the current status forbids is refused as such,
-        // which tells the user more than "somebody saved in between".
-        if (!rules.get(current.status)?.includes(status)) {
-          throw conflict(
-            'illegal_transition',
-            `a lead in status "${current.status}" cannot move to "${status}"`,
-          );
-        }
-      }
+      // Checked before the version: a move that the current status forbids is refused as such,
+      // which tells the user more than "somebody saved in between".
+      await workflow.checkMove(tx, tenantId, current.status, status, {
+        unknown: (to) => refused('status', `unknown lead status ${to}`),
+        illegal: (from, to) =>
+          conflict('illegal_transition', `a lead in status "${from}" cannot move to "${to}"`),
+      });
       if (body.version !== current.version) {
         throw conflict(
           'version_conflict',
