@@ -9,7 +9,7 @@ import {
   mix,
   moveSequencesPast,
   stableCode,
-} from '#server/sandbox/services/insurance/index.ts';
+} from '#server/sandbox/platform/seeding.ts';
 
 /**
  * Claim statuses, their transition rules and the claim partner roles for every workspace, and

@@ -2,12 +2,12 @@ import type { Logger } from 'pino';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { S3ObjectStore, type ObjectStore } from '#server/sandbox/platform/object-store.ts';
 import { makeJpeg, makePdf, makePng } from './demo-files.ts';
-import { Columns, stableCode } from '#server/sandbox/services/insurance/index.ts';
 import {
   CLAIM_DOCUMENT_ENTITY_TYPE,
   CLAIM_DOCUMENT_REQUESTER,
   CLAIM_DOCUMENT_TEMPLATE_SLUG,
 } from '#common/claim-documents.ts';
+import { Columns, stableCode } from '#server/sandbox/platform/seeding.ts';
 
 /**
  * Documents of the demo claims, and the bytes of every seeded document (the lead documents were

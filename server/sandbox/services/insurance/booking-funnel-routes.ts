@@ -17,7 +17,7 @@ import {
   requireServicePermission,
 } from '#server/sandbox/platform/http.ts';
 import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
-import { audit, type Audit } from './insurance-product-routes.ts';
+import { audit, type Audit } from '#server/sandbox/platform/records.ts';
 
 /**
  * Booking funnels (spec section 7): the steps through which a customer applies for a product.

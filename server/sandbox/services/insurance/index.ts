@@ -45,13 +45,5 @@ export const insuranceService: ServiceModule = {
   dependsOn: ['tenantservice', 'accountservice'],
 };
 
-// For the translation service: texts belong to a product, stamped like its records.
-export {
-  audit,
-  cantLoadProduct,
-  idOf,
-  uniqueViolation,
-  type Audit,
-} from './insurance-product-routes.ts';
-// For the claim and document seeds: claims and documents are spread over the seeded policies.
-export { Columns, DAY_MS, isoDay, mix, moveSequencesPast, stableCode } from './seed-policies.ts';
+// For the translation service: texts belong to a product.
+export { cantLoadProduct } from './insurance-product-routes.ts';

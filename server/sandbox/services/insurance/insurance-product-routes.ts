@@ -28,6 +28,7 @@ import {
 } from '#server/sandbox/platform/http.ts';
 import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { checkLookups, versionLookups } from './formula-lookups.ts';
+import { audit, idOf, uniqueViolation, type Audit } from '#server/sandbox/platform/records.ts';
 
 /**
  * Product management of the insuranceservice: products, versions, insured objects, product fields
@@ -47,11 +48,6 @@ const VIEW = allow('products', 'view');
 export const cantLoadProduct = () => new HttpError(404, 'not_found', "Can't load productId");
 export const cantLoad = (what: string) =>
   new HttpError(404, 'not_found', `Can't load ${what} for productVersionId`);
-
-export function idOf(text: string, notFound: () => HttpError): number {
-  if (!/^\d{1,9}$/.test(text)) throw notFound();
-  return Number(text);
-}
 
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(max));
 /** Field and variable names appear in formulas, so they must be names the parser reads as such. */
@@ -125,18 +121,6 @@ const FormulaReorderBody = v.object({ id1: positiveId, id2: positiveId });
 
 // ---- rows and presentation ------------------------------------------------------------------
 
-export interface Audit {
-  created_at: Date;
-  updated_at: Date;
-  created_by: string;
-  updated_by: string;
-}
-export const audit = (r: Audit) => ({
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-  createdBy: r.created_by,
-  updatedBy: r.updated_by,
-});
 export const ern = (tenantSlug: string, kind: string, code: string) =>
   `ern:insuranceservice:${tenantSlug}:${kind}/${code}`;
 
@@ -543,8 +527,6 @@ function checkFieldBounds(body: {
     (body.type === 'date' && typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d));
   if (!ok) throw new HttpError(400, 'validation_error', `defaultValue must be a ${body.type}`);
 }
-
-export const uniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 // ---- router ---------------------------------------------------------------------------------
 

@@ -18,9 +18,7 @@ import {
   cantLoad,
   draftLike,
   formulaName,
-  idOf,
   presentObject,
-  uniqueViolation,
   versionById,
   type FieldRow,
   type ObjectRow,
@@ -30,6 +28,7 @@ import {
   insuredObjectType,
   insuredObjectTypes,
 } from './insured-object-types.ts';
+import { idOf, uniqueViolation } from '#server/sandbox/platform/records.ts';
 
 /**
  * Insured objects of a product version (create, rename, delete; the list is in the products

@@ -13,20 +13,12 @@ import {
   requireServicePermission,
 } from '#server/sandbox/platform/http.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
-import {
-  assertDraft,
-  audit,
-  cantLoad,
-  draftLike,
-  idOf,
-  uniqueViolation,
-  versionById,
-  type Audit,
-} from './insurance-product-routes.ts';
+import { assertDraft, cantLoad, draftLike, versionById } from './insurance-product-routes.ts';
 import { assertLookupUnused } from './formula-lookups.ts';
 import { parseFactorCsv, type FactorRow } from './product-factor-csv.ts';
 import { invalidFile } from '#server/sandbox/platform/csv.ts';
 import { rawMultipart, readUploadForm } from '#server/sandbox/platform/multipart.ts';
+import { audit, idOf, uniqueViolation, type Audit } from '#server/sandbox/platform/records.ts';
 
 /**
  * Product factors and named ranges of a product version (spec section 7): the tables and bands

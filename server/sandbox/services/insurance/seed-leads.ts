@@ -3,14 +3,14 @@ import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { LEAD_ENTITY_TYPE, ibanCheckDigits } from '#common/leads.ts';
 import { leadCore, type StoredPolicy } from './lead-routes.ts';
 import { loadTariffs, premiumOf } from './premium.ts';
+import { seedObjectsData } from './seed-policies.ts';
 import {
   Columns,
   DAY_MS,
   mix,
   moveSequencesPast,
-  seedObjectsData,
   stableCode,
-} from './seed-policies.ts';
+} from '#server/sandbox/platform/seeding.ts';
 
 /**
  * Lead statuses and their transition rules for every workspace, and demo leads: spread over the

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { POLICY_STATUSES } from '#common/policy-lifecycle.ts';
+import { DAY_MS, isoDay, mix, stableCode } from '#server/sandbox/platform/seeding.ts';
 import { loadTariffs, premiumOf, type Tariff, type TariffField } from './premium.ts';
 import {
   formatPolicyNumber,
@@ -20,7 +20,6 @@ import {
  * value derives from the policy's index (codes too), so two seeds produce the same world.
  */
 
-export const DAY_MS = 86_400_000;
 /** Policies are created from here on, eight hours apart: fixed, so the seed is reproducible. */
 const FIRST_CREATED = Date.UTC(2024, 0, 2, 9, 0, 0);
 const seededCreatedMs = (i: number) => FIRST_CREATED + i * 8 * 3_600_000;
@@ -33,15 +32,6 @@ const STRINGS: Record<string, string[]> = {
   zipCode: ['10115', '20095', '50667', '80331', '01067'],
   policyDurationUnit: ['year'],
 };
-
-/** A stable hex code per tenant, kind and index, shaped like the random codes of the API. */
-export const stableCode = (prefix: string, seed: string) =>
-  `${prefix}_${createHash('sha256').update(seed).digest('hex').slice(0, 16)}`;
-
-export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** Scatters the index over a field so that neighbouring policies do not look alike. */
-export const mix = (i: number, salt: number) => ((i + 1) * 2_654_435_761 + salt * 40_503) >>> 0;
 
 export function valueOf(field: TariffField, i: number, salt: number, startMs: number): unknown {
   const n = mix(i, salt);
@@ -91,17 +81,6 @@ export function seedObjectsData(tariff: Tariff, i: number, salt: number, startMs
     }
     return { object, data };
   });
-}
-
-/** Columns of one table, filled row by row and inserted with one unnest per table. */
-export class Columns<K extends string> {
-  readonly data = {} as Record<K, unknown[]>;
-  constructor(keys: readonly K[]) {
-    for (const key of keys) this.data[key] = [];
-  }
-  push(row: Record<K, unknown>): void {
-    for (const key of Object.keys(this.data) as K[]) this.data[key].push(row[key]);
-  }
 }
 
 /** A draft sells nothing: policies belong to versions that are or were active. */
@@ -206,16 +185,6 @@ export async function addDemoPolicies(
   const policies = generatePolicies(tenant.slug, seller, first, count, createdMsOf);
   await insertPolicies(tx, tenant.id, { at: new Date(), by: 'system' }, policies);
   return policies.length;
-}
-
-/** After a seed gave the ids itself: the sequences continue after the highest id of each table. */
-export async function moveSequencesPast(tx: Queryable, tables: readonly string[]): Promise<void> {
-  for (const table of tables) {
-    await tx.query(
-      `SELECT setval(pg_get_serial_sequence('${table}', 'id'),
-                     (SELECT coalesce(max(id), 1) FROM ${table}))`,
-    );
-  }
 }
 
 const COUNTS: Record<string, number> = { demo: 2000, nordlicht: 25 };

@@ -12,16 +12,11 @@ import {
   requireServicePermission,
 } from '#server/sandbox/platform/http.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
-import {
-  audit,
-  cantLoadProduct,
-  idOf,
-  uniqueViolation,
-  type Audit,
-} from '#server/sandbox/services/insurance/index.ts';
+import { cantLoadProduct } from '#server/sandbox/services/insurance/index.ts';
 import { rawMultipart, readUploadForm } from '#server/sandbox/platform/multipart.ts';
 import { invalidFile } from '#server/sandbox/platform/csv.ts';
 import { parseTranslationFile, writeTranslationFile } from './translation-file.ts';
+import { audit, idOf, uniqueViolation, type Audit } from '#server/sandbox/platform/records.ts';
 
 /**
  * The translation service's product languages and translations (spec section 7: languages,
