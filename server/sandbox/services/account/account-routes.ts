@@ -6,7 +6,6 @@ import {
   HttpError,
   getAuth,
   notFound,
-  pageOf,
   parseBody,
   parseListQuery,
   requireAuth,
@@ -14,6 +13,7 @@ import {
 } from '#server/sandbox/platform/http.ts';
 import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { AccountFields, type AccountValues } from '#common/account-fields.ts';
+import { offsetPage } from '#server/sandbox/platform/list-page.ts';
 
 const can = (action: string) => requireServicePermission('account-management', 'accounts', action);
 
@@ -177,13 +177,12 @@ export function accountRouter(deps: { db: Db; signer: TokenSigner }): Router {
     const order = list.order
       ? `${ORDERS[list.order.field] ?? 'id'} ${list.order.direction}, id ${list.order.direction}`
       : 'id';
-    params.push(list.pageSize + 1, (list.page - 1) * list.pageSize);
-    const rows = await db.query<AccountRow>(
-      `SELECT ${COLUMNS} FROM accounts WHERE ${where.join(' AND ')} ORDER BY ${order}
-        LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    const page = await offsetPage<AccountRow>(
+      db,
+      list,
+      `SELECT ${COLUMNS} FROM accounts WHERE ${where.join(' AND ')} ORDER BY ${order}`,
       params,
     );
-    const page = pageOf(rows, list);
     res.json({ items: page.items.map(presentAccount), nextPageToken: page.nextPageToken });
   });
 

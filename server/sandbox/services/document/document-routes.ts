@@ -1,11 +1,11 @@
 import { Router, type Response } from 'express';
 import * as v from 'valibot';
 import type { Db } from '#server/sandbox/platform/db.ts';
+import { offsetPage } from '#server/sandbox/platform/list-page.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
 import {
   HttpError,
   getAuth,
-  pageOf,
   parseBody,
   parseListQuery,
   requireAuth,
@@ -368,13 +368,12 @@ export function documentRouter(ctx: SandboxContext): Router {
     // Newest first unless asked otherwise.
     const direction = list.order?.direction ?? 'DESC';
     const order = `${ORDERS[list.order?.field ?? 'createdAt']} ${direction}, id ${direction}`;
-    params.push(list.pageSize + 1, (list.page - 1) * list.pageSize);
-    const rows = await db.query<DocumentRow>(
-      `SELECT * FROM documents WHERE ${where.join(' AND ')} ORDER BY ${order}
-        LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    const page = await offsetPage<DocumentRow>(
+      db,
+      list,
+      `SELECT * FROM documents WHERE ${where.join(' AND ')} ORDER BY ${order}`,
       params,
     );
-    const page = pageOf(rows, list);
     res.json({ items: page.items.map(presentDocument), nextPageToken: page.nextPageToken });
   });
 
@@ -545,14 +544,13 @@ export function documentRouter(ctx: SandboxContext): Router {
     }
     const direction = list.order?.direction ?? 'DESC';
     const column = list.order?.field === 'filename' ? 'lower(filename)' : 'created_at';
-    params.push(list.pageSize + 1, (list.page - 1) * list.pageSize);
-    const rows = await db.query<DocumentRow & OwnerColumns>(
+    const page = await offsetPage<DocumentRow & OwnerColumns>(
+      db,
+      list,
       `SELECT * FROM (${SEARCHABLE}) s ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY ${column} ${direction}, id ${direction}
-        LIMIT $${params.length - 1} OFFSET $${params.length}`,
+        ORDER BY ${column} ${direction}, id ${direction}`,
       params,
     );
-    const page = pageOf(rows, list);
     res.json({
       items: page.items.map((r) => ({
         ...presentDocument(r),

@@ -5,12 +5,12 @@ import {
   HttpError,
   getAuth,
   notFound,
-  pageOf,
   parseListQuery,
   requireAuth,
   requireServicePermission,
 } from '#server/sandbox/platform/http.ts';
 import { escapeLike } from '#server/sandbox/platform/admin-shared.ts';
+import { offsetPage } from '#server/sandbox/platform/list-page.ts';
 
 const canView = requireServicePermission('partner-management', 'partners', 'view');
 
@@ -160,13 +160,12 @@ export function partnerRouter(deps: { db: Db; signer: TokenSigner }): Router {
     const order = list.order
       ? `${ORDERS[list.order.field] ?? 'p.id'} ${list.order.direction}, p.id ${list.order.direction}`
       : 'p.id';
-    params.push(list.pageSize + 1, (list.page - 1) * list.pageSize);
-    const rows = await db.query<PartnerRow>(
-      `SELECT ${PARTNER_COLUMNS} FROM partners p WHERE ${where.join(' AND ')} ORDER BY ${order}
-        LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    const page = await offsetPage<PartnerRow>(
+      db,
+      list,
+      `SELECT ${PARTNER_COLUMNS} FROM partners p WHERE ${where.join(' AND ')} ORDER BY ${order}`,
       params,
     );
-    const page = pageOf(rows, list);
     res.json({
       items: await presentPartners(db, auth.tenantId, page.items, list.expand),
       nextPageToken: page.nextPageToken,

@@ -6,7 +6,6 @@ import {
   HttpError,
   getAuth,
   notFound,
-  pageOf,
   parseBody,
   parseListQuery,
   requireAuth,
@@ -35,6 +34,7 @@ import {
   sendMail,
 } from '#server/sandbox/platform/admin-shared.ts';
 import { organizationInTenant } from './user-admin-routes.ts';
+import { offsetPage } from '#server/sandbox/platform/list-page.ts';
 
 const ORG = 'tenant-management.organizations';
 
@@ -318,13 +318,12 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner }): Route
     const order = list.order
       ? `${list.order.field === 'name' ? 'lower(name)' : 'id'} ${list.order.direction}, id`
       : 'id';
-    params.push(list.pageSize + 1, (list.page - 1) * list.pageSize);
-    const rows = await db.query<OrgRow>(
-      `SELECT ${ORG_COLUMNS} FROM organizations WHERE ${where.join(' AND ')} ORDER BY ${order}
-        LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    const page = await offsetPage<OrgRow>(
+      db,
+      list,
+      `SELECT ${ORG_COLUMNS} FROM organizations WHERE ${where.join(' AND ')} ORDER BY ${order}`,
       params,
     );
-    const page = pageOf(rows, list);
     res.json({ items: page.items.map(presentOrganization), nextPageToken: page.nextPageToken });
   });
 
@@ -466,14 +465,13 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner }): Route
       list.order?.field ?? 'id'
     ];
     const direction = list.order?.direction ?? 'ASC';
-    params.push(list.pageSize + 1, (list.page - 1) * list.pageSize);
-    const rows = await db.query<InvitationRow>(
+    const page = await offsetPage<InvitationRow>(
+      db,
+      list,
       `SELECT ${INVITATION_COLUMNS} FROM organization_invitations WHERE ${where.join(' AND ')}
-        ORDER BY ${column} ${direction}, id ${direction}
-        LIMIT $${params.length - 1} OFFSET $${params.length}`,
+        ORDER BY ${column} ${direction}, id ${direction}`,
       params,
     );
-    const page = pageOf(rows, list);
     res.json({
       items: await presentInvitations(db, auth.tenantId, page.items, list.expand.has('roles')),
       nextPageToken: page.nextPageToken,

@@ -10,13 +10,13 @@ import {
   HttpError,
   getAuth,
   notFound,
-  pageOf,
   parseBody,
   parseListQuery,
   requireAuth,
   requirePermission,
 } from '#server/sandbox/platform/http.ts';
 import { checkProductSetting, tenantSettingsAccess } from './product-settings.ts';
+import { offsetPage } from '#server/sandbox/platform/list-page.ts';
 
 const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'));
 
@@ -404,13 +404,12 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
     const order = list.order
       ? `${USER_ORDER[list.order.field]} ${list.order.direction}, u.id ${list.order.direction}`
       : 'u.id ASC';
-    params.push(list.pageSize + 1, (list.page - 1) * list.pageSize);
-    const rows = await db.query<UserRow>(
-      `${USER_SELECT} WHERE ${where.join(' AND ')} ORDER BY ${order}
-        LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    const page = await offsetPage<UserRow>(
+      db,
+      list,
+      `${USER_SELECT} WHERE ${where.join(' AND ')} ORDER BY ${order}`,
       params,
     );
-    const page = pageOf(rows, list);
     res.json({
       items: await presentUsers(
         db,
@@ -516,14 +515,13 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
       where.push(`(label ILIKE $${params.length} OR code ILIKE $${params.length})`);
     }
     const order = list.order ? `${list.order.field} ${list.order.direction}, id` : 'id';
-    params.push(list.pageSize + 1, (list.page - 1) * list.pageSize);
-    const rows = await db.query<RoleRow>(
+    const page = await offsetPage<RoleRow>(
+      db,
+      list,
       `SELECT id, code, label, description, created_at, updated_at, created_by, updated_by
-         FROM roles WHERE ${where.join(' AND ')} ORDER BY ${order}
-        LIMIT $${params.length - 1} OFFSET $${params.length}`,
+         FROM roles WHERE ${where.join(' AND ')} ORDER BY ${order}`,
       params,
     );
-    const page = pageOf(rows, list);
     res.json({
       items: await rolesWithPermissions(db, auth.tenantId, page.items),
       nextPageToken: page.nextPageToken,

@@ -11,7 +11,6 @@ import {
   HttpError,
   getAuth,
   notFound,
-  pageOf,
   parseBody,
   parseListQuery,
   requireAuth,
@@ -37,6 +36,7 @@ import {
   roleIdList,
   sendMail,
 } from '#server/sandbox/platform/admin-shared.ts';
+import { offsetPage } from '#server/sandbox/platform/list-page.ts';
 
 const USERS_VIEW = 'tenant-management.users.view';
 const USERS_CREATE = 'tenant-management.users.create';
@@ -289,14 +289,13 @@ export function userAdminRouter(deps: {
       list.order?.field ?? 'id'
     ];
     const direction = list.order?.direction ?? 'ASC';
-    params.push(list.pageSize + 1, (list.page - 1) * list.pageSize);
-    const rows = await db.query<InviteRow>(
+    const page = await offsetPage<InviteRow>(
+      db,
+      list,
       `SELECT ${INVITE_COLUMNS} FROM invites WHERE ${where.join(' AND ')}
-        ORDER BY ${column} ${direction}, id ${direction}
-        LIMIT $${params.length - 1} OFFSET $${params.length}`,
+        ORDER BY ${column} ${direction}, id ${direction}`,
       params,
     );
-    const page = pageOf(rows, list);
     const expand = new Set(list.expand);
     if (expand.has('organizations')) expand.add('organization');
     res.json({
