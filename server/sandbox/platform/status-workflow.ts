@@ -74,6 +74,32 @@ export class StatusWorkflow<S extends StatusRow = StatusRow> {
     if (!statuses.some((s) => s.slug === to)) throw refuse.unknown(to);
     if (!allows(await this.rules(db, tenantId), from, to)) throw refuse.illegal(from, to);
   }
+
+  /** Gives a workspace its statuses, ordered as listed, and the moves between them (demo seeds). */
+  async seed(
+    tx: Queryable,
+    tenantId: number,
+    statuses: readonly { code: string; slug: string; name: string }[],
+    rules: readonly (readonly [string, string])[],
+  ): Promise<void> {
+    await tx.query(
+      `INSERT INTO ${this.kind.statusTable} (tenant_id, code, slug, name, "order")
+       SELECT $1, c, s, n, o FROM unnest($2::text[], $3::text[], $4::text[], $5::int[]) AS x(c, s, n, o)`,
+      [
+        tenantId,
+        statuses.map((s) => s.code),
+        statuses.map((s) => s.slug),
+        statuses.map((s) => s.name),
+        statuses.map((_, i) => i + 1),
+      ],
+    );
+    await tx.query(
+      `INSERT INTO status_transition_rules (tenant_id, entity_type, from_status, to_status)
+       SELECT $1, $2, f, t FROM unnest($3::text[], $4::text[]) AS x(f, t)
+       ON CONFLICT DO NOTHING`,
+      [tenantId, this.kind.entityType, rules.map((r) => r[0]), rules.map((r) => r[1])],
+    );
+  }
 }
 
 /** Whether the rules lead from one status to the other. */

@@ -195,11 +195,12 @@ export function assertClaimEditable(row: ClaimRow): void {
 
 // ---- statuses, rules, roles -----------------------------------------------------------------
 
-const workflow = new StatusWorkflow({
+/** Claim statuses and the moves between them (the seed gives a workspace its defaults). */
+export const claimWorkflow = new StatusWorkflow({
   statusTable: 'claim_statuses',
   entityType: CLAIM_ENTITY_TYPE,
 });
-const statusesOf = (db: Queryable, tenantId: number) => workflow.statuses(db, tenantId);
+const statusesOf = (db: Queryable, tenantId: number) => claimWorkflow.statuses(db, tenantId);
 
 interface RoleRow {
   id: number;
@@ -526,7 +527,7 @@ export function claimRouter(ctx: SandboxContext): Router {
       const conflict = (code: string, message: string) =>
         new HttpError(409, code, message, { claim: presentClaim(current) });
       const nextStatus = status ?? current.status;
-      await workflow.checkMove(tx, tenantId, current.status, nextStatus, {
+      await claimWorkflow.checkMove(tx, tenantId, current.status, nextStatus, {
         unknown: () => refused('status', 'unknown_status'),
         illegal: (from, to) =>
           conflict('illegal_transition', `A claim cannot move from ${from} to ${to}`),

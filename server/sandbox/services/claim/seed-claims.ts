@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { CLAIM_ENTITY_TYPE, type ClaimType } from '#common/claims.ts';
-import { formatClaimNumber } from './claim-routes.ts';
+import { claimWorkflow, formatClaimNumber } from './claim-routes.ts';
 import {
   Columns,
   DAY_MS,
@@ -165,28 +165,12 @@ const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 async function seedConfiguration(tx: Queryable, tenantId: number, slug: string): Promise<void> {
   const names = TENANT_NAMES[slug] ?? {};
-  await tx.query(
-    `INSERT INTO claim_statuses (tenant_id, code, slug, name, "order")
-     SELECT $1, c, s, n, o FROM unnest($2::text[], $3::text[], $4::text[], $5::int[]) AS x(c, s, n, o)`,
-    [
-      tenantId,
-      DEFAULT_CLAIM_STATUSES.map((s) => stableCode('cst', `${slug}:claim-status:${s.slug}`)),
-      DEFAULT_CLAIM_STATUSES.map((s) => s.slug),
-      DEFAULT_CLAIM_STATUSES.map((s) => names[s.slug] ?? s.name),
-      DEFAULT_CLAIM_STATUSES.map((_, i) => i + 1),
-    ],
-  );
-  await tx.query(
-    `INSERT INTO status_transition_rules (tenant_id, entity_type, from_status, to_status)
-     SELECT $1, $2, f, t FROM unnest($3::text[], $4::text[]) AS x(f, t)
-     ON CONFLICT DO NOTHING`,
-    [
-      tenantId,
-      CLAIM_ENTITY_TYPE,
-      DEFAULT_CLAIM_RULES.map((r) => r[0]),
-      DEFAULT_CLAIM_RULES.map((r) => r[1]),
-    ],
-  );
+  const statuses = DEFAULT_CLAIM_STATUSES.map((s) => ({
+    code: stableCode('cst', `${slug}:claim-status:${s.slug}`),
+    slug: s.slug,
+    name: names[s.slug] ?? s.name,
+  }));
+  await claimWorkflow.seed(tx, tenantId, statuses, DEFAULT_CLAIM_RULES);
   await tx.query(
     `INSERT INTO claim_partner_roles (tenant_id, code, slug, name, "order")
      SELECT $1, c, s, n, o FROM unnest($2::text[], $3::text[], $4::text[], $5::int[]) AS x(c, s, n, o)`,

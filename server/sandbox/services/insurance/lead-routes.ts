@@ -251,13 +251,14 @@ interface StatusRow extends WorkflowStatus {
   updated_by: string;
 }
 
-const workflow = new StatusWorkflow<StatusRow>({
+/** Lead statuses and the moves between them (the seed gives a workspace its defaults). */
+export const leadWorkflow = new StatusWorkflow<StatusRow>({
   statusTable: 'lead_statuses',
   extraColumns: ['created_at', 'updated_at', 'created_by', 'updated_by'],
   entityType: LEAD_ENTITY_TYPE,
 });
-const statusesOf = (db: Queryable, tenantId: number) => workflow.statuses(db, tenantId);
-const leadRules = (db: Queryable, tenantId: number) => workflow.rules(db, tenantId);
+const statusesOf = (db: Queryable, tenantId: number) => leadWorkflow.statuses(db, tenantId);
+const leadRules = (db: Queryable, tenantId: number) => leadWorkflow.rules(db, tenantId);
 
 // ---- bodies ---------------------------------------------------------------------------------
 
@@ -781,7 +782,7 @@ export function leadRouter(ctx: SandboxContext): Router {
       const status = body.status ?? current.status;
       // Checked before the version: a move that the current status forbids is refused as such,
       // which tells the user more than "somebody saved in between".
-      await workflow.checkMove(tx, tenantId, current.status, status, {
+      await leadWorkflow.checkMove(tx, tenantId, current.status, status, {
         unknown: (to) => refused('status', `unknown lead status ${to}`),
         illegal: (from, to) =>
           conflict('illegal_transition', `a lead in status "${from}" cannot move to "${to}"`),

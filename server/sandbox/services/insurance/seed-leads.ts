@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { LEAD_ENTITY_TYPE, ibanCheckDigits } from '#common/leads.ts';
-import { leadCore, type StoredPolicy } from './lead-routes.ts';
+import { leadCore, leadWorkflow, type StoredPolicy } from './lead-routes.ts';
 import { loadTariffs, premiumOf } from './premium.ts';
 import { seedObjectsData } from './seed-policies.ts';
 import {
@@ -95,23 +95,12 @@ const COUNTS: Record<string, number> = { demo: 400, nordlicht: 12 };
 
 async function seedStatuses(tx: Queryable, tenantId: number, slug: string): Promise<void> {
   const names = TENANT_STATUS_NAMES[slug] ?? {};
-  await tx.query(
-    `INSERT INTO lead_statuses (tenant_id, code, slug, name, "order")
-     SELECT $1, c, s, n, o FROM unnest($2::text[], $3::text[], $4::text[], $5::int[]) AS x(c, s, n, o)`,
-    [
-      tenantId,
-      DEFAULT_LEAD_STATUSES.map((s) => stableCode('lst', `${slug}:status:${s.slug}`)),
-      DEFAULT_LEAD_STATUSES.map((s) => s.slug),
-      DEFAULT_LEAD_STATUSES.map((s) => names[s.slug] ?? s.name),
-      DEFAULT_LEAD_STATUSES.map((_, i) => i + 1),
-    ],
-  );
-  const rules = TENANT_RULES[slug] ?? DEFAULT_LEAD_RULES;
-  await tx.query(
-    `INSERT INTO status_transition_rules (tenant_id, entity_type, from_status, to_status)
-     SELECT $1, $2, f, t FROM unnest($3::text[], $4::text[]) AS x(f, t)`,
-    [tenantId, LEAD_ENTITY_TYPE, rules.map((r) => r[0]), rules.map((r) => r[1])],
-  );
+  const statuses = DEFAULT_LEAD_STATUSES.map((s) => ({
+    code: stableCode('lst', `${slug}:status:${s.slug}`),
+    slug: s.slug,
+    name: names[s.slug] ?? s.name,
+  }));
+  await leadWorkflow.seed(tx, tenantId, statuses, TENANT_RULES[slug] ?? DEFAULT_LEAD_RULES);
 }
 
 /** A valid German IBAN (bank code 37040044) whose account number derives from the index. */
