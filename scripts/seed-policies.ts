@@ -8,8 +8,9 @@
  * stop it while this runs against PGlite, which one process at a time may open.
  */
 import { parseArgs } from 'node:util';
-import { migrate, openPglite, openPostgres } from '#server/sandbox/db.ts';
-import { growPolicies } from '#server/sandbox/seed-policies.ts';
+import { migrate, openPglite, openPostgres } from '#server/sandbox/platform/db.ts';
+import { growPolicies } from '#server/sandbox/services/insurance/seed-policies.ts';
+import { migrationFiles } from '#server/sandbox/services/registry.ts';
 
 const USAGE = 'usage: npm run seed:policies -- --count <n> [--workspace <slug>]';
 
@@ -27,7 +28,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
     ? openPostgres(env.DATABASE_URL)
     : await openPglite(env.DATA_DIR ?? './data');
   try {
-    await migrate(db);
+    await migrate(db, migrationFiles());
     const started = performance.now();
     let last = started;
     const result = await growPolicies(db, values.workspace, count, (total) => {

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openPglite } from '#server/sandbox/db.ts';
-import { growPolicies } from '#server/sandbox/seed-policies.ts';
+import { openPglite } from '#server/sandbox/platform/db.ts';
+import { growPolicies } from '#server/sandbox/services/insurance/seed-policies.ts';
 import { startStack } from '#tests/support/stack.ts';
 
 export interface PolicyWorld {

@@ -6,30 +6,13 @@ import { GuestLimiter } from '#server/rate-limit.ts';
 import { SessionStoreUnavailable, type SessionKit } from '#server/session/session.ts';
 import type { TokenService } from '#server/session/token-service.ts';
 import type { UpstreamGate } from '#server/upstream/gate.ts';
+import { PROXIED_SERVICES } from '#server/sandbox/service-names.ts';
 import {
   passedHeaders,
   readCapped,
   stripClientHeaders,
   upstreamProxy,
 } from '#server/upstream/proxy-common.ts';
-
-/** The upstream services of the spec; anything else under /api is a 404 and never leaves. */
-export const SERVICES = new Set([
-  'tenantservice',
-  'insuranceservice',
-  'accountservice',
-  'partnerservice',
-  'claimservice',
-  'documentservice',
-  'processmanager',
-  'billingservice',
-  'paymentservice',
-  'notificationservice',
-  'translationservice',
-  'pbmservice',
-  'gdvservice',
-  'publicapi',
-]);
 
 /** Calls that need no signed-in account (invitations, password reset, the SSO link). */
 const GUEST_CALLS = new Set([
@@ -167,7 +150,7 @@ export function apiProxy(deps: {
         stripClientHeaders(req.headers);
         return gate.enter(req, res, next, proxy);
       }
-      if (!SERVICES.has(service!)) return sendError(res, 404, 'not_found');
+      if (!PROXIED_SERVICES.has(service!)) return sendError(res, 404, 'not_found');
 
       const sid = kit.readSid(req);
       if (!sid)

@@ -3,41 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { migrate, openPglite, openPostgres, type Db, type Queryable } from './db.ts';
-import { TokenSigner, loadSigningKey } from './crypto.ts';
-import { HttpError, errorHandler, refuseNul } from './http.ts';
-import { authRouter } from './auth-routes.ts';
-import { idpRouter } from './idp-routes.ts';
-import { tenantRouter } from './tenant-routes.ts';
-import { NotificationHub, attachNotificationSocket, notificationRouter } from './notifications.ts';
-import { seedDemoWorld } from './seed.ts';
-import { seedAdministration } from './seed-administration.ts';
-import { userAdminRouter } from './user-admin-routes.ts';
-import { organizationRouter } from './organization-routes.ts';
-import { guestRouter } from './guest-routes.ts';
-import { outboxRouter } from './outbox.ts';
-import { settingsRouter } from './settings-routes.ts';
-import { chatWidgetRouter } from './chat-widget-routes.ts';
-import { insuranceProductRouter } from './insurance-product-routes.ts';
-import { seedProducts } from './seed-products.ts';
-import { accountRouter } from './account-routes.ts';
-import { listViewRouter } from './list-view-routes.ts';
-import { partnerRouter } from './partner-routes.ts';
-import { seedAccounts } from './seed-accounts.ts';
-import { insurancePolicyRouter } from './insurance-policy-routes.ts';
-import { seedPolicies } from './seed-policies.ts';
-import { insurancePolicyWriteRouter } from './insurance-policy-write-routes.ts';
-import { productLookupRouter } from './product-lookup-routes.ts';
-import { insuredObjectRouter } from './insured-object-routes.ts';
-import { bookingFunnelRouter } from './booking-funnel-routes.ts';
-import { translationRouter } from './translation-routes.ts';
-import { leadRouter } from './lead-routes.ts';
-import { documentRouter } from './document-routes.ts';
-import { seedLeadsStep } from './seed-leads.ts';
-import { claimRouter } from './claim-routes.ts';
-import { settlementRouter } from './settlement-routes.ts';
-import { seedClaimsStep } from './seed-claims.ts';
-import { seedDocuments } from './seed-documents.ts';
+import { migrate, openPglite, openPostgres, type Db, type Queryable } from './platform/db.ts';
+import { TokenSigner, loadSigningKey } from './platform/crypto.ts';
+import { HttpError, errorHandler, refuseNul } from './platform/http.ts';
 import {
   OWN_STORAGE_PATH,
   OwnObjectStore,
@@ -45,8 +13,11 @@ import {
   loadStorageCredentials,
   type ObjectStore,
   type S3Settings,
-} from './object-store.ts';
-import { storageRouter } from './storage-routes.ts';
+} from './platform/object-store.ts';
+import { storageRouter } from './platform/storage-routes.ts';
+import { mountDevTools } from './dev/index.ts';
+import { NotificationHub, attachNotificationSocket } from './services/notification/index.ts';
+import { migrationFiles, orderedServices } from './services/registry.ts';
 
 export type { S3Settings };
 
@@ -94,17 +65,6 @@ export interface SandboxContext {
   clock: Clock;
 }
 
-const SERVICES = [
-  'authservice',
-  'tenantservice',
-  'notificationservice',
-  'accountservice',
-  'partnerservice',
-  'translationservice',
-  'documentservice',
-  'claimservice',
-] as const;
-
 const health: RequestHandler = (_req, res) => {
   res.json({ status: 'ok' });
 };
@@ -122,45 +82,18 @@ export function createSandboxApp(ctx: SandboxContext): express.Express {
   app.use(refuseNul);
 
   app.get('/health', health);
-  for (const service of SERVICES) {
-    app.get(`/${service}/health`, health);
-    app.get(`/${service}/v1/health`, health);
+  const services = orderedServices();
+  for (const service of services) {
+    app.get(`/${service.name}/health`, health);
+    app.get(`${service.prefix}/health`, health);
   }
-  app.use('/authservice/v1', authRouter(ctx));
-  app.use('/authservice/v1', guestRouter(ctx));
-  // Before the base router: its `/users/:id` would otherwise take `/users/invites` for an id.
-  app.use('/tenantservice/v1', userAdminRouter(ctx));
-  app.use('/tenantservice/v1', tenantRouter(ctx));
-  app.use('/tenantservice/v1', organizationRouter(ctx));
-  app.use('/tenantservice/v1', settingsRouter(ctx));
-  app.use('/tenantservice/v1', listViewRouter(ctx));
-  app.get('/insuranceservice/health', health);
-  app.use('/insuranceservice/v1', insuranceProductRouter(ctx));
-  app.use('/insuranceservice/v1', insurancePolicyRouter(ctx));
-  app.use('/insuranceservice/v1', insurancePolicyWriteRouter(ctx));
-  app.use('/insuranceservice/v1', productLookupRouter(ctx));
-  app.use('/insuranceservice/v1', insuredObjectRouter(ctx));
-  app.use('/insuranceservice/v1', bookingFunnelRouter(ctx));
-  app.use('/translationservice/v1', translationRouter(ctx));
-  app.use('/insuranceservice/v1', leadRouter(ctx));
-  app.use('/documentservice/v1', documentRouter(ctx));
-  app.use('/claimservice/v1', claimRouter(ctx));
-  app.use('/claimservice/v1', settlementRouter(ctx));
+  for (const service of services) {
+    for (const router of service.routers) app.use(service.prefix, router(ctx));
+  }
   // The own object store, which the browser reaches through the BFF at the same path.
   if (ctx.store instanceof OwnObjectStore)
     app.use(OWN_STORAGE_PATH, storageRouter(ctx.db, ctx.store));
-  app.use('/accountservice/v1', accountRouter(ctx));
-  app.use('/partnerservice/v1', partnerRouter(ctx));
-  app.use('/notificationservice/v1', notificationRouter(ctx));
-  if (ctx.tools) {
-    app.use('/sandbox', outboxRouter(ctx.db));
-    app.use(
-      '/sandbox-idp',
-      express.urlencoded({ extended: false, limit: '10kb' }),
-      idpRouter(ctx.db),
-    );
-  }
-  app.use('/chat-widget', chatWidgetRouter());
+  mountDevTools(app, ctx);
 
   app.use(() => {
     throw new HttpError(404, 'not_found', 'no such endpoint');
@@ -202,22 +135,14 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
   const db = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
   let server: Server | undefined;
   try {
-    const applied = await migrate(db);
+    const applied = await migrate(db, migrationFiles());
     if (applied.length) logger.info({ applied }, 'sandbox migrations applied');
     // The object store before the seeds: the documents step stores the demo files in it.
     const store = opts.s3
       ? new S3ObjectStore(opts.s3)
       : new OwnObjectStore(db, await loadStorageCredentials(db));
     if (opts.seed ?? true) {
-      await seedDemoWorld(db, logger);
-      // A second step, so that data directories seeded before these tables existed get it too.
-      await seedAdministration(db, logger);
-      await seedProducts(db, logger);
-      await seedAccounts(db, logger);
-      await seedPolicies(db, logger);
-      await seedLeadsStep(db, logger);
-      await seedClaimsStep(db, logger);
-      await seedDocuments(db, logger, store);
+      for (const service of orderedServices()) await service.seed?.({ db, logger, store });
     }
     const signer = new TokenSigner(
       await loadSigningKey(db),

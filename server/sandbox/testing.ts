@@ -6,11 +6,11 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { pino } from 'pino';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from './sandbox.ts';
-import type { Queryable } from './db.ts';
-import { sha256 } from './crypto.ts';
+import type { Queryable } from './platform/db.ts';
+import { sha256 } from './platform/crypto.ts';
 import type { EvaluationContext } from '#common/expression/evaluate.ts';
 import { lookupRange, type RangeBand } from '#common/named-range.ts';
-import { lookupFactor, type FactorTable } from './product-factor-csv.ts';
+import { lookupFactor, type FactorTable } from './services/insurance/product-factor-csv.ts';
 
 export const PASSWORD = 'Demo1234!';
 export const silentLogger = pino({ level: 'silent' });

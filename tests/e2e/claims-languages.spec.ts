@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { isoToday } from '#common/claims.ts';
-import { makePdf } from '#server/sandbox/demo-files.ts';
+import { makePdf } from '#server/sandbox/services/document/demo-files.ts';
 import { seededClaimDocument } from './document-setup.ts';
 import { apiAs, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
 

@@ -6,13 +6,13 @@ import {
   type ApiResponse,
   type Session,
 } from '#server/sandbox/testing.ts';
-import { makeJpeg, makePdf, makePng } from '#server/sandbox/demo-files.ts';
+import { makeJpeg, makePdf, makePng } from '#server/sandbox/services/document/demo-files.ts';
 import {
   signPostPolicy,
   presignUrl,
   type StorageCredentials,
-} from '#server/sandbox/storage-signing.ts';
-import { loadStorageCredentials, OWN_STORAGE_HOST } from '#server/sandbox/object-store.ts';
+} from '#server/sandbox/platform/storage-signing.ts';
+import { loadStorageCredentials, OWN_STORAGE_HOST } from '#server/sandbox/platform/object-store.ts';
 import { MAX_DOCUMENT_BYTES } from '#common/claim-documents.ts';
 import { withSandbox } from '#tests/support/sandbox.ts';
 import { Agent, startStack, type Stack } from '#tests/support/stack.ts';

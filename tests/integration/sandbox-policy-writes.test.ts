@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, type Session } from '#server/sandbox/testing.ts';
-import type { Db } from '#server/sandbox/db.ts';
-import { growPolicies } from '#server/sandbox/seed-policies.ts';
+import type { Db } from '#server/sandbox/platform/db.ts';
+import { growPolicies } from '#server/sandbox/services/insurance/seed-policies.ts';
 import { INSURANCE_USERS } from '#tests/support/sandbox.ts';
 import { setPermissions, sandboxWorld } from '#tests/support/sandbox-world.ts';
 

@@ -7,7 +7,7 @@ import {
   type Session,
 } from '#server/sandbox/testing.ts';
 import { PRODUCT_USERS, withSandbox } from '#tests/support/sandbox.ts';
-import { loadTariffs, premiumOf } from '#server/sandbox/premium.ts';
+import { loadTariffs, premiumOf } from '#server/sandbox/services/insurance/premium.ts';
 
 const kit = withSandbox(PRODUCT_USERS);
 const { admin, manager, viewer, care, nord } = kit.sessions;

@@ -7,9 +7,9 @@ import {
   startTestSandbox,
   type Session,
 } from '#server/sandbox/testing.ts';
-import { makePdf } from '#server/sandbox/demo-files.ts';
-import { presignUrl, type StorageCredentials } from '#server/sandbox/storage-signing.ts';
-import { loadStorageCredentials } from '#server/sandbox/object-store.ts';
+import { makePdf } from '#server/sandbox/services/document/demo-files.ts';
+import { presignUrl, type StorageCredentials } from '#server/sandbox/platform/storage-signing.ts';
+import { loadStorageCredentials } from '#server/sandbox/platform/object-store.ts';
 
 /**
  * The S3 code path without a cloud: one sandbox ("the store") serves only as S3, another ("the

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sha256 } from '#server/sandbox/crypto.ts';
+import { sha256 } from '#server/sandbox/platform/crypto.ts';
 import { api, latestMail, linkParam, login, type Session } from '#server/sandbox/testing.ts';
 import { withSandbox } from '#tests/support/sandbox.ts';
 

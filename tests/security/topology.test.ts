@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { makePdf } from '#server/sandbox/demo-files.ts';
+import { makePdf } from '#server/sandbox/services/document/demo-files.ts';
 import { openNotificationSocket } from '#tests/support/sockets.ts';
 import { Agent } from '#tests/support/stack.ts';
 import { renderNginxConf, startTopology, type Topology } from '#tests/support/topology.ts';

@@ -1,4 +1,4 @@
-import type { Queryable } from '#server/sandbox/db.ts';
+import type { Queryable } from '#server/sandbox/platform/db.ts';
 import type { Session, ApiResponse } from '#server/sandbox/testing.ts';
 import { serviceCalls, withSandbox, type SandboxKit, type ServiceCalls } from './sandbox.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
-import type { Queryable } from '#server/sandbox/db.ts';
+import type { Queryable } from '#server/sandbox/platform/db.ts';
 import {
   api,
   login,

@@ -1,0 +1,244 @@
+import { Router } from 'express';
+import * as v from 'valibot';
+import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
+import type { TokenSigner } from '#server/sandbox/platform/crypto.ts';
+import {
+  HttpError,
+  getAuth,
+  notFound,
+  parseBody,
+  parseListQuery,
+  requireAuth,
+  requireServicePermission,
+} from '#server/sandbox/platform/http.ts';
+import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
+import { AccountFields, type AccountValues } from '#common/account-fields.ts';
+import { offsetPage } from '#server/sandbox/platform/list-page.ts';
+
+const can = (action: string) => requireServicePermission('account-management', 'accounts', action);
+
+export interface AccountRow {
+  id: number;
+  code: string;
+  account_number: string;
+  type: 'person' | 'org';
+  title: string;
+  first_name: string;
+  last_name: string;
+  company_name: string | null;
+  email: string;
+  gender: string;
+  street: string;
+  house_number: string;
+  zip_code: string;
+  city: string;
+  birth_date: string | null;
+  phone: string | null;
+  broker_code: string | null;
+  custom_fields: Record<string, unknown>;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  created_by: string;
+  updated_by: string;
+}
+
+// birth_date as text: a DATE turned into a JavaScript Date would shift with the time zone.
+const COLUMNS = `id, code, account_number, type, title, first_name, last_name, company_name, email,
+  gender, street, house_number, zip_code, city, to_char(birth_date, 'YYYY-MM-DD') AS birth_date,
+  phone, broker_code, custom_fields, version, created_at, updated_at, created_by, updated_by`;
+
+export function presentAccount(r: AccountRow) {
+  return {
+    id: r.id,
+    code: r.code,
+    accountNumber: r.account_number,
+    type: r.type,
+    title: r.title,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    companyName: r.company_name,
+    email: r.email,
+    gender: r.gender,
+    street: r.street,
+    houseNumber: r.house_number,
+    zipCode: r.zip_code,
+    city: r.city,
+    birthDate: r.birth_date,
+    phone: r.phone,
+    brokerCode: r.broker_code,
+    customFields: r.custom_fields,
+    // Policies arrive with the insurance service; the contract's field is already there.
+    policies: [] as unknown[],
+    version: r.version,
+    ern: `ern:account:account:${r.code}`,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    createdBy: r.created_by,
+    updatedBy: r.updated_by,
+  };
+}
+
+const UpdateBody = v.intersect([
+  AccountFields,
+  v.object({ version: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
+]);
+
+const ORDERS: Record<string, string> = {
+  id: 'id',
+  lastName: "lower(coalesce(nullif(last_name, ''), company_name))",
+  accountNumber: 'account_number',
+  city: 'lower(city)',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
+const FILTERS = ['id', 'code', 'type', 'gender', 'city', 'zipCode', 'brokerCode'] as const;
+const FILTER_COLUMNS: Record<(typeof FILTERS)[number], string> = {
+  id: 'id',
+  code: 'code',
+  type: 'type',
+  gender: 'gender',
+  city: 'lower(city)',
+  zipCode: 'zip_code',
+  brokerCode: 'broker_code',
+};
+
+/** The columns written from a validated body; an organisation keeps no personal name, and back. */
+function columnValues(a: AccountValues) {
+  const person = a.type === 'person';
+  return [
+    a.type,
+    person ? a.title : '',
+    person ? a.firstName : '',
+    person ? a.lastName : '',
+    person ? null : a.companyName,
+    a.email.toLowerCase(),
+    person ? a.gender : 'unspecified',
+    a.street,
+    a.houseNumber,
+    a.zipCode,
+    a.city,
+    person && a.birthDate ? a.birthDate : null,
+    a.phone,
+    a.brokerCode,
+  ];
+}
+
+async function assertBroker(db: Queryable, tenantId: number, code: string | null): Promise<void> {
+  if (code === null) return;
+  const [row] = await db.query('SELECT 1 FROM partners WHERE tenant_id = $1 AND code = $2', [
+    tenantId,
+    code,
+  ]);
+  if (!row) throw new HttpError(400, 'validation_error', 'brokerCode: unknown_partner');
+}
+
+export function accountRouter(deps: { db: Db; signer: TokenSigner }): Router {
+  const { db } = deps;
+  const router = Router();
+  router.use(requireAuth(db, deps.signer));
+
+  /** `{id}` is the numeric id or the code (`acc_...`), as the customer routes use the code. */
+  async function findAccount(q: Queryable, tenantId: number, ref: string): Promise<AccountRow> {
+    const byId = /^\d{1,9}$/.test(ref);
+    if (!byId && !/^acc_[a-z0-9]{1,40}$/.test(ref)) throw notFound('account');
+    const [row] = await q.query<AccountRow>(
+      `SELECT ${COLUMNS} FROM accounts WHERE tenant_id = $1 AND ${byId ? 'id' : 'code'} = $2`,
+      [tenantId, byId ? Number(ref) : ref],
+    );
+    if (!row) throw notFound('account');
+    return row;
+  }
+
+  router.get('/accounts', can('view'), async (req, res) => {
+    const auth = getAuth(res);
+    const list = parseListQuery(req.query, {
+      filters: FILTERS,
+      orders: Object.keys(ORDERS),
+      expands: [],
+    });
+    const where = ['tenant_id = $1'];
+    const params: unknown[] = [auth.tenantId];
+    for (const [field, value] of list.filter) {
+      const column = FILTER_COLUMNS[field as (typeof FILTERS)[number]];
+      if (field === 'id' && !/^\d{1,9}$/.test(value)) {
+        throw new HttpError(400, 'invalid_query', 'id must be numeric');
+      }
+      params.push(field === 'id' ? Number(value) : field === 'city' ? value.toLowerCase() : value);
+      where.push(`${column} = $${params.length}`);
+    }
+    if (list.search) {
+      params.push(escapeLike(list.search));
+      const p = `$${params.length}`;
+      where.push(`(first_name || ' ' || last_name ILIKE ${p} OR company_name ILIKE ${p}
+        OR email ILIKE ${p} OR city ILIKE ${p} OR account_number ILIKE ${p} OR code ILIKE ${p}
+        OR zip_code ILIKE ${p})`);
+    }
+    const order = list.order
+      ? `${ORDERS[list.order.field] ?? 'id'} ${list.order.direction}, id ${list.order.direction}`
+      : 'id';
+    const page = await offsetPage<AccountRow>(
+      db,
+      list,
+      `SELECT ${COLUMNS} FROM accounts WHERE ${where.join(' AND ')} ORDER BY ${order}`,
+      params,
+    );
+    res.json({ items: page.items.map(presentAccount), nextPageToken: page.nextPageToken });
+  });
+
+  router.get('/accounts/:id', can('view'), async (req, res) => {
+    const auth = getAuth(res);
+    res.json({
+      account: presentAccount(await findAccount(db, auth.tenantId, String(req.params.id))),
+    });
+  });
+
+  router.post('/accounts', can('create'), async (req, res) => {
+    const auth = getAuth(res);
+    const body = parseBody(AccountFields, req.body);
+    await assertBroker(db, auth.tenantId, body.brokerCode);
+    // The account number follows the id, so two concurrent creations cannot draw the same one.
+    const [row] = await db.query<AccountRow>(
+      `WITH n AS (SELECT nextval('accounts_id_seq')::int AS id)
+       INSERT INTO accounts (id, tenant_id, code, account_number, type, title, first_name,
+                             last_name, company_name, email, gender, street, house_number,
+                             zip_code, city, birth_date, phone, broker_code, created_by, updated_by)
+       SELECT n.id, $1, $2, 'K-' || (100000 + n.id), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
+              $13, $14::date, $15, $16, $17, $17 FROM n
+       RETURNING ${COLUMNS}`,
+      [auth.tenantId, newCode('acc'), ...columnValues(body), auth.userCode],
+    );
+    if (!row) throw new Error('account not created');
+    res.status(201).json({ account: presentAccount(row) });
+  });
+
+  router.put('/accounts/:id', can('update'), async (req, res) => {
+    const auth = getAuth(res);
+    const body = parseBody(UpdateBody, req.body);
+    await assertBroker(db, auth.tenantId, body.brokerCode);
+    const current = await findAccount(db, auth.tenantId, String(req.params.id));
+    // Compare and write in one statement: two saves based on the same version cannot both win.
+    const [row] = await db.query<AccountRow>(
+      `UPDATE accounts SET type = $3, title = $4, first_name = $5, last_name = $6,
+              company_name = $7, email = $8, gender = $9, street = $10, house_number = $11,
+              zip_code = $12, city = $13, birth_date = $14::date, phone = $15, broker_code = $16,
+              updated_by = $17, updated_at = now(), version = version + 1
+        WHERE tenant_id = $1 AND id = $2 AND version = $18
+        RETURNING ${COLUMNS}`,
+      [auth.tenantId, current.id, ...columnValues(body), auth.userCode, body.version],
+    );
+    if (!row) {
+      // The client shows what changed: the current record comes with the refusal.
+      const latest = await findAccount(db, auth.tenantId, String(current.id));
+      res.status(409).json({
+        error: 'version_conflict',
+        message: `account was changed meanwhile (version ${latest.version}, yours ${body.version})`,
+        account: presentAccount(latest),
+      });
+      return;
+    }
+    res.json({ account: presentAccount(row) });
+  });
+
+  return router;
+}

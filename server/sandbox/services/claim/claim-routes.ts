@@ -1,0 +1,783 @@
+import { Router } from 'express';
+import * as v from 'valibot';
+import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
+import { StatusWorkflow } from '#server/sandbox/platform/status-workflow.ts';
+import type { SandboxContext } from '#server/sandbox/sandbox.ts';
+import {
+  HttpError,
+  getAuth,
+  pageOf,
+  parseBody,
+  parseListQuery,
+  requireAuth,
+  requireServicePermission,
+} from '#server/sandbox/platform/http.ts';
+import {
+  checkCustomFields,
+  customSchemasOf,
+  escapeLike,
+  newCode,
+} from '#server/sandbox/platform/admin-shared.ts';
+import {
+  PARTNER_COLUMNS,
+  presentPartners,
+  type PartnerRow,
+} from '#server/sandbox/services/partner/index.ts';
+import { CLAIM_DOCUMENT_ENTITY_TYPE } from '#common/claim-documents.ts';
+import {
+  CLAIM_ENTITY_TYPE,
+  CLAIM_STATUS_SLUG,
+  CLAIM_TYPES,
+  ClaimChanges,
+  ClaimFields,
+  canEditClaim,
+  claimDateIssues,
+  isoToday,
+} from '#common/claims.ts';
+
+/**
+ * Claims of the claim service (docs/contracts.md, "Claims (sandbox)"): the tenant's claim statuses
+ * and partner roles, the claim list and a single claim, creating a claim on a policy (whose
+ * number, holder and product it takes), full and partial edits that carry the version they were
+ * based on, status moves checked against the tenant's transition rules, deleting a claim with all
+ * that hangs on it, and the partners linked to a claim. Settlements are in settlement-routes.ts.
+ */
+
+export const canClaims = (action: string) =>
+  requireServicePermission('claim-management', 'claims', action);
+
+export const claimDoesNotExist = () => new HttpError(404, 'not_found', 'Claim does not exist');
+
+export const refused = (field: string, code: string) =>
+  new HttpError(400, 'validation_error', `${field}: ${code}`);
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+// ---- rows and presentation ------------------------------------------------------------------
+
+export interface ClaimRow {
+  id: number;
+  code: string;
+  claim_number: string;
+  title: string;
+  description: string;
+  policy_code: string;
+  policy_number: string;
+  account_code: string | null;
+  product_id: number;
+  status: string;
+  damage_date: string;
+  notification_date: string;
+  claim_type: string;
+  custom_fields: Record<string, unknown>;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  created_by: string;
+  updated_by: string;
+  policy_holder: Record<string, unknown> | null;
+  acc_type: string | null;
+  acc_first_name: string | null;
+  acc_last_name: string | null;
+  acc_company_name: string | null;
+  total_reserve: string | number;
+  total_payment: string | number;
+  total_recourse: string | number;
+  currency: string;
+}
+
+// Dates as text: a DATE turned into a JavaScript Date would shift with the time zone. The totals
+// are summed per claim from its settlements; the currency is the workspace's.
+const SELECT_CLAIM = `
+  SELECT c.id, c.code, c.claim_number, c.title, c.description, c.policy_code, c.policy_number,
+         c.account_code, c.product_id, c.status,
+         to_char(c.damage_date, 'YYYY-MM-DD') AS damage_date,
+         to_char(c.notification_date, 'YYYY-MM-DD') AS notification_date,
+         c.claim_type, c.custom_fields, c.version, c.created_at, c.updated_at, c.created_by,
+         c.updated_by, p.holder AS policy_holder, a.type AS acc_type,
+         a.first_name AS acc_first_name, a.last_name AS acc_last_name,
+         a.company_name AS acc_company_name,
+         coalesce(t.reserve, 0) AS total_reserve, coalesce(t.payment, 0) AS total_payment,
+         coalesce(t.recourse, 0) AS total_recourse, coalesce(g.currency, 'EUR') AS currency
+    FROM claims c
+    LEFT JOIN policies p ON p.tenant_id = c.tenant_id AND p.code = c.policy_code
+    LEFT JOIN accounts a ON a.tenant_id = c.tenant_id AND a.code = c.account_code
+    LEFT JOIN general_settings g ON g.tenant_id = c.tenant_id
+    LEFT JOIN LATERAL (
+      SELECT sum(s.reserve)::bigint AS reserve, sum(s.payment)::bigint AS payment,
+             sum(s.recourse)::bigint AS recourse
+        FROM settlements s WHERE s.tenant_id = c.tenant_id AND s.claim_id = c.id
+    ) t ON true`;
+
+/** The policy's holder as the policy shows it: given by value, or its customer account. */
+function holderOf(r: ClaimRow) {
+  if (r.policy_holder) return r.policy_holder;
+  if (!r.account_code || !r.acc_type) return null;
+  return {
+    accountCode: r.account_code,
+    type: r.acc_type,
+    firstName: r.acc_first_name,
+    lastName: r.acc_last_name,
+    companyName: r.acc_company_name,
+  };
+}
+
+export function presentClaim(r: ClaimRow) {
+  return {
+    id: r.id,
+    code: r.code,
+    claimNumber: r.claim_number,
+    title: r.title,
+    description: r.description,
+    policyCode: r.policy_code,
+    policyNumber: r.policy_number,
+    accountCode: r.account_code,
+    productId: r.product_id,
+    status: r.status,
+    damageDate: r.damage_date,
+    notificationDate: r.notification_date,
+    claimType: r.claim_type,
+    customFields: r.custom_fields,
+    holder: holderOf(r),
+    totals: {
+      reserve: Number(r.total_reserve),
+      payment: Number(r.total_payment),
+      recourse: Number(r.total_recourse),
+      currency: r.currency,
+    },
+    version: r.version,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    createdBy: r.created_by,
+    updatedBy: r.updated_by,
+  };
+}
+
+/**
+ * `{code}` is the numeric id or the code (`clm_...`); anything else, or another tenant's claim,
+ * is "Claim does not exist". `lock` takes the row for the rest of the transaction.
+ */
+export async function findClaim(
+  db: Queryable,
+  tenantId: number,
+  key: string,
+  lock = false,
+): Promise<ClaimRow> {
+  const byId = /^\d{1,9}$/.test(key);
+  if (!byId && !/^clm_[A-Za-z0-9]{1,64}$/.test(key)) throw claimDoesNotExist();
+  if (lock) {
+    // FOR UPDATE cannot sit beside the aggregate of the totals: lock first, then read.
+    const [locked] = await db.query(
+      `SELECT id FROM claims WHERE tenant_id = $1 AND ${byId ? 'id' : 'code'} = $2 FOR UPDATE`,
+      [tenantId, byId ? Number(key) : key],
+    );
+    if (!locked) throw claimDoesNotExist();
+  }
+  const [row] = await db.query<ClaimRow>(
+    `${SELECT_CLAIM} WHERE c.tenant_id = $1 AND ${byId ? 'c.id = $2' : 'c.code = $2'}`,
+    [tenantId, byId ? Number(key) : key],
+  );
+  if (!row) throw claimDoesNotExist();
+  return row;
+}
+
+/** 409 `claim_closed` for a write on a claim in the closed status, with the claim as it is. */
+export function assertClaimEditable(row: ClaimRow): void {
+  if (!canEditClaim(row.status)) {
+    throw new HttpError(
+      409,
+      'claim_closed',
+      `a claim in status "${row.status}" cannot be changed`,
+      { claim: presentClaim(row) },
+    );
+  }
+}
+
+// ---- statuses, rules, roles -----------------------------------------------------------------
+
+/** Claim statuses and the moves between them (the seed gives a workspace its defaults). */
+export const claimWorkflow = new StatusWorkflow({
+  statusTable: 'claim_statuses',
+  entityType: CLAIM_ENTITY_TYPE,
+});
+const statusesOf = (db: Queryable, tenantId: number) => claimWorkflow.statuses(db, tenantId);
+
+interface RoleRow {
+  id: number;
+  code: string;
+  slug: string;
+  name: string;
+}
+
+const presentRole = (r: RoleRow) => ({ id: r.id, code: r.code, slug: r.slug, name: r.name });
+
+// ---- the policy of a claim and the workspace's day ------------------------------------------
+
+interface PolicyFacts {
+  code: string;
+  policy_number: string;
+  account_code: string | null;
+  product_id: number;
+  /** The policy's first day in the workspace's time zone (its creation when it has no start). */
+  start_day: string;
+}
+
+async function policyOf(db: Queryable, tenantId: number, code: string, timeZone: string) {
+  const [row] = await db.query<PolicyFacts>(
+    `SELECT code, policy_number, account_code, product_id,
+            to_char(coalesce(policy_start_date, created_at) AT TIME ZONE $3, 'YYYY-MM-DD')
+              AS start_day
+       FROM policies WHERE tenant_id = $1 AND code = $2`,
+    [tenantId, code, timeZone],
+  );
+  return row ?? null;
+}
+
+/** The workspace's time zone: "today" and a policy's first day are its days. */
+export async function timeZoneOf(db: Queryable, tenantId: number): Promise<string> {
+  const [row] = await db.query<{ time_zone: string }>(
+    'SELECT time_zone FROM general_settings WHERE tenant_id = $1',
+    [tenantId],
+  );
+  return row?.time_zone ?? 'UTC';
+}
+
+function assertDates(
+  dates: { damageDate: string; notificationDate: string },
+  context: { today: string; policyStart: string | null },
+): void {
+  const [issue] = claimDateIssues(dates, context);
+  if (issue) throw refused(issue.field, issue.code);
+}
+
+async function customFieldsFor(db: Queryable, tenantId: number, values: Record<string, unknown>) {
+  const [schema] = await customSchemasOf(db, tenantId, CLAIM_ENTITY_TYPE);
+  return checkCustomFields(schema ?? null, values);
+}
+
+// ---- bodies ---------------------------------------------------------------------------------
+
+const Version = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
+const PolicyCode = v.pipe(v.string(), v.regex(/^pol_[A-Za-z0-9]{1,64}$/, 'unknown_policy'));
+const StatusSlug = v.pipe(v.string(), v.regex(CLAIM_STATUS_SLUG, 'unknown_status'));
+
+// A new claim starts in the tenant's first status: a status in the body is refused (strict).
+const CreateBody = v.strictObject({ policyCode: PolicyCode, ...ClaimFields.entries });
+const PutBody = v.strictObject({ version: Version, ...ClaimFields.entries });
+const PatchBody = v.strictObject({
+  version: Version,
+  status: v.optional(StatusSlug),
+  ...ClaimChanges.entries,
+});
+
+const EDITABLE = [
+  'title',
+  'description',
+  'damageDate',
+  'notificationDate',
+  'claimType',
+  'customFields',
+] as const;
+
+// ---- list -----------------------------------------------------------------------------------
+
+const ORDERS: Record<string, string> = {
+  createdAt: 'c.created_at',
+  claimNumber: 'c.claim_number',
+  damageDate: 'c.damage_date',
+  status: 'c.status',
+  title: 'lower(c.title)',
+};
+const FILTERS = ['status', 'policyCode', 'accountCode', 'claimType', 'productId'] as const;
+/** Spec: lists default to 30; the claim list may ask for up to 100. */
+const MAX_CLAIMS_PAGE_SIZE = 100;
+
+const invalidQuery = (message: string) => new HttpError(400, 'invalid_query', message);
+
+// ---- claim partners -------------------------------------------------------------------------
+
+interface ClaimPartnerRow {
+  id: number;
+  claim_code: string;
+  partner_id: number;
+  partner_code: string;
+  claim_partner_role_id: number;
+  created_at: Date;
+  updated_at: Date;
+  created_by: string;
+  updated_by: string;
+}
+
+const SELECT_CLAIM_PARTNER = `
+  SELECT cp.id, c.code AS claim_code, cp.partner_id, p.code AS partner_code,
+         cp.claim_partner_role_id, cp.created_at, cp.updated_at, cp.created_by, cp.updated_by
+    FROM claim_partners cp
+    JOIN claims c ON c.id = cp.claim_id AND c.tenant_id = cp.tenant_id
+    JOIN partners p ON p.id = cp.partner_id AND p.tenant_id = cp.tenant_id`;
+
+const LinkBody = v.strictObject({
+  partnerCode: v.pipe(v.string(), v.regex(/^ptn_[A-Za-z0-9]{1,64}$/, 'unknown_partner')),
+  claimPartnerRoleId: v.pipe(
+    v.number('unknown_role'),
+    v.integer('unknown_role'),
+    v.minValue(1, 'unknown_role'),
+    v.maxValue(2_147_483_647, 'unknown_role'),
+  ),
+});
+
+/** The partners and roles of a page of links in two queries, not two per link. */
+async function presentClaimPartners(
+  db: Queryable,
+  tenantId: number,
+  rows: ClaimPartnerRow[],
+  expand: Set<string>,
+) {
+  const partners = new Map<number, Awaited<ReturnType<typeof presentPartners>>[number]>();
+  if (expand.has('partner') && rows.length) {
+    const partnerRows = await db.query<PartnerRow>(
+      `SELECT ${PARTNER_COLUMNS} FROM partners p WHERE p.tenant_id = $1 AND p.id = ANY($2::int[])`,
+      [tenantId, [...new Set(rows.map((r) => r.partner_id))]],
+    );
+    // With their tags: a workshop or an assessor is told by its tag.
+    for (const p of await presentPartners(db, tenantId, partnerRows, new Set(['tags']))) {
+      partners.set(p.id, p);
+    }
+  }
+  const roles = new Map<number, RoleRow>();
+  if (expand.has('role') && rows.length) {
+    for (const r of await db.query<RoleRow>(
+      'SELECT id, code, slug, name FROM claim_partner_roles WHERE tenant_id = $1',
+      [tenantId],
+    )) {
+      roles.set(r.id, r);
+    }
+  }
+  return rows.map((r) => {
+    const role = roles.get(r.claim_partner_role_id);
+    return {
+      id: r.id,
+      claimCode: r.claim_code,
+      partnerCode: r.partner_code,
+      claimPartnerRoleId: r.claim_partner_role_id,
+      ...(expand.has('partner') ? { partner: partners.get(r.partner_id) ?? null } : {}),
+      ...(expand.has('role') ? { role: role ? presentRole(role) : null } : {}),
+      createdAt: iso(r.created_at),
+      updatedAt: iso(r.updated_at),
+      createdBy: r.created_by,
+      updatedBy: r.updated_by,
+    };
+  });
+}
+
+// ---- router ---------------------------------------------------------------------------------
+
+export function claimRouter(ctx: SandboxContext): Router {
+  const db: Db = ctx.db;
+  const router = Router();
+  router.use(requireAuth(db, ctx.signer));
+
+  router.get('/claim-statuses', canClaims('view'), async (_req, res) => {
+    const { tenantId } = getAuth(res);
+    const rows = await statusesOf(db, tenantId);
+    res.json({
+      items: rows.map((r) => ({
+        id: r.id,
+        code: r.code,
+        slug: r.slug,
+        name: r.name,
+        order: r.order,
+      })),
+      nextPageToken: null,
+    });
+  });
+
+  router.get('/claim-partner-roles', canClaims('view'), async (_req, res) => {
+    const { tenantId } = getAuth(res);
+    const rows = await db.query<RoleRow>(
+      'SELECT id, code, slug, name FROM claim_partner_roles WHERE tenant_id = $1 ORDER BY "order", id',
+      [tenantId],
+    );
+    res.json({ items: rows.map(presentRole), nextPageToken: null });
+  });
+
+  router.get('/claims', canClaims('view'), async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const list = parseListQuery(req.query, {
+      filters: FILTERS,
+      orders: Object.keys(ORDERS),
+      expands: [],
+      maxPageSize: MAX_CLAIMS_PAGE_SIZE,
+    });
+    const statuses = list.filter.get('status')?.split(',') ?? null;
+    if (statuses?.some((s) => !CLAIM_STATUS_SLUG.test(s))) {
+      throw invalidQuery('status must be a claim status or a comma list of them');
+    }
+    const claimType = list.filter.get('claimType') ?? null;
+    if (claimType !== null && !(CLAIM_TYPES as readonly string[]).includes(claimType)) {
+      throw invalidQuery(`claimType must be one of ${CLAIM_TYPES.join(', ')}`);
+    }
+    const productText = list.filter.get('productId');
+    if (productText !== undefined && !/^\d{1,9}$/.test(productText)) {
+      throw invalidQuery('productId must be a number');
+    }
+    // Newest first unless asked otherwise.
+    const field = list.order?.field ?? 'createdAt';
+    const direction = list.order?.direction ?? 'DESC';
+    const order = `${ORDERS[field] ?? 'c.created_at'} ${direction}, c.id ${direction}`;
+    const rows = await db.query<ClaimRow>(
+      `${SELECT_CLAIM}
+        WHERE c.tenant_id = $1
+          AND ($2::text[] IS NULL OR c.status = ANY($2::text[]))
+          AND ($3::text IS NULL OR c.policy_code = $3)
+          AND ($4::text IS NULL OR c.account_code = $4)
+          AND ($5::text IS NULL OR c.claim_type = $5)
+          AND ($6::int IS NULL OR c.product_id = $6)
+          AND ($7::text IS NULL OR c.title ILIKE $7 OR c.claim_number ILIKE $7
+               OR c.code ILIKE $7 OR c.policy_number ILIKE $7)
+        ORDER BY ${order}
+        LIMIT $8 OFFSET $9`,
+      [
+        tenantId,
+        statuses,
+        list.filter.get('policyCode') ?? null,
+        list.filter.get('accountCode') ?? null,
+        claimType,
+        productText === undefined ? null : Number(productText),
+        list.search ? escapeLike(list.search) : null,
+        list.pageSize + 1,
+        (list.page - 1) * list.pageSize,
+      ],
+    );
+    const page = pageOf(rows, list);
+    res.json({ items: page.items.map(presentClaim), nextPageToken: page.nextPageToken });
+  });
+
+  router.get('/claims/:code', canClaims('view'), async (req, res) => {
+    const { tenantId } = getAuth(res);
+    res.json({ claim: presentClaim(await findClaim(db, tenantId, String(req.params.code))) });
+  });
+
+  router.post('/claims', canClaims('create'), async (req, res) => {
+    const { tenantId, userCode } = getAuth(res);
+    const body = parseBody(CreateBody, req.body);
+    const created = await db.transaction(async (tx) => {
+      const timeZone = await timeZoneOf(tx, tenantId);
+      const policy = await policyOf(tx, tenantId, body.policyCode, timeZone);
+      if (!policy) throw refused('policyCode', 'unknown_policy');
+      const today = isoToday(timeZone);
+      const notificationDate = body.notificationDate ?? today;
+      assertDates(
+        { damageDate: body.damageDate, notificationDate },
+        { today, policyStart: policy.start_day },
+      );
+      const customFields = await customFieldsFor(tx, tenantId, body.customFields);
+      const [first] = await statusesOf(tx, tenantId);
+      if (!first)
+        throw new HttpError(409, 'no_claim_status', 'the workspace has no claim statuses');
+      const [counter] = await tx.query<{ last_number: number }>(
+        `INSERT INTO claim_number_counters (tenant_id, last_number) VALUES ($1, 1)
+         ON CONFLICT (tenant_id) DO UPDATE SET last_number = claim_number_counters.last_number + 1
+         RETURNING last_number`,
+        [tenantId],
+      );
+      const [row] = await tx.query<{ code: string }>(
+        `INSERT INTO claims (tenant_id, code, claim_number, title, description, policy_code,
+                             policy_number, account_code, product_id, status, damage_date,
+                             notification_date, claim_type, custom_fields, created_by, updated_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::date, $12::date, $13, $14, $15, $15)
+         RETURNING code`,
+        [
+          tenantId,
+          newCode('clm'),
+          formatClaimNumber(counter!.last_number),
+          body.title,
+          body.description,
+          policy.code,
+          policy.policy_number,
+          policy.account_code,
+          policy.product_id,
+          first.slug,
+          body.damageDate,
+          notificationDate,
+          body.claimType,
+          JSON.stringify(customFields),
+          userCode,
+        ],
+      );
+      return findClaim(tx, tenantId, row!.code);
+    });
+    res.status(201).json({ claim: presentClaim(created) });
+  });
+
+  /**
+   * Saves an edit made on top of `version`: a status move first checked against the rules (a
+   * forbidden move says more than "somebody saved in between"), then the version, then whether
+   * the claim may change at all. Answers the saved claim.
+   */
+  async function saveClaim(
+    tenantId: number,
+    userCode: string,
+    key: string,
+    version: number,
+    status: string | undefined,
+    changes: v.InferOutput<typeof ClaimChanges>,
+  ): Promise<ClaimRow> {
+    return db.transaction(async (tx) => {
+      const current = await findClaim(tx, tenantId, key, true);
+      const conflict = (code: string, message: string) =>
+        new HttpError(409, code, message, { claim: presentClaim(current) });
+      const nextStatus = status ?? current.status;
+      await claimWorkflow.checkMove(tx, tenantId, current.status, nextStatus, {
+        unknown: () => refused('status', 'unknown_status'),
+        illegal: (from, to) =>
+          conflict('illegal_transition', `A claim cannot move from ${from} to ${to}`),
+      });
+      if (version !== current.version) {
+        throw conflict(
+          'version_conflict',
+          `claim was changed meanwhile (version ${current.version}, yours ${version})`,
+        );
+      }
+      const dataKeys = EDITABLE.filter((k) => changes[k] !== undefined);
+      if (dataKeys.length) assertClaimEditable(current);
+
+      const next = {
+        title: changes.title ?? current.title,
+        description: changes.description ?? current.description,
+        damageDate: changes.damageDate ?? current.damage_date,
+        notificationDate: changes.notificationDate ?? current.notification_date,
+        claimType: changes.claimType ?? current.claim_type,
+        customFields: current.custom_fields,
+      };
+      if (changes.damageDate !== undefined || changes.notificationDate !== undefined) {
+        const timeZone = await timeZoneOf(tx, tenantId);
+        const policy = await policyOf(tx, tenantId, current.policy_code, timeZone);
+        assertDates(next, { today: isoToday(timeZone), policyStart: policy?.start_day ?? null });
+      }
+      if (changes.customFields !== undefined) {
+        next.customFields = await customFieldsFor(tx, tenantId, changes.customFields);
+      }
+      // Sending what is saved already is no change, so the version stays: the database compares
+      // (jsonb equality does not depend on the order of the keys).
+      const updated = await tx.query(
+        `UPDATE claims SET status = $3, title = $4, description = $5, damage_date = $6::date,
+                notification_date = $7::date, claim_type = $8, custom_fields = $9::jsonb,
+                version = version + 1, updated_at = now(), updated_by = $10
+          WHERE tenant_id = $1 AND id = $2
+            AND (status, title, description, damage_date, notification_date, claim_type,
+                 custom_fields)
+                IS DISTINCT FROM ($3, $4, $5, $6::date, $7::date, $8, $9::jsonb)
+          RETURNING id`,
+        [
+          tenantId,
+          current.id,
+          nextStatus,
+          next.title,
+          next.description,
+          next.damageDate,
+          next.notificationDate,
+          next.claimType,
+          JSON.stringify(next.customFields),
+          userCode,
+        ],
+      );
+      return updated.length ? findClaim(tx, tenantId, String(current.id)) : current;
+    });
+  }
+
+  router.put('/claims/:code', canClaims('update'), async (req, res) => {
+    const { tenantId, userCode } = getAuth(res);
+    const body = parseBody(PutBody, req.body);
+    const { version, ...fields } = body;
+    // A full body: what it leaves out is cleared (description, custom fields), but the notice
+    // date stays as it was when not given.
+    const saved = await saveClaim(
+      tenantId,
+      userCode,
+      String(req.params.code),
+      version,
+      undefined,
+      fields,
+    );
+    res.json({ claim: presentClaim(saved) });
+  });
+
+  router.patch('/claims/:code', canClaims('update'), async (req, res) => {
+    const { tenantId, userCode } = getAuth(res);
+    const body = parseBody(PatchBody, req.body);
+    const { version, status, ...changes } = body;
+    if (status === undefined && !EDITABLE.some((k) => changes[k] !== undefined)) {
+      throw new HttpError(
+        400,
+        'validation_error',
+        `nothing to change: send status or one of ${EDITABLE.join(', ')}`,
+      );
+    }
+    const saved = await saveClaim(
+      tenantId,
+      userCode,
+      String(req.params.code),
+      version,
+      status,
+      changes,
+    );
+    res.json({ claim: presentClaim(saved) });
+  });
+
+  router.delete('/claims/:code', canClaims('delete'), async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const versionText = req.query.version;
+    if (typeof versionText !== 'string' || !/^\d{1,9}$/.test(versionText)) {
+      throw invalidQuery('version must be the version of the claim being deleted');
+    }
+    const keys = await db.transaction(async (tx) => {
+      const current = await findClaim(tx, tenantId, String(req.params.code), true);
+      if (Number(versionText) !== current.version) {
+        throw new HttpError(
+          409,
+          'version_conflict',
+          `claim was changed meanwhile (version ${current.version}, yours ${versionText})`,
+          { claim: presentClaim(current) },
+        );
+      }
+      const documentKeys = await deleteClaimDocuments(tx, tenantId, current.id);
+      // Settlements and partner links go with the claim (ON DELETE CASCADE).
+      await tx.query('DELETE FROM claims WHERE tenant_id = $1 AND id = $2', [tenantId, current.id]);
+      return documentKeys;
+    });
+    // The stored files after the commit: a failing store leaves unreachable bytes, never a
+    // listed document without its file.
+    for (const key of keys) {
+      await ctx.store.remove(key).catch((err: unknown) => {
+        ctx.logger.warn({ err, key }, 'stored object of a deleted claim not removed');
+      });
+    }
+    res.status(204).end();
+  });
+
+  // ---- claim partners -----------------------------------------------------------------------
+
+  router.post('/claims/:code/partner', canClaims('update'), async (req, res) => {
+    const { tenantId, userCode } = getAuth(res);
+    const body = parseBody(LinkBody, req.body);
+    const link = await db.transaction(async (tx) => {
+      const claim = await findClaim(tx, tenantId, String(req.params.code), true);
+      assertClaimEditable(claim);
+      const [partner] = await tx.query<{ id: number }>(
+        'SELECT id FROM partners WHERE tenant_id = $1 AND code = $2',
+        [tenantId, body.partnerCode],
+      );
+      if (!partner) throw refused('partnerCode', 'unknown_partner');
+      const [role] = await tx.query(
+        'SELECT 1 FROM claim_partner_roles WHERE tenant_id = $1 AND id = $2',
+        [tenantId, body.claimPartnerRoleId],
+      );
+      if (!role) throw refused('claimPartnerRoleId', 'unknown_role');
+      const [inserted] = await tx.query<{ id: number }>(
+        `INSERT INTO claim_partners (tenant_id, claim_id, partner_id, claim_partner_role_id,
+                                     created_by, updated_by)
+         VALUES ($1, $2, $3, $4, $5, $5)
+         ON CONFLICT (claim_id, partner_id, claim_partner_role_id) DO NOTHING
+         RETURNING id`,
+        [tenantId, claim.id, partner.id, body.claimPartnerRoleId, userCode],
+      );
+      if (!inserted) {
+        throw new HttpError(
+          409,
+          'duplicate',
+          'this partner is linked to the claim in this role already',
+        );
+      }
+      return tx.query<ClaimPartnerRow>(`${SELECT_CLAIM_PARTNER} WHERE cp.id = $1`, [inserted.id]);
+    });
+    const [claimPartner] = await presentClaimPartners(
+      db,
+      tenantId,
+      link,
+      new Set(['partner', 'role']),
+    );
+    res.status(201).json({ claimPartner });
+  });
+
+  router.get('/claim-partners', canClaims('view'), async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const list = parseListQuery(req.query, {
+      filters: ['claimCode', 'partnerCode', 'claimPartnerRoleId'],
+      orders: ['id', 'createdAt'],
+      expands: ['partner', 'role'],
+      maxPageSize: MAX_CLAIMS_PAGE_SIZE,
+    });
+    const roleText = list.filter.get('claimPartnerRoleId');
+    if (roleText !== undefined && !/^\d{1,9}$/.test(roleText)) {
+      throw invalidQuery('claimPartnerRoleId must be a number');
+    }
+    const direction = list.order?.direction ?? 'ASC';
+    const column = list.order?.field === 'createdAt' ? 'cp.created_at' : 'cp.id';
+    const rows = await db.query<ClaimPartnerRow>(
+      `${SELECT_CLAIM_PARTNER}
+        WHERE cp.tenant_id = $1
+          AND ($2::text IS NULL OR c.code = $2)
+          AND ($3::text IS NULL OR p.code = $3)
+          AND ($4::int IS NULL OR cp.claim_partner_role_id = $4)
+        ORDER BY ${column} ${direction}, cp.id ${direction}
+        LIMIT $5 OFFSET $6`,
+      [
+        tenantId,
+        list.filter.get('claimCode') ?? null,
+        list.filter.get('partnerCode') ?? null,
+        roleText === undefined ? null : Number(roleText),
+        list.pageSize + 1,
+        (list.page - 1) * list.pageSize,
+      ],
+    );
+    const page = pageOf(rows, list);
+    res.json({
+      items: await presentClaimPartners(db, tenantId, page.items, list.expand),
+      nextPageToken: page.nextPageToken,
+    });
+  });
+
+  router.delete('/claim-partners/:id', canClaims('update'), async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const idText = String(req.params.id);
+    const notLinked = () => new HttpError(404, 'not_found', 'Claim partner does not exist');
+    if (!/^\d{1,9}$/.test(idText)) throw notLinked();
+    await db.transaction(async (tx) => {
+      const [link] = await tx.query<{ claim_code: string }>(
+        `SELECT c.code AS claim_code FROM claim_partners cp
+           JOIN claims c ON c.id = cp.claim_id AND c.tenant_id = cp.tenant_id
+          WHERE cp.tenant_id = $1 AND cp.id = $2`,
+        [tenantId, Number(idText)],
+      );
+      if (!link) throw notLinked();
+      assertClaimEditable(await findClaim(tx, tenantId, link.claim_code, true));
+      await tx.query('DELETE FROM claim_partners WHERE tenant_id = $1 AND id = $2', [
+        tenantId,
+        Number(idText),
+      ]);
+    });
+    res.status(204).end();
+  });
+
+  return router;
+}
+
+/** S-000042: the tenant's n-th claim. */
+export const formatClaimNumber = (n: number) => `S-${String(n).padStart(6, '0')}`;
+
+/**
+ * Removes the documents of a claim (spec: entityType ClaimDocument, entityId the claim id) and
+ * answers their storage keys, so that the stored objects can go too.
+ */
+export async function deleteClaimDocuments(
+  tx: Queryable,
+  tenantId: number,
+  claimId: number,
+): Promise<string[]> {
+  const rows = await tx.query<{ s3_key: string }>(
+    `DELETE FROM documents WHERE tenant_id = $1 AND entity_type = $2 AND entity_id = $3
+     RETURNING s3_key`,
+    [tenantId, CLAIM_DOCUMENT_ENTITY_TYPE, String(claimId)],
+  );
+  return rows.map((r) => r.s3_key);
+}

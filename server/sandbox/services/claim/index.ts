@@ -1,0 +1,17 @@
+import type { ServiceModule } from '../service.ts';
+import { sqlFiles } from '../service.ts';
+import { claimRouter } from './claim-routes.ts';
+import { seedClaimsStep } from './seed-claims.ts';
+import { settlementRouter } from './settlement-routes.ts';
+
+/** The claim service: claim statuses and partner roles, claims on policies, settlements. */
+export const claimService: ServiceModule = {
+  name: 'claimservice',
+  prefix: '/claimservice/v1',
+  routers: [claimRouter, settlementRouter],
+  migrations: sqlFiles(import.meta.url, ['011-claims.sql']),
+  async seed({ db, logger }) {
+    await seedClaimsStep(db, logger);
+  },
+  dependsOn: ['tenantservice', 'insuranceservice', 'partnerservice'],
+};

@@ -1,0 +1,17 @@
+import type { ServiceModule } from '../service.ts';
+import { sqlFiles } from '../service.ts';
+import { documentRouter } from './document-routes.ts';
+import { seedDocuments } from './seed-documents.ts';
+
+/** The document service: documents of leads, policies and claims, their bytes in the store. */
+export const documentService: ServiceModule = {
+  name: 'documentservice',
+  prefix: '/documentservice/v1',
+  routers: [documentRouter],
+  migrations: sqlFiles(import.meta.url, ['008-documents.sql', '012-document-storage.sql']),
+  async seed({ db, logger, store }) {
+    // The demo claims' documents, and the bytes of every seeded document: after claims.
+    await seedDocuments(db, logger, store);
+  },
+  dependsOn: ['tenantservice', 'insuranceservice', 'claimservice'],
+};

@@ -1,0 +1,49 @@
+import type { ServiceModule } from '../service.ts';
+import { sqlFiles } from '../service.ts';
+import { bookingFunnelRouter } from './booking-funnel-routes.ts';
+import { insurancePolicyRouter } from './insurance-policy-routes.ts';
+import { insurancePolicyWriteRouter } from './insurance-policy-write-routes.ts';
+import { insuranceProductRouter } from './insurance-product-routes.ts';
+import { insuredObjectRouter } from './insured-object-routes.ts';
+import { leadRouter } from './lead-routes.ts';
+import { productLookupRouter } from './product-lookup-routes.ts';
+import { seedLeadsStep } from './seed-leads.ts';
+import { seedPolicies } from './seed-policies.ts';
+import { seedProducts } from './seed-products.ts';
+
+/**
+ * The insurance service: products and their versions, fields, formulas, factors and booking
+ * funnels; policies and their lifecycle; leads. Migration 009 also creates the translation
+ * service's table, and the leads step seeds lead documents into the document service's table
+ * (every migration runs before any seed step, so that table is there).
+ */
+export const insuranceService: ServiceModule = {
+  name: 'insuranceservice',
+  prefix: '/insuranceservice/v1',
+  routers: [
+    insuranceProductRouter,
+    insurancePolicyRouter,
+    insurancePolicyWriteRouter,
+    productLookupRouter,
+    insuredObjectRouter,
+    bookingFunnelRouter,
+    leadRouter,
+  ],
+  migrations: sqlFiles(import.meta.url, [
+    '003-products.sql',
+    '005-policies.sql',
+    '006-policy-writes.sql',
+    '007-leads.sql',
+    '009-product-extras.sql',
+  ]),
+  async seed({ db, logger }) {
+    await seedProducts(db, logger);
+    // Policies are sold to the account service's customers, so after its seed.
+    await seedPolicies(db, logger);
+    await seedLeadsStep(db, logger);
+  },
+  dependsOn: ['tenantservice', 'accountservice'],
+};
+
+// For the translation service: texts belong to a product.
+export { cantLoadProduct } from './insurance-product-routes.ts';

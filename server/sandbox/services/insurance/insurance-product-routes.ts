@@ -1,0 +1,1117 @@
+import { Router } from 'express';
+import * as v from 'valibot';
+import { EXPRESSION_FUNCTIONS } from '#common/expression/evaluate.ts';
+import {
+  ExpressionSyntaxError,
+  forEachNode,
+  parseExpression,
+  type Node,
+} from '#common/expression/parse.ts';
+import {
+  PRODUCT_CATEGORIES,
+  PRODUCT_FIELD_KINDS,
+  PRODUCT_FIELD_TYPES,
+  PREMIUM_UNITS,
+  VERSION_TRANSITIONS,
+  type ProductVersionStatus,
+} from '#common/products.ts';
+import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
+import type { SandboxContext } from '#server/sandbox/sandbox.ts';
+import {
+  HttpError,
+  getAuth,
+  pageOf,
+  parseBody,
+  parseListQuery,
+  requireAuth,
+  requireServicePermission,
+} from '#server/sandbox/platform/http.ts';
+import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
+import { checkLookups, versionLookups } from './formula-lookups.ts';
+import { audit, idOf, uniqueViolation, type Audit } from '#server/sandbox/platform/records.ts';
+
+/**
+ * Product management of the insuranceservice: products, versions, insured objects, product fields
+ * and premium formulas (spec section 7). Decisions where the spec is silent are in
+ * docs/contracts.md, "Insurance: products (issue 4)".
+ */
+
+type Resource = 'products' | 'product-versions' | 'premium-formulas';
+type Action = 'view' | 'create' | 'update' | 'delete';
+
+const allow = (resource: Resource, action: Action) =>
+  requireServicePermission('policy-management', resource, action);
+
+/** Reading anything of a product needs the product view permission; it is the one show-only holds. */
+const VIEW = allow('products', 'view');
+
+export const cantLoadProduct = () => new HttpError(404, 'not_found', "Can't load productId");
+export const cantLoad = (what: string) =>
+  new HttpError(404, 'not_found', `Can't load ${what} for productVersionId`);
+
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(max));
+/** Field and variable names appear in formulas, so they must be names the parser reads as such. */
+const identifier = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(
+    /^[A-Za-z_][A-Za-z0-9_]{0,62}$/,
+    'a name of letters, digits and _ (not starting with a digit)',
+  ),
+);
+const positiveId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
+
+export const ProductBody = v.object({
+  name: text(200),
+  slug: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'slug like car-basic')),
+  ),
+  category: v.picklist(PRODUCT_CATEGORIES, 'unknown category'),
+  defaultLanguage: v.optional(v.picklist(['de', 'en', 'pl'], 'language de, en or pl'), 'de'),
+  contractDurationDays: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(36_500)),
+    365,
+  ),
+  insuredObjectTypes: v.optional(v.pipe(v.array(text(100)), v.maxLength(20)), []),
+});
+
+export const VersionCreateBody = v.object({
+  productId: positiveId,
+  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500)), ''),
+});
+export const VersionUpdateBody = v.object({
+  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
+  status: v.optional(v.picklist(['draft', 'active', 'passive', 'archived'], 'unknown status')),
+});
+
+const finite = v.pipe(v.number(), v.finite());
+export const FieldBody = v.object({
+  insuredObjectId: positiveId,
+  name: identifier,
+  label: text(200),
+  type: v.picklist(PRODUCT_FIELD_TYPES, 'type number, boolean, string or date'),
+  kind: v.optional(v.nullable(v.picklist(PRODUCT_FIELD_KINDS, 'unknown field kind')), null),
+  isRequired: v.optional(v.boolean(), false),
+  minimum: v.optional(v.nullable(finite), null),
+  maximum: v.optional(v.nullable(finite), null),
+  defaultValue: v.optional(
+    v.nullable(v.union([finite, v.boolean(), v.pipe(v.string(), v.maxLength(500))])),
+    null,
+  ),
+});
+const FieldUpdateBody = v.object({ ...FieldBody.entries, insuredObjectId: v.optional(positiveId) });
+
+export const FormulaBody = v.object({
+  productVersionId: positiveId,
+  group: text(100),
+  name: text(200),
+  expression: v.pipe(v.string(), v.trim(), v.nonEmpty('expression is required'), v.maxLength(2000)),
+  unit: v.picklist(PREMIUM_UNITS, 'unit day, week, month, quarter, year or oneTimePayment'),
+  type: v.optional(v.literal('time'), 'time'),
+  itemType: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(100))), null),
+  variableName: v.optional(v.nullable(identifier), null),
+});
+const FormulaUpdateBody = v.object({
+  ...FormulaBody.entries,
+  productVersionId: v.optional(positiveId),
+});
+
+const FieldReorderBody = v.object({ productFieldIdOne: positiveId, productFieldIdTwo: positiveId });
+const FormulaReorderBody = v.object({ id1: positiveId, id2: positiveId });
+
+// ---- rows and presentation ------------------------------------------------------------------
+
+export const ern = (tenantSlug: string, kind: string, code: string) =>
+  `ern:insuranceservice:${tenantSlug}:${kind}/${code}`;
+
+export interface ProductRow extends Audit {
+  id: number;
+  code: string;
+  name: string;
+  slug: string;
+  category: string;
+  default_language: string;
+  contract_duration_days: number;
+  insured_object_types: string[];
+}
+export interface VersionRow extends Audit {
+  id: number;
+  code: string;
+  product_id: number;
+  version: number;
+  description: string;
+  status: ProductVersionStatus;
+}
+export interface ObjectRow extends Audit {
+  id: number;
+  code: string;
+  product_version_id: number;
+  name: string;
+  label: string;
+  /** The edit version of the object (migration 009). */
+  version: number;
+  insured_object_type_id: number | null;
+}
+export interface FieldRow extends Audit {
+  id: number;
+  code: string;
+  insured_object_id: number;
+  name: string;
+  label: string;
+  type: string;
+  kind: string | null;
+  is_required: boolean;
+  minimum: number | null;
+  maximum: number | null;
+  default_value: unknown;
+  order: number;
+}
+interface FormulaRow extends Audit {
+  id: number;
+  code: string;
+  product_version_id: number;
+  group: string;
+  name: string;
+  expression: string;
+  type: string;
+  unit: string;
+  item_type: string | null;
+  variable_name: string | null;
+  order: number;
+}
+
+const presentVersion = (slug: string) => (r: VersionRow) => ({
+  id: r.id,
+  code: r.code,
+  productId: r.product_id,
+  version: r.version,
+  description: r.description,
+  status: r.status,
+  ern: ern(slug, 'product-version', r.code),
+  ...audit(r),
+});
+
+function presentProduct(slug: string, r: ProductRow, versions?: VersionRow[]) {
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    slug: r.slug,
+    category: r.category,
+    defaultLanguage: r.default_language,
+    contractDurationDays: r.contract_duration_days,
+    insuredObjectTypes: r.insured_object_types,
+    ...(versions ? { versions: versions.map(presentVersion(slug)) } : {}),
+    ern: ern(slug, 'product', r.code),
+    ...audit(r),
+  };
+}
+
+export const presentField = (r: FieldRow) => ({
+  id: r.id,
+  code: r.code,
+  insuredObjectId: r.insured_object_id,
+  name: r.name,
+  label: r.label,
+  type: r.type,
+  kind: r.kind,
+  isRequired: r.is_required,
+  minimum: r.minimum,
+  maximum: r.maximum,
+  defaultValue: r.default_value,
+  order: r.order,
+  ...audit(r),
+});
+
+export const presentObject = (r: ObjectRow, fields?: FieldRow[]) => ({
+  id: r.id,
+  code: r.code,
+  productVersionId: r.product_version_id,
+  name: r.name,
+  label: r.label,
+  version: r.version,
+  insuredObjectTypeId: r.insured_object_type_id,
+  ...(fields ? { productFields: fields.map(presentField) } : {}),
+  ...audit(r),
+});
+
+const presentFormula = (r: FormulaRow) => ({
+  id: r.id,
+  code: r.code,
+  productVersionId: r.product_version_id,
+  group: r.group,
+  name: r.name,
+  expression: r.expression,
+  type: r.type,
+  unit: r.unit,
+  itemType: r.item_type,
+  variableName: r.variable_name,
+  order: r.order,
+  ...audit(r),
+});
+
+// ---- shared lookups -------------------------------------------------------------------------
+
+async function versionsOf(db: Queryable, tenantId: number, productIds: number[]) {
+  return db.query<VersionRow>(
+    `SELECT * FROM product_versions WHERE tenant_id = $1 AND product_id = ANY($2::int[])
+      ORDER BY product_id, version`,
+    [tenantId, productIds],
+  );
+}
+
+export async function productById(
+  db: Queryable,
+  tenantId: number,
+  id: number,
+): Promise<ProductRow> {
+  const [row] = await db.query<ProductRow>(
+    'SELECT * FROM products WHERE tenant_id = $1 AND id = $2',
+    [tenantId, id],
+  );
+  if (!row) throw cantLoadProduct();
+  return row;
+}
+
+export async function versionById(
+  db: Queryable,
+  tenantId: number,
+  id: number,
+  notFound: () => HttpError,
+): Promise<VersionRow> {
+  const [row] = await db.query<VersionRow>(
+    'SELECT * FROM product_versions WHERE tenant_id = $1 AND id = $2',
+    [tenantId, id],
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Only a draft is edited: an active version sells policies whose premiums must stay reproducible. */
+export function assertDraft(version: VersionRow): void {
+  if (version.status !== 'draft') {
+    throw new HttpError(
+      409,
+      'version_not_draft',
+      `product version ${version.version} is ${version.status}; only a draft can be changed`,
+    );
+  }
+}
+
+export async function objectWithVersion(db: Queryable, tenantId: number, id: number) {
+  const [row] = await db.query<ObjectRow & { status: ProductVersionStatus; version: number }>(
+    `SELECT o.*, pv.status, pv.version FROM insured_objects o
+       JOIN product_versions pv ON pv.id = o.product_version_id
+      WHERE o.tenant_id = $1 AND o.id = $2`,
+    [tenantId, id],
+  );
+  return row;
+}
+
+async function fieldWithVersion(db: Queryable, tenantId: number, id: number) {
+  const [row] = await db.query<
+    FieldRow & { status: ProductVersionStatus; version: number; product_version_id: number }
+  >(
+    `SELECT f.*, pv.status, pv.version, o.product_version_id FROM product_fields f
+       JOIN insured_objects o ON o.id = f.insured_object_id
+       JOIN product_versions pv ON pv.id = o.product_version_id
+      WHERE f.tenant_id = $1 AND f.id = $2`,
+    [tenantId, id],
+  );
+  if (!row) throw new HttpError(404, 'not_found', 'product field not found');
+  return row;
+}
+
+async function formulaWithVersion(db: Queryable, tenantId: number, id: number) {
+  const [row] = await db.query<FormulaRow & { status: ProductVersionStatus; version: number }>(
+    `SELECT f.*, pv.status, pv.version FROM premium_formulas f
+       JOIN product_versions pv ON pv.id = f.product_version_id
+      WHERE f.tenant_id = $1 AND f.id = $2`,
+    [tenantId, id],
+  );
+  if (!row) throw new HttpError(404, 'not_found', 'premium formula not found');
+  return row;
+}
+
+export const draftLike = (row: { status: ProductVersionStatus; version: number }) =>
+  assertDraft({ status: row.status, version: row.version } as VersionRow);
+
+/** The system fields of the 'default' insured object (upstream contract, Insurance). */
+export const DEFAULT_OBJECT_FIELDS = [
+  {
+    name: 'policyStartDate',
+    label: 'Policy start date',
+    type: 'date',
+    kind: 'dateTime',
+    isRequired: true,
+  },
+  {
+    name: 'policyDurationUnit',
+    label: 'Policy duration unit',
+    type: 'string',
+    kind: 'durationUnit',
+    isRequired: true,
+  },
+  {
+    name: 'policyDurationValue',
+    label: 'Policy duration',
+    type: 'number',
+    kind: null,
+    isRequired: true,
+  },
+] as const;
+
+/** A new version starts with the 'default' insured object and its system fields. */
+export async function createVersion(
+  tx: Queryable,
+  tenantId: number,
+  productId: number,
+  description: string,
+  by: string,
+  status: ProductVersionStatus = 'draft',
+): Promise<VersionRow> {
+  const [version] = await tx.query<VersionRow>(
+    `INSERT INTO product_versions (tenant_id, code, product_id, version, description, status, created_by, updated_by)
+     VALUES ($1, $2, $3,
+             (SELECT coalesce(max(version), 0) + 1 FROM product_versions WHERE product_id = $3),
+             $4, $5, $6, $6)
+     RETURNING *`,
+    [tenantId, newCode('pve'), productId, description, status, by],
+  );
+  const [object] = await tx.query<{ id: number }>(
+    `INSERT INTO insured_objects (tenant_id, code, product_version_id, name, label, created_by, updated_by)
+     VALUES ($1, $2, $3, 'default', 'Policy', $4, $4) RETURNING id`,
+    [tenantId, newCode('ino'), version!.id, by],
+  );
+  let order = 1;
+  for (const field of DEFAULT_OBJECT_FIELDS) {
+    await tx.query(
+      `INSERT INTO product_fields (tenant_id, code, insured_object_id, name, label, type, kind,
+                                   is_required, "order", created_by, updated_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
+      [
+        tenantId,
+        newCode('pfi'),
+        object!.id,
+        field.name,
+        field.label,
+        field.type,
+        field.kind,
+        field.isRequired,
+        order++,
+        by,
+      ],
+    );
+  }
+  return version!;
+}
+
+/**
+ * How a formula names an insured object: a hyphen is minus in the formula language, so
+ * `mobile-device` is written `mobile_device` there.
+ */
+export const formulaName = (objectName: string) => objectName.replace(/-/g, '_');
+
+// ---- premium formula checks -----------------------------------------------------------------
+
+const POSITION = (at: number) => `at position ${at + 1}`;
+
+function syntaxMessage(error: ExpressionSyntaxError): string {
+  const detail = error.message.includes(': ')
+    ? error.message.slice(error.message.indexOf(': ') + 2)
+    : '';
+  switch (error.code) {
+    case 'too_long':
+      return 'the expression is too long (at most 2000 characters)';
+    case 'too_complex':
+      return 'the expression is too complex';
+    case 'unexpected_end':
+      return 'the expression ends too early';
+    case 'unterminated_string':
+      return `unterminated string ${POSITION(error.at)}`;
+    case 'bad_number':
+      return `bad number "${detail}" ${POSITION(error.at)}`;
+    case 'unexpected_character':
+      return `unexpected character "${detail}" ${POSITION(error.at)}`;
+    case 'unexpected_token':
+      return `unexpected "${detail}" ${POSITION(error.at)}`;
+  }
+}
+
+/**
+ * A formula must parse, call only known functions and read only what exists when it runs: the
+ * fields of the version's insured objects (`car.value`, or `value` for a 'default' field) and the
+ * variables of the formulas ordered before it.
+ */
+async function checkExpression(
+  db: Queryable,
+  tenantId: number,
+  versionId: number,
+  expression: string,
+  earlierVariables: readonly string[],
+): Promise<void> {
+  let tree: Node;
+  try {
+    tree = parseExpression(expression);
+  } catch (error) {
+    if (error instanceof ExpressionSyntaxError) {
+      throw new HttpError(400, 'invalid_expression', `Invalid expression: ${syntaxMessage(error)}`);
+    }
+    throw error;
+  }
+  const fields = await db.query<{ object: string; field: string }>(
+    `SELECT o.name AS object, f.name AS field FROM insured_objects o
+       JOIN product_fields f ON f.insured_object_id = o.id
+      WHERE o.tenant_id = $1 AND o.product_version_id = $2`,
+    [tenantId, versionId],
+  );
+  const known = new Set<string>(earlierVariables);
+  const lookups = await versionLookups(db, tenantId, versionId);
+  for (const f of fields) {
+    known.add(`${formulaName(f.object)}.${f.field}`);
+    if (f.object === 'default') known.add(f.field);
+  }
+  const functions = new Set<string>(EXPRESSION_FUNCTIONS);
+  forEachNode(tree, (n) => {
+    if (n.kind === 'path' && !known.has(n.names.join('.'))) {
+      throw new HttpError(
+        400,
+        'invalid_expression',
+        `Invalid expression: unknown field "${n.names.join('.')}" ${POSITION(n.at)}`,
+      );
+    }
+    if (n.kind === 'call' && !functions.has(n.name)) {
+      throw new HttpError(
+        400,
+        'invalid_expression',
+        `Invalid expression: unknown function "${n.name}" ${POSITION(n.at)}`,
+      );
+    }
+  });
+  checkLookups(tree, lookups);
+}
+
+/** The variables of the formulas that run before position `order` (after a planned reorder). */
+async function variablesBefore(
+  db: Queryable,
+  tenantId: number,
+  versionId: number,
+  order: number,
+  orderOf: (row: { id: number; order: number }) => number = (row) => row.order,
+): Promise<string[]> {
+  const rows = await db.query<{ id: number; order: number; variable_name: string | null }>(
+    `SELECT id, "order", variable_name FROM premium_formulas WHERE tenant_id = $1 AND product_version_id = $2`,
+    [tenantId, versionId],
+  );
+  return rows.filter((r) => r.variable_name && orderOf(r) < order).map((r) => r.variable_name!);
+}
+
+function checkFieldBounds(body: {
+  type: string;
+  minimum: number | null;
+  maximum: number | null;
+  defaultValue: unknown;
+}) {
+  if (body.type !== 'number' && (body.minimum !== null || body.maximum !== null)) {
+    throw new HttpError(400, 'validation_error', 'minimum and maximum apply to number fields only');
+  }
+  if (body.minimum !== null && body.maximum !== null && body.minimum > body.maximum) {
+    throw new HttpError(400, 'validation_error', 'minimum must not be above maximum');
+  }
+  const d = body.defaultValue;
+  if (d === null) return;
+  const ok =
+    (body.type === 'number' && typeof d === 'number') ||
+    (body.type === 'boolean' && typeof d === 'boolean') ||
+    (body.type === 'string' && typeof d === 'string') ||
+    (body.type === 'date' && typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d));
+  if (!ok) throw new HttpError(400, 'validation_error', `defaultValue must be a ${body.type}`);
+}
+
+// ---- router ---------------------------------------------------------------------------------
+
+export function insuranceProductRouter(ctx: SandboxContext): Router {
+  const db: Db = ctx.db;
+  const router = Router();
+  router.use(requireAuth(db, ctx.signer));
+
+  // -- products
+
+  router.get('/products', VIEW, async (req, res) => {
+    const { tenantId, tenantSlug } = getAuth(res);
+    const list = parseListQuery(req.query, {
+      filters: ['slug', 'category'],
+      orders: ['name', 'createdAt', 'id'],
+      expands: ['versions'],
+    });
+    const column = { name: 'lower(name)', createdAt: 'created_at', id: 'id' }[
+      list.order?.field ?? 'name'
+    ];
+    const direction = list.order?.direction ?? 'ASC';
+    const rows = await db.query<ProductRow>(
+      `SELECT * FROM products
+        WHERE tenant_id = $1
+          AND ($2::text IS NULL OR name ILIKE $2 OR slug ILIKE $2 OR code ILIKE $2)
+          AND ($3::text IS NULL OR slug = $3) AND ($4::text IS NULL OR category = $4)
+        ORDER BY ${column} ${direction}, id ${direction}
+        LIMIT $5 OFFSET $6`,
+      [
+        tenantId,
+        list.search ? escapeLike(list.search) : null,
+        list.filter.get('slug') ?? null,
+        list.filter.get('category') ?? null,
+        list.pageSize + 1,
+        (list.page - 1) * list.pageSize,
+      ],
+    );
+    const page = pageOf(rows, list);
+    const versions = list.expand.has('versions')
+      ? await versionsOf(
+          db,
+          tenantId,
+          page.items.map((p) => p.id),
+        )
+      : null;
+    res.json({
+      items: page.items.map((p) =>
+        presentProduct(
+          tenantSlug,
+          p,
+          versions ? versions.filter((v) => v.product_id === p.id) : undefined,
+        ),
+      ),
+      nextPageToken: page.nextPageToken,
+    });
+  });
+
+  router.get('/products/:id', VIEW, async (req, res) => {
+    const { tenantId, tenantSlug } = getAuth(res);
+    const list = parseListQuery(
+      { expand: req.query.expand },
+      { filters: [], orders: [], expands: ['versions'] },
+    );
+    const product = await productById(db, tenantId, idOf(String(req.params.id), cantLoadProduct));
+    const versions = list.expand.has('versions')
+      ? await versionsOf(db, tenantId, [product.id])
+      : undefined;
+    res.json({ product: presentProduct(tenantSlug, product, versions) });
+  });
+
+  const slugFrom = (name: string) =>
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'product';
+
+  router.post('/products', allow('products', 'create'), async (req, res) => {
+    const auth = getAuth(res);
+    const body = parseBody(ProductBody, req.body);
+    try {
+      const [row] = await db.query<ProductRow>(
+        `INSERT INTO products (tenant_id, code, name, slug, category, default_language,
+                               contract_duration_days, insured_object_types, created_by, updated_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING *`,
+        [
+          auth.tenantId,
+          newCode('prd'),
+          body.name,
+          body.slug ?? slugFrom(body.name),
+          body.category,
+          body.defaultLanguage,
+          body.contractDurationDays,
+          JSON.stringify(body.insuredObjectTypes),
+          auth.userCode,
+        ],
+      );
+      res.status(201).json({ product: presentProduct(auth.tenantSlug, row!, []) });
+    } catch (error) {
+      if (uniqueViolation(error))
+        throw new HttpError(409, 'slug_taken', 'a product with this slug exists');
+      throw error;
+    }
+  });
+
+  router.put('/products/:id', allow('products', 'update'), async (req, res) => {
+    const auth = getAuth(res);
+    const id = idOf(String(req.params.id), cantLoadProduct);
+    const body = parseBody(ProductBody, req.body);
+    const current = await productById(db, auth.tenantId, id);
+    try {
+      const [row] = await db.query<ProductRow>(
+        `UPDATE products SET name = $3, slug = $4, category = $5, default_language = $6,
+                contract_duration_days = $7, insured_object_types = $8, updated_at = now(), updated_by = $9
+          WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+        [
+          auth.tenantId,
+          id,
+          body.name,
+          body.slug ?? current.slug,
+          body.category,
+          body.defaultLanguage,
+          body.contractDurationDays,
+          JSON.stringify(body.insuredObjectTypes),
+          auth.userCode,
+        ],
+      );
+      res.json({
+        product: presentProduct(auth.tenantSlug, row!, await versionsOf(db, auth.tenantId, [id])),
+      });
+    } catch (error) {
+      if (uniqueViolation(error))
+        throw new HttpError(409, 'slug_taken', 'a product with this slug exists');
+      throw error;
+    }
+  });
+
+  router.delete('/products/:id', allow('products', 'delete'), async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const product = await productById(db, tenantId, idOf(String(req.params.id), cantLoadProduct));
+    const [active] = await db.query(
+      `SELECT 1 FROM product_versions WHERE tenant_id = $1 AND product_id = $2 AND status = 'active'`,
+      [tenantId, product.id],
+    );
+    if (active) {
+      throw new HttpError(
+        409,
+        'product_active',
+        'a product with an active version cannot be deleted',
+      );
+    }
+    await db.query('DELETE FROM products WHERE tenant_id = $1 AND id = $2', [tenantId, product.id]);
+    res.status(204).end();
+  });
+
+  // -- versions
+
+  router.post('/product-versions', allow('product-versions', 'create'), async (req, res) => {
+    const auth = getAuth(res);
+    const body = parseBody(VersionCreateBody, req.body);
+    const product = await productById(db, auth.tenantId, body.productId);
+    const version = await db.transaction((tx) =>
+      createVersion(tx, auth.tenantId, product.id, body.description, auth.userCode),
+    );
+    res.status(201).json({ productVersion: presentVersion(auth.tenantSlug)(version) });
+  });
+
+  router.get('/product-versions/:id', VIEW, async (req, res) => {
+    const auth = getAuth(res);
+    const notFound = () => new HttpError(404, 'not_found', 'product version not found');
+    const version = await versionById(
+      db,
+      auth.tenantId,
+      idOf(String(req.params.id), notFound),
+      notFound,
+    );
+    res.json({ productVersion: presentVersion(auth.tenantSlug)(version) });
+  });
+
+  router.put('/product-versions/:id', allow('product-versions', 'update'), async (req, res) => {
+    const auth = getAuth(res);
+    const notFound = () => new HttpError(404, 'not_found', 'product version not found');
+    const body = parseBody(VersionUpdateBody, req.body);
+    const version = await versionById(
+      db,
+      auth.tenantId,
+      idOf(String(req.params.id), notFound),
+      notFound,
+    );
+    const status = body.status ?? version.status;
+    if (status !== version.status && !VERSION_TRANSITIONS[version.status].includes(status)) {
+      throw new HttpError(
+        409,
+        'illegal_transition',
+        `a ${version.status} product version cannot become ${status}`,
+      );
+    }
+    if (body.description !== undefined && body.description !== version.description)
+      assertDraft(version);
+    const updated = await db.transaction(async (tx) => {
+      // One active version per product: activating one makes the former active one passive.
+      if (status === 'active' && version.status !== 'active') {
+        await tx.query(
+          `UPDATE product_versions SET status = 'passive', updated_at = now(), updated_by = $3
+            WHERE tenant_id = $1 AND product_id = $2 AND status = 'active'`,
+          [auth.tenantId, version.product_id, auth.userCode],
+        );
+      }
+      const [row] = await tx.query<VersionRow>(
+        `UPDATE product_versions SET description = $3, status = $4, updated_at = now(), updated_by = $5
+          WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+        [auth.tenantId, version.id, body.description ?? version.description, status, auth.userCode],
+      );
+      return row!;
+    });
+    res.json({ productVersion: presentVersion(auth.tenantSlug)(updated) });
+  });
+
+  // -- insured objects
+
+  router.get('/insured-objects', VIEW, async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const list = parseListQuery(req.query, {
+      filters: ['productVersionId'],
+      orders: [],
+      expands: ['productFields'],
+      maxPageSize: 100,
+    });
+    const versionId = Number(list.filter.get('productVersionId'));
+    if (!Number.isInteger(versionId) || versionId < 1) {
+      throw new HttpError(400, 'invalid_query', 'filter productVersionId is required');
+    }
+    await versionById(db, tenantId, versionId, () => cantLoad('insured objects'));
+    const rows = await db.query<ObjectRow>(
+      `SELECT * FROM insured_objects WHERE tenant_id = $1 AND product_version_id = $2
+        ORDER BY id LIMIT $3 OFFSET $4`,
+      [tenantId, versionId, list.pageSize + 1, (list.page - 1) * list.pageSize],
+    );
+    const page = pageOf(rows, list);
+    const fields = list.expand.has('productFields')
+      ? await db.query<FieldRow>(
+          `SELECT * FROM product_fields WHERE tenant_id = $1 AND insured_object_id = ANY($2::int[])
+            ORDER BY "order", id`,
+          [tenantId, page.items.map((o) => o.id)],
+        )
+      : null;
+    res.json({
+      items: page.items.map((o) =>
+        presentObject(
+          o,
+          fields?.filter((f) => f.insured_object_id === o.id),
+        ),
+      ),
+      nextPageToken: page.nextPageToken,
+    });
+  });
+
+  // -- product fields
+
+  router.get('/product-fields/types', VIEW, (req, res) => {
+    parseListQuery(req.query, { filters: [], orders: [], expands: [], maxPageSize: 100 });
+    res.json({
+      items: PRODUCT_FIELD_TYPES.map((name, i) => ({ id: i + 1, name })),
+      kinds: PRODUCT_FIELD_KINDS,
+      nextPageToken: null,
+    });
+  });
+
+  router.get('/product-fields', VIEW, async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const list = parseListQuery(req.query, {
+      filters: ['insuredObjectId'],
+      orders: [],
+      expands: [],
+      maxPageSize: 100,
+    });
+    const ids = (list.filter.get('insuredObjectId') ?? '').split(',').filter(Boolean).map(Number);
+    if (!ids.length || ids.some((id) => !Number.isInteger(id) || id < 1 || id > 2_147_483_647)) {
+      throw new HttpError(
+        400,
+        'invalid_query',
+        'filter insuredObjectId is required (ids joined by ,)',
+      );
+    }
+    const rows = await db.query<FieldRow>(
+      `SELECT * FROM product_fields WHERE tenant_id = $1 AND insured_object_id = ANY($2::int[])
+        ORDER BY insured_object_id, "order", id LIMIT $3 OFFSET $4`,
+      [tenantId, ids, list.pageSize + 1, (list.page - 1) * list.pageSize],
+    );
+    const page = pageOf(rows, list);
+    res.json({ items: page.items.map(presentField), nextPageToken: page.nextPageToken });
+  });
+
+  router.post('/product-fields', allow('product-versions', 'update'), async (req, res) => {
+    const auth = getAuth(res);
+    const body = parseBody(FieldBody, req.body);
+    checkFieldBounds(body);
+    const object = await objectWithVersion(db, auth.tenantId, body.insuredObjectId);
+    if (!object) throw new HttpError(404, 'not_found', 'insured object not found');
+    draftLike(object);
+    try {
+      const [row] = await db.query<FieldRow>(
+        `INSERT INTO product_fields (tenant_id, code, insured_object_id, name, label, type, kind, is_required,
+                                     minimum, maximum, default_value, "order", created_by, updated_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+                 (SELECT coalesce(max("order"), 0) + 1 FROM product_fields WHERE insured_object_id = $3), $12, $12)
+         RETURNING *`,
+        [
+          auth.tenantId,
+          newCode('pfi'),
+          object.id,
+          body.name,
+          body.label,
+          body.type,
+          body.kind,
+          body.isRequired,
+          body.minimum,
+          body.maximum,
+          body.defaultValue === null ? null : JSON.stringify(body.defaultValue),
+          auth.userCode,
+        ],
+      );
+      res.status(201).json({ productField: presentField(row!) });
+    } catch (error) {
+      if (uniqueViolation(error))
+        throw new HttpError(409, 'name_taken', `a field named ${body.name} exists`);
+      throw error;
+    }
+  });
+
+  router.put('/product-fields/:id', allow('product-versions', 'update'), async (req, res) => {
+    const auth = getAuth(res);
+    const notFound = () => new HttpError(404, 'not_found', 'product field not found');
+    const field = await fieldWithVersion(db, auth.tenantId, idOf(String(req.params.id), notFound));
+    const body = parseBody(FieldUpdateBody, req.body);
+    checkFieldBounds(body);
+    draftLike(field);
+    if (body.insuredObjectId !== undefined && body.insuredObjectId !== field.insured_object_id) {
+      throw new HttpError(
+        400,
+        'validation_error',
+        'insuredObjectId: a field cannot move to another insured object',
+      );
+    }
+    try {
+      const [row] = await db.query<FieldRow>(
+        `UPDATE product_fields SET name = $3, label = $4, type = $5, kind = $6, is_required = $7,
+                minimum = $8, maximum = $9, default_value = $10, updated_at = now(), updated_by = $11
+          WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+        [
+          auth.tenantId,
+          field.id,
+          body.name,
+          body.label,
+          body.type,
+          body.kind,
+          body.isRequired,
+          body.minimum,
+          body.maximum,
+          body.defaultValue === null ? null : JSON.stringify(body.defaultValue),
+          auth.userCode,
+        ],
+      );
+      res.json({ productField: presentField(row!) });
+    } catch (error) {
+      if (uniqueViolation(error))
+        throw new HttpError(409, 'name_taken', `a field named ${body.name} exists`);
+      throw error;
+    }
+  });
+
+  router.delete('/product-fields/:id', allow('product-versions', 'update'), async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const notFound = () => new HttpError(404, 'not_found', 'product field not found');
+    const field = await fieldWithVersion(db, tenantId, idOf(String(req.params.id), notFound));
+    draftLike(field);
+    await db.query('DELETE FROM product_fields WHERE tenant_id = $1 AND id = $2', [
+      tenantId,
+      field.id,
+    ]);
+    res.status(204).end();
+  });
+
+  router.post('/product-fields/reorder', allow('product-versions', 'update'), async (req, res) => {
+    const { tenantId, userCode } = getAuth(res);
+    const body = parseBody(FieldReorderBody, req.body);
+    const one = await fieldWithVersion(db, tenantId, body.productFieldIdOne);
+    const two = await fieldWithVersion(db, tenantId, body.productFieldIdTwo);
+    if (one.insured_object_id !== two.insured_object_id) {
+      throw new HttpError(
+        400,
+        'validation_error',
+        'both fields must belong to the same insured object',
+      );
+    }
+    draftLike(one);
+    await swapOrder(db, 'product_fields', tenantId, one, two, userCode);
+    res.json({
+      items: [
+        presentField({ ...one, order: two.order }),
+        presentField({ ...two, order: one.order }),
+      ],
+    });
+  });
+
+  // -- premium formulas
+
+  router.get('/premium-formulas', VIEW, async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const list = parseListQuery(req.query, {
+      filters: ['productVersionId'],
+      orders: [],
+      expands: [],
+    });
+    const versionId = Number(list.filter.get('productVersionId'));
+    if (!Number.isInteger(versionId) || versionId < 1) {
+      throw new HttpError(400, 'invalid_query', 'filter productVersionId is required');
+    }
+    await versionById(db, tenantId, versionId, () => cantLoad('premium formulas'));
+    const rows = await db.query<FormulaRow>(
+      `SELECT * FROM premium_formulas WHERE tenant_id = $1 AND product_version_id = $2
+        ORDER BY "order", id LIMIT $3 OFFSET $4`,
+      [tenantId, versionId, list.pageSize + 1, (list.page - 1) * list.pageSize],
+    );
+    const page = pageOf(rows, list);
+    res.json({ items: page.items.map(presentFormula), nextPageToken: page.nextPageToken });
+  });
+
+  router.post('/premium-formulas', allow('premium-formulas', 'create'), async (req, res) => {
+    const auth = getAuth(res);
+    const body = parseBody(FormulaBody, req.body);
+    const version = await versionById(db, auth.tenantId, body.productVersionId, () =>
+      cantLoad('premium formulas'),
+    );
+    assertDraft(version);
+    const [next] = await db.query<{ order: number }>(
+      `SELECT coalesce(max("order"), 0) + 1 AS "order" FROM premium_formulas WHERE product_version_id = $1`,
+      [version.id],
+    );
+    await checkExpression(
+      db,
+      auth.tenantId,
+      version.id,
+      body.expression,
+      await variablesBefore(db, auth.tenantId, version.id, next!.order),
+    );
+    const [row] = await db.query<FormulaRow>(
+      `INSERT INTO premium_formulas (tenant_id, code, product_version_id, "group", name, expression, type, unit,
+                                     item_type, variable_name, "order", created_by, updated_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING *`,
+      [
+        auth.tenantId,
+        newCode('pfo'),
+        version.id,
+        body.group,
+        body.name,
+        body.expression,
+        body.type,
+        body.unit,
+        body.itemType,
+        body.variableName,
+        next!.order,
+        auth.userCode,
+      ],
+    );
+    res.status(201).json({ premiumFormula: presentFormula(row!) });
+  });
+
+  router.put('/premium-formulas/:id', allow('premium-formulas', 'update'), async (req, res) => {
+    const auth = getAuth(res);
+    const notFound = () => new HttpError(404, 'not_found', 'premium formula not found');
+    const formula = await formulaWithVersion(
+      db,
+      auth.tenantId,
+      idOf(String(req.params.id), notFound),
+    );
+    const body = parseBody(FormulaUpdateBody, req.body);
+    draftLike(formula);
+    await checkExpression(
+      db,
+      auth.tenantId,
+      formula.product_version_id,
+      body.expression,
+      await variablesBefore(db, auth.tenantId, formula.product_version_id, formula.order),
+    );
+    const [row] = await db.query<FormulaRow>(
+      `UPDATE premium_formulas SET "group" = $3, name = $4, expression = $5, type = $6, unit = $7,
+              item_type = $8, variable_name = $9, updated_at = now(), updated_by = $10
+        WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+      [
+        auth.tenantId,
+        formula.id,
+        body.group,
+        body.name,
+        body.expression,
+        body.type,
+        body.unit,
+        body.itemType,
+        body.variableName,
+        auth.userCode,
+      ],
+    );
+    res.json({ premiumFormula: presentFormula(row!) });
+  });
+
+  router.delete('/premium-formulas/:id', allow('premium-formulas', 'delete'), async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const notFound = () => new HttpError(404, 'not_found', 'premium formula not found');
+    const formula = await formulaWithVersion(db, tenantId, idOf(String(req.params.id), notFound));
+    draftLike(formula);
+    await db.query('DELETE FROM premium_formulas WHERE tenant_id = $1 AND id = $2', [
+      tenantId,
+      formula.id,
+    ]);
+    res.status(204).end();
+  });
+
+  router.post(
+    '/premium-formulas/reorder',
+    allow('premium-formulas', 'update'),
+    async (req, res) => {
+      const { tenantId, userCode } = getAuth(res);
+      const body = parseBody(FormulaReorderBody, req.body);
+      const one = await formulaWithVersion(db, tenantId, body.id1);
+      const two = await formulaWithVersion(db, tenantId, body.id2);
+      if (one.product_version_id !== two.product_version_id) {
+        throw new HttpError(
+          400,
+          'validation_error',
+          'both formulas must belong to the same product version',
+        );
+      }
+      draftLike(one);
+      // A formula may read only the variables of formulas before it; a swap must keep that true.
+      const swapped = (r: { id: number; order: number }) =>
+        r.id === one.id ? two.order : r.id === two.id ? one.order : r.order;
+      for (const [formula, order] of [
+        [one, two.order],
+        [two, one.order],
+      ] as const) {
+        try {
+          await checkExpression(
+            db,
+            tenantId,
+            formula.product_version_id,
+            formula.expression,
+            await variablesBefore(db, tenantId, formula.product_version_id, order, swapped),
+          );
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          throw new HttpError(409, 'reorder_breaks_formula', `${formula.name}: ${error.message}`);
+        }
+      }
+      await swapOrder(db, 'premium_formulas', tenantId, one, two, userCode);
+      res.json({
+        items: [
+          presentFormula({ ...one, order: two.order }),
+          presentFormula({ ...two, order: one.order }),
+        ],
+      });
+    },
+  );
+
+  return router;
+}
+
+async function swapOrder(
+  db: Db,
+  table: 'product_fields' | 'premium_formulas',
+  tenantId: number,
+  one: { id: number; order: number },
+  two: { id: number; order: number },
+  by: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const [row, order] of [
+      [one, two.order],
+      [two, one.order],
+    ] as const) {
+      await tx.query(
+        `UPDATE ${table} SET "order" = $3, updated_at = now(), updated_by = $4 WHERE tenant_id = $1 AND id = $2`,
+        [tenantId, row.id, order, by],
+      );
+    }
+  });
+}

@@ -1,0 +1,306 @@
+import { Router } from 'express';
+import * as v from 'valibot';
+import { forEachNode, parseExpression } from '#common/expression/parse.ts';
+import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
+import type { SandboxContext } from '#server/sandbox/sandbox.ts';
+import {
+  HttpError,
+  getAuth,
+  pageOf,
+  parseBody,
+  parseListQuery,
+  requireAuth,
+  requireServicePermission,
+} from '#server/sandbox/platform/http.ts';
+import { newCode } from '#server/sandbox/platform/admin-shared.ts';
+import {
+  assertDraft,
+  cantLoad,
+  draftLike,
+  formulaName,
+  presentObject,
+  versionById,
+  type FieldRow,
+  type ObjectRow,
+} from './insurance-product-routes.ts';
+import {
+  defaultProductFields,
+  insuredObjectType,
+  insuredObjectTypes,
+} from './insured-object-types.ts';
+import { idOf, uniqueViolation } from '#server/sandbox/platform/records.ts';
+
+/**
+ * Insured objects of a product version (create, rename, delete; the list is in the products
+ * router), the catalogue of insured object types and their default product fields (spec section
+ * 7). Decisions in docs/contracts.md, "Insurance: product extras".
+ */
+
+const VIEW = requireServicePermission('policy-management', 'products', 'view');
+const UPDATE = requireServicePermission('policy-management', 'product-versions', 'update');
+
+/** Object names appear in formulas (with - as _) and in booking funnels. */
+const objectName = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^[a-z][a-z0-9-]{0,62}$/, 'a name of lower-case letters, digits and - (like vehicle)'),
+);
+const label = v.pipe(v.string(), v.trim(), v.nonEmpty('label is required'), v.maxLength(200));
+const positiveId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
+
+const CreateBody = v.object({
+  productVersionId: positiveId,
+  insuredObjectTypeId: v.optional(v.nullable(positiveId), null),
+  name: v.optional(objectName),
+  label: v.optional(label),
+});
+const UpdateBody = v.object({
+  name: objectName,
+  label,
+  version: v.pipe(
+    v.number('version: the version the change is based on'),
+    v.integer(),
+    v.minValue(1),
+  ),
+});
+
+/** A version holds at most this many insured objects (the spec's list page is 100). */
+const MAX_OBJECTS_PER_VERSION = 100;
+
+const notFound = () => new HttpError(404, 'not_found', 'insured object not found');
+
+async function objectById(db: Queryable, tenantId: number, id: number) {
+  const [row] = await db.query<ObjectRow & { status: string; product_version: number }>(
+    `SELECT o.*, pv.status, pv.version AS product_version FROM insured_objects o
+       JOIN product_versions pv ON pv.id = o.product_version_id
+      WHERE o.tenant_id = $1 AND o.id = $2`,
+    [tenantId, id],
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+const objectDraft = (row: { status: string; product_version: number }) =>
+  draftLike({ status: row.status, version: row.product_version } as Parameters<
+    typeof draftLike
+  >[0]);
+
+async function fieldsOf(db: Queryable, tenantId: number, objectId: number) {
+  return db.query<FieldRow>(
+    `SELECT * FROM product_fields WHERE tenant_id = $1 AND insured_object_id = $2 ORDER BY "order", id`,
+    [tenantId, objectId],
+  );
+}
+
+/** A formula of the version that reads the object (`vehicle.value`), so it cannot go or be renamed. */
+async function assertObjectUnused(db: Queryable, tenantId: number, object: ObjectRow) {
+  const formulas = await db.query<{ name: string; expression: string }>(
+    `SELECT name, expression FROM premium_formulas WHERE tenant_id = $1 AND product_version_id = $2
+      ORDER BY "order", id`,
+    [tenantId, object.product_version_id],
+  );
+  const prefix = formulaName(object.name);
+  for (const formula of formulas) {
+    let reads = false;
+    forEachNode(parseExpression(formula.expression), (n) => {
+      if (n.kind === 'path' && n.names.length > 1 && n.names[0] === prefix) reads = true;
+    });
+    if (reads) {
+      throw new HttpError(
+        409,
+        'in_use',
+        `the insured object ${object.name} is read by the premium formula ${formula.name}`,
+        { formula: formula.name },
+      );
+    }
+  }
+}
+
+export function insuredObjectRouter(ctx: SandboxContext): Router {
+  const db: Db = ctx.db;
+  const router = Router();
+  router.use(requireAuth(db, ctx.signer));
+
+  router.get('/insured-object-types', VIEW, (req, res) => {
+    const list = parseListQuery(req.query, { filters: [], orders: [], expands: [] });
+    const rows = insuredObjectTypes.slice(
+      (list.page - 1) * list.pageSize,
+      list.page * list.pageSize + 1,
+    );
+    const page = pageOf(rows, list);
+    res.json({ items: page.items, nextPageToken: page.nextPageToken });
+  });
+
+  router.get('/default-product-fields', VIEW, (req, res) => {
+    const list = parseListQuery(req.query, {
+      filters: ['insuredObjectTypeId'],
+      orders: [],
+      expands: [],
+    });
+    const typeFilter = list.filter.get('insuredObjectTypeId');
+    if (typeFilter !== undefined && !/^\d{1,9}$/.test(typeFilter)) {
+      throw new HttpError(400, 'invalid_query', 'insuredObjectTypeId must be numeric');
+    }
+    const matching = defaultProductFields.filter(
+      (f) => typeFilter === undefined || f.insuredObjectTypeId === Number(typeFilter),
+    );
+    const page = pageOf(
+      matching.slice((list.page - 1) * list.pageSize, list.page * list.pageSize + 1),
+      list,
+    );
+    res.json({ items: page.items, nextPageToken: page.nextPageToken });
+  });
+
+  router.get('/insured-objects/:id', VIEW, async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const list = parseListQuery(
+      { expand: req.query.expand },
+      { filters: [], orders: [], expands: ['productFields'] },
+    );
+    const object = await objectById(db, tenantId, idOf(String(req.params.id), notFound));
+    const fields = list.expand.has('productFields')
+      ? await fieldsOf(db, tenantId, object.id)
+      : undefined;
+    res.json({ insuredObject: presentObject(object, fields) });
+  });
+
+  router.post('/insured-objects', UPDATE, async (req, res) => {
+    const { tenantId, userCode } = getAuth(res);
+    const body = parseBody(CreateBody, req.body);
+    const type =
+      body.insuredObjectTypeId === null ? null : insuredObjectType(body.insuredObjectTypeId);
+    if (type === undefined) {
+      throw new HttpError(
+        400,
+        'validation_error',
+        'insuredObjectTypeId: unknown insured object type',
+      );
+    }
+    const name = body.name ?? type?.name;
+    const objectLabel = body.label ?? type?.label;
+    if (!name || !objectLabel) {
+      throw new HttpError(
+        400,
+        'validation_error',
+        'name and label are required without an insuredObjectTypeId',
+      );
+    }
+    const version = await versionById(db, tenantId, body.productVersionId, () =>
+      cantLoad('insured objects'),
+    );
+    assertDraft(version);
+    const created = await db.transaction(async (tx) => {
+      const [count] = await tx.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM insured_objects WHERE tenant_id = $1 AND product_version_id = $2',
+        [tenantId, version.id],
+      );
+      if (count!.n >= MAX_OBJECTS_PER_VERSION) {
+        throw new HttpError(
+          409,
+          'too_many',
+          `a version holds at most ${MAX_OBJECTS_PER_VERSION} insured objects`,
+        );
+      }
+      const [taken] = await tx.query(
+        'SELECT 1 FROM insured_objects WHERE product_version_id = $1 AND name = $2',
+        [version.id, name],
+      );
+      if (taken) throw new HttpError(409, 'name_taken', `an insured object named ${name} exists`);
+      const [object] = await tx.query<ObjectRow>(
+        `INSERT INTO insured_objects (tenant_id, code, product_version_id, name, label,
+                                      insured_object_type_id, created_by, updated_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING *`,
+        [tenantId, newCode('ino'), version.id, name, objectLabel, type?.id ?? null, userCode],
+      );
+      for (const field of defaultProductFields.filter((f) => f.insuredObjectTypeId === type?.id)) {
+        await tx.query(
+          `INSERT INTO product_fields (tenant_id, code, insured_object_id, name, label, type, kind,
+                                       is_required, minimum, maximum, "order", created_by, updated_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
+          [
+            tenantId,
+            newCode('pfi'),
+            object!.id,
+            field.name,
+            field.label,
+            field.type,
+            field.kind,
+            field.isRequired,
+            field.minimum,
+            field.maximum,
+            field.order,
+            userCode,
+          ],
+        );
+      }
+      return object!;
+    });
+    res.status(201).json({
+      insuredObject: presentObject(created, await fieldsOf(db, tenantId, created.id)),
+    });
+  });
+
+  router.put('/insured-objects/:id', UPDATE, async (req, res) => {
+    const { tenantId, userCode } = getAuth(res);
+    const object = await objectById(db, tenantId, idOf(String(req.params.id), notFound));
+    const body = parseBody(UpdateBody, req.body);
+    objectDraft(object);
+    if (body.version !== object.version) {
+      throw new HttpError(
+        409,
+        'version_conflict',
+        'the insured object was changed since it was loaded',
+        {
+          insuredObject: presentObject(object),
+        },
+      );
+    }
+    if (body.name !== object.name) {
+      if (object.name === 'default') {
+        throw new HttpError(409, 'default_object', 'the insured object default keeps its name');
+      }
+      await assertObjectUnused(db, tenantId, object);
+    }
+    try {
+      const [row] = await db.query<ObjectRow>(
+        `UPDATE insured_objects SET name = $4, label = $5, version = version + 1,
+                updated_at = now(), updated_by = $6
+          WHERE tenant_id = $1 AND id = $2 AND version = $3 RETURNING *`,
+        [tenantId, object.id, body.version, body.name, body.label, userCode],
+      );
+      if (!row) {
+        const current = await objectById(db, tenantId, object.id);
+        throw new HttpError(
+          409,
+          'version_conflict',
+          'the insured object was changed since it was loaded',
+          {
+            insuredObject: presentObject(current),
+          },
+        );
+      }
+      res.json({ insuredObject: presentObject(row, await fieldsOf(db, tenantId, row.id)) });
+    } catch (error) {
+      if (uniqueViolation(error))
+        throw new HttpError(409, 'name_taken', `an insured object named ${body.name} exists`);
+      throw error;
+    }
+  });
+
+  router.delete('/insured-objects/:id', UPDATE, async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const object = await objectById(db, tenantId, idOf(String(req.params.id), notFound));
+    objectDraft(object);
+    if (object.name === 'default') {
+      throw new HttpError(409, 'default_object', 'the insured object default cannot be deleted');
+    }
+    await assertObjectUnused(db, tenantId, object);
+    await db.query('DELETE FROM insured_objects WHERE tenant_id = $1 AND id = $2', [
+      tenantId,
+      object.id,
+    ]);
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,271 @@
+import type { Logger } from 'pino';
+import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
+import { POLICY_STATUSES } from '#common/policy-lifecycle.ts';
+import { DAY_MS, isoDay, mix, stableCode } from '#server/sandbox/platform/seeding.ts';
+import { loadTariffs, premiumOf, type Tariff, type TariffField } from './premium.ts';
+import {
+  formatPolicyNumber,
+  insertPolicies,
+  reservePolicyNumbers,
+  type NewPolicy,
+  type NewTimeslice,
+  type NewVersion,
+} from './policy-store.ts';
+
+/**
+ * Demo policies: spread over the tenant's sellable product versions and its customers, in every
+ * status, with one or two versions of one or two timeslices each. The data of every policy object
+ * follows its product fields, and each timeslice's premium is evaluated from the version's premium
+ * formulas with common/expression, so the numbers are the ones the product would compute. Every
+ * value derives from the policy's index (codes too), so two seeds produce the same world.
+ */
+
+/** Policies are created from here on, eight hours apart: fixed, so the seed is reproducible. */
+const FIRST_CREATED = Date.UTC(2024, 0, 2, 9, 0, 0);
+const seededCreatedMs = (i: number) => FIRST_CREATED + i * 8 * 3_600_000;
+
+const STRINGS: Record<string, string[]> = {
+  vehicleType: ['car', 'suv', 'van', 'cabrio'],
+  destination: ['Spanien', 'Italien', 'USA', 'Thailand', 'Norwegen'],
+  brand: ['Apple', 'Samsung', 'Google', 'Xiaomi', 'Fairphone'],
+  category: ['Waschmaschine', 'Kühlschrank', 'Geschirrspüler', 'Trockner'],
+  zipCode: ['10115', '20095', '50667', '80331', '01067'],
+  policyDurationUnit: ['year'],
+};
+
+export function valueOf(field: TariffField, i: number, salt: number, startMs: number): unknown {
+  const n = mix(i, salt);
+  switch (field.type) {
+    case 'boolean':
+      return n % 2 === 0;
+    case 'date':
+      // Customers of 18 to 75 for a birth date, otherwise up to three years before the start.
+      return field.name === 'birthDate'
+        ? isoDay(startMs - (18 * 365 + (n % (57 * 365))) * DAY_MS)
+        : isoDay(startMs - (n % (3 * 365)) * DAY_MS);
+    case 'number': {
+      const lo = Math.ceil(field.minimum ?? 0);
+      const hi = Math.floor(field.maximum ?? lo + 1000);
+      // Amounts land on round figures, small scales (classes, days) on every value.
+      const step = hi - lo > 5000 ? 100 : 1;
+      const steps = Math.floor((hi - lo) / step) + 1;
+      return lo + (n % steps) * step;
+    }
+    case 'string': {
+      const options = STRINGS[field.kind ?? ''] ??
+        STRINGS[field.name] ?? [`${field.name} ${n % 7}`];
+      return options[n % options.length];
+    }
+  }
+}
+
+export interface Seller {
+  tariffs: Tariff[];
+  accountCodes: string[];
+}
+
+/**
+ * The data of every insured object of a tariff for the index-th seeded record: each field from
+ * valueOf, and the 'default' object's term starting at `startMs` for the product's duration.
+ */
+export function seedObjectsData(tariff: Tariff, i: number, salt: number, startMs: number) {
+  return tariff.objects.map((object, o) => {
+    const data: Record<string, unknown> = {};
+    for (const [f, field] of object.fields.entries()) {
+      data[field.name] = valueOf(field, i, o * 31 + f + salt, startMs);
+    }
+    if (object.name === 'default') {
+      data.policyStartDate = isoDay(startMs);
+      data.policyDurationUnit = 'day';
+      data.policyDurationValue = tariff.contract_duration_days;
+    }
+    return { object, data };
+  });
+}
+
+/** A draft sells nothing: policies belong to versions that are or were active. */
+export async function sellerOf(tx: Queryable, tenantId: number): Promise<Seller | null> {
+  const tariffs = await loadTariffs(tx, tenantId, "v.status <> 'draft'");
+  const accounts = await tx.query<{ code: string }>(
+    'SELECT code FROM accounts WHERE tenant_id = $1 ORDER BY id',
+    [tenantId],
+  );
+  if (!tariffs.length || !accounts.length) return null;
+  return { tariffs, accountCodes: accounts.map((a) => a.code) };
+}
+
+/**
+ * The demo policies numbered `firstNumber` on: everything but the creation time follows the
+ * number, so the same number always gets the same policy (codes too).
+ */
+export function generatePolicies(
+  slug: string,
+  seller: Seller,
+  firstNumber: number,
+  count: number,
+  /** The creation time of the policy of index `i` (its number - 1), `k`-th of this batch. */
+  createdMsOf: (i: number, k: number) => number,
+): NewPolicy[] {
+  const { tariffs: versions, accountCodes } = seller;
+  const policies: NewPolicy[] = [];
+  for (let i = firstNumber - 1; i < firstNumber - 1 + count; i += 1) {
+    const version = versions[i % versions.length]!;
+    const createdMs = createdMsOf(i, i - (firstNumber - 1));
+    const createdAt = new Date(createdMs);
+    // Every seventh policy has no start date of its own: it shows createdAt (spec section 3).
+    const startMs = Math.floor(createdMs / DAY_MS) * DAY_MS + ((i * 11) % 30) * DAY_MS;
+    const hasStart = i % 7 !== 3;
+
+    const versionCount = i % 3 === 0 ? 2 : 1;
+    const policyVersions: NewVersion[] = [];
+    for (let number = 1; number <= versionCount; number += 1) {
+      // The second timeslice starts half way through the term, with a changed first number.
+      const endMs = startMs + version.contract_duration_days * DAY_MS;
+      const sliceCount = (i + number) % 4 === 0 ? 2 : 1;
+      const midMs = startMs + Math.floor(version.contract_duration_days / 2) * DAY_MS;
+      const timeline: NewTimeslice[] = [];
+      for (let s = 0; s < sliceCount; s += 1) {
+        const objects = seedObjectsData(version, i, number * 7 + s * 13, startMs).map(
+          ({ object, data }, o) => {
+            return {
+              code: stableCode('pob', `${slug}:object:${i}:${number}:${s}:${o}`),
+              insuredObjectId: object.id,
+              name: object.name,
+              label: object.label,
+              data,
+            };
+          },
+        );
+        timeline.push({
+          from: new Date(s === 0 ? startMs : midMs),
+          to: new Date(sliceCount === 2 && s === 0 ? midMs : endMs),
+          premium: premiumOf(version, objects),
+          objects,
+        });
+      }
+      policyVersions.push({
+        versionNumber: number,
+        revisionStatus: number === versionCount ? 'applied' : 'superseded',
+        metadata: { reason: number === 1 ? 'created' : 'changed' },
+        timeline,
+      });
+    }
+    policies.push({
+      code: stableCode('pol', `${slug}:policy:${i}`),
+      createdAt,
+      policyNumber: formatPolicyNumber(i + 1),
+      productId: version.product_id,
+      productVersionId: version.id,
+      accountCode: accountCodes[(i * 7) % accountCodes.length]!,
+      holder: null,
+      status: POLICY_STATUSES[i % 10 < 7 ? 0 : (i % 10) - 6] ?? 'ACTIVE',
+      policyStartDate: hasStart ? new Date(startMs) : null,
+      leadCode: null,
+      premiumOverride: null,
+      versions: policyVersions,
+    });
+  }
+  return policies;
+}
+
+/**
+ * Adds `count` demo policies to a tenant, numbered on from its policy number counter, created
+ * at the times `createdMsOf` gives per index. Answers how many were added (none when the tenant
+ * sells nothing yet).
+ */
+export async function addDemoPolicies(
+  tx: Queryable,
+  tenant: { id: number; slug: string },
+  seller: Seller,
+  count: number,
+  createdMsOf: (i: number, k: number) => number,
+): Promise<number> {
+  if (count <= 0) return 0;
+  const first = await reservePolicyNumbers(tx, tenant.id, count);
+  const policies = generatePolicies(tenant.slug, seller, first, count, createdMsOf);
+  await insertPolicies(tx, tenant.id, { at: new Date(), by: 'system' }, policies);
+  return policies.length;
+}
+
+const COUNTS: Record<string, number> = { demo: 2000, nordlicht: 25 };
+
+/**
+ * Seeds policies into the demo workspaces that have none yet (after products and customers), so
+ * that a data directory seeded before migration 005 gets them too.
+ */
+export async function seedPolicies(db: Db, logger: Logger): Promise<boolean> {
+  const started = Date.now();
+  const seeded = await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(724314)');
+    const tenants = await tx.query<{ id: number; slug: string }>(
+      `SELECT t.id, t.slug FROM tenants t
+        WHERE t.slug = ANY($1::text[])
+          AND NOT EXISTS (SELECT 1 FROM policies p WHERE p.tenant_id = t.id)
+        ORDER BY t.id`,
+      [Object.keys(COUNTS)],
+    );
+    for (const t of tenants) {
+      const seller = await sellerOf(tx, t.id);
+      if (seller) await addDemoPolicies(tx, t, seller, COUNTS[t.slug] ?? 0, seededCreatedMs);
+    }
+    return tenants.length > 0;
+  });
+  if (seeded) logger.info({ ms: Date.now() - started }, 'sandbox policies seeded');
+  return seeded;
+}
+
+/** Policies per transaction when growing a workspace: bounded memory, visible progress. */
+const GROW_CHUNK = 5000;
+const MINUTE_MS = 60_000;
+
+/**
+ * Grows a workspace's policies to `target` with the demo generator (`npm run seed:policies`,
+ * the list benchmark), numbered on after the existing ones and created between the newest one
+ * and now. Chunks of {@link GROW_CHUNK} in their own transactions; the planner statistics are
+ * refreshed at the end, since a table a hundred times larger wants other plans.
+ */
+export async function growPolicies(
+  db: Db,
+  slug: string,
+  target: number,
+  progress: (total: number) => void = () => {},
+): Promise<{ before: number; after: number }> {
+  const [tenant] = await db.query<{ id: number; slug: string }>(
+    'SELECT id, slug FROM tenants WHERE slug = $1',
+    [slug],
+  );
+  if (!tenant) throw new Error(`no workspace "${slug}" in this database`);
+  const seller = await sellerOf(db, tenant.id);
+  if (!seller) throw new Error(`workspace "${slug}" has no sellable product or no customer yet`);
+  const [stats] = await db.query<{ count: number; newest: Date | null }>(
+    'SELECT count(*)::int AS count, max(created_at) AS newest FROM policies WHERE tenant_id = $1',
+    [tenant.id],
+  );
+  const before = stats!.count;
+  const toAdd = target - before;
+  if (toAdd <= 0) return { before, after: before };
+  const newestMs = stats!.newest ? new Date(stats!.newest).getTime() : Date.now();
+  const stepMs = Math.max(MINUTE_MS, Math.floor((Date.now() - newestMs) / toAdd));
+  let added = 0;
+  while (added < toAdd) {
+    const count = Math.min(GROW_CHUNK, toAdd - added);
+    const offset = added;
+    await db.transaction(async (tx) => {
+      // The same lock as the start-up seed: the two never interleave.
+      await tx.query('SELECT pg_advisory_xact_lock(724314)');
+      await addDemoPolicies(
+        tx,
+        tenant,
+        seller,
+        count,
+        (_, k) => newestMs + (offset + k + 1) * stepMs,
+      );
+    });
+    added += count;
+    progress(before + added);
+  }
+  for (const table of ['policies', 'policy_versions', 'timeslices', 'policy_objects']) {
+    await db.query(`ANALYZE ${table}`);
+  }
+  return { before, after: before + added };
+}

@@ -1,0 +1,48 @@
+import type { ServiceModule } from '../service.ts';
+import { sqlFiles } from '../service.ts';
+import { listViewRouter } from './list-view-routes.ts';
+import { organizationRouter } from './organization-routes.ts';
+import { seedAdministration } from './seed-administration.ts';
+import { seedDemoWorld } from './seed.ts';
+import { settingsRouter } from './settings-routes.ts';
+import { tenantRouter } from './tenant-routes.ts';
+import { userAdminRouter } from './user-admin-routes.ts';
+
+/**
+ * The tenant service: workspaces, users, roles, organizations and their invitations, settings and
+ * saved list views. Its first migration also holds the tables every service signs in against
+ * (users, roles, refresh tokens, signing keys).
+ */
+export const tenantService: ServiceModule = {
+  name: 'tenantservice',
+  prefix: '/tenantservice/v1',
+  routers: [
+    // Before the base router: its `/users/:id` would otherwise take `/users/invites` for an id.
+    userAdminRouter,
+    tenantRouter,
+    organizationRouter,
+    settingsRouter,
+    listViewRouter,
+  ],
+  migrations: sqlFiles(import.meta.url, [
+    '001-init.sql',
+    '002-administration.sql',
+    '010-list-views.sql',
+  ]),
+  async seed({ db, logger }) {
+    await seedDemoWorld(db, logger);
+    // A second step, so that data directories seeded before these tables existed get it too.
+    await seedAdministration(db, logger);
+  },
+  dependsOn: ['notificationservice'],
+};
+
+// For the auth service's guest calls: accepting an invitation creates a user, an organization.
+export { newUserCode } from './seed.ts';
+export {
+  INVITATION_COLUMNS,
+  insertOrganization,
+  presentInvitations,
+  presentOrganization,
+  type InvitationRow,
+} from './organization-routes.ts';

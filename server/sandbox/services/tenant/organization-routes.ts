@@ -1,0 +1,644 @@
+import { Router } from 'express';
+import * as v from 'valibot';
+import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
+import { randomToken, sha256, type TokenSigner } from '#server/sandbox/platform/crypto.ts';
+import {
+  HttpError,
+  getAuth,
+  notFound,
+  parseBody,
+  parseListQuery,
+  requireAuth,
+  requirePermission,
+} from '#server/sandbox/platform/http.ts';
+import {
+  SettingBody,
+  rolesWithPermissions,
+  settingKey,
+  settingType,
+  type RoleRow,
+} from './tenant-routes.ts';
+import {
+  INVITE_TTL_SECONDS,
+  addressFields,
+  assertGrantable,
+  checkCustomFields,
+  customFieldValues,
+  customSchemasOf,
+  emailAddress,
+  escapeLike,
+  newCode,
+  resolveRoles,
+  roleCodeList,
+  roleIdList,
+  sendMail,
+} from '#server/sandbox/platform/admin-shared.ts';
+import { organizationInTenant } from './user-admin-routes.ts';
+import { offsetPage } from '#server/sandbox/platform/list-page.ts';
+
+const ORG = 'tenant-management.organizations';
+
+const orgName = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(200));
+export const OrganizationBody = v.object({
+  name: orgName,
+  email: v.optional(v.union([emailAddress, v.literal('')]), ''),
+  parentId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
+  ...addressFields,
+  customFields: customFieldValues,
+});
+/**
+ * The name is read-only after creation: sending it unchanged is fine, changing it is a 400. The
+ * address is required (the spec's form); e-mail, parent and custom fields keep their value when
+ * left out, so that a form without them does not wipe them.
+ */
+export const OrganizationUpdateBody = v.object({
+  ...addressFields,
+  name: v.optional(orgName),
+  email: v.optional(v.union([emailAddress, v.literal('')])),
+  parentId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
+  customFields: v.optional(v.record(v.string(), v.unknown())),
+});
+export const OrgInvitationBody = v.object({
+  name: orgName,
+  slug: v.pipe(v.string(), v.trim(), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'slug like acme-gmbh')),
+  email: emailAddress,
+  parentOrganizationId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
+  street: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+  houseNumber: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20)), ''),
+  zipCode: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20)), ''),
+  city: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
+  country: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
+  customFields: v.optional(v.record(v.string(), v.unknown()), {}),
+  roleIds: roleIdList,
+  roleCodes: roleCodeList,
+  expiresAt: v.optional(v.pipe(v.string(), v.isoTimestamp('ISO timestamp'))),
+  offerSso: v.optional(v.boolean(), false),
+});
+export const ReinviteBody = v.object({ email: emailAddress });
+const MAX_INVITATION_DAYS = 90;
+
+interface OrgRow {
+  id: number;
+  code: string;
+  parent_id: number | null;
+  name: string;
+  email: string;
+  street: string;
+  house_number: string;
+  zip_code: string;
+  city: string;
+  country: string;
+  custom_fields: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+  created_by: string;
+  updated_by: string;
+}
+
+const ORG_COLUMNS = `id, code, parent_id, name, email, street, house_number, zip_code, city, country,
+  custom_fields, created_at, updated_at, created_by, updated_by`;
+
+export function presentOrganization(r: OrgRow) {
+  return {
+    id: r.id,
+    code: r.code,
+    parentId: r.parent_id,
+    name: r.name,
+    email: r.email,
+    street: r.street,
+    houseNumber: r.house_number,
+    zipCode: r.zip_code,
+    city: r.city,
+    country: r.country,
+    customFields: r.custom_fields,
+    ern: `ern:tenant:organization:${r.code}`,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    createdBy: r.created_by,
+    updatedBy: r.updated_by,
+  };
+}
+
+export async function insertOrganization(
+  tx: Queryable,
+  tenantId: number,
+  by: string,
+  org: {
+    name: string;
+    email: string;
+    parentId: number | null;
+    street: string;
+    houseNumber: string;
+    zipCode: string;
+    city: string;
+    country: string;
+    customFields: Record<string, unknown>;
+  },
+): Promise<OrgRow> {
+  const [taken] = await tx.query(
+    'SELECT 1 FROM organizations WHERE tenant_id = $1 AND lower(name) = lower($2)',
+    [tenantId, org.name],
+  );
+  if (taken) throw new HttpError(409, 'organization_name_taken', 'an organisation has this name');
+  const [row] = await tx.query<OrgRow>(
+    `INSERT INTO organizations (tenant_id, code, parent_id, name, email, street, house_number,
+                                zip_code, city, country, custom_fields, created_by, updated_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING ${ORG_COLUMNS}`,
+    [
+      tenantId,
+      newCode('org'),
+      org.parentId,
+      org.name,
+      org.email,
+      org.street,
+      org.houseNumber,
+      org.zipCode,
+      org.city,
+      org.country,
+      JSON.stringify(org.customFields),
+      by,
+    ],
+  );
+  if (!row) throw new Error('organisation not created');
+  return row;
+}
+
+export interface InvitationRow {
+  id: number;
+  code: string;
+  email: string;
+  name: string;
+  slug: string;
+  parent_organization_id: number | null;
+  street: string;
+  house_number: string;
+  zip_code: string;
+  city: string;
+  country: string;
+  custom_fields: Record<string, unknown>;
+  offer_sso: boolean;
+  expires_at: Date;
+  used_at: Date | null;
+  organization_id: number | null;
+  created_at: Date;
+  updated_at: Date;
+  created_by: string;
+  updated_by: string;
+}
+
+export const INVITATION_COLUMNS = `id, code, email, name, slug, parent_organization_id, street,
+  house_number, zip_code, city, country, custom_fields, offer_sso, expires_at, used_at,
+  organization_id, created_at, updated_at, created_by, updated_by`;
+
+export async function presentInvitations(
+  db: Queryable,
+  tenantId: number,
+  rows: InvitationRow[],
+  withRoles: boolean,
+) {
+  const links =
+    withRoles && rows.length
+      ? await db.query<RoleRow & { invitation_id: number }>(
+          `SELECT l.invitation_id, r.id, r.code, r.label, r.description, r.created_at, r.updated_at,
+                  r.created_by, r.updated_by
+             FROM organization_invitation_roles l JOIN roles r ON r.id = l.role_id
+            WHERE l.tenant_id = $1 AND l.invitation_id = ANY($2::int[]) ORDER BY r.id`,
+          [tenantId, rows.map((r) => r.id)],
+        )
+      : [];
+  const roles = new Map(
+    (
+      await rolesWithPermissions(db, tenantId, [...new Map(links.map((l) => [l.id, l])).values()])
+    ).map((r) => [r.id, r]),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    email: r.email,
+    name: r.name,
+    slug: r.slug,
+    parentOrganizationId: r.parent_organization_id,
+    street: r.street,
+    houseNumber: r.house_number,
+    zipCode: r.zip_code,
+    city: r.city,
+    country: r.country,
+    customFields: r.custom_fields,
+    expiresAt: r.expires_at,
+    isExpired: r.expires_at.getTime() <= Date.now(),
+    usedAt: r.used_at,
+    organizationId: r.organization_id,
+    ...(withRoles
+      ? {
+          roles: links
+            .filter((l) => l.invitation_id === r.id)
+            .map((l) => roles.get(l.id))
+            .filter((role) => role !== undefined),
+        }
+      : {}),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    createdBy: r.created_by,
+    updatedBy: r.updated_by,
+  }));
+}
+
+export async function mailOrganizationInvitation(
+  tx: Queryable,
+  tenantId: number,
+  to: string,
+  name: string,
+  token: string,
+): Promise<void> {
+  const link = `/organization/registration?token=${token}`;
+  await sendMail(tx, {
+    tenantId,
+    to,
+    subject: `Register ${name}`,
+    text: `You have been invited to register the organisation ${name}. Open this link to start: ${link}`,
+    link,
+  });
+}
+
+const numericId = (text: string, what: string): number => {
+  if (!/^\d{1,9}$/.test(text)) throw notFound(what);
+  return Number(text);
+};
+
+function parseKeys(raw: unknown): string[] {
+  const keys = (typeof raw === 'string' ? raw : '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  if (keys.length === 0 || keys.length > 50 || !keys.every((k) => v.is(settingKey, k))) {
+    throw new HttpError(400, 'invalid_query', 'keys: 1 to 50 comma-separated setting keys');
+  }
+  return keys;
+}
+
+export function organizationRouter(deps: { db: Db; signer: TokenSigner }): Router {
+  const { db } = deps;
+  const router = Router();
+  router.use(requireAuth(db, deps.signer));
+
+  async function findOrg(tenantId: number, idText: string): Promise<OrgRow> {
+    const [org] = await db.query<OrgRow>(
+      `SELECT ${ORG_COLUMNS} FROM organizations WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, numericId(idText, 'organization')],
+    );
+    if (!org) throw notFound('organization');
+    return org;
+  }
+
+  router.get('/organizations', requirePermission(`${ORG}.view`), async (req, res) => {
+    const auth = getAuth(res);
+    const list = parseListQuery(req.query, {
+      filters: ['id', 'code', 'parentId'],
+      orders: ['id', 'name'],
+      expands: [],
+    });
+    const where = ['tenant_id = $1'];
+    const params: unknown[] = [auth.tenantId];
+    for (const [field, value] of list.filter) {
+      if (field === 'code') {
+        params.push(value);
+        where.push(`code = $${params.length}`);
+        continue;
+      }
+      if (!/^\d{1,9}$/.test(value))
+        throw new HttpError(400, 'invalid_query', `${field} must be numeric`);
+      params.push(Number(value));
+      where.push(`${field === 'id' ? 'id' : 'parent_id'} = $${params.length}`);
+    }
+    if (list.search) {
+      params.push(escapeLike(list.search));
+      const p = `$${params.length}`;
+      where.push(`(name ILIKE ${p} OR email ILIKE ${p} OR city ILIKE ${p})`);
+    }
+    const order = list.order
+      ? `${list.order.field === 'name' ? 'lower(name)' : 'id'} ${list.order.direction}, id`
+      : 'id';
+    const page = await offsetPage<OrgRow>(
+      db,
+      list,
+      `SELECT ${ORG_COLUMNS} FROM organizations WHERE ${where.join(' AND ')} ORDER BY ${order}`,
+      params,
+    );
+    res.json({ items: page.items.map(presentOrganization), nextPageToken: page.nextPageToken });
+  });
+
+  router.get('/organizations/:id', requirePermission(`${ORG}.view`), async (req, res) => {
+    const auth = getAuth(res);
+    const expand = (typeof req.query.expand === 'string' ? req.query.expand : '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    if (expand.some((e) => e !== 'parent' && e !== 'users')) {
+      throw new HttpError(400, 'invalid_query', 'unsupported expand');
+    }
+    const org = await findOrg(auth.tenantId, String(req.params.id));
+    const organization: Record<string, unknown> = presentOrganization(org);
+    if (expand.includes('parent')) {
+      organization.parent =
+        org.parent_id === null
+          ? null
+          : presentOrganization(await findOrg(auth.tenantId, String(org.parent_id)));
+    }
+    if (expand.includes('users')) {
+      organization.users = await db.query(
+        `SELECT u.id, u.code, u.email, u.first_name AS "firstName", u.last_name AS "lastName",
+                u.status
+           FROM tenant_users tu JOIN users u ON u.id = tu.user_id
+          WHERE tu.tenant_id = $1 AND tu.organization_id = $2 ORDER BY u.id LIMIT 200`,
+        [auth.tenantId, org.id],
+      );
+    }
+    res.json({ organization });
+  });
+
+  router.post('/organizations', requirePermission(`${ORG}.create`), async (req, res) => {
+    const auth = getAuth(res);
+    const body = parseBody(OrganizationBody, req.body);
+    if (body.parentId) await organizationInTenant(db, auth.tenantId, body.parentId);
+    const [schema] = await customSchemasOf(db, auth.tenantId, 'organization');
+    const customFields = checkCustomFields(schema ?? null, body.customFields);
+    const row = await insertOrganization(db, auth.tenantId, auth.userCode, {
+      ...body,
+      parentId: body.parentId ?? null,
+      customFields,
+    });
+    res.status(201).json({ organization: presentOrganization(row) });
+  });
+
+  router.put('/organizations/:id', requirePermission(`${ORG}.update`), async (req, res) => {
+    const auth = getAuth(res);
+    const org = await findOrg(auth.tenantId, String(req.params.id));
+    const body = parseBody(OrganizationUpdateBody, req.body);
+    if (body.name !== undefined && body.name !== org.name) {
+      throw new HttpError(400, 'name_read_only', 'the name of an organisation cannot change');
+    }
+    if (body.parentId === org.id) {
+      throw new HttpError(
+        400,
+        'validation_error',
+        'parentId: an organisation cannot be its own parent',
+      );
+    }
+    if (body.parentId) await organizationInTenant(db, auth.tenantId, body.parentId);
+    const [schema] = await customSchemasOf(db, auth.tenantId, 'organization');
+    const customFields =
+      body.customFields === undefined
+        ? org.custom_fields
+        : checkCustomFields(schema ?? null, body.customFields);
+    const [row] = await db.query<OrgRow>(
+      `UPDATE organizations SET email = $1, parent_id = $2, street = $3, house_number = $4,
+              zip_code = $5, city = $6, country = $7, custom_fields = $8, updated_at = now(),
+              updated_by = $9
+        WHERE tenant_id = $10 AND id = $11 RETURNING ${ORG_COLUMNS}`,
+      [
+        body.email ?? org.email,
+        body.parentId === undefined ? org.parent_id : body.parentId,
+        body.street,
+        body.houseNumber,
+        body.zipCode,
+        body.city,
+        body.country,
+        JSON.stringify(customFields),
+        auth.userCode,
+        auth.tenantId,
+        org.id,
+      ],
+    );
+    if (!row) throw notFound('organization');
+    res.json({ organization: presentOrganization(row) });
+  });
+
+  // --- organisation invitations ---
+
+  /**
+   * Custom values of an invitation are a proposal that the registration asks for again, where the
+   * required ones are enforced; here each given value must still fit its field (type, length,
+   * range), and keys the schema does not know are dropped, as for organisations.
+   */
+  async function proposedCustomFields(
+    tenantId: number,
+    values: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    const [schema] = await customSchemasOf(db, tenantId, 'organization');
+    if (!schema) return {};
+    const optional = { ...schema, fields: schema.fields.map((f) => ({ ...f, isRequired: false })) };
+    return checkCustomFields(optional, values);
+  }
+
+  async function findInvitation(tenantId: number, idText: string): Promise<InvitationRow> {
+    const [row] = await db.query<InvitationRow>(
+      `SELECT ${INVITATION_COLUMNS} FROM organization_invitations WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, numericId(idText, 'invitation')],
+    );
+    if (!row) throw notFound('invitation');
+    return row;
+  }
+
+  router.get('/invitations/organizations', requirePermission(`${ORG}.view`), async (req, res) => {
+    const auth = getAuth(res);
+    const list = parseListQuery(req.query, {
+      filters: ['id', 'email'],
+      orders: ['id', 'name', 'expiresAt'],
+      expands: ['roles'],
+    });
+    const where = ['tenant_id = $1', 'used_at IS NULL'];
+    const params: unknown[] = [auth.tenantId];
+    for (const [field, value] of list.filter) {
+      if (field === 'id' && !/^\d{1,9}$/.test(value)) {
+        throw new HttpError(400, 'invalid_query', 'id must be numeric');
+      }
+      params.push(field === 'id' ? Number(value) : value);
+      where.push(
+        field === 'id' ? `id = $${params.length}` : `lower(email) = lower($${params.length})`,
+      );
+    }
+    if (list.search) {
+      params.push(escapeLike(list.search));
+      where.push(`(name ILIKE $${params.length} OR email ILIKE $${params.length})`);
+    }
+    const column = { id: 'id', name: 'lower(name)', expiresAt: 'expires_at' }[
+      list.order?.field ?? 'id'
+    ];
+    const direction = list.order?.direction ?? 'ASC';
+    const page = await offsetPage<InvitationRow>(
+      db,
+      list,
+      `SELECT ${INVITATION_COLUMNS} FROM organization_invitations WHERE ${where.join(' AND ')}
+        ORDER BY ${column} ${direction}, id ${direction}`,
+      params,
+    );
+    res.json({
+      items: await presentInvitations(db, auth.tenantId, page.items, list.expand.has('roles')),
+      nextPageToken: page.nextPageToken,
+    });
+  });
+
+  router.post(
+    '/invitations/organizations',
+    requirePermission(`${ORG}.create`),
+    async (req, res) => {
+      const auth = getAuth(res);
+      const body = parseBody(OrgInvitationBody, req.body);
+      const roles = await resolveRoles(db, auth.tenantId, body);
+      assertGrantable(
+        auth.permissions,
+        roles.flatMap((r) => r.permissions),
+      );
+      if (body.parentOrganizationId) {
+        await organizationInTenant(db, auth.tenantId, body.parentOrganizationId);
+      }
+      const customFields = await proposedCustomFields(auth.tenantId, body.customFields);
+      const expiresAt = body.expiresAt
+        ? new Date(body.expiresAt)
+        : new Date(Date.now() + INVITE_TTL_SECONDS * 1000);
+      if (
+        expiresAt.getTime() <= Date.now() ||
+        expiresAt.getTime() > Date.now() + MAX_INVITATION_DAYS * 86_400_000
+      ) {
+        throw new HttpError(
+          400,
+          'validation_error',
+          `expiresAt: in the future, at most ${MAX_INVITATION_DAYS} days`,
+        );
+      }
+      const token = randomToken();
+      const row = await db.transaction(async (tx) => {
+        const [inv] = await tx.query<InvitationRow>(
+          `INSERT INTO organization_invitations (tenant_id, code, email, name, slug,
+           parent_organization_id, street, house_number, zip_code, city, country, custom_fields,
+           offer_sso, token_hash, expires_at, created_by, updated_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)
+         RETURNING ${INVITATION_COLUMNS}`,
+          [
+            auth.tenantId,
+            newCode('oin'),
+            body.email,
+            body.name,
+            body.slug,
+            body.parentOrganizationId ?? null,
+            body.street,
+            body.houseNumber,
+            body.zipCode,
+            body.city,
+            body.country,
+            JSON.stringify(customFields),
+            body.offerSso,
+            sha256(token),
+            expiresAt,
+            auth.userCode,
+          ],
+        );
+        if (!inv) throw new Error('invitation not created');
+        await tx.query(
+          `INSERT INTO organization_invitation_roles (tenant_id, invitation_id, role_id)
+         SELECT $1, $2, unnest($3::int[])`,
+          [auth.tenantId, inv.id, roles.map((r) => r.id)],
+        );
+        await mailOrganizationInvitation(tx, auth.tenantId, body.email, body.name, token);
+        return inv;
+      });
+      const [invitation] = await presentInvitations(db, auth.tenantId, [row], true);
+      res.status(201).json({ invitation });
+    },
+  );
+
+  router.patch(
+    '/invitations/organizations/:id',
+    requirePermission(`${ORG}.create`),
+    async (req, res) => {
+      const auth = getAuth(res);
+      const current = await findInvitation(auth.tenantId, String(req.params.id));
+      const body = parseBody(ReinviteBody, req.body);
+      if (current.used_at) throw new HttpError(409, 'invitation_used', 'the invitation was used');
+      const token = randomToken();
+      // A new token replaces the old hash, so the link of the earlier e-mail stops working.
+      const row = await db.transaction(async (tx) => {
+        const [inv] = await tx.query<InvitationRow>(
+          `UPDATE organization_invitations SET email = $1, token_hash = $2,
+                  expires_at = now() + make_interval(secs => $3), updated_at = now(), updated_by = $4
+            WHERE tenant_id = $5 AND id = $6 AND used_at IS NULL RETURNING ${INVITATION_COLUMNS}`,
+          [body.email, sha256(token), INVITE_TTL_SECONDS, auth.userCode, auth.tenantId, current.id],
+        );
+        if (!inv) throw new HttpError(409, 'invitation_used', 'the invitation was used');
+        await mailOrganizationInvitation(tx, auth.tenantId, body.email, inv.name, token);
+        return inv;
+      });
+      const [invitation] = await presentInvitations(db, auth.tenantId, [row], true);
+      res.json({ invitation });
+    },
+  );
+
+  router.delete(
+    '/invitations/organizations/:id',
+    requirePermission(`${ORG}.delete`),
+    async (req, res) => {
+      const auth = getAuth(res);
+      const rows = await db.query(
+        'DELETE FROM organization_invitations WHERE tenant_id = $1 AND id = $2 RETURNING id',
+        [auth.tenantId, numericId(String(req.params.id), 'invitation')],
+      );
+      if (!rows.length) throw notFound('invitation');
+      res.status(204).end();
+    },
+  );
+
+  // --- custom schemas and per-user settings ---
+
+  router.get(
+    '/custom-schemas',
+    requirePermission('tenant-management.settings.view'),
+    async (req, res) => {
+      const auth = getAuth(res);
+      const list = parseListQuery(req.query, { filters: ['entity'], orders: [], expands: [] });
+      const entity =
+        list.filter.get('entity') ??
+        (typeof req.query.entity === 'string' ? req.query.entity : undefined);
+      if (
+        entity !== undefined &&
+        !['account', 'claim', 'invoice', 'payment', 'organization'].includes(entity)
+      ) {
+        throw new HttpError(400, 'invalid_query', 'unknown entity');
+      }
+      const items = await customSchemasOf(db, auth.tenantId, entity);
+      res.json({ items, nextPageToken: null });
+    },
+  );
+
+  // Own settings: any signed-in user of the workspace, no permission needed; scoped by user.
+  router.get('/settings/user', async (req, res) => {
+    const auth = getAuth(res);
+    const keys = parseKeys(req.query.keys);
+    const rows = await db.query<{ key: string; value: unknown }>(
+      `SELECT key, value FROM user_settings
+        WHERE tenant_id = $1 AND user_id = $2 AND key = ANY($3::text[])`,
+      [auth.tenantId, auth.userId, keys],
+    );
+    const byKey = new Map(rows.map((r) => [r.key, r.value]));
+    res.json({
+      values: keys.map((key) => {
+        const value = byKey.has(key) ? byKey.get(key) : null;
+        return { key, value, type: settingType(value) };
+      }),
+    });
+  });
+
+  router.post('/settings/user', async (req, res) => {
+    const auth = getAuth(res);
+    const body = parseBody(SettingBody, req.body);
+    await db.query(
+      `INSERT INTO user_settings (tenant_id, user_id, key, value, is_sensitive)
+       VALUES ($1, $2, $3, $4::jsonb, $5)
+       ON CONFLICT (tenant_id, user_id, key) DO UPDATE SET value = $4::jsonb, is_sensitive = $5,
+         updated_at = now()`,
+      [auth.tenantId, auth.userId, body.key, JSON.stringify(body.value), body.isSensitive],
+    );
+    res.json({ key: body.key, value: body.value, type: settingType(body.value) });
+  });
+
+  return router;
+}

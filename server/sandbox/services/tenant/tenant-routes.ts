@@ -1,0 +1,532 @@
+import { Router } from 'express';
+import * as v from 'valibot';
+import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
+import type { TokenSigner } from '#server/sandbox/platform/crypto.ts';
+import {
+  ACCESS_CHANGED,
+  type NotificationHub,
+} from '#server/sandbox/services/notification/index.ts';
+import {
+  HttpError,
+  getAuth,
+  notFound,
+  parseBody,
+  parseListQuery,
+  requireAuth,
+  requirePermission,
+} from '#server/sandbox/platform/http.ts';
+import { checkProductSetting, tenantSettingsAccess } from './product-settings.ts';
+import { offsetPage } from '#server/sandbox/platform/list-page.ts';
+
+const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'));
+
+export const GeneralBody = v.object({
+  time_zone: v.pipe(
+    v.string(),
+    v.check((tz) => TIME_ZONES.has(tz) || tz === 'UTC', 'unknown time zone'),
+  ),
+  language: v.pipe(v.string(), v.regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'language code like de or de-DE')),
+  currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'ISO 4217 currency code')),
+  format_hours: v.pipe(v.string(), v.nonEmpty(), v.maxLength(20)),
+  format_dates: v.pipe(v.string(), v.nonEmpty(), v.maxLength(20)),
+});
+
+/** A logo by address: a same-origin path or an https URL. */
+const logoAddress = v.pipe(
+  v.string(),
+  v.maxLength(2000),
+  v.regex(/^(?:\/(?![/\\])|https:\/\/)\S*$/, 'logo: a path on this site or an https address'),
+);
+/**
+ * An uploaded logo, resized by the browser and sent inline as a data URL: raster formats only
+ * (an SVG may carry script), about 110 KB of image at most.
+ */
+export const MAX_LOGO_DATA_URL_LENGTH = 150_000;
+const logoDataUrl = v.pipe(
+  v.string(),
+  v.maxLength(MAX_LOGO_DATA_URL_LENGTH, 'logo: the image is too large'),
+  v.regex(/^data:image\/(?:png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/, 'logo: png, jpeg or webp'),
+);
+
+export const BrandingBody = v.object({
+  name: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(200)),
+  address: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(500))), null),
+  logo: v.optional(
+    v.nullable(
+      v.union(
+        [logoAddress, logoDataUrl],
+        'logo: a path on this site, an https address or a png, jpeg or webp image',
+      ),
+    ),
+    null,
+  ),
+  main_color: v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'colour like #1dc4e9')),
+});
+
+export const settingKey = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_.-]{1,100}$/, 'invalid setting key'),
+);
+export const SettingBody = v.object({
+  key: settingKey,
+  value: v.union([
+    v.pipe(v.string(), v.maxLength(10_000)),
+    v.number(),
+    v.boolean(),
+    v.null(),
+    v.record(v.string(), v.unknown()),
+    v.array(v.unknown()),
+  ]),
+  isSensitive: v.optional(v.boolean(), false),
+});
+
+export function settingType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+export interface RoleRow {
+  id: number;
+  code: string;
+  label: string;
+  description: string;
+  created_at: Date;
+  updated_at: Date;
+  created_by: string;
+  updated_by: string;
+}
+
+export async function rolesWithPermissions(db: Queryable, tenantId: number, roles: RoleRow[]) {
+  const ids = roles.map((r) => r.id);
+  const perms = ids.length
+    ? await db.query<{ id: number; role_id: number; permission: string }>(
+        `SELECT id, role_id, permission FROM role_permissions
+          WHERE tenant_id = $1 AND role_id = ANY($2::int[]) ORDER BY permission`,
+        [tenantId, ids],
+      )
+    : [];
+  return roles.map((r) => ({
+    id: r.id,
+    code: r.code,
+    label: r.label,
+    description: r.description,
+    permissions: perms
+      .filter((p) => p.role_id === r.id)
+      .map((p) => {
+        const [module = '', entity = '', action = ''] = p.permission.split('.');
+        return { id: p.id, code: p.permission, module, entity, action };
+      }),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    createdBy: r.created_by,
+    updatedBy: r.updated_by,
+  }));
+}
+
+export interface UserRow {
+  id: number;
+  code: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  status: string;
+  sub: string;
+  organization_id: number | null;
+  created_at: Date;
+  updated_at: Date;
+  created_by: string;
+  updated_by: string;
+}
+
+export const USER_SELECT = `SELECT u.id, u.code, u.email, u.first_name, u.last_name, u.status, u.sub,
+  tu.organization_id, u.created_at, u.updated_at, u.created_by, u.updated_by
+  FROM users u JOIN tenant_users tu ON tu.user_id = u.id`;
+
+export async function presentUsers(
+  db: Queryable,
+  tenantId: number,
+  slug: string,
+  rows: UserRow[],
+  withRoles: boolean,
+  withOrganizations = false,
+) {
+  const organizations = new Map<number, { id: number; code: string; name: string }>();
+  const orgIds = [...new Set(rows.map((r) => r.organization_id).filter((id) => id !== null))];
+  if (withOrganizations && orgIds.length) {
+    const orgRows = await db.query<{ id: number; code: string; name: string }>(
+      'SELECT id, code, name FROM organizations WHERE tenant_id = $1 AND id = ANY($2::int[])',
+      [tenantId, orgIds],
+    );
+    for (const org of orgRows) organizations.set(org.id, org);
+  }
+  let rolesByUser = new Map<number, Awaited<ReturnType<typeof rolesWithPermissions>>>();
+  if (withRoles && rows.length) {
+    const links = await db.query<RoleRow & { user_id: number }>(
+      `SELECT ur.user_id, r.id, r.code, r.label, r.description, r.created_at, r.updated_at,
+              r.created_by, r.updated_by
+         FROM user_roles ur JOIN roles r ON r.id = ur.role_id AND r.tenant_id = ur.tenant_id
+        WHERE ur.tenant_id = $1 AND ur.user_id = ANY($2::int[]) ORDER BY r.id`,
+      [tenantId, rows.map((r) => r.id)],
+    );
+    const unique = [...new Map(links.map((l) => [l.id, l])).values()];
+    const full = new Map((await rolesWithPermissions(db, tenantId, unique)).map((r) => [r.id, r]));
+    rolesByUser = new Map();
+    for (const link of links) {
+      const role = full.get(link.id);
+      if (!role) continue;
+      rolesByUser.set(link.user_id, [...(rolesByUser.get(link.user_id) ?? []), role]);
+    }
+  }
+  return rows.map((u) => ({
+    id: u.id,
+    code: u.code,
+    email: u.email,
+    firstName: u.first_name,
+    lastName: u.last_name,
+    status: u.status,
+    sub: u.sub,
+    ern: `ern:tenant:${slug}:user:${u.code}`,
+    mfaAuthentication: false,
+    subscriptions: [],
+    organizationId: u.organization_id,
+    ...(withRoles ? { roles: rolesByUser.get(u.id) ?? [] } : {}),
+    ...(withOrganizations
+      ? {
+          organization:
+            u.organization_id === null ? null : (organizations.get(u.organization_id) ?? null),
+        }
+      : {}),
+    createdAt: u.created_at,
+    updatedAt: u.updated_at,
+    createdBy: u.created_by,
+    updatedBy: u.updated_by,
+  }));
+}
+
+const USER_ORDER: Record<string, string> = {
+  id: 'u.id',
+  email: 'lower(u.email)',
+  firstName: 'lower(u.first_name)',
+  lastName: 'lower(u.last_name)',
+};
+const USER_STATUSES = new Set(['active', 'disabled', 'invited']);
+
+export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: NotificationHub }): Router {
+  const { db } = deps;
+  const router = Router();
+  router.use(requireAuth(db, deps.signer));
+
+  router.get(
+    '/tenants/:id',
+    requirePermission('tenant-management.tenants.view'),
+    async (req, res) => {
+      const auth = getAuth(res);
+      // Only the caller's own tenant exists for them; any other id looks like a missing one.
+      if (req.params.id !== String(auth.tenantId)) throw notFound('tenant');
+      const [tenant] = await db.query<{ id: number; name: string; slug: string }>(
+        'SELECT id, name, slug FROM tenants WHERE id = $1',
+        [auth.tenantId],
+      );
+      if (!tenant) throw notFound('tenant');
+      res.json({ tenant });
+    },
+  );
+
+  router.get('/general', requirePermission('tenant-management.tenants.view'), async (_req, res) => {
+    const auth = getAuth(res);
+    const [general] = await db.query(
+      `SELECT time_zone, language, currency, format_hours, format_dates
+         FROM general_settings WHERE tenant_id = $1`,
+      [auth.tenantId],
+    );
+    if (!general) throw notFound('general settings');
+    res.json({ general });
+  });
+
+  router.put(
+    '/general',
+    requirePermission('tenant-management.settings.update'),
+    async (req, res) => {
+      const auth = getAuth(res);
+      const body = parseBody(GeneralBody, req.body);
+      const [general] = await db.query(
+        `INSERT INTO general_settings (tenant_id, time_zone, language, currency, format_hours, format_dates)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (tenant_id) DO UPDATE SET time_zone = $2, language = $3, currency = $4,
+         format_hours = $5, format_dates = $6, updated_at = now()
+       RETURNING time_zone, language, currency, format_hours, format_dates`,
+        [
+          auth.tenantId,
+          body.time_zone,
+          body.language,
+          body.currency,
+          body.format_hours,
+          body.format_dates,
+        ],
+      );
+      res.json({ general });
+    },
+  );
+
+  router.get(
+    '/branding',
+    requirePermission('tenant-management.tenants.view'),
+    async (_req, res) => {
+      const auth = getAuth(res);
+      const [branding] = await db.query(
+        'SELECT tenant_id, name, address, logo, main_color FROM branding WHERE tenant_id = $1',
+        [auth.tenantId],
+      );
+      if (!branding) throw notFound('branding');
+      res.json({ branding });
+    },
+  );
+
+  router.put(
+    '/branding',
+    requirePermission('tenant-management.settings.update'),
+    async (req, res) => {
+      const auth = getAuth(res);
+      const body = parseBody(BrandingBody, req.body);
+      const [branding] = await db.query(
+        `INSERT INTO branding (tenant_id, name, address, logo, main_color) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (tenant_id) DO UPDATE SET name = $2, address = $3, logo = $4, main_color = $5,
+         updated_at = now()
+       RETURNING tenant_id, name, address, logo, main_color`,
+        [auth.tenantId, body.name, body.address, body.logo, body.main_color],
+      );
+      res.json({ branding });
+    },
+  );
+
+  router.get('/settings/tenant', tenantSettingsAccess('view'), async (req, res) => {
+    const auth = getAuth(res);
+    const raw = typeof req.query.keys === 'string' ? req.query.keys : '';
+    const keys = raw
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean);
+    if (keys.length === 0 || keys.length > 50 || !keys.every((k) => v.is(settingKey, k))) {
+      throw new HttpError(400, 'invalid_query', 'keys: 1 to 50 comma-separated setting keys');
+    }
+    const rows = await db.query<{ key: string; value: unknown }>(
+      'SELECT key, value FROM settings WHERE tenant_id = $1 AND key = ANY($2::text[])',
+      [auth.tenantId, keys],
+    );
+    const byKey = new Map(rows.map((r) => [r.key, r.value]));
+    res.json({
+      values: keys.map((key) => {
+        const value = byKey.has(key) ? byKey.get(key) : null;
+        return { key, value, type: settingType(value) };
+      }),
+    });
+  });
+
+  router.post('/settings/tenant', tenantSettingsAccess('update'), async (req, res) => {
+    const auth = getAuth(res);
+    const body = parseBody(SettingBody, req.body);
+    body.value = (await checkProductSetting(
+      db,
+      auth.tenantId,
+      body.key,
+      body.value,
+    )) as typeof body.value;
+    await db.query(
+      `INSERT INTO settings (tenant_id, key, value, is_sensitive, updated_by)
+       VALUES ($1, $2, $3::jsonb, $4, $5)
+       ON CONFLICT (tenant_id, key) DO UPDATE SET value = $3::jsonb, is_sensitive = $4,
+         updated_by = $5, updated_at = now()`,
+      [auth.tenantId, body.key, JSON.stringify(body.value), body.isSensitive, auth.userCode],
+    );
+    res.json({ key: body.key, value: body.value, type: settingType(body.value) });
+  });
+
+  router.get('/users', requirePermission('tenant-management.users.view'), async (req, res) => {
+    const auth = getAuth(res);
+    const list = parseListQuery(req.query, {
+      filters: ['id', 'code', 'email', 'status', 'sub', 'organizationId', 'roleId', 'role'],
+      orders: Object.keys(USER_ORDER),
+      expands: ['roles', 'organizations'],
+    });
+    const where = ['tu.tenant_id = $1'];
+    const params: unknown[] = [auth.tenantId];
+    const add = (clause: (p: string) => string, value: unknown): void => {
+      params.push(value);
+      where.push(clause(`$${params.length}`));
+    };
+    for (const [field, value] of list.filter) {
+      if (field === 'id') {
+        if (!/^\d{1,9}$/.test(value))
+          throw new HttpError(400, 'invalid_query', 'id must be numeric');
+        add((p) => `u.id = ${p}`, Number(value));
+      } else if (field === 'code') add((p) => `u.code = ${p}`, value);
+      else if (field === 'email') add((p) => `lower(u.email) = lower(${p})`, value);
+      else if (field === 'sub') {
+        if (!/^[0-9a-f-]{36}$/i.test(value)) throw new HttpError(400, 'invalid_query', 'bad sub');
+        add((p) => `u.sub = ${p}::uuid`, value);
+      } else if (field === 'status') {
+        if (!USER_STATUSES.has(value)) throw new HttpError(400, 'invalid_query', 'unknown status');
+        add((p) => `u.status = ${p}`, value);
+      } else if (field === 'organizationId') {
+        if (!/^\d{1,9}$/.test(value)) {
+          throw new HttpError(400, 'invalid_query', 'organizationId must be numeric');
+        }
+        add((p) => `tu.organization_id = ${p}`, Number(value));
+      } else if (field === 'roleId') {
+        if (!/^\d{1,9}$/.test(value))
+          throw new HttpError(400, 'invalid_query', 'roleId must be numeric');
+        add(
+          (p) =>
+            `EXISTS (SELECT 1 FROM user_roles ur WHERE ur.user_id = u.id AND ur.tenant_id = tu.tenant_id
+               AND ur.role_id = ${p})`,
+          Number(value),
+        );
+      } else if (field === 'role') {
+        // The spec's filterByRole names the role by its code.
+        add(
+          (p) =>
+            `EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+               WHERE ur.user_id = u.id AND ur.tenant_id = tu.tenant_id AND r.code = ${p})`,
+          value,
+        );
+      }
+    }
+    if (list.search) {
+      const pattern = `%${list.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      add(
+        (p) =>
+          `(u.email ILIKE ${p} OR u.first_name ILIKE ${p} OR u.last_name ILIKE ${p}
+            OR (u.first_name || ' ' || u.last_name) ILIKE ${p})`,
+        pattern,
+      );
+    }
+    const order = list.order
+      ? `${USER_ORDER[list.order.field]} ${list.order.direction}, u.id ${list.order.direction}`
+      : 'u.id ASC';
+    const page = await offsetPage<UserRow>(
+      db,
+      list,
+      `${USER_SELECT} WHERE ${where.join(' AND ')} ORDER BY ${order}`,
+      params,
+    );
+    res.json({
+      items: await presentUsers(
+        db,
+        auth.tenantId,
+        auth.tenantSlug,
+        page.items,
+        list.expand.has('roles'),
+        list.expand.has('organizations'),
+      ),
+      nextPageToken: page.nextPageToken,
+    });
+  });
+
+  async function findUser(tenantId: number, idOrCode: string): Promise<UserRow> {
+    const byId = /^\d{1,9}$/.test(idOrCode);
+    const [user] = await db.query<UserRow>(
+      `${USER_SELECT} WHERE tu.tenant_id = $1 AND ${byId ? 'u.id = $2' : 'u.code = $2'}`,
+      [tenantId, byId ? Number(idOrCode) : idOrCode],
+    );
+    if (!user) throw notFound('user');
+    return user;
+  }
+
+  router.get('/users/:id', requirePermission('tenant-management.users.view'), async (req, res) => {
+    const auth = getAuth(res);
+    const expand = (typeof req.query.expand === 'string' ? req.query.expand.split(',') : []).map(
+      (e) => e.trim(),
+    );
+    if (expand.some((e) => e && e !== 'roles' && e !== 'organizations')) {
+      throw new HttpError(400, 'invalid_query', 'unsupported expand');
+    }
+    const user = await findUser(auth.tenantId, String(req.params.id));
+    const [presented] = await presentUsers(
+      db,
+      auth.tenantId,
+      auth.tenantSlug,
+      [user],
+      expand.includes('roles'),
+      expand.includes('organizations'),
+    );
+    res.json({ user: presented });
+  });
+
+  for (const action of ['enable', 'disable'] as const) {
+    router.post(
+      `/users/:id/${action}`,
+      requirePermission('tenant-management.users.update'),
+      async (req, res) => {
+        const auth = getAuth(res);
+        const user = await findUser(auth.tenantId, String(req.params.id));
+        if (action === 'disable' && user.id === auth.userId) {
+          throw new HttpError(400, 'cannot_disable_self', 'you cannot disable your own user');
+        }
+        const updated = await db.transaction(async (tx) => {
+          const [row] = await tx.query<UserRow>(
+            `UPDATE users SET status = $1, updated_at = now(), updated_by = $2 WHERE id = $3
+           RETURNING id, code, email, first_name, last_name, status, sub,
+                     (SELECT organization_id FROM tenant_users
+                       WHERE user_id = users.id AND tenant_id = $4) AS organization_id,
+                     created_at, updated_at, created_by, updated_by`,
+            [action === 'enable' ? 'active' : 'disabled', auth.userCode, user.id, auth.tenantId],
+          );
+          if (action === 'disable') {
+            // A disabled user must not be able to mint new access tokens from an old session.
+            await tx.query(
+              'UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
+              [user.id],
+            );
+          }
+          return row;
+        });
+        if (!updated) throw notFound('user');
+        if (action === 'disable') deps.hub.publishToUsers(auth.tenantId, [user.id], ACCESS_CHANGED);
+        const [presented] = await presentUsers(db, auth.tenantId, auth.tenantSlug, [updated], true);
+        res.json({ user: presented });
+      },
+    );
+  }
+
+  router.get('/roles', requirePermission('identity-management.roles.view'), async (req, res) => {
+    const auth = getAuth(res);
+    const list = parseListQuery(req.query, {
+      filters: ['id', 'code', 'module'],
+      orders: ['id', 'code', 'label'],
+      expands: ['permissions'],
+    });
+    const where = ['tenant_id = $1'];
+    const params: unknown[] = [auth.tenantId];
+    for (const [field, value] of list.filter) {
+      if (field === 'id' && !/^\d{1,9}$/.test(value)) {
+        throw new HttpError(400, 'invalid_query', 'id must be numeric');
+      }
+      params.push(field === 'id' ? Number(value) : value);
+      if (field === 'module') {
+        // Roles that reach into the module, wildcard grants included (they reach every module).
+        where.push(`EXISTS (SELECT 1 FROM role_permissions rp WHERE rp.role_id = roles.id
+          AND (split_part(rp.permission, '.', 1) IN ($${params.length}, '*')
+               OR rp.permission IN ('*', '*.*', '*.*.*', 'admin')))`);
+      } else where.push(`${field} = $${params.length}`);
+    }
+    if (list.search) {
+      params.push(`%${list.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      where.push(`(label ILIKE $${params.length} OR code ILIKE $${params.length})`);
+    }
+    const order = list.order ? `${list.order.field} ${list.order.direction}, id` : 'id';
+    const page = await offsetPage<RoleRow>(
+      db,
+      list,
+      `SELECT id, code, label, description, created_at, updated_at, created_by, updated_by
+         FROM roles WHERE ${where.join(' AND ')} ORDER BY ${order}`,
+      params,
+    );
+    res.json({
+      items: await rolesWithPermissions(db, auth.tenantId, page.items),
+      nextPageToken: page.nextPageToken,
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,650 @@
+import { Router } from 'express';
+import * as v from 'valibot';
+import { normalizePermission } from '#common/permissions.ts';
+import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
+import { randomToken, sha256, type TokenSigner } from '#server/sandbox/platform/crypto.ts';
+import {
+  ACCESS_CHANGED,
+  type NotificationHub,
+} from '#server/sandbox/services/notification/index.ts';
+import {
+  HttpError,
+  getAuth,
+  notFound,
+  parseBody,
+  parseListQuery,
+  requireAuth,
+  requirePermission,
+  type AuthContext,
+} from '#server/sandbox/platform/http.ts';
+import {
+  USER_SELECT,
+  presentUsers,
+  rolesWithPermissions,
+  type RoleRow,
+  type UserRow,
+} from './tenant-routes.ts';
+import {
+  INVITE_TTL_SECONDS,
+  assertGrantable,
+  emailAddress,
+  escapeLike,
+  idList,
+  newCode,
+  resolveRoles,
+  roleCodeList,
+  roleIdList,
+  sendMail,
+} from '#server/sandbox/platform/admin-shared.ts';
+import { offsetPage } from '#server/sandbox/platform/list-page.ts';
+
+const USERS_VIEW = 'tenant-management.users.view';
+const USERS_CREATE = 'tenant-management.users.create';
+const USERS_UPDATE = 'tenant-management.users.update';
+const USERS_DELETE = 'tenant-management.users.delete';
+
+export const AssignRolesBody = v.object({
+  userId: v.optional(v.pipe(v.number(), v.integer())),
+  roleIds: roleIdList,
+  roleCodes: roleCodeList,
+});
+export const BatchBody = v.object({ ids: idList });
+export const InviteBatchBody = v.object({
+  emails: v.pipe(v.array(emailAddress), v.nonEmpty(), v.maxLength(100)),
+  organizationId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
+  roleIds: roleIdList,
+  roleCodes: roleCodeList,
+  metadata: v.optional(v.nullable(v.record(v.string(), v.unknown()))),
+});
+
+const permissionText = v.pipe(
+  v.string(),
+  v.trim(),
+  v.transform(normalizePermission),
+  v.regex(/^(admin|\*|[a-z0-9*-]+(\.[a-z0-9*-]+){1,2})$/, 'permission like module.resource.action'),
+);
+export const RoleBody = v.object({
+  code: v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'code like claims-clerk'),
+  ),
+  label: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),
+  description: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
+  permissions: v.pipe(v.array(permissionText), v.maxLength(200)),
+});
+export const RoleUpdateBody = v.object({
+  ...RoleBody.entries,
+  code: v.optional(RoleBody.entries.code),
+});
+
+const numericId = (text: string, what: string): number => {
+  if (!/^\d{1,9}$/.test(text)) throw notFound(what);
+  return Number(text);
+};
+
+type UserAction = 'delete' | 'disable' | 'enable';
+
+/** Ends every session of a user in one workspace; the access token dies with the membership. */
+async function revokeSessions(tx: Queryable, userId: number, tenantId?: number): Promise<void> {
+  await tx.query(
+    `UPDATE refresh_tokens SET revoked_at = now()
+      WHERE user_id = $1 AND revoked_at IS NULL AND ($2::int IS NULL OR tenant_id = $2)`,
+    [userId, tenantId ?? null],
+  );
+}
+
+/**
+ * One user action, shared by the single and the batch endpoints. Returns an error code instead of
+ * throwing, so that a batch reports per id.
+ */
+async function applyUserAction(
+  db: Db,
+  auth: AuthContext,
+  action: UserAction,
+  userId: number,
+): Promise<string | null> {
+  const [member] = await db.query<{ id: number }>(
+    'SELECT user_id AS id FROM tenant_users WHERE tenant_id = $1 AND user_id = $2',
+    [auth.tenantId, userId],
+  );
+  if (!member) return 'not_found';
+  if (action !== 'enable' && userId === auth.userId) return `cannot_${action}_self`;
+  await db.transaction(async (tx) => {
+    if (action === 'delete') {
+      // Deleting removes the user from this workspace; the account itself goes with its last one.
+      await tx.query('DELETE FROM user_roles WHERE tenant_id = $1 AND user_id = $2', [
+        auth.tenantId,
+        userId,
+      ]);
+      await tx.query('DELETE FROM tenant_users WHERE tenant_id = $1 AND user_id = $2', [
+        auth.tenantId,
+        userId,
+      ]);
+      await revokeSessions(tx, userId, auth.tenantId);
+      const [other] = await tx.query<{ tenant_id: number }>(
+        'SELECT tenant_id FROM tenant_users WHERE user_id = $1 ORDER BY tenant_id LIMIT 1',
+        [userId],
+      );
+      if (other) {
+        await tx.query('UPDATE users SET tenant_id = $1 WHERE id = $2 AND tenant_id = $3', [
+          other.tenant_id,
+          userId,
+          auth.tenantId,
+        ]);
+      } else {
+        await tx.query('DELETE FROM user_roles WHERE user_id = $1', [userId]);
+        await tx.query('DELETE FROM refresh_tokens WHERE user_id = $1', [userId]);
+        await tx.query('DELETE FROM one_time_codes WHERE user_id = $1', [userId]);
+        await tx.query('DELETE FROM users WHERE id = $1', [userId]);
+      }
+      return;
+    }
+    await tx.query(
+      'UPDATE users SET status = $1, updated_at = now(), updated_by = $2 WHERE id = $3',
+      [action === 'enable' ? 'active' : 'disabled', auth.userCode, userId],
+    );
+    // The status is account-wide, so a disabled user loses the sessions of every workspace.
+    if (action === 'disable') await revokeSessions(tx, userId);
+  });
+  return null;
+}
+
+interface InviteRow {
+  id: number;
+  code: string;
+  email: string;
+  organization_id: number | null;
+  expires_at: Date;
+  metadata: unknown;
+  created_at: Date;
+  updated_at: Date;
+  created_by: string;
+  updated_by: string;
+}
+
+async function presentInvites(
+  db: Queryable,
+  tenantId: number,
+  rows: InviteRow[],
+  expand: Set<string>,
+) {
+  const ids = rows.map((r) => r.id);
+  const roleLinks =
+    expand.has('roles') && ids.length
+      ? await db.query<RoleRow & { invite_id: number }>(
+          `SELECT ir.invite_id, r.id, r.code, r.label, r.description, r.created_at, r.updated_at,
+                  r.created_by, r.updated_by
+             FROM invite_roles ir JOIN roles r ON r.id = ir.role_id
+            WHERE ir.tenant_id = $1 AND ir.invite_id = ANY($2::int[]) ORDER BY r.id`,
+          [tenantId, ids],
+        )
+      : [];
+  const roles = new Map(
+    (
+      await rolesWithPermissions(db, tenantId, [
+        ...new Map(roleLinks.map((l) => [l.id, l])).values(),
+      ])
+    ).map((r) => [r.id, r]),
+  );
+  const orgIds = [...new Set(rows.map((r) => r.organization_id).filter((id) => id !== null))];
+  const orgs =
+    expand.has('organization') && orgIds.length
+      ? await db.query<{ id: number; code: string; name: string }>(
+          'SELECT id, code, name FROM organizations WHERE tenant_id = $1 AND id = ANY($2::int[])',
+          [tenantId, orgIds],
+        )
+      : [];
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    email: r.email,
+    organizationId: r.organization_id,
+    ...(expand.has('organization')
+      ? { organization: orgs.find((o) => o.id === r.organization_id) ?? null }
+      : {}),
+    ...(expand.has('roles')
+      ? {
+          roles: roleLinks
+            .filter((l) => l.invite_id === r.id)
+            .map((l) => roles.get(l.id))
+            .filter((role) => role !== undefined),
+        }
+      : {}),
+    expiresOn: r.expires_at,
+    isExpired: r.expires_at.getTime() <= Date.now(),
+    metadata: r.metadata ?? null,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    createdBy: r.created_by,
+    updatedBy: r.updated_by,
+  }));
+}
+
+const INVITE_COLUMNS = `id, code, email, organization_id, expires_at, metadata, created_at, updated_at,
+  created_by, updated_by`;
+
+export async function organizationInTenant(
+  db: Queryable,
+  tenantId: number,
+  organizationId: number | null | undefined,
+): Promise<{ id: number; name: string } | null> {
+  if (organizationId === null || organizationId === undefined) return null;
+  const [org] = await db.query<{ id: number; name: string }>(
+    'SELECT id, name FROM organizations WHERE tenant_id = $1 AND id = $2',
+    [tenantId, organizationId],
+  );
+  if (!org) throw new HttpError(400, 'unknown_organization', 'no such organisation');
+  return org;
+}
+
+export function userAdminRouter(deps: {
+  db: Db;
+  signer: TokenSigner;
+  hub: NotificationHub;
+}): Router {
+  const { db } = deps;
+  // The user's browser refreshes its session at once instead of at the next token expiry.
+  const tellUsers = (tenantId: number, userIds: Iterable<number>) =>
+    deps.hub.publishToUsers(tenantId, userIds, ACCESS_CHANGED);
+  const router = Router();
+  router.use(requireAuth(db, deps.signer));
+
+  async function findUser(tenantId: number, idText: string): Promise<UserRow> {
+    const [user] = await db.query<UserRow>(`${USER_SELECT} WHERE tu.tenant_id = $1 AND u.id = $2`, [
+      tenantId,
+      numericId(idText, 'user'),
+    ]);
+    if (!user) throw notFound('user');
+    return user;
+  }
+
+  // --- invites (before /users/:id so that "invites" is never taken for an id) ---
+
+  router.get('/users/invites', requirePermission(USERS_VIEW), async (req, res) => {
+    const auth = getAuth(res);
+    const list = parseListQuery(req.query, {
+      filters: ['id', 'email', 'organizationId'],
+      orders: ['id', 'email', 'expiresOn'],
+      expands: ['roles', 'organization', 'organizations'],
+    });
+    const where = ['tenant_id = $1', 'used_at IS NULL'];
+    const params: unknown[] = [auth.tenantId];
+    for (const [field, value] of list.filter) {
+      if (field === 'email') {
+        params.push(value);
+        where.push(`lower(email) = lower($${params.length})`);
+        continue;
+      }
+      if (!/^\d{1,9}$/.test(value))
+        throw new HttpError(400, 'invalid_query', `${field} must be numeric`);
+      params.push(Number(value));
+      where.push(`${field === 'id' ? 'id' : 'organization_id'} = $${params.length}`);
+    }
+    if (list.search) {
+      params.push(escapeLike(list.search));
+      where.push(`email ILIKE $${params.length}`);
+    }
+    const column = { id: 'id', email: 'lower(email)', expiresOn: 'expires_at' }[
+      list.order?.field ?? 'id'
+    ];
+    const direction = list.order?.direction ?? 'ASC';
+    const page = await offsetPage<InviteRow>(
+      db,
+      list,
+      `SELECT ${INVITE_COLUMNS} FROM invites WHERE ${where.join(' AND ')}
+        ORDER BY ${column} ${direction}, id ${direction}`,
+      params,
+    );
+    const expand = new Set(list.expand);
+    if (expand.has('organizations')) expand.add('organization');
+    res.json({
+      items: await presentInvites(db, auth.tenantId, page.items, expand),
+      nextPageToken: page.nextPageToken,
+    });
+  });
+
+  router.post('/users/invites/batch', requirePermission(USERS_CREATE), async (req, res) => {
+    const auth = getAuth(res);
+    const body = parseBody(InviteBatchBody, req.body);
+    const roles = await resolveRoles(db, auth.tenantId, body);
+    assertGrantable(
+      auth.permissions,
+      roles.flatMap((r) => r.permissions),
+    );
+    const org = await organizationInTenant(db, auth.tenantId, body.organizationId);
+    const results: { email: string; ok: boolean; invite?: unknown; error?: string }[] = [];
+    const seen = new Set<string>();
+    for (const email of body.emails) {
+      const key = email.toLowerCase();
+      if (seen.has(key)) {
+        results.push({ email, ok: false, error: 'duplicate' });
+        continue;
+      }
+      seen.add(key);
+      const [member] = await db.query(
+        `SELECT 1 FROM users u JOIN tenant_users tu ON tu.user_id = u.id
+          WHERE tu.tenant_id = $1 AND lower(u.email) = $2 AND u.status <> 'invited'`,
+        [auth.tenantId, key],
+      );
+      if (member) {
+        results.push({ email, ok: false, error: 'already_member' });
+        continue;
+      }
+      const [pending] = await db.query(
+        `SELECT 1 FROM invites WHERE tenant_id = $1 AND lower(email) = $2 AND used_at IS NULL
+            AND expires_at > now()`,
+        [auth.tenantId, key],
+      );
+      if (pending) {
+        results.push({ email, ok: false, error: 'already_invited' });
+        continue;
+      }
+      const token = randomToken();
+      const row = await db.transaction(async (tx) => {
+        const [invite] = await tx.query<InviteRow>(
+          `INSERT INTO invites (tenant_id, code, email, organization_id, token_hash, expires_at,
+                                metadata, created_by, updated_by)
+           VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6), $7, $8, $8)
+           RETURNING ${INVITE_COLUMNS}`,
+          [
+            auth.tenantId,
+            newCode('inv'),
+            email,
+            org?.id ?? null,
+            sha256(token),
+            INVITE_TTL_SECONDS,
+            body.metadata ? JSON.stringify(body.metadata) : null,
+            auth.userCode,
+          ],
+        );
+        if (!invite) throw new Error('invite not created');
+        await tx.query(
+          `INSERT INTO invite_roles (tenant_id, invite_id, role_id)
+           SELECT $1, $2, unnest($3::int[])`,
+          [auth.tenantId, invite.id, roles.map((r) => r.id)],
+        );
+        const link = `/registration?token=${token}`;
+        await sendMail(tx, {
+          tenantId: auth.tenantId,
+          to: email,
+          subject: 'You have been invited',
+          text:
+            `You have been invited to join ${org ? org.name : 'the workspace'}. ` +
+            `Complete your registration within 7 days: ${link}`,
+          link,
+        });
+        return invite;
+      });
+      const [invite] = await presentInvites(
+        db,
+        auth.tenantId,
+        [row],
+        new Set(['roles', 'organization']),
+      );
+      results.push({ email, ok: true, invite });
+    }
+    res.json({ results });
+  });
+
+  router.post('/users/invites/delete-batch', requirePermission(USERS_DELETE), async (req, res) => {
+    const auth = getAuth(res);
+    const body = parseBody(BatchBody, req.body);
+    const deleted = await db.query<{ id: number }>(
+      'DELETE FROM invites WHERE tenant_id = $1 AND id = ANY($2::int[]) RETURNING id',
+      [auth.tenantId, body.ids],
+    );
+    const gone = new Set(deleted.map((d) => d.id));
+    res.json({
+      results: [...new Set(body.ids)].map((id) =>
+        gone.has(id) ? { id, ok: true } : { id, ok: false, error: 'not_found' },
+      ),
+    });
+  });
+
+  router.delete('/users/invites/:id', requirePermission(USERS_DELETE), async (req, res) => {
+    const auth = getAuth(res);
+    const rows = await db.query(
+      'DELETE FROM invites WHERE tenant_id = $1 AND id = $2 RETURNING id',
+      [auth.tenantId, numericId(String(req.params.id), 'invite')],
+    );
+    if (!rows.length) throw notFound('invite');
+    res.status(204).end();
+  });
+
+  // --- batch user actions ---
+
+  for (const action of ['delete', 'disable', 'enable'] as const) {
+    router.post(
+      `/users/${action}-batch`,
+      requirePermission(action === 'delete' ? USERS_DELETE : USERS_UPDATE),
+      async (req, res) => {
+        const auth = getAuth(res);
+        const body = parseBody(BatchBody, req.body);
+        const results: { id: number; ok: boolean; error?: string }[] = [];
+        for (const id of new Set(body.ids)) {
+          const error = await applyUserAction(db, auth, action, id);
+          results.push(error ? { id, ok: false, error } : { id, ok: true });
+        }
+        tellUsers(
+          auth.tenantId,
+          results.filter((r) => r.ok).map((r) => r.id),
+        );
+        res.json({ results });
+      },
+    );
+  }
+
+  router.delete('/users/:id', requirePermission(USERS_DELETE), async (req, res) => {
+    const auth = getAuth(res);
+    const user = await findUser(auth.tenantId, String(req.params.id));
+    const error = await applyUserAction(db, auth, 'delete', user.id);
+    if (error === 'not_found') throw notFound('user');
+    if (error) throw new HttpError(400, error, 'you cannot delete your own user');
+    tellUsers(auth.tenantId, [user.id]);
+    res.status(204).end();
+  });
+
+  router.post('/users/:id/assign-roles', requirePermission(USERS_UPDATE), async (req, res) => {
+    const auth = getAuth(res);
+    const user = await findUser(auth.tenantId, String(req.params.id));
+    const body = parseBody(AssignRolesBody, req.body);
+    if (body.userId !== undefined && body.userId !== user.id) {
+      throw new HttpError(400, 'validation_error', 'userId does not match the path');
+    }
+    if (body.roleIds === undefined && body.roleCodes === undefined) {
+      throw new HttpError(400, 'validation_error', 'roleIds or roleCodes required');
+    }
+    const wanted = await resolveRoles(db, auth.tenantId, body);
+    const current = await db.query<{ role_id: number }>(
+      'SELECT role_id FROM user_roles WHERE tenant_id = $1 AND user_id = $2',
+      [auth.tenantId, user.id],
+    );
+    const currentIds = new Set(current.map((c) => c.role_id));
+    const wantedIds = new Set(wanted.map((r) => r.id));
+    const added = wanted.filter((r) => !currentIds.has(r.id));
+    const removedIds = [...currentIds].filter((id) => !wantedIds.has(id));
+    const removed = await resolveRoles(db, auth.tenantId, { roleIds: removedIds });
+    // Taking a role away is as powerful as granting it (it could strip the only administrator).
+    assertGrantable(
+      auth.permissions,
+      [...added, ...removed].flatMap((r) => r.permissions),
+    );
+    await db.transaction(async (tx) => {
+      await tx.query('DELETE FROM user_roles WHERE tenant_id = $1 AND user_id = $2', [
+        auth.tenantId,
+        user.id,
+      ]);
+      await tx.query(
+        `INSERT INTO user_roles (tenant_id, user_id, role_id) SELECT $1, $2, unnest($3::int[])`,
+        [auth.tenantId, user.id, [...wantedIds]],
+      );
+      await tx.query('UPDATE users SET updated_at = now(), updated_by = $1 WHERE id = $2', [
+        auth.userCode,
+        user.id,
+      ]);
+    });
+    const [presented] = await presentUsers(
+      db,
+      auth.tenantId,
+      auth.tenantSlug,
+      [await findUser(auth.tenantId, String(user.id))],
+      true,
+    );
+    tellUsers(auth.tenantId, [user.id]);
+    res.json({ user: presented });
+  });
+
+  router.get(
+    '/users/:id/effective-permissions',
+    requirePermission(USERS_VIEW),
+    async (req, res) => {
+      const auth = getAuth(res);
+      const user = await findUser(auth.tenantId, String(req.params.id));
+      const rows = await db.query<{ permission: string; code: string }>(
+        `SELECT rp.permission, r.code
+           FROM user_roles ur
+           JOIN roles r ON r.id = ur.role_id
+           JOIN role_permissions rp ON rp.role_id = r.id
+          WHERE ur.tenant_id = $1 AND ur.user_id = $2
+          ORDER BY rp.permission, r.code`,
+        [auth.tenantId, user.id],
+      );
+      const byPermission = new Map<string, string[]>();
+      for (const row of rows) {
+        byPermission.set(row.permission, [...(byPermission.get(row.permission) ?? []), row.code]);
+      }
+      res.json({
+        items: [...byPermission].map(([permission, roles]) => ({ permission, roles })),
+      });
+    },
+  );
+
+  // --- roles ---
+
+  async function findRole(tenantId: number, idText: string): Promise<RoleRow> {
+    const [role] = await db.query<RoleRow>(
+      `SELECT id, code, label, description, created_at, updated_at, created_by, updated_by
+         FROM roles WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, numericId(idText, 'role')],
+    );
+    if (!role) throw notFound('role');
+    return role;
+  }
+
+  async function presentRole(tenantId: number, id: number) {
+    const role = await findRole(tenantId, String(id));
+    const [presented] = await rolesWithPermissions(db, tenantId, [role]);
+    return presented;
+  }
+
+  router.get(
+    '/roles/:id',
+    requirePermission('identity-management.roles.view'),
+    async (req, res) => {
+      const auth = getAuth(res);
+      const role = await findRole(auth.tenantId, String(req.params.id));
+      res.json({ role: await presentRole(auth.tenantId, role.id) });
+    },
+  );
+
+  router.post('/roles', requirePermission('identity-management.roles.create'), async (req, res) => {
+    const auth = getAuth(res);
+    const body = parseBody(RoleBody, req.body);
+    const permissions = [...new Set(body.permissions)];
+    assertGrantable(auth.permissions, permissions);
+    const [taken] = await db.query('SELECT 1 FROM roles WHERE tenant_id = $1 AND code = $2', [
+      auth.tenantId,
+      body.code,
+    ]);
+    if (taken) throw new HttpError(409, 'role_code_taken', 'a role with this code exists');
+    const id = await db.transaction(async (tx) => {
+      const [role] = await tx.query<{ id: number }>(
+        `INSERT INTO roles (tenant_id, code, label, description, created_by, updated_by)
+         VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`,
+        [auth.tenantId, body.code, body.label, body.description, auth.userCode],
+      );
+      if (!role) throw new Error('role not created');
+      await tx.query(
+        'INSERT INTO role_permissions (tenant_id, role_id, permission) SELECT $1, $2, unnest($3::text[])',
+        [auth.tenantId, role.id, permissions],
+      );
+      return role.id;
+    });
+    res.status(201).json({ role: await presentRole(auth.tenantId, id) });
+  });
+
+  async function permissionsOfRole(tenantId: number, roleId: number): Promise<string[]> {
+    const rows = await db.query<{ permission: string }>(
+      'SELECT permission FROM role_permissions WHERE tenant_id = $1 AND role_id = $2',
+      [tenantId, roleId],
+    );
+    return rows.map((r) => r.permission);
+  }
+
+  router.put(
+    '/roles/:id',
+    requirePermission('identity-management.roles.update'),
+    async (req, res) => {
+      const auth = getAuth(res);
+      const role = await findRole(auth.tenantId, String(req.params.id));
+      const body = parseBody(RoleUpdateBody, req.body);
+      if (body.code !== undefined && body.code !== role.code) {
+        throw new HttpError(400, 'code_read_only', 'the code of a role cannot change');
+      }
+      const permissions = [...new Set(body.permissions)];
+      // Editing a role you could not have created (e.g. stripping admin) is escalation too.
+      assertGrantable(auth.permissions, [
+        ...permissions,
+        ...(await permissionsOfRole(auth.tenantId, role.id)),
+      ]);
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `UPDATE roles SET label = $1, description = $2, updated_at = now(), updated_by = $3
+          WHERE id = $4 AND tenant_id = $5`,
+          [body.label, body.description, auth.userCode, role.id, auth.tenantId],
+        );
+        await tx.query('DELETE FROM role_permissions WHERE tenant_id = $1 AND role_id = $2', [
+          auth.tenantId,
+          role.id,
+        ]);
+        await tx.query(
+          'INSERT INTO role_permissions (tenant_id, role_id, permission) SELECT $1, $2, unnest($3::text[])',
+          [auth.tenantId, role.id, permissions],
+        );
+      });
+      const holders = await db.query<{ user_id: number }>(
+        'SELECT user_id FROM user_roles WHERE tenant_id = $1 AND role_id = $2',
+        [auth.tenantId, role.id],
+      );
+      tellUsers(
+        auth.tenantId,
+        holders.map((h) => h.user_id),
+      );
+      res.json({ role: await presentRole(auth.tenantId, role.id) });
+    },
+  );
+
+  router.delete(
+    '/roles/:id',
+    requirePermission('identity-management.roles.delete'),
+    async (req, res) => {
+      const auth = getAuth(res);
+      const role = await findRole(auth.tenantId, String(req.params.id));
+      assertGrantable(auth.permissions, await permissionsOfRole(auth.tenantId, role.id));
+      const [used] = await db.query(
+        'SELECT 1 FROM user_roles WHERE tenant_id = $1 AND role_id = $2',
+        [auth.tenantId, role.id],
+      );
+      // Deleting a role in use would silently strip users of access; unassign it first.
+      if (used) throw new HttpError(409, 'role_in_use', 'the role is still assigned to users');
+      await db.query('DELETE FROM roles WHERE tenant_id = $1 AND id = $2', [
+        auth.tenantId,
+        role.id,
+      ]);
+      res.status(204).end();
+    },
+  );
+
+  return router;
+}
