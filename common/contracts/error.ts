@@ -49,8 +49,10 @@ export function errorBody(
   return { ...extra, error, message, ...(issues?.length ? { issues: [...issues] } : {}) };
 }
 
-/** The issues of a parsed error body, or none when it has no (well-formed) `issues`. */
+const IssuesOnly = v.object({ issues: v.array(ErrorIssueSchema) });
+
+/** The issues of an error body, or none when it has no well-formed `issues`. */
 export function errorIssues(body: unknown): ErrorIssue[] {
-  const parsed = v.safeParse(ErrorBodySchema, body);
-  return parsed.success ? (parsed.output.issues ?? []) : [];
+  const parsed = v.safeParse(IssuesOnly, body);
+  return parsed.success ? parsed.output.issues : [];
 }

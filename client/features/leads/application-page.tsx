@@ -8,6 +8,7 @@ import {
   type Account,
 } from '#client/api/accounts-client.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
+import { apiErrorKey } from '#client/api/error-text.ts';
 import {
   createLead,
   getLead,
@@ -261,7 +262,7 @@ function LeadApplicationForm({
   customer,
   canPickCustomer,
 }: StepProps & { tariff: ApplicationTariff }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation(['leads', 'errors']);
   const navigate = useNavigate();
   const toast = useToast();
   const texts = useFieldTexts();
@@ -361,7 +362,7 @@ function LeadApplicationForm({
             error.code === 'lead_closed'
               ? t('errors.lead_closed')
               : error.status === 400 || error.status === 409
-                ? t('application.refused', { message: error.message })
+                ? t('application.refused', { message: t(apiErrorKey(error)) })
                 : error.status === 403
                   ? t('errors.forbidden')
                   : t('errors.generic'),
