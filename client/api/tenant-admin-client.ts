@@ -66,13 +66,17 @@ export interface ListQuery {
   expand?: string[];
 }
 
-/** The spec's shared list parameters (section 7): filter `a=b&c=d`, order `field:ASC`. */
+/**
+ * The spec's shared list parameters (section 7): filter `a=b&c=d`, order `field:ASC`. Each filter
+ * value is URI-encoded inside the filter, so that a value holding `&` or `=` (the city
+ * `Bad & Bunt`) stays one value; the sandbox decodes it (docs/contracts.md, "List filters").
+ */
 export function listParams(query: ListQuery): string {
   const params = new URLSearchParams({ pageSize: String(query.pageSize) });
   if (query.page !== undefined && query.page > 1) params.set('pageToken', String(query.page));
   const filter = Object.entries(query.filter ?? {})
     .filter(([, value]) => value !== undefined && value !== '')
-    .map(([key, value]) => `${key}=${value}`)
+    .map(([key, value]) => `${key}=${encodeURIComponent(value!)}`)
     .join('&');
   if (filter) params.set('filter', filter);
   if (query.order) params.set('order', `${query.order.field}:${query.order.direction}`);

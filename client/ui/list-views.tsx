@@ -210,7 +210,6 @@ export function ListViews({
   );
 }
 
-
 /** Save the current filters as a new view, or rename an own view and switch its sharing. */
 function ViewDialog({
   accountIndex,

@@ -215,6 +215,18 @@ function positiveInt(text: string | undefined, name: string): number | undefined
   return Number(text);
 }
 
+/**
+ * A filter value arrives URI-encoded inside the filter (`city=Bad%20%26%20Bunt`): `&` separates
+ * the filters, so a value holding one must be encoded by the caller.
+ */
+function decodedValue(text: string, field: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new HttpError(400, 'invalid_query', `filter ${field} is not URI-encoded`);
+  }
+}
+
 export const DEFAULT_PAGE_SIZE = 30;
 export const MAX_PAGE_SIZE = 50;
 
@@ -234,7 +246,7 @@ export function parseListQuery(query: Request['query'], spec: ListSpec): ListQue
     if (eq < 0 || !spec.filters.includes(field)) {
       throw new HttpError(400, 'invalid_query', `unsupported filter ${field}`);
     }
-    filter.set(field, part.slice(eq + 1));
+    filter.set(field, decodedValue(part.slice(eq + 1), field));
   }
 
   let order: ListQuery['order'] = null;
