@@ -228,6 +228,7 @@ export function bffRoutes(deps: BffDeps): Router {
           tenantName: '',
           tenantSlug: '',
           sub: '',
+          userCode: null,
           permissions: [],
           isRequiredToChangePassword: true,
           expiresAt: 0,

@@ -124,7 +124,9 @@ describe('accountservice', () => {
     for (const [body, message] of bad) {
       const res = await api(base, `${ACC}/accounts`, { token: care.accessToken, body });
       expect(res.status, message).toBe(400);
-      expect(res.body).toEqual({ error: 'validation_error', message });
+      // The field and the rule as an issue too: the client reads those, never the message.
+      const [path, code] = message.split(': ');
+      expect(res.body).toEqual({ error: 'validation_error', message, issues: [{ path, code }] });
     }
   });
 
