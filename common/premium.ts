@@ -1,4 +1,5 @@
 import { roundHalfAwayFromZero } from './expression/evaluate.ts';
+import type { PremiumUnit } from './products.ts';
 
 /**
  * The premium of a policy timeslice or of an application being filled in (upstream contract,
@@ -9,6 +10,8 @@ export interface PremiumItem {
   premiumFormulaId: number;
   total: number;
   isOverride: boolean;
+  /** The formula's unit, in policy answers asked with `expand=premiumUnits` (null: formula gone). */
+  unit?: PremiumUnit | null;
 }
 
 export interface Premium {

@@ -19,6 +19,8 @@ export interface SessionAccount {
   tenantName: string;
   tenantSlug: string;
   sub: string;
+  /** Who the user is in the upstream's records (`createdBy`, `updatedBy`); null if unknown. */
+  userCode?: string | null;
   permissions: string[];
   isRequiredToChangePassword: boolean;
   expiresAt?: number | string | null;

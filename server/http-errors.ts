@@ -1,12 +1,18 @@
 import type { Response } from 'express';
+import { errorBody, type ErrorIssue } from '#common/contracts/error.ts';
 
-/** Every error the BFF produces has this JSON shape; never a stack trace. */
+/**
+ * Every error the BFF produces has the shape of common/contracts/error.ts; never a stack trace.
+ * These two are its only writers: `sendError` on an Express response, `errorJson` as the text
+ * for a bare Node response or socket (the proxies, the gate, malformed requests).
+ */
 export function sendError(
   res: Response,
   status: number,
   error: string,
   message = defaultMessages[error] ?? error,
   extra: Record<string, unknown> = {},
+  issues?: readonly ErrorIssue[],
 ): void {
   if (res.headersSent) {
     res.destroy();
@@ -15,12 +21,16 @@ export function sendError(
   res
     .status(status)
     .set('cache-control', 'no-store')
-    .json({ error, message, ...extra });
+    .json(errorBody(error, message, issues, extra));
 }
 
 /** The same shape as a JSON text, for answers written on a bare Node response (the proxies). */
-export function errorJson(error: string, message = defaultMessages[error] ?? error): string {
-  return JSON.stringify({ error, message });
+export function errorJson(
+  error: string,
+  message = defaultMessages[error] ?? error,
+  issues?: readonly ErrorIssue[],
+): string {
+  return JSON.stringify(errorBody(error, message, issues));
 }
 
 const defaultMessages: Record<string, string> = {

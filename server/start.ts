@@ -7,6 +7,7 @@ import { localesBuildId } from '#server/build-id.ts';
 import type { Config } from '#server/config.ts';
 import { startSandbox } from '#server/sandbox/sandbox.ts';
 import { createSessionKit } from '#server/session/session.ts';
+import { errorJson } from '#server/http-errors.ts';
 
 export interface Running {
   url: string;
@@ -72,7 +73,7 @@ export async function startServer(
   // Node's bare reply; the process carries on.
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable || err.code === 'ECONNRESET') return void socket.destroy();
-    const body = JSON.stringify({ error: 'bad_request', message: 'Malformed request.' });
+    const body = errorJson('bad_request', 'Malformed request.');
     socket.end(
       `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
     );

@@ -128,6 +128,9 @@ export function listPolicies(
   signal: AbortSignal,
 ): Promise<Page<Policy>> {
   const params = new URLSearchParams(policiesParams(query));
+  // Each premium item with its formula's unit, so that the table says the unit of the total
+  // without asking for the formulas of every product version (issue 13).
+  params.set('expand', 'timelines,product,premiumUnits');
   // The service's keyset tokens are opaque ("2.1971.d"): sent back exactly as received.
   if (query.pageToken) params.set('pageToken', query.pageToken);
   return fetchJson(`${base(accountIndex)}/policies?${params}`, { signal });

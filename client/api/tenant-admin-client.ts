@@ -66,13 +66,21 @@ export interface ListQuery {
   expand?: string[];
 }
 
+/**
+ * A filter value with the characters that would end or split it (`&`, `=`) and `%` itself
+ * percent-encoded, so that the city `Bad & Bunt` stays one value; the sandbox decodes each value
+ * (docs/contracts.md, "List filters"). Other characters stay as they are: `status=open,approved`
+ * reads the same as before.
+ */
+const filterValue = (value: string) => value.replace(/[%&=]/g, (c) => encodeURIComponent(c));
+
 /** The spec's shared list parameters (section 7): filter `a=b&c=d`, order `field:ASC`. */
 export function listParams(query: ListQuery): string {
   const params = new URLSearchParams({ pageSize: String(query.pageSize) });
   if (query.page !== undefined && query.page > 1) params.set('pageToken', String(query.page));
   const filter = Object.entries(query.filter ?? {})
     .filter(([, value]) => value !== undefined && value !== '')
-    .map(([key, value]) => `${key}=${value}`)
+    .map(([key, value]) => `${key}=${filterValue(value!)}`)
     .join('&');
   if (filter) params.set('filter', filter);
   if (query.order) params.set('order', `${query.order.field}:${query.order.direction}`);

@@ -3,6 +3,7 @@ import type { SessionData } from 'express-session';
 import type { Logger } from 'pino';
 import * as v from 'valibot';
 import { hasUiPermission } from '#common/permissions.ts';
+import { issuesOf } from '#common/contracts/error.ts';
 import { sendError } from '#server/http-errors.ts';
 import type { LoginLimiter } from '#server/rate-limit.ts';
 import { accountFromTokens, accountsOf, indexFor } from '#server/session/accounts.ts';
@@ -75,6 +76,8 @@ function parse<T extends v.GenericSchema>(
     400,
     'bad_request',
     r.issues.map((i) => `${v.getDotPath(i) ?? 'body'}: ${i.message}`).join('; '),
+    {},
+    issuesOf(r.issues),
   );
   return null;
 }
@@ -241,6 +244,7 @@ export function bffRoutes(deps: BffDeps): Router {
           tenantName: '',
           tenantSlug: '',
           sub: '',
+          userCode: null,
           permissions: [],
           isRequiredToChangePassword: true,
           expiresAt: 0,
@@ -411,7 +415,10 @@ export function bffRoutes(deps: BffDeps): Router {
           await save(req);
           return void res.json({ account: publicAccount(account) });
         }
-        if (!body.oldPassword) return sendError(res, 400, 'bad_request', 'oldPassword: required');
+        if (!body.oldPassword)
+          return sendError(res, 400, 'bad_request', 'oldPassword: required', {}, [
+            { path: 'oldPassword', code: 'required' },
+          ]);
         const t = await tokenOf(req, res);
         if (!t) return;
         await auth.changePassword(

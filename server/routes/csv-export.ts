@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { errorIssues } from '#common/contracts/error.ts';
 import { applicantName, partyName, type NamedParty } from '#common/party-name.ts';
 import { timesliceAt, type TimelineSlice } from '#common/policy-timeline.ts';
 import { sendError } from '#server/http-errors.ts';
@@ -252,6 +253,8 @@ export function csvExport(deps: {
             upstream.ok ? 502 : upstream.status,
             body?.error ?? 'upstream_unavailable',
             body?.message,
+            {},
+            errorIssues(body),
           );
         }
         if (aborted) return;

@@ -19,6 +19,7 @@ export function accountFromTokens(
     tenantName: c.tenant_name,
     tenantSlug: c.tenant_slug,
     sub: c.sub,
+    userCode: c.user_code ?? null,
     permissions: parsePermissions(tokens.permissions),
     isRequiredToChangePassword: false,
     expiresAt: c.exp * 1000,

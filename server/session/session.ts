@@ -21,6 +21,8 @@ export interface AccountRecord {
   tenantName: string;
   tenantSlug: string;
   sub: string;
+  /** Who the user is in the upstream's records (createdBy/updatedBy); null when the token says not. */
+  userCode: string | null;
   permissions: string[];
   isRequiredToChangePassword: boolean;
   /** Access token expiry, ms since epoch (0 while a password change is pending). */

@@ -50,6 +50,8 @@ export interface TokenClaims {
   email: string;
   given_name?: string;
   family_name?: string;
+  /** The user's code in the upstream's records (`usr_...`); absent from tokens of older issuers. */
+  user_code?: string;
   tenant_id: string | number;
   tenant_slug: string;
   tenant_name: string;

@@ -12,6 +12,8 @@ import type { Socket } from 'node:net';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { errorJson } from '#server/http-errors.ts';
+import * as v from 'valibot';
+import { ErrorBodySchema } from '#common/contracts/error.ts';
 
 declare module 'http' {
   interface ServerResponse {
@@ -106,11 +108,10 @@ export async function readCapped(stream: IncomingMessage, cap = 64 * 1024): Prom
 function upstreamErrorShape(body: Buffer, contentType: string | undefined) {
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType ?? '')) return null;
   try {
-    const parsed = JSON.parse(body.toString('utf8')) as unknown;
-    if (typeof parsed !== 'object' || parsed === null) return null;
-    const { error, message } = parsed as { error?: unknown; message?: unknown };
-    if (typeof error !== 'string' || typeof message !== 'string') return null;
-    return { error: error.slice(0, 100), message: message.slice(0, 500) };
+    const parsed = v.safeParse(ErrorBodySchema, JSON.parse(body.toString('utf8')));
+    if (!parsed.success) return null;
+    const { error, message, issues } = parsed.output;
+    return errorJson(error.slice(0, 100), message.slice(0, 500), issues?.slice(0, 50));
   } catch {
     return null;
   }
@@ -129,7 +130,7 @@ async function answerUpstreamFailure(
   const body = await readCapped(proxyRes);
   const own = upstreamErrorShape(body, proxyRes.headers['content-type']);
   if (!own) log.warn({ status: proxyRes.statusCode }, 'upstream failed without its error shape');
-  const text = own ? JSON.stringify(own) : errorJson('upstream_error');
+  const text = own ?? errorJson('upstream_error');
   if (res.headersSent) return void res.destroy();
   res.writeHead(own ? (proxyRes.statusCode ?? 502) : 502, {
     'content-type': 'application/json',

@@ -37,6 +37,32 @@ describe('sign-in and accounts', () => {
     expect(session.res.headers.get('cache-control')).toBe('no-store');
   });
 
+  it("says who each account is in the upstream's terms: the user code and the display name", async () => {
+    const a = new Agent(stack.url);
+    await a.login('care@demo.test');
+    const own = await a.json('/api/0/accountservice/v1/accounts', {
+      json: {
+        type: 'person',
+        firstName: 'Wer',
+        lastName: 'Bin-Ich',
+        email: 'wer.bin.ich@example.test',
+        gender: 'female',
+        street: 'Weg',
+        houseNumber: '1',
+        zipCode: '50667',
+        city: 'Köln',
+      },
+    });
+    expect(own.status).toBe(201);
+    const session = await a.json('/bff/session');
+    const [account] = session.body.accounts;
+    // The code the service stamps on the records this user saves.
+    expect(account.userCode).toMatch(/^usr_/);
+    expect(account.userCode).toBe(own.body.account.createdBy);
+    expect(account.userFullName).not.toBe('care@demo.test');
+    expect(account.userFullName.length).toBeGreaterThan(0);
+  });
+
   it('answers the same for an unknown user and a wrong password', async () => {
     const a = new Agent(stack.url);
     const unknown = await a.login('nobody@demo.test');

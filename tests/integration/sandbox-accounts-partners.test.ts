@@ -75,6 +75,26 @@ describe('accountservice', () => {
     }
   });
 
+  it('filters by a value holding & and =, each value URI-encoded as the client sends it', async () => {
+    const created = await api(base, `${ACC}/accounts`, {
+      token: care.accessToken,
+      body: { ...PERSON, email: 'bunt@example.test', city: 'Bad & Bunt' },
+    });
+    expect(created.status).toBe(201);
+    // listParams: `city=${encodeURIComponent(value)}`, the whole filter encoded once more.
+    const filter = `type=person&city=${encodeURIComponent('Bad & Bunt')}`;
+    const found = await api(base, `${ACC}/accounts?filter=${encodeURIComponent(filter)}`, {
+      token: care.accessToken,
+    });
+    expect(found.status).toBe(200);
+    expect(found.body.items.map((a: { email: string }) => a.email)).toEqual(['bunt@example.test']);
+    const odd = await api(base, `${ACC}/accounts?filter=${encodeURIComponent('city=100%')}`, {
+      token: care.accessToken,
+    });
+    expect(odd.status).toBe(400);
+    expect(odd.body).toMatchObject({ error: 'invalid_query' });
+  });
+
   it('creates a customer, reads it by id and by code, and checks the input', async () => {
     const created = await api(base, `${ACC}/accounts`, { token: care.accessToken, body: PERSON });
     expect(created.status).toBe(201);
@@ -104,7 +124,9 @@ describe('accountservice', () => {
     for (const [body, message] of bad) {
       const res = await api(base, `${ACC}/accounts`, { token: care.accessToken, body });
       expect(res.status, message).toBe(400);
-      expect(res.body).toEqual({ error: 'validation_error', message });
+      // The field and the rule as an issue too: the client reads those, never the message.
+      const [path, code] = message.split(': ');
+      expect(res.body).toEqual({ error: 'validation_error', message, issues: [{ path, code }] });
     }
   });
 

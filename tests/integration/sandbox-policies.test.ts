@@ -171,6 +171,41 @@ describe('insuranceservice policies list', () => {
     expect(none.body).toEqual({ items: [], nextPageToken: null });
   });
 
+  it("carries each premium item's unit with expand=premiumUnits, as its formula has it", async () => {
+    const res = await call(viewer, '/policies?pageSize=30&expand=timelines,premiumUnits');
+    expect(res.status).toBe(200);
+    const policies = res.body.items as Policy[];
+    const versionIds = [...new Set(policies.map((p) => p.productVersionId))];
+    const unitOf = new Map<number, string>();
+    for (const id of versionIds) {
+      const formulas = await call(care, `/premium-formulas?filter=productVersionId=${id}`);
+      for (const f of formulas.body.items as { id: number; unit: string }[])
+        unitOf.set(f.id, f.unit);
+    }
+    let items = 0;
+    for (const policy of policies) {
+      for (const slice of policy.timeline!) {
+        for (const item of slice.premium.premiumItems as {
+          premiumFormulaId: number;
+          unit?: string;
+        }[]) {
+          expect(item.unit).toBe(unitOf.get(item.premiumFormulaId));
+          items += 1;
+        }
+      }
+    }
+    expect(items).toBeGreaterThan(0);
+    // Without the expand the items keep the contract's shape.
+    const plain = await call(viewer, '/policies?pageSize=1&expand=timelines');
+    const slice = (plain.body.items as Policy[])[0]!.timeline![0]!;
+    expect(Object.keys(slice.premium.premiumItems[0]!)).not.toContain('unit');
+    const one = await call(viewer, `/policies/${policies[0]!.code}?expand=versions,premiumUnits`);
+    const current = (
+      one.body.policy.versions as { isCurrent: boolean; timeline: Policy['timeline'] }[]
+    ).find((v) => v.isCurrent);
+    expect(current!.timeline![0]!.premium.premiumItems[0]).toHaveProperty('unit');
+  });
+
   it('keeps the premium of every timeslice equal to its formulas over the objects', async () => {
     const res = await call(care, '/policies?pageSize=50');
     let checked = 0;

@@ -1,6 +1,7 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#client/api/fetch-json.ts';
+import { apiErrorKey } from '#client/api/error-text.ts';
 import {
   createListView,
   deleteListView,
@@ -71,7 +72,7 @@ export function ListViews({
   query: string;
   onApply: (query: string) => void;
 }) {
-  const { t } = useTranslation('list_views');
+  const { t } = useTranslation(['list_views', 'errors']);
   const confirm = useConfirm();
   const toast = useToast();
   const selectId = useId();
@@ -108,7 +109,7 @@ export function ListViews({
       });
       toast({ message: t('updated', { name: saved.name }), tone: 'success' });
     } catch (err) {
-      toast({ message: t('errors.save', { message: errorText(err) }), tone: 'danger' });
+      toast({ message: t('errors.save', { message: t(apiErrorKey(err)) }), tone: 'danger' });
     }
     reload();
   }
@@ -209,10 +210,6 @@ export function ListViews({
   );
 }
 
-function errorText(err: unknown): string {
-  return err instanceof ApiError ? err.message : String(err);
-}
-
 /** Save the current filters as a new view, or rename an own view and switch its sharing. */
 function ViewDialog({
   accountIndex,
@@ -227,7 +224,7 @@ function ViewDialog({
   editing: ListView | undefined;
   onDone: (view: ListView | null) => void;
 }) {
-  const { t } = useTranslation('list_views');
+  const { t } = useTranslation(['list_views', 'errors']);
   const [name, setName] = useState(editing?.name ?? '');
   const [shared, setShared] = useState(editing?.shared ?? false);
   const [busy, setBusy] = useState(false);
@@ -256,7 +253,7 @@ function ViewDialog({
           ? t('errors.name_taken')
           : code === 'version_conflict'
             ? t('errors.conflict')
-            : t('errors.save', { message: errorText(err) }),
+            : t('errors.save', { message: t(apiErrorKey(err)) }),
       );
       setBusy(false);
     }

@@ -1,41 +1,33 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { SessionActorContext } from '#client/api/session-context.ts';
+import type { SessionAccount } from '#machines/session.machine.ts';
 
 /**
- * Who last saved a record, for audit lines. Upstream records carry only a user code
- * (`updatedBy`, e.g. `usr_9a7a…`); the access token names the user by `sub`, not by that code,
- * and resolving other users' codes needs `tenant-management.users.view`, which a claims
- * handler does not hold. So the code of the signed-in user is learned from the records this tab
- * saves with that account (the service stamps its own code on them) and shown as the user's
- * name; rows the sandbox seeded say `system`; any other code reads as a neutral "a user" with
- * the code in the title, never as a raw code.
+ * Who saved a record, for audit lines. Upstream records carry only a user code (`updatedBy`,
+ * e.g. `usr_9a7a…`); `/bff/session` says each account's own code (`userCode`, from the access
+ * token), so the signed-in user's records read with the user's name. Rows the sandbox seeded say
+ * `system`; another user's code reads as a neutral "a user" with the code in the title (resolving
+ * other users needs `tenant-management.users.view`, which a claims handler does not hold), never
+ * as a raw code.
  */
 
 /** What the sandbox (and upstream defaults) write into `updated_by` for records no one saved. */
 const SYSTEM_CODE = 'system';
-const STORAGE_KEY = 'own-user-codes';
 
-/** sub → user code; in sessionStorage so a reload of the tab keeps what it learned. */
-function readCodes(): Record<string, string> {
-  try {
-    const parsed: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}');
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
-}
+export type PersonLabel =
+  { kind: 'system' } | { kind: 'self'; name: string } | { kind: 'someone'; code: string };
 
-/** Notes that the account with this `sub` is the user `code` (from a record it just saved). */
-export function rememberOwnCode(sub: string | undefined, code: string): void {
-  if (!sub || !code || code === SYSTEM_CODE) return;
-  const codes = readCodes();
-  if (codes[sub] === code) return;
-  try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ ...codes, [sub]: code }));
-  } catch {
-    // Storage full or blocked: the audit line falls back to the neutral label.
+/** Who a user code is, seen from the signed-in account (pure: the hook below translates it). */
+export function personOf(
+  code: string,
+  account: Pick<SessionAccount, 'userCode' | 'userFullName'> | undefined,
+): PersonLabel {
+  if (code === SYSTEM_CODE) return { kind: 'system' };
+  if (account?.userCode && account.userCode === code) {
+    return { kind: 'self', name: account.userFullName };
   }
+  return { kind: 'someone', code };
 }
 
 /** The signed-in account of the current `/u/:accountIndex` route. */
@@ -46,18 +38,22 @@ function useRouteAccount() {
   );
 }
 
-/** The `sub` of the account of the current `/u/:accountIndex` route. */
-export function useRouteAccountSub(): string | undefined {
-  return useRouteAccount()?.sub;
-}
-
-/** The label for a user code and, when it is not a name, the code for a title attribute. */
-export function usePersonName(code: string): { label: string; title: string | undefined } {
+/**
+ * A function from user code to its label and, when the label is not a name, the code for a title
+ * attribute; for lists that name many people (version rows, audit lines).
+ */
+export function usePersonNames(): (code: string) => { label: string; title: string | undefined } {
   const { t } = useTranslation('ui');
   const account = useRouteAccount();
-  if (code === SYSTEM_CODE) return { label: t('person.system'), title: undefined };
-  if (account && readCodes()[account.sub] === code) {
-    return { label: account.userFullName, title: undefined };
-  }
-  return { label: t('person.someone'), title: code };
+  return (code) => {
+    const person = personOf(code, account);
+    if (person.kind === 'system') return { label: t('person.system'), title: undefined };
+    if (person.kind === 'self') return { label: person.name, title: undefined };
+    return { label: t('person.someone'), title: person.code };
+  };
+}
+
+/** The label for one user code and, when it is not a name, the code for a title attribute. */
+export function usePersonName(code: string): { label: string; title: string | undefined } {
+  return usePersonNames()(code);
 }

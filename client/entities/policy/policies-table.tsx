@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { partyName } from '#common/party-name.ts';
@@ -11,7 +11,6 @@ import {
   type PolicyStatus,
   type Timeslice,
 } from '#client/api/policies-client.ts';
-import { listPremiumFormulas } from '#client/api/products-client.ts';
 import { usePolicyAbilities } from '#client/api/use-policy-abilities.ts';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
 import { formatUtcDate, grandTotalUnit } from './policy-display.ts';
@@ -77,35 +76,10 @@ export function PoliciesTable({
   height?: number;
 }) {
   const { t, i18n } = useTranslation('policies');
-  const { accountIndex, canViewCustomers, canViewProducts } = usePolicyAbilities();
+  const { accountIndex, canViewCustomers } = usePolicyAbilities();
   // The policy's back link returns to this very list, filters included.
   const location = useLocation();
   const from = `${location.pathname}${location.search}`;
-
-  // Formula units per product version, for the unit of the grand total: a handful of product
-  // versions serve thousands of policies, so each is asked for once per table.
-  const units = useRef(new Map<number, ReadonlyMap<number, PremiumUnit>>());
-  const unitsOf = useCallback(
-    async (policies: readonly Policy[], signal: AbortSignal) => {
-      const missing = [...new Set(policies.map((p) => p.productVersionId))].filter(
-        (id) => !units.current.has(id),
-      );
-      await Promise.all(
-        missing.map(async (id) => {
-          try {
-            const formulas = await listPremiumFormulas(accountIndex, id, signal);
-            units.current.set(id, new Map(formulas.map((f) => [f.id, f.unit])));
-          } catch (error) {
-            if (signal.aborted) throw error;
-            // Not allowed to read products, or the version is gone: totals without a unit.
-            units.current.set(id, new Map());
-          }
-        }),
-      );
-      return units.current;
-    },
-    [accountIndex],
-  );
 
   const loadPage = useCallback<LoadTablePage<PolicyRow>>(
     async (input, signal) => {
@@ -122,15 +96,13 @@ export function PoliciesTable({
         },
         signal,
       );
-      const known = canViewProducts ? await unitsOf(page.items, signal) : new Map();
       const now = new Date();
       const rows = page.items.map((policy) => {
         const current = timesliceAt(policy.timeline ?? [], now);
-        const unitOf = known.get(policy.productVersionId) ?? new Map<number, PremiumUnit>();
         return {
           policy,
           current,
-          unit: current ? grandTotalUnit(current.premium.premiumItems, unitOf) : null,
+          unit: current ? grandTotalUnit(current.premium.premiumItems) : null,
           holder: partyName(policy.holder) || policy.accountCode || '',
           start: formatUtcDate(policy.policyStartDate),
           created: formatUtcDate(policy.createdAt),
@@ -138,7 +110,7 @@ export function PoliciesTable({
       });
       return { rows, nextPageToken: page.nextPageToken };
     },
-    [accountIndex, filters, canViewProducts, unitsOf],
+    [accountIndex, filters],
   );
 
   // Translated once per render of the table, not once per cell.

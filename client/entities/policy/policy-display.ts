@@ -29,13 +29,16 @@ export function formatUtcDateTime(iso: string | null | undefined): string {
 
 /**
  * The unit of a premium's grand total: the one unit all its items' formulas share; null when
- * they differ (a yearly premium plus a one-time fee has no single unit) or one is unknown.
+ * they differ (a yearly premium plus a one-time fee has no single unit) or one is unknown. An
+ * item's own `unit` (lists asked with `expand=premiumUnits`) comes first, else `unitOf` by formula.
  */
 export function grandTotalUnit(
   items: readonly PremiumItem[],
-  unitOf: ReadonlyMap<number, PremiumUnit>,
+  unitOf: ReadonlyMap<number, PremiumUnit> = new Map(),
 ): PremiumUnit | null {
-  const units = new Set(items.map((item) => unitOf.get(item.premiumFormulaId) ?? null));
+  const units = new Set(
+    items.map((item) => item.unit ?? unitOf.get(item.premiumFormulaId) ?? null),
+  );
   if (units.size !== 1) return null;
   return [...units][0] ?? null;
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { ConflictRow } from '#client/ui/conflict-rows.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
-import { rememberOwnCode, useRouteAccountSub } from '#client/entities/person/person-name.ts';
 
 /** A record saved with optimistic concurrency: its version, who saved it and when. */
 export interface VersionedRecord {
@@ -62,7 +61,6 @@ export function useRecordSave<R extends VersionedRecord, V, I, F extends string>
   options: RecordSaveOptions<R, V, I, F>,
 ) {
   const { valuesOf } = options;
-  const sub = useRouteAccountSub();
   const [base, setBase] = useState<R | null>(options.record);
   const [values, setValues] = useState<V>(() =>
     options.record ? valuesOf(options.record) : options.emptyValues(),
@@ -80,8 +78,6 @@ export function useRecordSave<R extends VersionedRecord, V, I, F extends string>
     setBusy(true);
     try {
       const saved = await options.send(checked.input, version);
-      // The service stamps the saver's own code: the audit line can then show their name.
-      rememberOwnCode(sub, saved.updatedBy);
       setBase(saved);
       setValues(valuesOf(saved));
       setConflict(null);

@@ -11,14 +11,10 @@ import {
 import { ApiError } from '#client/api/fetch-json.ts';
 import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { Button } from '#client/ui/button.tsx';
-import { ConflictPanel } from '#client/ui/conflict-panel.tsx';
+import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
-import {
-  rememberOwnCode,
-  usePersonName,
-  useRouteAccountSub,
-} from '#client/entities/person/person-name.ts';
+import { usePersonName } from '#client/entities/person/person-name.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import type { LoadState } from '#client/ui/use-load.ts';
@@ -105,7 +101,6 @@ function StatusMove({
 }: ClaimTabProps & { workflow: LoadState<ClaimWorkflow>; onRetryWorkflow: () => void }) {
   const { t, i18n } = useTranslation('claims');
   const { accountIndex } = useClaimAbilities();
-  const sub = useRouteAccountSub();
   const confirm = useConfirm();
   const toast = useToast();
   const refused = useDialogRefusal({ onChanged, onReload, statusName });
@@ -133,11 +128,7 @@ function StatusMove({
       action: () =>
         // A refusal carries the claim as it is: the page shows it behind the dialog.
         moveClaim(accountIndex, claim.code, to, claim.version).then(
-          (moved) => {
-            // Stamped with this user's code: the audit line can show their name.
-            rememberOwnCode(sub, moved.updatedBy);
-            onChanged(moved);
-          },
+          (moved) => onChanged(moved),
           refused(undefined, to),
         ),
     }).then((done) => {

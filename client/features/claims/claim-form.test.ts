@@ -128,23 +128,31 @@ describe('claim form', () => {
     expect(unknownStart.ok).toBe(true);
   });
 
-  it("puts the service's 400 at the field it names", () => {
-    const refused = (message: string) => new ApiError(400, 'validation_error', message, {});
+  it("puts the service's 400 at the fields its issues name, never reading the message", () => {
+    const refused = (path: string, code: string) =>
+      new ApiError(400, 'validation_error', 'English words the client must not parse', {
+        error: 'validation_error',
+        message: 'English words the client must not parse',
+        issues: [{ path, code }],
+      });
     const fields = ['title', 'damageDate', 'policyCode'];
-    expect(serverFieldErrors(refused('damageDate: before_policy_start'), fields)).toEqual({
+    expect(serverFieldErrors(refused('damageDate', 'before_policy_start'), fields)).toEqual({
       damageDate: ['claims:form.errors.before_policy_start'],
     });
-    expect(serverFieldErrors(refused('policyCode: unknown_policy'), fields)).toEqual({
+    expect(serverFieldErrors(refused('policyCode', 'unknown_policy'), fields)).toEqual({
       policyCode: ['claims:form.errors.unknown_policy'],
     });
-    expect(serverFieldErrors(refused('customFields.damageLocation: too short'), fields)).toEqual({
+    expect(serverFieldErrors(refused('customFields.damageLocation', 'too_short'), fields)).toEqual({
       'customFields.damageLocation': ['claims:form.errors.invalid'],
     });
-    expect(serverFieldErrors(refused('customFields.damageLocation: required'), fields)).toEqual({
+    expect(serverFieldErrors(refused('customFields.damageLocation', 'required'), fields)).toEqual({
       'customFields.damageLocation': ['claims:form.errors.required'],
     });
+    // The message alone names no field: only the issues count.
+    const wordsOnly = new ApiError(400, 'validation_error', 'damageDate: before_policy_start', {});
+    expect(serverFieldErrors(wordsOnly, fields)).toBeNull();
     // A field the form does not show, or another refusal: no field to put it at.
-    expect(serverFieldErrors(refused('status: unknown_status'), fields)).toBeNull();
+    expect(serverFieldErrors(refused('status', 'unknown_status'), fields)).toBeNull();
     expect(serverFieldErrors(new ApiError(409, 'claim_closed', 'closed', {}), fields)).toBeNull();
     expect(serverFieldErrors(new Error('offline'), fields)).toBeNull();
   });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { Claim, ClaimFieldsBody, ClaimType } from '#client/api/claims-client.ts';
-import { ApiError } from '#client/api/fetch-json.ts';
+import { fieldIssues } from '#client/api/error-text.ts';
 import { conflictRowsOf, type ConflictRow } from '#client/ui/conflict-rows.ts';
 import type { FormValues } from '#client/ui/form/custom-form-fields.tsx';
 import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
@@ -165,19 +165,18 @@ export function customErrorsOf(errors: FieldErrors): FieldErrors {
 }
 
 /**
- * A 400 of the claim service names the field and the rule (`damageDate: date_in_future`,
- * `customFields.damageLocation: too short`): the message at that field, or null when the
- * refusal names no field the form shows.
+ * A 400 of the claim service names each field and rule in its `issues` (`{path: 'damageDate',
+ * code: 'date_in_future'}`, `{path: 'customFields.damageLocation', code: 'too_short'}`): the
+ * messages at those fields, or null when the refusal names no field the form shows.
  */
 export function serverFieldErrors(error: unknown, fields: readonly string[]): FieldErrors | null {
-  if (!(error instanceof ApiError) || error.code !== 'validation_error') return null;
-  const match = /^([A-Za-z][A-Za-z0-9_.]*): (.+)$/.exec(error.message);
-  if (!match?.[1] || !match[2]) return null;
-  const [, field, code] = match;
-  if (field.startsWith(CUSTOM_ERROR_PREFIX)) {
-    return { [field]: [errorKey(code === 'required' ? 'required' : 'invalid')] };
+  const errors: FieldErrors = {};
+  for (const { path, code } of fieldIssues(error)) {
+    if (path.startsWith(CUSTOM_ERROR_PREFIX)) {
+      errors[path] ??= [errorKey(code === 'required' ? 'required' : 'invalid')];
+    } else if (fields.includes(path)) errors[path] ??= [errorKey(code)];
   }
-  return fields.includes(field) ? { [field]: [errorKey(code)] } : null;
+  return Object.keys(errors).length ? errors : null;
 }
 
 /** The custom values as one line (`damageLocation: Keller · estimatedDamage: 1200`). */

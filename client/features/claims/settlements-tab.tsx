@@ -12,7 +12,7 @@ import { ApiError } from '#client/api/fetch-json.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { Button } from '#client/ui/button.tsx';
-import { ConflictPanel } from '#client/ui/conflict-panel.tsx';
+import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { NumberInput, SelectInput, TextInput } from '#client/ui/form/fields.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';

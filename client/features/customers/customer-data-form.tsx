@@ -1,12 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#client/api/fetch-json.ts';
+import { fieldIssues } from '#client/api/error-text.ts';
 import { createAccount, updateAccount, type Account } from '#client/api/accounts-client.ts';
 import { getPartner } from '#client/api/partners-client.ts';
 import { ACCOUNT_GENDERS, ACCOUNT_TITLES, type AccountInput } from '#common/account-fields.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
-import { ConflictPanel } from '#client/ui/conflict-panel.tsx';
+import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
 import { usePersonName } from '#client/entities/person/person-name.ts';
 import { useRecordSave } from '#client/entities/record/use-versioned-save.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
@@ -44,11 +45,10 @@ const FIELD_LABEL_KEYS: Record<CustomerField, string> = {
   brokerCode: 'fields.broker',
 };
 
-/** The service's 400 names the field and the rule (`phone: invalid_phone`): show it at the field. */
+/** The service's 400 names the field and the rule (`{path: 'phone', code: 'invalid_phone'}`). */
 function serverFieldError(error: ApiError): FieldErrors | null {
-  const match = /^([a-zA-Z]+): ([a-z_]+)$/.exec(error.message);
-  if (error.code !== 'validation_error' || !match?.[1] || !match[2]) return null;
-  return { [match[1]]: [`customers:form.errors.${match[2]}`] };
+  const [issue] = fieldIssues(error);
+  return issue ? { [issue.path]: [`customers:form.errors.${issue.code}`] } : null;
 }
 
 /**

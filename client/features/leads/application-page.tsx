@@ -8,6 +8,7 @@ import {
   type Account,
 } from '#client/api/accounts-client.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
+import { apiErrorKey } from '#client/api/error-text.ts';
 import {
   createLead,
   getLead,
@@ -37,7 +38,7 @@ import {
 } from '#client/entities/application/use-application-tariff.ts';
 import { Button } from '#client/ui/button.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
-import { ConflictPanel } from '#client/ui/conflict-panel.tsx';
+import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
 import { conflictRowsOf, type ConflictRow } from '#client/ui/conflict-rows.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { SelectInput, TextInput } from '#client/ui/form/fields.tsx';
@@ -264,7 +265,7 @@ function LeadApplicationForm({
   customer,
   canPickCustomer,
 }: StepProps & { tariff: ApplicationTariff }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation(['leads', 'errors']);
   const navigate = useNavigate();
   const toast = useToast();
   const texts = useFieldTexts();
@@ -364,7 +365,7 @@ function LeadApplicationForm({
             error.code === 'lead_closed'
               ? t('errors.lead_closed')
               : error.status === 400 || error.status === 409
-                ? t('application.refused', { message: error.message })
+                ? t('application.refused', { message: t(apiErrorKey(error)) })
                 : error.status === 403
                   ? t('errors.forbidden')
                   : t('errors.generic'),

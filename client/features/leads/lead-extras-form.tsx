@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#client/api/fetch-json.ts';
+import { fieldIssues } from '#client/api/error-text.ts';
 import { updateLead, type Lead, type LeadErrorBody } from '#client/api/leads-client.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
-import { ConflictPanel } from '#client/ui/conflict-panel.tsx';
+import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
 import { useVersionedSave } from '#client/entities/record/use-versioned-save.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { SelectInput, TextInput } from '#client/ui/form/fields.tsx';
@@ -30,17 +31,17 @@ const LABEL_KEYS: Record<
   customData: 'form.custom_data',
 };
 
-/** The service's 400 names the field and the rule (`paymentMethod.sepa.iban: invalid_iban`). */
+/** The service's 400 names the field and the rule (`paymentMethod.sepa.iban`, `invalid_iban`). */
 function serverFieldError(error: ApiError): FieldErrors | null {
-  const match = /^([A-Za-z.]+): ([a-z_]+)$/.exec(error.message);
-  if (error.code !== 'validation_error' || !match?.[1] || !match[2]) return null;
-  const path = match[1];
+  const [issue] = fieldIssues(error);
+  if (!issue) return null;
+  const { path } = issue;
   const field = path.endsWith('.iban')
     ? 'iban'
     : path.endsWith('.holderName')
       ? 'holderName'
       : 'customData';
-  return { [field]: [`leads:form.errors.${match[2]}`] };
+  return { [field]: [`leads:form.errors.${issue.code}`] };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePersonNames } from '#client/entities/person/person-name.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { getLeadVersion, type Lead } from '#client/api/leads-client.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
@@ -26,6 +27,7 @@ const VERSION_KEY = 'version';
  */
 export function LeadVersionsTab({ lead, abilities }: { lead: Lead; abilities: LeadAbilities }) {
   const { t } = useTranslation('leads');
+  const nameOf = usePersonNames();
   const location = useLocation();
   const navigate = useNavigate();
   const opened = Number(parseHashPairs(location.hash)[VERSION_KEY] ?? '') || null;
@@ -80,7 +82,9 @@ export function LeadVersionsTab({ lead, abilities }: { lead: Lead; abilities: Le
                   .join(', ')}
               </td>
               <td className="py-2 pr-4">{formatDateTime(version.createdAt)}</td>
-              <td className="py-2 pr-4">{version.createdBy}</td>
+              <td className="py-2 pr-4" title={nameOf(version.createdBy).title}>
+                {nameOf(version.createdBy).label}
+              </td>
               <td className="py-2">
                 <RowButton
                   label={t('versions.open')}
@@ -117,6 +121,7 @@ function VersionView({
   onClose: () => void;
 }) {
   const { t } = useTranslation('leads');
+  const nameOf = usePersonNames();
   const { accountIndex } = abilities;
   const load = useCallback(
     (signal: AbortSignal) => getLeadVersion(accountIndex, lead.code, version, signal),
@@ -168,7 +173,7 @@ function VersionView({
           <p className="text-sm text-slate-700">
             {t('versions.view_note', {
               at: formatDateTime(state.value.createdAt),
-              by: state.value.createdBy,
+              by: nameOf(state.value.createdBy).label,
             })}
           </p>
           <div className="flex items-center gap-2 text-sm">

@@ -68,7 +68,7 @@ export function usePolicyActions({
   canUpdate: boolean;
   onChanged: (policy: Policy) => void;
 }) {
-  const { t } = useTranslation('policies');
+  const { t } = useTranslation(['policies', 'errors']);
   const confirm = useConfirm();
   const toast = useToast();
   const { actor, state } = usePolicyLifecycle(accountIndex, policy, onChanged);
@@ -219,10 +219,11 @@ export function usePolicyActions({
     const text =
       refusal.kind === 'issues'
         ? t('refusals.invalid')
-        : refusal.key === 'refusals.illegal_status'
-          ? t(refusal.key, { status: t(policyStatusKey(policy.status)) })
-          : // Only `refusals.other` has a placeholder: the service's own message.
-            t(refusal.key as 'refusals.other', { message: refusal.values?.message ?? '' });
+        : refusal.kind === 'api'
+          ? t(refusal.key)
+          : refusal.key === 'refusals.illegal_status'
+            ? t(refusal.key, { status: t(policyStatusKey(policy.status)) })
+            : t(refusal.key);
     return (
       <AlertBar tone="danger" onDismiss={onClose}>
         {text}

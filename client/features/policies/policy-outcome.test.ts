@@ -32,18 +32,26 @@ describe('refused policy actions', () => {
     expect(
       refusalOf(apiError(409, 'illegal_transition', 'a TERMINATED policy…'), 'withdraw'),
     ).toEqual({ kind: 'message', key: 'refusals.illegal_status' });
+    // A restore's reason is the code of its issue at versionId, never the English message.
+    const restore = (code: string, message: string) =>
+      refusalOf(
+        apiError(409, 'illegal_transition', message, { issues: [{ path: 'versionId', code }] }),
+        'restoreVersion',
+      );
+    expect(restore('is_current', 'anything')).toEqual({
+      kind: 'message',
+      key: 'refusals.restore_current',
+    });
+    expect(restore('is_draft', 'version 3 is the current version already')).toEqual({
+      kind: 'message',
+      key: 'refusals.restore_draft',
+    });
     expect(
       refusalOf(
         apiError(409, 'illegal_transition', 'version 3 is the current version already'),
         'restoreVersion',
       ),
-    ).toEqual({ kind: 'message', key: 'refusals.restore_current' });
-    expect(
-      refusalOf(
-        apiError(409, 'illegal_transition', 'version 4 is a draft: apply it'),
-        'restoreVersion',
-      ),
-    ).toEqual({ kind: 'message', key: 'refusals.restore_draft' });
+    ).toEqual({ kind: 'message', key: 'refusals.illegal_status' });
     expect(refusalOf(apiError(409, 'draft_exists'), 'createDraft')).toMatchObject({
       key: 'refusals.draft_exists',
     });
@@ -52,7 +60,7 @@ describe('refused policy actions', () => {
     });
   });
 
-  it('keeps issues for the fields and the service text for the unknown', () => {
+  it('keeps issues for the fields and says any other refusal by its code', () => {
     const issues = [{ path: 'terminationDate', code: 'after_end' }];
     expect(
       refusalOf(
@@ -62,10 +70,10 @@ describe('refused policy actions', () => {
     ).toEqual({ kind: 'issues', issues });
     expect(
       refusalOf(apiError(422, 'calculation_failed', 'division_by_zero at 3'), 'patchDraft'),
-    ).toEqual({
-      kind: 'message',
-      key: 'refusals.other',
-      values: { message: 'division_by_zero at 3' },
+    ).toEqual({ kind: 'api', key: 'errors:api.calculation_failed' });
+    expect(refusalOf(apiError(410, 'gone_somewhere', 'gone'), 'patchDraft')).toEqual({
+      kind: 'api',
+      key: 'errors:api.failed',
     });
   });
 

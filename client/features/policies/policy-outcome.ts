@@ -1,5 +1,7 @@
 import type { PolicyAction } from '#common/policy-lifecycle.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
+import { apiErrorKey, type ApiErrorKey } from '#client/api/error-text.ts';
+import { errorIssues } from '#common/contracts/error.ts';
 import type { Policy } from '#client/api/policies-client.ts';
 
 /** One `{path, code}` issue of a 400 `validation_error` (codes of common/policy-object-data). */
@@ -10,13 +12,14 @@ export interface Issue {
 
 /**
  * What a refused lifecycle write means to the user, as a locale key of the `policies` namespace
- * (`refusals.*`) with its values. Known codes are translated; anything else shows the service's
- * own message, so nothing the service says is lost.
+ * (`refusals.*`). Known codes are translated; any other refusal is said by its error code
+ * (`errors:api.*`), never by the service's English message.
  */
 export type Refusal =
   | { kind: 'conflict'; current: Policy }
   | { kind: 'issues'; issues: Issue[] }
-  | { kind: 'message'; key: RefusalKey; values?: Record<string, string> }
+  | { kind: 'message'; key: RefusalKey }
+  | { kind: 'api'; key: ApiErrorKey }
   | { kind: 'failed' };
 
 export type RefusalKey =
@@ -26,37 +29,28 @@ export type RefusalKey =
   | 'refusals.draft_exists'
   | 'refusals.no_draft'
   | 'refusals.forbidden'
-  | 'refusals.not_found'
-  | 'refusals.other';
-
-const issuesOf = (body: unknown): Issue[] => {
-  const issues = (body as { issues?: unknown } | null)?.issues;
-  return Array.isArray(issues)
-    ? issues.filter(
-        (i): i is Issue =>
-          typeof (i as Issue)?.path === 'string' && typeof (i as Issue)?.code === 'string',
-      )
-    : [];
-};
+  | 'refusals.not_found';
 
 /** Sorts a failed write: a conflict (with the current policy), the service's refusal, or a fault. */
 export function refusalOf(error: unknown, action: PolicyAction): Refusal {
   if (!(error instanceof ApiError)) return { kind: 'failed' };
-  const { status, code, body, message } = error;
+  const { status, code, body } = error;
   if (status === 409 && code === 'version_conflict') {
     const current = (body as { policy?: Policy } | null)?.policy;
     if (current) return { kind: 'conflict', current };
   }
   if (status === 400 && code === 'validation_error') {
-    const issues = issuesOf(body);
+    const issues = errorIssues(body);
     if (issues.length) return { kind: 'issues', issues };
   }
   if (status === 409 && code === 'illegal_transition') {
-    // A restore names the version's own state; the other actions the policy's status.
-    if (action === 'restoreVersion' && /current version/.test(message)) {
+    // A restore names the version's own state (an issue at versionId); the other actions the
+    // policy's status.
+    const reason = errorIssues(body).find((issue) => issue.path === 'versionId')?.code;
+    if (action === 'restoreVersion' && reason === 'is_current') {
       return { kind: 'message', key: 'refusals.restore_current' };
     }
-    if (action === 'restoreVersion' && /is a draft/.test(message)) {
+    if (action === 'restoreVersion' && reason === 'is_draft') {
       return { kind: 'message', key: 'refusals.restore_draft' };
     }
     return { kind: 'message', key: 'refusals.illegal_status' };
@@ -67,9 +61,7 @@ export function refusalOf(error: unknown, action: PolicyAction): Refusal {
   if (status === 409 && code === 'no_draft') return { kind: 'message', key: 'refusals.no_draft' };
   if (status === 403) return { kind: 'message', key: 'refusals.forbidden' };
   if (status === 404) return { kind: 'message', key: 'refusals.not_found' };
-  if (status >= 400 && status < 500 && message) {
-    return { kind: 'message', key: 'refusals.other', values: { message } };
-  }
+  if (status >= 400 && status < 500) return { kind: 'api', key: apiErrorKey(error) };
   return { kind: 'failed' };
 }
 

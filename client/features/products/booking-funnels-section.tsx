@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePersonNames } from '#client/entities/person/person-name.ts';
 import {
   deleteBookingFunnel,
   getBookingFunnelVersion,
@@ -47,6 +48,7 @@ function FunnelVersionsDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('products');
+  const nameOf = usePersonNames();
   const [chosen, setChosen] = useState(funnel.version);
   const load = useCallback(
     (signal: AbortSignal) => getBookingFunnelVersion(accountIndex, funnel.code, chosen, signal),
@@ -92,7 +94,7 @@ function FunnelVersionsDialog({
             <p className="text-sm text-slate-700">
               {t('funnels.saved_at', {
                 date: formatDateTime(state.value.createdAt),
-                by: state.value.createdBy,
+                by: nameOf(state.value.createdBy).label,
               })}
             </p>
             <StepList steps={state.value.steps} />

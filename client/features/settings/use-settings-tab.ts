@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isAllowed } from '#common/permissions.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
+import { apiErrorKey } from '#client/api/error-text.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { SessionActorContext } from '#client/api/session-context.ts';
 import { useToast } from '#client/ui/toast.tsx';
@@ -54,7 +55,7 @@ export function useSave(): {
   error: string | null;
   save: (run: () => Promise<void>) => Promise<boolean>;
 } {
-  const { t } = useTranslation('tenant_settings');
+  const { t } = useTranslation(['tenant_settings', 'errors']);
   const toast = useToast();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -68,8 +69,8 @@ export function useSave(): {
         return true;
       } catch (failure: unknown) {
         console.error('settings save failed', failure);
-        if (failure instanceof ApiError && failure.status === 400 && failure.message) {
-          setError(t('save_refused', { reason: failure.message }));
+        if (failure instanceof ApiError && failure.status === 400) {
+          setError(t('save_refused', { reason: t(apiErrorKey(failure)) }));
         } else if (failure instanceof ApiError && failure.status === 403) {
           setError(t('save_forbidden'));
         } else setError(t('save_failed'));

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { hasPermission } from '#common/permissions.ts';
 import type { Queryable } from './db.ts';
-import { HttpError } from './http.ts';
+import { HttpError, invalidField } from './http.ts';
 
 export const INVITE_TTL_SECONDS = 7 * 24 * 3600;
 export const RESET_TTL_SECONDS = 3600;
@@ -181,7 +181,7 @@ export function checkCustomFields(
   if (!schema) return {};
   const result: Record<string, unknown> = {};
   const fail = (name: string, why: string): never => {
-    throw new HttpError(400, 'validation_error', `customFields.${name}: ${why}`);
+    throw invalidField(`customFields.${name}`, why.replace(/[^a-z]+/g, '_'), why);
   };
   for (const field of schema.fields) {
     const value = values[field.name];

@@ -73,6 +73,8 @@ export interface AccessTokenClaims {
   email: string;
   given_name: string;
   family_name: string;
+  /** The user's code (`usr_...`), the name records carry in createdBy/updatedBy. */
+  user_code: string;
   tenant_id: number;
   tenant_slug: string;
   tenant_name: string;

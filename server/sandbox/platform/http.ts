@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Db } from './db.ts';
 import type { AccessTokenClaims, TokenSigner } from './crypto.ts';
 import { hasPermission } from '#common/permissions.ts';
+import { errorBody, issuesOf, type ErrorIssue } from '#common/contracts/error.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -12,9 +13,37 @@ export class HttpError extends Error {
     message?: string,
     /** More of the answer beside error and message (the problems of a file, the current record). */
     readonly details?: Record<string, unknown>,
+    /** The fields at fault and a machine code for each (`{path: 'phone', code: 'invalid_phone'}`). */
+    readonly issues?: readonly ErrorIssue[],
   ) {
     super(message ?? code);
   }
+}
+
+/** A 400 `validation_error` naming each problem at its path; the message lists them for logs. */
+export const invalidInput = (issues: readonly ErrorIssue[], message?: string): HttpError =>
+  new HttpError(
+    400,
+    'validation_error',
+    message ?? issues.map((issue) => `${issue.path}: ${issue.code}`).join('; '),
+    undefined,
+    issues,
+  );
+
+/** One field refused: `code` for the client, `why` (English, for logs) in the message. */
+export const invalidField = (path: string, code: string, why = code): HttpError =>
+  invalidInput([{ path, code }], `${path}: ${why}`);
+
+/** The sandbox's only writer of an error answer: the shape of common/contracts/error.ts. */
+export function sendError(
+  res: Response,
+  status: number,
+  error: string,
+  message: string,
+  issues?: readonly ErrorIssue[],
+  extra?: Record<string, unknown>,
+): void {
+  res.status(status).json(errorBody(error, message, issues, extra));
 }
 
 export const notFound = (what = 'resource'): HttpError =>
@@ -141,12 +170,15 @@ export function requireServicePermission(
 export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, body ?? {});
   if (!result.success) {
+    // The message keeps naming the first problem in words; `issues` carries every one as codes.
     const issue = result.issues[0];
     const where = issue ? v.getDotPath(issue) : null;
     throw new HttpError(
       400,
       'validation_error',
       `${where ? `${where}: ` : ''}${issue?.message ?? 'invalid body'}`,
+      undefined,
+      issuesOf(result.issues),
     );
   }
   return result.output;
@@ -183,6 +215,18 @@ function positiveInt(text: string | undefined, name: string): number | undefined
   return Number(text);
 }
 
+/**
+ * A filter value arrives URI-encoded inside the filter (`city=Bad%20%26%20Bunt`): `&` separates
+ * the filters, so a value holding one must be encoded by the caller.
+ */
+function decodedValue(text: string, field: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new HttpError(400, 'invalid_query', `filter ${field} is not URI-encoded`);
+  }
+}
+
 export const DEFAULT_PAGE_SIZE = 30;
 export const MAX_PAGE_SIZE = 50;
 
@@ -202,7 +246,7 @@ export function parseListQuery(query: Request['query'], spec: ListSpec): ListQue
     if (eq < 0 || !spec.filters.includes(field)) {
       throw new HttpError(400, 'invalid_query', `unsupported filter ${field}`);
     }
-    filter.set(field, part.slice(eq + 1));
+    filter.set(field, decodedValue(part.slice(eq + 1), field));
   }
 
   let order: ListQuery['order'] = null;
@@ -247,37 +291,35 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (res.headersSent) return;
     if (err instanceof HttpError) {
-      res.status(err.status).json({ ...err.details, error: err.code, message: err.message });
+      sendError(res, err.status, err.code, err.message, err.issues, err.details);
       return;
     }
     const bodyError = err as { type?: string; status?: number; code?: unknown };
     // PostgreSQL's refusal of a NUL in text (22021) or in a JSON value (22P05): the caller's
     // input, not a fault of the service. The guard below catches most of it before a query.
     if (bodyError.code === '22021' || bodyError.code === '22P05') {
-      res.status(400).json(nulRefusal());
+      refuseNulText(res);
       return;
     }
     if (bodyError.type === 'entity.parse.failed') {
-      res.status(400).json({ error: 'invalid_json', message: 'request body is not valid JSON' });
+      sendError(res, 400, 'invalid_json', 'request body is not valid JSON');
       return;
     }
     if (bodyError.type === 'entity.too.large') {
-      res.status(413).json({ error: 'payload_too_large', message: 'request body too large' });
+      sendError(res, 413, 'payload_too_large', 'request body too large');
       return;
     }
     if (typeof bodyError.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
-      res.status(bodyError.status).json({ error: 'bad_request', message: 'bad request' });
+      sendError(res, bodyError.status, 'bad_request', 'bad request');
       return;
     }
     logger.error({ err }, 'sandbox request failed');
-    res.status(500).json({ error: 'internal_error', message: 'internal error' });
+    sendError(res, 500, 'internal_error', 'internal error');
   };
 }
 
-const nulRefusal = () => ({
-  error: 'invalid_input',
-  message: 'text may not contain the NUL character (\\u0000)',
-});
+const refuseNulText = (res: Response) =>
+  sendError(res, 400, 'invalid_input', 'text may not contain the NUL character (\\u0000)');
 
 function holdsNul(value: unknown): boolean {
   // A loop, not recursion: a JSON body of deeply nested arrays must not exhaust the stack.
@@ -303,7 +345,7 @@ function holdsNul(value: unknown): boolean {
  */
 export const refuseNul: RequestHandler = (req, res, next) => {
   if (/%00/i.test(req.originalUrl) || holdsNul(req.body)) {
-    res.status(400).json(nulRefusal());
+    refuseNulText(res);
     return;
   }
   next();

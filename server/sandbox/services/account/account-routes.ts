@@ -5,6 +5,7 @@ import type { TokenSigner } from '#server/sandbox/platform/crypto.ts';
 import {
   HttpError,
   getAuth,
+  invalidField,
   notFound,
   parseBody,
   parseListQuery,
@@ -130,7 +131,7 @@ async function assertBroker(db: Queryable, tenantId: number, code: string | null
     tenantId,
     code,
   ]);
-  if (!row) throw new HttpError(400, 'validation_error', 'brokerCode: unknown_partner');
+  if (!row) throw invalidField('brokerCode', 'unknown_partner');
 }
 
 export function accountRouter(deps: { db: Db; signer: TokenSigner }): Router {
@@ -230,12 +231,12 @@ export function accountRouter(deps: { db: Db; signer: TokenSigner }): Router {
     if (!row) {
       // The client shows what changed: the current record comes with the refusal.
       const latest = await findAccount(db, auth.tenantId, String(current.id));
-      res.status(409).json({
-        error: 'version_conflict',
-        message: `account was changed meanwhile (version ${latest.version}, yours ${body.version})`,
-        account: presentAccount(latest),
-      });
-      return;
+      throw new HttpError(
+        409,
+        'version_conflict',
+        `account was changed meanwhile (version ${latest.version}, yours ${body.version})`,
+        { account: presentAccount(latest) },
+      );
     }
     res.json({ account: presentAccount(row) });
   });

@@ -107,6 +107,7 @@ async function issueSession(
   const { db, signer } = deps;
   const [row] = await db.query<{
     sub: string;
+    code: string;
     email: string;
     first_name: string;
     last_name: string;
@@ -114,7 +115,7 @@ async function issueSession(
     slug: string;
     name: string;
   }>(
-    `SELECT u.sub, u.email, u.first_name, u.last_name, t.id AS tenant_id, t.slug, t.name
+    `SELECT u.sub, u.code, u.email, u.first_name, u.last_name, t.id AS tenant_id, t.slug, t.name
        FROM users u
        JOIN tenant_users tu ON tu.user_id = u.id
        JOIN tenants t ON t.id = tu.tenant_id
@@ -133,6 +134,7 @@ async function issueSession(
     email: row.email,
     given_name: row.first_name,
     family_name: row.last_name,
+    user_code: row.code,
     tenant_id: row.tenant_id,
     tenant_slug: row.slug,
     tenant_name: row.name,

@@ -6,6 +6,7 @@ import type { SandboxContext } from '#server/sandbox/sandbox.ts';
 import {
   HttpError,
   getAuth,
+  invalidField,
   pageOf,
   parseBody,
   parseListQuery,
@@ -48,8 +49,7 @@ export const canClaims = (action: string) =>
 
 export const claimDoesNotExist = () => new HttpError(404, 'not_found', 'Claim does not exist');
 
-export const refused = (field: string, code: string) =>
-  new HttpError(400, 'validation_error', `${field}: ${code}`);
+export const refused = invalidField;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

@@ -23,7 +23,7 @@ const VIEW = requireServicePermission('policy-management', 'policies', 'view');
 
 const policyDoesNotExist = () => new HttpError(404, 'not_found', 'Policy does not exist');
 
-const LIST_EXPANDS = ['timelines', 'product', 'versions'] as const;
+const LIST_EXPANDS = ['timelines', 'product', 'versions', 'premiumUnits'] as const;
 const DEFAULT_LIST_EXPANDS = ['timelines', 'product'];
 const DEFAULT_SINGLE_EXPANDS = ['versions'];
 
@@ -159,6 +159,32 @@ function presentVersion(r: VersionRow, timeline: Timeline) {
     timeline,
     ...audit(r),
   };
+}
+
+/**
+ * `expand=premiumUnits`: every premium item of the given timelines carries its formula's `unit`
+ * (the contract's item is `{premiumFormulaId, total, isOverride}`; the unit lives on the formula).
+ * A list can then say the unit of each total without asking for the formulas of every version.
+ * A formula deleted since the premium was computed gives `unit: null`.
+ */
+async function addPremiumUnits(db: Queryable, tenantId: number, timelines: Timeline[]) {
+  const slices = timelines.flat();
+  const itemsOf = (slice: Timeline[number]) =>
+    (slice.premium as { premiumItems?: { premiumFormulaId: number }[] }).premiumItems ?? [];
+  const ids = [...new Set(slices.flatMap((s) => itemsOf(s).map((i) => i.premiumFormulaId)))];
+  if (!ids.length) return;
+  const rows = await db.query<{ id: number; unit: string }>(
+    'SELECT id, unit FROM premium_formulas WHERE tenant_id = $1 AND id = ANY($2::int[])',
+    [tenantId, ids],
+  );
+  const unitOf = new Map(rows.map((r) => [r.id, r.unit]));
+  for (const slice of slices) {
+    const premiumItems = itemsOf(slice).map((item) => ({
+      ...item,
+      unit: unitOf.get(item.premiumFormulaId) ?? null,
+    }));
+    slice.premium = { ...slice.premium, premiumItems };
+  }
 }
 
 interface Expansion {
@@ -322,13 +348,21 @@ export async function loadPolicy(
     wantsVersions || expand.has('timelines')
       ? ((await versionsOf(db, tenantId, [row.id], !wantsVersions)).get(row.id) ?? [])
       : null;
-  return presentPolicy(tenantSlug, row, {
+  const policy = presentPolicy(tenantSlug, row, {
     product: expand.has('product'),
     versions: wantsVersions ? (versions ?? []) : undefined,
     timeline: expand.has('timelines')
       ? (versions?.find((v) => v.isCurrent)?.timeline ?? [])
       : undefined,
   });
+  if (expand.has('premiumUnits')) {
+    await addPremiumUnits(
+      db,
+      tenantId,
+      (versions ?? []).map((v) => v.timeline),
+    );
+  }
+  return policy;
 }
 
 /**
@@ -492,17 +526,24 @@ export function insurancePolicyRouter(ctx: SandboxContext): Router {
         ? await versionsOf(db, tenantId, ids, !wantsVersions)
         : null;
     const last = items.at(-1);
+    const presented = items.map((p) => {
+      const own = versions?.get(p.id) ?? [];
+      return presentPolicy(tenantSlug, p, {
+        product: expand.has('product'),
+        versions: wantsVersions ? own : undefined,
+        timeline: expand.has('timelines')
+          ? (own.find((v) => v.isCurrent)?.timeline ?? [])
+          : undefined,
+      });
+    });
+    if (expand.has('premiumUnits')) {
+      await addPremiumUnits(db, tenantId, [
+        ...presented.flatMap((p) => p.versions?.map((v) => v.timeline) ?? []),
+        ...presented.flatMap((p) => (p.timeline ? [p.timeline] : [])),
+      ]);
+    }
     res.json({
-      items: items.map((p) => {
-        const own = versions?.get(p.id) ?? [];
-        return presentPolicy(tenantSlug, p, {
-          product: expand.has('product'),
-          versions: wantsVersions ? own : undefined,
-          timeline: expand.has('timelines')
-            ? (own.find((v) => v.isCurrent)?.timeline ?? [])
-            : undefined,
-        });
-      }),
+      items: presented,
       nextPageToken: more && last ? writePageToken(token.page + 1, last.id, direction) : null,
     });
   });

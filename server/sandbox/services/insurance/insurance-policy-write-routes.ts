@@ -30,7 +30,9 @@ import {
   requireAuth,
   requirePermission,
   requireServicePermission,
+  invalidInput,
 } from '#server/sandbox/platform/http.ts';
+import type { ErrorIssue } from '#common/contracts/error.ts';
 import {
   applyPremiumOverride,
   loadTariffs,
@@ -141,19 +143,10 @@ const RestoreBody = v.object({ ...BasedOn, versionId: id });
 
 // ---- shared steps -------------------------------------------------------------------------------
 
-interface Issue {
-  path: string;
-  code: string;
-}
+type Issue = ErrorIssue;
 
 /** A 400 that names every problem at its path, as the form shows them at its fields. */
-const invalid = (issues: Issue[]) =>
-  new HttpError(
-    400,
-    'validation_error',
-    issues.map((issue) => `${issue.path}: ${issue.code}`).join('; '),
-    { issues },
-  );
+const invalid = invalidInput;
 
 /** The tariff of one of the tenant's product versions; another tenant's is unknown here. */
 async function tariffOf(db: Queryable, tenantId: number, productVersionId: number) {
@@ -757,6 +750,9 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
           refusal === 'is_current'
             ? `version ${target.version_number} is the current version already`
             : `version ${target.version_number} is a draft: apply it instead`,
+          undefined,
+          // The reason as a code: the client says it in the user's language.
+          [{ path: 'versionId', code: refusal }],
         );
       }
       const timeline = await timelineOf(tx, tenantId, target);

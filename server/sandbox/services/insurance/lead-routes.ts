@@ -10,6 +10,7 @@ import type { SandboxContext } from '#server/sandbox/sandbox.ts';
 import {
   HttpError,
   getAuth,
+  invalidField,
   pageOf,
   parseBody,
   parseListQuery,
@@ -327,8 +328,7 @@ interface ResolvedPolicy {
   premium: ReturnType<typeof premiumOf>;
 }
 
-const refused = (field: string, message: string) =>
-  new HttpError(400, 'validation_error', `${field}: ${message}`);
+const refused = invalidField;
 
 async function assertAccount(db: Queryable, tenantId: number, code: string | null) {
   if (code === null) return;
@@ -358,7 +358,11 @@ function premiumWith(tariff: Tariff, policy: StoredPolicy) {
   const overrides = policy.premiumOverride ?? [];
   for (const o of overrides) {
     if (!computed.premiumItems.some((item) => item.premiumFormulaId === o.premiumFormulaId)) {
-      throw refused('premiumOverride', `unknown premium formula ${o.premiumFormulaId}`);
+      throw refused(
+        'premiumOverride',
+        'unknown_premium_formula',
+        `unknown premium formula ${o.premiumFormulaId}`,
+      );
     }
   }
   // The same agreed totals as a policy's, rounded to cents the same way.
@@ -377,16 +381,22 @@ async function resolvePolicy(
   premiumOverride: PremiumOverrideItem[] | null,
 ): Promise<ResolvedPolicy> {
   const [tariff] = await loadTariffs(db, tenantId, 'v.id = $2', [input.productVersionId]);
-  if (!tariff) throw refused('policy.productVersionId', 'unknown product version');
+  if (!tariff)
+    throw refused('policy.productVersionId', 'unknown_product_version', 'unknown product version');
   if (tariff.status !== 'active') {
     throw refused(
       'policy.productVersionId',
+      'inactive_product_version',
       `product version ${tariff.id} is ${tariff.status}; applications need the active version`,
     );
   }
   const holder = input.holder ?? null;
   if (!accountCode && !holder?.lastName && !holder?.companyName) {
-    throw refused('policy.holder', 'a lead without accountCode needs a holder with a name');
+    throw refused(
+      'policy.holder',
+      'holder_name_required',
+      'a lead without accountCode needs a holder with a name',
+    );
   }
   // The policies' own check (common/policy-object-data.ts): the same codes and paths as a sale.
   const checked = validatePolicyObjects(tariff.objects, input.policyObjects);
@@ -395,7 +405,8 @@ async function resolvePolicy(
       400,
       'validation_error',
       `policy.policyObjects: ${describeIssues(checked.issues)}`,
-      { issues: checked.issues },
+      undefined,
+      checked.issues,
     );
   }
   // Stored in the product's order ('default' first), each with the object's name and label; a
@@ -429,7 +440,7 @@ function overrideOf(body: Editable, current: PremiumOverrideItem[] | null) {
     inPolicy !== undefined &&
     JSON.stringify(own) !== JSON.stringify(inPolicy)
   ) {
-    throw refused('premiumOverride', 'differs from policy.premiumOverride');
+    throw refused('premiumOverride', 'differs_from_policy', 'differs from policy.premiumOverride');
   }
   return own !== undefined ? own : inPolicy !== undefined ? inPolicy : current;
 }
@@ -439,7 +450,7 @@ function accountCodeOf(body: Editable, current: string | null) {
   const own = body.accountCode;
   const inPolicy = body.policy?.accountCode;
   if (own !== undefined && inPolicy !== undefined && own !== inPolicy) {
-    throw refused('accountCode', 'differs from policy.accountCode');
+    throw refused('accountCode', 'differs_from_policy', 'differs from policy.accountCode');
   }
   return own !== undefined ? own : inPolicy !== undefined ? inPolicy : current;
 }
@@ -723,10 +734,18 @@ export function leadRouter(ctx: SandboxContext): Router {
       // A new lead starts in the tenant's first status; an import may name another open one.
       const status = body.status ?? statuses[0]?.slug;
       if (!status || !statuses.some((s) => s.slug === status)) {
-        throw refused('status', `unknown lead status ${body.status ?? ''}`.trim());
+        throw refused(
+          'status',
+          'unknown_status',
+          `unknown lead status ${body.status ?? ''}`.trim(),
+        );
       }
       if (!rules.get(status)?.length) {
-        throw refused('status', `a lead cannot start in the final status ${status}`);
+        throw refused(
+          'status',
+          'final_status',
+          `a lead cannot start in the final status ${status}`,
+        );
       }
       const accountCode = accountCodeOf(body, null) ?? null;
       await assertAccount(tx, tenantId, accountCode);
@@ -783,7 +802,7 @@ export function leadRouter(ctx: SandboxContext): Router {
       // Checked before the version: a move that the current status forbids is refused as such,
       // which tells the user more than "somebody saved in between".
       await leadWorkflow.checkMove(tx, tenantId, current.status, status, {
-        unknown: (to) => refused('status', `unknown lead status ${to}`),
+        unknown: (to) => refused('status', 'unknown_status', `unknown lead status ${to}`),
         illegal: (from, to) =>
           conflict('illegal_transition', `a lead in status "${from}" cannot move to "${to}"`),
       });

@@ -191,12 +191,12 @@ export function listViewRouter(deps: { db: Db; signer: TokenSigner }): Router {
       .catch(nameTaken);
     const latest = await visible(auth.tenantId, auth.userId, current.code);
     if (!updated.length) {
-      res.status(409).json({
-        error: 'version_conflict',
-        message: `view was changed meanwhile (version ${latest.version}, yours ${body.version})`,
-        listView: present(latest, auth.userId),
-      });
-      return;
+      throw new HttpError(
+        409,
+        'version_conflict',
+        `view was changed meanwhile (version ${latest.version}, yours ${body.version})`,
+        { listView: present(latest, auth.userId) },
+      );
     }
     res.json({ listView: present(latest, auth.userId) });
   });

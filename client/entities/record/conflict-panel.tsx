@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Button } from './button.tsx';
-import { ChangesTable } from './changes-table.tsx';
-import type { ConflictRow } from './conflict-rows.ts';
-import { formatDateTime } from './form/dates.ts';
+import { Button } from '#client/ui/button.tsx';
+import { ChangesTable } from '#client/ui/changes-table.tsx';
+import type { ConflictRow } from '#client/ui/conflict-rows.ts';
+import { formatDateTime } from '#client/ui/form/dates.ts';
+import { usePersonNames } from '#client/entities/person/person-name.ts';
 
 /** The panel's keys in the caller's namespace (`customers:conflict.title`, `leads:conflict.title`). */
 export type ConflictKey =
@@ -61,6 +62,7 @@ function Panel<F extends string, R extends SavedRecord>({
   testIdPrefix = 'conflict',
 }: ConflictPanelProps<F, R>) {
   const ref = useRef<HTMLDivElement>(null);
+  const nameOf = usePersonNames();
   const title = translate('conflict.title');
   useEffect(() => {
     ref.current?.focus();
@@ -76,7 +78,7 @@ function Panel<F extends string, R extends SavedRecord>({
       <h3 className="font-semibold text-amber-900">{title}</h3>
       <p className="text-sm text-slate-800">
         {translate('conflict.message', {
-          by: saved.updatedBy,
+          by: nameOf(saved.updatedBy).label,
           at: formatDateTime(saved.updatedAt),
         })}
       </p>
