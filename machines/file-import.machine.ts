@@ -5,7 +5,6 @@ export interface ImportProblem {
   line: number;
   code: string;
   message?: string;
-  [detail: string]: unknown;
 }
 
 /**

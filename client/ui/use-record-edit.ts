@@ -94,9 +94,11 @@ export function useRecordSave<R extends VersionedRecord, V, I, F extends string>
               } satisfies SaveRefusal<R, V>;
             }
             const refused = refusal(error);
-            throw ('errors' in refused
-              ? { kind: 'invalid', errors: refused.errors }
-              : { kind: 'failed', failure: refused.failure }) satisfies SaveRefusal;
+            throw (
+              'errors' in refused
+                ? { kind: 'invalid', errors: refused.errors }
+                : { kind: 'failed', failure: refused.failure }
+            ) satisfies SaveRefusal;
           }
         }),
       },
