@@ -89,7 +89,7 @@ export function mergeValues<V>(loaded: V, mine: V, saved: V): V {
   if (typeof mine !== 'object' || mine === null) return sameValue(mine, loaded) ? saved : mine;
   const result: Record<string, unknown> = { ...(saved as Record<string, unknown>) };
   for (const [key, value] of Object.entries(mine as Record<string, unknown>)) {
-    const before = (loaded as Record<string, unknown>)[key];
+    const before = (loaded as Record<string, unknown> | null | undefined)?.[key];
     if (!sameValue(value, before)) result[key] = value;
   }
   return result as V;
