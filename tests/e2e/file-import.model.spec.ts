@@ -100,6 +100,7 @@ test.describe('file-import paths', () => {
       await page.getByRole('button', { name: 'Upload factor table' }).click();
       const nameBox = upload(page).getByRole('textbox', { name: 'Table name' });
 
+      let renames = 0;
       const steps: { event: AnyEventObject }[] = path.steps;
       const after = (step: unknown) =>
         steps.slice(steps.indexOf(step as (typeof steps)[number]) + 1);
@@ -109,7 +110,9 @@ test.describe('file-import paths', () => {
         ),
         events: {
           'name.change': async () => {
-            await nameBox.fill('zone');
+            // Another name each time: the same text typed again is no change.
+            renames += 1;
+            await nameBox.fill(`zone${renames}`);
           },
           'file.choose': async (step: unknown) => {
             // The file the next check of the path needs: one with a problem, or a good one.
