@@ -98,34 +98,61 @@ function ConfirmDialog({
   options: ConfirmOptions | null;
   onCancelled: () => void;
 }) {
-  const { t } = useTranslation('ui');
   const state = useSelector(actor, (s) => s);
-  const open = !state.matches('closed');
-  const busy = state.matches('busy');
   const send = (type: 'confirm.cancel' | 'confirm.close') => {
     if (!state.can({ type })) return;
     actor.send({ type });
     onCancelled();
   };
   return (
-    <Dialog
-      open={open}
-      // Escape and outside clicks are refused while busy, as the buttons are.
+    <ConfirmDialogView
+      open={!state.matches('closed')}
+      busy={state.matches('busy')}
+      title={state.context.title}
+      message={state.context.message}
+      error={state.context.hasError ? (state.context.errorMessage ?? '') : null}
+      confirmLabel={options?.confirmLabel}
+      tone={options?.tone}
+      canCancel={state.can({ type: 'confirm.cancel' })}
+      canConfirm={state.can({ type: 'confirm.accept' })}
+      onCancel={() => send('confirm.cancel')}
       onClose={() => send('confirm.close')}
-      className="fixed inset-0 z-50"
-    >
+      onConfirm={() => actor.send({ type: 'confirm.accept' })}
+    />
+  );
+}
+
+export interface ConfirmDialogViewProps {
+  open: boolean;
+  busy: boolean;
+  title: string;
+  message: string;
+  /** The failure to show; '' for the generic text, null for none. */
+  error: string | null;
+  confirmLabel?: string | undefined;
+  tone?: 'primary' | 'danger' | undefined;
+  canCancel: boolean;
+  canConfirm: boolean;
+  onCancel: () => void;
+  /** Escape or a click outside; the caller refuses it while busy. */
+  onClose: () => void;
+  onConfirm: () => void;
+}
+
+/** The confirm dialog as shown, for flows that keep their own statechart (a status move). */
+export function ConfirmDialogView(props: ConfirmDialogViewProps) {
+  const { t } = useTranslation('ui');
+  const { open, busy, error } = props;
+  return (
+    <Dialog open={open} onClose={props.onClose} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl" aria-busy={busy}>
-          <DialogTitle className="text-lg font-bold text-slate-900">
-            {state.context.title}
-          </DialogTitle>
-          <p className="mt-2 text-slate-700">{state.context.message}</p>
-          {state.context.hasError ? (
+          <DialogTitle className="text-lg font-bold text-slate-900">{props.title}</DialogTitle>
+          <p className="mt-2 text-slate-700">{props.message}</p>
+          {error !== null ? (
             <div className="mt-4">
-              <Alert tone="danger">
-                {state.context.errorMessage ?? t('confirm.generic_error')}
-              </Alert>
+              <Alert tone="danger">{error || t('confirm.generic_error')}</Alert>
             </div>
           ) : null}
           {busy ? (
@@ -138,17 +165,17 @@ function ConfirmDialog({
             <Button
               data-autofocus
               variant="secondary"
-              disabled={!state.can({ type: 'confirm.cancel' })}
-              onClick={() => send('confirm.cancel')}
+              disabled={!props.canCancel}
+              onClick={props.onCancel}
             >
               {t('confirm.cancel')}
             </Button>
             <Button
-              variant={options?.tone === 'danger' ? 'danger' : 'primary'}
-              disabled={!state.can({ type: 'confirm.accept' })}
-              onClick={() => actor.send({ type: 'confirm.accept' })}
+              variant={props.tone === 'danger' ? 'danger' : 'primary'}
+              disabled={!props.canConfirm}
+              onClick={props.onConfirm}
             >
-              {options?.confirmLabel ?? t('confirm.confirm')}
+              {props.confirmLabel ?? t('confirm.confirm')}
             </Button>
           </div>
         </DialogPanel>

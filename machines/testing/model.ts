@@ -69,6 +69,8 @@ export interface ModelOptions {
    * machines whose context can grow without bound (lists, counters).
    */
   ignoreContext?: boolean;
+  /** Leave out events (a browser walk leaves out what a user cannot produce). */
+  filterEvents?: (state: Snapshot<unknown>, event: AnyEventObject) => boolean;
 }
 
 /**
@@ -87,6 +89,7 @@ export function createMachineTestModel(
     input: options.input,
     events,
     ...(options.limit === undefined ? {} : { limit: options.limit }),
+    ...(options.filterEvents === undefined ? {} : { filterEvents: options.filterEvents }),
     // A done actor ignores every event; pure `transition` would still take root-level ones.
     stopWhen: (state: Snapshot<unknown>) => state.status !== 'active',
     serializeTransition: (_state, event) => via(event),

@@ -15,7 +15,8 @@ export type ConflictKey =
   | 'conflict.mine'
   | 'conflict.no_field_changes'
   | 'conflict.load_saved'
-  | 'conflict.overwrite';
+  | 'conflict.overwrite'
+  | 'conflict.merge';
 
 /**
  * The edit conflict of a form that saves on top of the version it loaded (a 409
@@ -48,6 +49,8 @@ interface ConflictPanelProps<F extends string, R extends SavedRecord> {
   onLoadSaved: (saved: R) => void;
   /** Saves this user's input again, on top of the saved version. */
   onOverwrite: (saved: R) => void;
+  /** Takes the other save's fields this user left alone, keeps this user's changes. */
+  onMerge?: () => void;
   testIdPrefix?: string;
 }
 
@@ -59,6 +62,7 @@ function Panel<F extends string, R extends SavedRecord>({
   busy,
   onLoadSaved,
   onOverwrite,
+  onMerge,
   testIdPrefix = 'conflict',
 }: ConflictPanelProps<F, R>) {
   const ref = useRef<HTMLDivElement>(null);
@@ -105,6 +109,11 @@ function Panel<F extends string, R extends SavedRecord>({
         <Button variant="secondary" disabled={busy} onClick={() => onLoadSaved(saved)}>
           {translate('conflict.load_saved')}
         </Button>
+        {onMerge ? (
+          <Button variant="secondary" disabled={busy} onClick={onMerge}>
+            {translate('conflict.merge')}
+          </Button>
+        ) : null}
         <Button variant="danger" disabled={busy} onClick={() => onOverwrite(saved)}>
           {translate('conflict.overwrite')}
         </Button>

@@ -14,15 +14,15 @@ import {
 } from '#client/api/tenant-admin-client.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
-import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { RowButton } from '#client/ui/row-button.tsx';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
 import type { TableQuery } from '#machines/infinite-table.machine.ts';
 import { useToast } from '#client/ui/toast.tsx';
-import { summarizeBatch, type BatchOutcome } from './batch-summary.ts';
+import type { BatchOutcome } from './batch-summary.ts';
 import { RolesDialog } from './roles-dialog.tsx';
 import type { AdminAbilities } from './use-admin-context.ts';
 import { UserTooltip } from './user-tooltip.tsx';
+import { useBatchDialog } from './batch-dialog.tsx';
 
 // Typing in the search box waits a little: one request, not one per key.
 // The spec names the legacy permission in the 403 warning of the users list.
@@ -80,8 +80,6 @@ export function UsersTab({
   roles: RoleRef[] | null;
 }) {
   const { t, i18n } = useTranslation('admin_users');
-  const confirm = useConfirm();
-  const report = useBatchReport();
   const id = useId();
   const { accountIndex, canUpdate, canDelete } = abilities;
 
@@ -156,38 +154,32 @@ export function UsersTab({
     setReloadKey((k) => k + 1);
   };
 
-  const runAction = async (action: UserAction, users: readonly AdminUser[]) => {
-    let outcome: BatchOutcome | null = null;
-    const confirmed = await confirm({
-      title: t(`confirm.${action}_title`),
-      message: t(`confirm.${action}_message`, { count: users.length }),
-      confirmLabel: t(`actions.${action}`),
-      tone: action === 'enable' ? 'primary' : 'danger',
-      action: async () => {
-        if (action === 'delete' && users.length === 1) {
-          // The single delete answers 204 or an error; shape it like a batch of one.
-          try {
-            await deleteUser(accountIndex, users[0]!.id);
-            outcome = summarizeBatch([{ id: users[0]!.id, ok: true }]);
-          } catch (error) {
-            if (!(error instanceof ApiError) || error.status >= 500) throw error;
-            outcome = summarizeBatch([{ id: users[0]!.id, ok: false, error: error.code }]);
-          }
-          return;
+  const toast = useToast();
+  const batch = useBatchDialog({
+    runChunk: async ({ action, ids }) => {
+      const kind = action as UserAction;
+      if (kind === 'delete' && ids.length === 1) {
+        // The single delete answers 204 or an error; shape it like a batch of one.
+        try {
+          await deleteUser(accountIndex, ids[0]!);
+          return [{ id: ids[0]!, ok: true }];
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.status >= 500) throw error;
+          return [{ id: ids[0]!, ok: false, error: error.code }];
         }
-        const { results } = await userBatch(
-          accountIndex,
-          action,
-          users.map((u) => u.id),
-        );
-        outcome = summarizeBatch(results);
-      },
-    });
-    if (!confirmed || outcome === null) return;
-    const byId = new Map(users.map((u) => [String(u.id), u.email]));
-    report(outcome, (key) => byId.get(key) ?? key);
-    reload();
-  };
+      }
+      const { results } = await userBatch(accountIndex, kind, ids);
+      return results;
+    },
+    onChanged: () => reload(),
+    onAllDone: (outcome) =>
+      toast({
+        message: t('result.summary', { done: outcome.done, failed: outcome.failed }),
+        tone: 'success',
+      }),
+    errorKey,
+  });
+  const runAction = (action: UserAction, users: readonly AdminUser[]) => batch.start(action, users);
 
   const columns: TableColumn<AdminUser>[] = [
     {
@@ -255,9 +247,7 @@ export function UsersTab({
               name={t(user.status === 'disabled' ? 'actions.enable_for' : 'actions.disable_for', {
                 email: user.email,
               })}
-              onClick={() =>
-                void runAction(user.status === 'disabled' ? 'enable' : 'disable', [user])
-              }
+              onClick={() => runAction(user.status === 'disabled' ? 'enable' : 'disable', [user])}
             />
             <RowButton
               label={t('actions.roles')}
@@ -270,7 +260,7 @@ export function UsersTab({
           <RowButton
             label={t('actions.delete')}
             name={t('actions.delete_for', { email: user.email })}
-            onClick={() => void runAction('delete', [user])}
+            onClick={() => runAction('delete', [user])}
           />
         ) : null}
         <Link
@@ -346,14 +336,14 @@ export function UsersTab({
               <Button
                 variant="secondary"
                 disabled={selected.size === 0}
-                onClick={() => void runAction('enable', selectedUsers())}
+                onClick={() => runAction('enable', selectedUsers())}
               >
                 {t('actions.enable_selected')}
               </Button>
               <Button
                 variant="secondary"
                 disabled={selected.size === 0}
-                onClick={() => void runAction('disable', selectedUsers())}
+                onClick={() => runAction('disable', selectedUsers())}
               >
                 {t('actions.disable_selected')}
               </Button>
@@ -363,7 +353,7 @@ export function UsersTab({
             <Button
               variant="danger"
               disabled={selected.size === 0}
-              onClick={() => void runAction('delete', selectedUsers())}
+              onClick={() => runAction('delete', selectedUsers())}
             >
               {t('actions.delete_selected')}
             </Button>
@@ -389,6 +379,7 @@ export function UsersTab({
         rowLabel={(user) => t('table.select_user', { email: user.email })}
         {...(canUpdate || canDelete ? { onSelectionChange: setSelected } : {})}
       />
+      {batch.dialog}
 
       {rolesFor ? (
         <RolesDialog

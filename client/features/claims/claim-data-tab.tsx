@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -18,7 +18,7 @@ import { usePersonName } from '#client/entities/person/person-name.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import type { LoadState } from '#client/ui/use-load.ts';
-import { useVersionedSave } from '#client/entities/record/use-versioned-save.ts';
+import { useVersionedSave } from '#client/entities/record/use-record-edit.ts';
 import { canEditClaim, isoToday } from '#common/claims.ts';
 import { ClaimForm, useClaimFieldLabel } from './claim-fields.tsx';
 import {
@@ -250,15 +250,17 @@ function ClaimEditForm({
 
   // A newer claim from the page (this user moved its status): the form builds on it. What is
   // typed stays; an untouched form shows the newer fields.
-  const [seen, setSeen] = useState(claim);
-  if (claim !== seen) {
-    setSeen(claim);
+  // In an effect: the form's state lives in its statechart, which must not change in a render.
+  const seen = useRef(claim);
+  useEffect(() => {
+    if (claim === seen.current) return;
+    seen.current = claim;
     if (claim.version > base.version) {
       const untouched = JSON.stringify(values) === JSON.stringify(valuesOf(base));
       if (untouched) form.loadSaved(claim);
       else if (!conflictRows(base, values, claim).length) setBase(claim);
     }
-  }
+  }, [claim, base, values, form, setBase]);
 
   const shown = (field: ClaimField, value: string) => {
     if (value === '') return t('values.empty');
@@ -281,6 +283,7 @@ function ClaimEditForm({
             onChanged(saved);
           }}
           onOverwrite={form.overwrite}
+          onMerge={form.merge}
         />
       ) : null}
       <ClaimForm

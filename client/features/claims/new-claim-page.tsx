@@ -9,7 +9,7 @@ import { Button, buttonClass } from '#client/ui/button.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
-import { useRecordSave } from '#client/entities/record/use-versioned-save.ts';
+import { useRecordSave } from '#client/entities/record/use-record-edit.ts';
 import { isoToday } from '#common/claims.ts';
 import { ClaimForm } from './claim-fields.tsx';
 import {

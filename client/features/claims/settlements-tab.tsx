@@ -23,7 +23,7 @@ import { RowButton } from '#client/ui/row-button.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useLoad } from '#client/ui/use-load.ts';
-import { useRecordSave } from '#client/entities/record/use-versioned-save.ts';
+import { useRecordSave } from '#client/entities/record/use-record-edit.ts';
 import { canSettleClaim } from '#common/claims.ts';
 import { serverFieldErrors } from './claim-form.ts';
 import type { ClaimTabProps } from './claim-page.tsx';
@@ -278,6 +278,7 @@ function SettlementDialog({
             busy={busy}
             onLoadSaved={form.loadSaved}
             onOverwrite={form.overwrite}
+            onMerge={form.merge}
             testIdPrefix="settlement-conflict"
           />
         ) : null}

@@ -9,7 +9,7 @@ import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
 import { usePersonName } from '#client/entities/person/person-name.ts';
-import { useRecordSave } from '#client/entities/record/use-versioned-save.ts';
+import { useRecordSave } from '#client/entities/record/use-record-edit.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
 import { DateInput, SelectInput, TextInput } from '#client/ui/form/fields.tsx';
@@ -204,6 +204,7 @@ export function CustomerDataForm({
           busy={busy}
           onLoadSaved={loadSaved}
           onOverwrite={form.overwrite}
+          onMerge={form.merge}
         />
       ) : null}
       <form

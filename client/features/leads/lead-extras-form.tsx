@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#client/api/fetch-json.ts';
 import { fieldIssues } from '#client/api/error-text.ts';
@@ -6,7 +6,7 @@ import { updateLead, type Lead, type LeadErrorBody } from '#client/api/leads-cli
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
-import { useVersionedSave } from '#client/entities/record/use-versioned-save.ts';
+import { useVersionedSave } from '#client/entities/record/use-record-edit.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { SelectInput, TextInput } from '#client/ui/form/fields.tsx';
 import { RowButton } from '#client/ui/row-button.tsx';
@@ -94,18 +94,17 @@ export function LeadExtrasForm({
   // A newer lead from the page (this user moved its status, or the page reloaded it): when its
   // payment and custom data are what this form was based on, it becomes the base, and what is
   // typed stays; other changes replace an untouched form, and meet a touched one as a conflict.
-  const [seen, setSeen] = useState(lead);
-  if (lead !== seen) {
-    setSeen(lead);
+  // In an effect: the form's state lives in its statechart, which must not change in a render.
+  const seen = useRef(lead);
+  useEffect(() => {
+    if (lead === seen.current) return;
+    seen.current = lead;
     if (lead.version > base.version) {
       const untouched = JSON.stringify(values) === JSON.stringify(extrasValuesOf(base));
       if (!extrasConflictRows(base, values, lead).length) setBase(lead);
-      else if (untouched) {
-        setBase(lead);
-        setValues(extrasValuesOf(lead));
-      }
+      else if (untouched) form.loadSaved(lead);
     }
-  }
+  }, [lead, base, values, form, setBase]);
 
   const set = <K extends keyof ExtrasValues>(field: K, value: ExtrasValues[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
@@ -138,6 +137,7 @@ export function LeadExtrasForm({
           busy={busy}
           onLoadSaved={loadSaved}
           onOverwrite={form.overwrite}
+          onMerge={form.merge}
         />
       ) : null}
       <form

@@ -1,5 +1,5 @@
 import { BackLink, RecordPage, standardRecordTexts } from '#client/ui/record-page.tsx';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { CreatedPolicy } from '#client/api/applications-client.ts';
@@ -23,6 +23,7 @@ import { LeadStatusBadge, useLeadStatusLabel } from '#client/entities/lead/lead-
 import { useMoneyFormat } from '#client/ui/money.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
+import { useStatusMove } from '#client/ui/status-move.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useLoad } from '#client/ui/use-load.ts';
 import { LEAD_CONVERTED_STATUS } from '#common/leads.ts';
@@ -32,6 +33,9 @@ import { createPolicyFromLead } from './lead-conversion.ts';
 import { applicantName } from '#common/party-name.ts';
 import { LeadVersionsTab } from './lead-versions-tab.tsx';
 import { useLeadAbilities } from './use-lead-abilities.ts';
+
+// A lead becomes converted by the policy created from it, never by a plain move.
+const EXCLUDED_MOVES = [LEAD_CONVERTED_STATUS];
 
 interface Workflow {
   statuses: LeadStatus[];
@@ -83,7 +87,6 @@ export default function LeadPage() {
       : [];
   // A status the rules lead nowhere from is final: the service keeps such a lead as it is.
   const final = workflow.kind === 'ready' && lead !== null && next.length === 0;
-  const moves = next.filter((to) => to !== LEAD_CONVERTED_STATUS);
   const convertible =
     next.includes(LEAD_CONVERTED_STATUS) && abilities.canUpdate && abilities.canCreatePolicy;
 
@@ -91,7 +94,6 @@ export default function LeadPage() {
   const refusal = (error: unknown, to: string): string => {
     if (!(error instanceof ApiError)) return t('errors.generic');
     const body = error.body as LeadErrorBody | undefined;
-    if (error.status === 409) refresh();
     if (error.code === 'illegal_transition' && body?.lead) {
       return t('errors.illegal_transition', { from: nameOf(body.lead.status), to: nameOf(to) });
     }
@@ -102,27 +104,42 @@ export default function LeadPage() {
     return t('errors.generic');
   };
 
-  const move = (current: Lead, to: string) =>
-    void confirm({
+  // The lead as shown: the move's call builds on its version.
+  const shown = useRef<Lead | null>(lead);
+  useEffect(() => {
+    shown.current = lead;
+  }, [lead]);
+  const statusMove = useStatusMove({
+    status: lead?.status ?? '',
+    rules: workflow.kind === 'ready' ? workflow.value.rules : null,
+    excluded: EXCLUDED_MOVES,
+    move: async (to) => {
+      const current = shown.current!;
+      const saved = await updateLead(accountIndex, current.code, {
+        version: current.version,
+        status: to,
+      });
+      replace(saved);
+      return saved.status;
+    },
+    onMoved: (to) =>
+      toast({ message: t('messages.status_changed', { status: nameOf(to) }), tone: 'success' }),
+    // A 409 also brings the page up to date.
+    onRefused: (refused) => {
+      if (refused.status === 409) refresh();
+    },
+    reason: (_, error, to) => refusal(error, to),
+    dialog: (to) => ({
       title: t('confirm.title', { status: nameOf(to) }),
       message: t('confirm.message', {
-        number: current.leadNumber,
-        from: nameOf(current.status),
+        number: shown.current?.leadNumber ?? '',
+        from: nameOf(shown.current?.status ?? ''),
         to: nameOf(to),
       }),
       confirmLabel: t('actions.move_to', { status: nameOf(to) }),
       tone: to === 'declined' ? 'danger' : 'primary',
-      action: () =>
-        updateLead(accountIndex, current.code, { version: current.version, status: to }).then(
-          (saved: Lead) => replace(saved),
-          (error: unknown) => {
-            throw new Error(refusal(error, to));
-          },
-        ),
-    }).then((done) => {
-      if (done)
-        toast({ message: t('messages.status_changed', { status: nameOf(to) }), tone: 'success' });
-    });
+    }),
+  });
 
   /** Why no policy came of the lead; a 409 brings the page up to date as for a move. */
   const conversionRefusal = (error: unknown): string => {
@@ -238,18 +255,18 @@ export default function LeadPage() {
                 </div>
               ) : null}
               {workflow.kind === 'ready' ? (
-                moves.length || convertible ? (
+                statusMove.allowed.length || convertible ? (
                   <div className="flex flex-wrap gap-2" data-testid="lead-moves">
                     {convertible ? (
                       <Button variant="primary" onClick={() => createPolicy(current)}>
                         {t('actions.create_policy')}
                       </Button>
                     ) : null}
-                    {moves.map((to) => (
+                    {statusMove.allowed.map((to) => (
                       <Button
                         key={to}
                         variant={to === 'declined' ? 'secondary' : 'primary'}
-                        onClick={() => move(current, to)}
+                        onClick={() => statusMove.choose(to)}
                       >
                         {t('actions.move_to', { status: nameOf(to) })}
                       </Button>
@@ -263,6 +280,7 @@ export default function LeadPage() {
               ) : null}
             </section>
           ) : null}
+          {statusMove.dialog}
 
           <HashTabs
             id="tab"

@@ -1,11 +1,20 @@
-import { useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import {
   uploadProductFactor,
   validateProductFactor,
   type FactorRow,
   type FactorSummary,
+  type ProductFactor,
 } from '#client/api/product-extras-client.ts';
+import {
+  fileImportMachine,
+  type ImportRefusal,
+  type ImportRequest,
+} from '#machines/file-import.machine.ts';
+import { failureCode } from '#machines/failure-code.ts';
 import type { FileProblem } from '#client/api/product-extras-client.ts';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
@@ -47,16 +56,11 @@ export function FactorRowsTable({
   );
 }
 
-type Check =
-  | { kind: 'none' }
-  | { kind: 'valid'; summary: FactorSummary }
-  | { kind: 'invalid'; problems: FileProblem[] }
-  | { kind: 'failed'; message: string };
-
 /**
  * Uploads a factor table, checked first (spec section 5: "validated by a server call before
- * saving"): "Check file" lists every problem of the file with its line, or the table it found;
- * only a checked file can be saved. Another name or file needs a new check.
+ * saving"), driven by `fileImportMachine`: "Check file" lists every problem of the file with its
+ * line, or the table it found; only a checked file can be saved. Another name or file needs a new
+ * check.
  */
 export function FactorUploadDialog({
   accountIndex,
@@ -69,58 +73,57 @@ export function FactorUploadDialog({
 }) {
   const { t } = useTranslation('products');
   const failureMessage = useFailureMessage();
-  const [name, setName] = useState('');
-  const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [check, setCheck] = useState<Check>({ kind: 'none' });
-  const [busy, setBusy] = useState(false);
+  // The failed call itself, for its translated message (the machine keeps only its code).
+  const lastFailure = useRef<unknown>(null);
   const nameLabel = t('factors.name');
 
-  const input = () => {
+  const request = (input: ImportRequest) => ({
+    productVersionId,
+    name: input.name.trim(),
+    file: input.file as File,
+  });
+  const refused = (error: unknown): ImportRefusal => {
+    const problems = problemsOf(error);
+    if (problems) return { kind: 'invalid', problems };
+    lastFailure.current = error;
+    return { kind: 'failed', code: failureCode(error) };
+  };
+  const actor = useActorRef(
+    fileImportMachine.provide({
+      actors: {
+        checkFile: fromPromise<unknown, ImportRequest>(({ input }) =>
+          validateProductFactor(accountIndex, request(input)).catch((error: unknown) => {
+            throw refused(error);
+          }),
+        ),
+        saveFile: fromPromise<unknown, ImportRequest>(({ input }) =>
+          uploadProductFactor(accountIndex, request(input)).catch((error: unknown) => {
+            throw refused(error);
+          }),
+        ),
+      },
+      actions: {
+        notifySaved: (_, { saved }) => onClose((saved as ProductFactor).name),
+      },
+    }),
+  );
+  const state = useSelector(actor, (s) => s);
+  const { name, summary, problems, error } = state.context;
+  const busy = state.matches('checking') || state.matches('saving');
+  const valid = state.matches({ form: 'valid' });
+  const checked = summary as FactorSummary | null;
+
+  const submit = () => {
+    if (busy) return;
+    if (valid) {
+      actor.send({ type: 'import.save' });
+      return;
+    }
     const result = validateForm(lookupNameSchema(nameLabel), { name });
     setErrors(result.errors);
-    if (!result.success) return null;
-    if (!file) {
-      setCheck({ kind: 'failed', message: t('factors.choose_file') });
-      return null;
-    }
-    return { productVersionId, name: result.output.name, file };
+    if (result.success) actor.send({ type: 'import.check' });
   };
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (error) {
-      const problems = problemsOf(error);
-      setCheck(
-        problems
-          ? { kind: 'invalid', problems }
-          : { kind: 'failed', message: failureMessage(error) },
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const validate = () => {
-    const body = input();
-    if (!body) return;
-    void run(async () => {
-      setCheck({ kind: 'valid', summary: await validateProductFactor(accountIndex, body) });
-    });
-  };
-
-  const save = () => {
-    const body = input();
-    if (!body) return;
-    void run(async () => {
-      const saved = await uploadProductFactor(accountIndex, body);
-      onClose(saved.name);
-    });
-  };
-
-  const reset = () => setCheck({ kind: 'none' });
 
   return (
     <FormDialog title={t('factors.upload')} busy={busy} onDismiss={() => onClose(null)} wide>
@@ -129,18 +132,13 @@ export function FactorUploadDialog({
         className="flex flex-col gap-4"
         onSubmit={(event) => {
           event.preventDefault();
-          if (busy) return;
-          if (check.kind === 'valid') save();
-          else validate();
+          submit();
         }}
       >
         <TextInput
           label={nameLabel}
           value={name}
-          onChange={(value) => {
-            setName(value);
-            reset();
-          }}
+          onChange={(value) => actor.send({ type: 'name.change', name: value })}
           required
           errors={errors.name}
           hint={t('factors.name_hint')}
@@ -150,30 +148,33 @@ export function FactorUploadDialog({
           label={t('factors.file')}
           hint={t('factors.file_hint')}
           accept=".csv,text/csv"
-          onChange={(chosen) => {
-            setFile(chosen);
-            reset();
-          }}
+          onChange={(chosen) => actor.send({ type: 'file.choose', file: chosen })}
         />
-        {check.kind === 'invalid' ? (
-          <FileProblemList problems={check.problems} intro={t('factors.invalid')} />
+        {state.matches({ form: 'invalid' }) ? (
+          <FileProblemList problems={problems as FileProblem[]} intro={t('factors.invalid')} />
         ) : null}
-        {check.kind === 'failed' ? <Alert tone="danger">{check.message}</Alert> : null}
-        {check.kind === 'valid' ? (
+        {error !== null ? (
+          <Alert tone="danger">
+            {error === 'choose_file'
+              ? t('factors.choose_file')
+              : failureMessage(lastFailure.current)}
+          </Alert>
+        ) : null}
+        {valid && checked ? (
           <div role="status" className="flex flex-col gap-2 text-sm text-slate-800">
             <p className="font-semibold text-green-900">
               {t('factors.valid', {
-                rows: check.summary.rowCount,
-                keys: check.summary.keyColumns.join(', '),
+                rows: checked.rowCount,
+                keys: checked.keyColumns.join(', '),
               })}
             </p>
-            {check.summary.replacesId !== null ? (
-              <p>{t('factors.replaces', { name: check.summary.name })}</p>
+            {checked.replacesId !== null ? (
+              <p>{t('factors.replaces', { name: checked.name })}</p>
             ) : null}
             <FactorRowsTable
-              caption={t('factors.preview', { name: check.summary.name })}
-              keyColumns={check.summary.keyColumns}
-              rows={check.summary.preview}
+              caption={t('factors.preview', { name: checked.name })}
+              keyColumns={checked.keyColumns}
+              rows={checked.preview}
             />
           </div>
         ) : null}
@@ -183,10 +184,10 @@ export function FactorUploadDialog({
           </Button>
           <Button type="submit" disabled={busy}>
             {busy
-              ? check.kind === 'valid'
+              ? state.matches('saving')
                 ? t('actions.saving')
                 : t('factors.checking')
-              : check.kind === 'valid'
+              : valid
                 ? t('actions.save')
                 : t('factors.check')}
           </Button>

@@ -1,0 +1,249 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import {
+  mergeValues,
+  pathEvents,
+  pathsInput,
+  recordEditMachine,
+  type LoadedRecord,
+  type SaveRequest,
+  type ValidationResult,
+} from './record-edit.machine.ts';
+import { controlledPromise, flushPromises } from './testing/actors.ts';
+import { expectFullCoverage } from './testing/assertions.ts';
+import { createMachineTestModel, transitionPaths } from './testing/model.ts';
+
+const loaded = {
+  record: { version: 1, updatedBy: 'usr_a', updatedAt: '2026-01-01T10:00:00Z' },
+  values: { city: 'Kiel', street: 'Holtenauer Straße' },
+};
+const theirs = {
+  record: { version: 2, updatedBy: 'usr_b', updatedAt: '2026-01-01T10:04:00Z' },
+  values: { city: 'Lübeck', street: 'Holtenauer Straße' },
+};
+
+function start(input: { record: typeof loaded.record | null; values: unknown } = loaded) {
+  const validate = controlledPromise<ValidationResult, unknown>();
+  const saveRecord = controlledPromise<LoadedRecord, SaveRequest>();
+  const notifySaved = vi.fn();
+  const actor = createActor(
+    recordEditMachine.provide({
+      actors: { validate: validate.logic, saveRecord: saveRecord.logic },
+      actions: { notifySaved: (_, params) => notifySaved(params.record) },
+    }),
+    { input },
+  ).start();
+  return { actor, validate, saveRecord, notifySaved };
+}
+
+/** Edits the street, saves, passes validation: the save call is under way. */
+async function toSaving(run: ReturnType<typeof start>, street = 'Holstenstraße') {
+  run.actor.send({ type: 'edit', values: { ...loaded.values, street } });
+  run.actor.send({ type: 'save' });
+  run.validate.last().resolve({ ok: true, input: { city: 'Kiel', street } });
+  await flushPromises();
+}
+
+async function toConflict(run: ReturnType<typeof start>) {
+  await toSaving(run);
+  run.saveRecord.last().reject({ kind: 'conflict', current: theirs });
+  await flushPromises();
+}
+
+describe('recordEditMachine', () => {
+  it('starts editing the loaded record', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({
+      base: loaded.record,
+      values: loaded.values,
+      baseValues: loaded.values,
+      conflict: null,
+    });
+  });
+
+  it('edit replaces the values and keeps the base', () => {
+    const { actor } = start();
+    actor.send({ type: 'edit', values: { city: 'Kiel', street: 'Neu' } });
+    expect(actor.getSnapshot().context.values).toEqual({ city: 'Kiel', street: 'Neu' });
+    expect(actor.getSnapshot().context.baseValues).toEqual(loaded.values);
+  });
+
+  it('save validates the values as typed; field errors return to editing, nothing is sent', async () => {
+    const { actor, validate, saveRecord } = start();
+    actor.send({ type: 'edit', values: { city: '', street: 'x' } });
+    actor.send({ type: 'save' });
+    expect(actor.getSnapshot().value).toBe('validating');
+    expect(validate.last().input).toEqual({ city: '', street: 'x' });
+    validate.last().resolve({ ok: false, errors: { city: ['required'] } });
+    await flushPromises();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.errors).toEqual({ city: ['required'] });
+    expect(actor.getSnapshot().context.values).toEqual({ city: '', street: 'x' });
+    expect(saveRecord.calls).toHaveLength(0);
+  });
+
+  it('a valid input is sent on top of the base version; the answer becomes the base', async () => {
+    const run = start();
+    await toSaving(run);
+    expect(run.actor.getSnapshot().value).toBe('saving');
+    expect(run.saveRecord.last().input).toEqual({
+      input: { city: 'Kiel', street: 'Holstenstraße' },
+      version: 1,
+    });
+    const saved = {
+      record: { version: 2, updatedBy: 'usr_a', updatedAt: '2026-01-01T10:05:00Z' },
+      values: { city: 'Kiel', street: 'Holstenstraße' },
+    };
+    run.saveRecord.last().resolve(saved);
+    await flushPromises();
+    expect(run.actor.getSnapshot().value).toBe('saved');
+    expect(run.actor.getSnapshot().context).toMatchObject({
+      base: saved.record,
+      baseValues: saved.values,
+      values: saved.values,
+      errors: {},
+      failure: null,
+    });
+    expect(run.notifySaved).toHaveBeenCalledExactlyOnceWith(saved.record);
+    // The next save builds on the saved version.
+    run.actor.send({ type: 'save' });
+    run.validate.last().resolve({ ok: true, input: {} });
+    await flushPromises();
+    expect(run.saveRecord.last().input.version).toBe(2);
+  });
+
+  it('a new record is sent without a version, and its refusal is never a conflict', async () => {
+    const run = start({ record: null, values: { city: '' } });
+    run.actor.send({ type: 'save' });
+    run.validate.last().resolve({ ok: true, input: { city: 'Kiel' } });
+    await flushPromises();
+    expect(run.saveRecord.last().input).toEqual({ input: { city: 'Kiel' }, version: null });
+    run.saveRecord.last().reject({ kind: 'conflict', current: theirs });
+    await flushPromises();
+    expect(run.actor.getSnapshot().value).toBe('editing');
+    expect(run.actor.getSnapshot().context.conflict).toBeNull();
+  });
+
+  it('field errors from the service return to editing with the input kept', async () => {
+    const run = start();
+    await toSaving(run);
+    run.saveRecord.last().reject({ kind: 'invalid', errors: { phone: ['invalid_phone'] } });
+    await flushPromises();
+    expect(run.actor.getSnapshot().value).toBe('editing');
+    expect(run.actor.getSnapshot().context.errors).toEqual({ phone: ['invalid_phone'] });
+    expect((run.actor.getSnapshot().context.values as { street: string }).street).toBe(
+      'Holstenstraße',
+    );
+    expect(run.notifySaved).not.toHaveBeenCalled();
+  });
+
+  it('another failure shows its text until dismissed; an unknown rejection has the generic one', async () => {
+    const run = start();
+    await toSaving(run);
+    run.saveRecord.last().reject({ kind: 'failed', failure: 'Not saved.' });
+    await flushPromises();
+    expect(run.actor.getSnapshot().context.failure).toBe('Not saved.');
+    run.actor.send({ type: 'failure.dismiss' });
+    expect(run.actor.getSnapshot().context.failure).toBeNull();
+    run.actor.send({ type: 'save' });
+    run.validate.last().resolve({ ok: true, input: {} });
+    await flushPromises();
+    run.saveRecord.last().reject(new TypeError('Failed to fetch'));
+    await flushPromises();
+    expect(run.actor.getSnapshot().context.failure).toBe('');
+  });
+
+  it('a 409 keeps the input and the base, and records the current record and the refused input', async () => {
+    const run = start();
+    await toConflict(run);
+    const { value, context } = run.actor.getSnapshot();
+    expect(value).toBe('conflict');
+    expect(context.base).toEqual(loaded.record);
+    expect(context.values).toEqual({ city: 'Kiel', street: 'Holstenstraße' });
+    expect(context.conflict).toEqual({
+      current: theirs,
+      mine: { city: 'Kiel', street: 'Holstenstraße' },
+    });
+  });
+
+  it('resolve.reload drops the input for the saved record', async () => {
+    const run = start();
+    await toConflict(run);
+    run.actor.send({ type: 'resolve.reload' });
+    expect(run.actor.getSnapshot().value).toBe('editing');
+    expect(run.actor.getSnapshot().context).toMatchObject({
+      base: theirs.record,
+      values: theirs.values,
+      conflict: null,
+    });
+    expect(run.saveRecord.calls).toHaveLength(1);
+  });
+
+  it('resolve.keepMine saves the input on top of the saved version', async () => {
+    const run = start();
+    await toConflict(run);
+    run.actor.send({ type: 'resolve.keepMine' });
+    expect(run.actor.getSnapshot().value).toBe('validating');
+    run.validate.last().resolve({ ok: true, input: { street: 'Holstenstraße' } });
+    await flushPromises();
+    expect(run.saveRecord.last().input).toEqual({ input: { street: 'Holstenstraße' }, version: 2 });
+  });
+
+  it('resolve.merge takes their changes where this user changed nothing, and waits for save', async () => {
+    const run = start();
+    await toConflict(run);
+    run.actor.send({ type: 'resolve.merge' });
+    expect(run.actor.getSnapshot().value).toBe('editing');
+    expect(run.actor.getSnapshot().context).toMatchObject({
+      base: theirs.record,
+      values: { city: 'Lübeck', street: 'Holstenstraße' },
+      conflict: null,
+    });
+    expect(run.saveRecord.calls).toHaveLength(1);
+  });
+
+  it('saving again from the conflict uses the old base (the user chose so)', async () => {
+    const run = start();
+    await toConflict(run);
+    run.actor.send({ type: 'save' });
+    run.validate.last().resolve({ ok: true, input: {} });
+    await flushPromises();
+    expect(run.saveRecord.last().input.version).toBe(1);
+  });
+
+  it('record.load replaces base and values; record.rebase moves only the base', () => {
+    const run = start();
+    run.actor.send({ type: 'edit', values: { city: 'Kiel', street: 'typed' } });
+    run.actor.send({ type: 'record.rebase', ...theirs });
+    expect(run.actor.getSnapshot().context).toMatchObject({
+      base: theirs.record,
+      values: { city: 'Kiel', street: 'typed' },
+    });
+    run.actor.send({ type: 'record.load', ...loaded });
+    expect(run.actor.getSnapshot().context).toMatchObject({
+      base: loaded.record,
+      values: loaded.values,
+    });
+  });
+});
+
+describe('mergeValues', () => {
+  it('keeps my changed fields, takes theirs elsewhere, compares nested values whole', () => {
+    expect(
+      mergeValues(
+        { a: '1', b: '1', c: { x: 1 } },
+        { a: '2', b: '1', c: { x: 1 } },
+        { a: '3', b: '3', c: { x: 2 } },
+      ),
+    ).toEqual({ a: '2', b: '3', c: { x: 2 } });
+  });
+});
+
+it('reaches every state and takes every event (reachability)', () => {
+  const model = createMachineTestModel(recordEditMachine, {
+    input: pathsInput,
+    events: pathEvents,
+  });
+  expectFullCoverage(recordEditMachine, [...model.getShortestPaths(), ...transitionPaths(model)]);
+});

@@ -1,0 +1,375 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+/** A record saved with optimistic concurrency: its version, who saved it and when. */
+export interface EditableRecord {
+  version: number;
+  updatedBy: string;
+  updatedAt: string;
+}
+
+/** A record together with the form values it shows (the screen's `valuesOf(record)`). */
+export interface LoadedRecord<R = EditableRecord, V = unknown> {
+  record: R;
+  values: V;
+}
+
+/** What the `validate` actor answers: the input to send, or the errors per field. */
+export type ValidationResult<I = unknown> =
+  { ok: true; input: I } | { ok: false; errors: Record<string, string[]> };
+
+/** The input of the `saveRecord` actor: what to send, on top of which version (null: a create). */
+export interface SaveRequest<I = unknown> {
+  input: I;
+  version: number | null;
+}
+
+/**
+ * How `saveRecord` rejects, classified by the screen's binding from the service's error code:
+ * - `conflict`: 409 `version_conflict` with the record as saved now;
+ * - `invalid`: the service named fields (400 `validation_error`);
+ * - `failed`: anything else, with the message the form shows.
+ */
+export type SaveRefusal<R = EditableRecord, V = unknown> =
+  | { kind: 'conflict'; current: LoadedRecord<R, V> }
+  | { kind: 'invalid'; errors: Record<string, string[]> }
+  | { kind: 'failed'; failure: string };
+
+export interface RecordEditContext<R = EditableRecord, V = unknown, I = unknown> {
+  /** The record the edit builds on; its version goes with the save. Null for a new record. */
+  base: R | null;
+  /** The values of `base`: what "unchanged" means for a merge. */
+  baseValues: V;
+  /** What the form shows and the user typed. */
+  values: V;
+  /** The checked input of the save under way. */
+  input: I | null;
+  errors: Record<string, string[]>;
+  failure: string | null;
+  /** After a 409: the record as somebody else saved it, and the input it refused. */
+  conflict: { current: LoadedRecord<R, V>; mine: V } | null;
+}
+
+export type RecordEditEvent<R = EditableRecord, V = unknown> =
+  /** The user typed: the form's values as they are now. */
+  | { type: 'edit'; values: V }
+  | { type: 'save' }
+  | { type: 'failure.dismiss' }
+  /**
+   * The page has a newer record (it reloaded it, or another part of it saved it): the form
+   * shows it and forgets what was typed.
+   */
+  | { type: 'record.load'; record: R; values: V }
+  /** As `record.load`, but what is typed stays: only the version the save builds on moves. */
+  | { type: 'record.rebase'; record: R; values: V }
+  /** After a conflict: drop the input for the record as saved now. */
+  | { type: 'resolve.reload' }
+  /** After a conflict: save the input as it is over the saved record, knowingly. */
+  | { type: 'resolve.keepMine' }
+  /**
+   * After a conflict: take the other save's value in every field this user left as loaded, keep
+   * this user's value where they changed it; the form then builds on the saved record and waits
+   * for `save`.
+   */
+  | { type: 'resolve.merge' };
+
+export interface RecordEditInput<R = EditableRecord, V = unknown> {
+  /** Null for a form that creates the record (no version yet, so no conflict either). */
+  record: R | null;
+  /** The values of `record`, or of a new record. */
+  values: V;
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The values after a merge: per top-level field, this user's value where they changed it from
+ * what was loaded, else the value saved by the other user.
+ */
+export function mergeValues<V>(loaded: V, mine: V, saved: V): V {
+  if (typeof mine !== 'object' || mine === null) return sameValue(mine, loaded) ? saved : mine;
+  const result: Record<string, unknown> = { ...(saved as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(mine as Record<string, unknown>)) {
+    const before = (loaded as Record<string, unknown> | null | undefined)?.[key];
+    if (!sameValue(value, before)) result[key] = value;
+  }
+  return result as V;
+}
+
+/**
+ * Editing a versioned record (the edit conflict flow of docs/contracts.md): the user edits,
+ * `save` checks the input (`validate`) and sends it on top of the version the form is based on
+ * (`saveRecord`). Then one of:
+ * - `saved`: the service answered the saved record, which becomes the base (`notifySaved`);
+ * - back to `editing` with the field errors or a failure; what is typed always stays;
+ * - `conflict`: 409 with the record as saved now; the user reloads it (`resolve.reload`), saves
+ *   the input over it (`resolve.keepMine`) or merges the two (`resolve.merge`).
+ * A form for a new record has no base until its first save, so its refusals are never conflicts.
+ *
+ * The record itself is read by the page (its loader and retry); the page hands a newer one in
+ * with `record.load` / `record.rebase`.
+ *
+ * Provide: actors `validate` (input: the values; answers {@link ValidationResult}) and
+ * `saveRecord` (input {@link SaveRequest}; answers the saved {@link LoadedRecord}, rejects with a
+ * {@link SaveRefusal}); action `notifySaved` (params: the saved record).
+ */
+export const recordEditMachine = setup({
+  types: {
+    context: {} as RecordEditContext,
+    events: {} as RecordEditEvent,
+    input: {} as RecordEditInput,
+  },
+  actors: {
+    validate: fromPromise<ValidationResult, unknown>(async () => {
+      throw new Error('recordEditMachine: provide the validate actor');
+    }),
+    saveRecord: fromPromise<LoadedRecord, SaveRequest>(async () => {
+      throw new Error('recordEditMachine: provide the saveRecord actor');
+    }),
+  },
+  actions: {
+    notifySaved: (_, _params: { record: EditableRecord }) => {},
+  },
+  guards: {
+    isValid: (_, params: { result: ValidationResult }) => params.result.ok,
+    isConflict: ({ context }, params: { error: unknown }) =>
+      context.base !== null && refusalOf(params.error).kind === 'conflict',
+    isInvalid: (_, params: { error: unknown }) => refusalOf(params.error).kind === 'invalid',
+  },
+}).createMachine({
+  id: 'recordEdit',
+  context: ({ input }) => ({
+    base: input.record,
+    baseValues: input.values,
+    values: input.values,
+    input: null,
+    errors: {},
+    failure: null,
+    conflict: null,
+  }),
+  initial: 'editing',
+  on: {
+    edit: { actions: assign({ values: ({ event }) => event.values }) },
+  },
+  states: {
+    editing: {
+      on: {
+        save: 'validating',
+        'failure.dismiss': { actions: assign({ failure: null }) },
+        'record.load': {
+          actions: assign(({ event }) => ({
+            base: event.record,
+            baseValues: event.values,
+            values: event.values,
+            errors: {},
+            failure: null,
+          })),
+        },
+        'record.rebase': {
+          actions: assign(({ event }) => ({ base: event.record, baseValues: event.values })),
+        },
+      },
+    },
+    validating: {
+      invoke: {
+        id: 'validate',
+        src: 'validate',
+        input: ({ context }: { context: RecordEditContext }) => context.values,
+        onDone: [
+          {
+            guard: { type: 'isValid', params: ({ event }) => ({ result: event.output }) },
+            target: 'saving',
+            actions: assign({
+              errors: {},
+              failure: null,
+              input: ({ event }) => (event.output.ok ? event.output.input : null),
+            }),
+          },
+          {
+            target: 'editing',
+            actions: assign({
+              errors: ({ event }) => (event.output.ok ? {} : event.output.errors),
+            }),
+          },
+        ],
+        onError: {
+          target: 'editing',
+          actions: assign({ failure: ({ event }) => failureOf(event.error) }),
+        },
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'saveRecord',
+        src: 'saveRecord',
+        input: ({ context }) => ({ input: context.input, version: context.base?.version ?? null }),
+        onDone: {
+          target: 'saved',
+          actions: [
+            assign(({ event }) => ({
+              base: event.output.record,
+              baseValues: event.output.values,
+              values: event.output.values,
+              input: null,
+              conflict: null,
+            })),
+            { type: 'notifySaved', params: ({ event }) => ({ record: event.output.record }) },
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'conflict',
+            actions: assign(({ context, event }) => {
+              const refusal = refusalOf(event.error);
+              return {
+                input: null,
+                conflict:
+                  refusal.kind === 'conflict'
+                    ? { current: refusal.current, mine: context.values }
+                    : null,
+              };
+            }),
+          },
+          {
+            guard: { type: 'isInvalid', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: assign(({ event }) => {
+              const refusal = refusalOf(event.error);
+              return { input: null, errors: refusal.kind === 'invalid' ? refusal.errors : {} };
+            }),
+          },
+          {
+            target: 'editing',
+            actions: assign({ input: null, failure: ({ event }) => failureOf(event.error) }),
+          },
+        ],
+      },
+    },
+    saved: {
+      on: {
+        edit: { target: 'editing', actions: assign({ values: ({ event }) => event.values }) },
+        save: 'validating',
+        'record.load': {
+          target: 'editing',
+          actions: assign(({ event }) => ({
+            base: event.record,
+            baseValues: event.values,
+            values: event.values,
+          })),
+        },
+        'record.rebase': {
+          actions: assign(({ event }) => ({ base: event.record, baseValues: event.values })),
+        },
+      },
+    },
+    conflict: {
+      on: {
+        // Saving again on the old base meets the same refusal: the user saw it and chose so.
+        save: 'validating',
+        'resolve.reload': {
+          target: 'editing',
+          actions: assign(({ context }) => loadedOf(context.conflict!.current)),
+        },
+        'resolve.keepMine': {
+          target: 'validating',
+          actions: assign(({ context }) => ({
+            base: context.conflict!.current.record,
+            baseValues: context.conflict!.current.values,
+          })),
+        },
+        'resolve.merge': {
+          target: 'editing',
+          actions: assign(({ context }) => {
+            const { current } = context.conflict!;
+            return {
+              ...loadedOf(current),
+              values: mergeValues(context.baseValues, context.values, current.values),
+            };
+          }),
+        },
+        'record.load': {
+          target: 'editing',
+          actions: assign(({ event }) => loadedOf(event)),
+        },
+      },
+    },
+  },
+});
+
+function loadedOf(loaded: LoadedRecord) {
+  return {
+    base: loaded.record,
+    baseValues: loaded.values,
+    values: loaded.values,
+    errors: {},
+    failure: null,
+    conflict: null,
+  };
+}
+
+function refusalOf(error: unknown): SaveRefusal {
+  const kind = (error as { kind?: unknown } | null | undefined)?.kind;
+  if (kind === 'conflict' || kind === 'invalid' || kind === 'failed') return error as SaveRefusal;
+  return { kind: 'failed', failure: '' };
+}
+
+/** The failure text of a refusal; '' when the binding gave none (the form's generic text). */
+function failureOf(error: unknown): string {
+  const refusal = refusalOf(error);
+  return refusal.kind === 'failed' ? refusal.failure : '';
+}
+
+const loadedCustomer = {
+  record: { version: 1, updatedBy: 'usr_a', updatedAt: '2026-01-01T10:00:00Z' },
+  values: { city: 'Kiel', street: 'Holtenauer Straße' },
+};
+
+/** Sample input and events for `npm run paths -- record-edit` and the tests. */
+export const pathsInput: RecordEditInput = loadedCustomer;
+
+export const pathEvents = {
+  edit: [{ type: 'edit', values: { city: 'Kiel', street: 'Holstenstraße' } }],
+  'xstate.done.actor.validate': [
+    { type: 'xstate.done.actor.validate', output: { ok: true, input: { city: 'Kiel' } } },
+    {
+      type: 'xstate.done.actor.validate',
+      output: { ok: false, errors: { city: ['form.errors.required'] } },
+    },
+  ],
+  'xstate.error.actor.validate': [
+    { type: 'xstate.error.actor.validate', error: { kind: 'failed', failure: 'Not checked.' } },
+  ],
+  'xstate.done.actor.saveRecord': [
+    {
+      type: 'xstate.done.actor.saveRecord',
+      output: {
+        record: { version: 2, updatedBy: 'usr_a', updatedAt: '2026-01-01T10:05:00Z' },
+        values: { city: 'Kiel', street: 'Holstenstraße' },
+      },
+    },
+  ],
+  'xstate.error.actor.saveRecord': [
+    {
+      type: 'xstate.error.actor.saveRecord',
+      error: {
+        kind: 'conflict',
+        current: {
+          record: { version: 2, updatedBy: 'usr_b', updatedAt: '2026-01-01T10:04:00Z' },
+          values: { city: 'Lübeck', street: 'Holtenauer Straße' },
+        },
+      },
+    },
+    {
+      type: 'xstate.error.actor.saveRecord',
+      error: { kind: 'invalid', errors: { phone: ['form.errors.invalid_phone'] } },
+    },
+    { type: 'xstate.error.actor.saveRecord', error: { kind: 'failed', failure: 'Not saved.' } },
+  ],
+  'record.load': [
+    {
+      type: 'record.load',
+      record: { version: 3, updatedBy: 'usr_b', updatedAt: '2026-01-01T11:00:00Z' },
+      values: { city: 'Husum', street: 'Markt' },
+    },
+  ],
+} as const;
