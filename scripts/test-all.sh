@@ -29,7 +29,7 @@ step lint;        npx eslint .
 step format;      npx prettier --check . --log-level warn
 step typecheck;   npx tsc --noEmit
 step unit;        npx vitest run --project unit
-step build;       npx vite build --logLevel warn
+step build;       npx vite build --logLevel warn && npx tsx scripts/build-server.ts
 step budget;      npx tsx bench/bundle-size.ts --check
 step integration; npx vitest run --project integration
 step e2e;         npx playwright test

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+import { fromRoot } from '#server/paths.ts';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
@@ -33,8 +33,6 @@ export interface AppDeps {
   loginLimits?: Partial<LoginLimits>;
   guestLimit?: { max: number; windowMs: number };
 }
-
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Builds the BFF without listening; `server/index.ts` listens, tests call it directly. */
 export function createApp(config: Config, deps: AppDeps) {
@@ -219,8 +217,8 @@ export function createApp(config: Config, deps: AppDeps) {
   );
   app.use(
     staticRoutes({
-      clientDir: deps.clientDir ?? `${root}dist/client`,
-      localesDir: deps.localesDir ?? `${root}locales`,
+      clientDir: deps.clientDir ?? fromRoot('dist/client'),
+      localesDir: deps.localesDir ?? fromRoot('locales'),
       buildId: deps.buildId,
     }),
   );

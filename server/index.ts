@@ -1,20 +1,20 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { loadConfig } from '#server/config.ts';
 import { configOrExit, exitOnStartFailure, stopOnSignals } from '#server/entry.ts';
 import { createLogger } from '#server/logger.ts';
+import { fromRoot } from '#server/paths.ts';
 import { startServer } from '#server/start.ts';
 
 const config = configOrExit(() => loadConfig(process.env));
 const log = createLogger(config.logLevel);
 
 // A fresh checkout has no client build; build it once so `npm start` is all a newcomer needs.
-const clientIndex = fileURLToPath(new URL('../dist/client/index.html', import.meta.url));
+const clientIndex = fromRoot('dist/client/index.html');
 if (!existsSync(clientIndex)) {
   log.info('no client build found; building it now (once)');
   const { build } = await import('vite');
   await build({
-    configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
+    configFile: fromRoot('vite.config.ts'),
     logLevel: 'warn',
   });
 }

@@ -5,6 +5,7 @@ import { errorIssues } from '#common/contracts/error.ts';
 import { applicantName, partyName, type NamedParty } from '#common/party-name.ts';
 import { timesliceAt, type TimelineSlice } from '#common/policy-timeline.ts';
 import { sendError } from '#server/http-errors.ts';
+import { fromRoot } from '#server/paths.ts';
 import { SessionStoreUnavailable, type SessionKit } from '#server/session/session.ts';
 import type { TokenService } from '#server/session/token-service.ts';
 
@@ -168,8 +169,8 @@ const snakeCase = (key: string) => key.replace(/[A-Z]/g, (m) => `_${m.toLowerCas
 function loadHeaders(): Record<Language, Record<string, Record<string, string>>> {
   const out = {} as Record<Language, Record<string, Record<string, string>>>;
   for (const lng of EXPORT_LANGUAGES) {
-    const url = new URL(`../../locales/${lng}/export.json`, import.meta.url);
-    out[lng] = JSON.parse(readFileSync(url, 'utf8')) as Record<string, Record<string, string>>;
+    const file = fromRoot(`locales/${lng}/export.json`);
+    out[lng] = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
   }
   return out;
 }

@@ -4,14 +4,24 @@ import { get, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '#scripts/build-server.ts';
 import { holdingUpstream, until } from '#tests/support/hold.ts';
 import { Agent } from '#tests/support/stack.ts';
 import { startStandaloneSandbox } from '#tests/support/upstream.ts';
 
+/**
+ * The server built ahead of time, as the container runs it: plain `node` on the bundle (no tsx),
+ * into a folder of its own inside the project (the bundle finds migrations, locales and the client
+ * build from the project root above it).
+ */
+const bundle = join('.tmp', `server-bundle-${process.pid}`);
+beforeAll(() => buildServer(bundle), 60_000);
+afterAll(() => rm(bundle, { recursive: true, force: true }));
+
 /** A production entry point as `npm start` (or `npm run sandbox`) runs it, in a child process. */
-function start(env: Record<string, string>, entry = 'server/index.ts') {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+function start(env: Record<string, string>, entry = 'index.js') {
+  const child = spawn(process.execPath, ['--enable-source-maps', join(bundle, entry)], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -86,6 +96,12 @@ describe('the server process', () => {
       const url = await servingAt(p);
       expect(p.output()).toContain('admin@demo.test');
       expect((await fetch(url + '/healthz')).status).toBe(200);
+      // What the bundle reads from files at run time: the sandbox's SQL migrations and seed (a
+      // demo user signs in), the widget script, the client build and the locales.
+      expect((await new Agent(url).login('admin@demo.test')).status).toBe(200);
+      expect(await (await fetch(url + '/chat-widget/1/widget.js')).text()).toContain('widget');
+      expect(await (await fetch(url + '/')).text()).toContain('<div id="root">');
+      expect((await fetch(url + '/locales/de/common.json')).status).toBe(200);
       p.child.kill('SIGTERM');
       expect(await p.exited).toBe(0);
     } finally {
@@ -148,7 +164,7 @@ describe('the server process', () => {
 });
 
 /** `npm run sandbox`: its own service for several BFF instances. */
-const SANDBOX = 'server/sandbox-main.ts';
+const SANDBOX = 'sandbox-main.js';
 
 describe('the standalone sandbox process', () => {
   it('refuses a bad configuration with a clear message and exit 2', async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Router } from 'express';
 import * as v from 'valibot';
 import { HttpError, parseBody } from '#server/sandbox/platform/http.ts';
+import { sandboxFile } from '#server/sandbox/platform/paths.ts';
 
 /** Versions the sandbox hosts the widget for: `1`, `1.2`, `1.2.3`, optionally with a `v`. */
 export const WIDGET_VERSION = /^v?\d{1,3}(?:\.\d{1,3}){0,2}$/;
@@ -17,7 +18,7 @@ const WebhookBody = v.object({
  * `POST /chat-widget/webhook` is the demo webhook the widget talks to: it answers with an echo.
  */
 export function chatWidgetRouter(): Router {
-  const script = readFileSync(new URL('./chat-widget/widget.js', import.meta.url), 'utf8');
+  const script = readFileSync(sandboxFile('dev/chat-widget/widget.js'), 'utf8');
   const router = Router();
 
   router.get('/:version/widget.js', (req, res) => {

@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { sandboxFile } from '#server/sandbox/platform/paths.ts';
 import type { Router } from 'express';
 import type { Logger } from 'pino';
 import type { Db } from '#server/sandbox/platform/db.ts';
@@ -35,9 +35,12 @@ export interface ServiceModule {
   dependsOn: readonly SandboxServiceName[];
 }
 
-/** The absolute paths of a service's migration files, from its index.ts's `import.meta.url`. */
-export function sqlFiles(indexUrl: string, names: readonly string[]): string[] {
-  return names.map((name) => fileURLToPath(new URL(`./migrations/${name}`, indexUrl)));
+/**
+ * The absolute paths of a service's migration files (`services/<folder>/migrations/<name>`), named
+ * from the project root so that the bundled server finds them too.
+ */
+export function sqlFiles(folder: string, names: readonly string[]): string[] {
+  return names.map((name) => sandboxFile(`services/${folder}/migrations/${name}`));
 }
 
 /**

@@ -12,7 +12,7 @@ export const accountService: ServiceModule = {
   name: 'accountservice',
   prefix: '/accountservice/v1',
   routers: [accountRouter],
-  migrations: sqlFiles(import.meta.url, ['004-accounts-partners.sql']),
+  migrations: sqlFiles('account', ['004-accounts-partners.sql']),
   async seed({ db, logger }) {
     await seedAccounts(db, logger);
   },

@@ -9,7 +9,7 @@ export const claimService: ServiceModule = {
   name: 'claimservice',
   prefix: '/claimservice/v1',
   routers: [claimRouter, settlementRouter],
-  migrations: sqlFiles(import.meta.url, ['011-claims.sql']),
+  migrations: sqlFiles('claim', ['011-claims.sql']),
   async seed({ db, logger }) {
     await seedClaimsStep(db, logger);
   },

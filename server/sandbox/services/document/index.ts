@@ -8,7 +8,7 @@ export const documentService: ServiceModule = {
   name: 'documentservice',
   prefix: '/documentservice/v1',
   routers: [documentRouter],
-  migrations: sqlFiles(import.meta.url, ['008-documents.sql', '012-document-storage.sql']),
+  migrations: sqlFiles('document', ['008-documents.sql', '012-document-storage.sql']),
   async seed({ db, logger, store }) {
     // The demo claims' documents, and the bytes of every seeded document: after claims.
     await seedDocuments(db, logger, store);

@@ -29,7 +29,7 @@ export const insuranceService: ServiceModule = {
     bookingFunnelRouter,
     leadRouter,
   ],
-  migrations: sqlFiles(import.meta.url, [
+  migrations: sqlFiles('insurance', [
     '003-products.sql',
     '005-policies.sql',
     '006-policy-writes.sql',
