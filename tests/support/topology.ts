@@ -15,10 +15,19 @@ import { cuttableRelay } from '#tests/support/net.ts';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 /** Added to the test's configuration only: nginx says at `notice` level when its workers start
- * (at start and after each reload), and the test waits for that line instead of a fixed time. */
+ * and exit (at start and after each reload), and the test waits for those lines instead of a
+ * fixed time. */
 const NOTICE_LOG =
   '\n# tests/support/topology.ts: worker starts, on stderr\nerror_log stderr notice;\n';
 const WORKER_STARTED = /start worker process \d+/;
+
+/** The nginx workers alive according to its notice lines: started and not yet exited. */
+function liveWorkers(output: string): string[] {
+  const exited = new Set([...output.matchAll(/worker process (\d+) exited/g)].map((m) => m[1]));
+  return [...output.matchAll(/start worker process (\d+)/g)]
+    .map((m) => m[1]!)
+    .filter((pid) => !exited.has(pid));
+}
 
 /** The template with its `${NAME}` placeholders filled; a placeholder left over is an error, so
  * that a renamed variable fails here and not as an nginx syntax error. */
@@ -327,14 +336,23 @@ async function startNginx(
         // (SIGHUP). Old workers finish their requests; new ones send nothing to that instance.
         async takeOut(index: number | null) {
           await write(index);
+          const old = liveWorkers(p.output());
           const reloaded = awaitOutput(p, WORKER_STARTED, 'nginx reload', {
             fromNow: true,
             timeoutMs: 15_000,
           });
           p.child.kill('SIGHUP');
           // Once the new workers started, they have the new configuration; what is in flight
-          // drains in the old.
+          // drains in the old. Only when the old workers are gone has nothing an open connection
+          // to the instance taken out: stopping it earlier, an old worker may send a request on
+          // a kept-alive connection the instance is closing, and nginx cannot pass a POST on
+          // (a 502 the user would see; CI saw one).
           await reloaded;
+          for (const pid of old) {
+            await awaitOutput(p, new RegExp(`worker process ${pid} exited`), 'nginx old worker', {
+              timeoutMs: 100_000,
+            });
+          }
         },
       };
     }
