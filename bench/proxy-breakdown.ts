@@ -29,7 +29,8 @@ const LAYERS = {
   expressHpm: { label: 'Express + http-proxy-middleware', base: 'hpm' },
   expressApiProxy: { label: "Express + the BFF's apiProxy (session)", base: 'expressHpm' },
   expressHelmetApiProxy: { label: '  + helmet (defaults) before it', base: 'expressApiProxy' },
-  bff: { label: 'the whole BFF app (createApp)', base: 'expressHelmetApiProxy' },
+  bffExpress: { label: 'the whole BFF app, all through Express', base: 'expressHelmetApiProxy' },
+  bff: { label: 'the whole BFF as served (lean /api path)', base: 'bffExpress' },
 } as const;
 type Layer = keyof typeof LAYERS;
 

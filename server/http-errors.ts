@@ -1,13 +1,13 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { errorBody, type ErrorIssue } from '#common/contracts/error.ts';
 
 /**
  * Every error the BFF produces has the shape of common/contracts/error.ts; never a stack trace.
- * These two are its only writers: `sendError` on an Express response, `errorJson` as the text
- * for a bare Node response or socket (the proxies, the gate, malformed requests).
+ * These two are its only writers: `sendError` on a response (Express's or a bare Node one),
+ * `errorJson` as the text for a socket or an answer with headers of its own (the proxies, the gate).
  */
 export function sendError(
-  res: Response,
+  res: ServerResponse,
   status: number,
   error: string,
   message = defaultMessages[error] ?? error,
@@ -18,10 +18,15 @@ export function sendError(
     res.destroy();
     return;
   }
-  res
-    .status(status)
-    .set('cache-control', 'no-store')
-    .json(errorBody(error, message, issues, extra));
+  // Written on the bare Node response, so the lean /api path (no Express) answers the same way;
+  // headers set before (retry-after, the security headers) stay.
+  const text = JSON.stringify(errorBody(error, message, issues, extra));
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+  });
+  res.end(text);
 }
 
 /** The same shape as a JSON text, for answers written on a bare Node response (the proxies). */

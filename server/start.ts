@@ -63,7 +63,7 @@ export async function startServer(
       if (draining) res.setHeader('connection', 'close');
       active.add(res);
       res.on('close', () => active.delete(res));
-      bff.app(req, res);
+      bff.handle(req, res);
     },
   );
   server.headersTimeout = 20_000;

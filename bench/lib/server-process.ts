@@ -4,6 +4,7 @@
  * the proxy's). Forked by bench/lib/load.ts; speaks over the IPC channel.
  *
  *   server-process.ts sandbox                     the real sandbox, standalone
+ *   server-process.ts fast <sandboxUrl> <jwt> <path>  an upstream that answers <path> from memory
  *   server-process.ts proxies <sandboxUrl> <jwt>  a bare Node reverse proxy and the real BFF
  *   server-process.ts layers <sandboxUrl> <jwt>   the BFF taken apart, layer by layer
  */
@@ -74,13 +75,16 @@ async function serve(name: string, handler: RequestListener) {
 }
 
 /** The yardstick: what a reverse proxy costs with nothing but Node's http module. It adds the
- * bearer like the BFF does and reuses upstream connections. */
-function bareProxy(upstreamUrl: string, bearer: string): RequestListener {
+ * bearer like the BFF does (none: the caller's own passes) and reuses upstream connections. */
+function bareProxy(upstreamUrl: string, bearer: string | null): RequestListener {
   const target = new URL(upstreamUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   return (req, res) => {
-    const headers = { ...req.headers, host: target.host, authorization: `Bearer ${bearer}` };
-    delete headers.cookie;
+    const headers = { ...req.headers, host: target.host };
+    if (bearer !== null) {
+      headers.authorization = `Bearer ${bearer}`;
+      delete headers.cookie;
+    }
     const up = request(
       {
         host: target.hostname,
@@ -101,6 +105,28 @@ function bareProxy(upstreamUrl: string, bearer: string): RequestListener {
     });
     req.pipe(up);
   };
+}
+
+/**
+ * An upstream as fast as Node answers: GET `path` from a copy held in memory (taken once from
+ * the sandbox), every other call (sign-in, refresh) passed to the sandbox. In front of it a
+ * proxy's own cost is the bottleneck, which is what the proxy benchmark compares; in front of
+ * the sandbox, PGlite's time per call hides it.
+ */
+async function fastUpstream(sandboxUrl: string, bearer: string, path: string) {
+  const copy = await fetch(sandboxUrl + path, { headers: { authorization: `Bearer ${bearer}` } });
+  if (!copy.ok) throw new Error(`fast upstream: GET ${path} answered ${copy.status}`);
+  const body = Buffer.from(await copy.arrayBuffer());
+  const head = {
+    'content-type': copy.headers.get('content-type') ?? 'application/json',
+    'content-length': String(body.length),
+  };
+  const rest = bareProxy(sandboxUrl, null);
+  const fast = await serve('fast', (req, res) => {
+    if (req.method === 'GET' && req.url === path) return void res.writeHead(200, head).end(body);
+    rest(req, res);
+  });
+  return { urls: { fast: fast.url }, stop: fast.close, micro: async () => ({}) };
 }
 
 async function proxies(upstreamUrl: string, bearer: string) {
@@ -163,7 +189,7 @@ async function layers(upstreamUrl: string, bearer: string) {
   );
   const expressApiProxy = express().use(
     '/api',
-    apiProxy({ upstreamUrl, kit, tokens, timeoutMs: config.upstreamTimeoutMs, log, gate }),
+    apiProxy({ upstreamUrl, kit, tokens, timeoutMs: config.upstreamTimeoutMs, log, gate }).handler,
   );
   // helmet's defaults rather than a copy of the BFF's settings: the same dozen headers, and no
   // second copy of the policy to keep in step.
@@ -171,7 +197,8 @@ async function layers(upstreamUrl: string, bearer: string) {
     .use(helmet())
     .use(
       '/api',
-      apiProxy({ upstreamUrl, kit, tokens, timeoutMs: config.upstreamTimeoutMs, log, gate }),
+      apiProxy({ upstreamUrl, kit, tokens, timeoutMs: config.upstreamTimeoutMs, log, gate })
+        .handler,
     );
   const bff = createApp(config, {
     log,
@@ -190,7 +217,8 @@ async function layers(upstreamUrl: string, bearer: string) {
     expressHpm: await serve('expressHpm', expressHpm),
     expressApiProxy: await serve('expressApiProxy', expressApiProxy),
     expressHelmetApiProxy: await serve('expressHelmetApiProxy', expressHelmetApiProxy),
-    bff: await serve('bff', bff.app),
+    bffExpress: await serve('bffExpress', bff.app),
+    bff: await serve('bff', bff.handle),
   };
 
   return {
@@ -226,7 +254,7 @@ async function layers(upstreamUrl: string, bearer: string) {
 }
 
 async function main() {
-  const [role, upstreamUrl, bearer] = process.argv.slice(2);
+  const [role, upstreamUrl, bearer, path] = process.argv.slice(2);
   let running: {
     urls: Record<string, string>;
     stop(): Promise<void>;
@@ -235,12 +263,16 @@ async function main() {
   if (role === 'sandbox') {
     const sandbox = await startStandaloneSandbox();
     running = { urls: { sandbox: sandbox.url }, stop: sandbox.close, micro: async () => ({}) };
+  } else if (role === 'fast' && upstreamUrl && bearer && path) {
+    running = await fastUpstream(upstreamUrl, bearer, path);
   } else if (role === 'proxies' && upstreamUrl && bearer) {
     running = await proxies(upstreamUrl, bearer);
   } else if (role === 'layers' && upstreamUrl && bearer) {
     running = await layers(upstreamUrl, bearer);
   } else {
-    throw new Error(`usage: server-process.ts sandbox | proxies|layers <upstreamUrl> <bearer>`);
+    throw new Error(
+      `usage: server-process.ts sandbox | proxies|layers <upstreamUrl> <bearer> | fast <sandboxUrl> <bearer> <path>`,
+    );
   }
   const stop = async () => {
     if (process.env.BENCH_REPORT_SERVED) {

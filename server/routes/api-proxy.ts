@@ -7,12 +7,8 @@ import { SessionStoreUnavailable, type SessionKit } from '#server/session/sessio
 import type { TokenService } from '#server/session/token-service.ts';
 import type { UpstreamGate } from '#server/upstream/gate.ts';
 import { PROXIED_SERVICES } from '#server/sandbox/service-names.ts';
-import {
-  passedHeaders,
-  readCapped,
-  stripClientHeaders,
-  upstreamProxy,
-} from '#server/upstream/proxy-common.ts';
+import { upstreamForwarder } from '#server/upstream/forward.ts';
+import { passedHeaders, readCapped, stripClientHeaders } from '#server/upstream/proxy-common.ts';
 
 /** Calls that need no signed-in account (invitations, password reset, the SSO link). */
 const GUEST_CALLS = new Set([
@@ -54,11 +50,20 @@ declare module 'http' {
   }
 }
 
+/** `/api/{index|guest}/{service}{/rest}` with the query apart. */
+const API_PATH = /^\/api\/(\d{1,3}|guest)\/([a-z-]+)(\/[^?#]*)?$/;
+
 /**
  * `/api/{accountIndex}/{service}/...` and `/api/guest/...`: the browser's session picks the
  * account, the BFF adds its bearer, the client's own credentials and forwarding headers are
  * dropped, and upstream cookies never come back. Mounted before any body parser so request
  * bodies stream through untouched.
+ *
+ * Two entries to one path: `handler`, an Express middleware answering everything under /api
+ * (guest calls need Express's client address behind trusted proxies), and `fast`, which the
+ * server's request listener tries first: it takes the signed-in calls to an upstream service,
+ * by far the most, without Express's routing (server/app.ts adds the headers, log and CSRF
+ * check Express would have).
  */
 export function apiProxy(deps: {
   upstreamUrl: string;
@@ -71,14 +76,14 @@ export function apiProxy(deps: {
   /** Guest calls per client address and window: guessing invitation or reset tokens, or
    * flooding someone with reset mails, stays slow. */
   guestLimit?: { max: number; windowMs: number };
-}): RequestHandler {
+}) {
   const { kit, tokens, log, gate } = deps;
   const guests = new GuestLimiter(
     kit.counters,
     deps.guestLimit ?? { max: 300, windowMs: 15 * 60_000 },
   );
 
-  const proxy = upstreamProxy({
+  const forward = upstreamForwarder({
     upstreamUrl: deps.upstreamUrl,
     pool: 'api',
     timeoutMs: deps.timeoutMs,
@@ -107,7 +112,7 @@ export function apiProxy(deps: {
       .accessToken(account.sid, account.index, kit.clock.now(), { force: true })
       .catch(() => null);
     if (t && !t.ok && t.error === 'session_expired') {
-      return sendError(res as Response, 401, 'session_expired', undefined, {
+      return sendError(res, 401, 'session_expired', undefined, {
         accountIndex: Number(account.index),
         ...(t.reason ? { reason: t.reason } : {}),
       });
@@ -119,21 +124,62 @@ export function apiProxy(deps: {
     res.end(body);
   }
 
-  return async (req: Request, res: Response, next: NextFunction) => {
+  /** A signed-in account's call to an upstream service: the session's token as bearer. */
+  async function accountCall(
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: NextFunction,
+    who: string,
+    service: string,
+    upstreamUrl: string,
+  ): Promise<void> {
     try {
-      // req.url here is relative to the /api mount: /{index|guest}/{service}/{rest}?{query}
-      const q = req.url.indexOf('?');
-      const path = q < 0 ? req.url : req.url.slice(0, q);
-      const query = q < 0 ? '' : req.url.slice(q);
-      const m = /^\/(\d{1,3}|guest)\/([a-z-]+)(\/[^?#]*)?$/.exec(path);
-      if (!m || !METHODS.has(req.method) || isUnsafePath(path))
-        return sendError(res, 404, 'not_found');
-      const [, who, service, rest = ''] = m;
-      const upstreamPath = `/${service}${rest}`;
+      const sid = kit.readSid(req);
+      if (!sid)
+        return sendError(res, 401, 'session_expired', undefined, { accountIndex: Number(who) });
+      const t = await tokens.accessToken(sid, who);
+      if (!t.ok)
+        return sendError(res, t.status, t.error, undefined, {
+          accountIndex: Number(who),
+          ...(t.reason ? { reason: t.reason } : {}),
+        });
+      req.bffAccount = { sid, index: who };
+      req.url = upstreamUrl;
+      stripClientHeaders(req.headers);
+      // The public API identifies the tenant, not a user: its bearer is the tenant slug.
+      req.headers.authorization = `Bearer ${service === 'publicapi' ? t.account.tenantSlug : t.accessToken}`;
+      return gate.enter(req, res, next, forward);
+    } catch (err) {
+      if (err instanceof SessionStoreUnavailable)
+        return sendError(res, 503, 'session_store_unavailable');
+      return next(err);
+    }
+  }
+
+  /** The call's parts when it is well-formed, else null (answered 404 by `handler`). */
+  function parse(url: string, method: string | undefined) {
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    const m = API_PATH.exec(path);
+    if (!m || !METHODS.has(method ?? '') || isUnsafePath(path)) return null;
+    const [, who, service, rest = ''] = m;
+    return {
+      who: who!,
+      service: service!,
+      upstreamUrl: `/${service}${rest}${q < 0 ? '' : url.slice(q)}`,
+    };
+  }
+
+  const handler = async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      // Express strips the /api mount from req.url; originalUrl keeps it.
+      const call = parse(req.originalUrl, req.method);
+      if (!call) return sendError(res, 404, 'not_found');
+      const { who, service, upstreamUrl } = call;
 
       if (who === 'guest') {
-        if (!GUEST_CALLS.has(`${req.method} ${upstreamPath}`))
-          return sendError(res, 404, 'not_found');
+        const path = upstreamUrl.split('?')[0];
+        if (!GUEST_CALLS.has(`${req.method} ${path}`)) return sendError(res, 404, 'not_found');
         const hit = await guests.hit(req.ip ?? 'unknown').catch((err: unknown) => {
           throw new SessionStoreUnavailable(String(err));
         });
@@ -146,31 +192,36 @@ export function apiProxy(deps: {
             'Too many requests. Please wait and try again.',
           );
         }
-        req.url = upstreamPath + query;
+        req.url = upstreamUrl;
         stripClientHeaders(req.headers);
-        return gate.enter(req, res, next, proxy);
+        return gate.enter(req, res, next, forward);
       }
-      if (!PROXIED_SERVICES.has(service!)) return sendError(res, 404, 'not_found');
-
-      const sid = kit.readSid(req);
-      if (!sid)
-        return sendError(res, 401, 'session_expired', undefined, { accountIndex: Number(who) });
-      const t = await tokens.accessToken(sid, who!);
-      if (!t.ok)
-        return sendError(res, t.status, t.error, undefined, {
-          accountIndex: Number(who),
-          ...(t.reason ? { reason: t.reason } : {}),
-        });
-      req.bffAccount = { sid, index: who! };
-      req.url = upstreamPath + query;
-      stripClientHeaders(req.headers);
-      // The public API identifies the tenant, not a user: its bearer is the tenant slug.
-      req.headers.authorization = `Bearer ${service === 'publicapi' ? t.account.tenantSlug : t.accessToken}`;
-      return gate.enter(req, res, next, proxy);
+      if (!PROXIED_SERVICES.has(service)) return sendError(res, 404, 'not_found');
+      return accountCall(req, res, next, who, service, upstreamUrl);
     } catch (err) {
       if (err instanceof SessionStoreUnavailable)
         return sendError(res, 503, 'session_store_unavailable');
       return next(err);
     }
+  };
+
+  return {
+    handler: handler as RequestHandler,
+    /**
+     * The lean path's share: a signed-in account's call to an upstream service, parsed, or
+     * null for anything else (guest calls, exports, unknown paths), which Express answers.
+     */
+    claim(req: IncomingMessage) {
+      const call = parse(req.url ?? '', req.method);
+      return call && call.who !== 'guest' && PROXIED_SERVICES.has(call.service) ? call : null;
+    },
+    serve(
+      call: { who: string; service: string; upstreamUrl: string },
+      req: IncomingMessage,
+      res: ServerResponse,
+      next: NextFunction,
+    ): void {
+      void accountCall(req, res, next, call.who, call.service, call.upstreamUrl);
+    },
   };
 }

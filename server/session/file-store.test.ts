@@ -40,6 +40,26 @@ describe('FileSessionStore', () => {
     expect(await get(s, 'x')).toBeNull();
   });
 
+  it('shares one frozen view per written state, and a write brings a new one', async () => {
+    const s = await FileSessionStore.open(dir);
+    const account = { accountIndex: 0, userName: 'a@demo' } as unknown as AccountRecord;
+    await set(s, 'x', sess(Date.now() + 60_000, { createdAt: 1, accounts: { 0: account } }));
+    const first = s.view('x')!;
+    expect(s.view('x')).toBe(first);
+    expect(Object.isFrozen(first.accounts![0])).toBe(true);
+    expect(() => {
+      (first as { createdAt?: number }).createdAt = 2;
+    }).toThrow(TypeError);
+    expect(first.accounts![0]!.rev).toBe(1);
+
+    await s.putAccount('x', '0', { ...account, userName: 'b@demo' }, 1);
+    const second = s.view('x')!;
+    expect(second).not.toBe(first);
+    expect(second.accounts![0]).toMatchObject({ userName: 'b@demo', rev: 2 });
+    expect(first.accounts![0]).toMatchObject({ userName: 'a@demo', rev: 1 });
+    expect(s.view('gone')).toBeNull();
+  });
+
   it('returns copies, so an unsaved change never reaches the store', async () => {
     const s = await FileSessionStore.open(dir);
     await set(s, 'x', sess(Date.now() + 60_000, { createdAt: 1 }));

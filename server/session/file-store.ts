@@ -6,7 +6,13 @@ import type { AccountRecord, AccountWrites, PutResult } from '#server/session/se
 type Callback<T = unknown> = (err?: unknown, value?: T) => void;
 /** `revs`: each account index's revision; it only grows and outlives the account (as in the
  * Redis store), so a stale writer can neither overwrite a newer account nor revive a removed one. */
-type Entry = { sess: SessionData; revs: Record<string, number>; expires: number };
+type Entry = {
+  sess: SessionData;
+  revs: Record<string, number>;
+  expires: number;
+  /** The frozen copy `view` hands out, made on the first read after the entry was written. */
+  view?: SessionData;
+};
 type LogLine =
   | {
       op: 'set';
@@ -136,10 +142,25 @@ export class FileSessionStore extends session.Store implements AccountWrites {
     // A deep copy, so a request that mutates its session cannot change the stored one unsaved.
     const sess = this.peek(sid);
     if (!sess) return cb(undefined, null);
+    cb(undefined, this.copyOf(sess, this.entries.get(sid)!.revs));
+  }
+
+  /**
+   * The session for reading only (the proxy's token lookup on every call): one deep-frozen copy
+   * per written state instead of a new copy per call. Every write replaces the entry, and with it
+   * this copy; a reader that tried to change it would throw instead of corrupting the store.
+   */
+  view(sid: string): SessionData | null {
+    if (!this.peek(sid)) return null;
+    const e = this.entries.get(sid)!;
+    e.view ??= deepFreeze(this.copyOf(e.sess, e.revs));
+    return e.view;
+  }
+
+  private copyOf(sess: SessionData, revs: Record<string, number>): SessionData {
     const copy = structuredClone(sess) as SessionData;
-    const revs = this.entries.get(sid)!.revs;
     for (const [i, a] of Object.entries(copy.accounts ?? {})) a.rev = revs[i] ?? 1;
-    cb(undefined, copy);
+    return copy;
   }
 
   private isGone(sid: string): boolean {
@@ -155,6 +176,8 @@ export class FileSessionStore extends session.Store implements AccountWrites {
   }
 
   private save(sid: string, e: Entry): Promise<void> {
+    // Writers spread the old entry: its frozen view must not outlive the state it showed.
+    delete e.view;
     this.entries.set(sid, e);
     return this.write({ op: 'set', sid, sess: e.sess, revs: e.revs, expires: e.expires });
   }
@@ -220,6 +243,7 @@ export class FileSessionStore extends session.Store implements AccountWrites {
     if (!e) return cb?.();
     e.expires = this.expiryOf(sess);
     if (e.sess.cookie) e.sess.cookie = sess.cookie;
+    delete e.view;
     // Idle expiry only needs minute precision on disk; writing every touch would turn each read
     // into a disk write.
     const last = this.touchWritten.get(sid) ?? 0;
@@ -265,4 +289,12 @@ export class FileSessionStore extends session.Store implements AccountWrites {
   async flush(): Promise<void> {
     await this.queue;
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }

@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Request, RequestHandler } from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestHandler } from 'express';
 import session, { type SessionData, type Store } from 'express-session';
 import type { Logger } from 'pino';
 import { createClient } from 'redis';
@@ -87,8 +88,10 @@ export interface SessionKit {
   middleware: RequestHandler;
   store: Store;
   /** The session id from a request's signed cookie, or null; no store access. */
-  readSid(req: Request): string | null;
+  readSid(req: { headers: IncomingHttpHeaders }): string | null;
   load(sid: string): Promise<SessionData | null>;
+  /** The session to read, never to change (it may be shared and frozen): the per-call path. */
+  view(sid: string): Promise<SessionData | null>;
   /** See {@link AccountWrites}; store failures become {@link SessionStoreUnavailable}. */
   putAccount: AccountWrites['putAccount'];
   touchSeen: AccountWrites['touchSeen'];
@@ -266,6 +269,10 @@ export async function createSessionKit(
       }
     };
   const seenEveryMs = Math.min(60_000, config.sessionIdleTimeoutMs / 4);
+  // Cookie values whose signature was checked, with their session id: the HMAC is paid once per
+  // session and instance, not on every proxied call. A signature says nothing about whether the
+  // session still exists; the store answers that on every call as before.
+  const verified = new Map<string, string>();
   const kit: SessionKit = {
     cookieName,
     middleware,
@@ -273,7 +280,14 @@ export async function createSessionKit(
     readSid(req) {
       const raw = cookieValue(req.headers.cookie, cookieName);
       if (!raw?.startsWith('s:')) return null;
-      return unsign(raw.slice(2), secret);
+      const known = verified.get(raw);
+      if (known !== undefined) return known;
+      const sid = unsign(raw.slice(2), secret);
+      if (sid === null) return null;
+      // Bounded: a flood of validly signed cookies (there are few) can only empty it.
+      if (verified.size >= 10_000) verified.clear();
+      verified.set(raw, sid);
+      return sid;
     },
     async load(sid) {
       try {
@@ -282,6 +296,9 @@ export async function createSessionKit(
         throw new SessionStoreUnavailable(String(err));
       }
     },
+    // The embedded store can share one frozen copy; Redis parses a fresh one per read anyway.
+    view:
+      store instanceof FileSessionStore ? async (sid) => store.view(sid) : (sid) => kit.load(sid),
     putAccount: unavailable(store.putAccount.bind(store)),
     touchSeen: unavailable(store.touchSeen.bind(store)),
     lock: unavailable(store.lock.bind(store)),

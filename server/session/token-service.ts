@@ -193,7 +193,7 @@ export class TokenService {
     sid: string,
     index: string,
   ): Promise<{ s: SessionData | null; account: AccountRecord | undefined }> {
-    const s = await this.kit.load(sid);
+    const s = await this.kit.view(sid);
     const stored = s?.accounts?.[index];
     const p = this.pending.get(`${sid}:${index}`);
     if (p && stored?.rev === p.baseRev) return { s, account: { ...p.account, rev: p.baseRev } };

@@ -141,12 +141,9 @@ async function answerUpstreamFailure(
   res.end(text);
 }
 
-/**
- * A streaming proxy to one upstream pool whose answers are filtered: allowlisted headers only
- * (`no-store` unless the upstream says otherwise), a 5xx in the JSON error shape, its own
- * failures as JSON. `intercept` may take over an answer (it returns the promise of writing it).
- */
-export function upstreamProxy(o: {
+/** What every proxy to the upstream is told: its pool, its timeout, what it passes beyond the
+ * allowlist, and an optional taker of answers (it returns the promise of writing one). */
+export interface UpstreamProxyOptions {
   upstreamUrl: string;
   pool: string;
   timeoutMs: number;
@@ -158,12 +155,42 @@ export function upstreamProxy(o: {
     req: IncomingMessage,
     res: ServerResponse,
   ) => Promise<void> | undefined;
-}) {
-  const { log } = o;
-  const failed = (res: ServerResponse) => (err: unknown) => {
-    log.warn({ err: (err as Error).message }, 'answering from an upstream answer failed');
+}
+
+/**
+ * Writes an upstream answer to the browser, filtered: allowlisted headers only (`no-store`
+ * unless the upstream says otherwise), a 5xx in the JSON error shape, or the answer `intercept`
+ * takes over. Shared by both transports (http-proxy-middleware and the lean /api forwarder).
+ */
+export function answerFromUpstream(
+  o: UpstreamProxyOptions,
+  proxyRes: IncomingMessage,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  const status = proxyRes.statusCode ?? 502;
+  if (status >= 500) return void answerUpstreamFailure(proxyRes, res, o.log).catch(failed(o, res));
+  const taken = o.intercept?.(proxyRes, req, res);
+  if (taken) return void taken.catch(failed(o, res));
+  const headers = passedHeaders(proxyRes.headers, o.alsoPass);
+  headers['cache-control'] ??= 'no-store';
+  res.writeHead(status, headers);
+  proxyRes.pipe(res);
+}
+
+function failed(o: UpstreamProxyOptions, res: ServerResponse) {
+  return (err: unknown) => {
+    o.log.warn({ err: (err as Error).message }, 'answering from an upstream answer failed');
     res.destroy();
   };
+}
+
+/**
+ * A streaming proxy to one upstream pool on http-proxy-middleware, for the pass-through paths
+ * (the object store's uploads and downloads, the dev tools). The /api calls, where the proxy's
+ * own cost counts on every screen, take the lean forwarder (./forward.ts) with the same answers.
+ */
+export function upstreamProxy(o: UpstreamProxyOptions) {
   return createProxyMiddleware<IncomingMessage, ServerResponse>({
     target: o.upstreamUrl,
     changeOrigin: true,
@@ -179,29 +206,22 @@ export function upstreamProxy(o: {
         watchUpstream(proxyReq, res, o.timeoutMs);
       },
       proxyRes(proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) {
-        const status = proxyRes.statusCode ?? 502;
-        if (status >= 500) return void answerUpstreamFailure(proxyRes, res, log).catch(failed(res));
-        const taken = o.intercept?.(proxyRes, req, res);
-        if (taken) return void taken.catch(failed(res));
-        const headers = passedHeaders(proxyRes.headers, o.alsoPass);
-        headers['cache-control'] ??= 'no-store';
-        res.writeHead(status, headers);
-        proxyRes.pipe(res);
+        answerFromUpstream(o, proxyRes, req, res);
       },
       // Without this http-proxy would log and leave the browser hanging.
       error(err: Error, _req: IncomingMessage, res: ServerResponse | Socket) {
-        answerProxyError(log, err, res);
+        answerProxyError(o.log, err, res);
       },
     },
   });
 }
 
 /**
- * The `proxyReq` hook of every proxy: only what cannot fail once the call's headers are out
+ * Run on every upstream request as it starts: only what cannot fail once the call's headers are out
  * (the credentials were settled on the incoming request). No closures: both listeners are
  * plain functions that find their call through `this`.
  */
-function watchUpstream(proxyReq: ClientRequest, res: ServerResponse, timeoutMs: number) {
+export function watchUpstream(proxyReq: ClientRequest, res: ServerResponse, timeoutMs: number) {
   res.upstreamRequest = proxyReq;
   res.once('close', abandonUpstream);
   proxyReq.setTimeout(timeoutMs, upstreamTimedOut);
@@ -219,7 +239,7 @@ function upstreamTimedOut(this: ClientRequest): void {
 }
 
 /** The proxy's own errors (unreachable, reset, timeout) as JSON; never a hang, never a throw. */
-function answerProxyError(log: Logger, err: Error, res: ServerResponse | Socket): void {
+export function answerProxyError(log: Logger, err: Error, res: ServerResponse | Socket): void {
   const code = (err as NodeJS.ErrnoException).code;
   log.warn({ code, err: err.message }, 'proxy error');
   if (!('setHeader' in res)) return void res.destroy();

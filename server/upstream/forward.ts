@@ -1,0 +1,61 @@
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import {
+  answerFromUpstream,
+  answerProxyError,
+  upstreamAgent,
+  watchUpstream,
+  type UpstreamProxyOptions,
+} from '#server/upstream/proxy-common.ts';
+
+/** Headers of one connection, not of the call: never forwarded (RFC 9110 §7.6.1). The upstream
+ * connection is the pool's, kept alive whatever the browser's connection does. */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade'];
+/** What a `Connection` list may not take away: the call's own framing and the bearer the BFF set. */
+const KEPT = new Set(['authorization', 'host', 'content-length', 'transfer-encoding']);
+
+/**
+ * The /api transport: one `http.request` on the pool's keep-alive agent, the body piped
+ * through, the answer written by the same filter as every other proxy (answerFromUpstream).
+ * It replaces http-proxy(-middleware) on this path because the proxy's own work is paid on
+ * every call a screen makes: http-proxy's plugin chain, URL joining and header copying cost
+ * more CPU than the call's forwarding itself (bench/proxy-breakdown.ts shows each layer).
+ *
+ * The caller has settled the request first: the URL is the upstream path and query, the
+ * browser's credentials are stripped and the bearer set (server/routes/api-proxy.ts).
+ */
+export function upstreamForwarder(o: UpstreamProxyOptions) {
+  const target = new URL(o.upstreamUrl);
+  const base = target.pathname.replace(/\/$/, '');
+  const agent = upstreamAgent(o.upstreamUrl, o.pool);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  const port = target.port || (target.protocol === 'https:' ? 443 : 80);
+
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const headers = req.headers;
+    const listed = headers.connection;
+    if (listed) {
+      for (const raw of listed.toLowerCase().split(',')) {
+        const h = raw.trim();
+        if (!KEPT.has(h)) delete headers[h];
+      }
+    }
+    for (const h of HOP_BY_HOP) delete headers[h];
+    headers.host = target.host;
+    const up = send({
+      protocol: target.protocol,
+      hostname: target.hostname,
+      port,
+      method: req.method,
+      path: base + (req.url ?? '/'),
+      headers,
+      agent,
+    });
+    watchUpstream(up, res, o.timeoutMs);
+    up.on('response', (proxyRes) => answerFromUpstream(o, proxyRes, req, res));
+    up.on('error', (err) => answerProxyError(o.log, err, res));
+    // A browser that breaks off its upload must not leave half a body looking whole upstream.
+    req.on('error', () => up.destroy());
+    req.pipe(up);
+  };
+}
