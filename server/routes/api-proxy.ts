@@ -88,6 +88,7 @@ export function apiProxy(deps: {
     pool: 'api',
     timeoutMs: deps.timeoutMs,
     log,
+    compressJson: true,
     intercept: (proxyRes, req, res) =>
       proxyRes.statusCode === 401 && req.bffAccount
         ? answerRefusal(proxyRes, req.bffAccount, res)

@@ -12,6 +12,7 @@ import type { Socket } from 'node:net';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { errorJson } from '#server/http-errors.ts';
+import { jsonCompressor } from '#server/upstream/compress.ts';
 import * as v from 'valibot';
 import { ErrorBodySchema } from '#common/contracts/error.ts';
 
@@ -150,6 +151,8 @@ export interface UpstreamProxyOptions {
   log: Logger;
   /** Headers this proxy passes beyond the allowlist. */
   alsoPass?: readonly string[];
+  /** gzip JSON answers of some size for browsers that take it (the API; not the file store). */
+  compressJson?: boolean;
   intercept?: (
     proxyRes: IncomingMessage,
     req: IncomingMessage,
@@ -174,8 +177,12 @@ export function answerFromUpstream(
   if (taken) return void taken.catch(failed(o, res));
   const headers = passedHeaders(proxyRes.headers, o.alsoPass);
   headers['cache-control'] ??= 'no-store';
+  const gzip = o.compressJson ? jsonCompressor(req, proxyRes, headers) : null;
   res.writeHead(status, headers);
-  proxyRes.pipe(res);
+  if (!gzip) return void proxyRes.pipe(res);
+  // A failing compressor cuts the answer: a browser must never take half a body for a whole one.
+  gzip.on('error', () => res.destroy());
+  proxyRes.pipe(gzip).pipe(res);
 }
 
 function failed(o: UpstreamProxyOptions, res: ServerResponse) {
