@@ -192,7 +192,7 @@ export async function createSessionKit(
     // Not connect-redis: its one JSON value per session lets any save overwrite tokens another
     // instance has just rotated (docs/decisions/001).
     store = new RedisSessionStore(client, 'bff:sess:', ttlSeconds * 1000);
-    counters = new RedisCounterStore(client);
+    counters = new RedisCounterStore(client, () => clock.now());
     ping = async () => {
       try {
         return (await client.ping()) === 'PONG';
