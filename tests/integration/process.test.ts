@@ -135,7 +135,7 @@ describe('the server process', () => {
         });
         req.on('error', reject);
       });
-      await until(() => upstream.held === 1);
+      await upstream.whenHeld(1);
 
       p.child.kill('SIGTERM');
       await until(() => refused(url));

@@ -153,7 +153,7 @@ describe('session persistence', () => {
       // before the BFF can store the new ones.
       upstream.hold();
       const during = agents.map((a) => a.json(api));
-      await until(() => upstream.held === agents.length);
+      await upstream.whenHeld(agents.length);
       relay.cut();
       upstream.release();
       expect((await Promise.all(during)).map((r) => r.status)).toEqual(agents.map(() => 503));

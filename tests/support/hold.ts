@@ -9,6 +9,14 @@ import { closeServer, listen } from '#tests/support/net.ts';
  */
 export async function holdingUpstream(target: string, matches: (path: string) => boolean) {
   const held: (() => void)[] = [];
+  // Tests waiting for so many answers to be held back at once: told when it happens, not polled.
+  const waiting: { count: number; reached: () => void }[] = [];
+  const tell = () => {
+    for (const w of waiting.filter((w) => held.length >= w.count)) {
+      waiting.splice(waiting.indexOf(w), 1);
+      w.reached();
+    }
+  };
   let holding = false;
   const t = new URL(target);
   const server = createServer((req, res) => {
@@ -19,8 +27,10 @@ export async function holdingUpstream(target: string, matches: (path: string) =>
           res.writeHead(r.statusCode ?? 502, r.headers);
           r.pipe(res);
         };
-        if (holding && matches(req.url ?? '')) held.push(answer);
-        else answer();
+        if (holding && matches(req.url ?? '')) {
+          held.push(answer);
+          tell();
+        } else answer();
       },
     );
     up.on('error', () => res.destroy());
@@ -32,9 +42,12 @@ export async function holdingUpstream(target: string, matches: (path: string) =>
     hold() {
       holding = true;
     },
-    /** How many answers are held back right now. */
-    get held() {
-      return held.length;
+    /** Settles once `count` answers are held back at the same time. */
+    whenHeld(count: number): Promise<void> {
+      return new Promise((reached) => {
+        waiting.push({ count, reached });
+        tell();
+      });
     },
     release() {
       holding = false;
