@@ -73,3 +73,25 @@ export async function until(
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/**
+ * Waits for `event`, a promise that what the test watches settles (an answer, a closed socket, a
+ * log line); nothing is polled. `ms` is only a failure deadline, generous because the machine may
+ * be loaded: past it the test fails, naming `what` (read then, so it can tell what was seen).
+ */
+export async function within<T>(
+  ms: number,
+  what: string | (() => string),
+  event: Promise<T>,
+): Promise<T> {
+  let deadline: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    const name = () => (typeof what === 'string' ? what : what());
+    deadline = setTimeout(() => reject(new Error(`${name()}: not within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([event, late]);
+  } finally {
+    clearTimeout(deadline);
+  }
+}
