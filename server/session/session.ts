@@ -187,6 +187,11 @@ export async function createSessionKit(
       },
     });
     client.on('error', (err: Error) => log.warn({ err: err.message }, 'redis session store error'));
+    // The end of an outage, for whoever reads the log after the errors (and for tests, which wait
+    // for this line instead of polling readiness).
+    client.on('ready', () => {
+      if (connectedOnce) log.info('redis session store connected again');
+    });
     await client.connect();
     connectedOnce = true;
     // Not connect-redis: its one JSON value per session lets any save overwrite tokens another
