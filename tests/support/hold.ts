@@ -60,8 +60,12 @@ export async function holdingUpstream(target: string, matches: (path: string) =>
   };
 }
 
-/** Polls `check` until it holds, for at most `ms` (generous: the machine may be loaded); `what`
- * names the condition in the error. */
+/**
+ * Polls `check` until it holds, for at most `ms` (generous: the machine may be loaded); `what`
+ * names the condition in the error. Only for a condition nothing announces: another process's
+ * listener going away (process.test.ts). Prefer {@link within} on a promise the watched code
+ * settles, or `whenHeld`.
+ */
 export async function until(
   check: () => boolean | Promise<boolean>,
   ms = 30_000,
