@@ -4,7 +4,6 @@ import {
   GuestLimiter,
   LoginLimiter,
   MemoryCounterStore,
-  type Budget,
 } from '#server/rate-limit.ts';
 
 function clock(start = 1_000_000) {
@@ -12,60 +11,8 @@ function clock(start = 1_000_000) {
   return { now: () => t, advance: (ms: number) => void (t += ms) };
 }
 
-const budget = (key: string, max: number, slowMs = 5_000): Budget => ({
-  key,
-  max,
-  windowMs: 60_000,
-  slowMs,
-});
-
-describe('MemoryCounterStore.take', () => {
-  it('passes max attempts, then one per slowMs until the window ends', async () => {
-    const c = clock();
-    const store = new MemoryCounterStore(c.now);
-    const b = [budget('k', 3)];
-    for (let i = 0; i < 3; i++) expect(await store.take(b)).toEqual({ ok: true });
-    expect(await store.take(b)).toEqual({ ok: false, retryAfterMs: 5_000 });
-    c.advance(4_000);
-    expect(await store.take(b)).toEqual({ ok: false, retryAfterMs: 1_000 });
-    c.advance(1_000);
-    expect(await store.take(b)).toEqual({ ok: true });
-    expect(await store.take(b)).toEqual({ ok: false, retryAfterMs: 5_000 });
-    // A new window: full speed again.
-    c.advance(55_000);
-    for (let i = 0; i < 3; i++) expect(await store.take(b)).toEqual({ ok: true });
-  });
-
-  it('lets exactly max of many parallel attempts pass', async () => {
-    const store = new MemoryCounterStore(clock().now);
-    const b = [budget('k', 5)];
-    const results = await Promise.all(Array.from({ length: 30 }, () => store.take(b)));
-    expect(results.filter((r) => r.ok)).toHaveLength(5);
-  });
-
-  it('counts nothing anywhere when one budget refuses', async () => {
-    const store = new MemoryCounterStore(clock().now);
-    await store.take([budget('spent', 1)]);
-    expect((await store.take([budget('spent', 1), budget('other', 2)])).ok).toBe(false);
-    expect((await store.take([budget('other', 2)])).ok).toBe(true);
-    expect((await store.take([budget('other', 2)])).ok).toBe(true);
-    expect((await store.take([budget('other', 2)])).ok).toBe(false);
-  });
-
-  it('takes an attempt back, never below zero', async () => {
-    const store = new MemoryCounterStore(clock().now);
-    const b = [budget('k', 2)];
-    await store.take(b);
-    await store.take(b);
-    expect((await store.take(b)).ok).toBe(false);
-    await store.giveBack(['k']);
-    expect((await store.take(b)).ok).toBe(true);
-    await store.giveBack(['k', 'k', 'k', 'never-taken']);
-    expect((await store.take(b)).ok).toBe(true);
-    expect((await store.take(b)).ok).toBe(true);
-    expect((await store.take(b)).ok).toBe(false);
-  });
-});
+// The stores' own contract (windows, slow-down, parallel takes, giving back) is tested against
+// both stores at once in tests/integration/counter-stores.test.ts.
 
 describe('LoginLimiter', () => {
   const limits = {

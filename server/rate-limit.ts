@@ -97,73 +97,95 @@ export class MemoryCounterStore implements CounterStore {
 
 type Redis = ReturnType<typeof createClient>;
 
-// KEYS: per budget its counter and its slow-down marker. ARGV: per budget max, windowMs, slowMs.
-// The marker lives while the spent budget's next attempt must wait; its PTTL is that wait.
-const TAKE = `
+// A window is one hash: `count`, `resetAt` (when the window ends) and `nextAt` (while a spent
+// budget is slowed down, when its next attempt may pass), both in the BFF's clock, passed in as
+// ARGV[1] like in the memory store, so that a test moves time instead of waiting. The key's Redis
+// expiry only collects windows nobody touches any more: it is twice the window from its opening in
+// Redis's own time, so it never ends a window early, even on an instance whose clock runs behind.
+// Each script is one atomic step: no crash can leave a counter half-updated or without expiry.
+const WINDOW = `
+local now = tonumber(ARGV[1])
+local function live(key)
+  local w = redis.call('HMGET', key, 'count', 'resetAt', 'nextAt')
+  if w[2] and tonumber(w[2]) > now then return tonumber(w[1]), tonumber(w[2]), tonumber(w[3]) end
+  return nil
+end
+local function open(key, windowMs)
+  local count, resetAt = live(key)
+  if count then return resetAt end
+  resetAt = now + windowMs
+  redis.call('HSET', key, 'count', 0, 'resetAt', resetAt, 'nextAt', 0)
+  redis.call('PEXPIRE', key, 2 * windowMs)
+  return resetAt
+end
+`;
+// KEYS: one window per budget. ARGV: now, then per budget max, windowMs, slowMs.
+const TAKE = `${WINDOW}
 local wait = 0
-for i = 1, #KEYS, 2 do
-  local a = (i - 1) / 2 * 3
-  if tonumber(redis.call('GET', KEYS[i]) or '0') >= tonumber(ARGV[a + 1]) then
-    wait = math.max(wait, redis.call('PTTL', KEYS[i + 1]))
-  end
+for i = 1, #KEYS do
+  local count, _, nextAt = live(KEYS[i])
+  if count and count >= tonumber(ARGV[3 * i - 1]) then wait = math.max(wait, nextAt - now) end
 end
 if wait > 0 then return wait end
-for i = 1, #KEYS, 2 do
-  local a = (i - 1) / 2 * 3
-  local n = redis.call('INCR', KEYS[i])
-  if redis.call('PTTL', KEYS[i]) < 0 then redis.call('PEXPIRE', KEYS[i], ARGV[a + 2]) end
-  if n >= tonumber(ARGV[a + 1]) then redis.call('SET', KEYS[i + 1], '1', 'PX', ARGV[a + 3]) end
+for i = 1, #KEYS do
+  open(KEYS[i], tonumber(ARGV[3 * i]))
+  if redis.call('HINCRBY', KEYS[i], 'count', 1) >= tonumber(ARGV[3 * i - 1]) then
+    redis.call('HSET', KEYS[i], 'nextAt', now + tonumber(ARGV[3 * i + 1]))
+  end
 end
 return 0
 `;
-// INCR and the window's expiry in one step: a process that dies between the two separate calls
-// would leave a counter that never expires, blocking that address for good.
-const HIT = `
-local n = redis.call('INCR', KEYS[1])
-if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return { n, redis.call('PTTL', KEYS[1]) }
+// ARGV: now, windowMs. Answers the count and the ms until the window ends.
+const HIT = `${WINDOW}
+local resetAt = open(KEYS[1], tonumber(ARGV[2]))
+return { redis.call('HINCRBY', KEYS[1], 'count', 1), resetAt - now }
 `;
-const GIVE_BACK = `
+// ARGV: now.
+const GIVE_BACK = `${WINDOW}
 for i = 1, #KEYS do
-  if tonumber(redis.call('GET', KEYS[i]) or '0') > 0 then redis.call('DECR', KEYS[i]) end
+  local count = live(KEYS[i])
+  if count and count > 0 then redis.call('HINCRBY', KEYS[i], 'count', -1) end
 end
 return 0
 `;
 
 export class RedisCounterStore implements CounterStore {
-  constructor(private readonly client: Redis) {}
+  constructor(
+    private readonly client: Redis,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  private static key(key: string) {
-    return `bff:rl:${key}`;
-  }
-  // A namespace of their own: a suffix on the counter's key could be another account's counter
-  // (an account name may end in anything).
-  private static marker(key: string) {
-    return `bff:rl-slow:${key}`;
+  /** A namespace apart from the string counters of earlier versions (`bff:rl:`), which a rolling
+   * update may still find in Redis: a hash command on them would fail. */
+  static key(key: string) {
+    return `bff:rl-win:${key}`;
   }
 
   async hit(key: string, windowMs: number): Promise<Hit> {
-    const [count, ttl] = (await this.client.eval(HIT, {
+    const [count, resetInMs] = (await this.client.eval(HIT, {
       keys: [RedisCounterStore.key(key)],
-      arguments: [String(windowMs)],
+      arguments: [this.now(), windowMs].map(String),
     })) as [number, number];
-    return { count, resetIn: Math.ceil(Math.max(ttl, 0) / 1000) };
+    return { count, resetIn: Math.ceil(resetInMs / 1000) };
   }
 
   async take(budgets: readonly Budget[]): Promise<Take> {
     const wait = await this.client.eval(TAKE, {
-      keys: budgets.flatMap((b) => [RedisCounterStore.key(b.key), RedisCounterStore.marker(b.key)]),
-      arguments: budgets.flatMap((b) => [b.max, b.windowMs, b.slowMs].map(String)),
+      keys: budgets.map((b) => RedisCounterStore.key(b.key)),
+      arguments: [this.now(), ...budgets.flatMap((b) => [b.max, b.windowMs, b.slowMs])].map(String),
     });
     return Number(wait) > 0 ? { ok: false, retryAfterMs: Number(wait) } : { ok: true };
   }
 
   async giveBack(keys: readonly string[]): Promise<void> {
-    await this.client.eval(GIVE_BACK, { keys: keys.map(RedisCounterStore.key) });
+    await this.client.eval(GIVE_BACK, {
+      keys: keys.map(RedisCounterStore.key),
+      arguments: [String(this.now())],
+    });
   }
 
   async reset(key: string): Promise<void> {
-    await this.client.del([RedisCounterStore.key(key), RedisCounterStore.marker(key)]);
+    await this.client.del(RedisCounterStore.key(key));
   }
 }
 

@@ -162,6 +162,30 @@ export function linkParam(link: string | null | undefined, name: string): string
   return value;
 }
 
+/**
+ * A single sign-on code from the sandbox's identity-provider page: picks the user there by e-mail
+ * and reads the code from the redirect to the app's `/login/saml`.
+ */
+export async function idpCode(base: string, tenantSlug: string, email: string): Promise<string> {
+  const page = await api(base, `/sandbox-idp/login?tenantSlug=${tenantSlug}`);
+  const match = new RegExp(
+    `<option value="(usr_[0-9a-f]+)">[^<]*&#60;${email.replace(/\./g, '\\.')}&#62;`,
+  ).exec(page.body);
+  if (!match?.[1]) throw new Error(`user ${email} not on the IdP page`);
+  const res = await fetch(`${base}/sandbox-idp/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ tenantSlug, user: match[1] }).toString(),
+    redirect: 'manual',
+  });
+  const location = new URL(res.headers.get('location') ?? '', 'http://sandbox.test');
+  if (res.status !== 303 || location.pathname !== '/login/saml')
+    throw new Error(`the IdP answered ${res.status} to ${location.pathname}`);
+  if (location.searchParams.get('tenantSlug') !== tenantSlug)
+    throw new Error(`the IdP sent ${location.search}, not tenantSlug=${tenantSlug}`);
+  return location.searchParams.get('code') ?? '';
+}
+
 /** Makes a token look expired, as if its lifetime had passed, without waiting for it. */
 export async function expireToken(
   db: Queryable,

@@ -190,12 +190,17 @@ export async function createSessionKit(
       },
     });
     client.on('error', (err: Error) => log.warn({ err: err.message }, 'redis session store error'));
+    // The end of an outage, for whoever reads the log after the errors (and for tests, which wait
+    // for this line instead of polling readiness).
+    client.on('ready', () => {
+      if (connectedOnce) log.info('redis session store connected again');
+    });
     await client.connect();
     connectedOnce = true;
     // Not connect-redis: its one JSON value per session lets any save overwrite tokens another
     // instance has just rotated (docs/decisions/001).
     store = new RedisSessionStore(client, 'bff:sess:', ttlSeconds * 1000);
-    counters = new RedisCounterStore(client);
+    counters = new RedisCounterStore(client, () => clock.now());
     ping = async () => {
       try {
         return (await client.ping()) === 'PONG';

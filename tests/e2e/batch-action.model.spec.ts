@@ -1,14 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AnyEventObject, Snapshot } from 'xstate';
 import { batchActionMachine, pathEvents, pathsInput } from '#machines/batch-action.machine.ts';
-import {
-  createMachineTestModel,
-  describePath,
-  selectCoveringPaths,
-  stateKeys,
-  transitionPaths,
-} from '#machines/testing/model.ts';
+import { describePath } from '#machines/testing/model.ts';
 import { apiAs, expect, signIn, test } from './fixtures.ts';
+import { expectCheckForEveryState, modelPaths, walkModel } from './model-walk.ts';
 
 /**
  * The batch-action machine's generated paths, walked on the users list against the real BFF and
@@ -30,13 +25,11 @@ function walkable(state: Snapshot<unknown>, event: AnyEventObject): boolean {
   return true;
 }
 
-const model = createMachineTestModel(batchActionMachine, {
+const { model, paths } = modelPaths(batchActionMachine, {
   input: pathsInput,
   events: pathEvents,
-  ignoreContext: true,
   filterEvents: walkable,
 });
-const paths = selectCoveringPaths([...model.getShortestPaths(), ...transitionPaths(model)]);
 
 const ADMIN = 'admin@demo.test';
 // First after the admin by e-mail; enabled again after each path.
@@ -90,7 +83,7 @@ const stateChecks: Record<string, (page: Page, api: APIRequestContext) => Promis
 };
 
 test('every state of the batch-action machine has a check in the browser walk', () => {
-  expect(Object.keys(stateChecks).sort()).toEqual(stateKeys(batchActionMachine).sort());
+  expectCheckForEveryState(batchActionMachine, stateChecks);
 });
 
 test.describe('batch-action paths', () => {
@@ -106,16 +99,14 @@ test.describe('batch-action paths', () => {
         const table = page.getByRole('table', { name: 'Users' });
         await page.getByRole('button', { name: /^E-mail/ }).click();
         await expect(table.getByRole('row').nth(1)).toContainText(ADMIN);
-        const steps: { event: AnyEventObject }[] = path.steps;
         // Whether the first run of the path answers a refusal: then the admin is in the batch.
-        const firstRun = steps.find((s) => s.event.type === 'xstate.done.actor.runChunk');
+        const firstRun = path.steps.find((s) => s.event.type === 'xstate.done.actor.runChunk');
         const withSelf = (firstRun?.event.output as { ok: boolean }[] | undefined)?.some(
           (result) => !result.ok,
         );
-        await model.testPath(path, {
-          states: Object.fromEntries(
-            Object.entries(stateChecks).map(([key, check]) => [key, () => check(page, api)]),
-          ),
+        await walkModel(model, path, {
+          states: stateChecks,
+          args: [page, api],
           events: {
             'batch.start': async () => {
               if (withSelf) await table.getByRole('checkbox', { name: `Select ${ADMIN}` }).check();
@@ -138,7 +129,7 @@ test.describe('batch-action paths', () => {
               }
             },
             'xstate.done.actor.runChunk': async () => {},
-          } as never,
+          },
         });
       } finally {
         const other = await statusOf(api, OTHER);

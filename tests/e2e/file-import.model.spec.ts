@@ -1,14 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { AnyEventObject, Snapshot } from 'xstate';
 import { fileImportMachine, pathEvents } from '#machines/file-import.machine.ts';
-import {
-  createMachineTestModel,
-  describePath,
-  selectCoveringPaths,
-  stateKeys,
-  transitionPaths,
-} from '#machines/testing/model.ts';
+import { describePath } from '#machines/testing/model.ts';
 import { expect, signIn, test } from './fixtures.ts';
+import { expectCheckForEveryState, modelPaths, walkModel } from './model-walk.ts';
 
 /**
  * The file-import machine's generated paths, walked on the factor table upload of a product
@@ -25,12 +20,10 @@ function walkable(_state: Snapshot<unknown>, event: AnyEventObject): boolean {
   return true;
 }
 
-const model = createMachineTestModel(fileImportMachine, {
+const { model, paths } = modelPaths(fileImportMachine, {
   events: pathEvents,
-  ignoreContext: true,
   filterEvents: walkable,
 });
-const paths = selectCoveringPaths([...model.getShortestPaths(), ...transitionPaths(model)]);
 
 const csv = (text: string) => ({
   name: 'zone.csv',
@@ -71,7 +64,7 @@ const stateChecks: Record<string, (page: Page) => Promise<void>> = {
 };
 
 test('every state of the file-import machine has a check in the browser walk', () => {
-  expect(Object.keys(stateChecks).sort()).toEqual(stateKeys(fileImportMachine).sort());
+  expectCheckForEveryState(fileImportMachine, stateChecks);
 });
 
 test.describe('file-import paths', () => {
@@ -101,23 +94,19 @@ test.describe('file-import paths', () => {
       const nameBox = upload(page).getByRole('textbox', { name: 'Table name' });
 
       let renames = 0;
-      const steps: { event: AnyEventObject }[] = path.steps;
-      const after = (step: unknown) =>
-        steps.slice(steps.indexOf(step as (typeof steps)[number]) + 1);
-      await model.testPath(path, {
-        states: Object.fromEntries(
-          Object.entries(stateChecks).map(([key, check]) => [key, () => check(page)]),
-        ),
+      await walkModel(model, path, {
+        states: stateChecks,
+        args: [page],
         events: {
           'name.change': async () => {
             // Another name each time: the same text typed again is no change.
             renames += 1;
             await nameBox.fill(`zone${renames}`);
           },
-          'file.choose': async (step: unknown) => {
+          'file.choose': async (step) => {
             // The file the next check of the path needs: one with a problem, or a good one.
-            const check = after(step).find((s) => s.event.type.includes('actor.checkFile'));
-            const bad = check?.event.type === 'xstate.error.actor.checkFile';
+            const check = step.rest().find((event) => event.type.includes('actor.checkFile'));
+            const bad = check?.type === 'xstate.error.actor.checkFile';
             await upload(page)
               .getByLabel('CSV file')
               .setInputFiles(bad ? BAD : GOOD);
@@ -133,7 +122,7 @@ test.describe('file-import paths', () => {
           'xstate.done.actor.checkFile': async () => {},
           'xstate.error.actor.checkFile': async () => {},
           'xstate.done.actor.saveFile': async () => {},
-        } as never,
+        },
       });
     });
   }

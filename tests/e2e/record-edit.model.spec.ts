@@ -1,14 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AnyEventObject, Snapshot } from 'xstate';
 import { pathEvents, pathsInput, recordEditMachine } from '#machines/record-edit.machine.ts';
-import {
-  createMachineTestModel,
-  describePath,
-  selectCoveringPaths,
-  stateKeys,
-  transitionPaths,
-} from '#machines/testing/model.ts';
+import { describePath } from '#machines/testing/model.ts';
 import { apiAs, expect, signIn, test } from './fixtures.ts';
+import { expectCheckForEveryState, modelPaths, walkModel } from './model-walk.ts';
 
 /**
  * The record-edit machine's generated paths, walked on a customer's data form against the real
@@ -32,13 +27,11 @@ function walkable(state: Snapshot<unknown>, event: AnyEventObject): boolean {
   return true;
 }
 
-const model = createMachineTestModel(recordEditMachine, {
+const { model, paths } = modelPaths(recordEditMachine, {
   input: pathsInput,
   events: pathEvents,
-  ignoreContext: true,
   filterEvents: walkable,
 });
-const paths = selectCoveringPaths([...model.getShortestPaths(), ...transitionPaths(model)]);
 
 const TYPED_STREET = 'Holstenstraße';
 const THEIR_CITY = 'Lübeck';
@@ -101,7 +94,7 @@ const conflictAlert = (page: Page) =>
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
 test('every state of the record-edit machine has a check in the browser walk', () => {
-  expect(Object.keys(stateChecks).sort()).toEqual(stateKeys(recordEditMachine).sort());
+  expectCheckForEveryState(recordEditMachine, stateChecks);
 });
 
 const stateChecks: Record<
@@ -138,24 +131,17 @@ for (const path of paths) {
       await page.goto(`/u/0/customers/${customer.code}`);
       await expect(page.getByTestId('customer-version')).toContainText('Version 1');
 
-      const steps: { event: AnyEventObject }[] = path.steps;
-      const next = (step: unknown, offset: number) =>
-        steps[steps.indexOf(step as (typeof steps)[number]) + offset]?.event;
-      await model.testPath(path, {
-        states: Object.fromEntries(
-          Object.entries(stateChecks).map(([key, check]) => [
-            key,
-            () => check(page, api, customer.code),
-          ]),
-        ),
+      await walkModel(model, path, {
+        states: stateChecks,
+        args: [page, api, customer.code],
         events: {
           edit: async () => {
             await field(page, 'Street').fill(TYPED_STREET);
           },
-          save: async (step: unknown) => {
-            const checked = next(step, 1);
+          save: async (step) => {
+            const checked = step.next();
             if (checked?.output?.ok === false) await field(page, 'City').fill('');
-            if (next(step, 2)?.error?.kind === 'conflict') {
+            if (step.next(2)?.error?.kind === 'conflict') {
               await saveMeanwhile(api, customer.code);
             }
             await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -184,7 +170,7 @@ for (const path of paths) {
           'xstate.done.actor.validate': async () => {},
           'xstate.done.actor.saveRecord': async () => {},
           'xstate.error.actor.saveRecord': async () => {},
-        } as never,
+        },
       });
     } finally {
       await api.dispose();

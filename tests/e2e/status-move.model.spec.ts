@@ -1,14 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AnyEventObject, Snapshot } from 'xstate';
 import { pathEvents, pathsInput, statusMoveMachine } from '#machines/status-move.machine.ts';
-import {
-  createMachineTestModel,
-  describePath,
-  selectCoveringPaths,
-  stateKeys,
-  transitionPaths,
-} from '#machines/testing/model.ts';
+import { describePath } from '#machines/testing/model.ts';
 import { apiAs, expect, signIn, test } from './fixtures.ts';
+import { expectCheckForEveryState, modelPaths, walkModel } from './model-walk.ts';
 
 /**
  * The status-move machine's generated paths, walked on a lead's page against the real BFF and
@@ -32,13 +27,11 @@ function walkable(state: Snapshot<unknown>, event: AnyEventObject): boolean {
   return true;
 }
 
-const model = createMachineTestModel(statusMoveMachine, {
+const { model, paths } = modelPaths(statusMoveMachine, {
   input: pathsInput,
   events: pathEvents,
-  ignoreContext: true,
   filterEvents: walkable,
 });
-const paths = selectCoveringPaths([...model.getShortestPaths(), ...transitionPaths(model)]);
 
 const LEADS = '/api/0/insuranceservice/v1/leads';
 
@@ -88,7 +81,7 @@ const stateChecks: Record<
 };
 
 test('every state of the status-move machine has a check in the browser walk', () => {
-  expect(Object.keys(stateChecks).sort()).toEqual(stateKeys(statusMoveMachine).sort());
+  expectCheckForEveryState(statusMoveMachine, stateChecks);
 });
 
 test.describe('status-move paths', () => {
@@ -111,13 +104,9 @@ test.describe('status-move paths', () => {
         await signIn(page, 'care@demo.test');
         await page.goto(`/u/0/leads/${code}`);
         await expect(page.getByTestId('lead-status')).toHaveText('New');
-        const steps: { event: AnyEventObject }[] = path.steps;
-        const next = (step: unknown) =>
-          steps[steps.indexOf(step as (typeof steps)[number]) + 1]?.event;
-        await model.testPath(path, {
-          states: Object.fromEntries(
-            Object.entries(stateChecks).map(([key, check]) => [key, () => check(page, api, code!)]),
-          ),
+        await walkModel(model, path, {
+          states: stateChecks,
+          args: [page, api, code!],
           events: {
             'move.choose': async () => {
               await page
@@ -125,8 +114,8 @@ test.describe('status-move paths', () => {
                 .getByRole('button', { name: 'Move to Contacted' })
                 .click();
             },
-            'move.confirm': async (step: unknown) => {
-              if (next(step)?.type === 'xstate.error.actor.moveStatus') {
+            'move.confirm': async (step) => {
+              if (step.next()?.type === 'xstate.error.actor.moveStatus') {
                 // A colleague declines the lead meanwhile: the page's move is refused.
                 const lead = await readLead(api, code!);
                 const declined = await api.patch(`${LEADS}/${code}`, {
@@ -146,7 +135,7 @@ test.describe('status-move paths', () => {
             },
             'xstate.done.actor.moveStatus': async () => {},
             'xstate.error.actor.moveStatus': async () => {},
-          } as never,
+          },
         });
       } finally {
         await api.dispose();

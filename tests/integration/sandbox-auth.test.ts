@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import { PASSWORD, api, login } from '#server/sandbox/testing.ts';
+import { PASSWORD, api, idpCode, login } from '#server/sandbox/testing.ts';
 import { withSandbox } from '#tests/support/sandbox.ts';
 
 const kit = withSandbox();
@@ -445,27 +445,8 @@ describe('SAML sign-in through the sandbox identity provider', () => {
     expect((await api(base, '/sandbox-idp/login?tenantSlug=nope')).status).toBe(404);
   });
 
-  async function idpCode(tenantSlug: string, email: string): Promise<string> {
-    const page = await api(base, `/sandbox-idp/login?tenantSlug=${tenantSlug}`);
-    const match = new RegExp(
-      `<option value="(usr_[0-9a-f]+)">[^<]*&#60;${email.replace(/\./g, '\\.')}&#62;`,
-    ).exec(page.body);
-    if (!match?.[1]) throw new Error(`user ${email} not on the IdP page`);
-    const res = await fetch(`${base}/sandbox-idp/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ tenantSlug, user: match[1] }).toString(),
-      redirect: 'manual',
-    });
-    expect(res.status).toBe(303);
-    const location = new URL(res.headers.get('location') ?? '', 'http://x');
-    expect(location.pathname).toBe('/login/saml');
-    expect(location.searchParams.get('tenantSlug')).toBe(tenantSlug);
-    return location.searchParams.get('code') ?? '';
-  }
-
   it('exchanges the code once for a session', async () => {
-    const code = await idpCode('demo', 'care@demo.test');
+    const code = await idpCode(base, 'demo', 'care@demo.test');
     const res = await api(base, '/authservice/v1/login/saml', {
       body: { tenantSlug: 'demo', code },
     });
@@ -483,7 +464,7 @@ describe('SAML sign-in through the sandbox identity provider', () => {
   });
 
   it('refuses a code for another tenant, an unknown code and a bad body', async () => {
-    const code = await idpCode('demo', 'care@demo.test');
+    const code = await idpCode(base, 'demo', 'care@demo.test');
     expect(
       (await api(base, '/authservice/v1/login/saml', { body: { tenantSlug: 'nordlicht', code } }))
         .status,

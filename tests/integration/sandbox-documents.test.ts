@@ -14,6 +14,7 @@ import {
 } from '#server/sandbox/platform/storage-signing.ts';
 import { loadStorageCredentials, OWN_STORAGE_HOST } from '#server/sandbox/platform/object-store.ts';
 import { MAX_DOCUMENT_BYTES } from '#common/claim-documents.ts';
+import { within } from '#tests/support/hold.ts';
 import { withSandbox } from '#tests/support/sandbox.ts';
 import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
 
@@ -165,19 +166,15 @@ function formStart(fields: Record<string, string>, fileStart: Uint8Array): Buffe
  * Posts `start` under a Content-Length of 20 MB and then sends nothing more: the answer must come
  * while the client still owes almost all of the body. Resolves with the status and body.
  */
-function stalledUpload(base: string, start: Buffer): Promise<{ status: number; body: string }> {
+async function stalledUpload(
+  base: string,
+  start: Buffer,
+): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(base);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
-    let received = Buffer.alloc(0);
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`no answer while stalled: ${received.toString('latin1')}`));
-    }, 20_000);
-    socket.on('error', (err: Error) => {
-      clearTimeout(timer);
-      reject(err);
-    });
+  const socket = connect(Number(port), hostname);
+  let received = Buffer.alloc(0);
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    socket.on('error', reject);
     socket.on('data', (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
       const text = received.toString('latin1');
@@ -185,8 +182,6 @@ function stalledUpload(base: string, start: Buffer): Promise<{ status: number; b
       if (headEnd < 0) return;
       const length = Number(/\r\ncontent-length: *(\d+)/i.exec(text.slice(0, headEnd))?.[1] ?? 0);
       if (received.length < headEnd + 4 + length) return;
-      clearTimeout(timer);
-      socket.destroy();
       resolve({
         status: Number(text.slice(9, 12)),
         body: text.slice(headEnd + 4, headEnd + 4 + length),
@@ -199,6 +194,15 @@ function stalledUpload(base: string, start: Buffer): Promise<{ status: number; b
     );
     socket.write(start);
   });
+  try {
+    return await within(
+      20_000,
+      () => `an answer while the upload stalls (got: ${received.toString('latin1')})`,
+      answer,
+    );
+  } finally {
+    socket.destroy();
+  }
 }
 
 const credentials = (): Promise<StorageCredentials> => loadStorageCredentials(kit.db());

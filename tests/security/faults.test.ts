@@ -3,9 +3,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MovableClock } from '#common/clock.ts';
-import { holdingUpstream, until } from '#tests/support/hold.ts';
+import { holdingUpstream, within } from '#tests/support/hold.ts';
 import { cuttableRelay } from '#tests/support/net.ts';
-import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
+import { Agent, startStack, watchedLog, type Stack } from '#tests/support/stack.ts';
 import { startStandaloneSandbox } from '#tests/support/upstream.ts';
 
 const JWT = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/;
@@ -94,7 +94,11 @@ describe('session persistence', () => {
       const a = new Agent(first.url);
       await a.login('admin@demo.test');
       await first.stop(false);
-      const second = await startStack({ REDIS_URL: redisUrl }, { dataDir: first.dataDir });
+      const watched = watchedLog();
+      const second = await startStack(
+        { REDIS_URL: redisUrl },
+        { dataDir: first.dataDir, log: watched.log },
+      );
       try {
         const b = new Agent(second.url);
         b.cookie = a.cookie;
@@ -109,9 +113,11 @@ describe('session persistence', () => {
         expect((await b.json('/api/0/tenantservice/v1/general')).status).toBe(503);
         expect(Date.now() - t).toBeLessThan(2000);
 
+        // The client reconnects on its own schedule: wait for the instance to say it is back.
+        const back = watched.next('redis session store connected again');
         relay.restore();
-        // The client reconnects on its own schedule: wait for the instance to say it is ready.
-        await until(async () => (await fetch(second.url + '/readyz')).status === 200);
+        await within(30_000, 'Redis connected again', back);
+        expect((await fetch(second.url + '/readyz')).status).toBe(200);
         expect((await b.json('/bff/session')).body.accounts).toHaveLength(1);
       } finally {
         await second.stop();
@@ -128,13 +134,18 @@ describe('session persistence', () => {
     const sandbox = await startStandaloneSandbox(12, clock);
     const upstream = await holdingUpstream(sandbox.url, (path) => path.includes('/refresh-token'));
     const relay = await cuttableRelay(6379);
+    const watched = watchedLog();
     const s = await startStack(
       {
         UPSTREAM_URL: upstream.url,
         REDIS_URL: `redis://127.0.0.1:${relay.port}`,
         SESSION_ABSOLUTE_TIMEOUT: '600',
       },
-      { loginLimits: { perAccount: 1000, perAddress: 1000, windowMs: 60_000 }, clock },
+      {
+        loginLimits: { perAccount: 1000, perAddress: 1000, windowMs: 60_000 },
+        clock,
+        log: watched.log,
+      },
     );
     const api = '/api/0/tenantservice/v1/general';
     try {
@@ -153,7 +164,7 @@ describe('session persistence', () => {
       // before the BFF can store the new ones.
       upstream.hold();
       const during = agents.map((a) => a.json(api));
-      await until(() => upstream.held === agents.length);
+      await upstream.whenHeld(agents.length);
       relay.cut();
       upstream.release();
       expect((await Promise.all(during)).map((r) => r.status)).toEqual(agents.map(() => 503));
@@ -164,8 +175,10 @@ describe('session persistence', () => {
         expect((await a.json(api)).body.error).toBe('session_store_unavailable');
       }
 
+      const back = watched.next('redis session store connected again');
       relay.restore();
-      await until(async () => (await fetch(s.url + '/readyz')).status === 200);
+      await within(30_000, 'Redis connected again', back);
+      expect((await fetch(s.url + '/readyz')).status).toBe(200);
       // Activity right after the outage and through further refreshes keeps every session: each
       // round after the first finds every token due again (12 s tokens, 10 s margin).
       const statuses: number[] = [];

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { until } from '#tests/support/hold.ts';
+import { within } from '#tests/support/hold.ts';
 import { cuttableRelay } from '#tests/support/net.ts';
 import { Agent } from '#tests/support/stack.ts';
 import { startStandaloneSandbox } from '#tests/support/upstream.ts';
@@ -135,8 +135,14 @@ describe('a full upstream pool', () => {
 function slowUpload(port: number, length: number) {
   const socket = connect(port, '127.0.0.1');
   let answer = '';
+  const status = () => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+  let begun: (status: number) => void = () => {};
+  const answered = new Promise<number>((resolve) => (begun = resolve));
   socket.setEncoding('latin1');
-  socket.on('data', (d: string) => (answer += d));
+  socket.on('data', (d: string) => {
+    answer += d;
+    if (status() !== 0) begun(status());
+  });
   socket.on('error', () => socket.destroy());
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
   socket.write(
@@ -147,7 +153,9 @@ function slowUpload(port: number, length: number) {
   return {
     socket,
     closed,
-    status: () => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0),
+    /** Settles with the status once the server's answer has begun. */
+    answered,
+    status,
     body: () => answer.slice(answer.indexOf('\r\n\r\n') + 4),
     send(bytes: string) {
       if (!socket.destroyed) socket.write(bytes);
@@ -171,11 +179,15 @@ describe('slow uploads to the object store', () => {
     const uploads = Array.from({ length: 260 }, () => slowUpload(port, 1_000_000));
     const drip = setInterval(() => uploads.forEach((u) => u.send('.')), 1000);
     try {
-      await until(
-        () => uploads.filter((u) => u.status() === 503).length >= 260 - 8,
-        40_000,
-        'the excess uploads refused',
-      );
+      // Settles when all but the 4 admitted and the 4 queued have been answered 503.
+      const excessRefused = new Promise<void>((resolve) => {
+        let refused = 0;
+        for (const u of uploads)
+          void u.answered.then((status) => {
+            if (status === 503 && ++refused === 260 - 8) resolve();
+          });
+      });
+      await within(40_000, 'the excess uploads refused', excessRefused);
       // The API has its own pool: a user's call goes through while the uploads hang on.
       expect(uploads.some((u) => u.status() === 0)).toBe(true);
       await expectServing(server, agent);
@@ -183,10 +195,10 @@ describe('slow uploads to the object store', () => {
       // The admitted and the waiting ones are cut too, and every socket closed.
       // The body deadline (STORAGE_BODY_TIMEOUT) is a real I/O deadline of the child process,
       // not its time of day: no clock to move, so the test waits for the sockets to close.
-      await until(
-        () => uploads.every((u) => u.socket.destroyed),
+      await within(
         40_000,
         'every upload answered and closed',
+        Promise.all(uploads.map((u) => u.closed)),
       );
       for (const u of uploads) {
         expect([408, 503]).toContain(u.status());
@@ -202,7 +214,7 @@ describe('slow uploads to the object store', () => {
     const steady = slowUpload(port, 1_000_000);
     const pour = setInterval(() => steady.send('x'.repeat(4096)), 500);
     try {
-      await until(() => steady.status() !== 0, 40_000, 'the steady upload cut at its deadline');
+      await within(40_000, 'the steady upload cut at its deadline', steady.answered);
       await steady.closed;
     } finally {
       clearInterval(pour);

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MovableClock } from '#common/clock.ts';
-import { holdingUpstream, until } from '#tests/support/hold.ts';
+import { holdingUpstream } from '#tests/support/hold.ts';
 import { recordingUpstream } from '#tests/support/net.ts';
 import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
 import { startStandaloneSandbox } from '#tests/support/upstream.ts';
@@ -126,10 +126,12 @@ describe('a second sign-in on one instance while the other refreshes the session
     const clock = new MovableClock();
     const sandbox = await startStandaloneSandbox(TOKEN_TTL_SECONDS, clock);
     const upstream = await holdingUpstream(sandbox.url, (path) => path.includes('/refresh-token'));
-    const lines: string[] = [];
+    // Settles when an instance logs that a sign-in waits for another's refresh.
+    let logWait = () => {};
+    const waitLogged = new Promise<void>((resolve) => (logWait = resolve));
     const sink = new Writable({
       write(chunk, _enc, cb) {
-        lines.push(String(chunk));
+        if (String(chunk).includes('waits for a refresh')) logWait();
         cb();
       },
     });
@@ -163,11 +165,10 @@ describe('a second sign-in on one instance while the other refreshes the session
       // gives the session a new id and copies the accounts over.
       upstream.hold();
       const refreshing = viaA.json(api);
-      await until(() => upstream.held === 1);
-      let signedIn = false;
-      const second = viaB.login('manager@demo.test').finally(() => (signedIn = true));
+      await upstream.whenHeld(1);
+      const second = viaB.login('manager@demo.test');
       // B either copied at once (the race) or waits for A's refresh lock.
-      await until(() => signedIn || lines.some((l) => l.includes('waits for a refresh')));
+      await Promise.race([second, waitLogged]);
       upstream.release();
       // A's call carried the old session id, which the sign-in ended: its answer is not the
       // point here.

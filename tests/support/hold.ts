@@ -9,6 +9,14 @@ import { closeServer, listen } from '#tests/support/net.ts';
  */
 export async function holdingUpstream(target: string, matches: (path: string) => boolean) {
   const held: (() => void)[] = [];
+  // Tests waiting for so many answers to be held back at once: told when it happens, not polled.
+  const waiting: { count: number; reached: () => void }[] = [];
+  const tell = () => {
+    for (const w of waiting.filter((w) => held.length >= w.count)) {
+      waiting.splice(waiting.indexOf(w), 1);
+      w.reached();
+    }
+  };
   let holding = false;
   const t = new URL(target);
   const server = createServer((req, res) => {
@@ -19,8 +27,10 @@ export async function holdingUpstream(target: string, matches: (path: string) =>
           res.writeHead(r.statusCode ?? 502, r.headers);
           r.pipe(res);
         };
-        if (holding && matches(req.url ?? '')) held.push(answer);
-        else answer();
+        if (holding && matches(req.url ?? '')) {
+          held.push(answer);
+          tell();
+        } else answer();
       },
     );
     up.on('error', () => res.destroy());
@@ -32,9 +42,12 @@ export async function holdingUpstream(target: string, matches: (path: string) =>
     hold() {
       holding = true;
     },
-    /** How many answers are held back right now. */
-    get held() {
-      return held.length;
+    /** Settles once `count` answers are held back at the same time. */
+    whenHeld(count: number): Promise<void> {
+      return new Promise((reached) => {
+        waiting.push({ count, reached });
+        tell();
+      });
     },
     release() {
       holding = false;
@@ -47,8 +60,12 @@ export async function holdingUpstream(target: string, matches: (path: string) =>
   };
 }
 
-/** Polls `check` until it holds, for at most `ms` (generous: the machine may be loaded); `what`
- * names the condition in the error. */
+/**
+ * Polls `check` until it holds, for at most `ms` (generous: the machine may be loaded); `what`
+ * names the condition in the error. Only for a condition nothing announces: another process's
+ * listener going away (process.test.ts). Prefer {@link within} on a promise the watched code
+ * settles, or `whenHeld`.
+ */
 export async function until(
   check: () => boolean | Promise<boolean>,
   ms = 30_000,
@@ -58,5 +75,27 @@ export async function until(
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`${what} not met within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Waits for `event`, a promise that what the test watches settles (an answer, a closed socket, a
+ * log line); nothing is polled. `ms` is only a failure deadline, generous because the machine may
+ * be loaded: past it the test fails, naming `what` (read then, so it can tell what was seen).
+ */
+export async function within<T>(
+  ms: number,
+  what: string | (() => string),
+  event: Promise<T>,
+): Promise<T> {
+  let deadline: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    const name = () => (typeof what === 'string' ? what : what());
+    deadline = setTimeout(() => reject(new Error(`${name()}: not within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([event, late]);
+  } finally {
+    clearTimeout(deadline);
   }
 }

@@ -112,6 +112,15 @@ export async function signIn(base: string, sessions: number): Promise<Client[]> 
   return clients;
 }
 
+/**
+ * A simulated user's pause between two rounds, half to one and a half times `ms`: part of the load
+ * this generator makes, as a person reading a page pauses. It waits for nothing the system under
+ * test does; the checks wait on answers.
+ */
+function thinkTime(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms * (0.5 + Math.random())));
+}
+
 export async function runLoad(clients: Client[], opts: LoadOptions): Promise<LoadReport> {
   const report: LoadReport = {
     requests: 0,
@@ -194,7 +203,7 @@ export async function runLoad(clients: Client[], opts: LoadOptions): Promise<Loa
         });
         report.writes.push({ key, value, tenant: c.user.split('@')[1]!, status: w.status });
       }
-      await new Promise((r) => setTimeout(r, pause * (0.5 + Math.random())));
+      await thinkTime(pause);
     }
   };
   await Promise.all(clients.map(session));

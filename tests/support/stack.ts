@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Logger } from 'pino';
+import { Writable } from 'node:stream';
+import { pino, type Logger } from 'pino';
 import type { Clock } from '#common/clock.ts';
 import { loadConfig } from '#server/config.ts';
 import { createLogger } from '#server/logger.ts';
@@ -55,6 +56,30 @@ export async function startStack(
     async stop(wipe = true) {
       await running.close(200);
       if (wipe) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A logger for `startStack` whose lines a test can wait for: `next(text)` settles when a line
+ * containing `text` is logged after the call. Ask before causing it, so that it cannot be missed.
+ */
+export function watchedLog(level: 'info' | 'warn' = 'info') {
+  const waiting: { text: string; seen: () => void }[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      const line = chunk.toString();
+      for (const w of waiting.filter((w) => line.includes(w.text))) {
+        waiting.splice(waiting.indexOf(w), 1);
+        w.seen();
+      }
+      done();
+    },
+  });
+  return {
+    log: pino({ level }, sink),
+    next(text: string): Promise<void> {
+      return new Promise((seen) => waiting.push({ text, seen }));
     },
   };
 }

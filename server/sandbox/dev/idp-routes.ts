@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import * as v from 'valibot';
+import type { Clock } from '#common/clock.ts';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import { SAML_CODE_TTL_SECONDS, createCode } from '#server/sandbox/services/auth/index.ts';
 import { escapeHtml, sendPage } from './html-page.ts';
@@ -19,7 +20,7 @@ async function activeTenant(db: Db, slug: string): Promise<{ id: number; name: s
 }
 
 /** A stand-in identity provider: whoever reaches it picks a user, so it exists only in sandboxes. */
-export function idpRouter(db: Db): Router {
+export function idpRouter(db: Db, clock: Clock): Router {
   const router = Router();
 
   router.get('/login', async (req, res) => {
@@ -74,7 +75,7 @@ ${options}
       [tenant.id, body.user],
     );
     if (!user) throw new HttpError(400, 'validation_error', 'user: not a user of this workspace');
-    const code = await createCode(db, 'saml', user.id, tenant.id, SAML_CODE_TTL_SECONDS);
+    const code = await createCode(db, clock, 'saml', user.id, tenant.id, SAML_CODE_TTL_SECONDS);
     const query = new URLSearchParams({ tenantSlug: body.tenantSlug, code });
     res.redirect(303, `/login/saml?${query.toString()}`);
   });

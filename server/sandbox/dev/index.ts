@@ -16,7 +16,7 @@ export function mountDevTools(app: express.Express, ctx: SandboxContext): void {
     app.use(
       '/sandbox-idp',
       express.urlencoded({ extended: false, limit: '10kb' }),
-      idpRouter(ctx.db),
+      idpRouter(ctx.db, ctx.clock),
     );
   }
   app.use('/chat-widget', chatWidgetRouter());

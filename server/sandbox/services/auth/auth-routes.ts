@@ -22,7 +22,7 @@ import {
 export const REFRESH_COOKIE = 'refreshToken';
 const REFRESH_PATH = '/authservice/v1';
 const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
-const CHALLENGE_TTL_SECONDS = 10 * 60;
+export const CHALLENGE_TTL_SECONDS = 10 * 60;
 export const SAML_CODE_TTL_SECONDS = 5 * 60;
 
 const email = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(320));
@@ -154,20 +154,23 @@ async function issueSession(
 /** Takes a one-time code exactly once, whatever the concurrency: the UPDATE is the gate. */
 async function consumeCode(
   db: Queryable,
+  clock: Clock,
   kind: 'saml' | 'password_change',
   code: string,
 ): Promise<{ user_id: number; tenant_id: number } | null> {
   const [row] = await db.query<{ user_id: number; tenant_id: number }>(
     `UPDATE one_time_codes SET used_at = now()
-      WHERE code_hash = $1 AND kind = $2 AND used_at IS NULL AND expires_at > now()
+      WHERE code_hash = $1 AND kind = $2 AND used_at IS NULL AND expires_at > $3::timestamptz
       RETURNING user_id, tenant_id`,
-    [sha256(code), kind],
+    [sha256(code), kind, new Date(clock.now())],
   );
   return row ?? null;
 }
 
+/** A single-use code that expires `ttlSeconds` after now on `clock`, the sandbox's time. */
 export async function createCode(
   db: Queryable,
+  clock: Clock,
   kind: 'saml' | 'password_change',
   userId: number,
   tenantId: number,
@@ -176,8 +179,8 @@ export async function createCode(
   const code = randomToken();
   await db.query(
     `INSERT INTO one_time_codes (tenant_id, user_id, kind, code_hash, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-    [tenantId, userId, kind, sha256(code), ttlSeconds],
+     VALUES ($1, $2, $3, $4, $5)`,
+    [tenantId, userId, kind, sha256(code), new Date(clock.now() + ttlSeconds * 1000)],
   );
   return code;
 }
@@ -250,6 +253,7 @@ export function authRouter(deps: AuthDeps & { tools: boolean }): Router {
     if (user.must_change_password) {
       const challenge = await createCode(
         db,
+        deps.clock,
         'password_change',
         user.id,
         tenantId,
@@ -294,7 +298,7 @@ export function authRouter(deps: AuthDeps & { tools: boolean }): Router {
       }
       const hash = await hashPassword(body.newPassword);
       const target = await db.transaction(async (tx) => {
-        const code = await consumeCode(tx, 'password_change', body.challenge);
+        const code = await consumeCode(tx, deps.clock, 'password_change', body.challenge);
         if (!code) return null;
         const [user] = await tx.query<{ id: number }>(
           `UPDATE users SET password_hash = $1, must_change_password = false, updated_at = now(),
@@ -399,7 +403,7 @@ export function authRouter(deps: AuthDeps & { tools: boolean }): Router {
     const body = parseBody(SamlLoginBody, req.body);
     const unauthorized = new HttpError(401, 'UNAUTHORIZED', 'code unknown, used or expired');
     const target = await db.transaction(async (tx) => {
-      const code = await consumeCode(tx, 'saml', body.code);
+      const code = await consumeCode(tx, deps.clock, 'saml', body.code);
       if (!code) return null;
       const [ok] = await tx.query(
         `SELECT 1 FROM tenants t JOIN tenant_users tu ON tu.tenant_id = t.id

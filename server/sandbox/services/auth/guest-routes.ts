@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import * as v from 'valibot';
+import type { Clock } from '#common/clock.ts';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import {
   hashPassword,
@@ -73,13 +74,20 @@ interface InviteLookup {
   expires_at: Date;
 }
 
-async function liveInvite(db: Queryable, raw: string, lock = false): Promise<InviteLookup | null> {
+/** `now`: the sandbox clock's time, so that a test moves it past the link's expiry. */
+async function liveInvite(
+  db: Queryable,
+  raw: string,
+  now: Date,
+  lock = false,
+): Promise<InviteLookup | null> {
   const [row] = await db.query<InviteLookup>(
     `SELECT i.id, i.tenant_id, t.tenant_group_id, i.email, i.organization_id, i.expires_at
        FROM invites i JOIN tenants t ON t.id = i.tenant_id
-      WHERE i.token_hash = $1 AND i.used_at IS NULL AND i.expires_at > now() AND NOT t.is_disabled
+      WHERE i.token_hash = $1 AND i.used_at IS NULL AND i.expires_at > $2::timestamptz
+        AND NOT t.is_disabled
       ${lock ? 'FOR UPDATE OF i' : ''}`,
-    [sha256(raw)],
+    [sha256(raw), now],
   );
   return row ?? null;
 }
@@ -164,12 +172,17 @@ async function registerUser(
   return userId;
 }
 
-export function guestRouter(deps: { db: Db; tools: boolean }): Router {
+/**
+ * `clock`: the time every link's expiry is checked against (and a reset link's starts from), so
+ * that tests move time past it instead of waiting an hour.
+ */
+export function guestRouter(deps: { db: Db; tools: boolean; clock: Clock }): Router {
   const { db } = deps;
+  const now = () => new Date(deps.clock.now());
   const router = Router();
 
   router.get('/verify-invite', async (req, res) => {
-    const invite = await liveInvite(db, queryToken(req.query.token));
+    const invite = await liveInvite(db, queryToken(req.query.token), now());
     if (!invite) throw invalidToken();
     const [org] = invite.organization_id
       ? await db.query<{ id: number; name: string }>(
@@ -195,7 +208,7 @@ export function guestRouter(deps: { db: Db; tools: boolean }): Router {
     assertPassword(body.password);
     const passwordHash = await hashPassword(body.password);
     await db.transaction(async (tx) => {
-      const invite = await liveInvite(tx, body.invitationToken, true);
+      const invite = await liveInvite(tx, body.invitationToken, now(), true);
       if (!invite) throw invalidToken();
       const [schema] = await customSchemasOf(tx, invite.tenant_id, 'organization');
       const customFields = checkCustomFields(schema ?? null, body.customFields);
@@ -233,9 +246,9 @@ export function guestRouter(deps: { db: Db; tools: boolean }): Router {
     const [row] = await db.query<InvitationRow & { tenant_id: number; slug_t: string }>(
       `SELECT ${INVITATION_COLUMNS.replace(/(^|,\s*)/g, '$1oi.')}, oi.tenant_id, t.slug AS slug_t
          FROM organization_invitations oi JOIN tenants t ON t.id = oi.tenant_id
-        WHERE oi.token_hash = $1 AND oi.used_at IS NULL AND oi.expires_at > now()
+        WHERE oi.token_hash = $1 AND oi.used_at IS NULL AND oi.expires_at > $2::timestamptz
           AND NOT t.is_disabled`,
-      [sha256(raw)],
+      [sha256(raw), now()],
     );
     if (!row) throw invalidToken();
     const [invitation] = await presentInvitations(db, row.tenant_id, [row], true);
@@ -269,10 +282,10 @@ export function guestRouter(deps: { db: Db; tools: boolean }): Router {
         `SELECT oi.id, oi.tenant_id, t.tenant_group_id, oi.email, oi.name, oi.parent_organization_id,
                 oi.custom_fields
            FROM organization_invitations oi JOIN tenants t ON t.id = oi.tenant_id
-          WHERE oi.token_hash = $1 AND oi.used_at IS NULL AND oi.expires_at > now()
+          WHERE oi.token_hash = $1 AND oi.used_at IS NULL AND oi.expires_at > $2::timestamptz
             AND NOT t.is_disabled
           FOR UPDATE OF oi`,
-        [sha256(body.invitationToken)],
+        [sha256(body.invitationToken), now()],
       );
       if (!inv) throw invalidToken();
       const [schema] = await customSchemasOf(tx, inv.tenant_id, 'organization');
@@ -329,8 +342,13 @@ export function guestRouter(deps: { db: Db; tools: boolean }): Router {
         await db.transaction(async (tx) => {
           await tx.query(
             `INSERT INTO password_reset_tokens (tenant_id, user_id, token_hash, expires_at)
-             VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
-            [user.tenant_id, user.id, sha256(resetToken), RESET_TTL_SECONDS],
+             VALUES ($1, $2, $3, $4)`,
+            [
+              user.tenant_id,
+              user.id,
+              sha256(resetToken),
+              new Date(deps.clock.now() + RESET_TTL_SECONDS * 1000),
+            ],
           );
           await sendMail(tx, {
             tenantId: user.tenant_id,
@@ -351,9 +369,9 @@ export function guestRouter(deps: { db: Db; tools: boolean }): Router {
     const raw = queryToken(req.query.resetToken);
     const [row] = await db.query<{ email: string }>(
       `SELECT u.email FROM password_reset_tokens p JOIN users u ON u.id = p.user_id
-        WHERE p.token_hash = $1 AND p.used_at IS NULL AND p.expires_at > now()
+        WHERE p.token_hash = $1 AND p.used_at IS NULL AND p.expires_at > $2::timestamptz
           AND u.status = 'active'`,
-      [sha256(raw)],
+      [sha256(raw), now()],
     );
     if (!row) throw invalidToken();
     res.json({ email: row.email });
@@ -365,17 +383,22 @@ export function guestRouter(deps: { db: Db; tools: boolean }): Router {
     assertPassword(body.newPassword);
     const passwordHash = await hashPassword(body.newPassword);
     await db.transaction(async (tx) => {
+      // One reading of the clock: the link is checked and older access tokens end at that time.
+      const at = now();
       const [reset] = await tx.query<{ user_id: number }>(
         `UPDATE password_reset_tokens SET used_at = now()
-          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
-        [sha256(body.resetToken)],
+          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2::timestamptz
+          RETURNING user_id`,
+        [sha256(body.resetToken), at],
       );
       if (!reset) throw invalidToken();
       const updated = await tx.query(
         `UPDATE users SET password_hash = $1, must_change_password = false, tokens_valid_after = $2,
                 updated_at = now(), updated_by = code
           WHERE id = $3 AND status = 'active' RETURNING id`,
-        [passwordHash, new Date(), reset.user_id],
+        // The sandbox clock, as the access tokens' issue times are: a moved clock would
+        // otherwise leave tokens issued before the reset still valid after it.
+        [passwordHash, at, reset.user_id],
       );
       if (!updated.length) throw invalidToken();
       // Every session ends: refresh tokens die here, access tokens via tokens_valid_after.

@@ -16,3 +16,5 @@ export const authService: ServiceModule = {
 
 // For the identity-provider page (dev/): it issues the same one-time SSO codes.
 export { SAML_CODE_TTL_SECONDS, createCode } from './auth-routes.ts';
+// For the tests that move the clock to the end of a forced password change's challenge.
+export { CHALLENGE_TTL_SECONDS } from './auth-routes.ts';
