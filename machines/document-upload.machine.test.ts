@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { AnyEventObject } from 'xstate';
 import {
   documentUploadMachine,
   isSettled,
@@ -12,13 +11,8 @@ import {
   type SendFileInput,
 } from './document-upload.machine.ts';
 import { controlledPromise, flushPromises } from './testing/actors.ts';
-import { expectFullCoverage, expectHandlers, sameStateChecks } from './testing/assertions.ts';
-import {
-  createMachineTestModel,
-  describePath,
-  eventTypes,
-  transitionPaths,
-} from './testing/model.ts';
+import { expectFullCoverage } from './testing/assertions.ts';
+import { createMachineTestModel, transitionPaths } from './testing/model.ts';
 
 const presigned: PresignedPost = { url: '/storage/documents', fields: { key: 'k', Policy: 'p' } };
 
@@ -153,50 +147,4 @@ describe('documentUploadMachine model', () => {
       runs.flatMap((r) => r.paths),
     );
   });
-
-  function driver(input: DocumentUploadInput) {
-    const { actor, request, send } = start(input);
-    const forward = ({ event }: { event: AnyEventObject }) => {
-      actor.send(event as Parameters<typeof actor.send>[0]);
-    };
-    const events = {
-      'upload.retry': forward,
-      'upload.cancel': forward,
-      'upload.progress': forward,
-      'xstate.done.actor.requestUpload': async ({ event }: { event: AnyEventObject }) => {
-        request.last().resolve(event.output as PresignedPost);
-        await flushPromises();
-      },
-      'xstate.error.actor.requestUpload': async ({ event }: { event: AnyEventObject }) => {
-        request.last().reject(event.error);
-        await flushPromises();
-      },
-      'xstate.done.actor.sendFile': async () => {
-        send.last().resolve();
-        await flushPromises();
-      },
-      'xstate.error.actor.sendFile': async ({ event }: { event: AnyEventObject }) => {
-        send.last().reject(event.error);
-        await flushPromises();
-      },
-    };
-    return { actor, events };
-  }
-
-  it('has an executor for every event', () => {
-    expectHandlers(eventTypes(documentUploadMachine), driver(pathsInput).events);
-  });
-
-  for (const run of runs) {
-    it.each(run.paths.map((path) => [describePath(path), path] as const))(
-      `${run.input.file.name}: %s`,
-      async (_, path) => {
-        const { actor, events } = driver(run.input);
-        await run.model.testPath(path, {
-          states: sameStateChecks(documentUploadMachine, () => actor.getSnapshot()),
-          events,
-        });
-      },
-    );
-  }
 });
