@@ -148,6 +148,36 @@ describe('policyLifecycleMachine', () => {
   });
 });
 
+describe('policyLifecycleMachine leaving a failure', () => {
+  it('cancel after a failed call forgets the action, its params and the error, without a call', async () => {
+    const { actor, submitAction } = start();
+    actor.send({ type: 'action.choose', action: 'terminate' });
+    actor.send({ type: 'action.confirm', params: { terminationDate: '2025-08-15' } });
+    submitAction.last().reject(new TypeError('Failed to fetch'));
+    await flushPromises();
+    actor.send({ type: 'action.cancel' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context).toMatchObject({ action: null, params: {}, error: null });
+    expect(submitAction.calls).toHaveLength(1);
+  });
+
+  it('dismissing a refusal forgets the action and the error; the policy stays as it was', async () => {
+    const { actor, submitAction } = start();
+    actor.send({ type: 'action.choose', action: 'withdraw' });
+    actor.send({ type: 'action.confirm' });
+    submitAction.last().reject({ status: 403, code: 'forbidden', message: 'missing permission' });
+    await flushPromises();
+    actor.send({ type: 'action.dismiss' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context).toMatchObject({
+      policy: active,
+      action: null,
+      params: {},
+      error: null,
+    });
+  });
+});
+
 describe('policyLifecycleMachine model', () => {
   const model = createMachineTestModel(policyLifecycleMachine, {
     input: pathsInput,
