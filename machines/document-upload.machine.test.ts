@@ -123,6 +123,28 @@ describe('documentUploadMachine', () => {
     expect(actor.getSnapshot().value).toBe('cancelled');
   });
 
+  it('fails when no signature comes, with the reason; cancel from there ends without a call', async () => {
+    const { actor, request, send } = start();
+    request.last().reject({ code: 'forbidden' });
+    await flushPromises();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.failure).toBe('forbidden');
+    expect(send.calls).toHaveLength(0);
+    actor.send({ type: 'upload.cancel' });
+    expect(actor.getSnapshot().value).toBe('cancelled');
+    expect(request.calls).toHaveLength(1);
+  });
+
+  it('cancelled while asking for the signature, a late signature sends nothing', async () => {
+    const { actor, request, send } = start();
+    actor.send({ type: 'upload.cancel' });
+    expect(actor.getSnapshot().value).toBe('cancelled');
+    request.last().resolve(presigned);
+    await flushPromises();
+    expect(actor.getSnapshot().value).toBe('cancelled');
+    expect(send.calls).toHaveLength(0);
+  });
+
   it('tells which states are at rest', () => {
     expect(['done', 'rejected', 'cancelled', 'failed'].every(isSettled)).toBe(true);
     expect(['checking', 'requesting', 'uploading'].some(isSettled)).toBe(false);
