@@ -189,6 +189,11 @@ export function useRecordSave<R extends VersionedRecord, V, I, F extends string>
     conflict,
     /** Saves the input on top of the version the form is based on. */
     save: () => actor.send({ type: 'save' }),
+    /** The form's submit handler: saves instead of letting the browser post the form. */
+    onSubmit: (event: { preventDefault: () => void }) => {
+      event.preventDefault();
+      actor.send({ type: 'save' });
+    },
     /** Saves the input again on top of the version somebody else saved. */
     overwrite: () => actor.send({ type: 'resolve.keepMine' }),
     /** After a conflict: this user's changes over the other save's, to check and save. */
