@@ -15,7 +15,7 @@ import {
   type ScriptCheck,
 } from './chat-widget.machine.ts';
 import { controlledCallback, controlledPromise, flushPromises } from './testing/actors.ts';
-import { expectFullCoverage, expectHandlers, sameStateChecks } from './testing/assertions.ts';
+import { expectFullCoverage, expectHandlers, checkInEveryState } from './testing/assertions.ts';
 import {
   createMachineTestModel,
   describePath,
@@ -280,13 +280,14 @@ describe('chatWidgetMachine model', () => {
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_, path) => {
     const { actor, events, mount } = driver();
+    // Whatever the path, after every step: the script is inserted at most once, and is in the
+    // page exactly while the widget is mounted.
     await model.testPath(path, {
-      states: sameStateChecks(chatWidgetMachine, () => actor.getSnapshot()),
+      states: checkInEveryState(chatWidgetMachine, () => {
+        expect(mount.instances.length).toBeLessThanOrEqual(1);
+        expect(mount.liveCount()).toBe(actor.getSnapshot().matches('mounted') ? 1 : 0);
+      }),
       events,
     });
-    // Whatever the path: the script is inserted at most once, and only while mounted.
-    expect(mount.instances.length).toBeLessThanOrEqual(1);
-    const mounted = actor.getSnapshot().matches('mounted');
-    expect(mount.liveCount()).toBe(mounted ? 1 : 0);
   });
 });

@@ -1,15 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import type { AnyEventObject } from 'xstate';
 import { passwordResetMachine, pathEvents } from './password-reset.machine.ts';
 import { controlledPromise, flushPromises } from './testing/actors.ts';
-import { expectFullCoverage, expectHandlers, sameStateChecks } from './testing/assertions.ts';
-import {
-  createMachineTestModel,
-  describePath,
-  eventTypes,
-  transitionPaths,
-} from './testing/model.ts';
+import { expectFullCoverage } from './testing/assertions.ts';
+import { createMachineTestModel, transitionPaths } from './testing/model.ts';
 
 function start() {
   const requestReset = controlledPromise<unknown, { email: string }>();
@@ -160,44 +154,5 @@ describe('passwordResetMachine model', () => {
 
   it('reaches every state and takes every event', () => {
     expectFullCoverage(passwordResetMachine, paths);
-  });
-
-  function driver() {
-    const { actor, requestReset, verifyResetToken, resetPassword } = start();
-    const send = ({ event }: { event: AnyEventObject }) => {
-      actor.send(event as Parameters<typeof actor.send>[0]);
-    };
-    const settle =
-      (call: { last(): { resolve(v: never): void; reject(e: unknown): void } }, ok: boolean) =>
-      async ({ event }: { event: AnyEventObject }) => {
-        if (ok) call.last().resolve(event.output as never);
-        else call.last().reject(event.error);
-        await flushPromises();
-      };
-    const events = {
-      'page.opened': send,
-      'request.submit': send,
-      'verify.retry': send,
-      'reset.submit': send,
-      'xstate.done.actor.requestReset': settle(requestReset, true),
-      'xstate.error.actor.requestReset': settle(requestReset, false),
-      'xstate.done.actor.verifyResetToken': settle(verifyResetToken, true),
-      'xstate.error.actor.verifyResetToken': settle(verifyResetToken, false),
-      'xstate.done.actor.resetPassword': settle(resetPassword, true),
-      'xstate.error.actor.resetPassword': settle(resetPassword, false),
-    };
-    return { actor, events };
-  }
-
-  it('has an executor for every event', () => {
-    expectHandlers(eventTypes(passwordResetMachine), driver().events);
-  });
-
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_, path) => {
-    const { actor, events } = driver();
-    await model.testPath(path, {
-      states: sameStateChecks(passwordResetMachine, () => actor.getSnapshot()),
-      events,
-    });
   });
 });

@@ -35,6 +35,8 @@ export type SaveRefusal<R = EditableRecord, V = unknown> =
   | { kind: 'failed'; failure: string };
 
 export interface RecordEditContext<R = EditableRecord, V = unknown, I = unknown> {
+  /** The machine reads the record itself (`loadRecord`): when it starts, and on `record.reload`. */
+  loads: boolean;
   /** The record the edit builds on; its version goes with the save. Null for a new record. */
   base: R | null;
   /** The values of `base`: what "unchanged" means for a merge. */
@@ -44,6 +46,7 @@ export interface RecordEditContext<R = EditableRecord, V = unknown, I = unknown>
   /** The checked input of the save under way. */
   input: I | null;
   errors: Record<string, string[]>;
+  /** Why the last save or read failed ('' for the generic text), until the next try. */
   failure: string | null;
   /** After a 409: the record as somebody else saved it, and the input it refused. */
   conflict: { current: LoadedRecord<R, V>; mine: V } | null;
@@ -61,6 +64,13 @@ export type RecordEditEvent<R = EditableRecord, V = unknown> =
   | { type: 'record.load'; record: R; values: V }
   /** As `record.load`, but what is typed stays: only the version the save builds on moves. */
   | { type: 'record.rebase'; record: R; values: V }
+  /**
+   * Read the record again (`loadRecord`) and show it as saved now, dropping what was typed; only
+   * for a machine that loads its record.
+   */
+  | { type: 'record.reload' }
+  /** After a read that failed: try it again. */
+  | { type: 'load.retry' }
   /** After a conflict: drop the input for the record as saved now. */
   | { type: 'resolve.reload' }
   /** After a conflict: save the input as it is over the saved record, knowingly. */
@@ -73,10 +83,15 @@ export type RecordEditEvent<R = EditableRecord, V = unknown> =
   | { type: 'resolve.merge' };
 
 export interface RecordEditInput<R = EditableRecord, V = unknown> {
-  /** Null for a form that creates the record (no version yet, so no conflict either). */
+  /**
+   * The record as the page read it; null for a form that creates the record (no version yet, so
+   * no conflict either) or, with `load`, until the machine read it.
+   */
   record: R | null;
-  /** The values of `record`, or of a new record. */
+  /** The values of `record`, or of a new record (or the empty form until the record is read). */
   values: V;
+  /** The machine reads the record with `loadRecord` before the form shows it. */
+  load?: boolean;
 }
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -105,10 +120,14 @@ export function mergeValues<V>(loaded: V, mine: V, saved: V): V {
  *   the input over it (`resolve.keepMine`) or merges the two (`resolve.merge`).
  * A form for a new record has no base until its first save, so its refusals are never conflicts.
  *
- * The record itself is read by the page (its loader and retry); the page hands a newer one in
- * with `record.load` / `record.rebase`.
+ * With `load` the machine reads the record itself (`loading`, then `editing`, or `loadFailed`
+ * with the reason until `load.retry`), and reads it again on `record.reload` (the page's reload
+ * button, also from a conflict): a screen needs no loader of its own for the record it edits.
+ * Without it the page reads the record and hands it in as input. Either way the page may hand a
+ * newer one in with `record.load` / `record.rebase` (another part of the page saved it).
  *
- * Provide: actors `validate` (input: the values; answers {@link ValidationResult}) and
+ * Provide: actors `loadRecord` (answers the {@link LoadedRecord}, rejects as `saveRecord` does;
+ * only with `load`), `validate` (input: the values; answers {@link ValidationResult}) and
  * `saveRecord` (input {@link SaveRequest}; answers the saved {@link LoadedRecord}, rejects with a
  * {@link SaveRefusal}); action `notifySaved` (params: the saved record).
  */
@@ -119,6 +138,9 @@ export const recordEditMachine = setup({
     input: {} as RecordEditInput,
   },
   actors: {
+    loadRecord: fromPromise<LoadedRecord>(async () => {
+      throw new Error('recordEditMachine: provide the loadRecord actor');
+    }),
     validate: fromPromise<ValidationResult, unknown>(async () => {
       throw new Error('recordEditMachine: provide the validate actor');
     }),
@@ -130,6 +152,7 @@ export const recordEditMachine = setup({
     notifySaved: (_, _params: { record: EditableRecord }) => {},
   },
   guards: {
+    loadsRecord: ({ context }) => context.loads,
     isValid: (_, params: { result: ValidationResult }) => params.result.ok,
     isConflict: ({ context }, params: { error: unknown }) =>
       context.base !== null && refusalOf(params.error).kind === 'conflict',
@@ -138,6 +161,7 @@ export const recordEditMachine = setup({
 }).createMachine({
   id: 'recordEdit',
   context: ({ input }) => ({
+    loads: input.load ?? false,
     base: input.record,
     baseValues: input.values,
     values: input.values,
@@ -146,11 +170,31 @@ export const recordEditMachine = setup({
     failure: null,
     conflict: null,
   }),
-  initial: 'editing',
+  initial: 'opening',
   on: {
     edit: { actions: assign({ values: ({ event }) => event.values }) },
   },
   states: {
+    // Decides once, from the input, whether the record must be read first.
+    opening: {
+      always: [{ guard: 'loadsRecord', target: 'loading' }, { target: 'editing' }],
+    },
+    loading: {
+      // What arrives while reading is superseded by the record read.
+      on: { edit: {} },
+      invoke: {
+        id: 'loadRecord',
+        src: 'loadRecord',
+        onDone: { target: 'editing', actions: assign(({ event }) => loadedOf(event.output)) },
+        onError: {
+          target: 'loadFailed',
+          actions: assign({ failure: ({ event }) => failureOf(event.error) }),
+        },
+      },
+    },
+    loadFailed: {
+      on: { 'load.retry': { target: 'loading', actions: assign({ failure: null }) } },
+    },
     editing: {
       on: {
         save: 'validating',
@@ -167,6 +211,7 @@ export const recordEditMachine = setup({
         'record.rebase': {
           actions: assign(({ event }) => ({ base: event.record, baseValues: event.values })),
         },
+        'record.reload': { guard: 'loadsRecord', target: 'loading' },
       },
     },
     validating: {
@@ -260,6 +305,7 @@ export const recordEditMachine = setup({
         'record.rebase': {
           actions: assign(({ event }) => ({ base: event.record, baseValues: event.values })),
         },
+        'record.reload': { guard: 'loadsRecord', target: 'loading' },
       },
     },
     conflict: {
@@ -291,6 +337,8 @@ export const recordEditMachine = setup({
           target: 'editing',
           actions: assign(({ event }) => loadedOf(event)),
         },
+        // The page's reload button: the record as saved now, read again rather than the 409's.
+        'record.reload': { guard: 'loadsRecord', target: 'loading' },
       },
     },
   },
@@ -324,10 +372,23 @@ const loadedCustomer = {
   values: { city: 'Kiel', street: 'Holtenauer Straße' },
 };
 
-/** Sample input and events for `npm run paths -- record-edit` and the tests. */
-export const pathsInput: RecordEditInput = loadedCustomer;
+/**
+ * Sample input and events for `npm run paths -- record-edit` and the tests: a form that reads its
+ * record, so that every state is reachable from it.
+ */
+export const pathsInput: RecordEditInput = {
+  record: null,
+  values: { city: '', street: '' },
+  load: true,
+};
 
 export const pathEvents = {
+  'xstate.done.actor.loadRecord': [
+    { type: 'xstate.done.actor.loadRecord', output: loadedCustomer },
+  ],
+  'xstate.error.actor.loadRecord': [
+    { type: 'xstate.error.actor.loadRecord', error: { kind: 'failed', failure: 'Not read.' } },
+  ],
   edit: [{ type: 'edit', values: { city: 'Kiel', street: 'Holstenstraße' } }],
   'xstate.done.actor.validate': [
     { type: 'xstate.done.actor.validate', output: { ok: true, input: { city: 'Kiel' } } },

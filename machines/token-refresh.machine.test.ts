@@ -1,14 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import type { AnyEventObject } from 'xstate';
 import { controlledPromise, flushPromises } from './testing/actors.ts';
-import { expectFullCoverage, expectHandlers, sameStateChecks } from './testing/assertions.ts';
-import {
-  createMachineTestModel,
-  describePath,
-  eventTypes,
-  transitionPaths,
-} from './testing/model.ts';
+import { expectFullCoverage } from './testing/assertions.ts';
+import { createMachineTestModel, transitionPaths } from './testing/model.ts';
 import {
   awaitFreshToken,
   pathEvents,
@@ -205,42 +199,5 @@ describe('tokenRefreshMachine model', () => {
 
   it('reaches every state and takes every event', () => {
     expectFullCoverage(tokenRefreshMachine, paths);
-  });
-
-  // Replays each generated path against the real machine with a fake refresh.
-  function driver() {
-    const refresh = controlledPromise<{ expiresAt: number }, Record<string, never>>();
-    const actor = createActor(
-      tokenRefreshMachine.provide({ actors: { refreshTokens: refresh.logic } }),
-      { input: pathsInput },
-    ).start();
-    const send = ({ event }: { event: AnyEventObject }) => {
-      actor.send(event as Parameters<typeof actor.send>[0]);
-    };
-    const events = {
-      'token.needed': send,
-      'token.replaced': send,
-      'xstate.done.actor.refreshTokens': async ({ event }: { event: AnyEventObject }) => {
-        refresh.last().resolve(event.output as { expiresAt: number });
-        await flushPromises();
-      },
-      'xstate.error.actor.refreshTokens': async ({ event }: { event: AnyEventObject }) => {
-        refresh.last().reject(event.error);
-        await flushPromises();
-      },
-    };
-    return { actor, events };
-  }
-
-  it('has an executor for every event', () => {
-    expectHandlers(eventTypes(tokenRefreshMachine), driver().events);
-  });
-
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_, path) => {
-    const { actor, events } = driver();
-    await model.testPath(path, {
-      states: sameStateChecks(tokenRefreshMachine, () => actor.getSnapshot()),
-      events,
-    });
   });
 });

@@ -1,14 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import type { AnyEventObject } from 'xstate';
 import { controlledPromise, flushPromises } from './testing/actors.ts';
-import { expectFullCoverage, expectHandlers, sameStateChecks } from './testing/assertions.ts';
-import {
-  createMachineTestModel,
-  describePath,
-  eventTypes,
-  transitionPaths,
-} from './testing/model.ts';
+import { expectFullCoverage } from './testing/assertions.ts';
+import { createMachineTestModel, transitionPaths } from './testing/model.ts';
 import {
   pathEvents,
   pathsInput,
@@ -113,41 +107,5 @@ describe('workspaceSwitchMachine model', () => {
 
   it('reaches every state and takes every event', () => {
     expectFullCoverage(workspaceSwitchMachine, paths);
-  });
-
-  function driver() {
-    const switchWorkspace = controlledPromise<unknown, { targetWorkspace: string }>();
-    const actor = createActor(
-      workspaceSwitchMachine.provide({ actors: { switchWorkspace: switchWorkspace.logic } }),
-      { input: pathsInput },
-    ).start();
-    const send = ({ event }: { event: AnyEventObject }) => {
-      actor.send(event as Parameters<typeof actor.send>[0]);
-    };
-    const events = {
-      'workspace.switch': send,
-      'workspaces.loaded': send,
-      'xstate.done.actor.switchWorkspace': async ({ event }: { event: AnyEventObject }) => {
-        switchWorkspace.last().resolve(event.output);
-        await flushPromises();
-      },
-      'xstate.error.actor.switchWorkspace': async ({ event }: { event: AnyEventObject }) => {
-        switchWorkspace.last().reject(event.error);
-        await flushPromises();
-      },
-    };
-    return { actor, events };
-  }
-
-  it('has an executor for every event', () => {
-    expectHandlers(eventTypes(workspaceSwitchMachine), driver().events);
-  });
-
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_, path) => {
-    const { actor, events } = driver();
-    await model.testPath(path, {
-      states: sameStateChecks(workspaceSwitchMachine, () => actor.getSnapshot()),
-      events,
-    });
   });
 });

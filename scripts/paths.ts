@@ -117,7 +117,9 @@ async function main(argv: readonly string[]): Promise<void> {
   const seen = new Set(scenarios.map((path) => formatPath(path, format).join('\n')));
   let simple: typeof shortest = [];
   let simpleNote = '';
-  if (vertexCount <= MAX_VERTICES_FOR_SIMPLE_PATHS || showSimple) {
+  // Told apart by value only, a state's self-loops (typing, reloading) make every order of them a
+  // simple path of its own: their number explodes (record-edit ran for minutes), so only on request.
+  if ((vertexCount <= MAX_VERTICES_FOR_SIMPLE_PATHS && !coarse) || showSimple) {
     const all = model
       .getSimplePaths()
       .filter((path) => !seen.has(formatPath(path, format).join('\n')));
@@ -129,7 +131,9 @@ async function main(argv: readonly string[]): Promise<void> {
       simpleNote = `First ${max} of ${all.length} further simple paths shown.`;
     }
   } else {
-    simpleNote = `Simple paths skipped: ${vertexCount} model states (force with --simple).`;
+    simpleNote = coarse
+      ? 'Simple paths skipped: states told apart by value only (force with --simple).'
+      : `Simple paths skipped: ${vertexCount} model states (force with --simple).`;
   }
 
   const out: string[] = [];

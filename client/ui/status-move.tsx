@@ -17,8 +17,8 @@ export interface StatusMoveOptions {
   /** Calls the service; answers the new status, rejects with the client's ApiError. */
   move: (to: string) => Promise<string>;
   onMoved: (to: string) => void;
-  /** A refusal that stays (403, 404, 409): e.g. read the record again. */
-  onRefused: (refusal: MoveRefusal) => void;
+  /** A refusal that stays (403, 404, 409): e.g. read the record again, or show the one `error` carries. */
+  onRefused: (refusal: MoveRefusal, error: unknown) => void;
   /** The refusal in the user's words; `error` is the call's rejection, for its details. */
   reason: (refusal: MoveRefusal, error: unknown, to: string) => string;
   dialog: (to: string) => {
@@ -56,7 +56,7 @@ export function useStatusMove(options: StatusMoveOptions): {
       },
       actions: {
         notifyMoved: (_, { to }) => latest.current.onMoved(to),
-        notifyRefused: (_, refusal) => latest.current.onRefused(refusal),
+        notifyRefused: (_, refusal) => latest.current.onRefused(refusal, lastError.current),
       },
     }),
     {

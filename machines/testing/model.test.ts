@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromPromise, setup } from 'xstate';
-import { sameStateChecks } from './assertions.ts';
+import { checkInEveryState } from './assertions.ts';
 import {
   coverage,
   createMachineTestModel,
@@ -93,21 +93,27 @@ describe('coverage and formatting', () => {
   });
 });
 
-describe('sameStateChecks', () => {
-  it('fails when the real actor is not where the model is', async () => {
+describe('checkInEveryState', () => {
+  it('runs the check in each state a path passes, and fails the path when it fails', async () => {
     const path = createMachineTestModel(machine)
       .getShortestPaths()
       .find((candidate) => candidate.steps.length > 1);
     if (path === undefined) throw new Error('expected a path that leaves idle');
-    const stuck = { value: 'idle', context: { count: 0 } };
+    let checked = 0;
+    await path.test({ states: checkInEveryState(machine, () => void checked++), events: {} });
+    // One check per step: the first step is the initial state.
+    expect(checked).toBe(path.steps.length);
     await expect(
-      path.test({ states: sameStateChecks(machine, () => stuck), events: {} }),
-    ).rejects.toThrow(/expected 'idle' to deeply equal/);
+      path.test({
+        states: checkInEveryState(machine, () => {
+          throw new Error('the property broke');
+        }),
+        events: {},
+      }),
+    ).rejects.toThrow('the property broke');
   });
 
   it('has a check for every state', () => {
-    expect(Object.keys(sameStateChecks(machine, () => ({ value: '', context: {} })))).toEqual(
-      stateKeys(machine),
-    );
+    expect(Object.keys(checkInEveryState(machine, () => {}))).toEqual(stateKeys(machine));
   });
 });

@@ -36,6 +36,18 @@ export interface RecordSaveOptions<R extends VersionedRecord, V, I, F extends st
   onSaved: (record: R) => void;
 }
 
+/**
+ * Options of a form that reads the record it edits itself: `load` reads it (with the request's
+ * signal), at first and on `reload`; the form shows `emptyValues` until then.
+ */
+export type LoadedEditOptions<R extends VersionedRecord, V, I, F extends string> = Omit<
+  RecordSaveOptions<R, V, I, F>,
+  'record' | 'send'
+> & {
+  load: (signal: AbortSignal) => Promise<R>;
+  send: (input: I, version: number) => Promise<R>;
+};
+
 export type VersionedSaveOptions<R extends VersionedRecord, V, I, F extends string> = Omit<
   RecordSaveOptions<R, V, I, F>,
   'record' | 'send' | 'emptyValues'
@@ -60,11 +72,27 @@ export function useVersionedSave<R extends VersionedRecord, V, I, F extends stri
 }
 
 /**
+ * useVersionedSave for a form that reads its record itself (record-edit's load state): `phase`
+ * says whether it is still reading, failed to (then `retry`), or is ready; `reload` reads the
+ * record as saved now and drops what was typed (the reload button, also after a conflict).
+ */
+export function useLoadedRecordEdit<R extends VersionedRecord, V, I, F extends string>(
+  options: LoadedEditOptions<R, V, I, F>,
+) {
+  return useRecordSave<R, V, I, F>({
+    ...options,
+    record: null,
+    // A loaded record always has a version: the base is the record read or a saved successor.
+    send: (input, version) => options.send(input, version!),
+  });
+}
+
+/**
  * useVersionedSave for a form that may also create the record: until the first save there is no
  * version, and no conflict can arise.
  */
 export function useRecordSave<R extends VersionedRecord, V, I, F extends string>(
-  options: RecordSaveOptions<R, V, I, F>,
+  options: RecordSaveOptions<R, V, I, F> & { load?: (signal: AbortSignal) => Promise<R> },
 ) {
   // The actor lives as long as the form; the screen's callbacks change with each render.
   const latest = useRef({ options });
@@ -75,6 +103,11 @@ export function useRecordSave<R extends VersionedRecord, V, I, F extends string>
   const actor = useActorRef(
     recordEditMachine.provide({
       actors: {
+        loadRecord: fromPromise<LoadedRecord>(async ({ signal }) => {
+          const { load, valuesOf } = latest.current.options;
+          const record = await load!(signal);
+          return { record, values: valuesOf(record) };
+        }),
         validate: fromPromise<ValidationResult, unknown>(async ({ input }) =>
           latest.current.options.validate(input as V),
         ),
@@ -110,6 +143,7 @@ export function useRecordSave<R extends VersionedRecord, V, I, F extends string>
       input: {
         record: options.record,
         values: options.record ? options.valuesOf(options.record) : options.emptyValues(),
+        load: options.load !== undefined,
       },
     },
   );
@@ -129,6 +163,16 @@ export function useRecordSave<R extends VersionedRecord, V, I, F extends string>
   const loaded = (record: R) => ({ record, values: latest.current.options.valuesOf(record) });
 
   return {
+    /** Whether the record is still being read, could not be read, or is there to edit. */
+    phase: (snapshot.matches('loadFailed')
+      ? 'failed'
+      : snapshot.matches('loading') || snapshot.matches('opening')
+        ? 'loading'
+        : 'ready') as 'loading' | 'failed' | 'ready',
+    /** After a failed read: read the record again. */
+    retry: () => actor.send({ type: 'load.retry' }),
+    /** Reads the record as saved now; what is typed is dropped. */
+    reload: () => actor.send({ type: 'record.reload' }),
     base,
     /** The page has a newer record: the save builds on it, what is typed stays. */
     setBase: (record: R) => actor.send({ type: 'record.rebase', ...loaded(record) }),
@@ -145,6 +189,11 @@ export function useRecordSave<R extends VersionedRecord, V, I, F extends string>
     conflict,
     /** Saves the input on top of the version the form is based on. */
     save: () => actor.send({ type: 'save' }),
+    /** The form's submit handler: saves instead of letting the browser post the form. */
+    onSubmit: (event: { preventDefault: () => void }) => {
+      event.preventDefault();
+      actor.send({ type: 'save' });
+    },
     /** Saves the input again on top of the version somebody else saved. */
     overwrite: () => actor.send({ type: 'resolve.keepMine' }),
     /** After a conflict: this user's changes over the other save's, to check and save. */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -16,6 +16,7 @@ import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
 import { usePersonName } from '#client/entities/person/person-name.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
+import { useStatusMove } from '#client/ui/status-move.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import type { LoadState } from '#client/ui/use-load.ts';
 import { useVersionedSave } from '#client/entities/record/use-record-edit.ts';
@@ -31,8 +32,13 @@ import {
   type ClaimValues,
 } from './claim-form.ts';
 import type { ClaimTabProps, ClaimWorkflow } from './claim-page.tsx';
-import { currentClaimOf, useDialogRefusal } from './claim-refusal.ts';
-import { allowedMoves } from './claim-workflow.ts';
+import {
+  currentClaimOf,
+  followRefusal,
+  useClaimRefusal,
+  useDialogRefusal,
+} from './claim-refusal.ts';
+import { claimRules, movesByName } from './claim-workflow.ts';
 import { useClaimAbilities } from './use-claim-abilities.ts';
 import { useClaimFormContext, type ClaimFormContext } from './use-claim-form-context.ts';
 
@@ -90,7 +96,11 @@ export function ClaimDataTab(
   );
 }
 
-/** The moves the rules allow from the claim's status, one chosen and confirmed. */
+/**
+ * The moves the rules allow from the claim's status, one chosen and confirmed, driven by
+ * `statusMoveMachine` as a lead's moves are: a refusal (403, 404, 409) brings the page to the claim
+ * as it is and says why in the dialog; a failure without an answer may be confirmed again.
+ */
 function StatusMove({
   claim,
   onChanged,
@@ -101,44 +111,55 @@ function StatusMove({
 }: ClaimTabProps & { workflow: LoadState<ClaimWorkflow>; onRetryWorkflow: () => void }) {
   const { t, i18n } = useTranslation('claims');
   const { accountIndex } = useClaimAbilities();
-  const confirm = useConfirm();
   const toast = useToast();
-  const refused = useDialogRefusal({ onChanged, onReload, statusName });
+  const reason = useClaimRefusal(statusName);
   const selectId = useId();
   const [chosen, setChosen] = useState('');
   const selectRef = useRef<HTMLSelectElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const moves =
-    workflow.kind === 'ready'
-      ? allowedMoves(workflow.value.rules, claim.status, workflow.value.statuses, i18n.language)
-      : [];
-  // A choice that is no longer a move (the claim moved meanwhile) is no choice.
-  const target = moves.some((m) => m.slug === chosen) ? chosen : '';
-
-  const move = (to: string) =>
-    void confirm({
-      title: t('move.title', { status: statusName(to) }),
-      message: t('move.message', {
-        number: claim.claimNumber,
-        from: statusName(claim.status),
-        to: statusName(to),
-      }),
-      confirmLabel: t('move.confirm', { status: statusName(to) }),
-      tone: to === 'rejected' ? 'danger' : 'primary',
-      action: () =>
-        // A refusal carries the claim as it is: the page shows it behind the dialog.
-        moveClaim(accountIndex, claim.code, to, claim.version).then(
-          (moved) => onChanged(moved),
-          refused(undefined, to),
-        ),
-    }).then((done) => {
-      if (!done) return;
+  // The move's call reads the claim as shown when it runs, not as it was when the hook began.
+  const shown = useRef(claim);
+  useEffect(() => {
+    shown.current = claim;
+  });
+  const rules = useMemo(
+    () => (workflow.kind === 'ready' ? claimRules(workflow.value.rules) : null),
+    [workflow],
+  );
+  const statusMove = useStatusMove({
+    status: claim.status,
+    rules,
+    move: async (to) => {
+      const current = shown.current;
+      const moved = await moveClaim(accountIndex, current.code, to, current.version);
+      onChanged(moved);
+      return moved.status;
+    },
+    onMoved: (to) => {
       setChosen('');
       toast({ message: t('messages.status_changed', { status: statusName(to) }), tone: 'success' });
       // The dialog gives focus back to the submit button, which the reset choice disables: the
       // choice of the next status takes it, or the heading when the new status has no moves.
       requestAnimationFrame(() => (selectRef.current ?? headingRef.current)?.focus());
-    });
+    },
+    // The claim a 409 carries (or the reload after a 404) is shown behind the dialog.
+    onRefused: (_, error) => followRefusal(error, onChanged, onReload),
+    reason: (_, error, to) => reason(error, to),
+    dialog: (to) => ({
+      title: t('move.title', { status: statusName(to) }),
+      message: t('move.message', {
+        number: shown.current.claimNumber,
+        from: statusName(shown.current.status),
+        to: statusName(to),
+      }),
+      confirmLabel: t('move.confirm', { status: statusName(to) }),
+      tone: to === 'rejected' ? 'danger' : 'primary',
+    }),
+  });
+  const statuses = workflow.kind === 'ready' ? workflow.value.statuses : [];
+  const moves = movesByName(statusMove.allowed, statuses, i18n.language);
+  // A choice that is no longer a move (the claim moved meanwhile) is no choice.
+  const target = moves.some((m) => m.slug === chosen) ? chosen : '';
 
   return (
     <section aria-labelledby="claim-status-move" className="flex flex-col gap-2">
@@ -168,7 +189,7 @@ function StatusMove({
           className="flex flex-wrap items-end gap-3"
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
-            if (target) move(target);
+            if (target) statusMove.choose(target);
           }}
         >
           <div className="flex flex-col gap-1">
@@ -195,6 +216,7 @@ function StatusMove({
           </Button>
         </form>
       ) : null}
+      {statusMove.dialog}
     </section>
   );
 }

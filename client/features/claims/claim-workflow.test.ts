@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allowedMoves, statusesByName } from './claim-workflow.ts';
+import { allowedTargets } from '#machines/status-move.machine.ts';
+import { claimRules, movesByName, statusesByName } from './claim-workflow.ts';
 
 const statuses = [
   { id: 1, code: 'c1', slug: 'open', name: 'Open', order: 1 },
@@ -7,6 +8,14 @@ const statuses = [
   { id: 3, code: 'c3', slug: 'rejected', name: 'Rejected', order: 6 },
   { id: 4, code: 'c4', slug: 'approved', name: 'Approved', order: 4 },
 ];
+/** The moves offered on a claim's page: the machine's allowed targets of the claim rules, by name. */
+const allowedMoves = (
+  rules: ReturnType<typeof rule>[],
+  from: string,
+  list: typeof statuses,
+  language: string,
+) => movesByName(allowedTargets(claimRules(rules), from), list, language);
+
 const rule = (fromStatus: string, toStatus: string, entityType = 'claim') => ({
   fromStatus,
   toStatus,

@@ -11,26 +11,21 @@ export function statusesByName<S extends Pick<ClaimStatus, 'name'>>(
   return [...statuses].sort((a, b) => collator.compare(a.name, b.name));
 }
 
+/** The tenant's rules that move claims (the service lists those of leads beside them). */
+export function claimRules<R extends Pick<TransitionRule, 'entityType'>>(rules: readonly R[]): R[] {
+  return rules.filter((r) => r.entityType === CLAIM_ENTITY_TYPE);
+}
+
 /**
- * The statuses a claim in `from` may move to under the tenant's rules, by name. A move to a slug
- * the tenant does not list (a rule left behind) is still offered under its slug: the service is
- * the judge of it, and hiding it would hide a rule.
+ * The statuses a claim may move to (the slugs the status-move machine allows), by name. A move to
+ * a slug the tenant does not list (a rule left behind) is still offered under its slug: the
+ * service is the judge of it, and hiding it would hide a rule.
  */
-export function allowedMoves(
-  rules: readonly Pick<TransitionRule, 'fromStatus' | 'toStatus' | 'entityType'>[],
-  from: string,
+export function movesByName(
+  targets: readonly string[],
   statuses: readonly ClaimStatus[],
   language: string,
 ): Pick<ClaimStatus, 'slug' | 'name'>[] {
-  const targets = [
-    ...new Set(
-      rules
-        .filter(
-          (r) => r.entityType === CLAIM_ENTITY_TYPE && r.fromStatus === from && r.toStatus !== from,
-        )
-        .map((r) => r.toStatus),
-    ),
-  ];
   return statusesByName(
     targets.map((slug) => ({ slug, name: statuses.find((s) => s.slug === slug)?.name ?? slug })),
     language,

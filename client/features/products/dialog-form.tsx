@@ -25,7 +25,6 @@ export function DialogForm({
   wide?: boolean;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('products');
   const failureMessage = useFailureMessage();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -49,16 +48,41 @@ export function DialogForm({
     <FormDialog title={title} busy={busy} onDismiss={onCancel} wide={wide ?? false}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         {children}
-        {failure ? <Alert tone="danger">{failure}</Alert> : null}
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? t('actions.saving') : submitLabel}
-          </Button>
-        </div>
+        <DialogActions
+          failure={failure}
+          busy={busy}
+          submitLabel={submitLabel}
+          onCancel={onCancel}
+        />
       </form>
     </FormDialog>
+  );
+}
+
+/** The foot of a product editor dialog: the refusal, if any, then cancel and submit. */
+export function DialogActions({
+  failure,
+  busy,
+  submitLabel,
+  onCancel,
+}: {
+  failure: string | null;
+  busy: boolean;
+  submitLabel: string;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('products');
+  return (
+    <>
+      {failure ? <Alert tone="danger">{failure}</Alert> : null}
+      <div className="flex justify-end gap-3">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          {t('actions.cancel')}
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? t('actions.saving') : submitLabel}
+        </Button>
+      </div>
+    </>
   );
 }

@@ -8,44 +8,88 @@ import {
   updateInsuredObject,
 } from '#client/api/product-extras-client.ts';
 import type { InsuredObject } from '#client/api/products-client.ts';
+import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
+import { useVersionedSave } from '#client/entities/record/use-record-edit.ts';
 import { Alert } from '#client/ui/alert.tsx';
+import { conflictRowsOf } from '#client/ui/conflict-rows.ts';
+import { FormDialog } from '#client/ui/form-dialog.tsx';
 import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { SelectInput, TextInput } from '#client/ui/form/fields.tsx';
 import { useLoad } from '#client/ui/use-load.ts';
-import { DialogForm } from './dialog-form.tsx';
+import { DialogActions, DialogForm } from './dialog-form.tsx';
+import { useFailureMessage } from './page-parts.tsx';
 import { insuredObjectSchema } from './product-forms.ts';
 
-function useObjectForm(initial: { name: string; label: string }) {
+type ObjectField = 'name' | 'label';
+type ObjectValues = Record<ObjectField, string>;
+const OBJECT_FIELDS: readonly ObjectField[] = ['label', 'name'];
+
+const objectValuesOf = (object: InsuredObject): ObjectValues => ({
+  name: object.name,
+  label: object.label,
+});
+
+function useObjectLabels(): ObjectValues {
   const { t } = useTranslation('products');
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const labels = { name: t('objects.name'), label: t('objects.label') };
-  const validate = () => {
-    const result = validateForm(insuredObjectSchema(labels), values);
-    setErrors(result.errors);
-    return result.success ? result.output : null;
-  };
-  const fields = (
+  return { name: t('objects.name'), label: t('objects.label') };
+}
+
+/** The object's name and label as the service checks them: the input, or the errors per field. */
+function checkObject(values: ObjectValues, labels: ObjectValues) {
+  const result = validateForm(insuredObjectSchema(labels), values);
+  return result.success
+    ? ({ ok: true, input: result.output } as const)
+    : ({ ok: false, errors: result.errors } as const);
+}
+
+function ObjectFields({
+  values,
+  errors,
+  onChange,
+  disabled = false,
+}: {
+  values: ObjectValues;
+  errors: FieldErrors;
+  onChange: (update: (current: ObjectValues) => ObjectValues) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation('products');
+  const labels = useObjectLabels();
+  return (
     <>
       <TextInput
         label={labels.label}
         value={values.label}
-        onChange={(label) => setValues((v) => ({ ...v, label }))}
+        onChange={(label) => onChange((v) => ({ ...v, label }))}
         required
         errors={errors.label}
         maxLength={200}
+        disabled={disabled}
       />
       <TextInput
         label={labels.name}
         value={values.name}
-        onChange={(name) => setValues((v) => ({ ...v, name }))}
+        onChange={(name) => onChange((v) => ({ ...v, name }))}
         required
         errors={errors.name}
         hint={t('objects.name_hint')}
         maxLength={63}
+        disabled={disabled}
       />
     </>
   );
+}
+
+function useObjectForm(initial: ObjectValues) {
+  const labels = useObjectLabels();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const validate = () => {
+    const result = checkObject(values, labels);
+    setErrors(result.ok ? {} : result.errors);
+    return result.ok ? result.input : null;
+  };
+  const fields = <ObjectFields values={values} errors={errors} onChange={setValues} />;
   return { values, setValues, validate, fields };
 }
 
@@ -132,7 +176,11 @@ export function AddObjectDialog({
   );
 }
 
-/** Renames an insured object (name and label), based on the version it was loaded at. */
+/**
+ * Renames an insured object (name and label) on top of the version it was loaded at, driven by
+ * record-edit: when somebody else saved the object meanwhile, the conflict panel shows their
+ * change beside this input, to load theirs, save this input over it, or combine the two.
+ */
 export function RenameObjectDialog({
   accountIndex,
   object,
@@ -143,35 +191,54 @@ export function RenameObjectDialog({
   onClose: (label: string | null) => void;
 }) {
   const { t } = useTranslation('products');
-  const form = useObjectForm({ name: object.name, label: object.label });
-  const [basedOn, setBasedOn] = useState(object.version);
-
-  const submit = () => {
-    const output = form.validate();
-    if (!output) return false;
-    return updateInsuredObject(accountIndex, object.id, { ...output, version: basedOn }).then(
-      (saved) => {
-        onClose(saved.label);
-        return true;
-      },
-      (error: unknown) => {
-        // Saving again overwrites the change someone else made in between.
-        const body =
-          error instanceof ApiError ? (error.body as { insuredObject?: InsuredObject }) : null;
-        if (body?.insuredObject) setBasedOn(body.insuredObject.version);
-        throw error;
-      },
-    );
-  };
+  // The conflict panel's texts are the insured object's own.
+  const { t: tObject } = useTranslation('products', { keyPrefix: 'objects' });
+  const labels = useObjectLabels();
+  const failureMessage = useFailureMessage();
+  const form = useVersionedSave<InsuredObject, ObjectValues, ObjectValues, ObjectField>({
+    record: object,
+    valuesOf: objectValuesOf,
+    validate: (values) => checkObject(values, labels),
+    send: (input, version) => updateInsuredObject(accountIndex, object.id, { ...input, version }),
+    conflictRows: (loaded, mine, saved) =>
+      conflictRowsOf(OBJECT_FIELDS, objectValuesOf(loaded), mine, objectValuesOf(saved)),
+    conflictOf: (error) =>
+      error instanceof ApiError && error.code === 'version_conflict'
+        ? ((error.body as { insuredObject?: InsuredObject } | null)?.insuredObject ?? null)
+        : null,
+    refusal: (error) => ({ failure: failureMessage(error) }),
+    onSaved: (saved) => onClose(saved.label),
+  });
+  const { busy, conflict } = form;
 
   return (
-    <DialogForm
-      title={t('objects.rename')}
-      submitLabel={t('actions.save')}
-      submit={submit}
-      onCancel={() => onClose(null)}
-    >
-      {form.fields}
-    </DialogForm>
+    <FormDialog title={t('objects.rename')} busy={busy} onDismiss={() => onClose(null)}>
+      <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+        {conflict ? (
+          <ConflictPanel
+            translate={(key, values) => tObject(key, values)}
+            conflict={conflict}
+            label={(field) => labels[field]}
+            shown={(_, value) => value}
+            busy={busy}
+            onLoadSaved={form.loadSaved}
+            onOverwrite={form.overwrite}
+            onMerge={form.merge}
+          />
+        ) : null}
+        <ObjectFields
+          values={form.values}
+          errors={form.errors}
+          onChange={form.setValues}
+          disabled={busy}
+        />
+        <DialogActions
+          failure={form.failure === null ? null : form.failure || t('errors.generic')}
+          busy={busy}
+          submitLabel={t('actions.save')}
+          onCancel={() => onClose(null)}
+        />
+      </form>
+    </FormDialog>
   );
 }
