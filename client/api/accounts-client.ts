@@ -2,7 +2,7 @@ import type { AccountInput } from '#common/account-fields.ts';
 import { partyName, type NamedParty } from '#common/party-name.ts';
 import { fetchJson } from './fetch-json.ts';
 import { listParams, type ListQuery, type Page } from './tenant-admin-client.ts';
-import type { Account } from '#common/contracts/account.ts';
+import type { Account, AccountUpdateInput } from '#common/contracts/account.ts';
 
 // The record's type is the accountservice's contract (common/contracts/account.ts).
 export type { Account };
@@ -59,7 +59,7 @@ export function getAccount(
 export function updateAccount(
   accountIndex: number,
   code: string,
-  values: AccountInput & { version: number },
+  values: AccountUpdateInput,
   signal?: AbortSignal,
 ): Promise<{ account: Account }> {
   return fetchJson(`${base(accountIndex)}/accounts/${encodeURIComponent(code)}`, {

@@ -13,6 +13,15 @@ import { LeadSchema, LeadStatusSchema, LeadVersionSchema } from '#common/contrac
 import { PartnerSchema, PartnerTagSchema, PartnerTypeSchema } from '#common/contracts/partner.ts';
 import { PolicySchema } from '#common/contracts/policy.ts';
 import { pageOf, TransitionRuleSchema } from '#common/contracts/shared.ts';
+import {
+  DocumentOwnerSchema,
+  DocumentSchema,
+  PresignedPostSchema,
+  SearchableDocumentSchema,
+} from '#common/contracts/document.ts';
+import { ErrorBodySchema } from '#common/contracts/error.ts';
+import { NotificationPostedSchema } from '#common/contracts/notification.ts';
+import { ProductLanguageSchema } from '#common/contracts/translation.ts';
 import { accountsParams } from '#client/api/accounts-client.ts';
 import { claimsParams } from '#client/api/claims-client.ts';
 import { leadsParams } from '#client/api/leads-client.ts';
@@ -29,12 +38,15 @@ import type { ApiResponse } from '#server/sandbox/testing.ts';
  * SEPA payments, terminated policies, drafts) all pass through the schema.
  */
 
-const kit = withSandbox(INSURANCE_USERS);
-const { care } = kit.sessions;
+const kit = withSandbox({ ...INSURANCE_USERS, admin: 'admin@demo.test' });
+const { care, admin } = kit.sessions;
 const partners = serviceCalls(kit, '/partnerservice/v1');
 const accounts = serviceCalls(kit, '/accountservice/v1');
 const insurance = serviceCalls(kit, '/insuranceservice/v1');
 const claims = serviceCalls(kit, '/claimservice/v1');
+const documents = serviceCalls(kit, '/documentservice/v1');
+const translations = serviceCalls(kit, '/translationservice/v1');
+const notifications = serviceCalls(kit, '/notificationservice/v1');
 
 /** The answer's body after checking its status and its shape. */
 function conforming<S extends v.GenericSchema>(
@@ -194,4 +206,197 @@ describe('claimservice answers as its contract says', () => {
     );
     expect(settled.items.length).toBeGreaterThan(0);
   });
+});
+
+describe('documentservice answers as its contract says', () => {
+  it('lists the documents of a claim, a lead and a customer', async () => {
+    const [claim] = await kit.db().query<{ entity_id: string; account_code: string }>(
+      `SELECT entity_id, account_code FROM documents
+        WHERE entity_type = 'ClaimDocument' AND status = 'stored' AND account_code IS NOT NULL
+        ORDER BY id LIMIT 1`,
+    );
+    const [lead] = await kit
+      .db()
+      .query<{ entity_type: string; entity_id: string }>(
+        `SELECT entity_type, entity_id FROM documents WHERE lead_code IS NOT NULL ORDER BY id LIMIT 1`,
+      );
+    const filters = [
+      `entityType=ClaimDocument&entityId=${claim!.entity_id}`,
+      `entityType=${lead!.entity_type}&entityId=${lead!.entity_id}`,
+      `accountCode=${claim!.account_code}`,
+    ];
+    for (const filter of filters) {
+      const list = conforming(
+        await documents.call(care, `/documents?pageSize=100&filter=${encodeURIComponent(filter)}`),
+        pageOf(DocumentSchema),
+      );
+      expect(list.items.length, filter).toBeGreaterThan(0);
+    }
+  });
+
+  it('signs an upload, and searches documents by product and owner', async () => {
+    const [claim] = conforming(
+      await claims.call(care, `/claims?${claimsParams({ pageSize: 1 })}`),
+      pageOf(ClaimSchema),
+    ).items;
+    conforming(
+      await documents.send(care, 'POST', '/documents/pre-signed-post', {
+        accountCode: claim!.accountCode,
+        policyCode: claim!.policyCode,
+        contentType: 'pdf',
+        isoContentType: 'application/pdf',
+        entityType: 'ClaimDocument',
+        entityId: claim!.id,
+        filename: 'report.pdf',
+      }),
+      PresignedPostSchema,
+      201,
+    );
+    const [product] = await kit.db().query<{ slug: string }>(
+      `SELECT DISTINCT pr.slug FROM documents d
+         JOIN policies p ON p.code = d.policy_code JOIN products pr ON pr.id = p.product_id
+        WHERE d.status = 'stored' ORDER BY pr.slug LIMIT 1`,
+    );
+    const owners = conforming(
+      await documents.call(care, `/searchable-document-owners?product=${product!.slug}`),
+      v.strictObject({ items: v.array(DocumentOwnerSchema) }),
+    );
+    expect(owners.items.length).toBeGreaterThan(0);
+    const found = conforming(
+      await documents.call(care, `/searchable-documents?product=${product!.slug}&ownerIds=*`),
+      pageOf(SearchableDocumentSchema),
+    );
+    expect(found.items.length).toBeGreaterThan(0);
+    const word = found.items[0]!.filename.slice(0, 3);
+    conforming(
+      await documents.call(care, `/search-keywords?searchText=${encodeURIComponent(word)}`),
+      v.strictObject({ items: v.array(v.string()) }),
+    );
+  });
+});
+
+describe('translationservice answers as its contract says', () => {
+  it('lists, adds and switches off a product language', async () => {
+    conforming(
+      await translations.call(admin, '/languages?pageSize=50'),
+      pageOf(ProductLanguageSchema),
+    );
+    const { productLanguage } = conforming(
+      await translations.send(admin, 'POST', '/languages', {
+        productSlug: 'home-contents',
+        language: 'fi',
+      }),
+      one('productLanguage', ProductLanguageSchema),
+      201,
+    );
+    conforming(
+      await translations.send(admin, 'PUT', `/languages/${productLanguage.id}`, {
+        isActive: false,
+        version: productLanguage.version,
+      }),
+      one('productLanguage', ProductLanguageSchema),
+    );
+  });
+});
+
+describe('notificationservice answers as its contract says', () => {
+  it('answers a posted notification', async () => {
+    conforming(
+      await notifications.send(admin, 'POST', '/notifications', { title: 'Hallo', body: 'Welt' }),
+      NotificationPostedSchema,
+      201,
+    );
+  });
+});
+
+/**
+ * A refused body, on each endpoint whose body the sandbox checks with its contract's request
+ * schema: 400 `validation_error` in the one error shape, each problem at its dotted path with a
+ * machine code the client translates (client/api/error-text.ts).
+ */
+describe('a body against its request schema', () => {
+  it.each([
+    [
+      'a customer',
+      accounts,
+      'POST',
+      '/accounts',
+      { type: 'org', email: 'x' },
+      [
+        { path: 'email', code: 'invalid_email' },
+        // A missing key is valibot's `object` issue; an organisation needs its company name.
+        { path: 'street', code: 'object' },
+        { path: 'companyName', code: 'required' },
+      ],
+    ],
+    [
+      'a customer edit',
+      accounts,
+      'PUT',
+      '/accounts/1',
+      { type: 'teapot' },
+      [
+        { path: 'type', code: 'invalid_type' },
+        { path: 'version', code: 'object' },
+      ],
+    ],
+    [
+      'a product language',
+      translations,
+      'POST',
+      '/languages',
+      {
+        productSlug: 'home-contents',
+        language: 'deu',
+      },
+      [{ path: 'language', code: 'regex' }],
+    ],
+    [
+      'a product language switch',
+      translations,
+      'PUT',
+      '/languages/1',
+      {
+        isActive: 'yes',
+        version: 0,
+      },
+      [
+        { path: 'isActive', code: 'boolean' },
+        { path: 'version', code: 'min_value' },
+      ],
+    ],
+    [
+      'an upload to sign',
+      documents,
+      'POST',
+      '/documents/pre-signed-post',
+      {
+        accountCode: '',
+        entityId: 'clm_1',
+      },
+      [
+        { path: 'accountCode', code: 'required' },
+        { path: 'entityId', code: 'required' },
+      ],
+    ],
+    [
+      'a notification',
+      notifications,
+      'POST',
+      '/notifications',
+      { title: ' ', body: 7 },
+      [
+        { path: 'title', code: 'non_empty' },
+        { path: 'body', code: 'string' },
+      ],
+    ],
+  ] as const)(
+    'refuses %s naming each field at fault',
+    async (_what, service, method, route, body, issues) => {
+      const res = await service.send(admin, method, route, body);
+      const error = conforming(res, ErrorBodySchema, 400);
+      expect(error.error).toBe('validation_error');
+      expect(error.issues).toEqual(expect.arrayContaining(issues.map((i) => ({ ...i }))));
+    },
+  );
 });
