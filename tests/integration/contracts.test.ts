@@ -22,6 +22,13 @@ import {
 import { ErrorBodySchema } from '#common/contracts/error.ts';
 import { NotificationPostedSchema } from '#common/contracts/notification.ts';
 import { ProductLanguageSchema } from '#common/contracts/translation.ts';
+import {
+  AdminUserSchema,
+  InviteSchema,
+  ListViewSchema,
+  OrganizationSchema,
+  RoleSchema,
+} from '#common/contracts/tenant.ts';
 import { accountsParams } from '#client/api/accounts-client.ts';
 import { claimsParams } from '#client/api/claims-client.ts';
 import { leadsParams } from '#client/api/leads-client.ts';
@@ -47,6 +54,7 @@ const claims = serviceCalls(kit, '/claimservice/v1');
 const documents = serviceCalls(kit, '/documentservice/v1');
 const translations = serviceCalls(kit, '/translationservice/v1');
 const notifications = serviceCalls(kit, '/notificationservice/v1');
+const tenant = serviceCalls(kit, '/tenantservice/v1');
 
 /** The answer's body after checking its status and its shape. */
 function conforming<S extends v.GenericSchema>(
@@ -305,6 +313,53 @@ describe('notificationservice answers as its contract says', () => {
       await notifications.send(admin, 'POST', '/notifications', { title: 'Hallo', body: 'Welt' }),
       NotificationPostedSchema,
       201,
+    );
+  });
+});
+
+describe('tenantservice answers as its contract says', () => {
+  it('lists users, invites, roles and organizations as the admin screens ask', async () => {
+    conforming(
+      await tenant.call(admin, '/users?pageSize=50&expand=roles,organizations'),
+      pageOf(AdminUserSchema),
+    );
+    conforming(
+      await tenant.call(
+        admin,
+        '/users/invites?pageSize=50&order=email:ASC&expand=roles,organization',
+      ),
+      pageOf(InviteSchema),
+    );
+    conforming(await tenant.call(admin, '/roles?pageSize=50'), pageOf(RoleSchema));
+    conforming(
+      await tenant.call(admin, '/organizations?pageSize=50&order=name:ASC'),
+      pageOf(OrganizationSchema),
+    );
+  });
+
+  it('saves, lists and changes a list view', async () => {
+    const { listView } = conforming(
+      await tenant.send(care, 'POST', '/list-views', {
+        list: 'policies',
+        name: 'Aktive',
+        query: 'status=ACTIVE',
+        shared: true,
+      }),
+      one('listView', ListViewSchema),
+      201,
+    );
+    conforming(
+      await tenant.call(care, `/list-views?filter=${encodeURIComponent('list=policies')}`),
+      pageOf(ListViewSchema),
+    );
+    conforming(
+      await tenant.send(care, 'PUT', `/list-views/${listView.code}`, {
+        name: 'Aktive Policen',
+        query: 'status=ACTIVE',
+        shared: false,
+        version: listView.version,
+      }),
+      one('listView', ListViewSchema),
     );
   });
 });
