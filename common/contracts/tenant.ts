@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { CUSTOM_SCHEMA_ENTITIES, CustomSchemaFieldSchema } from '#common/custom-schema-field.ts';
 import { AuditEntries, Id, Int, JsonRecord, Timestamp } from './shared.ts';
 
 /**
@@ -90,9 +91,56 @@ export const ListViewSchema = v.strictObject({
   updatedAt: Timestamp,
 });
 
+export const TenantSchema = v.strictObject({ id: Id, name: v.string(), slug: v.string() });
+
+/** The tenant's general settings, in the upstream's snake case. */
+export const GeneralSettingsSchema = v.strictObject({
+  time_zone: v.string(),
+  language: v.string(),
+  currency: v.string(),
+  format_hours: v.string(),
+  format_dates: v.string(),
+});
+
+/** The branding record as the tenant service stores it (`PUT /branding` takes all of it). */
+export const BrandingRecordSchema = v.strictObject({
+  tenant_id: Id,
+  name: v.string(),
+  address: v.nullable(v.string()),
+  logo: v.nullable(v.string()),
+  main_color: v.string(),
+});
+
+/** One stored setting of the tenant or the user; `type` names the JSON type of `value`. */
+export const SettingValueSchema = v.strictObject({
+  key: v.string(),
+  value: v.unknown(),
+  type: v.string(),
+});
+
+/**
+ * A custom schema: the fields a tenant adds to an entity. The fields are the editor's own schema
+ * (common/custom-schema-field.ts), which is not strict: its unknown keys are dropped, not refused.
+ */
+export const CustomSchemaRecordSchema = v.strictObject({
+  id: Id,
+  code: v.string(),
+  productCode: v.nullable(v.string()),
+  entity: v.picklist(CUSTOM_SCHEMA_ENTITIES),
+  fields: v.array(CustomSchemaFieldSchema),
+  ...AuditEntries,
+});
+
 export type UserStatus = (typeof USER_STATUSES)[number];
 export type Role = v.InferOutput<typeof RoleSchema>;
 export type Organization = v.InferOutput<typeof OrganizationSchema>;
 export type AdminUser = v.InferOutput<typeof AdminUserSchema>;
 export type Invite = v.InferOutput<typeof InviteSchema>;
 export type ListView = v.InferOutput<typeof ListViewSchema>;
+export type Tenant = v.InferOutput<typeof TenantSchema>;
+export type GeneralSettings = v.InferOutput<typeof GeneralSettingsSchema>;
+export type BrandingRecord = v.InferOutput<typeof BrandingRecordSchema>;
+export type SettingValue = v.InferOutput<typeof SettingValueSchema>;
+export type CustomSchemaRecord = v.InferOutput<typeof CustomSchemaRecordSchema>;
+/** `PUT /branding` takes the whole record but the tenant, which the token says. */
+export type BrandingInput = Omit<BrandingRecord, 'tenant_id'>;

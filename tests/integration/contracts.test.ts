@@ -24,6 +24,11 @@ import { NotificationPostedSchema } from '#common/contracts/notification.ts';
 import { ProductLanguageSchema } from '#common/contracts/translation.ts';
 import {
   AdminUserSchema,
+  BrandingRecordSchema,
+  CustomSchemaRecordSchema,
+  GeneralSettingsSchema,
+  SettingValueSchema,
+  TenantSchema,
   InviteSchema,
   ListViewSchema,
   OrganizationSchema,
@@ -335,6 +340,23 @@ describe('tenantservice answers as its contract says', () => {
       await tenant.call(admin, '/organizations?pageSize=50&order=name:ASC'),
       pageOf(OrganizationSchema),
     );
+  });
+
+  it('reads the tenant, its settings, branding and custom schemas', async () => {
+    conforming(await tenant.call(admin, '/tenants/1'), one('tenant', TenantSchema));
+    conforming(await tenant.call(admin, '/general'), one('general', GeneralSettingsSchema));
+    conforming(await tenant.call(admin, '/branding'), one('branding', BrandingRecordSchema));
+    const schemas = conforming(
+      await tenant.call(admin, '/custom-schemas'),
+      pageOf(CustomSchemaRecordSchema),
+    );
+    expect(schemas.items.length).toBeGreaterThan(0);
+    for (const scope of ['tenant', 'user']) {
+      conforming(
+        await tenant.call(admin, `/settings/${scope}?keys=theme,pageSize`),
+        v.strictObject({ values: v.array(SettingValueSchema) }),
+      );
+    }
   });
 
   it('saves, lists and changes a list view', async () => {
