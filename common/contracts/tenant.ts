@@ -33,12 +33,12 @@ export const OrganizationRefSchema = v.strictObject({ id: Id, code: v.string(), 
 export const OrganizationSchema = v.strictObject({
   ...OrganizationRefSchema.entries,
   parentId: v.nullable(Id),
-  email: v.nullable(v.string()),
-  street: v.nullable(v.string()),
-  houseNumber: v.nullable(v.string()),
-  zipCode: v.nullable(v.string()),
-  city: v.nullable(v.string()),
-  country: v.nullable(v.string()),
+  email: v.string(),
+  street: v.string(),
+  houseNumber: v.string(),
+  zipCode: v.string(),
+  city: v.string(),
+  country: v.string(),
   customFields: JsonRecord,
   ern: v.string(),
   ...AuditEntries,
@@ -132,6 +132,7 @@ export const CustomSchemaRecordSchema = v.strictObject({
 });
 
 export type UserStatus = (typeof USER_STATUSES)[number];
+export type Permission = v.InferOutput<typeof PermissionSchema>;
 export type Role = v.InferOutput<typeof RoleSchema>;
 export type Organization = v.InferOutput<typeof OrganizationSchema>;
 export type AdminUser = v.InferOutput<typeof AdminUserSchema>;
