@@ -118,6 +118,13 @@ export const PolicySchema = v.strictObject({
   ...AuditEntries,
 });
 
+/** POST /premiums/calculate: the premium, or null with what is still missing. */
+export const PremiumCalculationSchema = v.strictObject({
+  premium: v.nullable(PremiumSchema),
+  /** `<objectName>.<field>` of each missing required value. */
+  missing: v.array(v.string()),
+});
+
 export type PremiumItem = v.InferOutput<typeof PremiumItemSchema>;
 export type Premium = v.InferOutput<typeof PremiumSchema>;
 export type PartyHolder = v.InferOutput<typeof PartyHolderSchema>;
@@ -125,3 +132,4 @@ export type PolicyObject = v.InferOutput<typeof PolicyObjectSchema>;
 export type Timeslice = v.InferOutput<typeof TimesliceSchema>;
 export type PolicyVersion = v.InferOutput<typeof PolicyVersionSchema>;
 export type Policy = v.InferOutput<typeof PolicySchema>;
+export type PremiumCalculation = v.InferOutput<typeof PremiumCalculationSchema>;

@@ -11,7 +11,7 @@ import {
 import { contractProblems } from '#common/contracts/drift.ts';
 import { LeadSchema, LeadStatusSchema, LeadVersionSchema } from '#common/contracts/lead.ts';
 import { PartnerSchema, PartnerTagSchema, PartnerTypeSchema } from '#common/contracts/partner.ts';
-import { PolicySchema } from '#common/contracts/policy.ts';
+import { PolicySchema, PremiumCalculationSchema } from '#common/contracts/policy.ts';
 import { pageOf, TransitionRuleSchema } from '#common/contracts/shared.ts';
 import {
   DocumentOwnerSchema,
@@ -168,6 +168,34 @@ describe('insuranceservice answers as its contract says', () => {
         basedOnVersionId: drafted.draftVersionId,
       }),
       one('policy', PolicySchema),
+    );
+  });
+
+  it('calculates a premium and sells an application as a policy', async () => {
+    const [lead] = conforming(
+      await insurance.call(care, `/leads?${leadsParams({ pageSize: 1, status: 'new' })}`),
+      pageOf(LeadSchema),
+    ).items;
+    const application = {
+      productVersionId: lead!.productVersionId,
+      policyObjects: lead!.policy.policyObjects.map(({ insuredObjectId, data }) => ({
+        insuredObjectId,
+        data,
+      })),
+    };
+    const quote = conforming(
+      await insurance.send(care, 'POST', '/premiums/calculate', application),
+      PremiumCalculationSchema,
+    );
+    expect(quote.premium).not.toBeNull();
+    const { code: accountCode } = conforming(
+      await accounts.call(care, `/accounts?${accountsParams({})}`),
+      pageOf(AccountSchema),
+    ).items[0]!;
+    conforming(
+      await insurance.send(care, 'POST', '/policies', { ...application, accountCode }),
+      one('policy', PolicySchema),
+      201,
     );
   });
 
