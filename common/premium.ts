@@ -1,24 +1,13 @@
 import { roundHalfAwayFromZero } from './expression/evaluate.ts';
-import type { PremiumUnit } from './products.ts';
+import type { PremiumItem } from './contracts/policy.ts';
 
 /**
  * The premium of a policy timeslice or of an application being filled in (upstream contract,
  * Insurance: `{premiumItems: [{premiumFormulaId, total, isOverride}], grandTotal, currency}`).
- * Totals are per their formula's unit (a yearly and a monthly item are not annualised).
+ * Totals are per their formula's unit (a yearly and a monthly item are not annualised). The
+ * schema is the policy contract's (common/contracts/policy.ts).
  */
-export interface PremiumItem {
-  premiumFormulaId: number;
-  total: number;
-  isOverride: boolean;
-  /** The formula's unit, in policy answers asked with `expand=premiumUnits` (null: formula gone). */
-  unit?: PremiumUnit | null;
-}
-
-export interface Premium {
-  premiumItems: PremiumItem[];
-  grandTotal: number;
-  currency: string;
-}
+export type { Premium, PremiumItem } from './contracts/policy.ts';
 
 /** An amount of money rounded to cents, halves away from zero (2.345 to 2.35, -2.345 to -2.35). */
 export const roundToCents = (amount: number): number => roundHalfAwayFromZero(amount, 2);

@@ -2,6 +2,10 @@ import type { AccountInput } from '#common/account-fields.ts';
 import { partyName, type NamedParty } from '#common/party-name.ts';
 import { fetchJson } from './fetch-json.ts';
 import { listParams, type ListQuery, type Page } from './tenant-admin-client.ts';
+import type { Account, AccountUpdateInput } from '#common/contracts/account.ts';
+
+// The record's type is the accountservice's contract (common/contracts/account.ts).
+export type { Account };
 
 /**
  * Customer accounts of the accountservice through the BFF proxy (docs/contracts.md, "Insurance:
@@ -9,32 +13,6 @@ import { listParams, type ListQuery, type Page } from './tenant-admin-client.ts'
  */
 
 export const ACCOUNTS_PAGE_SIZE = 30;
-
-export interface Account {
-  id: number;
-  code: string;
-  accountNumber: string;
-  type: 'person' | 'org';
-  title: '' | 'Dr.' | 'Dr. med.' | 'Prof.';
-  firstName: string;
-  lastName: string;
-  companyName: string | null;
-  email: string;
-  gender: 'male' | 'female' | 'unspecified';
-  street: string;
-  houseNumber: string;
-  zipCode: string;
-  city: string;
-  birthDate: string | null;
-  phone: string | null;
-  brokerCode: string | null;
-  customFields: Record<string, unknown>;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: string;
-  updatedBy: string;
-}
 
 export interface AccountsQuery {
   page?: number;
@@ -81,7 +59,7 @@ export function getAccount(
 export function updateAccount(
   accountIndex: number,
   code: string,
-  values: AccountInput & { version: number },
+  values: AccountUpdateInput,
   signal?: AbortSignal,
 ): Promise<{ account: Account }> {
   return fetchJson(`${base(accountIndex)}/accounts/${encodeURIComponent(code)}`, {

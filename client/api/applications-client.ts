@@ -1,6 +1,9 @@
 import type { ObjectDataIssue, PolicyObjectInput } from '#common/policy-object-data.ts';
-import type { Premium } from '#common/premium.ts';
 import { fetchJson } from './fetch-json.ts';
+import type { Policy, PremiumCalculation } from '#common/contracts/policy.ts';
+
+// The answers' types are the policy contract (common/contracts/policy.ts).
+export type { PremiumCalculation };
 
 /**
  * Applications of the insurance service through the BFF proxy (docs/contracts.md, "Insurance:
@@ -10,13 +13,6 @@ import { fetchJson } from './fetch-json.ts';
  */
 
 const base = (accountIndex: number) => `/api/${accountIndex}/insuranceservice/v1`;
-
-export interface PremiumCalculation {
-  /** null while required fields are missing. */
-  premium: Premium | null;
-  /** `<objectName>.<field>` of each missing required value. */
-  missing: string[];
-}
 
 /**
  * The premium of the data as it stands. Incomplete data is a normal answer (`premium: null`
@@ -38,12 +34,7 @@ export interface NewPolicyInput {
 }
 
 /** What the form needs of the created policy (the answer is the whole policy). */
-export interface CreatedPolicy {
-  id: number;
-  code: string;
-  policyNumber: string;
-  productName: string;
-}
+export type CreatedPolicy = Pick<Policy, 'id' | 'code' | 'policyNumber' | 'productName'>;
 
 /**
  * Sells the application as a policy. 400 `validation_error` with `issues` (the fields' codes of

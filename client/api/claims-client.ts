@@ -1,8 +1,25 @@
 import type { ClaimType } from '#common/claims.ts';
 import { fetchJson } from './fetch-json.ts';
-import type { Partner } from './partners-client.ts';
 import { listParams, type Page } from './tenant-admin-client.ts';
 import type { TransitionRule } from './leads-client.ts';
+import type {
+  Claim,
+  ClaimPartner,
+  ClaimPartnerRole,
+  ClaimStatus,
+  Settlement,
+} from '#common/contracts/claim.ts';
+
+// The records' types are the claim contract (common/contracts/claim.ts).
+export type {
+  Claim,
+  ClaimPartner,
+  ClaimPartnerRole,
+  ClaimStatus,
+  ClaimTotals,
+  Settlement,
+} from '#common/contracts/claim.ts';
+export type { PartyHolder as ClaimHolder } from '#common/contracts/policy.ts';
 
 /**
  * Claims, their settlements and partners of the claim service through the BFF proxy
@@ -21,95 +38,6 @@ export const CLAIM_PARTS_PAGE_SIZE = 100;
 
 const base = (accountIndex: number) => `/api/${accountIndex}/claimservice/v1`;
 const path = (accountIndex: number, rest: string) => `${base(accountIndex)}${rest}`;
-
-export interface ClaimHolder {
-  accountCode?: string;
-  type?: 'person' | 'org' | string;
-  firstName?: string | null;
-  lastName?: string | null;
-  companyName?: string | null;
-}
-
-/** Sums of the claim's settlements, in cents of `currency`. */
-export interface ClaimTotals {
-  reserve: number;
-  payment: number;
-  recourse: number;
-  currency: string;
-}
-
-export interface Claim {
-  id: number;
-  code: string;
-  claimNumber: string;
-  title: string;
-  description: string;
-  policyCode: string;
-  policyNumber: string;
-  accountCode: string | null;
-  productId: number;
-  /** A claim status slug. */
-  status: string;
-  /** YYYY-MM-DD. */
-  damageDate: string;
-  notificationDate: string;
-  claimType: ClaimType;
-  customFields: Record<string, unknown>;
-  /** The policy's holder: given by value or its customer account. */
-  holder: ClaimHolder | null;
-  totals: ClaimTotals;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: string;
-  updatedBy: string;
-}
-
-export interface ClaimStatus {
-  id: number;
-  code: string;
-  slug: string;
-  name: string;
-  order: number;
-}
-
-export interface ClaimPartnerRole {
-  id: number;
-  code: string;
-  slug: string;
-  name: string;
-}
-
-export interface ClaimPartner {
-  id: number;
-  claimCode: string;
-  partnerCode: string;
-  claimPartnerRoleId: number;
-  /** With `expand` partner: the partner with its tags. */
-  partner?: Partner | null;
-  role?: ClaimPartnerRole | null;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: string;
-  updatedBy: string;
-}
-
-export interface Settlement {
-  id: number;
-  code: string;
-  claimCode: string;
-  insuredObject: string;
-  /** Cents. */
-  reserve: number;
-  payment: number;
-  recourse: number;
-  currency: string;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: string;
-  updatedBy: string;
-}
 
 /** The fields a claim form edits. */
 export interface ClaimFieldsBody {

@@ -8,6 +8,16 @@ import {
   CLAIM_DOCUMENT_TEMPLATE_SLUG,
   CLAIM_DOCUMENTS_PAGE_SIZE,
 } from '#common/claim-documents.ts';
+import type { Document, DocumentOwner, SearchableDocument } from '#common/contracts/document.ts';
+
+// The records' types are the documentservice's contract (common/contracts/document.ts): a lead's
+// and a claim's documents are the same record.
+export type {
+  Document as ClaimDocument,
+  Document as DocumentMeta,
+  DocumentOwner,
+  SearchableDocument,
+};
 
 /**
  * Documents of the document service through the BFF proxy (docs/contracts.md, "Insurance:
@@ -17,21 +27,6 @@ import {
 
 /** Spec, section 9: lead documents are asked for 20 at a time. */
 export const LEAD_DOCUMENTS_PAGE_SIZE = 20;
-
-export interface DocumentMeta {
-  id: number;
-  code: string;
-  policyCode: string | null;
-  leadCode: string | null;
-  entityType: string;
-  entityId: string;
-  description: string;
-  contentType: string;
-  filename: string;
-  s3Key: string;
-  requester: string;
-  createdAt: string;
-}
 
 /** The documents of one entity (a lead by its code), newest first. */
 export function listEntityDocuments(
@@ -45,7 +40,7 @@ export function listEntityDocuments(
     to?: string | null;
   },
   signal?: AbortSignal,
-): Promise<Page<DocumentMeta>> {
+): Promise<Page<Document>> {
   const params = listParams({
     pageSize: query.pageSize,
     ...(query.page !== undefined ? { page: query.page } : {}),
@@ -59,21 +54,12 @@ export function listEntityDocuments(
   return fetchJson(`/api/${accountIndex}/documentservice/v1/documents?${params}`, { signal });
 }
 
-/** The spec's claim document (document service metadata of an uploaded file). */
-export interface ClaimDocument extends DocumentMeta {
-  accountCode: string | null;
-  templateSlug: string | null;
-  sizeBytes: number | null;
-  updatedAt: string;
-  cashedUser: string;
-}
-
 /** A claim's documents, 100 at a time (spec), newest first, optionally within a time range. */
 export function listClaimDocuments(
   accountIndex: number,
   query: { claimId: number; page?: number; from?: string | null; to?: string | null },
   signal?: AbortSignal,
-): Promise<Page<ClaimDocument>> {
+): Promise<Page<Document>> {
   const params = listParams({
     pageSize: CLAIM_DOCUMENTS_PAGE_SIZE,
     ...(query.page !== undefined ? { page: query.page } : {}),
@@ -214,7 +200,7 @@ export function listCustomerDocuments(
   accountIndex: number,
   query: { accountCode: string; page?: number; from?: string | null; to?: string | null },
   signal?: AbortSignal,
-): Promise<Page<ClaimDocument>> {
+): Promise<Page<Document>> {
   const params = listParams({
     pageSize: CUSTOMER_DOCUMENTS_PAGE_SIZE,
     ...(query.page !== undefined ? { page: query.page } : {}),
@@ -235,22 +221,6 @@ export const CUSTOMER_DOCUMENTS_PAGE_SIZE = 100;
 /** Spec: the owner filter falls back to '*' (every owner) when no owner is chosen. */
 export const ALL_OWNERS = '*';
 export const DOCUMENT_SEARCH_PAGE_SIZE = 30;
-
-/** A customer whose documents belong to the product searched. */
-export interface DocumentOwner {
-  code: string;
-  accountNumber: string;
-  type: string;
-  title: string;
-  firstName: string;
-  lastName: string;
-  companyName: string | null;
-}
-
-export interface SearchableDocument extends DocumentMeta {
-  productSlug: string;
-  owner: DocumentOwner;
-}
 
 const documentService = (accountIndex: number) => `/api/${accountIndex}/documentservice/v1`;
 

@@ -2,6 +2,23 @@ import type { CustomDataValue, PaymentMethodValue } from '#common/leads.ts';
 import type { ObjectDataIssue, PolicyObjectInput } from '#common/policy-object-data.ts';
 import { fetchJson } from './fetch-json.ts';
 import { listParams, type ListQuery, type Page } from './tenant-admin-client.ts';
+import type { Lead, LeadHolder, LeadStatus, LeadVersion } from '#common/contracts/lead.ts';
+import type { TransitionRule } from '#common/contracts/shared.ts';
+
+// The records' types are the lead contract (common/contracts/lead.ts).
+export type {
+  Lead,
+  LeadAccount,
+  LeadHolder,
+  LeadPolicy,
+  LeadPolicyObject,
+  LeadStatus,
+  LeadVersion,
+  LeadVersionSummary,
+  PremiumOverrideItem,
+} from '#common/contracts/lead.ts';
+export type { Premium } from '#common/premium.ts';
+export type { TransitionRule };
 
 /**
  * Leads (applications) of the insurance service through the BFF proxy (docs/contracts.md,
@@ -11,112 +28,6 @@ import { listParams, type ListQuery, type Page } from './tenant-admin-client.ts'
 export const LEADS_PAGE_SIZE = 30;
 
 const base = (accountIndex: number) => `/api/${accountIndex}/insuranceservice/v1`;
-
-export interface LeadPolicyObject {
-  insuredObjectId: number;
-  insuredObjectName: string;
-  insuredObjectLabel: string;
-  data: Record<string, unknown>;
-}
-
-export interface LeadHolder {
-  type?: 'person' | 'org';
-  title?: string;
-  firstName?: string;
-  lastName?: string;
-  companyName?: string;
-  email?: string;
-  birthDate?: string;
-}
-
-export interface PremiumOverrideItem {
-  premiumFormulaId: number;
-  total: number;
-}
-
-/** A create-policy body, as the lead keeps it. */
-export interface LeadPolicy {
-  productVersionId: number;
-  accountCode: string | null;
-  holder: LeadHolder | null;
-  policyObjects: LeadPolicyObject[];
-  premiumOverride: PremiumOverrideItem[] | null;
-}
-
-export interface Premium {
-  premiumItems: { premiumFormulaId: number; total: number; isOverride: boolean }[];
-  grandTotal: number;
-  currency: string;
-}
-
-export interface LeadAccount {
-  id: number;
-  code: string;
-  accountNumber: string;
-  type: 'person' | 'org';
-  title: string;
-  firstName: string;
-  lastName: string;
-  companyName: string | null;
-  email: string;
-  birthDate: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface LeadVersionSummary {
-  version: number;
-  status: string;
-  changedFields: string[];
-  createdAt: string;
-  createdBy: string;
-}
-
-export interface Lead {
-  id: number;
-  code: string;
-  leadNumber: string;
-  status: string;
-  accountCode: string | null;
-  account: LeadAccount | null;
-  productId: number;
-  productVersionId: number;
-  productSlug: string;
-  productName: string;
-  policy: LeadPolicy;
-  bankAccount: { iban: string } | null;
-  paymentMethod: PaymentMethodValue | null;
-  customData: CustomDataValue | null;
-  premiumOverride: PremiumOverrideItem[] | null;
-  premium: Premium;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: string;
-  updatedBy: string;
-  versions?: LeadVersionSummary[];
-}
-
-/** A saved version: the lead as it was then (without its account and history). */
-export interface LeadVersion extends LeadVersionSummary {
-  leadCode: string;
-  lead: Omit<Lead, 'account' | 'versions'>;
-}
-
-export interface LeadStatus {
-  id: number;
-  code: string;
-  slug: string;
-  name: string;
-  order: number;
-}
-
-export interface TransitionRule {
-  id: number;
-  entityType: string;
-  fromStatus: string;
-  toStatus: string;
-}
 
 /** The policy part of a create or edit: insured object ids and their data. */
 export interface PolicyInput {

@@ -1,20 +1,8 @@
 import { fetchJson } from './fetch-json.ts';
+import type { ListView } from '#common/contracts/tenant.ts';
 
-/** A saved view of a list (sandbox: server/sandbox/list-view-routes.ts). */
-export interface ListView {
-  id: number;
-  code: string;
-  list: string;
-  name: string;
-  /** The list's query string as its address carries it, without '?'. */
-  query: string;
-  shared: boolean;
-  isOwn: boolean;
-  owner: { name: string };
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+// The record's type is the tenantservice's contract (common/contracts/tenant.ts).
+export type { ListView };
 
 const base = (accountIndex: number) => `/api/${accountIndex}/tenantservice/v1/list-views`;
 

@@ -1,6 +1,10 @@
 import { fetchJson } from './fetch-json.ts';
 import { getCustomSchema } from './settings-client.ts';
 import { listParams, type ListQuery, type Page, type RoleRef } from './tenant-admin-client.ts';
+import type { Organization } from '#common/contracts/tenant.ts';
+
+// The record's type is the tenantservice's contract (common/contracts/tenant.ts).
+export type { Organization };
 
 /**
  * Organisations and organisation invitations of the tenant service through the BFF proxy
@@ -17,17 +21,6 @@ export interface OrganizationAddress {
   zipCode: string;
   city: string;
   country: string;
-}
-
-export interface Organization extends OrganizationAddress {
-  id: number;
-  code: string;
-  parentId: number | null;
-  name: string;
-  email: string;
-  customFields: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export interface OrganizationUser {

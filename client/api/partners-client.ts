@@ -1,5 +1,9 @@
 import { fetchJson } from './fetch-json.ts';
 import { listParams, type Page } from './tenant-admin-client.ts';
+import type { Partner, PartnerTag, PartnerType } from '#common/contracts/partner.ts';
+
+// The records' types are the partnerservice's contract (common/contracts/partner.ts).
+export type { Partner, PartnerTag, PartnerType };
 
 /**
  * Partners of the partnerservice through the BFF proxy (docs/contracts.md, "Insurance: customers
@@ -9,34 +13,6 @@ import { listParams, type Page } from './tenant-admin-client.ts';
 /** The spec's partner selector loads 10 at a time. */
 export const PARTNER_SELECTOR_PAGE_SIZE = 10;
 export const PARTNERS_PAGE_SIZE = 30;
-
-export interface PartnerType {
-  id: number;
-  code: string;
-  name: string;
-  slug: 'person' | 'organization';
-}
-
-export interface PartnerTag {
-  code: string;
-  slug: string;
-  label: string;
-  description: string;
-}
-
-export interface Partner {
-  id: number;
-  code: string;
-  displayName: string;
-  partnerTypeId: number;
-  partnerType?: PartnerType | null;
-  tags?: PartnerTag[];
-  partnerNumber: string;
-  accountCode: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export interface PartnersQuery {
   pageSize?: number;

@@ -1,5 +1,4 @@
-import type { Premium } from '#common/premium.ts';
-import type { PolicyStatus, RevisionStatus } from '#common/policy-lifecycle.ts';
+import type { PolicyStatus } from '#common/policy-lifecycle.ts';
 import { fetchJson } from './fetch-json.ts';
 import { listParams, type Page } from './tenant-admin-client.ts';
 
@@ -18,81 +17,19 @@ export {
   type PolicyStatus,
   type RevisionStatus,
 } from '#common/policy-lifecycle.ts';
+import type { Policy } from '#common/contracts/policy.ts';
 
-interface Audit {
-  createdAt: string;
-  updatedAt: string;
-  createdBy: string;
-  updatedBy: string;
-}
+// The records' types are the policy contract (common/contracts/policy.ts).
+export type {
+  PartyHolder as PolicyHolder,
+  Policy,
+  PolicyObject,
+  PolicyVersion,
+  Timeslice,
+} from '#common/contracts/policy.ts';
 
 // One premium shape for policies, applications and the premium quote machine.
 export type { Premium, PremiumItem } from '#common/premium.ts';
-
-export interface PolicyObject extends Audit {
-  id: number;
-  code: string;
-  policyCode: string;
-  insuredObjectId: number | null;
-  insuredObjectName: string;
-  insuredObjectLabel: string;
-  data: Record<string, unknown>;
-  summary: string;
-}
-
-export interface Timeslice extends Audit {
-  id: number;
-  /** ISO timestamps in UTC. */
-  from: string;
-  to: string | null;
-  premium: Premium;
-  /** Reversed order as served: the 'default' object comes last. */
-  policyObjects: PolicyObject[];
-}
-
-export interface PolicyVersion extends Audit {
-  id: number;
-  versionNumber: number;
-  isCurrent: boolean;
-  isDraft: boolean;
-  revisionStatus: RevisionStatus;
-  metadata: Record<string, unknown>;
-  timeline: Timeslice[];
-}
-
-export interface PolicyHolder {
-  accountCode?: string;
-  type?: 'person' | 'org' | string;
-  firstName?: string | null;
-  lastName?: string | null;
-  companyName?: string | null;
-}
-
-export interface Policy extends Audit {
-  id: number;
-  code: string;
-  policyNumber: string;
-  productId: number;
-  productVersionId: number;
-  productName: string;
-  productSlug: string;
-  accountCode: string | null;
-  holder: PolicyHolder | null;
-  status: PolicyStatus;
-  policyStartDate: string;
-  leadCode: string | null;
-  /** The version a write builds on (`basedOnVersionId`); the draft's for draft writes. */
-  currentVersionId: number | null;
-  draftVersionId: number | null;
-  terminationDate: string | null;
-  terminationReason: string | null;
-  product?: { id: number; code: string; name: string; slug: string; category: string };
-  /** The current version's timeslices (list expansion `timelines`). */
-  timeline?: Timeslice[];
-  /** Newest first (expansion `versions`). */
-  versions?: PolicyVersion[];
-  ern: string;
-}
 
 export interface PoliciesQuery {
   /** The previous page's nextPageToken; null for the first page. */

@@ -1,30 +1,15 @@
 import { fetchJson } from './fetch-json.ts';
 import { ROLES_PAGE_SIZE, listParams, type ListQuery, type Page } from './tenant-admin-client.ts';
+import type { Role } from '#common/contracts/tenant.ts';
+
+// The records' types are the tenantservice's contract (common/contracts/tenant.ts).
+export type { Permission as RolePermission, Role } from '#common/contracts/tenant.ts';
 
 /**
  * Roles and effective permissions of the tenant service through the BFF proxy
  * (docs/contracts.md, "Administration and registration"). One function per request; each takes
  * an AbortSignal.
  */
-
-export interface RolePermission {
-  id: number;
-  /** The permission string, `module.resource.action`. */
-  code: string;
-  module: string;
-  entity: string;
-  action: string;
-}
-
-export interface Role {
-  id: number;
-  code: string;
-  label: string;
-  description: string | null;
-  permissions: RolePermission[];
-  createdAt: string;
-  updatedAt: string;
-}
 
 export interface RoleInput {
   label: string;

@@ -1,6 +1,15 @@
 import type { CustomSchemaEntity, CustomSchemaFieldInput } from '#common/custom-schema-field.ts';
 import { fetchJson } from './fetch-json.ts';
 import type { GeneralSettings } from './tenant-client.ts';
+import type {
+  BrandingInput,
+  BrandingRecord,
+  CustomSchemaRecord,
+  SettingValue,
+} from '#common/contracts/tenant.ts';
+
+// The records' types are the tenantservice's contract (common/contracts/tenant.ts).
+export type { BrandingRecord, CustomSchemaRecord, SettingValue };
 
 /**
  * Tenant settings, branding, custom schemas and the user's own settings (tenant service through
@@ -8,28 +17,6 @@ import type { GeneralSettings } from './tenant-client.ts';
  */
 
 const base = (accountIndex: number) => `/api/${accountIndex}/tenantservice/v1`;
-
-export interface SettingValue {
-  key: string;
-  value: unknown;
-  type: string;
-}
-
-/** The branding record as the tenant service stores it (`PUT /branding` takes all of it). */
-export interface BrandingRecord {
-  name: string;
-  address: string | null;
-  logo: string | null;
-  main_color: string;
-}
-
-export interface CustomSchemaRecord {
-  id: number;
-  code: string;
-  productCode: string | null;
-  entity: CustomSchemaEntity;
-  fields: CustomSchemaFieldInput[];
-}
 
 export function getTenantSettings(
   accountIndex: number,
@@ -69,7 +56,7 @@ export function getBrandingRecord(
 
 export function saveBranding(
   accountIndex: number,
-  branding: BrandingRecord,
+  branding: BrandingInput,
   signal?: AbortSignal,
 ): Promise<{ branding: BrandingRecord }> {
   return fetchJson(`${base(accountIndex)}/branding`, { method: 'PUT', body: branding, signal });

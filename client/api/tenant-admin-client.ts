@@ -1,11 +1,13 @@
 import { fetchJson } from './fetch-json.ts';
+import type { AdminUser, Invite, UserStatus } from '#common/contracts/tenant.ts';
+
+// The records' types are the tenantservice's contract (common/contracts/tenant.ts).
+export type { AdminUser, Invite, UserStatus };
 
 /**
  * User administration of the tenant service through the BFF proxy (docs/contracts.md,
  * "Administration and registration"). One function per request; each takes an AbortSignal.
  */
-
-export type UserStatus = 'active' | 'disabled' | 'invited';
 
 export interface RoleRef {
   id: number;
@@ -19,29 +21,6 @@ export interface OrganizationRef {
   id: number;
   code?: string;
   name: string;
-}
-
-export interface AdminUser {
-  id: number;
-  code: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  status: UserStatus;
-  organizationId: number | null;
-  roles?: RoleRef[];
-  organization?: OrganizationRef | null;
-  createdAt: string;
-}
-
-export interface Invite {
-  id: number;
-  email: string;
-  organizationId: number | null;
-  organization?: OrganizationRef | null;
-  roles?: RoleRef[];
-  expiresOn: string;
-  isExpired: boolean;
 }
 
 export interface Page<T> {

@@ -1,4 +1,8 @@
 import { fetchJson } from './fetch-json.ts';
+import type { GeneralSettings } from '#common/contracts/tenant.ts';
+
+// The record's type is the tenantservice's contract (common/contracts/tenant.ts).
+export type { GeneralSettings };
 
 /** The tenant service through the BFF proxy, with the account's token added server-side. */
 
@@ -6,14 +10,6 @@ export interface Tenant {
   id: number | string;
   name: string;
   slug: string;
-}
-
-export interface GeneralSettings {
-  time_zone: string;
-  language: string;
-  currency: string;
-  format_hours: string;
-  format_dates: string;
 }
 
 /** Spec, section 9: the default tenant colour. */

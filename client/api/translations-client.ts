@@ -1,5 +1,18 @@
 import { fetchFile, fetchJson } from './fetch-json.ts';
 import { listParams, type Page } from './tenant-admin-client.ts';
+import type {
+  LanguageCreateInput,
+  LanguageUpdateInput,
+  ProductLanguage,
+  Translation,
+} from '#common/contracts/translation.ts';
+
+// The records' types are the translationservice's contract (common/contracts/translation.ts).
+export type {
+  ProductLanguage,
+  Translation,
+  TranslationStatus,
+} from '#common/contracts/translation.ts';
 
 /**
  * Product languages and translations of the translation service through the BFF proxy
@@ -8,28 +21,6 @@ import { listParams, type Page } from './tenant-admin-client.ts';
  */
 
 const base = (accountIndex: number) => `/api/${accountIndex}/translationservice/v1`;
-
-export type TranslationStatus = 'none' | 'incomplete' | 'complete';
-
-export interface ProductLanguage {
-  id: number;
-  code: string;
-  productSlug: string;
-  language: string;
-  isActive: boolean;
-  translationStatus: TranslationStatus;
-  translationCount: number;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface Translation {
-  id: number;
-  key: string;
-  language: string;
-  value: string;
-}
 
 export async function listProductLanguages(
   accountIndex: number,
@@ -45,7 +36,7 @@ export async function listProductLanguages(
 
 export async function addProductLanguage(
   accountIndex: number,
-  body: { productSlug: string; language: string },
+  body: LanguageCreateInput,
   signal?: AbortSignal,
 ): Promise<ProductLanguage> {
   const res = await fetchJson<{ productLanguage: ProductLanguage }>(
@@ -58,7 +49,7 @@ export async function addProductLanguage(
 export async function updateProductLanguage(
   accountIndex: number,
   id: number,
-  body: { isActive: boolean; version: number },
+  body: LanguageUpdateInput,
   signal?: AbortSignal,
 ): Promise<ProductLanguage> {
   const res = await fetchJson<{ productLanguage: ProductLanguage }>(

@@ -39,6 +39,7 @@ const lead = (extra: Partial<Lead>): Lead => ({
   premiumOverride: null,
   premium: { premiumItems: [], grandTotal: 78, currency: 'EUR' },
   version: 5,
+  ern: 'ern:insuranceservice:demo:lead/lea_7',
   createdAt: '',
   updatedAt: '',
   createdBy: '',

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { TokenSigner } from '#server/sandbox/platform/crypto.ts';
 import {
@@ -13,7 +12,8 @@ import {
   requireServicePermission,
 } from '#server/sandbox/platform/http.ts';
 import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
-import { AccountFields, type AccountValues } from '#common/account-fields.ts';
+import type { AccountValues } from '#common/account-fields.ts';
+import { AccountCreateBody, AccountUpdateBody } from '#common/contracts/account.ts';
 import { offsetPage } from '#server/sandbox/platform/list-page.ts';
 
 const can = (action: string) => requireServicePermission('account-management', 'accounts', action);
@@ -79,11 +79,6 @@ export function presentAccount(r: AccountRow) {
     updatedBy: r.updated_by,
   };
 }
-
-const UpdateBody = v.intersect([
-  AccountFields,
-  v.object({ version: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
-]);
 
 const ORDERS: Record<string, string> = {
   id: 'id',
@@ -196,7 +191,7 @@ export function accountRouter(deps: { db: Db; signer: TokenSigner }): Router {
 
   router.post('/accounts', can('create'), async (req, res) => {
     const auth = getAuth(res);
-    const body = parseBody(AccountFields, req.body);
+    const body = parseBody(AccountCreateBody, req.body);
     await assertBroker(db, auth.tenantId, body.brokerCode);
     // The account number follows the id, so two concurrent creations cannot draw the same one.
     const [row] = await db.query<AccountRow>(
@@ -215,7 +210,7 @@ export function accountRouter(deps: { db: Db; signer: TokenSigner }): Router {
 
   router.put('/accounts/:id', can('update'), async (req, res) => {
     const auth = getAuth(res);
-    const body = parseBody(UpdateBody, req.body);
+    const body = parseBody(AccountUpdateBody, req.body);
     await assertBroker(db, auth.tenantId, body.brokerCode);
     const current = await findAccount(db, auth.tenantId, String(req.params.id));
     // Compare and write in one statement: two saves based on the same version cannot both win.

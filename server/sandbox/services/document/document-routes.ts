@@ -1,5 +1,4 @@
 import { Router, type Response } from 'express';
-import * as v from 'valibot';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import { offsetPage } from '#server/sandbox/platform/list-page.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
@@ -19,8 +18,6 @@ import { hasPermission } from '#common/permissions.ts';
 import {
   CLAIM_DOCUMENT_DELETE_PERMISSIONS,
   CLAIM_DOCUMENT_ENTITY_TYPE,
-  CLAIM_DOCUMENT_REQUESTER,
-  CLAIM_DOCUMENT_TEMPLATE_SLUG,
   CLAIM_DOCUMENT_UPLOAD_PERMISSIONS,
   CLAIM_DOCUMENT_VIEW_PERMISSIONS,
   DOWNLOAD_URL_SECONDS,
@@ -30,6 +27,7 @@ import {
   shortContentType,
   type DocumentContentType,
 } from '#common/claim-documents.ts';
+import { PreSignedPostBody } from '#common/contracts/document.ts';
 
 /**
  * The document service (upstream contract, "Documents"): metadata of the files of a lead, a
@@ -131,32 +129,6 @@ function instant(field: string, value: string): string {
   }
   return new Date(ms).toISOString();
 }
-
-const PreSignedPost = v.object({
-  accountCode: v.pipe(v.string('required'), v.minLength(1, 'required')),
-  policyCode: v.pipe(v.string('required'), v.minLength(1, 'required')),
-  description: v.optional(v.pipe(v.string(), v.maxLength(500, 'too_long')), ''),
-  contentType: v.picklist(['pdf', 'png', 'jpg'], 'invalid_type'),
-  isoContentType: v.picklist(['application/pdf', 'image/png', 'image/jpeg'], 'invalid_type'),
-  entityType: v.literal(CLAIM_DOCUMENT_ENTITY_TYPE, 'unsupported_entity'),
-  entityId: v.pipe(v.number('required'), v.integer('required'), v.minValue(1, 'required')),
-  requester: v.optional(
-    v.literal(CLAIM_DOCUMENT_REQUESTER, 'invalid_requester'),
-    CLAIM_DOCUMENT_REQUESTER,
-  ),
-  templateSlug: v.optional(
-    v.literal(CLAIM_DOCUMENT_TEMPLATE_SLUG, 'invalid_template'),
-    CLAIM_DOCUMENT_TEMPLATE_SLUG,
-  ),
-  filename: v.pipe(
-    v.string('required'),
-    v.trim(),
-    v.minLength(1, 'required'),
-    v.maxLength(200, 'too_long'),
-    // No path, no control characters: the name is shown and sent back in a header.
-    v.regex(/^[^\\/\u0000-\u001f\u007f"]+$/, 'invalid_filename'),
-  ),
-});
 
 /** The RFC 6266 header of a download, the name kept in UTF-8 and a plain fallback. */
 export function attachmentHeader(filename: string): string {
@@ -379,7 +351,7 @@ export function documentRouter(ctx: SandboxContext): Router {
 
   router.post('/documents/pre-signed-post', UPLOAD, async (req, res) => {
     const auth = getAuth(res);
-    const body = parseBody(PreSignedPost, req.body);
+    const body = parseBody(PreSignedPostBody, req.body);
     const type: DocumentContentType = body.isoContentType;
     if (contentTypeOfName(body.filename) !== type || shortContentType(type) !== body.contentType) {
       throw new HttpError(

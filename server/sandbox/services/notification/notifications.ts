@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Router } from 'express';
-import * as v from 'valibot';
 import { WebSocketServer, WebSocket } from 'ws';
 import type { Logger } from 'pino';
 import type { Db } from '#server/sandbox/platform/db.ts';
@@ -14,6 +13,7 @@ import {
   requirePermission,
   resolveToken,
 } from '#server/sandbox/platform/http.ts';
+import { NotificationBody } from '#common/contracts/notification.ts';
 
 export const WS_PATH = '/notificationservice/v1/ws';
 export const WS_CLOSE_UNAUTHORIZED = 4401;
@@ -73,11 +73,6 @@ export class NotificationHub {
     this.sockets.clear();
   }
 }
-
-export const NotificationBody = v.object({
-  title: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(200)),
-  body: v.pipe(v.string(), v.maxLength(5000)),
-});
 
 export function notificationRouter(deps: {
   db: Db;

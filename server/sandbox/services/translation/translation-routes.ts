@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
 import {
@@ -15,6 +14,12 @@ import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { cantLoadProduct } from '#server/sandbox/services/insurance/index.ts';
 import { rawMultipart, readUploadForm } from '#server/sandbox/platform/multipart.ts';
 import { invalidFile } from '#server/sandbox/platform/csv.ts';
+import {
+  LANGUAGE_CODE,
+  LanguageCreateBody,
+  LanguageUpdateBody,
+  type TranslationStatus,
+} from '#common/contracts/translation.ts';
 import { parseTranslationFile, writeTranslationFile } from './translation-file.ts';
 import { audit, idOf, uniqueViolation, type Audit } from '#server/sandbox/platform/records.ts';
 
@@ -27,8 +32,6 @@ import { audit, idOf, uniqueViolation, type Audit } from '#server/sandbox/platfo
 const allow = (action: 'view' | 'create' | 'update') =>
   requireServicePermission('translation-management', 'translations', action);
 
-const LANGUAGE = /^[a-z]{2}$/;
-
 interface LanguageRow extends Audit {
   id: number;
   code: string;
@@ -36,7 +39,7 @@ interface LanguageRow extends Audit {
   product_slug: string;
   language: string;
   is_active: boolean;
-  translation_status: 'none' | 'incomplete' | 'complete';
+  translation_status: TranslationStatus;
   version: number;
   translation_count: number;
 }
@@ -57,19 +60,6 @@ const present = (r: LanguageRow) => ({
   ...audit(r),
 });
 
-const LanguageBody = v.object({
-  productSlug: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'a product slug')),
-  language: v.pipe(v.string(), v.regex(LANGUAGE, 'a two-letter language code like de')),
-});
-const LanguageUpdateBody = v.object({
-  isActive: v.boolean('isActive: true or false'),
-  version: v.pipe(
-    v.number('version: the version the change is based on'),
-    v.integer(),
-    v.minValue(1),
-  ),
-});
-
 const languageNotFound = () => new HttpError(404, 'not_found', 'product language not found');
 
 async function productBySlug(db: Queryable, tenantId: number, slug: string) {
@@ -83,7 +73,7 @@ async function productBySlug(db: Queryable, tenantId: number, slug: string) {
 
 /** The product's language `?language=` names; it must have been added first. */
 async function languageOf(db: Queryable, tenantId: number, productId: number, language: unknown) {
-  if (typeof language !== 'string' || !LANGUAGE.test(language)) {
+  if (typeof language !== 'string' || !LANGUAGE_CODE.test(language)) {
     throw new HttpError(400, 'invalid_query', 'language: a two-letter language code like de');
   }
   const [row] = await db.query<LanguageRow>(
@@ -162,7 +152,7 @@ export function translationRouter(ctx: SandboxContext): Router {
 
   router.post('/languages', allow('create'), async (req, res) => {
     const { tenantId, userCode } = getAuth(res);
-    const body = parseBody(LanguageBody, req.body);
+    const body = parseBody(LanguageCreateBody, req.body);
     const product = await productBySlug(db, tenantId, body.productSlug);
     try {
       const [inserted] = await db.query<{ id: number }>(

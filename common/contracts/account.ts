@@ -1,0 +1,51 @@
+import * as v from 'valibot';
+import {
+  ACCOUNT_GENDERS,
+  ACCOUNT_TITLES,
+  ACCOUNT_TYPES,
+  AccountFields,
+} from '#common/account-fields.ts';
+import { AuditEntries, Id, Int, IsoDate, JsonRecord } from './shared.ts';
+
+/**
+ * The accountservice's records and bodies (docs/contracts.md, "Insurance: customers and
+ * partners"). The editable fields and their rules are common/account-fields.ts, which the
+ * customer form checks with too.
+ */
+
+export const AccountSchema = v.strictObject({
+  id: Id,
+  code: v.string(),
+  accountNumber: v.string(),
+  type: v.picklist(ACCOUNT_TYPES),
+  title: v.picklist(ACCOUNT_TITLES),
+  firstName: v.string(),
+  lastName: v.string(),
+  companyName: v.nullable(v.string()),
+  email: v.string(),
+  gender: v.picklist(ACCOUNT_GENDERS),
+  street: v.string(),
+  houseNumber: v.string(),
+  zipCode: v.string(),
+  city: v.string(),
+  birthDate: v.nullable(IsoDate),
+  phone: v.nullable(v.string()),
+  brokerCode: v.nullable(v.string()),
+  customFields: JsonRecord,
+  /** The contract's field; the sandbox's policies live in the insurance service, so it is empty. */
+  policies: v.array(v.unknown()),
+  version: Int,
+  ern: v.string(),
+  ...AuditEntries,
+});
+export type Account = v.InferOutput<typeof AccountSchema>;
+
+/** POST /accounts. */
+export const AccountCreateBody = AccountFields;
+
+/** PUT /accounts/{id}: the fields and the version the edit was made on. */
+export const AccountUpdateBody = v.intersect([
+  AccountFields,
+  v.object({ version: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
+]);
+export type AccountUpdateInput = v.InferInput<typeof AccountUpdateBody>;

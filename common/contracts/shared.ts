@@ -1,0 +1,39 @@
+import * as v from 'valibot';
+
+/**
+ * Pieces every service's contract uses. Response records are `v.strictObject`: a field the
+ * service adds or renames without its schema fails the drift test (tests/integration/contracts).
+ */
+
+/** An instant as JSON carries it: `2026-01-30T01:16:30.616Z`. */
+export const Timestamp = v.pipe(v.string(), v.isoTimestamp());
+/** A calendar day without a time: `1964-08-12`. */
+export const IsoDate = v.pipe(v.string(), v.isoDate());
+/** A database id: a positive integer. */
+export const Id = v.pipe(v.number(), v.integer(), v.minValue(1));
+/** A count or an amount of whole units (cents, a version number). */
+export const Int = v.pipe(v.number(), v.integer());
+
+/** Who wrote a record and when; the writers are user codes or `system`. */
+export const AuditEntries = {
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  createdBy: v.string(),
+  updatedBy: v.string(),
+};
+
+/** One page of a list: the items and the token of the next page, null on the last. */
+export const pageOf = <T extends v.GenericSchema>(item: T) =>
+  v.strictObject({ items: v.array(item), nextPageToken: v.nullable(v.string()) });
+
+/** The free data a tenant keeps on a record (custom fields, object data): any JSON. */
+export const JsonRecord = v.record(v.string(), v.unknown());
+
+/** A tenant's status rule (leads, claims): the move from one status slug to another. */
+export const TransitionRuleSchema = v.strictObject({
+  id: Id,
+  entityType: v.string(),
+  fromStatus: v.string(),
+  toStatus: v.string(),
+});
+export type TransitionRule = v.InferOutput<typeof TransitionRuleSchema>;

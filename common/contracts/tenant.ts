@@ -1,0 +1,147 @@
+import * as v from 'valibot';
+import { CUSTOM_SCHEMA_ENTITIES, CustomSchemaFieldSchema } from '#common/custom-schema-field.ts';
+import { AuditEntries, Id, Int, JsonRecord, Timestamp } from './shared.ts';
+
+/**
+ * The tenantservice's administration records (docs/contracts.md, "Administration and
+ * registration"): users, invites, roles, organizations, saved list views. The request bodies
+ * stay in the service's route files for now (server/sandbox/services/tenant/).
+ */
+
+export const USER_STATUSES = ['active', 'disabled', 'invited'] as const;
+
+export const PermissionSchema = v.strictObject({
+  id: Id,
+  code: v.string(),
+  module: v.string(),
+  entity: v.string(),
+  action: v.string(),
+});
+
+export const RoleSchema = v.strictObject({
+  id: Id,
+  code: v.string(),
+  label: v.string(),
+  description: v.string(),
+  permissions: v.array(PermissionSchema),
+  ...AuditEntries,
+});
+
+/** An organization as a user or an invite names it (`expand=organization(s)`). */
+export const OrganizationRefSchema = v.strictObject({ id: Id, code: v.string(), name: v.string() });
+
+export const OrganizationSchema = v.strictObject({
+  ...OrganizationRefSchema.entries,
+  parentId: v.nullable(Id),
+  email: v.string(),
+  street: v.string(),
+  houseNumber: v.string(),
+  zipCode: v.string(),
+  city: v.string(),
+  country: v.string(),
+  customFields: JsonRecord,
+  ern: v.string(),
+  ...AuditEntries,
+});
+
+/** `roles` and `organization` come with `expand=roles,organizations`. */
+export const AdminUserSchema = v.strictObject({
+  id: Id,
+  code: v.string(),
+  email: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  status: v.picklist(USER_STATUSES),
+  sub: v.string(),
+  ern: v.string(),
+  mfaAuthentication: v.boolean(),
+  subscriptions: v.array(v.unknown()),
+  organizationId: v.nullable(Id),
+  roles: v.optional(v.array(RoleSchema)),
+  organization: v.optional(v.nullable(OrganizationRefSchema)),
+  ...AuditEntries,
+});
+
+/** `roles` and `organization` come with `expand=roles,organization`. */
+export const InviteSchema = v.strictObject({
+  id: Id,
+  code: v.string(),
+  email: v.string(),
+  organizationId: v.nullable(Id),
+  organization: v.optional(v.nullable(OrganizationRefSchema)),
+  roles: v.optional(v.array(RoleSchema)),
+  expiresOn: Timestamp,
+  isExpired: v.boolean(),
+  metadata: v.nullable(JsonRecord),
+  ...AuditEntries,
+});
+
+/** A saved view of a list: its query string as the list's address carries it, without '?'. */
+export const ListViewSchema = v.strictObject({
+  id: Id,
+  code: v.string(),
+  list: v.string(),
+  name: v.string(),
+  query: v.string(),
+  shared: v.boolean(),
+  isOwn: v.boolean(),
+  owner: v.strictObject({ name: v.string() }),
+  version: Int,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+export const TenantSchema = v.strictObject({ id: Id, name: v.string(), slug: v.string() });
+
+/** The tenant's general settings, in the upstream's snake case. */
+export const GeneralSettingsSchema = v.strictObject({
+  time_zone: v.string(),
+  language: v.string(),
+  currency: v.string(),
+  format_hours: v.string(),
+  format_dates: v.string(),
+});
+
+/** The branding record as the tenant service stores it (`PUT /branding` takes all of it). */
+export const BrandingRecordSchema = v.strictObject({
+  tenant_id: Id,
+  name: v.string(),
+  address: v.nullable(v.string()),
+  logo: v.nullable(v.string()),
+  main_color: v.string(),
+});
+
+/** One stored setting of the tenant or the user; `type` names the JSON type of `value`. */
+export const SettingValueSchema = v.strictObject({
+  key: v.string(),
+  value: v.unknown(),
+  type: v.string(),
+});
+
+/**
+ * A custom schema: the fields a tenant adds to an entity. The fields are the editor's own schema
+ * (common/custom-schema-field.ts), which is not strict: its unknown keys are dropped, not refused.
+ */
+export const CustomSchemaRecordSchema = v.strictObject({
+  id: Id,
+  code: v.string(),
+  productCode: v.nullable(v.string()),
+  entity: v.picklist(CUSTOM_SCHEMA_ENTITIES),
+  fields: v.array(CustomSchemaFieldSchema),
+  ...AuditEntries,
+});
+
+export type UserStatus = (typeof USER_STATUSES)[number];
+export type Permission = v.InferOutput<typeof PermissionSchema>;
+export type Role = v.InferOutput<typeof RoleSchema>;
+export type Organization = v.InferOutput<typeof OrganizationSchema>;
+export type AdminUser = v.InferOutput<typeof AdminUserSchema>;
+export type Invite = v.InferOutput<typeof InviteSchema>;
+export type ListView = v.InferOutput<typeof ListViewSchema>;
+export type Tenant = v.InferOutput<typeof TenantSchema>;
+export type GeneralSettings = v.InferOutput<typeof GeneralSettingsSchema>;
+export type BrandingRecord = v.InferOutput<typeof BrandingRecordSchema>;
+export type SettingValue = v.InferOutput<typeof SettingValueSchema>;
+export type CustomSchemaRecord = v.InferOutput<typeof CustomSchemaRecordSchema>;
+/** `PUT /branding` takes the whole record but the tenant, which the token says. */
+export type BrandingInput = Omit<BrandingRecord, 'tenant_id'>;

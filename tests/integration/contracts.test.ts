@@ -1,0 +1,507 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { AccountSchema } from '#common/contracts/account.ts';
+import {
+  ClaimPartnerRoleSchema,
+  ClaimPartnerSchema,
+  ClaimSchema,
+  ClaimStatusSchema,
+  SettlementSchema,
+} from '#common/contracts/claim.ts';
+import { contractProblems } from '#common/contracts/drift.ts';
+import { LeadSchema, LeadStatusSchema, LeadVersionSchema } from '#common/contracts/lead.ts';
+import { PartnerSchema, PartnerTagSchema, PartnerTypeSchema } from '#common/contracts/partner.ts';
+import { PolicySchema, PremiumCalculationSchema } from '#common/contracts/policy.ts';
+import { pageOf, TransitionRuleSchema } from '#common/contracts/shared.ts';
+import {
+  DocumentOwnerSchema,
+  DocumentSchema,
+  PresignedPostSchema,
+  SearchableDocumentSchema,
+} from '#common/contracts/document.ts';
+import { ErrorBodySchema } from '#common/contracts/error.ts';
+import { NotificationPostedSchema } from '#common/contracts/notification.ts';
+import { ProductLanguageSchema } from '#common/contracts/translation.ts';
+import {
+  AdminUserSchema,
+  BrandingRecordSchema,
+  CustomSchemaRecordSchema,
+  GeneralSettingsSchema,
+  SettingValueSchema,
+  TenantSchema,
+  InviteSchema,
+  ListViewSchema,
+  OrganizationSchema,
+  RoleSchema,
+} from '#common/contracts/tenant.ts';
+import { accountsParams } from '#client/api/accounts-client.ts';
+import { claimsParams } from '#client/api/claims-client.ts';
+import { leadsParams } from '#client/api/leads-client.ts';
+import { partnersParams } from '#client/api/partners-client.ts';
+import { policiesParams } from '#client/api/policies-client.ts';
+import { INSURANCE_USERS, serviceCalls, withSandbox } from '#tests/support/sandbox.ts';
+import type { ApiResponse } from '#server/sandbox/testing.ts';
+
+/**
+ * Drift: every answer the client reads, from the real sandbox with its seed, measured against its
+ * contract in common/contracts/. The response schemas are strict objects, so a field renamed,
+ * dropped, retyped or added without the contract fails here (common/contracts/README.md). Lists
+ * are read a full page or more at a time, so that the seed's varied records (holders by value,
+ * SEPA payments, terminated policies, drafts) all pass through the schema.
+ */
+
+const kit = withSandbox({ ...INSURANCE_USERS, admin: 'admin@demo.test' });
+const { care, admin } = kit.sessions;
+const partners = serviceCalls(kit, '/partnerservice/v1');
+const accounts = serviceCalls(kit, '/accountservice/v1');
+const insurance = serviceCalls(kit, '/insuranceservice/v1');
+const claims = serviceCalls(kit, '/claimservice/v1');
+const documents = serviceCalls(kit, '/documentservice/v1');
+const translations = serviceCalls(kit, '/translationservice/v1');
+const notifications = serviceCalls(kit, '/notificationservice/v1');
+const tenant = serviceCalls(kit, '/tenantservice/v1');
+
+/** The answer's body after checking its status and its shape. */
+function conforming<S extends v.GenericSchema>(
+  res: ApiResponse,
+  schema: S,
+  status = 200,
+): v.InferOutput<S> {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(contractProblems(schema, res.body)).toEqual([]);
+  return res.body as v.InferOutput<S>;
+}
+
+const one = <K extends string, S extends v.GenericSchema>(key: K, schema: S) =>
+  v.strictObject({ [key]: schema } as Record<K, S>);
+
+describe('partnerservice answers as its contract says', () => {
+  it('lists partners, tags and types, and reads one partner', async () => {
+    const list = conforming(
+      await partners.call(care, `/partners?${partnersParams({ pageSize: 50 })}`),
+      pageOf(PartnerSchema),
+    );
+    expect(list.items.length).toBeGreaterThan(0);
+    const code = list.items[0]!.code;
+    conforming(
+      await partners.call(care, `/partners/${code}?expand=partnerType,tags`),
+      one('partner', PartnerSchema),
+    );
+    conforming(await partners.call(care, '/tags'), pageOf(PartnerTagSchema));
+    conforming(await partners.call(care, '/partner-types'), pageOf(PartnerTypeSchema));
+  });
+});
+
+describe('accountservice answers as its contract says', () => {
+  it('lists and reads customers', async () => {
+    const list = conforming(
+      await accounts.call(care, `/accounts?${accountsParams({})}`),
+      pageOf(AccountSchema),
+    );
+    conforming(
+      await accounts.call(care, `/accounts?${accountsParams({ type: 'org' })}`),
+      pageOf(AccountSchema),
+    );
+    conforming(
+      await accounts.call(care, `/accounts/${list.items[0]!.code}`),
+      one('account', AccountSchema),
+    );
+  });
+
+  it('answers a created and an updated customer', async () => {
+    // An organisation: the person's fields (title, birth date, phone) come back as their empties.
+    const address = { street: 'Am Hafen', houseNumber: '3', zipCode: '20457', city: 'Hamburg' };
+    const fields = {
+      type: 'org',
+      companyName: 'Vertrag & Form GmbH',
+      email: 'post@vf.test',
+      ...address,
+    };
+    const { account } = conforming(
+      await accounts.send(care, 'POST', '/accounts', fields),
+      one('account', AccountSchema),
+      201,
+    );
+    conforming(
+      await accounts.send(care, 'PUT', `/accounts/${account.code}`, {
+        ...fields,
+        city: 'Bonn',
+        version: account.version,
+      }),
+      one('account', AccountSchema),
+    );
+  });
+});
+
+describe('insuranceservice answers as its contract says', () => {
+  it('lists policies as the policies table asks, in every status', async () => {
+    const params = new URLSearchParams(policiesParams({ pageSize: 50 }));
+    params.set('expand', 'timelines,product,premiumUnits');
+    conforming(await insurance.call(care, `/policies?${params}`), pageOf(PolicySchema));
+    const ended = new URLSearchParams(
+      policiesParams({ pageSize: 50, statuses: ['TERMINATED', 'WITHDRAWN'] }),
+    );
+    const list = conforming(await insurance.call(care, `/policies?${ended}`), pageOf(PolicySchema));
+    expect(list.items.length).toBeGreaterThan(0);
+  });
+
+  it('reads a policy with its versions, and answers a draft written on it', async () => {
+    const active = new URLSearchParams(policiesParams({ pageSize: 1, statuses: ['ACTIVE'] }));
+    const [first] = conforming(
+      await insurance.call(care, `/policies?${active}`),
+      pageOf(PolicySchema),
+    ).items;
+    const { policy } = conforming(
+      await insurance.call(care, `/policies/${first!.code}?expand=versions,product`),
+      one('policy', PolicySchema),
+    );
+    const { policy: drafted } = conforming(
+      await insurance.send(care, 'POST', `/policies/${policy.code}/draft`, {
+        basedOnVersionId: policy.currentVersionId,
+      }),
+      one('policy', PolicySchema),
+      201,
+    );
+    expect(drafted.draftVersionId).not.toBeNull();
+    conforming(
+      await insurance.send(care, 'DELETE', `/policies/${policy.code}/draft`, {
+        basedOnVersionId: drafted.draftVersionId,
+      }),
+      one('policy', PolicySchema),
+    );
+  });
+
+  it('calculates a premium and sells an application as a policy', async () => {
+    const [lead] = conforming(
+      await insurance.call(care, `/leads?${leadsParams({ pageSize: 1, status: 'new' })}`),
+      pageOf(LeadSchema),
+    ).items;
+    const application = {
+      productVersionId: lead!.productVersionId,
+      policyObjects: lead!.policy.policyObjects.map(({ insuredObjectId, data }) => ({
+        insuredObjectId,
+        data,
+      })),
+    };
+    const quote = conforming(
+      await insurance.send(care, 'POST', '/premiums/calculate', application),
+      PremiumCalculationSchema,
+    );
+    expect(quote.premium).not.toBeNull();
+    const { code: accountCode } = conforming(
+      await accounts.call(care, `/accounts?${accountsParams({})}`),
+      pageOf(AccountSchema),
+    ).items[0]!;
+    conforming(
+      await insurance.send(care, 'POST', '/policies', { ...application, accountCode }),
+      one('policy', PolicySchema),
+      201,
+    );
+  });
+
+  it('lists and reads leads, a lead version, the statuses and the rules', async () => {
+    const list = conforming(
+      await insurance.call(care, `/leads?${leadsParams({ pageSize: 50 })}`),
+      pageOf(LeadSchema),
+    );
+    conforming(
+      await insurance.call(care, `/leads?${leadsParams({ pageSize: 50, page: 5 })}`),
+      pageOf(LeadSchema),
+    );
+    const { lead } = conforming(
+      await insurance.call(care, `/leads/${list.items[0]!.code}`),
+      one('lead', LeadSchema),
+    );
+    conforming(
+      await insurance.call(care, `/leads/${lead.code}/versions/${lead.version}`),
+      one('leadVersion', LeadVersionSchema),
+    );
+    conforming(await insurance.call(care, '/lead-statuses'), pageOf(LeadStatusSchema));
+    for (const entityType of ['lead', 'claim']) {
+      conforming(
+        await insurance.call(care, `/status-transitions/rules?filter=entityType%3D${entityType}`),
+        pageOf(TransitionRuleSchema),
+      );
+    }
+  });
+});
+
+describe('claimservice answers as its contract says', () => {
+  it('lists and reads claims with their settlements and partners', async () => {
+    const list = conforming(
+      await claims.call(care, `/claims?${claimsParams({ pageSize: 50 })}`),
+      pageOf(ClaimSchema),
+    );
+    const code = list.items[0]!.code;
+    conforming(await claims.call(care, `/claims/${code}`), one('claim', ClaimSchema));
+    conforming(await claims.call(care, '/claim-statuses'), pageOf(ClaimStatusSchema));
+    conforming(await claims.call(care, '/claim-partner-roles'), pageOf(ClaimPartnerRoleSchema));
+    const linked = conforming(
+      await claims.call(care, '/claim-partners?pageSize=50&expand=partner,role'),
+      pageOf(ClaimPartnerSchema),
+    );
+    expect(linked.items.some((item) => item.partner && item.role)).toBe(true);
+    const settled = conforming(
+      await claims.call(care, '/settlements?pageSize=50'),
+      pageOf(SettlementSchema),
+    );
+    expect(settled.items.length).toBeGreaterThan(0);
+  });
+});
+
+describe('documentservice answers as its contract says', () => {
+  it('lists the documents of a claim, a lead and a customer', async () => {
+    const [claim] = await kit.db().query<{ entity_id: string; account_code: string }>(
+      `SELECT entity_id, account_code FROM documents
+        WHERE entity_type = 'ClaimDocument' AND status = 'stored' AND account_code IS NOT NULL
+        ORDER BY id LIMIT 1`,
+    );
+    const [lead] = await kit
+      .db()
+      .query<{ entity_type: string; entity_id: string }>(
+        `SELECT entity_type, entity_id FROM documents WHERE lead_code IS NOT NULL ORDER BY id LIMIT 1`,
+      );
+    const filters = [
+      `entityType=ClaimDocument&entityId=${claim!.entity_id}`,
+      `entityType=${lead!.entity_type}&entityId=${lead!.entity_id}`,
+      `accountCode=${claim!.account_code}`,
+    ];
+    for (const filter of filters) {
+      const list = conforming(
+        await documents.call(care, `/documents?pageSize=100&filter=${encodeURIComponent(filter)}`),
+        pageOf(DocumentSchema),
+      );
+      expect(list.items.length, filter).toBeGreaterThan(0);
+    }
+  });
+
+  it('signs an upload, and searches documents by product and owner', async () => {
+    const [claim] = conforming(
+      await claims.call(care, `/claims?${claimsParams({ pageSize: 1 })}`),
+      pageOf(ClaimSchema),
+    ).items;
+    conforming(
+      await documents.send(care, 'POST', '/documents/pre-signed-post', {
+        accountCode: claim!.accountCode,
+        policyCode: claim!.policyCode,
+        contentType: 'pdf',
+        isoContentType: 'application/pdf',
+        entityType: 'ClaimDocument',
+        entityId: claim!.id,
+        filename: 'report.pdf',
+      }),
+      PresignedPostSchema,
+      201,
+    );
+    const [product] = await kit.db().query<{ slug: string }>(
+      `SELECT DISTINCT pr.slug FROM documents d
+         JOIN policies p ON p.code = d.policy_code JOIN products pr ON pr.id = p.product_id
+        WHERE d.status = 'stored' ORDER BY pr.slug LIMIT 1`,
+    );
+    const owners = conforming(
+      await documents.call(care, `/searchable-document-owners?product=${product!.slug}`),
+      v.strictObject({ items: v.array(DocumentOwnerSchema) }),
+    );
+    expect(owners.items.length).toBeGreaterThan(0);
+    const found = conforming(
+      await documents.call(care, `/searchable-documents?product=${product!.slug}&ownerIds=*`),
+      pageOf(SearchableDocumentSchema),
+    );
+    expect(found.items.length).toBeGreaterThan(0);
+    const word = found.items[0]!.filename.slice(0, 3);
+    conforming(
+      await documents.call(care, `/search-keywords?searchText=${encodeURIComponent(word)}`),
+      v.strictObject({ items: v.array(v.string()) }),
+    );
+  });
+});
+
+describe('translationservice answers as its contract says', () => {
+  it('lists, adds and switches off a product language', async () => {
+    conforming(
+      await translations.call(admin, '/languages?pageSize=50'),
+      pageOf(ProductLanguageSchema),
+    );
+    const { productLanguage } = conforming(
+      await translations.send(admin, 'POST', '/languages', {
+        productSlug: 'home-contents',
+        language: 'fi',
+      }),
+      one('productLanguage', ProductLanguageSchema),
+      201,
+    );
+    conforming(
+      await translations.send(admin, 'PUT', `/languages/${productLanguage.id}`, {
+        isActive: false,
+        version: productLanguage.version,
+      }),
+      one('productLanguage', ProductLanguageSchema),
+    );
+  });
+});
+
+describe('notificationservice answers as its contract says', () => {
+  it('answers a posted notification', async () => {
+    conforming(
+      await notifications.send(admin, 'POST', '/notifications', { title: 'Hallo', body: 'Welt' }),
+      NotificationPostedSchema,
+      201,
+    );
+  });
+});
+
+describe('tenantservice answers as its contract says', () => {
+  it('lists users, invites, roles and organizations as the admin screens ask', async () => {
+    conforming(
+      await tenant.call(admin, '/users?pageSize=50&expand=roles,organizations'),
+      pageOf(AdminUserSchema),
+    );
+    conforming(
+      await tenant.call(
+        admin,
+        '/users/invites?pageSize=50&order=email:ASC&expand=roles,organization',
+      ),
+      pageOf(InviteSchema),
+    );
+    conforming(await tenant.call(admin, '/roles?pageSize=50'), pageOf(RoleSchema));
+    conforming(
+      await tenant.call(admin, '/organizations?pageSize=50&order=name:ASC'),
+      pageOf(OrganizationSchema),
+    );
+  });
+
+  it('reads the tenant, its settings, branding and custom schemas', async () => {
+    conforming(await tenant.call(admin, '/tenants/1'), one('tenant', TenantSchema));
+    conforming(await tenant.call(admin, '/general'), one('general', GeneralSettingsSchema));
+    conforming(await tenant.call(admin, '/branding'), one('branding', BrandingRecordSchema));
+    const schemas = conforming(
+      await tenant.call(admin, '/custom-schemas'),
+      pageOf(CustomSchemaRecordSchema),
+    );
+    expect(schemas.items.length).toBeGreaterThan(0);
+    for (const scope of ['tenant', 'user']) {
+      conforming(
+        await tenant.call(admin, `/settings/${scope}?keys=theme,pageSize`),
+        v.strictObject({ values: v.array(SettingValueSchema) }),
+      );
+    }
+  });
+
+  it('saves, lists and changes a list view', async () => {
+    const { listView } = conforming(
+      await tenant.send(care, 'POST', '/list-views', {
+        list: 'policies',
+        name: 'Aktive',
+        query: 'status=ACTIVE',
+        shared: true,
+      }),
+      one('listView', ListViewSchema),
+      201,
+    );
+    conforming(
+      await tenant.call(care, `/list-views?filter=${encodeURIComponent('list=policies')}`),
+      pageOf(ListViewSchema),
+    );
+    conforming(
+      await tenant.send(care, 'PUT', `/list-views/${listView.code}`, {
+        name: 'Aktive Policen',
+        query: 'status=ACTIVE',
+        shared: false,
+        version: listView.version,
+      }),
+      one('listView', ListViewSchema),
+    );
+  });
+});
+
+/**
+ * A refused body, on each endpoint whose body the sandbox checks with its contract's request
+ * schema: 400 `validation_error` in the one error shape, each problem at its dotted path with a
+ * machine code the client translates (client/api/error-text.ts).
+ */
+describe('a body against its request schema', () => {
+  it.each([
+    [
+      'a customer',
+      accounts,
+      'POST',
+      '/accounts',
+      { type: 'org', email: 'x' },
+      [
+        { path: 'email', code: 'invalid_email' },
+        // A missing key is valibot's `object` issue; an organisation needs its company name.
+        { path: 'street', code: 'object' },
+        { path: 'companyName', code: 'required' },
+      ],
+    ],
+    [
+      'a customer edit',
+      accounts,
+      'PUT',
+      '/accounts/1',
+      { type: 'teapot' },
+      [
+        { path: 'type', code: 'invalid_type' },
+        { path: 'version', code: 'object' },
+      ],
+    ],
+    [
+      'a product language',
+      translations,
+      'POST',
+      '/languages',
+      {
+        productSlug: 'home-contents',
+        language: 'deu',
+      },
+      [{ path: 'language', code: 'regex' }],
+    ],
+    [
+      'a product language switch',
+      translations,
+      'PUT',
+      '/languages/1',
+      {
+        isActive: 'yes',
+        version: 0,
+      },
+      [
+        { path: 'isActive', code: 'boolean' },
+        { path: 'version', code: 'min_value' },
+      ],
+    ],
+    [
+      'an upload to sign',
+      documents,
+      'POST',
+      '/documents/pre-signed-post',
+      {
+        accountCode: '',
+        entityId: 'clm_1',
+      },
+      [
+        { path: 'accountCode', code: 'required' },
+        { path: 'entityId', code: 'required' },
+      ],
+    ],
+    [
+      'a notification',
+      notifications,
+      'POST',
+      '/notifications',
+      { title: ' ', body: 7 },
+      [
+        { path: 'title', code: 'non_empty' },
+        { path: 'body', code: 'string' },
+      ],
+    ],
+  ] as const)(
+    'refuses %s naming each field at fault',
+    async (_what, service, method, route, body, issues) => {
+      const res = await service.send(admin, method, route, body);
+      const error = conforming(res, ErrorBodySchema, 400);
+      expect(error.error).toBe('validation_error');
+      expect(error.issues).toEqual(expect.arrayContaining(issues.map((i) => ({ ...i }))));
+    },
+  );
+});
