@@ -1,4 +1,4 @@
-import type { HttpError } from './http.ts';
+import type { HttpError } from './errors.ts';
 
 /** Helpers of the records every service keeps: ids in paths, audit stamps, unique keys. */
 

@@ -3,16 +3,14 @@ import * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { StatusWorkflow } from '#server/sandbox/platform/status-workflow.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
+import { HttpError, invalidField } from '#server/sandbox/platform/errors.ts';
 import {
-  HttpError,
   getAuth,
-  invalidField,
-  pageOf,
-  parseBody,
-  parseListQuery,
   requireAuth,
   requireServicePermission,
-} from '#server/sandbox/platform/http.ts';
+} from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { pageOf, parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import {
   checkCustomFields,
   customSchemasOf,

@@ -2,14 +2,10 @@ import { Router } from 'express';
 import * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
-import {
-  HttpError,
-  getAuth,
-  pageOf,
-  parseBody,
-  parseListQuery,
-  requireAuth,
-} from '#server/sandbox/platform/http.ts';
+import { HttpError } from '#server/sandbox/platform/errors.ts';
+import { getAuth, requireAuth } from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { pageOf, parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { canClaims, findClaim, presentClaim, refused, type ClaimRow } from './claim-routes.ts';
 import { SettlementFields, canSettleClaim } from '#common/claims.ts';

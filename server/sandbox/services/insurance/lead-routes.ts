@@ -7,17 +7,15 @@ import {
   type StatusRow as WorkflowStatus,
 } from '#server/sandbox/platform/status-workflow.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
+import { HttpError, invalidField } from '#server/sandbox/platform/errors.ts';
 import {
-  HttpError,
   getAuth,
-  invalidField,
-  pageOf,
-  parseBody,
-  parseListQuery,
   requireAuth,
   requirePermission,
   requireServicePermission,
-} from '#server/sandbox/platform/http.ts';
+} from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { pageOf, parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { applyPremiumOverride, loadTariffs, premiumOf, type Tariff } from './premium.ts';
 import { ExpressionEvaluationError } from '#common/expression/evaluate.ts';

@@ -2,15 +2,10 @@ import { Router } from 'express';
 import * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { randomToken, sha256, type TokenSigner } from '#server/sandbox/platform/crypto.ts';
-import {
-  HttpError,
-  getAuth,
-  notFound,
-  parseBody,
-  parseListQuery,
-  requireAuth,
-  requirePermission,
-} from '#server/sandbox/platform/http.ts';
+import { HttpError, notFound } from '#server/sandbox/platform/errors.ts';
+import { getAuth, requireAuth, requirePermission } from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import {
   SettingBody,
   rolesWithPermissions,

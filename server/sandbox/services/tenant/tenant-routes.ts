@@ -6,15 +6,10 @@ import {
   ACCESS_CHANGED,
   type NotificationHub,
 } from '#server/sandbox/services/notification/index.ts';
-import {
-  HttpError,
-  getAuth,
-  notFound,
-  parseBody,
-  parseListQuery,
-  requireAuth,
-  requirePermission,
-} from '#server/sandbox/platform/http.ts';
+import { HttpError, notFound } from '#server/sandbox/platform/errors.ts';
+import { getAuth, requireAuth, requirePermission } from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { checkProductSetting, tenantSettingsAccess } from './product-settings.ts';
 import { offsetPage } from '#server/sandbox/platform/list-page.ts';
 

@@ -7,16 +7,15 @@ import {
   ACCESS_CHANGED,
   type NotificationHub,
 } from '#server/sandbox/services/notification/index.ts';
+import { HttpError, notFound } from '#server/sandbox/platform/errors.ts';
 import {
-  HttpError,
   getAuth,
-  notFound,
-  parseBody,
-  parseListQuery,
   requireAuth,
   requirePermission,
   type AuthContext,
-} from '#server/sandbox/platform/http.ts';
+} from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import {
   USER_SELECT,
   presentUsers,
