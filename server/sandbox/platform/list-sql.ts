@@ -32,6 +32,8 @@ export interface ListSource {
   defaultOrder: readonly [field: string, direction: 'ASC' | 'DESC'];
   /** A unique column after every sort, so that pages neither skip nor repeat rows. */
   unique: string;
+  /** The unique column always ascending (older lists), not in the sort's direction. */
+  uniqueAscending?: boolean;
   expands?: readonly string[];
   /** Lists with a larger page in the spec. */
   maxPageSize?: number;
@@ -53,6 +55,15 @@ export const numeric = (column: string, message: string): Filter => ({
   value: (text) => {
     if (!/^\d{1,9}$/.test(text)) throw invalidQuery(message);
     return Number(text);
+  },
+});
+
+/** One of `values` (else 400 with `message`). */
+export const oneOf = (column: string, values: ReadonlySet<string>, message: string): Filter => ({
+  where: (p) => `${column} = ${p}`,
+  value: (text) => {
+    if (!values.has(text)) throw invalidQuery(message);
+    return text;
   },
 });
 
@@ -104,7 +115,7 @@ export function listClauses(
   const column = source.orders[list.order?.field ?? defaultField] ?? source.orders[defaultField];
   return {
     where: where.join(' AND '),
-    orderBy: `${column} ${direction}, ${source.unique} ${direction}`,
+    orderBy: `${column} ${direction}, ${source.unique} ${source.uniqueAscending ? 'ASC' : direction}`,
     params,
   };
 }

@@ -81,8 +81,9 @@ export async function rolesOfInvitations(
   db: Queryable,
   kind: InvitationKind,
   tenantId: number,
-  ids: readonly number[],
+  rows: readonly { id: number }[],
 ) {
+  const ids = rows.map((r) => r.id);
   const links = ids.length
     ? await db.query<RoleRow & { invitation: number }>(
         `SELECT l.${kind.roleColumn} AS invitation, r.id, r.code, r.label, r.description,
@@ -104,21 +105,29 @@ export async function rolesOfInvitations(
       .filter((role) => role !== undefined);
 }
 
-/** One page of the workspace's open (unused) invitations of the kind. */
-export function openInvitations<T>(
+/**
+ * `GET` of the workspace's open (unused) invitations of the kind: one page as `source` reads the
+ * query, each presented by `present` with the expands asked for.
+ */
+export function openInvitationsRoute<T>(
   db: Queryable,
   kind: InvitationKind,
-  tenantId: number,
-  query: Parameters<typeof readList>[0],
   source: ListSource,
   columns: string,
-) {
-  const list = readList(query, source);
-  const page = listPage<T>(db, list, source, `SELECT ${columns} FROM ${kind.table}`, {
-    where: ['tenant_id = $1', 'used_at IS NULL'],
-    params: [tenantId],
-  });
-  return { list, page };
+  present: (tenantId: number, rows: T[], expand: Set<string>) => Promise<unknown[]>,
+): RequestHandler {
+  return async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const list = readList(req.query, source);
+    const page = await listPage<T>(db, list, source, `SELECT ${columns} FROM ${kind.table}`, {
+      where: ['tenant_id = $1', 'used_at IS NULL'],
+      params: [tenantId],
+    });
+    res.json({
+      items: await present(tenantId, page.items, list.expand),
+      nextPageToken: page.nextPageToken,
+    });
+  };
 }
 
 /** `DELETE .../:id`: withdraws an invitation; its link dies with it. */

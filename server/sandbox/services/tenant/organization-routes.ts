@@ -28,7 +28,7 @@ import {
   readList,
   type ListSource,
 } from '#server/sandbox/platform/list-sql.ts';
-import { audit, type Audit } from '#server/sandbox/platform/records.ts';
+import { audit, rowById, type Audit } from '#server/sandbox/platform/records.ts';
 import {
   ORGANIZATION_INVITATIONS,
   deleteInvitationRoute,
@@ -36,7 +36,7 @@ import {
   grantableRoles,
   isExpired,
   linkRoles,
-  openInvitations,
+  openInvitationsRoute,
   rolesOfInvitations,
 } from './invitations.ts';
 
@@ -89,6 +89,15 @@ interface AddressRow {
   city: string;
   country: string;
 }
+
+/** The address of a body in the column order of the writes (street to country). */
+const addressValues = (b: {
+  street: string;
+  houseNumber: string;
+  zipCode: string;
+  city: string;
+  country: string;
+}) => [b.street, b.houseNumber, b.zipCode, b.city, b.country];
 
 const presentAddress = (r: AddressRow) => ({
   street: r.street,
@@ -155,11 +164,7 @@ export async function insertOrganization(
       org.parentId,
       org.name,
       org.email,
-      org.street,
-      org.houseNumber,
-      org.zipCode,
-      org.city,
-      org.country,
+      ...addressValues(org),
       JSON.stringify(org.customFields),
       by,
     ],
@@ -195,12 +200,7 @@ export async function presentInvitations(
   clock: Clock = systemClock,
 ) {
   const rolesOf = withRoles
-    ? await rolesOfInvitations(
-        db,
-        ORGANIZATION_INVITATIONS,
-        tenantId,
-        rows.map((r) => r.id),
-      )
+    ? await rolesOfInvitations(db, ORGANIZATION_INVITATIONS, tenantId, rows)
     : null;
   return rows.map((r) => ({
     id: r.id,
@@ -237,6 +237,13 @@ export async function mailOrganizationInvitation(
   });
 }
 
+const ORGANIZATIONS = { table: 'organizations', columns: ORG_COLUMNS, noun: 'organization' };
+const INVITATIONS = {
+  table: ORGANIZATION_INVITATIONS.table,
+  columns: INVITATION_COLUMNS,
+  noun: 'invitation',
+};
+
 const ORGANIZATION_LIST: ListSource = {
   filters: {
     id: numeric('id', 'id must be numeric'),
@@ -259,11 +266,6 @@ const INVITATION_LIST: ListSource = {
   expands: ['roles'],
 };
 
-const numericId = (text: string, what: string): number => {
-  if (!/^\d{1,9}$/.test(text)) throw notFound(what);
-  return Number(text);
-};
-
 function parseKeys(raw: unknown): string[] {
   const keys = (typeof raw === 'string' ? raw : '')
     .split(',')
@@ -280,14 +282,8 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner; clock: C
   const router = Router();
   router.use(requireAuth(db, deps.signer));
 
-  async function findOrg(tenantId: number, idText: string): Promise<OrgRow> {
-    const [org] = await db.query<OrgRow>(
-      `SELECT ${ORG_COLUMNS} FROM organizations WHERE tenant_id = $1 AND id = $2`,
-      [tenantId, numericId(idText, 'organization')],
-    );
-    if (!org) throw notFound('organization');
-    return org;
-  }
+  const findOrg = (tenantId: number, idText: string) =>
+    rowById<OrgRow>(db, ORGANIZATIONS, tenantId, idText);
 
   router.get('/organizations', requirePermission(`${ORG}.view`), async (req, res) => {
     const auth = getAuth(res);
@@ -373,11 +369,7 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner; clock: C
       [
         body.email ?? org.email,
         body.parentId === undefined ? org.parent_id : body.parentId,
-        body.street,
-        body.houseNumber,
-        body.zipCode,
-        body.city,
-        body.country,
+        ...addressValues(body),
         JSON.stringify(customFields),
         auth.userCode,
         auth.tenantId,
@@ -405,31 +397,21 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner; clock: C
     return checkCustomFields(optional, values);
   }
 
-  async function findInvitation(tenantId: number, idText: string): Promise<InvitationRow> {
-    const [row] = await db.query<InvitationRow>(
-      `SELECT ${INVITATION_COLUMNS} FROM organization_invitations WHERE tenant_id = $1 AND id = $2`,
-      [tenantId, numericId(idText, 'invitation')],
-    );
-    if (!row) throw notFound('invitation');
-    return row;
-  }
+  const findInvitation = (tenantId: number, idText: string) =>
+    rowById<InvitationRow>(db, INVITATIONS, tenantId, idText);
 
-  router.get('/invitations/organizations', requirePermission(`${ORG}.view`), async (req, res) => {
-    const auth = getAuth(res);
-    const { list, page } = openInvitations<InvitationRow>(
+  router.get(
+    '/invitations/organizations',
+    requirePermission(`${ORG}.view`),
+    openInvitationsRoute<InvitationRow>(
       db,
       ORGANIZATION_INVITATIONS,
-      auth.tenantId,
-      req.query,
       INVITATION_LIST,
       INVITATION_COLUMNS,
-    );
-    const { items, nextPageToken } = await page;
-    res.json({
-      items: await presentInvitations(db, auth.tenantId, items, list.expand.has('roles'), clock),
-      nextPageToken,
-    });
-  });
+      (tenantId, rows, expand) =>
+        presentInvitations(db, tenantId, rows, expand.has('roles'), clock),
+    ),
+  );
 
   router.post(
     '/invitations/organizations',
@@ -468,11 +450,7 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner; clock: C
             body.name,
             body.slug,
             body.parentOrganizationId ?? null,
-            body.street,
-            body.houseNumber,
-            body.zipCode,
-            body.city,
-            body.country,
+            ...addressValues(body),
             JSON.stringify(customFields),
             body.offerSso,
             sha256(token),

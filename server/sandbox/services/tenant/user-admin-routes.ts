@@ -35,16 +35,7 @@ import {
 } from '#server/sandbox/platform/admin-shared.ts';
 import { equalsIgnoringCase, numeric, type ListSource } from '#server/sandbox/platform/list-sql.ts';
 import { audit, type Audit } from '#server/sandbox/platform/records.ts';
-import {
-  USER_INVITES,
-  deleteInvitationRoute,
-  expiryFrom,
-  grantableRoles,
-  isExpired,
-  linkRoles,
-  openInvitations,
-  rolesOfInvitations,
-} from './invitations.ts';
+import * as invitations from './invitations.ts';
 
 const USERS_VIEW = 'tenant-management.users.view';
 const USERS_CREATE = 'tenant-management.users.create';
@@ -175,12 +166,7 @@ async function presentInvites(
   clock: Clock,
 ) {
   const rolesOf = expand.has('roles')
-    ? await rolesOfInvitations(
-        db,
-        USER_INVITES,
-        tenantId,
-        rows.map((r) => r.id),
-      )
+    ? await invitations.rolesOfInvitations(db, invitations.USER_INVITES, tenantId, rows)
     : null;
   const orgIds = [...new Set(rows.map((r) => r.organization_id).filter((id) => id !== null))];
   const orgs =
@@ -200,7 +186,7 @@ async function presentInvites(
       : {}),
     ...(rolesOf ? { roles: rolesOf(r.id) } : {}),
     expiresOn: r.expires_at,
-    isExpired: isExpired(r.expires_at, clock),
+    isExpired: invitations.isExpired(r.expires_at, clock),
     metadata: r.metadata ?? null,
     ...audit(r),
   }));
@@ -260,29 +246,27 @@ export function userAdminRouter(deps: {
 
   // --- invites (before /users/:id so that "invites" is never taken for an id) ---
 
-  router.get('/users/invites', requirePermission(USERS_VIEW), async (req, res) => {
-    const auth = getAuth(res);
-    const { list, page } = openInvitations<InviteRow>(
+  router.get(
+    '/users/invites',
+    requirePermission(USERS_VIEW),
+    invitations.openInvitationsRoute<InviteRow>(
       db,
-      USER_INVITES,
-      auth.tenantId,
-      req.query,
+      invitations.USER_INVITES,
       INVITE_LIST,
       INVITE_COLUMNS,
-    );
-    const { items, nextPageToken } = await page;
-    const expand = new Set(list.expand);
-    if (expand.has('organizations')) expand.add('organization');
-    res.json({
-      items: await presentInvites(db, auth.tenantId, items, expand, clock),
-      nextPageToken,
-    });
-  });
+      (tenantId, rows, asked) => {
+        // `organizations` is an older name of the `organization` expand.
+        const expand = new Set(asked);
+        if (expand.has('organizations')) expand.add('organization');
+        return presentInvites(db, tenantId, rows, expand, clock);
+      },
+    ),
+  );
 
   router.post('/users/invites/batch', requirePermission(USERS_CREATE), async (req, res) => {
     const auth = getAuth(res);
     const body = parseBody(InviteBatchBody, req.body);
-    const roles = await grantableRoles(db, auth, body);
+    const roles = await invitations.grantableRoles(db, auth, body);
     const org = await organizationInTenant(db, auth.tenantId, body.organizationId);
     const results: { email: string; ok: boolean; invite?: unknown; error?: string }[] = [];
     const seen = new Set<string>();
@@ -324,13 +308,13 @@ export function userAdminRouter(deps: {
             email,
             org?.id ?? null,
             sha256(token),
-            expiryFrom(clock),
+            invitations.expiryFrom(clock),
             body.metadata ? JSON.stringify(body.metadata) : null,
             auth.userCode,
           ],
         );
         if (!invite) throw new Error('invite not created');
-        await linkRoles(tx, USER_INVITES, auth.tenantId, invite.id, roles);
+        await invitations.linkRoles(tx, invitations.USER_INVITES, auth.tenantId, invite.id, roles);
         const link = `/registration?token=${token}`;
         await sendMail(tx, {
           tenantId: auth.tenantId,
@@ -373,7 +357,7 @@ export function userAdminRouter(deps: {
   router.delete(
     '/users/invites/:id',
     requirePermission(USERS_DELETE),
-    deleteInvitationRoute(db, USER_INVITES),
+    invitations.deleteInvitationRoute(db, invitations.USER_INVITES),
   );
 
   // --- batch user actions ---
