@@ -339,6 +339,20 @@ export const draftLike = (row: { status: ProductVersionStatus; version: number }
 export const pathId = (req: Request, what: string) =>
   idOf(String(req.params.id), () => new HttpError(404, 'not_found', `${what} not found`));
 
+/** The two parts a reorder swaps: both found, of one parent (`message` otherwise), of a draft. */
+async function pairToSwap<T extends { status: ProductVersionStatus; version: number }>(
+  find: (id: number) => Promise<T>,
+  ids: readonly [number, number],
+  parentOf: (part: T) => number,
+  message: string,
+): Promise<[T, T]> {
+  const one = await find(ids[0]);
+  const two = await find(ids[1]);
+  if (parentOf(one) !== parentOf(two)) throw new HttpError(400, 'validation_error', message);
+  draftLike(one);
+  return [one, two];
+}
+
 /** Deletes a part of a version (a field, a formula): only a draft's. */
 async function deleteDraftPart(
   db: Queryable,
@@ -985,16 +999,12 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
   router.post('/product-fields/reorder', allow('product-versions', 'update'), async (req, res) => {
     const { tenantId, userCode } = getAuth(res);
     const body = parseBody(FieldReorderBody, req.body);
-    const one = await fieldWithVersion(db, tenantId, body.productFieldIdOne);
-    const two = await fieldWithVersion(db, tenantId, body.productFieldIdTwo);
-    if (one.insured_object_id !== two.insured_object_id) {
-      throw new HttpError(
-        400,
-        'validation_error',
-        'both fields must belong to the same insured object',
-      );
-    }
-    draftLike(one);
+    const [one, two] = await pairToSwap(
+      (id) => fieldWithVersion(db, tenantId, id),
+      [body.productFieldIdOne, body.productFieldIdTwo],
+      (field) => field.insured_object_id,
+      'both fields must belong to the same insured object',
+    );
     await swapOrder(db, 'product_fields', tenantId, one, two, userCode);
     res.json({
       items: [
@@ -1113,16 +1123,12 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
     async (req, res) => {
       const { tenantId, userCode } = getAuth(res);
       const body = parseBody(FormulaReorderBody, req.body);
-      const one = await formulaWithVersion(db, tenantId, body.id1);
-      const two = await formulaWithVersion(db, tenantId, body.id2);
-      if (one.product_version_id !== two.product_version_id) {
-        throw new HttpError(
-          400,
-          'validation_error',
-          'both formulas must belong to the same product version',
-        );
-      }
-      draftLike(one);
+      const [one, two] = await pairToSwap(
+        (id) => formulaWithVersion(db, tenantId, id),
+        [body.id1, body.id2],
+        (formula) => formula.product_version_id,
+        'both formulas must belong to the same product version',
+      );
       // A formula may read only the variables of formulas before it; a swap must keep that true.
       const swapped = (r: { id: number; order: number }) =>
         r.id === one.id ? two.order : r.id === two.id ? one.order : r.order;
