@@ -5,7 +5,7 @@ import type { SandboxContext } from '#server/sandbox/sandbox.ts';
 import { HttpError } from '#server/sandbox/platform/errors.ts';
 import { getAuth, requireAuth } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
-import { pageOf, parseListQuery } from '#server/sandbox/platform/list-query.ts';
+import { equals, listPage, readList, type ListSource } from '#server/sandbox/platform/list-sql.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { canClaims, findClaim, presentClaim, refused, type ClaimRow } from './claim-routes.ts';
 import { SettlementFields, canSettleClaim } from '#common/claims.ts';
@@ -126,6 +126,14 @@ const PutBody = v.strictObject({
 /** Spec: lists default to 30; a claim has few settlements, shown on one page of up to 100. */
 const MAX_SETTLEMENTS_PAGE_SIZE = 100;
 
+const SETTLEMENT_LIST: ListSource = {
+  filters: { claimCode: equals('c.code') },
+  orders: { id: 's.id', createdAt: 's.created_at' },
+  defaultOrder: ['id', 'ASC'],
+  unique: 's.id',
+  maxPageSize: MAX_SETTLEMENTS_PAGE_SIZE,
+};
+
 export function settlementRouter(ctx: SandboxContext): Router {
   const db: Db = ctx.db;
   const router = Router();
@@ -133,27 +141,11 @@ export function settlementRouter(ctx: SandboxContext): Router {
 
   router.get('/settlements', canClaims('view'), async (req, res) => {
     const { tenantId } = getAuth(res);
-    const list = parseListQuery(req.query, {
-      filters: ['claimCode'],
-      orders: ['id', 'createdAt'],
-      expands: [],
-      maxPageSize: MAX_SETTLEMENTS_PAGE_SIZE,
+    const list = readList(req.query, SETTLEMENT_LIST);
+    const page = await listPage<SettlementRow>(db, list, SETTLEMENT_LIST, SELECT_SETTLEMENT, {
+      where: ['s.tenant_id = $1'],
+      params: [tenantId],
     });
-    const direction = list.order?.direction ?? 'ASC';
-    const column = list.order?.field === 'createdAt' ? 's.created_at' : 's.id';
-    const rows = await db.query<SettlementRow>(
-      `${SELECT_SETTLEMENT}
-        WHERE s.tenant_id = $1 AND ($2::text IS NULL OR c.code = $2)
-        ORDER BY ${column} ${direction}, s.id ${direction}
-        LIMIT $3 OFFSET $4`,
-      [
-        tenantId,
-        list.filter.get('claimCode') ?? null,
-        list.pageSize + 1,
-        (list.page - 1) * list.pageSize,
-      ],
-    );
-    const page = pageOf(rows, list);
     res.json({ items: page.items.map(presentSettlement), nextPageToken: page.nextPageToken });
   });
 
