@@ -1,4 +1,5 @@
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
+import { getAuth, type AuthContext } from './auth-context.ts';
 import type { Queryable } from './db.ts';
 import { HttpError } from './errors.ts';
 import { parseListQuery, type ListQuery } from './list-query.ts';
@@ -130,4 +131,26 @@ export async function listPage<T>(
 ): Promise<{ items: T[]; nextPageToken: string | null }> {
   const { where, orderBy, params } = listClauses(source, list, base);
   return offsetPage<T>(db, list, `${select}\n WHERE ${where}\n ORDER BY ${orderBy}`, params);
+}
+
+/**
+ * `GET` of a workspace's list: one page of `select` where `tenantColumn` is the caller's
+ * workspace, narrowed and sorted as the query asks, each row presented by `present`.
+ */
+export function listRoute<T>(
+  db: Queryable,
+  source: ListSource,
+  select: string,
+  tenantColumn: string,
+  present: (rows: T[], list: ListQuery, auth: AuthContext) => unknown[] | Promise<unknown[]>,
+): RequestHandler {
+  return async (req, res) => {
+    const auth = getAuth(res);
+    const list = readList(req.query, source);
+    const page = await listPage<T>(db, list, source, select, {
+      where: [`${tenantColumn} = $1`],
+      params: [auth.tenantId],
+    });
+    res.json({ items: await present(page.items, list, auth), nextPageToken: page.nextPageToken });
+  };
 }

@@ -14,6 +14,7 @@ import {
   equals,
   invalidQuery,
   listPage,
+  listRoute,
   numeric,
   readList,
   type ListSource,
@@ -424,15 +425,13 @@ export function claimRouter(ctx: SandboxContext): Router {
     res.json({ items: rows.map(presentRole), nextPageToken: null });
   });
 
-  router.get('/claims', canClaims('view'), async (req, res) => {
-    const { tenantId } = getAuth(res);
-    const list = readList(req.query, CLAIM_LIST);
-    const page = await listPage<ClaimRow>(db, list, CLAIM_LIST, SELECT_CLAIM, {
-      where: ['c.tenant_id = $1'],
-      params: [tenantId],
-    });
-    res.json({ items: page.items.map(presentClaim), nextPageToken: page.nextPageToken });
-  });
+  router.get(
+    '/claims',
+    canClaims('view'),
+    listRoute<ClaimRow>(db, CLAIM_LIST, SELECT_CLAIM, 'c.tenant_id', (rows) =>
+      rows.map(presentClaim),
+    ),
+  );
 
   router.get('/claims/:code', canClaims('view'), async (req, res) => {
     const { tenantId } = getAuth(res);

@@ -5,7 +5,7 @@ import type { SandboxContext } from '#server/sandbox/sandbox.ts';
 import { HttpError } from '#server/sandbox/platform/errors.ts';
 import { getAuth, requireAuth } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
-import { equals, listPage, readList, type ListSource } from '#server/sandbox/platform/list-sql.ts';
+import { equals, listRoute, type ListSource } from '#server/sandbox/platform/list-sql.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { canClaims, findClaim, presentClaim, refused, type ClaimRow } from './claim-routes.ts';
 import { SettlementFields, canSettleClaim } from '#common/claims.ts';
@@ -139,15 +139,13 @@ export function settlementRouter(ctx: SandboxContext): Router {
   const router = Router();
   router.use(requireAuth(db, ctx.signer));
 
-  router.get('/settlements', canClaims('view'), async (req, res) => {
-    const { tenantId } = getAuth(res);
-    const list = readList(req.query, SETTLEMENT_LIST);
-    const page = await listPage<SettlementRow>(db, list, SETTLEMENT_LIST, SELECT_SETTLEMENT, {
-      where: ['s.tenant_id = $1'],
-      params: [tenantId],
-    });
-    res.json({ items: page.items.map(presentSettlement), nextPageToken: page.nextPageToken });
-  });
+  router.get(
+    '/settlements',
+    canClaims('view'),
+    listRoute<SettlementRow>(db, SETTLEMENT_LIST, SELECT_SETTLEMENT, 's.tenant_id', (rows) =>
+      rows.map(presentSettlement),
+    ),
+  );
 
   router.get('/settlements/:code', canClaims('view'), async (req, res) => {
     const { tenantId } = getAuth(res);

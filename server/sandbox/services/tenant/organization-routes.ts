@@ -23,9 +23,8 @@ import { organizationInTenant } from './user-admin-routes.ts';
 import {
   equals,
   equalsIgnoringCase,
-  listPage,
+  listRoute,
   numeric,
-  readList,
   type ListSource,
 } from '#server/sandbox/platform/list-sql.ts';
 import { audit, rowById, type Audit } from '#server/sandbox/platform/records.ts';
@@ -285,18 +284,17 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner; clock: C
   const findOrg = (tenantId: number, idText: string) =>
     rowById<OrgRow>(db, ORGANIZATIONS, tenantId, idText);
 
-  router.get('/organizations', requirePermission(`${ORG}.view`), async (req, res) => {
-    const auth = getAuth(res);
-    const list = readList(req.query, ORGANIZATION_LIST);
-    const page = await listPage<OrgRow>(
+  router.get(
+    '/organizations',
+    requirePermission(`${ORG}.view`),
+    listRoute<OrgRow>(
       db,
-      list,
       ORGANIZATION_LIST,
       `SELECT ${ORG_COLUMNS} FROM organizations`,
-      { where: ['tenant_id = $1'], params: [auth.tenantId] },
-    );
-    res.json({ items: page.items.map(presentOrganization), nextPageToken: page.nextPageToken });
-  });
+      'tenant_id',
+      (rows) => rows.map(presentOrganization),
+    ),
+  );
 
   router.get('/organizations/:id', requirePermission(`${ORG}.view`), async (req, res) => {
     const auth = getAuth(res);
