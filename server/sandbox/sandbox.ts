@@ -5,7 +5,8 @@ import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { migrate, openPglite, openPostgres, type Db, type Queryable } from './platform/db.ts';
 import { TokenSigner, loadSigningKey } from './platform/crypto.ts';
-import { HttpError, errorHandler, refuseNul } from './platform/http.ts';
+import { HttpError } from './platform/errors.ts';
+import { errorHandler, refuseNul } from './platform/error-handler.ts';
 import {
   OWN_STORAGE_PATH,
   OwnObjectStore,

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Router } from 'express';
 import * as v from 'valibot';
-import { HttpError, parseBody } from '#server/sandbox/platform/http.ts';
+import { HttpError } from '#server/sandbox/platform/errors.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { sandboxFile } from '#server/sandbox/platform/paths.ts';
 
 /** Versions the sandbox hosts the widget for: `1`, `1.2`, `1.2.3`, optionally with a `v`. */

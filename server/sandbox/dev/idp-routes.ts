@@ -4,7 +4,8 @@ import type { Clock } from '#common/clock.ts';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import { SAML_CODE_TTL_SECONDS, createCode } from '#server/sandbox/services/auth/index.ts';
 import { escapeHtml, sendPage } from './html-page.ts';
-import { HttpError, parseBody } from '#server/sandbox/platform/http.ts';
+import { HttpError } from '#server/sandbox/platform/errors.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
 
 const IdpLoginBody = v.object({
   tenantSlug: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),

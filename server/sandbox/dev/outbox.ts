@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import { escapeHtml, sendPage } from './html-page.ts';
-import { HttpError } from '#server/sandbox/platform/http.ts';
+import { HttpError } from '#server/sandbox/platform/errors.ts';
 
 /**
  * Sandbox-only test API: the e-mails the sandbox would have sent, newest first, so that testers

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { hasPermission } from '#common/permissions.ts';
 import type { Queryable } from './db.ts';
-import { HttpError, invalidField } from './http.ts';
+import { HttpError, invalidField } from './errors.ts';
 
 export const INVITE_TTL_SECONDS = 7 * 24 * 3600;
 export const RESET_TTL_SECONDS = 3600;

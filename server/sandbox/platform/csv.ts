@@ -1,5 +1,5 @@
 import type { FileProblem } from '#common/file-problem.ts';
-import { HttpError } from './http.ts';
+import { HttpError } from './errors.ts';
 
 export type { FileProblem };
 

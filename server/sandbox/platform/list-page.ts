@@ -1,5 +1,5 @@
 import type { Queryable } from './db.ts';
-import { pageOf, type ListQuery } from './http.ts';
+import { pageOf, type ListQuery } from './list-query.ts';
 
 /**
  * One page of a list read by OFFSET (`pageToken` is the page number): the caller's statement up

@@ -1,5 +1,5 @@
 import express, { type Request } from 'express';
-import { HttpError } from './http.ts';
+import { HttpError } from './errors.ts';
 
 /**
  * Uploads (factor tables, translation files) come as multipart forms with one file. The body is

@@ -1,4 +1,5 @@
-import type { HttpError } from './http.ts';
+import type { Queryable } from './db.ts';
+import { notFound, type HttpError } from './errors.ts';
 
 /** Helpers of the records every service keeps: ids in paths, audit stamps, unique keys. */
 
@@ -24,3 +25,22 @@ export const audit = (r: Audit) => ({
 
 /** PostgreSQL refused a row because a unique key holds it already. */
 export const uniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/**
+ * A workspace's record by the numeric id of a path: 404 `<noun> not found` for an id of another
+ * workspace, one that names nothing and text that is no id alike.
+ */
+export async function rowById<T>(
+  db: Queryable,
+  kind: { table: string; columns: string; noun: string },
+  tenantId: number,
+  idText: string,
+): Promise<T> {
+  const id = idOf(idText, () => notFound(kind.noun));
+  const [row] = await db.query<T>(
+    `SELECT ${kind.columns} FROM ${kind.table} WHERE tenant_id = $1 AND id = $2`,
+    [tenantId, id],
+  );
+  if (!row) throw notFound(kind.noun);
+  return row;
+}

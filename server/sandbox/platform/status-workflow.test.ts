@@ -27,7 +27,20 @@ const refuse = {
   unknown: (to: string) => new Error(`unknown ${to}`),
   illegal: (from: string, to: string) => new Error(`illegal ${from}->${to}`),
 };
-const workflow = new StatusWorkflow({ statusTable: 'claim_statuses', entityType: 'claim' });
+const workflow = new StatusWorkflow({
+  statusTable: 'claim_statuses',
+  entityType: 'claim',
+  defaults: {
+    statuses: [
+      ['open', 'Open', ['review']],
+      ['review', 'In review', ['closed', 'open']],
+      ['closed', 'Closed', []],
+    ],
+    code: (tenant, status) => `${tenant}/${status}`,
+    names: { north: { open: 'Offen' } },
+    moreRules: { north: [['open', 'closed']] },
+  },
+});
 
 describe('StatusWorkflow', () => {
   const world = () =>
@@ -70,5 +83,53 @@ describe('StatusWorkflow', () => {
   it('groups the rules by the status they lead from, in their order', async () => {
     const rules = await workflow.rules(world().db, 1);
     expect(Object.fromEntries(rules)).toEqual({ open: ['review'], review: ['closed', 'open'] });
+  });
+
+  it('seeds a workspace its statuses in order, named its way, and the moves status by status', async () => {
+    const calls: unknown[][] = [];
+    const tx: Queryable = {
+      async query<T>(_text: string, params: unknown[] = []): Promise<T[]> {
+        calls.push(params);
+        return [];
+      },
+    };
+    await workflow.seedDefaults(tx, 7, 'north');
+    expect(calls[0]).toEqual([
+      7,
+      ['north/open', 'north/review', 'north/closed'],
+      ['open', 'review', 'closed'],
+      ['Offen', 'In review', 'Closed'],
+      [1, 2, 3],
+    ]);
+    // The workspace's own move comes after the defaults, so the defaults keep their ids.
+    expect(calls[1]).toEqual([
+      7,
+      'claim',
+      ['open', 'review', 'review', 'open'],
+      ['review', 'closed', 'open', 'closed'],
+    ]);
+    calls.length = 0;
+    await workflow.seedDefaults(tx, 8, 'south');
+    expect(calls[0]?.[3]).toEqual(['Open', 'In review', 'Closed']);
+    expect(calls[1]?.[2]).toEqual(['open', 'review', 'review']);
+  });
+
+  it('presents the audit stamps of a status only for an audited kind', () => {
+    const row = { id: 1, code: 'c', slug: 's', name: 'n', order: 1 };
+    const stamped = { ...row, created_at: new Date(0), updated_at: new Date(1) };
+    expect(workflow.present({ ...stamped, created_by: 'a', updated_by: 'b' })).toEqual(row);
+    const audited = new StatusWorkflow({
+      statusTable: 'lead_statuses',
+      entityType: 'lead',
+      audited: true,
+      defaults: { statuses: [], code: () => '' },
+    });
+    expect(audited.present({ ...stamped, created_by: 'a', updated_by: 'b' })).toEqual({
+      ...row,
+      createdAt: new Date(0),
+      updatedAt: new Date(1),
+      createdBy: 'a',
+      updatedBy: 'b',
+    });
   });
 });

@@ -1,13 +1,37 @@
-import type { Queryable } from './db.ts';
+import type { RequestHandler } from 'express';
+import type { Db, Queryable } from './db.ts';
+import { getAuth } from './auth-context.ts';
+import { audit, type Audit } from './records.ts';
+import { stableCode } from './seeding.ts';
 
-/** The status columns every kind's status table has; a kind may read more (its audit stamps). */
-export interface StatusRow {
+/** The status columns every kind's status table has; an audited kind reads its stamps too. */
+export interface StatusRow extends Partial<Audit> {
   id: number;
   code: string;
   slug: string;
   name: string;
   order: number;
 }
+
+/**
+ * A kind's default statuses in their order, each with its English name and the statuses it may
+ * move to (none: final). A workspace gets them on its first seed; the demo tenants may name them
+ * in their language and allow more moves.
+ */
+export interface WorkflowDefaults {
+  statuses: readonly (readonly [slug: string, name: string, moves: readonly string[]])[];
+  /** The stable code of a seeded status from the workspace's and the status's slug. */
+  code(tenantSlug: string, statusSlug: string): string;
+  /** A workspace's own names of the statuses, by workspace slug. */
+  names?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Moves a workspace allows beside the defaults (after them), by workspace slug. */
+  moreRules?: Readonly<Record<string, readonly (readonly [string, string])[]>>;
+}
+
+/** A stable code as the seeds have always made them: `prefix` and a seed of the kind's `key`. */
+export const seededStatusCode =
+  (prefix: string, key: string) => (tenantSlug: string, statusSlug: string) =>
+    stableCode(prefix, `${tenantSlug}:${key}:${statusSlug}`);
 
 /** How a kind's service answers a refused move: each its own error and words. */
 export interface MoveRefusals {
@@ -22,22 +46,24 @@ export interface MoveRefusals {
  * claims): the statuses are a table per kind, the allowed moves rows of status_transition_rules
  * under the kind's entity type. One engine, a rule table each; the services keep their words.
  */
-export class StatusWorkflow<S extends StatusRow = StatusRow> {
+export class StatusWorkflow {
   constructor(
     private readonly kind: {
       /** The kind's status table, e.g. `lead_statuses` (a constant, never input). */
       statusTable: string;
-      /** What `statuses` reads of it, beside the StatusRow columns. */
-      extraColumns?: readonly string[];
+      /** The table has audit stamps, and the status list shows them. */
+      audited?: boolean;
       /** Its `entity_type` in status_transition_rules. */
       entityType: string;
+      defaults: WorkflowDefaults;
     },
   ) {}
 
   /** The workspace's statuses in their order; the first is where a new record starts. */
-  statuses(db: Queryable, tenantId: number): Promise<S[]> {
-    const columns = ['id', 'code', 'slug', 'name', '"order"', ...(this.kind.extraColumns ?? [])];
-    return db.query<S>(
+  statuses(db: Queryable, tenantId: number): Promise<StatusRow[]> {
+    const columns = ['id', 'code', 'slug', 'name', '"order"'];
+    if (this.kind.audited) columns.push('created_at', 'updated_at', 'created_by', 'updated_by');
+    return db.query<StatusRow>(
       `SELECT ${columns.join(', ')} FROM ${this.kind.statusTable}
         WHERE tenant_id = $1 ORDER BY "order", id`,
       [tenantId],
@@ -75,24 +101,36 @@ export class StatusWorkflow<S extends StatusRow = StatusRow> {
     if (!allows(await this.rules(db, tenantId), from, to)) throw refuse.illegal(from, to);
   }
 
-  /** Gives a workspace its statuses, ordered as listed, and the moves between them (demo seeds). */
-  async seed(
-    tx: Queryable,
-    tenantId: number,
-    statuses: readonly { code: string; slug: string; name: string }[],
-    rules: readonly (readonly [string, string])[],
-  ): Promise<void> {
+  /** The status list endpoint of the kind: the workspace's statuses in their order, one page. */
+  listRoute(db: Db): RequestHandler {
+    return async (_req, res) => {
+      const rows = await this.statuses(db, getAuth(res).tenantId);
+      res.json({ items: rows.map((r) => this.present(r)), nextPageToken: null });
+    };
+  }
+
+  present(r: StatusRow) {
+    const own = { id: r.id, code: r.code, slug: r.slug, name: r.name, order: r.order };
+    return this.kind.audited ? { ...own, ...audit(r as StatusRow & Audit) } : own;
+  }
+
+  /** Gives a workspace the kind's default statuses, named its way, and the moves between them. */
+  async seedDefaults(tx: Queryable, tenantId: number, tenantSlug: string): Promise<void> {
+    const { statuses, code, names = {}, moreRules = {} } = this.kind.defaults;
+    const named = names[tenantSlug] ?? {};
+    const rules = statuses.flatMap(([from, , moves]) => moves.map((to) => [from, to] as const));
     await tx.query(
       `INSERT INTO ${this.kind.statusTable} (tenant_id, code, slug, name, "order")
        SELECT $1, c, s, n, o FROM unnest($2::text[], $3::text[], $4::text[], $5::int[]) AS x(c, s, n, o)`,
       [
         tenantId,
-        statuses.map((s) => s.code),
-        statuses.map((s) => s.slug),
-        statuses.map((s) => s.name),
+        statuses.map(([slug]) => code(tenantSlug, slug)),
+        statuses.map(([slug]) => slug),
+        statuses.map(([slug, name]) => named[slug] ?? name),
         statuses.map((_, i) => i + 1),
       ],
     );
+    rules.push(...(moreRules[tenantSlug] ?? []));
     await tx.query(
       `INSERT INTO status_transition_rules (tenant_id, entity_type, from_status, to_status)
        SELECT $1, $2, f, t FROM unnest($3::text[], $4::text[]) AS x(f, t)

@@ -97,7 +97,7 @@ describe('service layout', () => {
     const good = [
       "import { x } from '#server/sandbox/services/partner/index.ts';",
       "import { y } from './settlement-routes.ts';",
-      "import { z } from '#server/sandbox/platform/http.ts';",
+      "import { z } from '#server/sandbox/platform/errors.ts';",
       "import * as v from 'valibot';",
     ];
     for (const code of good) expect(crossServiceViolations(file, code)).toEqual([]);

@@ -1,16 +1,14 @@
 import { Router } from 'express';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { TokenSigner } from '#server/sandbox/platform/crypto.ts';
+import { HttpError, invalidField, notFound } from '#server/sandbox/platform/errors.ts';
 import {
-  HttpError,
   getAuth,
-  invalidField,
-  notFound,
-  parseBody,
-  parseListQuery,
   requireAuth,
   requireServicePermission,
-} from '#server/sandbox/platform/http.ts';
+} from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
 import type { AccountValues } from '#common/account-fields.ts';
 import { AccountCreateBody, AccountUpdateBody } from '#common/contracts/account.ts';

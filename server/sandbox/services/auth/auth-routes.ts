@@ -11,13 +11,13 @@ import {
   verifyPassword,
   type TokenSigner,
 } from '#server/sandbox/platform/crypto.ts';
+import { HttpError } from '#server/sandbox/platform/errors.ts';
 import {
-  HttpError,
   bearerFrom,
   loadPermissions,
-  parseBody,
   resolveToken,
-} from '#server/sandbox/platform/http.ts';
+} from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
 
 export const REFRESH_COOKIE = 'refreshToken';
 const REFRESH_PATH = '/authservice/v1';

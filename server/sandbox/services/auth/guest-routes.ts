@@ -11,7 +11,8 @@ import {
   randomToken,
   sha256,
 } from '#server/sandbox/platform/crypto.ts';
-import { HttpError, parseBody } from '#server/sandbox/platform/http.ts';
+import { HttpError } from '#server/sandbox/platform/errors.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { newUserCode } from '#server/sandbox/services/tenant/index.ts';
 import {
   RESET_TTL_SECONDS,

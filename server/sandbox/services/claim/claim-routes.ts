@@ -1,22 +1,27 @@
 import { Router } from 'express';
 import * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
-import { StatusWorkflow } from '#server/sandbox/platform/status-workflow.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
+import { HttpError, invalidField } from '#server/sandbox/platform/errors.ts';
 import {
-  HttpError,
   getAuth,
-  invalidField,
-  pageOf,
-  parseBody,
-  parseListQuery,
   requireAuth,
   requireServicePermission,
-} from '#server/sandbox/platform/http.ts';
+} from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import {
+  anyOf,
+  equals,
+  invalidQuery,
+  listPage,
+  listRoute,
+  numeric,
+  readList,
+  type ListSource,
+} from '#server/sandbox/platform/list-sql.ts';
 import {
   checkCustomFields,
   customSchemasOf,
-  escapeLike,
   newCode,
 } from '#server/sandbox/platform/admin-shared.ts';
 import {
@@ -25,6 +30,7 @@ import {
   type PartnerRow,
 } from '#server/sandbox/services/partner/index.ts';
 import { CLAIM_DOCUMENT_ENTITY_TYPE } from '#common/claim-documents.ts';
+import { claimWorkflow } from './claim-workflow.ts';
 import {
   CLAIM_ENTITY_TYPE,
   CLAIM_STATUS_SLUG,
@@ -195,11 +201,6 @@ export function assertClaimEditable(row: ClaimRow): void {
 
 // ---- statuses, rules, roles -----------------------------------------------------------------
 
-/** Claim statuses and the moves between them (the seed gives a workspace its defaults). */
-export const claimWorkflow = new StatusWorkflow({
-  statusTable: 'claim_statuses',
-  entityType: CLAIM_ENTITY_TYPE,
-});
 const statusesOf = (db: Queryable, tenantId: number) => claimWorkflow.statuses(db, tenantId);
 
 interface RoleRow {
@@ -281,18 +282,42 @@ const EDITABLE = [
 
 // ---- list -----------------------------------------------------------------------------------
 
-const ORDERS: Record<string, string> = {
-  createdAt: 'c.created_at',
-  claimNumber: 'c.claim_number',
-  damageDate: 'c.damage_date',
-  status: 'c.status',
-  title: 'lower(c.title)',
-};
-const FILTERS = ['status', 'policyCode', 'accountCode', 'claimType', 'productId'] as const;
 /** Spec: lists default to 30; the claim list may ask for up to 100. */
 const MAX_CLAIMS_PAGE_SIZE = 100;
 
-const invalidQuery = (message: string) => new HttpError(400, 'invalid_query', message);
+const CLAIM_LIST: ListSource = {
+  filters: {
+    status: anyOf(
+      'c.status',
+      CLAIM_STATUS_SLUG,
+      'status must be a claim status or a comma list of them',
+    ),
+    policyCode: equals('c.policy_code'),
+    accountCode: equals('c.account_code'),
+    claimType: {
+      where: (p) => `c.claim_type = ${p}`,
+      value: (text) => {
+        if (!(CLAIM_TYPES as readonly string[]).includes(text)) {
+          throw invalidQuery(`claimType must be one of ${CLAIM_TYPES.join(', ')}`);
+        }
+        return text;
+      },
+    },
+    productId: numeric('c.product_id', 'productId must be a number'),
+  },
+  search: ['c.title', 'c.claim_number', 'c.code', 'c.policy_number'],
+  orders: {
+    createdAt: 'c.created_at',
+    claimNumber: 'c.claim_number',
+    damageDate: 'c.damage_date',
+    status: 'c.status',
+    title: 'lower(c.title)',
+  },
+  // Newest first unless asked otherwise.
+  defaultOrder: ['createdAt', 'DESC'],
+  unique: 'c.id',
+  maxPageSize: MAX_CLAIMS_PAGE_SIZE,
+};
 
 // ---- claim partners -------------------------------------------------------------------------
 
@@ -314,6 +339,19 @@ const SELECT_CLAIM_PARTNER = `
     FROM claim_partners cp
     JOIN claims c ON c.id = cp.claim_id AND c.tenant_id = cp.tenant_id
     JOIN partners p ON p.id = cp.partner_id AND p.tenant_id = cp.tenant_id`;
+
+const CLAIM_PARTNER_LIST: ListSource = {
+  filters: {
+    claimCode: equals('c.code'),
+    partnerCode: equals('p.code'),
+    claimPartnerRoleId: numeric('cp.claim_partner_role_id', 'claimPartnerRoleId must be a number'),
+  },
+  orders: { id: 'cp.id', createdAt: 'cp.created_at' },
+  defaultOrder: ['id', 'ASC'],
+  unique: 'cp.id',
+  expands: ['partner', 'role'],
+  maxPageSize: MAX_CLAIMS_PAGE_SIZE,
+};
 
 const LinkBody = v.strictObject({
   partnerCode: v.pipe(v.string(), v.regex(/^ptn_[A-Za-z0-9]{1,64}$/, 'unknown_partner')),
@@ -376,20 +414,7 @@ export function claimRouter(ctx: SandboxContext): Router {
   const router = Router();
   router.use(requireAuth(db, ctx.signer));
 
-  router.get('/claim-statuses', canClaims('view'), async (_req, res) => {
-    const { tenantId } = getAuth(res);
-    const rows = await statusesOf(db, tenantId);
-    res.json({
-      items: rows.map((r) => ({
-        id: r.id,
-        code: r.code,
-        slug: r.slug,
-        name: r.name,
-        order: r.order,
-      })),
-      nextPageToken: null,
-    });
-  });
+  router.get('/claim-statuses', canClaims('view'), claimWorkflow.listRoute(db));
 
   router.get('/claim-partner-roles', canClaims('view'), async (_req, res) => {
     const { tenantId } = getAuth(res);
@@ -400,57 +425,13 @@ export function claimRouter(ctx: SandboxContext): Router {
     res.json({ items: rows.map(presentRole), nextPageToken: null });
   });
 
-  router.get('/claims', canClaims('view'), async (req, res) => {
-    const { tenantId } = getAuth(res);
-    const list = parseListQuery(req.query, {
-      filters: FILTERS,
-      orders: Object.keys(ORDERS),
-      expands: [],
-      maxPageSize: MAX_CLAIMS_PAGE_SIZE,
-    });
-    const statuses = list.filter.get('status')?.split(',') ?? null;
-    if (statuses?.some((s) => !CLAIM_STATUS_SLUG.test(s))) {
-      throw invalidQuery('status must be a claim status or a comma list of them');
-    }
-    const claimType = list.filter.get('claimType') ?? null;
-    if (claimType !== null && !(CLAIM_TYPES as readonly string[]).includes(claimType)) {
-      throw invalidQuery(`claimType must be one of ${CLAIM_TYPES.join(', ')}`);
-    }
-    const productText = list.filter.get('productId');
-    if (productText !== undefined && !/^\d{1,9}$/.test(productText)) {
-      throw invalidQuery('productId must be a number');
-    }
-    // Newest first unless asked otherwise.
-    const field = list.order?.field ?? 'createdAt';
-    const direction = list.order?.direction ?? 'DESC';
-    const order = `${ORDERS[field] ?? 'c.created_at'} ${direction}, c.id ${direction}`;
-    const rows = await db.query<ClaimRow>(
-      `${SELECT_CLAIM}
-        WHERE c.tenant_id = $1
-          AND ($2::text[] IS NULL OR c.status = ANY($2::text[]))
-          AND ($3::text IS NULL OR c.policy_code = $3)
-          AND ($4::text IS NULL OR c.account_code = $4)
-          AND ($5::text IS NULL OR c.claim_type = $5)
-          AND ($6::int IS NULL OR c.product_id = $6)
-          AND ($7::text IS NULL OR c.title ILIKE $7 OR c.claim_number ILIKE $7
-               OR c.code ILIKE $7 OR c.policy_number ILIKE $7)
-        ORDER BY ${order}
-        LIMIT $8 OFFSET $9`,
-      [
-        tenantId,
-        statuses,
-        list.filter.get('policyCode') ?? null,
-        list.filter.get('accountCode') ?? null,
-        claimType,
-        productText === undefined ? null : Number(productText),
-        list.search ? escapeLike(list.search) : null,
-        list.pageSize + 1,
-        (list.page - 1) * list.pageSize,
-      ],
-    );
-    const page = pageOf(rows, list);
-    res.json({ items: page.items.map(presentClaim), nextPageToken: page.nextPageToken });
-  });
+  router.get(
+    '/claims',
+    canClaims('view'),
+    listRoute<ClaimRow>(db, CLAIM_LIST, SELECT_CLAIM, 'c.tenant_id', (rows) =>
+      rows.map(presentClaim),
+    ),
+  );
 
   router.get('/claims/:code', canClaims('view'), async (req, res) => {
     const { tenantId } = getAuth(res);
@@ -701,36 +682,14 @@ export function claimRouter(ctx: SandboxContext): Router {
 
   router.get('/claim-partners', canClaims('view'), async (req, res) => {
     const { tenantId } = getAuth(res);
-    const list = parseListQuery(req.query, {
-      filters: ['claimCode', 'partnerCode', 'claimPartnerRoleId'],
-      orders: ['id', 'createdAt'],
-      expands: ['partner', 'role'],
-      maxPageSize: MAX_CLAIMS_PAGE_SIZE,
-    });
-    const roleText = list.filter.get('claimPartnerRoleId');
-    if (roleText !== undefined && !/^\d{1,9}$/.test(roleText)) {
-      throw invalidQuery('claimPartnerRoleId must be a number');
-    }
-    const direction = list.order?.direction ?? 'ASC';
-    const column = list.order?.field === 'createdAt' ? 'cp.created_at' : 'cp.id';
-    const rows = await db.query<ClaimPartnerRow>(
-      `${SELECT_CLAIM_PARTNER}
-        WHERE cp.tenant_id = $1
-          AND ($2::text IS NULL OR c.code = $2)
-          AND ($3::text IS NULL OR p.code = $3)
-          AND ($4::int IS NULL OR cp.claim_partner_role_id = $4)
-        ORDER BY ${column} ${direction}, cp.id ${direction}
-        LIMIT $5 OFFSET $6`,
-      [
-        tenantId,
-        list.filter.get('claimCode') ?? null,
-        list.filter.get('partnerCode') ?? null,
-        roleText === undefined ? null : Number(roleText),
-        list.pageSize + 1,
-        (list.page - 1) * list.pageSize,
-      ],
+    const list = readList(req.query, CLAIM_PARTNER_LIST);
+    const page = await listPage<ClaimPartnerRow>(
+      db,
+      list,
+      CLAIM_PARTNER_LIST,
+      SELECT_CLAIM_PARTNER,
+      { where: ['cp.tenant_id = $1'], params: [tenantId] },
     );
-    const page = pageOf(rows, list);
     res.json({
       items: await presentClaimPartners(db, tenantId, page.items, list.expand),
       nextPageToken: page.nextPageToken,

@@ -1,13 +1,15 @@
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { CLAIM_ENTITY_TYPE, type ClaimType } from '#common/claims.ts';
-import { claimWorkflow, formatClaimNumber } from './claim-routes.ts';
+import { formatClaimNumber } from './claim-routes.ts';
+import { claimWorkflow } from './claim-workflow.ts';
 import {
   Columns,
   DAY_MS,
   isoDay,
   mix,
   moveSequencesPast,
+  seedWorkspaces,
   stableCode,
 } from '#server/sandbox/platform/seeding.ts';
 
@@ -20,36 +22,12 @@ import {
  * same world.
  */
 
-interface SeedStatus {
+interface SeedRole {
   slug: string;
   name: string;
 }
 
-export const DEFAULT_CLAIM_STATUSES: SeedStatus[] = [
-  { slug: 'open', name: 'Open' },
-  { slug: 'in-review', name: 'In review' },
-  { slug: 'waiting-for-documents', name: 'Waiting for documents' },
-  { slug: 'approved', name: 'Approved' },
-  { slug: 'settled', name: 'Settled' },
-  { slug: 'rejected', name: 'Rejected' },
-  { slug: 'closed', name: 'Closed' },
-];
-
-/** From -> to (docs/contracts.md): a rejected claim can be reopened, a closed one is final. */
-export const DEFAULT_CLAIM_RULES: [string, string][] = [
-  ['open', 'in-review'],
-  ['open', 'rejected'],
-  ['in-review', 'waiting-for-documents'],
-  ['in-review', 'approved'],
-  ['in-review', 'rejected'],
-  ['waiting-for-documents', 'in-review'],
-  ['approved', 'settled'],
-  ['settled', 'closed'],
-  ['rejected', 'closed'],
-  ['rejected', 'open'],
-];
-
-export const DEFAULT_CLAIM_PARTNER_ROLES: SeedStatus[] = [
+export const DEFAULT_CLAIM_PARTNER_ROLES: SeedRole[] = [
   { slug: 'reporter', name: 'Reporter' },
   { slug: 'witness', name: 'Witness' },
   { slug: 'workshop', name: 'Workshop' },
@@ -58,16 +36,9 @@ export const DEFAULT_CLAIM_PARTNER_ROLES: SeedStatus[] = [
   { slug: 'injured-party', name: 'Injured party' },
 ];
 
-/** Nordlicht names its statuses and roles in German, so the tenants differ. */
-const TENANT_NAMES: Record<string, Record<string, string>> = {
+/** Nordlicht names its roles in German (its statuses too, claim-workflow.ts). */
+const TENANT_ROLE_NAMES: Record<string, Record<string, string>> = {
   nordlicht: {
-    open: 'Offen',
-    'in-review': 'In Prüfung',
-    'waiting-for-documents': 'Warten auf Unterlagen',
-    approved: 'Anerkannt',
-    settled: 'Reguliert',
-    rejected: 'Abgelehnt',
-    closed: 'Geschlossen',
     reporter: 'Meldende Person',
     witness: 'Zeuge',
     workshop: 'Werkstatt',
@@ -163,14 +134,11 @@ const DEMO_CLAIM_FIELDS = [
 
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
-async function seedConfiguration(tx: Queryable, tenantId: number, slug: string): Promise<void> {
-  const names = TENANT_NAMES[slug] ?? {};
-  const statuses = DEFAULT_CLAIM_STATUSES.map((s) => ({
-    code: stableCode('cst', `${slug}:claim-status:${s.slug}`),
-    slug: s.slug,
-    name: names[s.slug] ?? s.name,
-  }));
-  await claimWorkflow.seed(tx, tenantId, statuses, DEFAULT_CLAIM_RULES);
+/** The claim statuses, their rules and the claim partner roles of a workspace. */
+async function seedConfiguration(tx: Queryable, tenant: { id: number; slug: string }) {
+  const { id: tenantId, slug } = tenant;
+  await claimWorkflow.seedDefaults(tx, tenantId, slug);
+  const names = TENANT_ROLE_NAMES[slug] ?? {};
   await tx.query(
     `INSERT INTO claim_partner_roles (tenant_id, code, slug, name, "order")
      SELECT $1, c, s, n, o FROM unnest($2::text[], $3::text[], $4::text[], $5::int[]) AS x(c, s, n, o)`,
@@ -491,29 +459,16 @@ async function seedClaims(tx: Queryable, tenantId: number, slug: string, count: 
 }
 
 /**
- * Gives every workspace without claim statuses the default statuses, rules and partner roles
- * (configuration, not demo data), and the demo workspaces without claims their claims. After the
- * policies and partners, so that a data directory seeded before migration 011 gets them too.
+ * Gives every workspace without claim statuses the default statuses, rules and partner roles,
+ * and the demo workspaces without claims their claims. After the policies and partners, so that
+ * a data directory seeded before migration 011 gets them too.
  */
-export async function seedClaimsStep(db: Db, logger: Logger): Promise<boolean> {
-  const started = Date.now();
-  const seeded = await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(724314)');
-    const bare = await tx.query<{ id: number; slug: string }>(
-      `SELECT t.id, t.slug FROM tenants t
-        WHERE NOT EXISTS (SELECT 1 FROM claim_statuses s WHERE s.tenant_id = t.id) ORDER BY t.id`,
-    );
-    for (const t of bare) await seedConfiguration(tx, t.id, t.slug);
-    const empty = await tx.query<{ id: number; slug: string }>(
-      `SELECT t.id, t.slug FROM tenants t
-        WHERE t.slug = ANY($1::text[])
-          AND NOT EXISTS (SELECT 1 FROM claims c WHERE c.tenant_id = t.id)
-        ORDER BY t.id`,
-      [Object.keys(COUNTS)],
-    );
-    for (const t of empty) await seedClaims(tx, t.id, t.slug, COUNTS[t.slug] ?? 0);
-    return bare.length + empty.length > 0;
+export const seedClaimsStep = (db: Db, logger: Logger) =>
+  seedWorkspaces(db, logger, {
+    name: 'claims',
+    configTable: 'claim_statuses',
+    configure: seedConfiguration,
+    recordTable: 'claims',
+    counts: COUNTS,
+    populate: (tx, t, count) => seedClaims(tx, t.id, t.slug, count),
   });
-  if (seeded) logger.info({ ms: Date.now() - started }, 'sandbox claims seeded');
-  return seeded;
-}

@@ -2,14 +2,10 @@ import { Router } from 'express';
 import * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
-import {
-  HttpError,
-  getAuth,
-  pageOf,
-  parseBody,
-  parseListQuery,
-  requireAuth,
-} from '#server/sandbox/platform/http.ts';
+import { HttpError } from '#server/sandbox/platform/errors.ts';
+import { getAuth, requireAuth } from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { equals, listRoute, type ListSource } from '#server/sandbox/platform/list-sql.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { canClaims, findClaim, presentClaim, refused, type ClaimRow } from './claim-routes.ts';
 import { SettlementFields, canSettleClaim } from '#common/claims.ts';
@@ -130,36 +126,26 @@ const PutBody = v.strictObject({
 /** Spec: lists default to 30; a claim has few settlements, shown on one page of up to 100. */
 const MAX_SETTLEMENTS_PAGE_SIZE = 100;
 
+const SETTLEMENT_LIST: ListSource = {
+  filters: { claimCode: equals('c.code') },
+  orders: { id: 's.id', createdAt: 's.created_at' },
+  defaultOrder: ['id', 'ASC'],
+  unique: 's.id',
+  maxPageSize: MAX_SETTLEMENTS_PAGE_SIZE,
+};
+
 export function settlementRouter(ctx: SandboxContext): Router {
   const db: Db = ctx.db;
   const router = Router();
   router.use(requireAuth(db, ctx.signer));
 
-  router.get('/settlements', canClaims('view'), async (req, res) => {
-    const { tenantId } = getAuth(res);
-    const list = parseListQuery(req.query, {
-      filters: ['claimCode'],
-      orders: ['id', 'createdAt'],
-      expands: [],
-      maxPageSize: MAX_SETTLEMENTS_PAGE_SIZE,
-    });
-    const direction = list.order?.direction ?? 'ASC';
-    const column = list.order?.field === 'createdAt' ? 's.created_at' : 's.id';
-    const rows = await db.query<SettlementRow>(
-      `${SELECT_SETTLEMENT}
-        WHERE s.tenant_id = $1 AND ($2::text IS NULL OR c.code = $2)
-        ORDER BY ${column} ${direction}, s.id ${direction}
-        LIMIT $3 OFFSET $4`,
-      [
-        tenantId,
-        list.filter.get('claimCode') ?? null,
-        list.pageSize + 1,
-        (list.page - 1) * list.pageSize,
-      ],
-    );
-    const page = pageOf(rows, list);
-    res.json({ items: page.items.map(presentSettlement), nextPageToken: page.nextPageToken });
-  });
+  router.get(
+    '/settlements',
+    canClaims('view'),
+    listRoute<SettlementRow>(db, SETTLEMENT_LIST, SELECT_SETTLEMENT, 's.tenant_id', (rows) =>
+      rows.map(presentSettlement),
+    ),
+  );
 
   router.get('/settlements/:code', canClaims('view'), async (req, res) => {
     const { tenantId } = getAuth(res);

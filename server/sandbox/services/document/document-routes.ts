@@ -2,15 +2,15 @@ import { Router, type Response } from 'express';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import { offsetPage } from '#server/sandbox/platform/list-page.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
+import { HttpError } from '#server/sandbox/platform/errors.ts';
 import {
-  HttpError,
   getAuth,
-  parseBody,
-  parseListQuery,
   requireAuth,
   requirePermission,
   type AuthContext,
-} from '#server/sandbox/platform/http.ts';
+} from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
 import type { ObjectStore } from '#server/sandbox/platform/object-store.ts';
 import { presignUrl, signPostPolicy } from '#server/sandbox/platform/storage-signing.ts';

@@ -1,6 +1,6 @@
 import { forEachNode, parseExpression, type Node } from '#common/expression/parse.ts';
 import type { Queryable } from '#server/sandbox/platform/db.ts';
-import { HttpError } from '#server/sandbox/platform/http.ts';
+import { HttpError } from '#server/sandbox/platform/errors.ts';
 
 /**
  * Which factor tables and named ranges a premium formula reads. A lookup names its table or range

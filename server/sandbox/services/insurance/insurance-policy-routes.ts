@@ -1,14 +1,13 @@
 import { Router } from 'express';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
+import { HttpError } from '#server/sandbox/platform/errors.ts';
 import {
-  HttpError,
   getAuth,
-  pageOf,
-  parseListQuery,
   requireAuth,
   requireServicePermission,
-} from '#server/sandbox/platform/http.ts';
+} from '#server/sandbox/platform/auth-context.ts';
+import { pageOf, parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { escapeLike } from '#server/sandbox/platform/admin-shared.ts';
 import { lockPolicy } from './policy-store.ts';
 import { POLICY_STATUSES, REVISION_STATUSES, type PolicyStatus } from '#common/policy-lifecycle.ts';

@@ -23,15 +23,14 @@ import {
 } from '#common/policy-object-data.ts';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
+import { HttpError, invalidInput } from '#server/sandbox/platform/errors.ts';
 import {
-  HttpError,
   getAuth,
-  parseBody,
   requireAuth,
   requirePermission,
   requireServicePermission,
-  invalidInput,
-} from '#server/sandbox/platform/http.ts';
+} from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import type { ErrorIssue } from '#common/contracts/error.ts';
 import {
   applyPremiumOverride,

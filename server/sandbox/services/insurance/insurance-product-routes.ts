@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import * as v from 'valibot';
 import { EXPRESSION_FUNCTIONS } from '#common/expression/evaluate.ts';
 import {
@@ -17,15 +17,14 @@ import {
 } from '#common/products.ts';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
+import { HttpError } from '#server/sandbox/platform/errors.ts';
 import {
-  HttpError,
   getAuth,
-  pageOf,
-  parseBody,
-  parseListQuery,
   requireAuth,
   requireServicePermission,
-} from '#server/sandbox/platform/http.ts';
+} from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { pageOf, parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { checkLookups, versionLookups } from './formula-lookups.ts';
 import { audit, idOf, uniqueViolation, type Audit } from '#server/sandbox/platform/records.ts';
@@ -336,6 +335,109 @@ async function formulaWithVersion(db: Queryable, tenantId: number, id: number) {
 export const draftLike = (row: { status: ProductVersionStatus; version: number }) =>
   assertDraft({ status: row.status, version: row.version } as VersionRow);
 
+/** The numeric `:id` of a path; anything else is a 404 naming `what`. */
+export const pathId = (req: Request, what: string) =>
+  idOf(String(req.params.id), () => new HttpError(404, 'not_found', `${what} not found`));
+
+/** The two parts a reorder swaps: both found, of one parent (`message` otherwise), of a draft. */
+async function pairToSwap<T extends { status: ProductVersionStatus; version: number }>(
+  find: (id: number) => Promise<T>,
+  ids: readonly [number, number],
+  parentOf: (part: T) => number,
+  message: string,
+): Promise<[T, T]> {
+  const one = await find(ids[0]);
+  const two = await find(ids[1]);
+  if (parentOf(one) !== parentOf(two)) throw new HttpError(400, 'validation_error', message);
+  draftLike(one);
+  return [one, two];
+}
+
+/** Deletes a part of a version (a field, a formula): only a draft's. */
+async function deleteDraftPart(
+  db: Queryable,
+  table: string,
+  tenantId: number,
+  part: { id: number; status: ProductVersionStatus; version: number },
+): Promise<void> {
+  draftLike(part);
+  await db.query(`DELETE FROM ${table} WHERE tenant_id = $1 AND id = $2`, [tenantId, part.id]);
+}
+
+/** A part read with its version's status and number (`pv.status, pv.version AS product_version`). */
+export const joinedDraft = (row: { status: string; product_version: number }) =>
+  draftLike({ status: row.status as ProductVersionStatus, version: row.product_version });
+
+/** The version filter of a list of a version's parts: required, numeric, the caller's tenant's. */
+export async function versionFilter(
+  db: Queryable,
+  tenantId: number,
+  raw: string | undefined,
+  notFound: () => HttpError,
+): Promise<VersionRow> {
+  const id = Number(raw);
+  if (!raw || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+    throw new HttpError(400, 'invalid_query', 'filter productVersionId is required');
+  }
+  return versionById(db, tenantId, id, notFound);
+}
+
+/** 409 `too_many` when a version holds `max` of a kind of part already. */
+export async function assertRoom(
+  db: Queryable,
+  tenantId: number,
+  versionId: number,
+  part: { table: string; max: number; noun: string },
+): Promise<void> {
+  const [count] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${part.table} WHERE tenant_id = $1 AND product_version_id = $2`,
+    [tenantId, versionId],
+  );
+  if (count!.n >= part.max) {
+    throw new HttpError(409, 'too_many', `a version holds at most ${part.max} ${part.noun}`);
+  }
+}
+
+/** The fields an insured object starts with (the system fields, or its type's defaults). */
+export async function insertProductFields(
+  tx: Queryable,
+  tenantId: number,
+  objectId: number,
+  fields: readonly {
+    name: string;
+    label: string;
+    type: string;
+    kind: string | null;
+    isRequired: boolean;
+    minimum?: number | null;
+    maximum?: number | null;
+    order: number;
+  }[],
+  by: string,
+): Promise<void> {
+  for (const field of fields) {
+    await tx.query(
+      `INSERT INTO product_fields (tenant_id, code, insured_object_id, name, label, type, kind,
+                                   is_required, minimum, maximum, "order", created_by, updated_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
+      [
+        tenantId,
+        newCode('pfi'),
+        objectId,
+        field.name,
+        field.label,
+        field.type,
+        field.kind,
+        field.isRequired,
+        field.minimum ?? null,
+        field.maximum ?? null,
+        field.order,
+        by,
+      ],
+    );
+  }
+}
+
 /** The system fields of the 'default' insured object (upstream contract, Insurance). */
 export const DEFAULT_OBJECT_FIELDS = [
   {
@@ -383,26 +485,13 @@ export async function createVersion(
      VALUES ($1, $2, $3, 'default', 'Policy', $4, $4) RETURNING id`,
     [tenantId, newCode('ino'), version!.id, by],
   );
-  let order = 1;
-  for (const field of DEFAULT_OBJECT_FIELDS) {
-    await tx.query(
-      `INSERT INTO product_fields (tenant_id, code, insured_object_id, name, label, type, kind,
-                                   is_required, "order", created_by, updated_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
-      [
-        tenantId,
-        newCode('pfi'),
-        object!.id,
-        field.name,
-        field.label,
-        field.type,
-        field.kind,
-        field.isRequired,
-        order++,
-        by,
-      ],
-    );
-  }
+  await insertProductFields(
+    tx,
+    tenantId,
+    object!.id,
+    DEFAULT_OBJECT_FIELDS.map((field, i) => ({ ...field, order: i + 1 })),
+    by,
+  );
   return version!;
 }
 
@@ -757,11 +846,12 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
       expands: ['productFields'],
       maxPageSize: 100,
     });
-    const versionId = Number(list.filter.get('productVersionId'));
-    if (!Number.isInteger(versionId) || versionId < 1) {
-      throw new HttpError(400, 'invalid_query', 'filter productVersionId is required');
-    }
-    await versionById(db, tenantId, versionId, () => cantLoad('insured objects'));
+    const { id: versionId } = await versionFilter(
+      db,
+      tenantId,
+      list.filter.get('productVersionId'),
+      () => cantLoad('insured objects'),
+    );
     const rows = await db.query<ObjectRow>(
       `SELECT * FROM insured_objects WHERE tenant_id = $1 AND product_version_id = $2
         ORDER BY id LIMIT $3 OFFSET $4`,
@@ -861,8 +951,7 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
 
   router.put('/product-fields/:id', allow('product-versions', 'update'), async (req, res) => {
     const auth = getAuth(res);
-    const notFound = () => new HttpError(404, 'not_found', 'product field not found');
-    const field = await fieldWithVersion(db, auth.tenantId, idOf(String(req.params.id), notFound));
+    const field = await fieldWithVersion(db, auth.tenantId, pathId(req, 'product field'));
     const body = parseBody(FieldUpdateBody, req.body);
     checkFieldBounds(body);
     draftLike(field);
@@ -902,29 +991,20 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
 
   router.delete('/product-fields/:id', allow('product-versions', 'update'), async (req, res) => {
     const { tenantId } = getAuth(res);
-    const notFound = () => new HttpError(404, 'not_found', 'product field not found');
-    const field = await fieldWithVersion(db, tenantId, idOf(String(req.params.id), notFound));
-    draftLike(field);
-    await db.query('DELETE FROM product_fields WHERE tenant_id = $1 AND id = $2', [
-      tenantId,
-      field.id,
-    ]);
+    const field = await fieldWithVersion(db, tenantId, pathId(req, 'product field'));
+    await deleteDraftPart(db, 'product_fields', tenantId, field);
     res.status(204).end();
   });
 
   router.post('/product-fields/reorder', allow('product-versions', 'update'), async (req, res) => {
     const { tenantId, userCode } = getAuth(res);
     const body = parseBody(FieldReorderBody, req.body);
-    const one = await fieldWithVersion(db, tenantId, body.productFieldIdOne);
-    const two = await fieldWithVersion(db, tenantId, body.productFieldIdTwo);
-    if (one.insured_object_id !== two.insured_object_id) {
-      throw new HttpError(
-        400,
-        'validation_error',
-        'both fields must belong to the same insured object',
-      );
-    }
-    draftLike(one);
+    const [one, two] = await pairToSwap(
+      (id) => fieldWithVersion(db, tenantId, id),
+      [body.productFieldIdOne, body.productFieldIdTwo],
+      (field) => field.insured_object_id,
+      'both fields must belong to the same insured object',
+    );
     await swapOrder(db, 'product_fields', tenantId, one, two, userCode);
     res.json({
       items: [
@@ -943,11 +1023,12 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
       orders: [],
       expands: [],
     });
-    const versionId = Number(list.filter.get('productVersionId'));
-    if (!Number.isInteger(versionId) || versionId < 1) {
-      throw new HttpError(400, 'invalid_query', 'filter productVersionId is required');
-    }
-    await versionById(db, tenantId, versionId, () => cantLoad('premium formulas'));
+    const { id: versionId } = await versionFilter(
+      db,
+      tenantId,
+      list.filter.get('productVersionId'),
+      () => cantLoad('premium formulas'),
+    );
     const rows = await db.query<FormulaRow>(
       `SELECT * FROM premium_formulas WHERE tenant_id = $1 AND product_version_id = $2
         ORDER BY "order", id LIMIT $3 OFFSET $4`,
@@ -999,12 +1080,7 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
 
   router.put('/premium-formulas/:id', allow('premium-formulas', 'update'), async (req, res) => {
     const auth = getAuth(res);
-    const notFound = () => new HttpError(404, 'not_found', 'premium formula not found');
-    const formula = await formulaWithVersion(
-      db,
-      auth.tenantId,
-      idOf(String(req.params.id), notFound),
-    );
+    const formula = await formulaWithVersion(db, auth.tenantId, pathId(req, 'premium formula'));
     const body = parseBody(FormulaUpdateBody, req.body);
     draftLike(formula);
     await checkExpression(
@@ -1036,13 +1112,8 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
 
   router.delete('/premium-formulas/:id', allow('premium-formulas', 'delete'), async (req, res) => {
     const { tenantId } = getAuth(res);
-    const notFound = () => new HttpError(404, 'not_found', 'premium formula not found');
-    const formula = await formulaWithVersion(db, tenantId, idOf(String(req.params.id), notFound));
-    draftLike(formula);
-    await db.query('DELETE FROM premium_formulas WHERE tenant_id = $1 AND id = $2', [
-      tenantId,
-      formula.id,
-    ]);
+    const formula = await formulaWithVersion(db, tenantId, pathId(req, 'premium formula'));
+    await deleteDraftPart(db, 'premium_formulas', tenantId, formula);
     res.status(204).end();
   });
 
@@ -1052,16 +1123,12 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
     async (req, res) => {
       const { tenantId, userCode } = getAuth(res);
       const body = parseBody(FormulaReorderBody, req.body);
-      const one = await formulaWithVersion(db, tenantId, body.id1);
-      const two = await formulaWithVersion(db, tenantId, body.id2);
-      if (one.product_version_id !== two.product_version_id) {
-        throw new HttpError(
-          400,
-          'validation_error',
-          'both formulas must belong to the same product version',
-        );
-      }
-      draftLike(one);
+      const [one, two] = await pairToSwap(
+        (id) => formulaWithVersion(db, tenantId, id),
+        [body.id1, body.id2],
+        (formula) => formula.product_version_id,
+        'both formulas must belong to the same product version',
+      );
       // A formula may read only the variables of formulas before it; a swap must keep that true.
       const swapped = (r: { id: number; order: number }) =>
         r.id === one.id ? two.order : r.id === two.id ? one.order : r.order;

@@ -3,21 +3,22 @@ import * as v from 'valibot';
 import { forEachNode, parseExpression } from '#common/expression/parse.ts';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
+import { HttpError } from '#server/sandbox/platform/errors.ts';
 import {
-  HttpError,
   getAuth,
-  pageOf,
-  parseBody,
-  parseListQuery,
   requireAuth,
   requireServicePermission,
-} from '#server/sandbox/platform/http.ts';
+} from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { pageOf, parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import {
   assertDraft,
+  assertRoom,
   cantLoad,
-  draftLike,
   formulaName,
+  insertProductFields,
+  joinedDraft,
   presentObject,
   versionById,
   type FieldRow,
@@ -80,10 +81,7 @@ async function objectById(db: Queryable, tenantId: number, id: number) {
   return row;
 }
 
-const objectDraft = (row: { status: string; product_version: number }) =>
-  draftLike({ status: row.status, version: row.product_version } as Parameters<
-    typeof draftLike
-  >[0]);
+const objectDraft = joinedDraft;
 
 async function fieldsOf(db: Queryable, tenantId: number, objectId: number) {
   return db.query<FieldRow>(
@@ -190,17 +188,11 @@ export function insuredObjectRouter(ctx: SandboxContext): Router {
     );
     assertDraft(version);
     const created = await db.transaction(async (tx) => {
-      const [count] = await tx.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM insured_objects WHERE tenant_id = $1 AND product_version_id = $2',
-        [tenantId, version.id],
-      );
-      if (count!.n >= MAX_OBJECTS_PER_VERSION) {
-        throw new HttpError(
-          409,
-          'too_many',
-          `a version holds at most ${MAX_OBJECTS_PER_VERSION} insured objects`,
-        );
-      }
+      await assertRoom(tx, tenantId, version.id, {
+        table: 'insured_objects',
+        max: MAX_OBJECTS_PER_VERSION,
+        noun: 'insured objects',
+      });
       const [taken] = await tx.query(
         'SELECT 1 FROM insured_objects WHERE product_version_id = $1 AND name = $2',
         [version.id, name],
@@ -212,27 +204,13 @@ export function insuredObjectRouter(ctx: SandboxContext): Router {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING *`,
         [tenantId, newCode('ino'), version.id, name, objectLabel, type?.id ?? null, userCode],
       );
-      for (const field of defaultProductFields.filter((f) => f.insuredObjectTypeId === type?.id)) {
-        await tx.query(
-          `INSERT INTO product_fields (tenant_id, code, insured_object_id, name, label, type, kind,
-                                       is_required, minimum, maximum, "order", created_by, updated_by)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
-          [
-            tenantId,
-            newCode('pfi'),
-            object!.id,
-            field.name,
-            field.label,
-            field.type,
-            field.kind,
-            field.isRequired,
-            field.minimum,
-            field.maximum,
-            field.order,
-            userCode,
-          ],
-        );
-      }
+      await insertProductFields(
+        tx,
+        tenantId,
+        object!.id,
+        defaultProductFields.filter((f) => f.insuredObjectTypeId === type?.id),
+        userCode,
+      );
       return object!;
     });
     res.status(201).json({

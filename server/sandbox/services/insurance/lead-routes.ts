@@ -1,33 +1,31 @@
 import { Router } from 'express';
 import * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
-import {
-  StatusWorkflow,
-  allows,
-  type StatusRow as WorkflowStatus,
-} from '#server/sandbox/platform/status-workflow.ts';
+import { allows } from '#server/sandbox/platform/status-workflow.ts';
+import { leadWorkflow } from './lead-workflow.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
+import { HttpError, invalidField } from '#server/sandbox/platform/errors.ts';
 import {
-  HttpError,
   getAuth,
-  invalidField,
-  pageOf,
-  parseBody,
-  parseListQuery,
   requireAuth,
   requirePermission,
   requireServicePermission,
-} from '#server/sandbox/platform/http.ts';
-import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
+} from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { parseListQuery } from '#server/sandbox/platform/list-query.ts';
+import {
+  anyOf,
+  equals,
+  listPage,
+  numeric,
+  readList,
+  type Filter,
+  type ListSource,
+} from '#server/sandbox/platform/list-sql.ts';
+import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { applyPremiumOverride, loadTariffs, premiumOf, type Tariff } from './premium.ts';
 import { ExpressionEvaluationError } from '#common/expression/evaluate.ts';
-import {
-  BankAccount,
-  CustomData,
-  LEAD_CONVERTED_STATUS,
-  LEAD_ENTITY_TYPE,
-  PaymentMethod,
-} from '#common/leads.ts';
+import { BankAccount, CustomData, LEAD_CONVERTED_STATUS, PaymentMethod } from '#common/leads.ts';
 import { describeIssues, validatePolicyObjects } from '#common/policy-object-data.ts';
 
 /**
@@ -245,19 +243,6 @@ async function findLead(
 
 // ---- statuses and rules ---------------------------------------------------------------------
 
-interface StatusRow extends WorkflowStatus {
-  created_at: Date;
-  updated_at: Date;
-  created_by: string;
-  updated_by: string;
-}
-
-/** Lead statuses and the moves between them (the seed gives a workspace its defaults). */
-export const leadWorkflow = new StatusWorkflow<StatusRow>({
-  statusTable: 'lead_statuses',
-  extraColumns: ['created_at', 'updated_at', 'created_by', 'updated_by'],
-  entityType: LEAD_ENTITY_TYPE,
-});
 const statusesOf = (db: Queryable, tenantId: number) => leadWorkflow.statuses(db, tenantId);
 const leadRules = (db: Queryable, tenantId: number) => leadWorkflow.rules(db, tenantId);
 
@@ -265,7 +250,8 @@ const leadRules = (db: Queryable, tenantId: number) => leadWorkflow.rules(db, te
 
 const Id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
 const Text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, 'too_long'));
-const StatusSlug = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_-]{0,39}$/, 'invalid_status'));
+const LEAD_STATUS_SLUG = /^[a-z][a-z0-9_-]{0,39}$/;
+const StatusSlug = v.pipe(v.string(), v.regex(LEAD_STATUS_SLUG, 'invalid_status'));
 const AccountCode = v.pipe(v.string(), v.regex(/^acc_[A-Za-z0-9]{1,64}$/, 'unknown_account'));
 
 const Holder = v.strictObject({
@@ -544,14 +530,6 @@ export async function convertLead(
 
 // ---- list -----------------------------------------------------------------------------------
 
-const ORDERS: Record<string, string> = {
-  id: 'l.id',
-  createdAt: 'l.created_at',
-  updatedAt: 'l.updated_at',
-  leadNumber: 'l.lead_number',
-  status: 'l.status',
-};
-
 /** A bound of the createdAt range: an ISO date (its whole day) or an ISO timestamp. */
 function createdBound(text: string | undefined, name: string, end: boolean): string | null {
   if (text === undefined || text === '') return null;
@@ -564,6 +542,43 @@ function createdBound(text: string | undefined, name: string, end: boolean): str
   return new Date(time.getTime() + (day && end ? 86_399_999 : 0)).toISOString();
 }
 
+/** The createdAt range's bounds: from the start of a day, to the end of one. */
+const createdBoundFilter = (name: string, end: boolean): Filter => ({
+  where: (p) => `l.created_at ${end ? '<=' : '>='} ${p}::timestamptz`,
+  value: (text) => createdBound(text, name, end) ?? undefined,
+});
+
+const LEAD_LIST: ListSource = {
+  filters: {
+    status: anyOf('l.status', LEAD_STATUS_SLUG, 'status must be a lead status or a comma list'),
+    accountCode: equals('l.account_code'),
+    productSlug: equals('pr.slug'),
+    productVersionId: numeric('l.product_version_id', 'productVersionId must be a number'),
+    createdAtFrom: createdBoundFilter('createdAtFrom', false),
+    createdAtTo: createdBoundFilter('createdAtTo', true),
+  },
+  search: [
+    'l.lead_number',
+    'l.code',
+    'pr.name',
+    'a.account_number',
+    "(a.first_name || ' ' || a.last_name)",
+    'a.company_name',
+    "l.policy->'holder'->>'lastName'",
+  ],
+  orders: {
+    id: 'l.id',
+    createdAt: 'l.created_at',
+    updatedAt: 'l.updated_at',
+    leadNumber: 'l.lead_number',
+    status: 'l.status',
+  },
+  // Newest first unless asked otherwise, as the policy list.
+  defaultOrder: ['id', 'DESC'],
+  unique: 'l.id',
+  expands: EXPANDS,
+};
+
 // ---- router ---------------------------------------------------------------------------------
 
 export function leadRouter(ctx: SandboxContext): Router {
@@ -575,24 +590,7 @@ export function leadRouter(ctx: SandboxContext): Router {
   const withVersions = async (tenantId: number, tenantSlug: string, row: LeadRow) =>
     presentLead(tenantSlug, row, (await versionsOf(db, tenantId, [row.id])).get(row.id) ?? []);
 
-  router.get('/lead-statuses', can('view'), async (_req, res) => {
-    const { tenantId } = getAuth(res);
-    const rows = await statusesOf(db, tenantId);
-    res.json({
-      items: rows.map((r) => ({
-        id: r.id,
-        code: r.code,
-        slug: r.slug,
-        name: r.name,
-        order: r.order,
-        createdAt: iso(r.created_at),
-        updatedAt: iso(r.updated_at),
-        createdBy: r.created_by,
-        updatedBy: r.updated_by,
-      })),
-      nextPageToken: null,
-    });
-  });
+  router.get('/lead-statuses', can('view'), leadWorkflow.listRoute(db));
 
   router.get('/status-transitions/rules', VIEW_RULES, async (req, res) => {
     const { tenantId } = getAuth(res);
@@ -621,60 +619,11 @@ export function leadRouter(ctx: SandboxContext): Router {
 
   router.get('/leads', can('view'), async (req, res) => {
     const { tenantId, tenantSlug } = getAuth(res);
-    const list = parseListQuery(req.query, {
-      filters: [
-        'status',
-        'accountCode',
-        'productSlug',
-        'productVersionId',
-        'createdAtFrom',
-        'createdAtTo',
-      ],
-      orders: Object.keys(ORDERS),
-      expands: EXPANDS,
+    const list = readList(req.query, LEAD_LIST);
+    const page = await listPage<LeadRow>(db, list, LEAD_LIST, SELECT_LEAD, {
+      where: ['l.tenant_id = $1'],
+      params: [tenantId],
     });
-    const statuses = list.filter.get('status')?.split(',') ?? null;
-    if (statuses?.some((s) => !/^[a-z][a-z0-9_-]{0,39}$/.test(s))) {
-      throw new HttpError(400, 'invalid_query', 'status must be a lead status or a comma list');
-    }
-    const versionText = list.filter.get('productVersionId');
-    if (versionText !== undefined && !/^\d{1,9}$/.test(versionText)) {
-      throw new HttpError(400, 'invalid_query', 'productVersionId must be a number');
-    }
-    const from = createdBound(list.filter.get('createdAtFrom'), 'createdAtFrom', false);
-    const to = createdBound(list.filter.get('createdAtTo'), 'createdAtTo', true);
-    // Newest first unless asked otherwise, as the policy list.
-    const direction = list.order?.direction ?? 'DESC';
-    const order = `${ORDERS[list.order?.field ?? 'id'] ?? 'l.id'} ${direction}, l.id ${direction}`;
-    const rows = await db.query<LeadRow>(
-      `${SELECT_LEAD}
-        WHERE l.tenant_id = $1
-          AND ($2::text[] IS NULL OR l.status = ANY($2::text[]))
-          AND ($3::text IS NULL OR l.account_code = $3)
-          AND ($4::text IS NULL OR pr.slug = $4)
-          AND ($5::int IS NULL OR l.product_version_id = $5)
-          AND ($6::timestamptz IS NULL OR l.created_at >= $6)
-          AND ($7::timestamptz IS NULL OR l.created_at <= $7)
-          AND ($8::text IS NULL OR l.lead_number ILIKE $8 OR l.code ILIKE $8
-               OR pr.name ILIKE $8 OR a.account_number ILIKE $8
-               OR (a.first_name || ' ' || a.last_name) ILIKE $8 OR a.company_name ILIKE $8
-               OR l.policy->'holder'->>'lastName' ILIKE $8)
-        ORDER BY ${order}
-        LIMIT $9 OFFSET $10`,
-      [
-        tenantId,
-        statuses,
-        list.filter.get('accountCode') ?? null,
-        list.filter.get('productSlug') ?? null,
-        versionText === undefined ? null : Number(versionText),
-        from,
-        to,
-        list.search ? escapeLike(list.search) : null,
-        list.pageSize + 1,
-        (list.page - 1) * list.pageSize,
-      ],
-    );
-    const page = pageOf(rows, list);
     const versions = list.expand.has('versions')
       ? await versionsOf(
           db,

@@ -3,17 +3,24 @@ import * as v from 'valibot';
 import { NamedRangeName, RangeBandsSchema, type RangeBand } from '#common/named-range.ts';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
+import { HttpError } from '#server/sandbox/platform/errors.ts';
 import {
-  HttpError,
   getAuth,
-  pageOf,
-  parseBody,
-  parseListQuery,
   requireAuth,
   requireServicePermission,
-} from '#server/sandbox/platform/http.ts';
+} from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { pageOf, parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
-import { assertDraft, cantLoad, draftLike, versionById } from './insurance-product-routes.ts';
+import {
+  assertDraft,
+  assertRoom,
+  cantLoad,
+  draftLike,
+  joinedDraft,
+  versionById,
+  versionFilter,
+} from './insurance-product-routes.ts';
 import { assertLookupUnused } from './formula-lookups.ts';
 import { parseFactorCsv, type FactorRow } from './product-factor-csv.ts';
 import { invalidFile } from '#server/sandbox/platform/csv.ts';
@@ -95,20 +102,6 @@ const NamedRangeUpdateBody = v.object({
     v.minValue(1),
   ),
 });
-
-/** The version filter of a list: required, numeric, and a version of the caller's tenant. */
-async function versionFilter(
-  db: Queryable,
-  tenantId: number,
-  raw: string | undefined,
-  notFound: () => HttpError,
-) {
-  const id = Number(raw);
-  if (!raw || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
-    throw new HttpError(400, 'invalid_query', 'filter productVersionId is required');
-  }
-  return versionById(db, tenantId, id, notFound);
-}
 
 /** Reads and checks an uploaded factor table: the form, the version (a draft) and the file. */
 async function readFactorUpload(db: Queryable, req: Request, tenantId: number) {
@@ -313,17 +306,11 @@ export function productLookupRouter(ctx: SandboxContext): Router {
     const body = parseBody(NamedRangeBody, req.body);
     const version = await versionById(db, tenantId, body.productVersionId, cantLoadRanges);
     assertDraft(version);
-    const [count] = await db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM named_ranges WHERE tenant_id = $1 AND product_version_id = $2',
-      [tenantId, version.id],
-    );
-    if (count!.n >= MAX_RANGES_PER_VERSION) {
-      throw new HttpError(
-        409,
-        'too_many',
-        `a version holds at most ${MAX_RANGES_PER_VERSION} named ranges`,
-      );
-    }
+    await assertRoom(db, tenantId, version.id, {
+      table: 'named_ranges',
+      max: MAX_RANGES_PER_VERSION,
+      noun: 'named ranges',
+    });
     try {
       const [row] = await db.query<RangeRow>(
         `INSERT INTO named_ranges (tenant_id, code, product_version_id, name, bands, created_by, updated_by)
@@ -349,10 +336,7 @@ export function productLookupRouter(ctx: SandboxContext): Router {
     if (!row) throw notFound();
     return row;
   };
-  const rangeDraft = (row: { status: string; product_version: number }) =>
-    draftLike({ status: row.status, version: row.product_version } as Parameters<
-      typeof draftLike
-    >[0]);
+  const rangeDraft = joinedDraft;
 
   router.put('/named-ranges/:id', UPDATE, async (req, res) => {
     const { tenantId, userCode } = getAuth(res);

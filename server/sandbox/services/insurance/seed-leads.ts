@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { LEAD_ENTITY_TYPE, ibanCheckDigits } from '#common/leads.ts';
-import { leadCore, leadWorkflow, type StoredPolicy } from './lead-routes.ts';
+import { leadCore, type StoredPolicy } from './lead-routes.ts';
+import { leadWorkflow } from './lead-workflow.ts';
 import { loadTariffs, premiumOf } from './premium.ts';
 import { seedObjectsData } from './seed-policies.ts';
 import {
@@ -9,6 +10,7 @@ import {
   DAY_MS,
   mix,
   moveSequencesPast,
+  seedWorkspaces,
   stableCode,
 } from '#server/sandbox/platform/seeding.ts';
 
@@ -19,49 +21,6 @@ import {
  * (a quote, a signed application, an uploaded identity document). Every value derives from the
  * lead's index, so two seeds produce the same world.
  */
-
-interface SeedStatus {
-  slug: string;
-  name: string;
-}
-
-export const DEFAULT_LEAD_STATUSES: SeedStatus[] = [
-  { slug: 'new', name: 'New' },
-  { slug: 'contacted', name: 'Contacted' },
-  { slug: 'quoted', name: 'Quoted' },
-  { slug: 'approved', name: 'Approved' },
-  { slug: 'declined', name: 'Declined' },
-  { slug: 'converted', name: 'Converted' },
-];
-
-/** From -> to. A quote can be reworked, a declined lead reopened; a converted one is final. */
-export const DEFAULT_LEAD_RULES: [string, string][] = [
-  ['new', 'contacted'],
-  ['new', 'declined'],
-  ['contacted', 'quoted'],
-  ['contacted', 'declined'],
-  ['quoted', 'approved'],
-  ['quoted', 'contacted'],
-  ['quoted', 'declined'],
-  ['approved', 'converted'],
-  ['approved', 'declined'],
-  ['declined', 'new'],
-];
-
-/** Nordlicht's brokers quote at the first contact: one more move, so the tenants differ. */
-const TENANT_RULES: Record<string, [string, string][]> = {
-  nordlicht: [...DEFAULT_LEAD_RULES, ['new', 'quoted']],
-};
-const TENANT_STATUS_NAMES: Record<string, Record<string, string>> = {
-  nordlicht: {
-    new: 'Neu',
-    contacted: 'Kontaktiert',
-    quoted: 'Angeboten',
-    approved: 'Angenommen',
-    declined: 'Abgelehnt',
-    converted: 'Umgewandelt',
-  },
-};
 
 /** The statuses a seeded lead passed through to reach its status, along the default rules. */
 const PATHS: Record<string, string[]> = {
@@ -92,16 +51,6 @@ const PROSPECTS = [
 const FIRST_CREATED = Date.UTC(2025, 0, 6, 8, 0, 0);
 
 const COUNTS: Record<string, number> = { demo: 400, nordlicht: 12 };
-
-async function seedStatuses(tx: Queryable, tenantId: number, slug: string): Promise<void> {
-  const names = TENANT_STATUS_NAMES[slug] ?? {};
-  const statuses = DEFAULT_LEAD_STATUSES.map((s) => ({
-    code: stableCode('lst', `${slug}:status:${s.slug}`),
-    slug: s.slug,
-    name: names[s.slug] ?? s.name,
-  }));
-  await leadWorkflow.seed(tx, tenantId, statuses, TENANT_RULES[slug] ?? DEFAULT_LEAD_RULES);
-}
 
 /** A valid German IBAN (bank code 37040044) whose account number derives from the index. */
 function ibanOf(i: number): string {
@@ -399,29 +348,16 @@ async function seedLeads(
 }
 
 /**
- * Gives every workspace without lead statuses the default statuses and rules (configuration, not
- * demo data), and the demo workspaces without leads their leads and lead documents. After
- * products and customers, so that a data directory seeded before migration 007 gets them too.
+ * Gives every workspace without lead statuses the default statuses and rules, and the demo
+ * workspaces without leads their leads and lead documents. After products and customers, so that
+ * a data directory seeded before migration 007 gets them too.
  */
-export async function seedLeadsStep(db: Db, logger: Logger): Promise<boolean> {
-  const started = Date.now();
-  const seeded = await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(724314)');
-    const bare = await tx.query<{ id: number; slug: string }>(
-      `SELECT t.id, t.slug FROM tenants t
-        WHERE NOT EXISTS (SELECT 1 FROM lead_statuses s WHERE s.tenant_id = t.id) ORDER BY t.id`,
-    );
-    for (const t of bare) await seedStatuses(tx, t.id, t.slug);
-    const empty = await tx.query<{ id: number; slug: string }>(
-      `SELECT t.id, t.slug FROM tenants t
-        WHERE t.slug = ANY($1::text[])
-          AND NOT EXISTS (SELECT 1 FROM leads l WHERE l.tenant_id = t.id)
-        ORDER BY t.id`,
-      [Object.keys(COUNTS)],
-    );
-    for (const t of empty) await seedLeads(tx, t.id, t.slug, COUNTS[t.slug] ?? 0);
-    return bare.length + empty.length > 0;
+export const seedLeadsStep = (db: Db, logger: Logger) =>
+  seedWorkspaces(db, logger, {
+    name: 'leads',
+    configTable: 'lead_statuses',
+    configure: (tx, t) => leadWorkflow.seedDefaults(tx, t.id, t.slug),
+    recordTable: 'leads',
+    counts: COUNTS,
+    populate: (tx, t, count) => seedLeads(tx, t.id, t.slug, count),
   });
-  if (seeded) logger.info({ ms: Date.now() - started }, 'sandbox leads seeded');
-  return seeded;
-}

@@ -8,11 +8,11 @@ import type { Db } from '#server/sandbox/platform/db.ts';
 import type { TokenSigner } from '#server/sandbox/platform/crypto.ts';
 import {
   getAuth,
-  parseBody,
   requireAuth,
   requirePermission,
   resolveToken,
-} from '#server/sandbox/platform/http.ts';
+} from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { NotificationBody } from '#common/contracts/notification.ts';
 
 export const WS_PATH = '/notificationservice/v1/ws';

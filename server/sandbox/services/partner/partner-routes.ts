@@ -1,14 +1,13 @@
 import { Router, type Request } from 'express';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { TokenSigner } from '#server/sandbox/platform/crypto.ts';
+import { HttpError, notFound } from '#server/sandbox/platform/errors.ts';
 import {
-  HttpError,
   getAuth,
-  notFound,
-  parseListQuery,
   requireAuth,
   requireServicePermission,
-} from '#server/sandbox/platform/http.ts';
+} from '#server/sandbox/platform/auth-context.ts';
+import { parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { escapeLike } from '#server/sandbox/platform/admin-shared.ts';
 import { offsetPage } from '#server/sandbox/platform/list-page.ts';
 

@@ -3,13 +3,9 @@ import * as v from 'valibot';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import type { TokenSigner } from '#server/sandbox/platform/crypto.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
-import {
-  HttpError,
-  getAuth,
-  notFound,
-  parseBody,
-  requireAuth,
-} from '#server/sandbox/platform/http.ts';
+import { HttpError, notFound } from '#server/sandbox/platform/errors.ts';
+import { getAuth, requireAuth } from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
 
 /**
  * Saved list views under /tenantservice/v1/list-views: a named query string of one list (the

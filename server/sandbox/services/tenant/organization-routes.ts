@@ -1,40 +1,43 @@
 import { Router } from 'express';
+import { systemClock, type Clock } from '#common/clock.ts';
 import * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { randomToken, sha256, type TokenSigner } from '#server/sandbox/platform/crypto.ts';
+import { HttpError, notFound } from '#server/sandbox/platform/errors.ts';
+import { getAuth, requireAuth, requirePermission } from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { parseListQuery } from '#server/sandbox/platform/list-query.ts';
+import { SettingBody, settingKey, settingType } from './tenant-routes.ts';
 import {
-  HttpError,
-  getAuth,
-  notFound,
-  parseBody,
-  parseListQuery,
-  requireAuth,
-  requirePermission,
-} from '#server/sandbox/platform/http.ts';
-import {
-  SettingBody,
-  rolesWithPermissions,
-  settingKey,
-  settingType,
-  type RoleRow,
-} from './tenant-routes.ts';
-import {
-  INVITE_TTL_SECONDS,
   addressFields,
-  assertGrantable,
   checkCustomFields,
   customFieldValues,
   customSchemasOf,
   emailAddress,
-  escapeLike,
   newCode,
-  resolveRoles,
   roleCodeList,
   roleIdList,
   sendMail,
 } from '#server/sandbox/platform/admin-shared.ts';
 import { organizationInTenant } from './user-admin-routes.ts';
-import { offsetPage } from '#server/sandbox/platform/list-page.ts';
+import {
+  equals,
+  equalsIgnoringCase,
+  listRoute,
+  numeric,
+  type ListSource,
+} from '#server/sandbox/platform/list-sql.ts';
+import { audit, rowById, type Audit } from '#server/sandbox/platform/records.ts';
+import {
+  ORGANIZATION_INVITATIONS,
+  deleteInvitationRoute,
+  expiryFrom,
+  grantableRoles,
+  isExpired,
+  linkRoles,
+  openInvitationsRoute,
+  rolesOfInvitations,
+} from './invitations.ts';
 
 const ORG = 'tenant-management.organizations';
 
@@ -77,22 +80,39 @@ export const OrgInvitationBody = v.object({
 export const ReinviteBody = v.object({ email: emailAddress });
 const MAX_INVITATION_DAYS = 90;
 
-interface OrgRow {
-  id: number;
-  code: string;
-  parent_id: number | null;
-  name: string;
-  email: string;
+/** The postal address an organisation and an organisation's invitation carry. */
+interface AddressRow {
   street: string;
   house_number: string;
   zip_code: string;
   city: string;
   country: string;
+}
+
+/** The address of a body in the column order of the writes (street to country). */
+const addressValues = (b: {
+  street: string;
+  houseNumber: string;
+  zipCode: string;
+  city: string;
+  country: string;
+}) => [b.street, b.houseNumber, b.zipCode, b.city, b.country];
+
+const presentAddress = (r: AddressRow) => ({
+  street: r.street,
+  houseNumber: r.house_number,
+  zipCode: r.zip_code,
+  city: r.city,
+  country: r.country,
+});
+
+interface OrgRow extends AddressRow, Audit {
+  id: number;
+  code: string;
+  parent_id: number | null;
+  name: string;
+  email: string;
   custom_fields: Record<string, unknown>;
-  created_at: Date;
-  updated_at: Date;
-  created_by: string;
-  updated_by: string;
 }
 
 const ORG_COLUMNS = `id, code, parent_id, name, email, street, house_number, zip_code, city, country,
@@ -105,17 +125,10 @@ export function presentOrganization(r: OrgRow) {
     parentId: r.parent_id,
     name: r.name,
     email: r.email,
-    street: r.street,
-    houseNumber: r.house_number,
-    zipCode: r.zip_code,
-    city: r.city,
-    country: r.country,
+    ...presentAddress(r),
     customFields: r.custom_fields,
     ern: `ern:tenant:organization:${r.code}`,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    createdBy: r.created_by,
-    updatedBy: r.updated_by,
+    ...audit(r),
   };
 }
 
@@ -150,11 +163,7 @@ export async function insertOrganization(
       org.parentId,
       org.name,
       org.email,
-      org.street,
-      org.houseNumber,
-      org.zipCode,
-      org.city,
-      org.country,
+      ...addressValues(org),
       JSON.stringify(org.customFields),
       by,
     ],
@@ -163,54 +172,35 @@ export async function insertOrganization(
   return row;
 }
 
-export interface InvitationRow {
+export interface InvitationRow extends AddressRow, Audit {
   id: number;
   code: string;
   email: string;
   name: string;
   slug: string;
   parent_organization_id: number | null;
-  street: string;
-  house_number: string;
-  zip_code: string;
-  city: string;
-  country: string;
   custom_fields: Record<string, unknown>;
   offer_sso: boolean;
   expires_at: Date;
   used_at: Date | null;
   organization_id: number | null;
-  created_at: Date;
-  updated_at: Date;
-  created_by: string;
-  updated_by: string;
 }
 
 export const INVITATION_COLUMNS = `id, code, email, name, slug, parent_organization_id, street,
   house_number, zip_code, city, country, custom_fields, offer_sso, expires_at, used_at,
   organization_id, created_at, updated_at, created_by, updated_by`;
 
+/** `clock`: whether an invitation has expired is a matter of the sandbox's time. */
 export async function presentInvitations(
   db: Queryable,
   tenantId: number,
   rows: InvitationRow[],
   withRoles: boolean,
+  clock: Clock = systemClock,
 ) {
-  const links =
-    withRoles && rows.length
-      ? await db.query<RoleRow & { invitation_id: number }>(
-          `SELECT l.invitation_id, r.id, r.code, r.label, r.description, r.created_at, r.updated_at,
-                  r.created_by, r.updated_by
-             FROM organization_invitation_roles l JOIN roles r ON r.id = l.role_id
-            WHERE l.tenant_id = $1 AND l.invitation_id = ANY($2::int[]) ORDER BY r.id`,
-          [tenantId, rows.map((r) => r.id)],
-        )
-      : [];
-  const roles = new Map(
-    (
-      await rolesWithPermissions(db, tenantId, [...new Map(links.map((l) => [l.id, l])).values()])
-    ).map((r) => [r.id, r]),
-  );
+  const rolesOf = withRoles
+    ? await rolesOfInvitations(db, ORGANIZATION_INVITATIONS, tenantId, rows)
+    : null;
   return rows.map((r) => ({
     id: r.id,
     code: r.code,
@@ -218,28 +208,14 @@ export async function presentInvitations(
     name: r.name,
     slug: r.slug,
     parentOrganizationId: r.parent_organization_id,
-    street: r.street,
-    houseNumber: r.house_number,
-    zipCode: r.zip_code,
-    city: r.city,
-    country: r.country,
+    ...presentAddress(r),
     customFields: r.custom_fields,
     expiresAt: r.expires_at,
-    isExpired: r.expires_at.getTime() <= Date.now(),
+    isExpired: isExpired(r.expires_at, clock),
     usedAt: r.used_at,
     organizationId: r.organization_id,
-    ...(withRoles
-      ? {
-          roles: links
-            .filter((l) => l.invitation_id === r.id)
-            .map((l) => roles.get(l.id))
-            .filter((role) => role !== undefined),
-        }
-      : {}),
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    createdBy: r.created_by,
-    updatedBy: r.updated_by,
+    ...(rolesOf ? { roles: rolesOf(r.id) } : {}),
+    ...audit(r),
   }));
 }
 
@@ -260,9 +236,33 @@ export async function mailOrganizationInvitation(
   });
 }
 
-const numericId = (text: string, what: string): number => {
-  if (!/^\d{1,9}$/.test(text)) throw notFound(what);
-  return Number(text);
+const ORGANIZATIONS = { table: 'organizations', columns: ORG_COLUMNS, noun: 'organization' };
+const INVITATIONS = {
+  table: ORGANIZATION_INVITATIONS.table,
+  columns: INVITATION_COLUMNS,
+  noun: 'invitation',
+};
+
+const ORGANIZATION_LIST: ListSource = {
+  filters: {
+    id: numeric('id', 'id must be numeric'),
+    code: equals('code'),
+    parentId: numeric('parent_id', 'parentId must be numeric'),
+  },
+  search: ['name', 'email', 'city'],
+  // Names are unique in a workspace: the id only orders equal ids.
+  orders: { id: 'id', name: 'lower(name)' },
+  defaultOrder: ['id', 'ASC'],
+  unique: 'id',
+};
+
+const INVITATION_LIST: ListSource = {
+  filters: { id: numeric('id', 'id must be numeric'), email: equalsIgnoringCase('email') },
+  search: ['name', 'email'],
+  orders: { id: 'id', name: 'lower(name)', expiresAt: 'expires_at' },
+  defaultOrder: ['id', 'ASC'],
+  unique: 'id',
+  expands: ['roles'],
 };
 
 function parseKeys(raw: unknown): string[] {
@@ -276,56 +276,25 @@ function parseKeys(raw: unknown): string[] {
   return keys;
 }
 
-export function organizationRouter(deps: { db: Db; signer: TokenSigner }): Router {
-  const { db } = deps;
+export function organizationRouter(deps: { db: Db; signer: TokenSigner; clock: Clock }): Router {
+  const { db, clock } = deps;
   const router = Router();
   router.use(requireAuth(db, deps.signer));
 
-  async function findOrg(tenantId: number, idText: string): Promise<OrgRow> {
-    const [org] = await db.query<OrgRow>(
-      `SELECT ${ORG_COLUMNS} FROM organizations WHERE tenant_id = $1 AND id = $2`,
-      [tenantId, numericId(idText, 'organization')],
-    );
-    if (!org) throw notFound('organization');
-    return org;
-  }
+  const findOrg = (tenantId: number, idText: string) =>
+    rowById<OrgRow>(db, ORGANIZATIONS, tenantId, idText);
 
-  router.get('/organizations', requirePermission(`${ORG}.view`), async (req, res) => {
-    const auth = getAuth(res);
-    const list = parseListQuery(req.query, {
-      filters: ['id', 'code', 'parentId'],
-      orders: ['id', 'name'],
-      expands: [],
-    });
-    const where = ['tenant_id = $1'];
-    const params: unknown[] = [auth.tenantId];
-    for (const [field, value] of list.filter) {
-      if (field === 'code') {
-        params.push(value);
-        where.push(`code = $${params.length}`);
-        continue;
-      }
-      if (!/^\d{1,9}$/.test(value))
-        throw new HttpError(400, 'invalid_query', `${field} must be numeric`);
-      params.push(Number(value));
-      where.push(`${field === 'id' ? 'id' : 'parent_id'} = $${params.length}`);
-    }
-    if (list.search) {
-      params.push(escapeLike(list.search));
-      const p = `$${params.length}`;
-      where.push(`(name ILIKE ${p} OR email ILIKE ${p} OR city ILIKE ${p})`);
-    }
-    const order = list.order
-      ? `${list.order.field === 'name' ? 'lower(name)' : 'id'} ${list.order.direction}, id`
-      : 'id';
-    const page = await offsetPage<OrgRow>(
+  router.get(
+    '/organizations',
+    requirePermission(`${ORG}.view`),
+    listRoute<OrgRow>(
       db,
-      list,
-      `SELECT ${ORG_COLUMNS} FROM organizations WHERE ${where.join(' AND ')} ORDER BY ${order}`,
-      params,
-    );
-    res.json({ items: page.items.map(presentOrganization), nextPageToken: page.nextPageToken });
-  });
+      ORGANIZATION_LIST,
+      `SELECT ${ORG_COLUMNS} FROM organizations`,
+      'tenant_id',
+      (rows) => rows.map(presentOrganization),
+    ),
+  );
 
   router.get('/organizations/:id', requirePermission(`${ORG}.view`), async (req, res) => {
     const auth = getAuth(res);
@@ -398,11 +367,7 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner }): Route
       [
         body.email ?? org.email,
         body.parentId === undefined ? org.parent_id : body.parentId,
-        body.street,
-        body.houseNumber,
-        body.zipCode,
-        body.city,
-        body.country,
+        ...addressValues(body),
         JSON.stringify(customFields),
         auth.userCode,
         auth.tenantId,
@@ -430,53 +395,21 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner }): Route
     return checkCustomFields(optional, values);
   }
 
-  async function findInvitation(tenantId: number, idText: string): Promise<InvitationRow> {
-    const [row] = await db.query<InvitationRow>(
-      `SELECT ${INVITATION_COLUMNS} FROM organization_invitations WHERE tenant_id = $1 AND id = $2`,
-      [tenantId, numericId(idText, 'invitation')],
-    );
-    if (!row) throw notFound('invitation');
-    return row;
-  }
+  const findInvitation = (tenantId: number, idText: string) =>
+    rowById<InvitationRow>(db, INVITATIONS, tenantId, idText);
 
-  router.get('/invitations/organizations', requirePermission(`${ORG}.view`), async (req, res) => {
-    const auth = getAuth(res);
-    const list = parseListQuery(req.query, {
-      filters: ['id', 'email'],
-      orders: ['id', 'name', 'expiresAt'],
-      expands: ['roles'],
-    });
-    const where = ['tenant_id = $1', 'used_at IS NULL'];
-    const params: unknown[] = [auth.tenantId];
-    for (const [field, value] of list.filter) {
-      if (field === 'id' && !/^\d{1,9}$/.test(value)) {
-        throw new HttpError(400, 'invalid_query', 'id must be numeric');
-      }
-      params.push(field === 'id' ? Number(value) : value);
-      where.push(
-        field === 'id' ? `id = $${params.length}` : `lower(email) = lower($${params.length})`,
-      );
-    }
-    if (list.search) {
-      params.push(escapeLike(list.search));
-      where.push(`(name ILIKE $${params.length} OR email ILIKE $${params.length})`);
-    }
-    const column = { id: 'id', name: 'lower(name)', expiresAt: 'expires_at' }[
-      list.order?.field ?? 'id'
-    ];
-    const direction = list.order?.direction ?? 'ASC';
-    const page = await offsetPage<InvitationRow>(
+  router.get(
+    '/invitations/organizations',
+    requirePermission(`${ORG}.view`),
+    openInvitationsRoute<InvitationRow>(
       db,
-      list,
-      `SELECT ${INVITATION_COLUMNS} FROM organization_invitations WHERE ${where.join(' AND ')}
-        ORDER BY ${column} ${direction}, id ${direction}`,
-      params,
-    );
-    res.json({
-      items: await presentInvitations(db, auth.tenantId, page.items, list.expand.has('roles')),
-      nextPageToken: page.nextPageToken,
-    });
-  });
+      ORGANIZATION_INVITATIONS,
+      INVITATION_LIST,
+      INVITATION_COLUMNS,
+      (tenantId, rows, expand) =>
+        presentInvitations(db, tenantId, rows, expand.has('roles'), clock),
+    ),
+  );
 
   router.post(
     '/invitations/organizations',
@@ -484,21 +417,15 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner }): Route
     async (req, res) => {
       const auth = getAuth(res);
       const body = parseBody(OrgInvitationBody, req.body);
-      const roles = await resolveRoles(db, auth.tenantId, body);
-      assertGrantable(
-        auth.permissions,
-        roles.flatMap((r) => r.permissions),
-      );
+      const roles = await grantableRoles(db, auth, body);
       if (body.parentOrganizationId) {
         await organizationInTenant(db, auth.tenantId, body.parentOrganizationId);
       }
       const customFields = await proposedCustomFields(auth.tenantId, body.customFields);
-      const expiresAt = body.expiresAt
-        ? new Date(body.expiresAt)
-        : new Date(Date.now() + INVITE_TTL_SECONDS * 1000);
+      const expiresAt = body.expiresAt ? new Date(body.expiresAt) : expiryFrom(clock);
       if (
-        expiresAt.getTime() <= Date.now() ||
-        expiresAt.getTime() > Date.now() + MAX_INVITATION_DAYS * 86_400_000
+        isExpired(expiresAt, clock) ||
+        expiresAt.getTime() > clock.now() + MAX_INVITATION_DAYS * 86_400_000
       ) {
         throw new HttpError(
           400,
@@ -521,11 +448,7 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner }): Route
             body.name,
             body.slug,
             body.parentOrganizationId ?? null,
-            body.street,
-            body.houseNumber,
-            body.zipCode,
-            body.city,
-            body.country,
+            ...addressValues(body),
             JSON.stringify(customFields),
             body.offerSso,
             sha256(token),
@@ -534,15 +457,11 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner }): Route
           ],
         );
         if (!inv) throw new Error('invitation not created');
-        await tx.query(
-          `INSERT INTO organization_invitation_roles (tenant_id, invitation_id, role_id)
-         SELECT $1, $2, unnest($3::int[])`,
-          [auth.tenantId, inv.id, roles.map((r) => r.id)],
-        );
+        await linkRoles(tx, ORGANIZATION_INVITATIONS, auth.tenantId, inv.id, roles);
         await mailOrganizationInvitation(tx, auth.tenantId, body.email, body.name, token);
         return inv;
       });
-      const [invitation] = await presentInvitations(db, auth.tenantId, [row], true);
+      const [invitation] = await presentInvitations(db, auth.tenantId, [row], true, clock);
       res.status(201).json({ invitation });
     },
   );
@@ -560,15 +479,15 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner }): Route
       const row = await db.transaction(async (tx) => {
         const [inv] = await tx.query<InvitationRow>(
           `UPDATE organization_invitations SET email = $1, token_hash = $2,
-                  expires_at = now() + make_interval(secs => $3), updated_at = now(), updated_by = $4
+                  expires_at = $3, updated_at = now(), updated_by = $4
             WHERE tenant_id = $5 AND id = $6 AND used_at IS NULL RETURNING ${INVITATION_COLUMNS}`,
-          [body.email, sha256(token), INVITE_TTL_SECONDS, auth.userCode, auth.tenantId, current.id],
+          [body.email, sha256(token), expiryFrom(clock), auth.userCode, auth.tenantId, current.id],
         );
         if (!inv) throw new HttpError(409, 'invitation_used', 'the invitation was used');
         await mailOrganizationInvitation(tx, auth.tenantId, body.email, inv.name, token);
         return inv;
       });
-      const [invitation] = await presentInvitations(db, auth.tenantId, [row], true);
+      const [invitation] = await presentInvitations(db, auth.tenantId, [row], true, clock);
       res.json({ invitation });
     },
   );
@@ -576,15 +495,7 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner }): Route
   router.delete(
     '/invitations/organizations/:id',
     requirePermission(`${ORG}.delete`),
-    async (req, res) => {
-      const auth = getAuth(res);
-      const rows = await db.query(
-        'DELETE FROM organization_invitations WHERE tenant_id = $1 AND id = $2 RETURNING id',
-        [auth.tenantId, numericId(String(req.params.id), 'invitation')],
-      );
-      if (!rows.length) throw notFound('invitation');
-      res.status(204).end();
-    },
+    deleteInvitationRoute(db, ORGANIZATION_INVITATIONS),
   );
 
   // --- custom schemas and per-user settings ---

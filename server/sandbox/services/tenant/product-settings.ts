@@ -3,7 +3,8 @@ import * as v from 'valibot';
 import { hasPermission } from '#common/permissions.ts';
 import { PRODUCT_SETTING_SCHEMAS, productSettingOf } from '#common/product-settings.ts';
 import type { Queryable } from '#server/sandbox/platform/db.ts';
-import { HttpError, getAuth } from '#server/sandbox/platform/http.ts';
+import { HttpError } from '#server/sandbox/platform/errors.ts';
+import { getAuth } from '#server/sandbox/platform/auth-context.ts';
 
 /**
  * Product settings are tenant settings (`bf_custom_css_{slug}`, `summary_label_setting_{slug}`),

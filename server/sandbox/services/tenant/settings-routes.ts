@@ -2,13 +2,9 @@ import { Router } from 'express';
 import { CustomSchemaBody, isCustomSchemaEntity } from '#common/custom-schema-field.ts';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import type { TokenSigner } from '#server/sandbox/platform/crypto.ts';
-import {
-  HttpError,
-  getAuth,
-  parseBody,
-  requireAuth,
-  requirePermission,
-} from '#server/sandbox/platform/http.ts';
+import { HttpError } from '#server/sandbox/platform/errors.ts';
+import { getAuth, requireAuth, requirePermission } from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { customSchemasOf } from '#server/sandbox/platform/admin-shared.ts';
 
 /**

@@ -6,17 +6,20 @@ import {
   ACCESS_CHANGED,
   type NotificationHub,
 } from '#server/sandbox/services/notification/index.ts';
-import {
-  HttpError,
-  getAuth,
-  notFound,
-  parseBody,
-  parseListQuery,
-  requireAuth,
-  requirePermission,
-} from '#server/sandbox/platform/http.ts';
+import { HttpError, notFound } from '#server/sandbox/platform/errors.ts';
+import { getAuth, requireAuth, requirePermission } from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { checkProductSetting, tenantSettingsAccess } from './product-settings.ts';
-import { offsetPage } from '#server/sandbox/platform/list-page.ts';
+import {
+  equals,
+  equalsIgnoringCase,
+  invalidQuery,
+  listPage,
+  numeric,
+  oneOf,
+  readList,
+  type ListSource,
+} from '#server/sandbox/platform/list-sql.ts';
 
 const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'));
 
@@ -204,13 +207,63 @@ export async function presentUsers(
   }));
 }
 
-const USER_ORDER: Record<string, string> = {
-  id: 'u.id',
-  email: 'lower(u.email)',
-  firstName: 'lower(u.first_name)',
-  lastName: 'lower(u.last_name)',
+const USER_LIST: ListSource = {
+  filters: {
+    id: numeric('u.id', 'id must be numeric'),
+    code: equals('u.code'),
+    email: equalsIgnoringCase('u.email'),
+    status: oneOf('u.status', new Set(['active', 'disabled', 'invited']), 'unknown status'),
+    sub: {
+      where: (p) => `u.sub = ${p}::uuid`,
+      value: (text) => {
+        if (!/^[0-9a-f-]{36}$/i.test(text)) throw invalidQuery('bad sub');
+        return text;
+      },
+    },
+    organizationId: numeric('tu.organization_id', 'organizationId must be numeric'),
+    roleId: {
+      ...numeric('', 'roleId must be numeric'),
+      where: (p) =>
+        `EXISTS (SELECT 1 FROM user_roles ur WHERE ur.user_id = u.id AND ur.tenant_id = tu.tenant_id
+           AND ur.role_id = ${p})`,
+    },
+    // The spec's filterByRole names the role by its code.
+    role: {
+      where: (p) =>
+        `EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+           WHERE ur.user_id = u.id AND ur.tenant_id = tu.tenant_id AND r.code = ${p})`,
+    },
+  },
+  search: ['u.email', 'u.first_name', 'u.last_name', "(u.first_name || ' ' || u.last_name)"],
+  orders: {
+    id: 'u.id',
+    email: 'lower(u.email)',
+    firstName: 'lower(u.first_name)',
+    lastName: 'lower(u.last_name)',
+  },
+  defaultOrder: ['id', 'ASC'],
+  unique: 'u.id',
+  expands: ['roles', 'organizations'],
 };
-const USER_STATUSES = new Set(['active', 'disabled', 'invited']);
+
+const ROLE_LIST: ListSource = {
+  filters: {
+    id: numeric('id', 'id must be numeric'),
+    code: equals('code'),
+    // Roles that reach into the module, wildcard grants included (they reach every module).
+    module: {
+      where: (p) => `EXISTS (SELECT 1 FROM role_permissions rp WHERE rp.role_id = roles.id
+        AND (split_part(rp.permission, '.', 1) IN (${p}, '*')
+             OR rp.permission IN ('*', '*.*', '*.*.*', 'admin')))`,
+    },
+  },
+  search: ['label', 'code'],
+  orders: { id: 'id', code: 'code', label: 'label' },
+  defaultOrder: ['id', 'ASC'],
+  unique: 'id',
+  uniqueAscending: true,
+  expands: ['permissions'],
+};
 
 export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: NotificationHub }): Router {
   const { db } = deps;
@@ -344,72 +397,11 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
 
   router.get('/users', requirePermission('tenant-management.users.view'), async (req, res) => {
     const auth = getAuth(res);
-    const list = parseListQuery(req.query, {
-      filters: ['id', 'code', 'email', 'status', 'sub', 'organizationId', 'roleId', 'role'],
-      orders: Object.keys(USER_ORDER),
-      expands: ['roles', 'organizations'],
+    const list = readList(req.query, USER_LIST);
+    const page = await listPage<UserRow>(db, list, USER_LIST, USER_SELECT, {
+      where: ['tu.tenant_id = $1'],
+      params: [auth.tenantId],
     });
-    const where = ['tu.tenant_id = $1'];
-    const params: unknown[] = [auth.tenantId];
-    const add = (clause: (p: string) => string, value: unknown): void => {
-      params.push(value);
-      where.push(clause(`$${params.length}`));
-    };
-    for (const [field, value] of list.filter) {
-      if (field === 'id') {
-        if (!/^\d{1,9}$/.test(value))
-          throw new HttpError(400, 'invalid_query', 'id must be numeric');
-        add((p) => `u.id = ${p}`, Number(value));
-      } else if (field === 'code') add((p) => `u.code = ${p}`, value);
-      else if (field === 'email') add((p) => `lower(u.email) = lower(${p})`, value);
-      else if (field === 'sub') {
-        if (!/^[0-9a-f-]{36}$/i.test(value)) throw new HttpError(400, 'invalid_query', 'bad sub');
-        add((p) => `u.sub = ${p}::uuid`, value);
-      } else if (field === 'status') {
-        if (!USER_STATUSES.has(value)) throw new HttpError(400, 'invalid_query', 'unknown status');
-        add((p) => `u.status = ${p}`, value);
-      } else if (field === 'organizationId') {
-        if (!/^\d{1,9}$/.test(value)) {
-          throw new HttpError(400, 'invalid_query', 'organizationId must be numeric');
-        }
-        add((p) => `tu.organization_id = ${p}`, Number(value));
-      } else if (field === 'roleId') {
-        if (!/^\d{1,9}$/.test(value))
-          throw new HttpError(400, 'invalid_query', 'roleId must be numeric');
-        add(
-          (p) =>
-            `EXISTS (SELECT 1 FROM user_roles ur WHERE ur.user_id = u.id AND ur.tenant_id = tu.tenant_id
-               AND ur.role_id = ${p})`,
-          Number(value),
-        );
-      } else if (field === 'role') {
-        // The spec's filterByRole names the role by its code.
-        add(
-          (p) =>
-            `EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-               WHERE ur.user_id = u.id AND ur.tenant_id = tu.tenant_id AND r.code = ${p})`,
-          value,
-        );
-      }
-    }
-    if (list.search) {
-      const pattern = `%${list.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      add(
-        (p) =>
-          `(u.email ILIKE ${p} OR u.first_name ILIKE ${p} OR u.last_name ILIKE ${p}
-            OR (u.first_name || ' ' || u.last_name) ILIKE ${p})`,
-        pattern,
-      );
-    }
-    const order = list.order
-      ? `${USER_ORDER[list.order.field]} ${list.order.direction}, u.id ${list.order.direction}`
-      : 'u.id ASC';
-    const page = await offsetPage<UserRow>(
-      db,
-      list,
-      `${USER_SELECT} WHERE ${where.join(' AND ')} ORDER BY ${order}`,
-      params,
-    );
     res.json({
       items: await presentUsers(
         db,
@@ -491,36 +483,13 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
 
   router.get('/roles', requirePermission('identity-management.roles.view'), async (req, res) => {
     const auth = getAuth(res);
-    const list = parseListQuery(req.query, {
-      filters: ['id', 'code', 'module'],
-      orders: ['id', 'code', 'label'],
-      expands: ['permissions'],
-    });
-    const where = ['tenant_id = $1'];
-    const params: unknown[] = [auth.tenantId];
-    for (const [field, value] of list.filter) {
-      if (field === 'id' && !/^\d{1,9}$/.test(value)) {
-        throw new HttpError(400, 'invalid_query', 'id must be numeric');
-      }
-      params.push(field === 'id' ? Number(value) : value);
-      if (field === 'module') {
-        // Roles that reach into the module, wildcard grants included (they reach every module).
-        where.push(`EXISTS (SELECT 1 FROM role_permissions rp WHERE rp.role_id = roles.id
-          AND (split_part(rp.permission, '.', 1) IN ($${params.length}, '*')
-               OR rp.permission IN ('*', '*.*', '*.*.*', 'admin')))`);
-      } else where.push(`${field} = $${params.length}`);
-    }
-    if (list.search) {
-      params.push(`%${list.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      where.push(`(label ILIKE $${params.length} OR code ILIKE $${params.length})`);
-    }
-    const order = list.order ? `${list.order.field} ${list.order.direction}, id` : 'id';
-    const page = await offsetPage<RoleRow>(
+    const list = readList(req.query, ROLE_LIST);
+    const page = await listPage<RoleRow>(
       db,
       list,
-      `SELECT id, code, label, description, created_at, updated_at, created_by, updated_by
-         FROM roles WHERE ${where.join(' AND ')} ORDER BY ${order}`,
-      params,
+      ROLE_LIST,
+      'SELECT id, code, label, description, created_at, updated_at, created_by, updated_by FROM roles',
+      { where: ['tenant_id = $1'], params: [auth.tenantId] },
     );
     res.json({
       items: await rolesWithPermissions(db, auth.tenantId, page.items),

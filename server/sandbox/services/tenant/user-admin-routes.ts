@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { Clock } from '#common/clock.ts';
 import * as v from 'valibot';
 import { normalizePermission } from '#common/permissions.ts';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
@@ -7,16 +8,14 @@ import {
   ACCESS_CHANGED,
   type NotificationHub,
 } from '#server/sandbox/services/notification/index.ts';
+import { HttpError, notFound } from '#server/sandbox/platform/errors.ts';
 import {
-  HttpError,
   getAuth,
-  notFound,
-  parseBody,
-  parseListQuery,
   requireAuth,
   requirePermission,
   type AuthContext,
-} from '#server/sandbox/platform/http.ts';
+} from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import {
   USER_SELECT,
   presentUsers,
@@ -25,10 +24,8 @@ import {
   type UserRow,
 } from './tenant-routes.ts';
 import {
-  INVITE_TTL_SECONDS,
   assertGrantable,
   emailAddress,
-  escapeLike,
   idList,
   newCode,
   resolveRoles,
@@ -36,7 +33,9 @@ import {
   roleIdList,
   sendMail,
 } from '#server/sandbox/platform/admin-shared.ts';
-import { offsetPage } from '#server/sandbox/platform/list-page.ts';
+import { equalsIgnoringCase, numeric, type ListSource } from '#server/sandbox/platform/list-sql.ts';
+import { audit, type Audit } from '#server/sandbox/platform/records.ts';
+import * as invitations from './invitations.ts';
 
 const USERS_VIEW = 'tenant-management.users.view';
 const USERS_CREATE = 'tenant-management.users.create';
@@ -150,17 +149,13 @@ async function applyUserAction(
   return null;
 }
 
-interface InviteRow {
+interface InviteRow extends Audit {
   id: number;
   code: string;
   email: string;
   organization_id: number | null;
   expires_at: Date;
   metadata: unknown;
-  created_at: Date;
-  updated_at: Date;
-  created_by: string;
-  updated_by: string;
 }
 
 async function presentInvites(
@@ -168,25 +163,11 @@ async function presentInvites(
   tenantId: number,
   rows: InviteRow[],
   expand: Set<string>,
+  clock: Clock,
 ) {
-  const ids = rows.map((r) => r.id);
-  const roleLinks =
-    expand.has('roles') && ids.length
-      ? await db.query<RoleRow & { invite_id: number }>(
-          `SELECT ir.invite_id, r.id, r.code, r.label, r.description, r.created_at, r.updated_at,
-                  r.created_by, r.updated_by
-             FROM invite_roles ir JOIN roles r ON r.id = ir.role_id
-            WHERE ir.tenant_id = $1 AND ir.invite_id = ANY($2::int[]) ORDER BY r.id`,
-          [tenantId, ids],
-        )
-      : [];
-  const roles = new Map(
-    (
-      await rolesWithPermissions(db, tenantId, [
-        ...new Map(roleLinks.map((l) => [l.id, l])).values(),
-      ])
-    ).map((r) => [r.id, r]),
-  );
+  const rolesOf = expand.has('roles')
+    ? await invitations.rolesOfInvitations(db, invitations.USER_INVITES, tenantId, rows)
+    : null;
   const orgIds = [...new Set(rows.map((r) => r.organization_id).filter((id) => id !== null))];
   const orgs =
     expand.has('organization') && orgIds.length
@@ -203,23 +184,26 @@ async function presentInvites(
     ...(expand.has('organization')
       ? { organization: orgs.find((o) => o.id === r.organization_id) ?? null }
       : {}),
-    ...(expand.has('roles')
-      ? {
-          roles: roleLinks
-            .filter((l) => l.invite_id === r.id)
-            .map((l) => roles.get(l.id))
-            .filter((role) => role !== undefined),
-        }
-      : {}),
+    ...(rolesOf ? { roles: rolesOf(r.id) } : {}),
     expiresOn: r.expires_at,
-    isExpired: r.expires_at.getTime() <= Date.now(),
+    isExpired: invitations.isExpired(r.expires_at, clock),
     metadata: r.metadata ?? null,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    createdBy: r.created_by,
-    updatedBy: r.updated_by,
+    ...audit(r),
   }));
 }
+
+const INVITE_LIST: ListSource = {
+  filters: {
+    id: numeric('id', 'id must be numeric'),
+    email: equalsIgnoringCase('email'),
+    organizationId: numeric('organization_id', 'organizationId must be numeric'),
+  },
+  search: ['email'],
+  orders: { id: 'id', email: 'lower(email)', expiresOn: 'expires_at' },
+  defaultOrder: ['id', 'ASC'],
+  unique: 'id',
+  expands: ['roles', 'organization', 'organizations'],
+};
 
 const INVITE_COLUMNS = `id, code, email, organization_id, expires_at, metadata, created_at, updated_at,
   created_by, updated_by`;
@@ -242,8 +226,9 @@ export function userAdminRouter(deps: {
   db: Db;
   signer: TokenSigner;
   hub: NotificationHub;
+  clock: Clock;
 }): Router {
-  const { db } = deps;
+  const { db, clock } = deps;
   // The user's browser refreshes its session at once instead of at the next token expiry.
   const tellUsers = (tenantId: number, userIds: Iterable<number>) =>
     deps.hub.publishToUsers(tenantId, userIds, ACCESS_CHANGED);
@@ -261,57 +246,27 @@ export function userAdminRouter(deps: {
 
   // --- invites (before /users/:id so that "invites" is never taken for an id) ---
 
-  router.get('/users/invites', requirePermission(USERS_VIEW), async (req, res) => {
-    const auth = getAuth(res);
-    const list = parseListQuery(req.query, {
-      filters: ['id', 'email', 'organizationId'],
-      orders: ['id', 'email', 'expiresOn'],
-      expands: ['roles', 'organization', 'organizations'],
-    });
-    const where = ['tenant_id = $1', 'used_at IS NULL'];
-    const params: unknown[] = [auth.tenantId];
-    for (const [field, value] of list.filter) {
-      if (field === 'email') {
-        params.push(value);
-        where.push(`lower(email) = lower($${params.length})`);
-        continue;
-      }
-      if (!/^\d{1,9}$/.test(value))
-        throw new HttpError(400, 'invalid_query', `${field} must be numeric`);
-      params.push(Number(value));
-      where.push(`${field === 'id' ? 'id' : 'organization_id'} = $${params.length}`);
-    }
-    if (list.search) {
-      params.push(escapeLike(list.search));
-      where.push(`email ILIKE $${params.length}`);
-    }
-    const column = { id: 'id', email: 'lower(email)', expiresOn: 'expires_at' }[
-      list.order?.field ?? 'id'
-    ];
-    const direction = list.order?.direction ?? 'ASC';
-    const page = await offsetPage<InviteRow>(
+  router.get(
+    '/users/invites',
+    requirePermission(USERS_VIEW),
+    invitations.openInvitationsRoute<InviteRow>(
       db,
-      list,
-      `SELECT ${INVITE_COLUMNS} FROM invites WHERE ${where.join(' AND ')}
-        ORDER BY ${column} ${direction}, id ${direction}`,
-      params,
-    );
-    const expand = new Set(list.expand);
-    if (expand.has('organizations')) expand.add('organization');
-    res.json({
-      items: await presentInvites(db, auth.tenantId, page.items, expand),
-      nextPageToken: page.nextPageToken,
-    });
-  });
+      invitations.USER_INVITES,
+      INVITE_LIST,
+      INVITE_COLUMNS,
+      (tenantId, rows, asked) => {
+        // `organizations` is an older name of the `organization` expand.
+        const expand = new Set(asked);
+        if (expand.has('organizations')) expand.add('organization');
+        return presentInvites(db, tenantId, rows, expand, clock);
+      },
+    ),
+  );
 
   router.post('/users/invites/batch', requirePermission(USERS_CREATE), async (req, res) => {
     const auth = getAuth(res);
     const body = parseBody(InviteBatchBody, req.body);
-    const roles = await resolveRoles(db, auth.tenantId, body);
-    assertGrantable(
-      auth.permissions,
-      roles.flatMap((r) => r.permissions),
-    );
+    const roles = await invitations.grantableRoles(db, auth, body);
     const org = await organizationInTenant(db, auth.tenantId, body.organizationId);
     const results: { email: string; ok: boolean; invite?: unknown; error?: string }[] = [];
     const seen = new Set<string>();
@@ -333,8 +288,8 @@ export function userAdminRouter(deps: {
       }
       const [pending] = await db.query(
         `SELECT 1 FROM invites WHERE tenant_id = $1 AND lower(email) = $2 AND used_at IS NULL
-            AND expires_at > now()`,
-        [auth.tenantId, key],
+            AND expires_at > $3`,
+        [auth.tenantId, key, new Date(clock.now())],
       );
       if (pending) {
         results.push({ email, ok: false, error: 'already_invited' });
@@ -345,7 +300,7 @@ export function userAdminRouter(deps: {
         const [invite] = await tx.query<InviteRow>(
           `INSERT INTO invites (tenant_id, code, email, organization_id, token_hash, expires_at,
                                 metadata, created_by, updated_by)
-           VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6), $7, $8, $8)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
            RETURNING ${INVITE_COLUMNS}`,
           [
             auth.tenantId,
@@ -353,17 +308,13 @@ export function userAdminRouter(deps: {
             email,
             org?.id ?? null,
             sha256(token),
-            INVITE_TTL_SECONDS,
+            invitations.expiryFrom(clock),
             body.metadata ? JSON.stringify(body.metadata) : null,
             auth.userCode,
           ],
         );
         if (!invite) throw new Error('invite not created');
-        await tx.query(
-          `INSERT INTO invite_roles (tenant_id, invite_id, role_id)
-           SELECT $1, $2, unnest($3::int[])`,
-          [auth.tenantId, invite.id, roles.map((r) => r.id)],
-        );
+        await invitations.linkRoles(tx, invitations.USER_INVITES, auth.tenantId, invite.id, roles);
         const link = `/registration?token=${token}`;
         await sendMail(tx, {
           tenantId: auth.tenantId,
@@ -381,6 +332,7 @@ export function userAdminRouter(deps: {
         auth.tenantId,
         [row],
         new Set(['roles', 'organization']),
+        clock,
       );
       results.push({ email, ok: true, invite });
     }
@@ -402,15 +354,11 @@ export function userAdminRouter(deps: {
     });
   });
 
-  router.delete('/users/invites/:id', requirePermission(USERS_DELETE), async (req, res) => {
-    const auth = getAuth(res);
-    const rows = await db.query(
-      'DELETE FROM invites WHERE tenant_id = $1 AND id = $2 RETURNING id',
-      [auth.tenantId, numericId(String(req.params.id), 'invite')],
-    );
-    if (!rows.length) throw notFound('invite');
-    res.status(204).end();
-  });
+  router.delete(
+    '/users/invites/:id',
+    requirePermission(USERS_DELETE),
+    invitations.deleteInvitationRoute(db, invitations.USER_INVITES),
+  );
 
   // --- batch user actions ---
 

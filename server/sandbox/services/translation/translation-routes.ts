@@ -1,15 +1,14 @@
 import { Router } from 'express';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
+import { HttpError } from '#server/sandbox/platform/errors.ts';
 import {
-  HttpError,
   getAuth,
-  pageOf,
-  parseBody,
-  parseListQuery,
   requireAuth,
   requireServicePermission,
-} from '#server/sandbox/platform/http.ts';
+} from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { pageOf, parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { cantLoadProduct } from '#server/sandbox/services/insurance/index.ts';
 import { rawMultipart, readUploadForm } from '#server/sandbox/platform/multipart.ts';
