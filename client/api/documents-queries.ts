@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listCustomerDocuments, listDocumentOwners } from './documents-client.ts';
+import {
+  LEAD_DOCUMENTS_PAGE_SIZE,
+  listCustomerDocuments,
+  listDocumentOwners,
+  listEntityDocuments,
+  type DocumentMeta,
+} from './documents-client.ts';
+import { LEAD_ENTITY_TYPE } from '#common/leads.ts';
 import { accountKey } from './query-keys.ts';
 
 /** The keys and loads of the document service's lists, defined once. */
@@ -21,5 +28,39 @@ export const documentQueries = {
       queryKey: [...documentQueries.all(accountIndex), 'owners', productSlug],
       queryFn: async ({ signal }) =>
         (await listDocumentOwners(accountIndex, productSlug, signal)).items,
+    }),
+  /**
+   * A lead's documents, the first `pages` pages of 20 fetched in one go: "more" asks for one page
+   * more and shows the longer list once it is there, as the tab always did.
+   */
+  ofLead: (
+    accountIndex: number,
+    leadCode: string,
+    range: { from?: string | null; to?: string | null },
+    pages: number,
+  ) =>
+    queryOptions({
+      queryKey: [...documentQueries.all(accountIndex), 'lead', leadCode, range, pages],
+      queryFn: async ({ signal }) => {
+        const items: DocumentMeta[] = [];
+        let more = false;
+        for (let page = 1; page <= pages; page += 1) {
+          const result = await listEntityDocuments(
+            accountIndex,
+            {
+              entityType: LEAD_ENTITY_TYPE,
+              entityId: leadCode,
+              page,
+              pageSize: LEAD_DOCUMENTS_PAGE_SIZE,
+              ...range,
+            },
+            signal,
+          );
+          items.push(...result.items);
+          more = result.nextPageToken !== null;
+          if (!more) break;
+        }
+        return { items, more };
+      },
     }),
 };

@@ -34,3 +34,30 @@ function httpStatusOf(error: unknown): number | undefined {
   if (!(error instanceof Error) || !('status' in error)) return undefined;
   return typeof error.status === 'number' ? error.status : undefined;
 }
+
+/**
+ * Several loads a screen shows as one (a record's statuses and rules): the first failure at
+ * once, else loading until every value is there, then the values in the order given.
+ */
+export function allLoaded<T extends readonly unknown[]>(states: {
+  readonly [K in keyof T]: LoadState<T[K]>;
+}): LoadState<T> {
+  const list: readonly LoadState<unknown>[] = states;
+  const failed = list.find((state) => state.kind === 'failed');
+  if (failed) return failed;
+  if (list.some((state) => state.kind === 'loading')) return LOADING;
+  return {
+    kind: 'ready',
+    value: list.map((state) => (state.kind === 'ready' ? state.value : undefined)) as unknown as T,
+  };
+}
+
+/** "Try again" for a group of loads: only the failed ones are asked again. */
+export function retryFailed(queries: readonly Pick<QueryObserverResult, 'status' | 'refetch'>[]) {
+  for (const query of queries) if (query.status === 'error') void query.refetch();
+}
+
+/** The same state with its value made into what the screen shows. */
+export function mapLoaded<T, U>(state: LoadState<T>, map: (value: T) => U): LoadState<U> {
+  return state.kind === 'ready' ? { kind: 'ready', value: map(state.value) } : state;
+}

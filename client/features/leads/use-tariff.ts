@@ -1,16 +1,20 @@
-import { useCallback } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import type { InsuredObject, PremiumFormula } from '#client/api/products-client.ts';
+import { productQueries } from '#client/api/products-queries.ts';
 import {
-  listInsuredObjects,
-  listPremiumFormulas,
-  type InsuredObject,
-  type PremiumFormula,
-} from '#client/api/products-client.ts';
-import { useLoad, type LoadState } from '#client/ui/use-load.ts';
+  allLoaded,
+  loadStateOf,
+  mapLoaded,
+  retryFailed,
+  type LoadState,
+} from '#client/ui/load-state.ts';
 
 export interface Tariff {
   objects: InsuredObject[];
   formulas: PremiumFormula[];
 }
+
+const NOTHING_TO_LOAD = { kind: 'ready', value: null } as const;
 
 /**
  * The insured objects with their fields and the premium formulas of a product version: the
@@ -23,17 +27,18 @@ export function useTariff(
   productVersionId: number | null,
   enabled: boolean,
 ): LoadState<Tariff | null> & { retry: () => void } {
-  const load = useCallback(
-    async (signal: AbortSignal): Promise<Tariff | null> => {
-      if (!enabled || productVersionId === null) return null;
-      const [objects, formulas] = await Promise.all([
-        listInsuredObjects(accountIndex, productVersionId, signal),
-        listPremiumFormulas(accountIndex, productVersionId, signal),
-      ]);
-      return { objects, formulas };
-    },
-    [accountIndex, productVersionId, enabled],
+  const wanted = enabled && productVersionId !== null;
+  const versionId = productVersionId ?? 0;
+  const queries = useQueries({
+    queries: [
+      { ...productQueries.insuredObjects(accountIndex, versionId), enabled: wanted },
+      { ...productQueries.premiumFormulas(accountIndex, versionId), enabled: wanted },
+    ],
+  });
+  const [objects, formulas] = queries;
+  const state = mapLoaded(
+    allLoaded<[InsuredObject[], PremiumFormula[]]>([loadStateOf(objects), loadStateOf(formulas)]),
+    ([o, f]): Tariff => ({ objects: o, formulas: f }),
   );
-  const { state, retry } = useLoad(load, 'tariff');
-  return { ...state, retry };
+  return { ...(wanted ? state : NOTHING_TO_LOAD), retry: () => retryFailed(queries) };
 }
