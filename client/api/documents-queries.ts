@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   LEAD_DOCUMENTS_PAGE_SIZE,
+  listClaimDocuments,
   listCustomerDocuments,
   listDocumentOwners,
   listEntityDocuments,
@@ -22,6 +23,16 @@ export const documentQueries = {
       queryKey: [...documentQueries.all(accountIndex), 'customer', accountCode, range],
       queryFn: async ({ signal }) =>
         (await listCustomerDocuments(accountIndex, { accountCode, ...range }, signal)).items,
+    }),
+  ofClaim: (
+    accountIndex: number,
+    claimId: number,
+    range: { from?: string | null; to?: string | null },
+  ) =>
+    queryOptions({
+      queryKey: [...documentQueries.all(accountIndex), 'claim', claimId, range],
+      queryFn: async ({ signal }) =>
+        (await listClaimDocuments(accountIndex, { claimId, ...range }, signal)).items,
     }),
   owners: (accountIndex: number, productSlug: string) =>
     queryOptions({
