@@ -14,7 +14,7 @@ import { RowButton } from '#client/ui/row-button.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { loadStateOf } from '#client/ui/load-state.ts';
 import { ExtrasView, PolicyDataView, PremiumView } from './lead-views.tsx';
-import { useTariff } from './use-tariff.ts';
+import { useTariff } from '#client/entities/product/use-tariff.ts';
 import type { LeadAbilities } from './use-lead-abilities.ts';
 
 /** The service names what a save changed in camelCase (paymentMethod); the keys are snake_case. */
