@@ -8,15 +8,16 @@ import {
   forgetChangedAccounts,
 } from './server-state.tsx';
 
+// Two accounts of one browser; only what identifies an account matters to the cache.
 const ada: SessionAccount = {
   accountIndex: 0,
-  userName: 'admin@demo.test',
-  userFullName: 'Ada Admin',
+  sub: 'u-ada',
   tenantId: 1,
-  tenantName: 'Demo Versicherung AG',
   tenantSlug: 'demo',
   workspace: 'demo',
-  sub: 'u-admin',
+  userName: 'ada@demo.test',
+  userFullName: 'Ada',
+  tenantName: 'Demo',
   permissions: ['*.*.*'],
   isRequiredToChangePassword: false,
 };
