@@ -4,7 +4,6 @@ import { RouterProvider } from 'react-router';
 import { writeStoredAccounts } from './api/account-storage.ts';
 import { setAppConfig } from './api/app-config.ts';
 import { getConfig, getSession } from './api/bff-client.ts';
-import { ServerStateProvider } from './app/server-state.tsx';
 import { SessionProvider } from './app/session-provider.tsx';
 import { router } from './app/router.tsx';
 import { initI18n } from './i18n/i18n.ts';
@@ -24,9 +23,7 @@ async function start(): Promise<void> {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <SessionProvider accounts={session.accounts}>
-        <ServerStateProvider>
-          <RouterProvider router={router} />
-        </ServerStateProvider>
+        <RouterProvider router={router} />
       </SessionProvider>
     </StrictMode>,
   );

@@ -83,7 +83,12 @@ export function followSessionAccounts(client: QueryClient, session: AccountsSour
   return () => subscription.unsubscribe();
 }
 
-/** Provides the cache to the app; sits inside the session provider, whose accounts it follows. */
+/**
+ * Provides the cache to the screens. It wraps the shell (a lazy route, inside the session
+ * provider whose accounts it follows), so the sign-in page loads none of the library: the screens
+ * that read server state are all in the shell. Leaving the shell (signed out of the last account)
+ * drops the cache with it.
+ */
 export function ServerStateProvider({ children }: { children: ReactNode }) {
   const [client] = useState(createQueryClient);
   const session = SessionActorContext.useActorRef();
