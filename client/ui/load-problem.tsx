@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AlertBar } from './alert-bar.tsx';
 import { Button } from './button.tsx';
-import { isNotFound } from './use-load.ts';
+import { isNotFound } from './load-state.ts';
 
 /**
  * Something a page needs did not load: a whole record (with the page's `title`), or a part of the

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadProblem } from './load-problem.tsx';
 import { Spinner } from './spinner.tsx';
-import type { LoadState } from './use-load.ts';
+import type { LoadState } from './load-state.ts';
 
 /** The "Back to …" link above a detail page. */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {

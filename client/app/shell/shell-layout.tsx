@@ -23,6 +23,7 @@ import { SideMenu } from './side-menu.tsx';
 import { TourDialog } from './tour-dialog.tsx';
 import { useTenantData } from './use-tenant-data.ts';
 import { WorkspaceSwitchProvider } from './workspace-switch.tsx';
+import { ServerStateProvider } from '../server-state.tsx';
 
 const socketLogic = notificationSocketMachine.provide({
   actors: { connectSocket: browserSocketConnector },
@@ -46,23 +47,26 @@ function useFullscreen(): [boolean, () => void] {
 export default function ShellLayout() {
   const account = useCurrentAccount();
   if (!account) return null; // The account guard has already redirected.
-  // Keyed by account: moving between /u/0 and /u/1 starts a fresh socket and tenant load.
+  // Keyed by account: moving between /u/0 and /u/1 starts a fresh socket and tenant load. The
+  // server-state cache sits outside that key and outlives the move: its keys carry the account.
   return (
-    <NotificationSocketContext.Provider
-      key={account.accountIndex}
-      logic={socketLogic}
-      options={{ input: { url: `/ws?account=${account.accountIndex}` } }}
-    >
-      <WorkspaceSwitchProvider accountIndex={account.accountIndex}>
-        {/* Every screen of the shell can ask for a confirmation or announce a finished action. */}
-        <ToastProvider>
-          <ConfirmProvider>
-            <AccessChangeListener accountIndex={account.accountIndex} />
-            <Shell account={account} />
-          </ConfirmProvider>
-        </ToastProvider>
-      </WorkspaceSwitchProvider>
-    </NotificationSocketContext.Provider>
+    <ServerStateProvider>
+      <NotificationSocketContext.Provider
+        key={account.accountIndex}
+        logic={socketLogic}
+        options={{ input: { url: `/ws?account=${account.accountIndex}` } }}
+      >
+        <WorkspaceSwitchProvider accountIndex={account.accountIndex}>
+          {/* Every screen of the shell can ask for a confirmation or announce a finished action. */}
+          <ToastProvider>
+            <ConfirmProvider>
+              <AccessChangeListener accountIndex={account.accountIndex} />
+              <Shell account={account} />
+            </ConfirmProvider>
+          </ToastProvider>
+        </WorkspaceSwitchProvider>
+      </NotificationSocketContext.Provider>
+    </ServerStateProvider>
   );
 }
 

@@ -1,11 +1,9 @@
-import { useCallback, useMemo } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  listInsuredObjects,
-  listPremiumFormulas,
-  type PremiumFormula,
-} from '#client/api/products-client.ts';
-import { useLoad, type LoadState } from '#client/ui/use-load.ts';
+import type { InsuredObject, PremiumFormula } from '#client/api/products-client.ts';
+import { productQueries } from '#client/api/products-queries.ts';
+import { allLoaded, loadStateOf, retryFailed, type LoadState } from '#client/ui/load-state.ts';
 import { applicationObjects, type ApplicationObject } from './application-values.ts';
 
 /** What the form is generated from: a product version's insured objects and its formulas. */
@@ -25,27 +23,36 @@ export function useApplicationTariff(
   productVersionId: number,
 ): { state: LoadState<ApplicationTariff>; retry: () => void } {
   const { i18n } = useTranslation();
-  const load = useCallback(
-    (signal: AbortSignal) =>
-      Promise.all([
-        listInsuredObjects(accountIndex, productVersionId, signal),
-        listPremiumFormulas(accountIndex, productVersionId, signal),
-      ]),
-    [accountIndex, productVersionId],
-  );
-  const { state, retry } = useLoad(load, 'application tariff');
+  const queries = useQueries({
+    queries: [
+      productQueries.insuredObjects(accountIndex, productVersionId),
+      productQueries.premiumFormulas(accountIndex, productVersionId),
+    ],
+  });
+  const [objectsQuery, formulasQuery] = queries;
+  const loaded = allLoaded<[InsuredObject[], PremiumFormula[]]>([
+    loadStateOf(objectsQuery),
+    loadStateOf(formulasQuery),
+  ]);
   const language = i18n.language;
-  const ordered = useMemo((): LoadState<ApplicationTariff> => {
-    if (state.kind !== 'ready') return state;
-    const [objects, formulas] = state.value;
-    return {
-      kind: 'ready',
-      value: {
-        productVersionId,
-        objects: applicationObjects(objects, language),
-        formulas: [...formulas].sort((a, b) => a.order - b.order),
-      },
-    };
-  }, [state, language, productVersionId]);
-  return { state: ordered, retry };
+  const objects = objectsQuery.data;
+  const formulas = formulasQuery.data;
+  // Built once per answer and language: the form is generated from these objects.
+  const tariff = useMemo(
+    (): ApplicationTariff | null =>
+      objects && formulas
+        ? {
+            productVersionId,
+            objects: applicationObjects(objects, language),
+            formulas: [...formulas].sort((a, b) => a.order - b.order),
+          }
+        : null,
+    [objects, formulas, language, productVersionId],
+  );
+  const state: LoadState<ApplicationTariff> =
+    loaded.kind === 'ready' && tariff ? { kind: 'ready', value: tariff } : { kind: 'loading' };
+  return {
+    state: loaded.kind === 'failed' ? loaded : state,
+    retry: () => retryFailed(queries),
+  };
 }

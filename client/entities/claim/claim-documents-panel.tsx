@@ -1,11 +1,12 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   deleteDocument,
   downloadDocument,
-  listClaimDocuments,
   type ClaimDocument,
 } from '#client/api/documents-client.ts';
+import { documentQueries } from '#client/api/documents-queries.ts';
 import { useAccountAccess } from '#client/api/use-account-access.ts';
 import {
   ACCEPT_ATTRIBUTE,
@@ -28,7 +29,7 @@ import {
   toRange,
   type TimeFilterValue,
 } from '#client/ui/time-filter-range.ts';
-import { useLoad } from '#client/ui/use-load.ts';
+import { loadStateOf, type LoadState } from '#client/ui/load-state.ts';
 import { useDocumentUploads, type UploadItem } from './use-document-uploads.ts';
 
 export interface ClaimDocumentsOwner {
@@ -56,16 +57,22 @@ export function ClaimDocumentsPanel({ owner }: { owner: ClaimDocumentsOwner }) {
   const [failure, setFailure] = useState(false);
   const [time, setTime] = useState<TimeFilterValue>(ALL_DATES);
 
-  const load = useCallback(
-    async (signal: AbortSignal) => {
-      if (owner.id === null) return [];
-      const range = toRange(time);
-      return (await listClaimDocuments(accountIndex, { claimId: owner.id, ...range }, signal))
-        .items;
-    },
-    [accountIndex, owner.id, time],
+  const queryClient = useQueryClient();
+  // The range is taken once per choice, so the key stays put while the clock moves on.
+  const range = useMemo(() => toRange(time), [time]);
+  const query = useQuery({
+    ...documentQueries.ofClaim(accountIndex, owner.id ?? 0, range),
+    enabled: owner.id !== null,
+  });
+  // A claim not saved yet has no documents to ask for.
+  const noDocuments: LoadState<ClaimDocument[]> = { kind: 'ready', value: [] };
+  const state = owner.id === null ? noDocuments : loadStateOf(query);
+  const retry = () => void query.refetch();
+  // An upload or a delete changes every list the document is in. Stable: uploads call it.
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: documentQueries.all(accountIndex) }),
+    [queryClient, accountIndex],
   );
-  const { state, retry, refresh } = useLoad(load, 'claim documents');
 
   const target = useMemo(
     () => ({ accountCode: owner.accountCode, policyCode: owner.policyCode, claimId: owner.id }),

@@ -1,14 +1,15 @@
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#client/api/fetch-json.ts';
 import { apiErrorKey } from '#client/api/error-text.ts';
 import {
   createListView,
   deleteListView,
-  listViews,
   updateListView,
   type ListView,
 } from '#client/api/list-views-client.ts';
+import { listViewQueries } from '#client/api/list-views-queries.ts';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
@@ -17,7 +18,7 @@ import { FormDialog } from '#client/ui/form-dialog.tsx';
 import { ExportLink, type ExportList } from './export-link.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { useToast } from '#client/ui/toast.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
+import { loadStateOf } from '#client/ui/load-state.ts';
 
 /** Two queries are the same view when they hold the same parameters, in whatever order. */
 export function sameQuery(a: string, b: string): boolean {
@@ -78,12 +79,13 @@ export function ListViews({
   const selectId = useId();
   const [selected, setSelected] = useState('');
   const [dialog, setDialog] = useState<null | { mode: 'create' | 'edit' }>(null);
-  const load = useCallback(
-    (signal: AbortSignal) => listViews(accountIndex, list, signal),
-    [accountIndex, list],
-  );
+  const queryClient = useQueryClient();
+  const viewsQuery = listViewQueries.ofList(accountIndex, list);
+  const viewsResult = useQuery(viewsQuery);
+  const state = loadStateOf(viewsResult);
+  const retry = () => void viewsResult.refetch();
   // After a change the list is fetched again while the current one stays shown.
-  const { state, refresh: reload, retry } = useLoad(load, 'list views');
+  const reload = () => void queryClient.invalidateQueries({ queryKey: viewsQuery.queryKey });
   const views = state.kind === 'ready' ? state.value : null;
 
   const own = views?.filter((v) => v.isOwn) ?? [];

@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { listAllProducts, type Product } from '#client/api/products-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { Product } from '#client/api/products-client.ts';
+import { productQueries } from '#client/api/products-queries.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { SelectInput } from '#client/ui/form/fields.tsx';
 import { message } from '#client/ui/form/messages.ts';
 import { FormDialog } from '#client/ui/form-dialog.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
+import { loadStateOf } from '#client/ui/load-state.ts';
 
 /** What the dialog says; the caller's namespace provides the texts (ui stays small). */
 export interface ProductChooserTexts {
@@ -26,6 +28,9 @@ export interface ProductChooserTexts {
 export const sellsNow = (product: Product) =>
   (product.versions ?? []).some((version) => version.status === 'active');
 
+/** Module-level, so that the query's `select` keeps its result between renders. */
+const onSale = (products: Product[]) => products.filter(sellsNow);
+
 /**
  * Asks which product to sell (a policy, an application): the tenant's products with an active
  * version, by name. `onChoose` gets the product; the caller goes on from there.
@@ -41,14 +46,10 @@ export function ProductChooserDialog({
   onChoose: (product: Product) => void;
   onDismiss: () => void;
 }) {
-  const load = useCallback(
-    async (signal: AbortSignal) => {
-      const products = await listAllProducts(accountIndex, signal);
-      return products.filter(sellsNow);
-    },
-    [accountIndex],
-  );
-  const { state, retry } = useLoad(load, 'sellable products');
+  // The same list as the filters', narrowed to what is on sale now.
+  const query = useQuery({ ...productQueries.list(accountIndex), select: onSale });
+  const state = loadStateOf(query);
+  const retry = () => void query.refetch();
   const [chosen, setChosen] = useState('');
   const [error, setError] = useState(false);
   const products = state.kind === 'ready' ? state.value : [];

@@ -1,14 +1,15 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import {
-  getOrganization,
   listOrganizationUsers,
   updateOrganization,
   type Organization,
   type OrganizationAddress,
   type OrganizationUser,
 } from '#client/api/organizations-client.ts';
+import { organizationQueries } from '#client/api/organizations-queries.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
@@ -16,7 +17,7 @@ import { TextInput } from '#client/ui/form/fields.tsx';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
+import { loadStateOf } from '#client/ui/load-state.ts';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { AddressFields, useFormLabels } from './address-fields.tsx';
@@ -35,12 +36,13 @@ export default function OrganizationPage() {
   const { organizationId = '' } = useParams();
   const abilities = useOrganizationAbilities();
   const { accountIndex } = abilities;
-  const load = useCallback(
-    (signal: AbortSignal) =>
-      getOrganization(accountIndex, organizationId, signal).then((r) => r.organization),
-    [accountIndex, organizationId],
-  );
-  const { state: loaded, retry, replace } = useLoad(load, 'organisation');
+  const queryClient = useQueryClient();
+  const organization = organizationQueries.detail(accountIndex, organizationId);
+  const query = useQuery(organization);
+  const loaded = loadStateOf(query);
+  const retry = () => void query.refetch();
+  // The saved organisation is the server's answer: shown without asking again.
+  const replace = (saved: Organization) => queryClient.setQueryData(organization.queryKey, saved);
   usePageTitle(loaded.kind === 'ready' ? loaded.value.name : t('detail.title'));
 
   return (

@@ -1,7 +1,8 @@
-import { Fragment, useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { getEffectivePermissions, getUserWithRoles } from '#client/api/roles-client.ts';
+import { roleQueries } from '#client/api/roles-queries.ts';
 import { Alert } from '#client/ui/alert.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
@@ -9,7 +10,7 @@ import { moduleOf } from '#common/permission-catalogue.ts';
 import { useCatalogueLabel } from './labels.ts';
 import { BackLink, LoadFailure } from './page-parts.tsx';
 import { roleErrorCode } from './role-form.ts';
-import { useLoad } from '#client/ui/use-load.ts';
+import { loadStateOf } from '#client/ui/load-state.ts';
 import { useRoleAbilities } from './use-role-abilities.ts';
 
 /**
@@ -22,17 +23,9 @@ export default function EffectivePermissionsPage() {
   const { userId = '' } = useParams();
   const { accountIndex, canViewRoles } = useRoleAbilities();
   const label = useCatalogueLabel();
-  const load = useCallback(
-    async (signal: AbortSignal) => {
-      const [{ user }, { items }] = await Promise.all([
-        getUserWithRoles(accountIndex, userId, signal),
-        getEffectivePermissions(accountIndex, userId, signal),
-      ]);
-      return { user, items };
-    },
-    [accountIndex, userId],
-  );
-  const { state: loaded, retry } = useLoad(load, 'effective permissions');
+  const query = useQuery(roleQueries.effective(accountIndex, userId));
+  const loaded = loadStateOf(query);
+  const retry = () => void query.refetch();
   const notFound = loaded.kind === 'failed' && roleErrorCode(loaded.error) === 'not_found';
 
   const back = <BackLink to={`/u/${accountIndex}/admin/users`}>{t('effective.back')}</BackLink>;

@@ -1,13 +1,9 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import {
-  createRole,
-  deleteRole,
-  getRole,
-  updateRole,
-  type Role,
-} from '#client/api/roles-client.ts';
+import { createRole, deleteRole, updateRole, type Role } from '#client/api/roles-client.ts';
+import { roleQueries } from '#client/api/roles-queries.ts';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
@@ -20,7 +16,7 @@ import { BackLink, LoadFailure } from './page-parts.tsx';
 import { PermissionMatrix } from './permission-matrix.tsx';
 import { ROLE_LABEL_MAX, roleErrorCode, roleFormSchema, type RoleFormValues } from './role-form.ts';
 import { samePermissions, ungrantable } from './role-matrix.ts';
-import { useLoad } from '#client/ui/use-load.ts';
+import { loadStateOf, type LoadState } from '#client/ui/load-state.ts';
 import { useRoleAbilities, type RoleAbilities } from './use-role-abilities.ts';
 
 /**
@@ -32,12 +28,14 @@ export default function RoleEditorPage() {
   const { roleId } = useParams();
   const abilities = useRoleAbilities();
   const { accountIndex } = abilities;
-  const load = useCallback(
-    async (signal: AbortSignal): Promise<Role | null> =>
-      roleId === undefined ? null : (await getRole(accountIndex, roleId, signal)).role,
-    [accountIndex, roleId],
-  );
-  const { state: loaded, retry } = useLoad(load, 'role');
+  const query = useQuery({
+    ...roleQueries.detail(accountIndex, roleId ?? ''),
+    enabled: roleId !== undefined,
+  });
+  // A new role has nothing to load.
+  const newRole: LoadState<Role | null> = { kind: 'ready', value: null };
+  const loaded = roleId === undefined ? newRole : loadStateOf(query);
+  const retry = () => void query.refetch();
   const notFound = loaded.kind === 'failed' && roleErrorCode(loaded.error) === 'not_found';
 
   const title =
@@ -74,6 +72,7 @@ function BackToRoles({ accountIndex }: { accountIndex: number }) {
 function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbilities }) {
   const { t } = useTranslation('admin_roles');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const confirm = useConfirm();
   const toast = useToast();
   const id = useId();
@@ -130,6 +129,7 @@ function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbili
         : await updateRole(accountIndex, role.id, body);
       toast({ message: t('editor.saved', { label: savedRole.label }), tone: 'success' });
       await navigate(listPath);
+      void queryClient.invalidateQueries({ queryKey: roleQueries.all(accountIndex) });
     } catch (error) {
       // Everything typed and ticked stays as it is: only the message is new.
       console.error('role save failed', error);
@@ -158,7 +158,8 @@ function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbili
     if (!deleted) return;
     toast({ message: t('editor.deleted', { label: role.label }), tone: 'success' });
     await navigate(listPath);
-  }, [accountIndex, confirm, listPath, navigate, role, t, toast]);
+    void queryClient.invalidateQueries({ queryKey: roleQueries.all(accountIndex) });
+  }, [accountIndex, confirm, listPath, navigate, queryClient, role, t, toast]);
 
   const permissionsErrorId = `${id}-permissions-error`;
   return (

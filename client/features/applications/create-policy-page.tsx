@@ -1,10 +1,13 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { getAccount, type Account } from '#client/api/accounts-client.ts';
+import type { Account } from '#client/api/accounts-client.ts';
+import { customerQueries } from '#client/api/accounts-queries.ts';
 import { createPolicy, issuesOf } from '#client/api/applications-client.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
-import { getProduct, type Product, type ProductVersion } from '#client/api/products-client.ts';
+import type { Product, ProductVersion } from '#client/api/products-client.ts';
+import { productQueries } from '#client/api/products-queries.ts';
 import { useAccountAccess } from '#client/api/use-account-access.ts';
 import { AlertBar, type AlertTone } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
@@ -13,7 +16,7 @@ import { SelectInput } from '#client/ui/form/fields.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
+import { allLoaded, loadStateOf, retryFailed } from '#client/ui/load-state.ts';
 import { ApplicationForm } from '#client/entities/application/application-form.tsx';
 import { initialValues, splitIssues } from '#client/entities/application/application-values.ts';
 import {
@@ -47,15 +50,24 @@ export default function CreatePolicyPage() {
   const { customerCode = '', productId = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const { accountIndex } = useAccountAccess();
-  const load = useCallback(
-    (signal: AbortSignal) =>
-      Promise.all([
-        getAccount(accountIndex, customerCode, signal).then((r) => r.account),
-        getProduct(accountIndex, productId, signal),
-      ]),
-    [accountIndex, customerCode, productId],
-  );
-  const { state: loaded, retry, refresh } = useLoad(load, 'policy sale');
+  const queryClient = useQueryClient();
+  const queries = useQueries({
+    queries: [
+      customerQueries.detail(accountIndex, customerCode),
+      productQueries.detail(accountIndex, productId),
+    ],
+  });
+  const [customerQuery, productQuery] = queries;
+  const loaded = allLoaded<[Account, Product]>([
+    loadStateOf(customerQuery),
+    loadStateOf(productQuery),
+  ]);
+  const retry = () => retryFailed(queries);
+  // The version chosen is no longer on sale: the product's versions as they are now.
+  const refresh = () =>
+    void queryClient.invalidateQueries({
+      queryKey: productQueries.detail(accountIndex, productId).queryKey,
+    });
   const product = loaded.kind === 'ready' ? loaded.value[1] : null;
   usePageTitle(product ? t('create.title_for', { product: product.name }) : t('create.title'));
   const customerPath = `/u/${accountIndex}/customers/${encodeURIComponent(customerCode)}`;

@@ -1,23 +1,26 @@
 import { BackLink, RecordPage, standardRecordTexts } from '#client/ui/record-page.tsx';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import {
-  getClaim,
-  listClaimRules,
-  listClaimStatuses,
-  type Claim,
-  type ClaimStatus,
-} from '#client/api/claims-client.ts';
+import type { Claim, ClaimStatus } from '#client/api/claims-client.ts';
+import { claimQueries } from '#client/api/claims-queries.ts';
 import type { TransitionRule } from '#client/api/leads-client.ts';
-import { getPolicy, type Policy } from '#client/api/policies-client.ts';
+import type { Policy } from '#client/api/policies-client.ts';
+import { policyQueries } from '#client/api/policies-queries.ts';
 import { ClaimDocumentsPanel } from '#client/entities/claim/claim-documents-panel.tsx';
 import { formatDate } from '#client/ui/form/dates.ts';
 import { HashTabs } from '#client/ui/hash-tabs.tsx';
 import { useMoneyFormat } from '#client/ui/money.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { partyName } from '#common/party-name.ts';
-import { useLoad, type LoadState } from '#client/ui/use-load.ts';
+import {
+  allLoaded,
+  loadStateOf,
+  mapLoaded,
+  retryFailed,
+  type LoadState,
+} from '#client/ui/load-state.ts';
 import { ClaimDataTab } from './claim-data-tab.tsx';
 import { ClaimStatusBadge } from './claim-status.tsx';
 import { ClaimPartnersTab } from './claim-partners-tab.tsx';
@@ -53,21 +56,38 @@ export default function ClaimPage() {
   const { claimCode = '' } = useParams();
   const { accountIndex, canViewPolicies } = useClaimAbilities();
 
-  const loadClaim = useCallback(
-    (signal: AbortSignal) => getClaim(accountIndex, claimCode, signal),
-    [accountIndex, claimCode],
+  const queryClient = useQueryClient();
+  const query = useQuery(claimQueries.detail(accountIndex, claimCode));
+  const loaded = loadStateOf(query);
+  const retry = () => void query.refetch();
+  // Stable, as the tabs' effects may depend on them: the claim a save answered goes in as it is,
+  // a reload asks the service again while the claim stays shown.
+  const replace = useCallback(
+    (saved: Claim) =>
+      queryClient.setQueryData(claimQueries.detail(accountIndex, claimCode).queryKey, saved),
+    [queryClient, accountIndex, claimCode],
   );
-  const { state: loaded, retry, refresh, replace } = useLoad(loadClaim, 'claim');
+  const refresh = useCallback(
+    () =>
+      void queryClient.invalidateQueries({
+        queryKey: claimQueries.detail(accountIndex, claimCode).queryKey,
+        exact: true,
+      }),
+    [queryClient, accountIndex, claimCode],
+  );
   const claim = loaded.kind === 'ready' ? loaded.value : null;
   usePageTitle(claim ? t('detail.title_number', { number: claim.claimNumber }) : t('detail.title'));
 
   const policyCode = claim?.policyCode ?? null;
-  const loadPolicy = useCallback(
-    async (signal: AbortSignal) =>
-      policyCode && canViewPolicies ? getPolicy(accountIndex, policyCode, signal) : null,
-    [accountIndex, policyCode, canViewPolicies],
-  );
-  const { state: policy } = useLoad(loadPolicy, 'claim policy');
+  const wantsPolicy = policyCode !== null && policyCode !== '' && canViewPolicies;
+  const policyQuery = useQuery({
+    ...policyQueries.detail(accountIndex, policyCode ?? ''),
+    enabled: wantsPolicy,
+  });
+  // Without a policy (or the permission to read it) the tabs go on without one.
+  const policy: LoadState<Policy | null> = wantsPolicy
+    ? loadStateOf(policyQuery)
+    : { kind: 'ready', value: null };
 
   return (
     <RecordPage
@@ -88,20 +108,22 @@ function ClaimDetail({ claim, policy, onChanged, onReload }: Omit<ClaimTabProps,
   const money = useMoneyFormat();
   const { accountIndex, canViewPolicies, canViewCustomers } = useClaimAbilities();
 
-  const loadWorkflow = useCallback(
-    async (signal: AbortSignal): Promise<ClaimWorkflow> => {
-      const [statuses, rules] = await Promise.all([
-        listClaimStatuses(accountIndex, signal),
-        listClaimRules(accountIndex, signal),
-      ]);
-      return { statuses, rules };
-    },
-    [accountIndex],
+  const workflowQueries = useQueries({
+    queries: [claimQueries.statuses(accountIndex), claimQueries.rules(accountIndex)],
+  });
+  const [statusesQuery, rulesQuery] = workflowQueries;
+  const workflow = mapLoaded(
+    allLoaded<[ClaimStatus[], TransitionRule[]]>([
+      loadStateOf(statusesQuery),
+      loadStateOf(rulesQuery),
+    ]),
+    ([statuses, rules]): ClaimWorkflow => ({ statuses, rules }),
   );
-  const { state: workflow, retry: retryWorkflow } = useLoad(loadWorkflow, 'claim statuses');
+  const retryWorkflow = () => retryFailed(workflowQueries);
+  const statusList = statusesQuery.data;
   const statuses = useMemo(
-    () => (workflow.kind === 'ready' ? workflow.value.statuses : []),
-    [workflow],
+    () => (workflow.kind === 'ready' && statusList ? statusList : []),
+    [workflow.kind, statusList],
   );
   const statusName = useCallback(
     (slug: string) => statuses.find((s) => s.slug === slug)?.name ?? slug,

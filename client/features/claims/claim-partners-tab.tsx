@@ -1,13 +1,14 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   linkClaimPartner,
-  listClaimPartnerRoles,
-  listClaimPartners,
   removeClaimPartner,
   type ClaimPartner,
+  type ClaimPartnerRole,
 } from '#client/api/claims-client.ts';
+import { claimQueries } from '#client/api/claims-queries.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { Button } from '#client/ui/button.tsx';
@@ -19,7 +20,7 @@ import { PartnerSelector, type PartnerChoice } from '#client/entities/partner/pa
 import { RowButton } from '#client/ui/row-button.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
+import { allLoaded, loadStateOf, mapLoaded, retryFailed } from '#client/ui/load-state.ts';
 import { canEditClaim } from '#common/claims.ts';
 import { errorKey } from './claim-form.ts';
 import type { ClaimTabProps } from './claim-page.tsx';
@@ -43,17 +44,27 @@ export function ClaimPartnersTab({ claim, onChanged, onReload, statusName }: Cla
   const refused = useDialogRefusal({ onChanged, onReload, statusName });
   const writable = canUpdate && canEditClaim(claim.status);
 
-  const load = useCallback(
-    async (signal: AbortSignal) => {
-      const [links, roles] = await Promise.all([
-        listClaimPartners(accountIndex, claim.code, signal),
-        listClaimPartnerRoles(accountIndex, signal),
-      ]);
-      return { links: links.items, roles };
-    },
-    [accountIndex, claim.code],
+  const queryClient = useQueryClient();
+  const partsQueries = useQueries({
+    queries: [
+      claimQueries.partners(accountIndex, claim.code),
+      claimQueries.partnerRoles(accountIndex),
+    ],
+  });
+  const [linksQuery, rolesQuery] = partsQueries;
+  const state = mapLoaded(
+    allLoaded<[ClaimPartner[], ClaimPartnerRole[]]>([
+      loadStateOf(linksQuery),
+      loadStateOf(rolesQuery),
+    ]),
+    ([links, roles]) => ({ links, roles }),
   );
-  const { state, retry, refresh } = useLoad(load, 'claim partners');
+  const retry = () => retryFailed(partsQueries);
+  // A link made or removed (or refused because the claim moved on): the links as they are now.
+  const refresh = () =>
+    void queryClient.invalidateQueries({
+      queryKey: claimQueries.partners(accountIndex, claim.code).queryKey,
+    });
   const roleName = (link: ClaimPartner) =>
     link.role?.name ??
     (state.kind === 'ready'

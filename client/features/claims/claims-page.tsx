@@ -1,13 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  CLAIM_TYPES,
-  claimsParams,
-  listClaimStatuses,
-  listClaims,
-  type Claim,
-} from '#client/api/claims-client.ts';
+import { CLAIM_TYPES, claimsParams, listClaims, type Claim } from '#client/api/claims-client.ts';
+import { claimQueries } from '#client/api/claims-queries.ts';
 import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { buttonClass } from '#client/ui/button.tsx';
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
@@ -17,7 +13,7 @@ import { usePageTitle } from '#client/ui/page-title.ts';
 import { partyName } from '#common/party-name.ts';
 import { sortToParam, type TableSort } from '#client/ui/table-sort.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
+import { loadStateOf } from '#client/ui/load-state.ts';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
 import { ClaimStatusBadge } from './claim-status.tsx';
 import { CLAIM_LIST_KEYS, claimListFilters, claimsQuery, toggledStatuses } from './claim-list.ts';
@@ -40,14 +36,13 @@ export default function ClaimsPage() {
   const setParam = url.set;
   const statusKey = statuses.join(',');
 
-  const loadStatuses = useCallback(
-    (signal: AbortSignal) => listClaimStatuses(accountIndex, signal),
-    [accountIndex],
-  );
-  const { state: statusState, retry: retryStatuses } = useLoad(loadStatuses, 'claim statuses');
+  const statusQuery = useQuery(claimQueries.statuses(accountIndex));
+  const statusState = loadStateOf(statusQuery);
+  const retryStatuses = () => void statusQuery.refetch();
+  const statusList = statusQuery.data;
   const shownStatuses = useMemo(
-    () => (statusState.kind === 'ready' ? statusesByName(statusState.value, i18n.language) : []),
-    [statusState, i18n.language],
+    () => (statusList ? statusesByName(statusList, i18n.language) : []),
+    [statusList, i18n.language],
   );
 
   const sortParam = sortToParam(sort);

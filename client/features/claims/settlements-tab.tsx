@@ -1,13 +1,14 @@
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createSettlement,
   deleteSettlement,
-  listSettlements,
   updateSettlement,
   type Settlement,
   type SettlementFieldsBody,
 } from '#client/api/claims-client.ts';
+import { claimQueries } from '#client/api/claims-queries.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { RetryAlert } from '#client/ui/load-problem.tsx';
@@ -22,7 +23,7 @@ import { useMoneyFormat } from '#client/ui/money.ts';
 import { RowButton } from '#client/ui/row-button.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
+import { loadStateOf } from '#client/ui/load-state.ts';
 import { useRecordSave } from '#client/entities/record/use-record-edit.ts';
 import { canSettleClaim } from '#common/claims.ts';
 import { serverFieldErrors } from './claim-form.ts';
@@ -60,11 +61,12 @@ export function SettlementsTab(props: ClaimTabProps) {
   const writable = canUpdate && canSettleClaim(claim.status);
   const [dialog, setDialog] = useState<{ settlement: Settlement | null } | null>(null);
 
-  const load = useCallback(
-    async (signal: AbortSignal) => (await listSettlements(accountIndex, claim.code, signal)).items,
-    [accountIndex, claim.code],
-  );
-  const { state, retry, refresh } = useLoad(load, 'settlements');
+  const queryClient = useQueryClient();
+  const settlements = claimQueries.settlements(accountIndex, claim.code);
+  const query = useQuery(settlements);
+  const state = loadStateOf(query);
+  const retry = () => void query.refetch();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: settlements.queryKey });
 
   // The policy's objects by name; without the policy the names stand for themselves.
   const objects = useMemo(

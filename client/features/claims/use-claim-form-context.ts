@@ -1,9 +1,9 @@
-import { useCallback, useMemo } from 'react';
-import { getCustomSchema } from '#client/api/settings-client.ts';
-import { getGeneral } from '#client/api/tenant-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { claimQueries } from '#client/api/claims-queries.ts';
 import { buildCustomSchema, type CustomField } from '#client/ui/form/custom-schema.ts';
-import { useLoad } from '#client/ui/use-load.ts';
-import { CLAIM_ENTITY_TYPE, isoToday } from '#common/claims.ts';
+import { loadStateOf } from '#client/ui/load-state.ts';
+import { isoToday } from '#common/claims.ts';
 
 export interface ClaimFormContext {
   /** The tenant's claim custom schema: the fields to render and the schema that checks them. */
@@ -13,40 +13,20 @@ export interface ClaimFormContext {
   today: () => string;
 }
 
-/**
- * What a claim form needs beyond the claim: the tenant's claim custom fields and the workspace's
- * time zone. A failed schema is a failure (the required custom fields would be unknown and the
- * save would only fail); without the general settings the browser's time zone stands in, since
- * the service checks the dates anyway.
- */
+/** What a claim form needs beyond the claim (claimQueries.formContext), ready to render. */
 export function useClaimFormContext(accountIndex: number) {
-  const load = useCallback(
-    async (signal: AbortSignal) => {
-      const [schema, general] = await Promise.all([
-        getCustomSchema(accountIndex, CLAIM_ENTITY_TYPE, signal),
-        getGeneral(accountIndex, signal).then(
-          ({ general: settings }) => settings.time_zone,
-          (error: unknown) => {
-            if (signal.aborted) throw error;
-            console.warn('general settings failed; using the browser time zone', error);
-            return null;
-          },
-        ),
-      ]);
-      return { fields: (schema?.fields ?? []) as CustomField[], timeZone: general };
-    },
-    [accountIndex],
-  );
-  const { state, retry } = useLoad(load, 'claim form context');
+  const query = useQuery(claimQueries.formContext(accountIndex));
+  const state = loadStateOf(query);
+  const data = query.data;
+  // Built once per answer: the form's schema is memoised on it.
   const context = useMemo((): ClaimFormContext | null => {
-    if (state.kind !== 'ready') return null;
-    const timeZone =
-      state.value.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
+    if (!data) return null;
+    const timeZone = data.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
     return {
-      custom: buildCustomSchema(state.value.fields),
+      custom: buildCustomSchema(data.fields as CustomField[]),
       timeZone,
       today: () => isoToday(timeZone),
     };
-  }, [state]);
-  return { state: state.kind, context, retry };
+  }, [data]);
+  return { state: state.kind, context, retry: () => void query.refetch() };
 }

@@ -1,10 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  downloadDocument,
-  listCustomerDocuments,
-  type DocumentMeta,
-} from '#client/api/documents-client.ts';
+import { downloadDocument, type DocumentMeta } from '#client/api/documents-client.ts';
+import { documentQueries } from '#client/api/documents-queries.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { DocumentTable } from '#client/entities/document/document-table.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
@@ -16,7 +14,7 @@ import {
   toRange,
   type TimeFilterValue,
 } from '#client/ui/time-filter-range.ts';
-import { useLoad } from '#client/ui/use-load.ts';
+import { loadStateOf } from '#client/ui/load-state.ts';
 
 /**
  * A customer's documents: those of their claims and policies and of their leads, newest first,
@@ -36,12 +34,11 @@ export function CustomerDocumentsTab({
   const { t: tc } = useTranslation('common');
   const [time, setTime] = useState<TimeFilterValue>(ALL_DATES);
   const [downloadFailed, setDownloadFailed] = useState(false);
-  const load = useCallback(
-    async (signal: AbortSignal) =>
-      (await listCustomerDocuments(accountIndex, { accountCode, ...toRange(time) }, signal)).items,
-    [accountIndex, accountCode, time],
-  );
-  const { state, retry } = useLoad(load, 'customer documents');
+  // The range is taken once per choice, so the key stays put while the clock moves on.
+  const range = useMemo(() => toRange(time), [time]);
+  const query = useQuery(documentQueries.ofCustomer(accountIndex, accountCode, range));
+  const state = loadStateOf(query);
+  const retry = () => void query.refetch();
   const download = (document: DocumentMeta) => {
     setDownloadFailed(false);
     void downloadDocument(accountIndex, document).then((ok) => setDownloadFailed(!ok));

@@ -1,12 +1,13 @@
-import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { displayNameOf, getAccount } from '#client/api/accounts-client.ts';
+import { displayNameOf, type Account } from '#client/api/accounts-client.ts';
+import { customerQueries } from '#client/api/accounts-queries.ts';
 import { HashTabs } from '#client/ui/hash-tabs.tsx';
 import { noPolicyFilters, PoliciesTable } from '#client/entities/policy/policies-table.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { BackLink, RecordPage } from '#client/ui/record-page.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
+import { loadStateOf } from '#client/ui/load-state.ts';
 import { CustomerDataForm } from './customer-data-form.tsx';
 import { CustomerDocumentsTab } from './customer-documents-tab.tsx';
 import { CustomerLeadsTab } from './customer-leads-tab.tsx';
@@ -23,11 +24,13 @@ export default function CustomerPage() {
   const { customerCode = '' } = useParams();
   const abilities = useCustomerAbilities();
   const { accountIndex } = abilities;
-  const load = useCallback(
-    (signal: AbortSignal) => getAccount(accountIndex, customerCode, signal).then((r) => r.account),
-    [accountIndex, customerCode],
-  );
-  const { state: loaded, retry, replace } = useLoad(load, 'customer');
+  const queryClient = useQueryClient();
+  const customer = customerQueries.detail(accountIndex, customerCode);
+  const query = useQuery(customer);
+  const loaded = loadStateOf(query);
+  const retry = () => void query.refetch();
+  // The saved record is the server's answer: show it without asking again.
+  const replace = (saved: Account) => queryClient.setQueryData(customer.queryKey, saved);
   usePageTitle(loaded.kind === 'ready' ? displayNameOf(loaded.value) : t('detail.title'));
 
   return (

@@ -1,15 +1,15 @@
-import { useCallback, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayNameOf } from '#client/api/accounts-client.ts';
 import {
   downloadDocument,
-  listDocumentOwners,
   searchDocuments,
   type DocumentOwner,
   type SearchableDocument,
 } from '#client/api/documents-client.ts';
-import { listProducts } from '#client/api/products-client.ts';
-import { listAll } from '#client/api/tenant-admin-client.ts';
+import { documentQueries } from '#client/api/documents-queries.ts';
+import { productQueries } from '#client/api/products-queries.ts';
 import { useAccountAccess } from '#client/api/use-account-access.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
@@ -20,7 +20,7 @@ import { ListTitle, servicePages } from '#client/entities/list-view/list-page.ts
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { serviceOrder } from '#client/ui/table-sort.ts';
 import { useDebounced, useKeptSort } from '#client/ui/use-debounced.ts';
-import { useLoad } from '#client/ui/use-load.ts';
+import { loadStateOf, type LoadState } from '#client/ui/load-state.ts';
 import { KeywordField } from './keyword-field.tsx';
 import { OwnerSelect } from './owner-select.tsx';
 
@@ -46,19 +46,14 @@ export default function DocumentsPage() {
   const [sortKept, keepSort] = useKeptSort();
   const [failure, setFailure] = useState(false);
 
-  const loadProducts = useCallback(
-    (signal: AbortSignal) =>
-      listAll((page, s) => listProducts(accountIndex, { page }, s ?? signal), signal),
-    [accountIndex],
-  );
-  const { state: products } = useLoad(loadProducts, 'document search products');
-
-  const loadOwners = useCallback(
-    async (signal: AbortSignal) =>
-      productSlug ? (await listDocumentOwners(accountIndex, productSlug, signal)).items : [],
-    [accountIndex, productSlug],
-  );
-  const { state: ownerOptions } = useLoad(loadOwners, 'document owners');
+  const products = loadStateOf(useQuery(productQueries.list(accountIndex)));
+  const ownersQuery = useQuery({
+    ...documentQueries.owners(accountIndex, productSlug),
+    enabled: productSlug !== '',
+  });
+  // Before a product is chosen there are no owners to choose from.
+  const noOwners: LoadState<DocumentOwner[]> = { kind: 'ready', value: [] };
+  const ownerOptions = productSlug ? loadStateOf(ownersQuery) : noOwners;
 
   const ownerCodes = owners.map((o) => o.code);
   async function download(document: SearchableDocument) {

@@ -1,22 +1,15 @@
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import {
-  displayNameOf,
-  getAccount,
-  listAccounts,
-  type Account,
-} from '#client/api/accounts-client.ts';
+import { displayNameOf, listAccounts, type Account } from '#client/api/accounts-client.ts';
+import { customerQueries } from '#client/api/accounts-queries.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
 import { apiErrorKey } from '#client/api/error-text.ts';
-import {
-  createLead,
-  getLead,
-  updateLead,
-  type Lead,
-  type LeadErrorBody,
-} from '#client/api/leads-client.ts';
-import { getProduct, type Product } from '#client/api/products-client.ts';
+import { createLead, updateLead, type Lead, type LeadErrorBody } from '#client/api/leads-client.ts';
+import { leadQueries } from '#client/api/leads-queries.ts';
+import type { Product } from '#client/api/products-client.ts';
+import { productQueries } from '#client/api/products-queries.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { useFieldTexts } from '#client/entities/application/application-fields.tsx';
 import { ApplicationForm } from '#client/entities/application/application-form.tsx';
@@ -45,7 +38,7 @@ import { SelectInput, TextInput } from '#client/ui/form/fields.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
+import { allLoaded, loadStateOf, mapLoaded, retryFailed } from '#client/ui/load-state.ts';
 import {
   applicantCheck,
   createBody,
@@ -89,20 +82,28 @@ export default function ApplicationPage() {
   const productId = params.productId ?? '';
   const customerCode = params.customerCode ?? null;
 
-  const load = useCallback(
-    async (signal: AbortSignal): Promise<Loaded> => {
-      const [product, lead, customer] = await Promise.all([
-        getProduct(accountIndex, productId, signal),
-        leadCode ? getLead(accountIndex, leadCode, signal) : Promise.resolve(null),
-        customerCode
-          ? getAccount(accountIndex, customerCode, signal).then((r) => r.account)
-          : Promise.resolve(null),
-      ]);
-      return { product, lead, customer };
-    },
-    [accountIndex, productId, leadCode, customerCode],
+  const queries = useQueries({
+    queries: [
+      productQueries.detail(accountIndex, productId),
+      { ...leadQueries.detail(accountIndex, leadCode ?? ''), enabled: leadCode !== null },
+      {
+        ...customerQueries.detail(accountIndex, customerCode ?? ''),
+        enabled: customerCode !== null,
+      },
+    ],
+  });
+  const [productQuery, leadQuery, customerQuery] = queries;
+  // A route without a lead or a customer has none to load.
+  const none = { kind: 'ready', value: null } as const;
+  const state = mapLoaded(
+    allLoaded<[Product, Lead | null, Account | null]>([
+      loadStateOf(productQuery),
+      leadCode !== null ? loadStateOf(leadQuery) : none,
+      customerCode !== null ? loadStateOf(customerQuery) : none,
+    ]),
+    ([product, lead, customer]): Loaded => ({ product, lead, customer }),
   );
-  const { state, retry } = useLoad(load, 'application');
+  const retry = () => retryFailed(queries);
   const loaded = state.kind === 'ready' ? state.value : null;
   const versionId = loaded
     ? Number(params.productVersionId) ||
@@ -268,6 +269,7 @@ function LeadApplicationForm({
   const { t } = useTranslation(['leads', 'errors']);
   const navigate = useNavigate();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const texts = useFieldTexts();
   const { objects } = tariff;
   const [initial] = useState(() => leadValues(objects, lead));
@@ -337,6 +339,8 @@ function LeadApplicationForm({
         );
         toast({ message: t('application.created', { number: saved.leadNumber }), tone: 'success' });
       }
+      // The lead page opens on the lead as saved, not on what the cache held before the save.
+      queryClient.setQueryData(leadQueries.detail(accountIndex, saved.code).queryKey, saved);
       void navigate(`/u/${accountIndex}/leads/${saved.code}`);
     } catch (error) {
       // What was typed stays in the form in every case below, so that nothing is lost.

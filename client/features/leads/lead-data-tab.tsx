@@ -8,7 +8,7 @@ import { LeadExtrasForm } from './lead-extras-form.tsx';
 import { applicantName } from '#common/party-name.ts';
 import { ExtrasView, PolicyDataView, PremiumView } from './lead-views.tsx';
 import type { LeadAbilities } from './use-lead-abilities.ts';
-import { useTariff } from './use-tariff.ts';
+import { useTariff } from '#client/entities/product/use-tariff.ts';
 
 const link = 'font-medium text-blue-800 underline-offset-2 hover:underline';
 const button =

@@ -1,11 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  LEAD_DOCUMENTS_PAGE_SIZE,
-  downloadDocument,
-  listEntityDocuments,
-  type DocumentMeta,
-} from '#client/api/documents-client.ts';
+import { downloadDocument, type DocumentMeta } from '#client/api/documents-client.ts';
+import { documentQueries } from '#client/api/documents-queries.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { DocumentTable } from '#client/entities/document/document-table.tsx';
@@ -18,8 +15,7 @@ import {
   type TimeFilterValue,
 } from '#client/ui/time-filter-range.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
-import { LEAD_ENTITY_TYPE } from '#common/leads.ts';
+import { loadStateOf } from '#client/ui/load-state.ts';
 
 /**
  * The lead's documents (quotes, signed applications, uploads), newest first, 20 at a time (spec,
@@ -42,31 +38,11 @@ export function LeadDocumentsTab({
     setDownloadFailed(false);
     void downloadDocument(accountIndex, document).then((ok) => setDownloadFailed(!ok));
   };
-  const load = useCallback(
-    async (signal: AbortSignal) => {
-      const items: DocumentMeta[] = [];
-      let more = false;
-      for (let page = 1; page <= pages; page += 1) {
-        const result = await listEntityDocuments(
-          accountIndex,
-          {
-            entityType: LEAD_ENTITY_TYPE,
-            entityId: leadCode,
-            page,
-            pageSize: LEAD_DOCUMENTS_PAGE_SIZE,
-            ...toRange(time),
-          },
-          signal,
-        );
-        items.push(...result.items);
-        more = result.nextPageToken !== null;
-        if (!more) break;
-      }
-      return { items, more };
-    },
-    [accountIndex, leadCode, pages, time],
-  );
-  const { state, retry } = useLoad(load, 'lead documents');
+  // The range is taken once per choice, so the key stays put while the clock moves on.
+  const range = useMemo(() => toRange(time), [time]);
+  const query = useQuery(documentQueries.ofLead(accountIndex, leadCode, range, pages));
+  const state = loadStateOf(query);
+  const retry = () => void query.refetch();
 
   return (
     <div className="flex flex-col gap-3">

@@ -1,19 +1,18 @@
 import { BackLink, RecordPage, standardRecordTexts } from '#client/ui/record-page.tsx';
-import { useCallback, useEffect, useRef } from 'react';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { CreatedPolicy } from '#client/api/applications-client.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
 import {
-  getLead,
-  listLeadRules,
-  listLeadStatuses,
   updateLead,
   type Lead,
   type LeadErrorBody,
   type LeadStatus,
   type TransitionRule,
 } from '#client/api/leads-client.ts';
+import { leadQueries } from '#client/api/leads-queries.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
@@ -25,7 +24,7 @@ import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useStatusMove } from '#client/ui/status-move.tsx';
 import { useToast } from '#client/ui/toast.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
+import { allLoaded, loadStateOf, mapLoaded, retryFailed } from '#client/ui/load-state.ts';
 import { LEAD_CONVERTED_STATUS } from '#common/leads.ts';
 import { LeadDataTab } from './lead-data-tab.tsx';
 import { LeadDocumentsTab } from './lead-documents-tab.tsx';
@@ -60,22 +59,27 @@ export default function LeadPage() {
   const statusLabel = useLeadStatusLabel();
   const money = useMoneyFormat();
 
-  const loadLead = useCallback(
-    (signal: AbortSignal) => getLead(accountIndex, leadCode, signal),
-    [accountIndex, leadCode],
+  const queryClient = useQueryClient();
+  const leadQuery = leadQueries.detail(accountIndex, leadCode);
+  const query = useQuery(leadQuery);
+  const loaded = loadStateOf(query);
+  const retry = () => void query.refetch();
+  // A save answers the lead as stored: shown without asking again.
+  const replace = (saved: Lead) => queryClient.setQueryData(leadQuery.queryKey, saved);
+  // Someone else changed the lead (a 409): the page shows it as it is now.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: leadQuery.queryKey });
+  const workflowQueries = useQueries({
+    queries: [leadQueries.statuses(accountIndex), leadQueries.rules(accountIndex)],
+  });
+  const [statusesQuery, rulesQuery] = workflowQueries;
+  const workflow = mapLoaded(
+    allLoaded<[LeadStatus[], TransitionRule[]]>([
+      loadStateOf(statusesQuery),
+      loadStateOf(rulesQuery),
+    ]),
+    ([statuses, rules]): Workflow => ({ statuses, rules }),
   );
-  const { state: loaded, retry, refresh, replace } = useLoad(loadLead, 'lead');
-  const loadWorkflow = useCallback(
-    async (signal: AbortSignal): Promise<Workflow> => {
-      const [statuses, rules] = await Promise.all([
-        listLeadStatuses(accountIndex, signal),
-        listLeadRules(accountIndex, signal),
-      ]);
-      return { statuses, rules };
-    },
-    [accountIndex],
-  );
-  const { state: workflow, retry: retryWorkflow } = useLoad(loadWorkflow, 'lead statuses');
+  const retryWorkflow = () => retryFailed(workflowQueries);
   const lead = loaded.kind === 'ready' ? loaded.value : null;
   usePageTitle(lead ? t('detail.title_number', { number: lead.leadNumber }) : t('detail.title'));
 

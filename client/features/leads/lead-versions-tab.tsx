@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePersonNames } from '#client/entities/person/person-name.ts';
 import { useLocation, useNavigate } from 'react-router';
-import { getLeadVersion, type Lead } from '#client/api/leads-client.ts';
+import type { Lead } from '#client/api/leads-client.ts';
+import { leadQueries } from '#client/api/leads-queries.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
@@ -10,9 +12,9 @@ import { parseHashPairs, withHashPair } from '#client/ui/hash-params.ts';
 import { LeadStatusBadge } from '#client/entities/lead/lead-status.tsx';
 import { RowButton } from '#client/ui/row-button.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
+import { loadStateOf } from '#client/ui/load-state.ts';
 import { ExtrasView, PolicyDataView, PremiumView } from './lead-views.tsx';
-import { useTariff } from './use-tariff.ts';
+import { useTariff } from '#client/entities/product/use-tariff.ts';
 import type { LeadAbilities } from './use-lead-abilities.ts';
 
 /** The service names what a save changed in camelCase (paymentMethod); the keys are snake_case. */
@@ -123,11 +125,9 @@ function VersionView({
   const { t } = useTranslation('leads');
   const nameOf = usePersonNames();
   const { accountIndex } = abilities;
-  const load = useCallback(
-    (signal: AbortSignal) => getLeadVersion(accountIndex, lead.code, version, signal),
-    [accountIndex, lead.code, version],
-  );
-  const { state, retry } = useLoad(load, 'lead version');
+  const query = useQuery(leadQueries.version(accountIndex, lead.code, version));
+  const state = loadStateOf(query);
+  const retry = () => void query.refetch();
   const snapshot = state.kind === 'ready' ? state.value.lead : null;
   const tariff = useTariff(
     accountIndex,

@@ -3,7 +3,7 @@ import type { Lead, LeadPolicyObject, Premium } from '#client/api/leads-client.t
 import type { ProductField } from '#client/api/products-client.ts';
 import { formatDate } from '#client/ui/form/dates.ts';
 import { useMoneyFormat } from '#client/ui/money.ts';
-import type { Tariff } from './use-tariff.ts';
+import type { Tariff } from '#client/entities/product/use-tariff.ts';
 
 /**
  * Read-only views of a lead's parts, shared by the data tab (the lead as it is) and the versions

@@ -1,14 +1,16 @@
-import { useCallback } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { applicantName } from '#common/party-name.ts';
 import {
   leadsParams,
-  listLeadStatuses,
   listLeads,
   type Lead,
+  type LeadStatus,
   type LeadsQuery,
 } from '#client/api/leads-client.ts';
-import { listAllProducts } from '#client/api/products-client.ts';
+import { leadQueries } from '#client/api/leads-queries.ts';
+import type { Product } from '#client/api/products-client.ts';
+import { productQueries } from '#client/api/products-queries.ts';
 import type { TableColumn } from '#client/ui/infinite-table.tsx';
 import { useLeadColumns } from '#client/entities/lead/lead-columns.tsx';
 import { useLeadStatusLabel } from '#client/entities/lead/lead-status.tsx';
@@ -16,7 +18,7 @@ import { ListTitle, UrlListTable } from '#client/entities/list-view/list-page.ts
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
+import { allLoaded, loadStateOf, retryFailed, type LoadState } from '#client/ui/load-state.ts';
 import { serviceOrder, type TableSort } from '#client/ui/table-sort.ts';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
 import { NewApplicationButton } from './new-application.tsx';
@@ -63,19 +65,21 @@ export default function LeadsPage() {
   const { search, status, product: productSlug } = filters.values;
   const { sort, keepSort } = filters;
 
-  const loadOptions = useCallback(
-    async (signal: AbortSignal) => {
-      const [statuses, products] = await Promise.all([
-        listLeadStatuses(accountIndex, signal),
-        canViewProducts ? listAllProducts(accountIndex, signal) : Promise.resolve([]),
-      ]);
-      return { statuses, products };
-    },
-    [accountIndex, canViewProducts],
-  );
-  const { state: options, retry: retryOptions } = useLoad(loadOptions, 'lead filters');
-  const statuses = options.kind === 'ready' ? options.value.statuses : [];
-  const products = options.kind === 'ready' ? options.value.products : [];
+  const optionQueries = useQueries({
+    queries: [
+      leadQueries.statuses(accountIndex),
+      { ...productQueries.list(accountIndex), enabled: canViewProducts },
+    ],
+  });
+  const [statusesQuery, productsQuery] = optionQueries;
+  // Without the product view permission the product filter has no options, and asks for none.
+  const noProducts: LoadState<Product[]> = { kind: 'ready', value: [] };
+  const options = allLoaded<[LeadStatus[], Product[]]>([
+    loadStateOf(statusesQuery),
+    canViewProducts ? loadStateOf(productsQuery) : noProducts,
+  ]);
+  const retryOptions = () => retryFailed(optionQueries);
+  const [statuses, products] = options.kind === 'ready' ? options.value : [[], []];
 
   const common = useLeadColumns(
     accountIndex,

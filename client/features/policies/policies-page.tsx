@@ -1,7 +1,9 @@
-import { useCallback, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POLICY_STATUSES, policiesParams, type PolicyStatus } from '#client/api/policies-client.ts';
-import { listAllProducts } from '#client/api/products-client.ts';
+import type { Product } from '#client/api/products-client.ts';
+import { productQueries } from '#client/api/products-queries.ts';
 import { ListTitle } from '#client/entities/list-view/list-page.tsx';
 import { ListActions } from '#client/entities/list-view/list-views.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
@@ -9,7 +11,7 @@ import { PoliciesTable } from '#client/entities/policy/policies-table.tsx';
 import { policyStatusKey } from '#client/entities/policy/policy-status-badge.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
+import { loadStateOf, type LoadState } from '#client/ui/load-state.ts';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
 import { filtersFromSearch, statusesParam } from './list-filters.ts';
 import { usePolicyAbilities } from '#client/api/use-policy-abilities.ts';
@@ -26,11 +28,14 @@ export default function PoliciesPage() {
   // The address as the table's filters; read anew only when the address changes.
   const filters = useMemo(() => filtersFromSearch(new URLSearchParams(url.query)), [url.query]);
 
-  const loadProducts = useCallback(
-    (signal: AbortSignal) => listAllProducts(accountIndex, signal),
-    [accountIndex],
-  );
-  const products = useLoad(canViewProducts ? loadProducts : noProducts, 'policy filter products');
+  const productsQuery = useQuery({
+    ...productQueries.list(accountIndex),
+    enabled: canViewProducts,
+  });
+  const products = {
+    state: canViewProducts ? loadStateOf(productsQuery) : noProducts,
+    retry: () => void productsQuery.refetch(),
+  };
 
   const toggleStatus = (status: PolicyStatus, on: boolean) =>
     url.set(
@@ -117,4 +122,4 @@ export default function PoliciesPage() {
 }
 
 /** A user who may not read products gets no product filter, and nothing is asked for. */
-const noProducts = () => Promise.resolve([]);
+const noProducts: LoadState<Product[]> = { kind: 'ready', value: [] };

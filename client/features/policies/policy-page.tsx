@@ -1,16 +1,12 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BackLink, RecordPage, standardRecordTexts } from '#client/ui/record-page.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { partyName } from '#common/party-name.ts';
-import { getPolicy, type Policy, type PolicyVersion } from '#client/api/policies-client.ts';
-import {
-  listInsuredObjects,
-  listPremiumFormulas,
-  type InsuredObject,
-  type PremiumFormula,
-} from '#client/api/products-client.ts';
+import type { Policy, PolicyVersion } from '#client/api/policies-client.ts';
+import { policyQueries } from '#client/api/policies-queries.ts';
 import { usePolicyAbilities } from '#client/api/use-policy-abilities.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
@@ -21,18 +17,14 @@ import {
   PolicyStatusBadge,
   RevisionStatusBadge,
 } from '#client/entities/policy/policy-status-badge.tsx';
-import { useLoad, type LoadState } from '#client/ui/use-load.ts';
+import { useTariff, type Tariff } from '#client/entities/product/use-tariff.ts';
+import { loadStateOf, type LoadState } from '#client/ui/load-state.ts';
 import { tariffLabels, type TariffLabels } from './tariff-labels.ts';
 import { usePolicyActions } from './policy-actions.tsx';
 import { VersionTimeline } from './version-timeline.tsx';
 
 const linkClass = 'font-medium text-blue-800 underline-offset-2 hover:underline';
 const cell = 'py-2 pr-4 align-middle';
-
-interface Tariff {
-  formulas: PremiumFormula[];
-  objects: InsuredObject[];
-}
 
 /** The list the user came from (with its filters), or the plain list. */
 function backPath(state: unknown, list: string): string {
@@ -62,29 +54,24 @@ export default function PolicyPage() {
   const location = useLocation();
   const { accountIndex, canViewProducts } = usePolicyAbilities();
 
-  const load = useCallback(
-    (signal: AbortSignal) => getPolicy(accountIndex, policyCode, signal),
-    [accountIndex, policyCode],
+  const queryClient = useQueryClient();
+  const query = useQuery(policyQueries.detail(accountIndex, policyCode));
+  const loaded = loadStateOf(query);
+  const retry = () => void query.refetch();
+  // Every lifecycle write answers the policy as stored. Stable: the lifecycle hook's effect
+  // depends on it.
+  const replace = useCallback(
+    (saved: Policy) =>
+      queryClient.setQueryData(policyQueries.detail(accountIndex, policyCode).queryKey, saved),
+    [queryClient, accountIndex, policyCode],
   );
-  const { state: loaded, retry, replace } = useLoad(load, 'policy');
   const policy = loaded.kind === 'ready' ? loaded.value : null;
   usePageTitle(
     policy ? t('detail.title_number', { number: policy.policyNumber }) : t('detail.title'),
   );
 
   const productVersionId = policy?.productVersionId ?? null;
-  const loadTariff = useCallback(
-    async (signal: AbortSignal) => {
-      if (productVersionId === null || !canViewProducts) return null;
-      const [formulas, objects] = await Promise.all([
-        listPremiumFormulas(accountIndex, productVersionId, signal),
-        listInsuredObjects(accountIndex, productVersionId, signal),
-      ]);
-      return { formulas, objects };
-    },
-    [accountIndex, productVersionId, canViewProducts],
-  );
-  const { state: tariff } = useLoad<Tariff | null>(loadTariff, 'policy tariff');
+  const tariff = useTariff(accountIndex, productVersionId, canViewProducts);
   const labels = useMemo(
     () =>
       tariffLabels(tariff.kind === 'ready' ? tariff.value : null, {

@@ -1,0 +1,44 @@
+import { useQueries } from '@tanstack/react-query';
+import type { InsuredObject, PremiumFormula } from '#client/api/products-client.ts';
+import { productQueries } from '#client/api/products-queries.ts';
+import {
+  allLoaded,
+  loadStateOf,
+  mapLoaded,
+  retryFailed,
+  type LoadState,
+} from '#client/ui/load-state.ts';
+
+export interface Tariff {
+  objects: InsuredObject[];
+  formulas: PremiumFormula[];
+}
+
+const NOTHING_TO_LOAD = { kind: 'ready', value: null } as const;
+
+/**
+ * The insured objects with their fields and the premium formulas of a product version: the
+ * labels a lead's data and premium are shown with, and the fields of the application form.
+ * Without the product view permission there is nothing to load; screens fall back to the names
+ * the lead itself carries.
+ */
+export function useTariff(
+  accountIndex: number,
+  productVersionId: number | null,
+  enabled: boolean,
+): LoadState<Tariff | null> & { retry: () => void } {
+  const wanted = enabled && productVersionId !== null;
+  const versionId = productVersionId ?? 0;
+  const queries = useQueries({
+    queries: [
+      { ...productQueries.insuredObjects(accountIndex, versionId), enabled: wanted },
+      { ...productQueries.premiumFormulas(accountIndex, versionId), enabled: wanted },
+    ],
+  });
+  const [objects, formulas] = queries;
+  const state = mapLoaded(
+    allLoaded<[InsuredObject[], PremiumFormula[]]>([loadStateOf(objects), loadStateOf(formulas)]),
+    ([o, f]): Tariff => ({ objects: o, formulas: f }),
+  );
+  return { ...(wanted ? state : NOTHING_TO_LOAD), retry: () => retryFailed(queries) };
+}
