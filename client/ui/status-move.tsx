@@ -37,6 +37,9 @@ export function useStatusMove(options: StatusMoveOptions): {
   allowed: string[];
   choose: (to: string) => void;
   dialog: ReactNode;
+  /** Whether the confirm dialog shows: a screen moves focus only once it is gone, since the
+   * dialog hands focus back to whatever opened it as it closes. */
+  open: boolean;
 } {
   const latest = useRef(options);
   useEffect(() => {
@@ -78,9 +81,10 @@ export function useStatusMove(options: StatusMoveOptions): {
   const moving = state.matches('moving');
   const settled = state.matches('refused') || state.matches('failed');
   const texts = target === null ? null : options.dialog(target);
+  const open = texts !== null && !state.matches('ready');
   const dialog = (
     <ConfirmDialogView
-      open={texts !== null && !state.matches('ready')}
+      open={open}
       busy={moving}
       title={texts?.title ?? ''}
       message={texts?.message ?? ''}
@@ -104,5 +108,6 @@ export function useStatusMove(options: StatusMoveOptions): {
     allowed: allowedTargets(state.context.rules, state.context.status, state.context.excluded),
     choose: (to) => actor.send({ type: 'move.choose', to }),
     dialog,
+    open,
   };
 }
