@@ -231,6 +231,8 @@ test.describe('product extras', () => {
   }) => {
     await signIn(page, 'viewer@demo.test');
     await openProductList(page);
+    // Other specs add products (newest first): the seeded one is found by name, not by place.
+    await page.getByRole('searchbox', { name: 'Filter Name' }).fill('Kfz-Versicherung Komfort');
     await page
       .getByRole('table', { name: 'Products' })
       .getByRole('link', { name: 'Kfz-Versicherung Komfort' })

@@ -20,9 +20,12 @@ test.describe('product management', () => {
     const name = `E2E Gadget ${stamp()}`;
     await signIn(page, 'manager@demo.test');
     await openProductList(page);
+    // Other specs add products (newest first): the seeded one is found by name, not by place.
+    await page.getByRole('searchbox', { name: 'Filter Name' }).fill('Kfz-Versicherung Komfort');
     await expect(
       productTable(page).getByRole('link', { name: 'Kfz-Versicherung Komfort' }),
     ).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Filter Name' }).fill('');
     await expectNoSeriousA11yViolations(page);
 
     // Create a product: the form says what is missing before the server is asked.
@@ -126,6 +129,7 @@ test.describe('product management', () => {
     await signIn(page, 'viewer@demo.test');
     await openProductList(page);
     await expect(page.getByRole('button', { name: 'New product' })).toHaveCount(0);
+    await page.getByRole('searchbox', { name: 'Filter Name' }).fill('Handyschutz Plus');
     await productTable(page).getByRole('link', { name: 'Handyschutz Plus' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Handyschutz Plus' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'New version' })).toHaveCount(0);
