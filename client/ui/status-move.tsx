@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import {
   allowedTargets,
@@ -17,6 +17,12 @@ export interface StatusMoveOptions {
   /** Calls the service; answers the new status, rejects with the client's ApiError. */
   move: (to: string) => Promise<string>;
   onMoved: (to: string) => void;
+  /**
+   * Where focus goes after a move, once the confirm dialog is gone: the dialog hands focus back to
+   * the control that opened it as it unmounts, and that control may be gone or disabled now (the
+   * move it offered is made). Without it, focus would end on the page body.
+   */
+  focusAfterMove: () => HTMLElement | null | undefined;
   /** A refusal that stays (403, 404, 409): e.g. read the record again, or show the one `error` carries. */
   onRefused: (refusal: MoveRefusal, error: unknown) => void;
   /** The refusal in the user's words; `error` is the call's rejection, for its details. */
@@ -37,14 +43,12 @@ export function useStatusMove(options: StatusMoveOptions): {
   allowed: string[];
   choose: (to: string) => void;
   dialog: ReactNode;
-  /** Whether the confirm dialog shows: a screen moves focus only once it is gone, since the
-   * dialog hands focus back to whatever opened it as it closes. */
-  open: boolean;
 } {
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;
   });
+  const [moves, setMoves] = useState(0);
   // The rejection of the last call: its details (the record it names) make the reason.
   const lastError = useRef<unknown>(null);
   const actor = useActorRef(
@@ -58,7 +62,10 @@ export function useStatusMove(options: StatusMoveOptions): {
         ),
       },
       actions: {
-        notifyMoved: (_, { to }) => latest.current.onMoved(to),
+        notifyMoved: (_, { to }) => {
+          latest.current.onMoved(to);
+          setMoves((n) => n + 1);
+        },
         notifyRefused: (_, refusal) => latest.current.onRefused(refusal, lastError.current),
       },
     }),
@@ -104,10 +111,16 @@ export function useStatusMove(options: StatusMoveOptions): {
       onConfirm={() => actor.send({ type: 'move.confirm' })}
     />
   );
+  // After the commit that closed the dialog (whose focus return runs as it unmounts), so the
+  // order holds on a slow machine too, not only when a frame happens to come late enough.
+  useEffect(() => {
+    if (moves === 0 || open) return;
+    const frame = requestAnimationFrame(() => latest.current.focusAfterMove()?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [moves, open]);
   return {
     allowed: allowedTargets(state.context.rules, state.context.status, state.context.excluded),
     choose: (to) => actor.send({ type: 'move.choose', to }),
     dialog,
-    open,
   };
 }

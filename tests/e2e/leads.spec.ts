@@ -76,6 +76,8 @@ async function move(page: Page, status: string) {
   await dialog.getByRole('button', { name: `Move to ${status}` }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('lead-status')).toHaveText(status);
+  // Focus stays with the moves (the next one, or their heading when none is left), not the body.
+  await expect(page.locator('[aria-labelledby="lead-moves"] :focus')).toHaveCount(1);
 }
 
 test.describe('leads', () => {

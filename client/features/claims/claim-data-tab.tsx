@@ -115,7 +115,6 @@ function StatusMove({
   const reason = useClaimRefusal(statusName);
   const selectId = useId();
   const [chosen, setChosen] = useState('');
-  const [movesDone, setMoves] = useState(0);
   const selectRef = useRef<HTMLSelectElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The move's call reads the claim as shown when it runs, not as it was when the hook began.
@@ -139,8 +138,10 @@ function StatusMove({
     onMoved: (to) => {
       setChosen('');
       toast({ message: t('messages.status_changed', { status: statusName(to) }), tone: 'success' });
-      setMoves((n) => n + 1);
     },
+    // The submit button the dialog returns focus to is disabled by the reset choice: the choice
+    // of the next status takes focus, or the heading when the new status has no moves.
+    focusAfterMove: () => selectRef.current ?? headingRef.current,
     // The claim a 409 carries (or the reload after a 404) is shown behind the dialog.
     onRefused: (_, error) => followRefusal(error, onChanged, onReload),
     reason: (_, error, to) => reason(error, to),
@@ -155,15 +156,6 @@ function StatusMove({
       tone: to === 'rejected' ? 'danger' : 'primary',
     }),
   });
-  // After a move, once the dialog is gone (it gives focus back to the submit button as it closes,
-  // which the reset choice disables): the choice of the next status takes focus, or the heading
-  // when the new status has no moves. Waiting for the closed dialog, not for a frame, keeps the
-  // order on a slow machine too.
-  useEffect(() => {
-    if (movesDone === 0 || statusMove.open) return;
-    const frame = requestAnimationFrame(() => (selectRef.current ?? headingRef.current)?.focus());
-    return () => cancelAnimationFrame(frame);
-  }, [movesDone, statusMove.open]);
   const statuses = workflow.kind === 'ready' ? workflow.value.statuses : [];
   const moves = movesByName(statusMove.allowed, statuses, i18n.language);
   // A choice that is no longer a move (the claim moved meanwhile) is no choice.

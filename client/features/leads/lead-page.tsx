@@ -113,6 +113,8 @@ export default function LeadPage() {
   useEffect(() => {
     shown.current = lead;
   }, [lead]);
+  const movesRef = useRef<HTMLDivElement>(null);
+  const movesHeadingRef = useRef<HTMLHeadingElement>(null);
   const statusMove = useStatusMove({
     status: lead?.status ?? '',
     rules: workflow.kind === 'ready' ? workflow.value.rules : null,
@@ -128,6 +130,8 @@ export default function LeadPage() {
     },
     onMoved: (to) =>
       toast({ message: t('messages.status_changed', { status: nameOf(to) }), tone: 'success' }),
+    // The button of the move just made is gone: the first move left takes focus, or the heading.
+    focusAfterMove: () => movesRef.current?.querySelector('button') ?? movesHeadingRef.current,
     // A 409 also brings the page up to date.
     onRefused: (refused) => {
       if (refused.status === 409) refresh();
@@ -244,7 +248,12 @@ export default function LeadPage() {
 
           {abilities.canUpdate ? (
             <section aria-labelledby="lead-moves" className="flex flex-col gap-2">
-              <h2 id="lead-moves" className="text-sm font-semibold text-slate-800">
+              <h2
+                id="lead-moves"
+                ref={movesHeadingRef}
+                tabIndex={-1}
+                className="text-sm font-semibold text-slate-800"
+              >
                 {t('detail.moves')}
               </h2>
               {workflow.kind === 'loading' ? <Spinner label={t('loading')} /> : null}
@@ -260,7 +269,7 @@ export default function LeadPage() {
               ) : null}
               {workflow.kind === 'ready' ? (
                 statusMove.allowed.length || convertible ? (
-                  <div className="flex flex-wrap gap-2" data-testid="lead-moves">
+                  <div ref={movesRef} className="flex flex-wrap gap-2" data-testid="lead-moves">
                     {convertible ? (
                       <Button variant="primary" onClick={() => createPolicy(current)}>
                         {t('actions.create_policy')}
