@@ -4,7 +4,7 @@ import { errorBody, type ErrorIssue } from '#common/contracts/error.ts';
 /**
  * Every error the BFF produces has the shape of common/contracts/error.ts; never a stack trace.
  * These two are its only writers: `sendError` on a response (Express's or a bare Node one),
- * `errorJson` as the text for a socket or an answer with headers of its own (the proxies, the gate).
+ * `errorJson` as the text written on a bare socket (a request Node could not parse).
  */
 export function sendError(
   res: ServerResponse,

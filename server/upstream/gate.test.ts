@@ -9,9 +9,12 @@ class FakeResponse extends EventEmitter {
   status = 0;
   headers: Record<string, unknown> = {};
   headersSent = false;
+  setHeader(name: string, value: unknown) {
+    this.headers[name] = value;
+  }
   writeHead(status: number, headers: Record<string, unknown>) {
     this.status = status;
-    this.headers = headers;
+    this.headers = { ...this.headers, ...headers };
     this.headersSent = true;
   }
   end() {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { errorJson } from '#server/http-errors.ts';
+import { sendError } from '#server/http-errors.ts';
 
 export interface GateLimits {
   /** Calls that may be with the upstream at once. */
@@ -25,7 +25,6 @@ interface Waiter {
 
 /** Seconds a browser is told to wait after a 503 `upstream_busy`. */
 const RETRY_AFTER_SECONDS = 2;
-const BUSY_BODY = errorJson('upstream_busy');
 
 /**
  * A bounded concurrency gate in front of one upstream connection pool. The pool itself never
@@ -121,14 +120,9 @@ export class UpstreamGate {
       this.#refused = 0;
     }
     if (res.headersSent) return void res.destroy();
-    res.writeHead(503, {
-      'content-type': 'application/json',
-      'content-length': Buffer.byteLength(BUSY_BODY),
-      'cache-control': 'no-store',
-      'retry-after': String(RETRY_AFTER_SECONDS),
-      // A body still on its way would keep the socket busy for nothing: close instead of reading it.
-      ...(req.complete ? {} : { connection: 'close' }),
-    });
-    res.end(BUSY_BODY);
+    res.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
+    // A body still on its way would keep the socket busy for nothing: close instead of reading it.
+    if (!req.complete) res.setHeader('connection', 'close');
+    sendError(res, 503, 'upstream_busy');
   }
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { errorJson } from '#server/http-errors.ts';
+import { sendError } from '#server/http-errors.ts';
 import type { UpstreamGate } from '#server/upstream/gate.ts';
 import { stripClientHeaders, upstreamProxy } from '#server/upstream/proxy-common.ts';
 
@@ -117,12 +117,6 @@ function cutBody(
   message: string,
 ) {
   if (res.headersSent) return void req.socket.destroy();
-  const text = errorJson(error, message);
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
-    connection: 'close',
-  });
-  res.end(text);
+  res.setHeader('connection', 'close');
+  sendError(res, status, error, message);
 }

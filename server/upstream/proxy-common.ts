@@ -11,7 +11,7 @@ import { Agent as PlainAgent } from 'node:http';
 import type { Socket } from 'node:net';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
-import { errorJson } from '#server/http-errors.ts';
+import { sendError } from '#server/http-errors.ts';
 import { jsonCompressor } from '#server/upstream/compress.ts';
 import * as v from 'valibot';
 import { ErrorBodySchema } from '#common/contracts/error.ts';
@@ -112,7 +112,11 @@ function upstreamErrorShape(body: Buffer, contentType: string | undefined) {
     const parsed = v.safeParse(ErrorBodySchema, JSON.parse(body.toString('utf8')));
     if (!parsed.success) return null;
     const { error, message, issues } = parsed.output;
-    return errorJson(error.slice(0, 100), message.slice(0, 500), issues?.slice(0, 50));
+    return {
+      error: error.slice(0, 100),
+      message: message.slice(0, 500),
+      issues: issues?.slice(0, 50),
+    };
   } catch {
     return null;
   }
@@ -131,15 +135,10 @@ async function answerUpstreamFailure(
   const body = await readCapped(proxyRes);
   const own = upstreamErrorShape(body, proxyRes.headers['content-type']);
   if (!own) log.warn({ status: proxyRes.statusCode }, 'upstream failed without its error shape');
-  const text = own ?? errorJson('upstream_error');
-  if (res.headersSent) return void res.destroy();
-  res.writeHead(own ? (proxyRes.statusCode ?? 502) : 502, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
-    ...(proxyRes.headers['retry-after'] ? { 'retry-after': proxyRes.headers['retry-after'] } : {}),
-  });
-  res.end(text);
+  const retryAfter = proxyRes.headers['retry-after'];
+  if (retryAfter && !res.headersSent) res.setHeader('retry-after', retryAfter);
+  if (!own) return sendError(res, 502, 'upstream_error');
+  sendError(res, proxyRes.statusCode ?? 502, own.error, own.message, {}, own.issues);
 }
 
 /** What every proxy to the upstream is told: its pool, its timeout, what it passes beyond the
@@ -252,13 +251,6 @@ export function answerProxyError(log: Logger, err: Error, res: ServerResponse | 
   if (!('setHeader' in res)) return void res.destroy();
   // Answered already (the BFF cut the call itself): nothing left to say.
   if (res.writableEnded) return;
-  if (res.headersSent) return void res.destroy();
   const timeout = code === 'ETIMEDOUT';
-  const text = errorJson(timeout ? 'upstream_timeout' : 'upstream_unavailable');
-  res.writeHead(timeout ? 504 : 502, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
-  });
-  res.end(text);
+  sendError(res, timeout ? 504 : 502, timeout ? 'upstream_timeout' : 'upstream_unavailable');
 }
