@@ -2,8 +2,10 @@
  * Where the BFF spends its time per proxied request: the proxy path rebuilt layer by layer from
  * the BFF's own parts (bare Node proxy, http-proxy-middleware, + Express, + the BFF's apiProxy
  * with its session lookup, the whole BFF app), each measured as CPU µs per request of the
- * process that holds them, in front of the same sandbox. Diagnostic, no budget.
+ * process that holds them, in front of the same fast upstream (`--upstream=sandbox`: the sandbox
+ * itself). Diagnostic, no budget.
  * Usage: npx tsx bench/proxy-breakdown.ts [--json] [--duration=3] [--rounds=2] [--concurrency=32]
+ *        [--upstream=sandbox]
  */
 import { Agent as SessionAgent } from '#tests/support/stack.ts';
 import {
@@ -49,10 +51,17 @@ async function main() {
 
   const sandbox = await ServerProcess.start(['sandbox']);
   let layers: Awaited<ReturnType<typeof ServerProcess.start>> | undefined;
+  let fast: Awaited<ReturnType<typeof ServerProcess.start>> | undefined;
   try {
     const sandboxUrl = sandbox.urls.sandbox!;
     const bearer = await bearerFromSandbox(sandboxUrl);
-    layers = await ServerProcess.start(['layers', sandboxUrl, bearer]);
+    // In front of a fast upstream (the endpoint's answer from memory), as the throughput bench:
+    // behind the sandbox, PGlite's time per call would hide what each layer costs.
+    fast = argv.includes('--upstream=sandbox')
+      ? undefined
+      : await ServerProcess.start(['fast', sandboxUrl, bearer, ENDPOINT]);
+    const upstreamUrl = fast?.urls.fast ?? sandboxUrl;
+    layers = await ServerProcess.start(['layers', upstreamUrl, bearer]);
     const session = new SessionAgent(layers.urls.bff!);
     const login = await session.login(USER, PASSWORD);
     if (login.status !== 200 || !session.cookie) throw new Error(`sign-in failed: ${login.status}`);
@@ -60,7 +69,11 @@ async function main() {
     const names = Object.keys(LAYERS) as Layer[];
     const targets = Object.fromEntries(
       names.map((n) => {
-        const signedIn = n === 'expressApiProxy' || n === 'expressHelmetApiProxy' || n === 'bff';
+        const signedIn =
+          n === 'expressApiProxy' ||
+          n === 'expressHelmetApiProxy' ||
+          n === 'bffExpress' ||
+          n === 'bff';
         const path = signedIn ? `/api/0${ENDPOINT}` : ENDPOINT;
         const headers: Record<string, string> = signedIn ? { cookie: session.cookie } : {};
         return [n, { url: new URL(layers!.urls[n] + path), headers }];
@@ -83,9 +96,10 @@ async function main() {
       for (const n of names) {
         const agent = keepAliveAgent(concurrency);
         await load(targets[n], concurrency, 300, agent);
-        const [c0, s0] = await Promise.all([layers.proc.stats(), sandbox.proc.stats()]);
+        const upstream = (fast ?? sandbox).proc;
+        const [c0, s0] = await Promise.all([layers.proc.stats(), upstream.stats()]);
         const r = await load(targets[n], concurrency, durationMs, agent);
-        const [c1, s1] = await Promise.all([layers.proc.stats(), sandbox.proc.stats()]);
+        const [c1, s1] = await Promise.all([layers.proc.stats(), upstream.stats()]);
         const c = statsDelta(c0, c1);
         const sb = statsDelta(s0, s1);
         agent.destroy();
@@ -161,6 +175,7 @@ async function main() {
     }
   } finally {
     await layers?.proc.stop();
+    await fast?.proc.stop();
     await sandbox.proc.stop();
   }
 }
