@@ -102,6 +102,9 @@ export async function startServer(
       bff.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      // From here on a new connection is refused; said once, so an operator (and a test) can tell
+      // the instance has left the pool while its last requests finish.
+      log.info({ open: active.size }, 'stopped listening');
       const timer = setTimeout(() => {
         for (const s of sockets) s.destroy();
       }, graceMs);

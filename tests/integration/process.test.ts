@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '#scripts/build-server.ts';
-import { holdingUpstream, until } from '#tests/support/hold.ts';
+import { holdingUpstream } from '#tests/support/hold.ts';
 import { Agent } from '#tests/support/stack.ts';
 import { startStandaloneSandbox } from '#tests/support/upstream.ts';
 
@@ -32,7 +32,8 @@ function start(env: Record<string, string>, entry = 'index.js') {
   return { child, exited, output: () => out };
 }
 
-/** The address the process prints once it listens: looked for in each piece of its output. */
+/** What the process prints (its address, a shutdown step): the first group of `line`, looked for
+ * in each piece of its output. */
 function runningAt(p: ReturnType<typeof start>, line: RegExp): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     const streams = [p.child.stdout, p.child.stderr];
@@ -117,7 +118,14 @@ describe('the server process', () => {
     const sandbox = await startStandaloneSandbox(12, { now: () => Date.now() - 9_500 });
     const upstream = await holdingUpstream(sandbox.url, (path) => path.includes('/refresh-token'));
     const dataDir = await mkdtemp(join(tmpdir(), 'proc-'));
-    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, UPSTREAM_URL: upstream.url };
+    // At info, so that the child says when it stops listening.
+    const env = {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      UPSTREAM_URL: upstream.url,
+      LOG_LEVEL: 'info',
+    };
     let p = start(env);
     try {
       const url = await servingAt(p);
@@ -139,7 +147,8 @@ describe('the server process', () => {
       await upstream.whenHeld(1);
 
       p.child.kill('SIGTERM');
-      await until(() => refused(url));
+      await runningAt(p, /"msg":"(stopped listening)"/);
+      expect(await refused(url)).toBe(true);
       upstream.release();
       const { res } = await slow;
       expect(res.statusCode).toBe(200);

@@ -61,24 +61,6 @@ export async function holdingUpstream(target: string, matches: (path: string) =>
 }
 
 /**
- * Polls `check` until it holds, for at most `ms` (generous: the machine may be loaded); `what`
- * names the condition in the error. Only for a condition nothing announces: another process's
- * listener going away (process.test.ts). Prefer {@link within} on a promise the watched code
- * settles, or `whenHeld`.
- */
-export async function until(
-  check: () => boolean | Promise<boolean>,
-  ms = 30_000,
-  what = 'condition',
-): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`${what} not met within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/**
  * Waits for `event`, a promise that what the test watches settles (an answer, a closed socket, a
  * log line); nothing is polled. `ms` is only a failure deadline, generous because the machine may
  * be loaded: past it the test fails, naming `what` (read then, so it can tell what was seen).
