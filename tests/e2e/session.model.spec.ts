@@ -8,6 +8,7 @@ import {
   sessionMachine,
 } from '#machines/session.machine.ts';
 import { expect, fillSignIn, test } from './fixtures.ts';
+import { expectCheckForEveryState, walkModel, type WalkStep } from './model-walk.ts';
 
 /**
  * The session machine's generated paths, walked through the real UI against the real BFF and
@@ -100,10 +101,11 @@ const stateChecks: Record<string, (page: Page) => Promise<void>> = {
 };
 
 test('every state of the session machine has a check in the browser walk', () => {
-  expect(Object.keys(stateChecks).sort()).toEqual(
-    Object.keys(sessionMachine.config.states ?? {}).sort(),
-  );
+  expectCheckForEveryState(sessionMachine, stateChecks);
 });
+
+/** What the service answers next on the path (the outcome the step's action must bring about). */
+const nextOutput = (step: WalkStep) => step.next()?.output as { kind?: string } | undefined;
 
 function describe(steps: { event: AnyEventObject }[]): string {
   return steps
@@ -119,17 +121,13 @@ function describe(steps: { event: AnyEventObject }[]): string {
 for (const path of paths) {
   test(`path: ${describe(path.steps)} ⇒ ${String(path.state.value)}`, async ({ page, context }) => {
     await page.goto('/login');
-    const nextOutput = (step: { event: AnyEventObject }) => {
-      const index = path.steps.indexOf(step as (typeof path.steps)[number]);
-      const next = path.steps[index + 1]?.event as AnyEventObject | undefined;
-      return next?.output as { kind?: string } | undefined;
-    };
-    await path.test({
-      states: Object.fromEntries(
-        Object.entries(stateChecks).map(([state, check]) => [state, () => check(page)]),
-      ),
+    // The session model tells states apart by their outcome (pathsSerializeState), which the
+    // shared walker's own model does not; it walks this model's paths all the same.
+    await walkModel(model as never, path as never, {
+      states: stateChecks,
+      args: [page],
       events: {
-        'signIn.submit': async (step: { event: AnyEventObject }) => {
+        'signIn.submit': async (step) => {
           const outcome = nextOutput(step)?.kind ?? 'signedIn';
           if (!new URL(page.url()).pathname.startsWith('/login')) await page.goto('/login');
           if (outcome === 'rateLimited') {
@@ -145,7 +143,7 @@ for (const path of paths) {
           const user = userFor[outcome]!;
           await fillSignIn(page, user.username, user.password);
         },
-        'password.submit': async (step: { event: AnyEventObject }) => {
+        'password.submit': async (step) => {
           // Only the refused change is walked here (see above): a password breaking the rules.
           expect(nextOutput(step)?.kind ?? 'failed').toBe('failed');
           await page.getByLabel('New password', { exact: true }).fill('weakpassword');
@@ -153,7 +151,7 @@ for (const path of paths) {
           await page.getByRole('button', { name: 'Change password' }).click();
           await expect(page.getByRole('alert')).toBeVisible();
         },
-        'account.signOut': async (step: { event: AnyEventObject }) => {
+        'account.signOut': async (step) => {
           const menu = page.getByRole('navigation', { name: 'Main menu' });
           if (await menu.isVisible()) await menu.getByRole('link', { name: 'Logout' }).click();
           else await page.goto(`/u/${String(step.event.accountIndex)}/logout`);
@@ -167,7 +165,7 @@ for (const path of paths) {
         'xstate.done.actor.signIn': async () => {},
         'xstate.done.actor.changePassword': async () => {},
         'xstate.done.actor.signOut': async () => {},
-      } as never,
+      },
     });
   });
 }
