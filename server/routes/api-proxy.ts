@@ -47,7 +47,18 @@ declare module 'http' {
   interface IncomingMessage {
     /** Which session account a proxied call used. */
     bffAccount?: { sid: string; index: string };
+    /** The /api call as the server's listener parsed it (null: not a well-formed one), so that
+     * Express, which answers what the lean path leaves, does not parse it again. */
+    apiCall?: ApiCall | null;
   }
+}
+
+interface ApiCall {
+  /** The account index, or 'guest'. */
+  who: string;
+  service: string;
+  /** The upstream's path and query. */
+  upstreamUrl: string;
 }
 
 /** `/api/{index|guest}/{service}{/rest}` with the query apart. */
@@ -158,7 +169,7 @@ export function apiProxy(deps: {
   }
 
   /** The call's parts when it is well-formed, else null (answered 404 by `handler`). */
-  function parse(url: string, method: string | undefined) {
+  function parse(url: string, method: string | undefined): ApiCall | null {
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     const m = API_PATH.exec(path);
@@ -174,7 +185,7 @@ export function apiProxy(deps: {
   const handler = async (req: Request, res: Response, next: NextFunction) => {
     try {
       // Express strips the /api mount from req.url; originalUrl keeps it.
-      const call = parse(req.originalUrl, req.method);
+      const call = req.apiCall !== undefined ? req.apiCall : parse(req.originalUrl, req.method);
       if (!call) return sendError(res, 404, 'not_found');
       const { who, service, upstreamUrl } = call;
 
@@ -214,14 +225,11 @@ export function apiProxy(deps: {
      */
     claim(req: IncomingMessage) {
       const call = parse(req.url ?? '', req.method);
-      return call && call.who !== 'guest' && PROXIED_SERVICES.has(call.service) ? call : null;
+      if (call && call.who !== 'guest' && PROXIED_SERVICES.has(call.service)) return call;
+      req.apiCall = call;
+      return null;
     },
-    serve(
-      call: { who: string; service: string; upstreamUrl: string },
-      req: IncomingMessage,
-      res: ServerResponse,
-      next: NextFunction,
-    ): void {
+    serve(call: ApiCall, req: IncomingMessage, res: ServerResponse, next: NextFunction): void {
       void accountCall(req, res, next, call.who, call.service, call.upstreamUrl);
     },
   };
