@@ -1,32 +1,14 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { writeStoredAccounts } from './api/account-storage.ts';
-import { setAppConfig } from './api/app-config.ts';
-import { getConfig, getSession } from './api/bff-client.ts';
-import { SessionProvider } from './app/session-provider.tsx';
-import { router } from './app/router.tsx';
-import { initI18n } from './i18n/i18n.ts';
+import { readStoredAccounts } from './api/account-storage.ts';
+import { renderQuickSignIn } from './app/quick-sign-in.tsx';
 import './styles.css';
 
-async function start(): Promise<void> {
-  // Three independent requests in parallel: translations, the server-held session, the config.
-  const [, session, config] = await Promise.all([
-    initI18n(),
-    getSession().catch(() => ({ accounts: [] })),
-    getConfig().catch(() => undefined),
-  ]);
-  if (config) setAppConfig(config);
-  // The server is the truth; the stored list only speeds up the next first paint.
-  writeStoredAccounts(session.accounts);
+const root = createRoot(document.getElementById('root')!);
 
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <SessionProvider accounts={session.accounts}>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </StrictMode>,
-  );
+// Someone without a stored account on /login gets the light sign-in page at once (issue 14); every
+// other page, and the add-account variant of /login, is the app, loaded as its own chunk.
+if (/^\/login\/?$/.test(window.location.pathname) && readStoredAccounts().length === 0) {
+  renderQuickSignIn(root);
+} else {
+  void import('./app/start.tsx').then(({ startApp }) => startApp(root));
 }
-
-void start();

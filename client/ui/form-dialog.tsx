@@ -1,4 +1,4 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Dialog, DialogPanel, DialogTitle } from './dialog.tsx';
 import { useEffect, useRef, type ReactNode } from 'react';
 
 const FIRST_FIELD = 'input:not([disabled]):not([readonly]), select, textarea';

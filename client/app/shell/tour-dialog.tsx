@@ -1,4 +1,4 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Dialog, DialogPanel, DialogTitle } from '#client/ui/dialog.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#client/ui/button.tsx';

@@ -1,6 +1,7 @@
-import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
+import type { CountryCode } from 'libphonenumber-js';
 import * as v from 'valibot';
 import { message } from './messages.ts';
+import { loadedPhoneValidator, preloadPhoneParser } from './phone-parser.ts';
 
 /** Spec, section 9: password minimum 8. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -24,13 +25,20 @@ export function requiredString(label: string) {
   );
 }
 
-/** `isPhoneNumber` of the spec: empty is valid, anything else must be a real phone number. */
+/**
+ * `isPhoneNumber` of the spec: empty is valid, anything else must be a real phone number. Should
+ * the parser not have arrived yet (`preloadPhoneParser`), the number passes here and the server,
+ * which checks it too, answers with its own translated error.
+ */
 export function isPhoneNumber(value: string, country: CountryCode = DEFAULT_PHONE_COUNTRY) {
   if (value.trim() === '') return true;
-  return isValidPhoneNumber(value, country);
+  const validate = loadedPhoneValidator();
+  return validate ? validate(value, country) : true;
 }
 
+/** The phone check of a form; building it starts loading the parser (a chunk of its own). */
 export function phoneRule(country: CountryCode = DEFAULT_PHONE_COUNTRY) {
+  void preloadPhoneParser();
   return v.check<string, string>(
     (value) => isPhoneNumber(value, country),
     message('messages.invalidPhoneFormat'),

@@ -1,0 +1,34 @@
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { writeStoredAccounts } from '#client/api/account-storage.ts';
+import { setAppConfig } from '#client/api/app-config.ts';
+import { getConfig, getSession } from '#client/api/bff-client.ts';
+import { initI18n } from '#client/i18n/i18n.ts';
+import { SessionProvider } from './session-provider.tsx';
+import { router } from './router.tsx';
+
+/**
+ * The whole app: translations, session and config, then the router at the current URL. The entry
+ * loads this module at once on every page but the sign-in page, which starts it when the user
+ * leaves that page (signed in, or following a link).
+ */
+export async function startApp(root: Root): Promise<void> {
+  // Three independent requests in parallel: translations, the server-held session, the config.
+  const [, session, config] = await Promise.all([
+    initI18n(),
+    getSession().catch(() => ({ accounts: [] })),
+    getConfig().catch(() => undefined),
+  ]);
+  if (config) setAppConfig(config);
+  // The server is the truth; the stored list only speeds up the next first paint.
+  writeStoredAccounts(session.accounts);
+
+  root.render(
+    <StrictMode>
+      <SessionProvider accounts={session.accounts}>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </StrictMode>,
+  );
+}
