@@ -1,12 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#client/api/fetch-json.ts';
-import {
-  createInsuredObject,
-  listDefaultProductFields,
-  listInsuredObjectTypes,
-  updateInsuredObject,
-} from '#client/api/product-extras-client.ts';
+import { createInsuredObject, updateInsuredObject } from '#client/api/product-extras-client.ts';
 import type { InsuredObject } from '#client/api/products-client.ts';
 import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
 import { useVersionedSave } from '#client/entities/record/use-record-edit.ts';
@@ -15,7 +11,8 @@ import { conflictRowsOf } from '#client/ui/conflict-rows.ts';
 import { FormDialog } from '#client/ui/form-dialog.tsx';
 import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { SelectInput, TextInput } from '#client/ui/form/fields.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
+import { productQueries } from '#client/api/products-queries.ts';
+import { loadStateOf } from '#client/ui/load-state.ts';
 import { DialogActions, DialogForm } from './dialog-form.tsx';
 import { useFailureMessage } from './page-parts.tsx';
 import { insuredObjectSchema } from './product-forms.ts';
@@ -107,25 +104,16 @@ export function AddObjectDialog({
   onClose: (label: string | null) => void;
 }) {
   const { t } = useTranslation('products');
-  const loadTypes = useCallback(
-    (signal: AbortSignal) => listInsuredObjectTypes(accountIndex, signal),
-    [accountIndex],
-  );
-  const { state: types } = useLoad(loadTypes, 'insured object types');
+  const types = loadStateOf(useQuery(productQueries.insuredObjectTypes(accountIndex)));
   const [typeId, setTypeId] = useState('');
-  const [defaults, setDefaults] = useState<string[] | null>(null);
+  // The chosen type's shared fields, only a hint: while loading or failed there is no hint.
+  const defaultsQuery = useQuery({
+    ...productQueries.defaultFields(accountIndex, Number(typeId)),
+    enabled: typeId !== '',
+  });
+  const defaults = defaultsQuery.data?.map((f) => f.label) ?? null;
   const form = useObjectForm({ name: '', label: '' });
   const { setValues } = form;
-
-  useEffect(() => {
-    setDefaults(null);
-    if (!typeId) return;
-    const controller = new AbortController();
-    listDefaultProductFields(accountIndex, Number(typeId), controller.signal)
-      .then((fields) => setDefaults(fields.map((f) => f.label)))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [accountIndex, typeId]);
 
   const chooseType = (id: string) => {
     setTypeId(id);
