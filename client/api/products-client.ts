@@ -198,38 +198,26 @@ export async function listInsuredObjects(
   return page.items;
 }
 
-export async function createProductField(
-  accountIndex: number,
-  body: ProductFieldInput,
-  signal?: AbortSignal,
-): Promise<ProductField> {
-  const res = await fetchJson<{ productField: ProductField }>(
-    `${base(accountIndex)}/product-fields`,
-    { method: 'POST', body, signal },
-  );
-  return res.productField;
+/**
+ * Create, edit and delete of a version's part that the service keeps under one path and answers
+ * wrapped in one property (`{ productField: ... }`): the fields and the premium formulas.
+ */
+function partCrud<T, I>(path: string, property: string) {
+  const one = async (request: Promise<Record<string, T>>) => (await request)[property] as T;
+  return {
+    create: (accountIndex: number, body: I, signal?: AbortSignal): Promise<T> =>
+      one(fetchJson(`${base(accountIndex)}/${path}`, { method: 'POST', body, signal })),
+    update: (accountIndex: number, id: number, body: I, signal?: AbortSignal): Promise<T> =>
+      one(fetchJson(`${base(accountIndex)}/${path}/${id}`, { method: 'PUT', body, signal })),
+    remove: (accountIndex: number, id: number, signal?: AbortSignal): Promise<void> =>
+      fetchJson(`${base(accountIndex)}/${path}/${id}`, { method: 'DELETE', signal }),
+  };
 }
 
-export async function updateProductField(
-  accountIndex: number,
-  id: number,
-  body: ProductFieldInput,
-  signal?: AbortSignal,
-): Promise<ProductField> {
-  const res = await fetchJson<{ productField: ProductField }>(
-    `${base(accountIndex)}/product-fields/${id}`,
-    { method: 'PUT', body, signal },
-  );
-  return res.productField;
-}
-
-export function deleteProductField(
-  accountIndex: number,
-  id: number,
-  signal?: AbortSignal,
-): Promise<void> {
-  return fetchJson(`${base(accountIndex)}/product-fields/${id}`, { method: 'DELETE', signal });
-}
+const productFields = partCrud<ProductField, ProductFieldInput>('product-fields', 'productField');
+export const createProductField = productFields.create;
+export const updateProductField = productFields.update;
+export const deleteProductField = productFields.remove;
 
 export async function listPremiumFormulas(
   accountIndex: number,
@@ -247,38 +235,13 @@ export async function listPremiumFormulas(
   return page.items;
 }
 
-export async function createPremiumFormula(
-  accountIndex: number,
-  body: PremiumFormulaInput,
-  signal?: AbortSignal,
-): Promise<PremiumFormula> {
-  const res = await fetchJson<{ premiumFormula: PremiumFormula }>(
-    `${base(accountIndex)}/premium-formulas`,
-    { method: 'POST', body, signal },
-  );
-  return res.premiumFormula;
-}
-
-export async function updatePremiumFormula(
-  accountIndex: number,
-  id: number,
-  body: PremiumFormulaInput,
-  signal?: AbortSignal,
-): Promise<PremiumFormula> {
-  const res = await fetchJson<{ premiumFormula: PremiumFormula }>(
-    `${base(accountIndex)}/premium-formulas/${id}`,
-    { method: 'PUT', body, signal },
-  );
-  return res.premiumFormula;
-}
-
-export function deletePremiumFormula(
-  accountIndex: number,
-  id: number,
-  signal?: AbortSignal,
-): Promise<void> {
-  return fetchJson(`${base(accountIndex)}/premium-formulas/${id}`, { method: 'DELETE', signal });
-}
+const premiumFormulas = partCrud<PremiumFormula, PremiumFormulaInput>(
+  'premium-formulas',
+  'premiumFormula',
+);
+export const createPremiumFormula = premiumFormulas.create;
+export const updatePremiumFormula = premiumFormulas.update;
+export const deletePremiumFormula = premiumFormulas.remove;
 
 export function reorderPremiumFormulas(
   accountIndex: number,
