@@ -6,9 +6,8 @@ import {
   type InsuredObject,
   type ProductField,
 } from '#client/api/products-client.ts';
-import { validateForm } from '#client/ui/form/custom-schema.ts';
 import { CheckboxInput, NumberInput, SelectInput, TextInput } from '#client/ui/form/fields.tsx';
-import { PartDialog, usePartEdit } from './record-dialog.tsx';
+import { PartDialog, schemaCheck, usePartEdit } from './record-dialog.tsx';
 import { fieldSchema } from './product-forms.ts';
 import { fieldKindKey, fieldTypeKey } from './labels.ts';
 
@@ -51,12 +50,8 @@ export function FieldDialog({
     record: field,
     valuesOf: fieldValuesOf,
     emptyValues: () => fieldValuesOf(null),
-    validate: (values: FieldValues) => {
-      const result = validateForm(fieldSchema(labels), values);
-      return result.success
-        ? ({ ok: true, input: { insuredObjectId: object.id, ...result.output } } as const)
-        : ({ ok: false, errors: result.errors } as const);
-    },
+    validate: (values: FieldValues) =>
+      schemaCheck(fieldSchema(labels), values, { insuredObjectId: object.id }),
     create: (input) => createProductField(accountIndex, input),
     update: (record, input) => updateProductField(accountIndex, record.id, input),
     onSaved: () => onClose(true),

@@ -5,9 +5,8 @@ import {
   updatePremiumFormula,
   type PremiumFormula,
 } from '#client/api/products-client.ts';
-import { validateForm } from '#client/ui/form/custom-schema.ts';
 import { SelectInput, TextInput, TextareaInput } from '#client/ui/form/fields.tsx';
-import { PartDialog, usePartEdit } from './record-dialog.tsx';
+import { PartDialog, schemaCheck, usePartEdit } from './record-dialog.tsx';
 import { formulaSchema } from './product-forms.ts';
 import { unitKey } from './labels.ts';
 
@@ -50,12 +49,8 @@ export function FormulaDialog({
     record: formula,
     valuesOf: formulaValuesOf,
     emptyValues: () => formulaValuesOf(null),
-    validate: (values: FormulaValues) => {
-      const result = validateForm(formulaSchema(labels), values);
-      return result.success
-        ? ({ ok: true, input: { productVersionId, ...result.output } } as const)
-        : ({ ok: false, errors: result.errors } as const);
-    },
+    validate: (values: FormulaValues) =>
+      schemaCheck(formulaSchema(labels), values, { productVersionId }),
     create: (input) => createPremiumFormula(accountIndex, input),
     update: (record, input) => updatePremiumFormula(accountIndex, record.id, input),
     onSaved: () => onClose(true),

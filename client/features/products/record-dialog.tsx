@@ -4,7 +4,8 @@ import { ApiError } from '#client/api/fetch-json.ts';
 import { ConflictPanel, type ConflictKey } from '#client/entities/record/conflict-panel.tsx';
 import { useRecordSave } from '#client/entities/record/use-record-edit.ts';
 import { conflictRowsOf } from '#client/ui/conflict-rows.ts';
-import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
+import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
+import type * as v from 'valibot';
 import { FormDialog } from '#client/ui/form-dialog.tsx';
 import { DialogActions } from './dialog-form.tsx';
 import { useFailureMessage } from './page-parts.tsx';
@@ -37,12 +38,25 @@ export interface PartEditOptions<R extends Saved, V, I, F extends string> {
   emptyValues: () => V;
   /** The form's own check, as the service checks: the input, or the errors per field. */
   validate: (values: V) => { ok: true; input: I } | { ok: false; errors: FieldErrors };
-  create: (input: I) => Promise<R>;
+  /** Omitted by a dialog that only edits (its record is never null). */
+  create?: (input: I) => Promise<R>;
   /** `version` is the one the edit is based on (0 where the service keeps no versions). */
   update: (record: R, input: I, version: number) => Promise<R>;
   /** Omitted where the service keeps no versions of the record: no save can then conflict. */
   conflict?: ConflictShape<V, F>;
   onSaved: (record: R) => void;
+}
+
+/** A form's values checked by its schema: the input to send (with `extra`), or the errors. */
+export function schemaCheck<T, E extends object = object>(
+  schema: v.GenericSchema<unknown, T>,
+  values: unknown,
+  extra?: E,
+): { ok: true; input: T & E } | { ok: false; errors: FieldErrors } {
+  const result = validateForm(schema, values);
+  return result.success
+    ? { ok: true, input: { ...(extra as E), ...result.output } }
+    : { ok: false, errors: result.errors };
 }
 
 const versioned = <R,>(record: R): Versioned<R> => ({
@@ -69,7 +83,7 @@ export function usePartEdit<R extends Saved, V, I, F extends string>(
       versioned(
         record && version !== null
           ? await options.update(record, input, version)
-          : await options.create(input),
+          : await options.create!(input),
       ),
     conflictRows: (loaded, mine, saved) =>
       conflict
