@@ -202,7 +202,7 @@ export async function listInsuredObjects(
  * Create, edit and delete of a version's part that the service keeps under one path and answers
  * wrapped in one property (`{ productField: ... }`): the fields and the premium formulas.
  */
-function partCrud<T, I>(path: string, property: string) {
+function partCrud<T, I, Swap>(path: string, property: string) {
   const one = async (request: Promise<Record<string, T>>) => (await request)[property] as T;
   return {
     create: (accountIndex: number, body: I, signal?: AbortSignal): Promise<T> =>
@@ -211,13 +211,21 @@ function partCrud<T, I>(path: string, property: string) {
       one(fetchJson(`${base(accountIndex)}/${path}/${id}`, { method: 'PUT', body, signal })),
     remove: (accountIndex: number, id: number, signal?: AbortSignal): Promise<void> =>
       fetchJson(`${base(accountIndex)}/${path}/${id}`, { method: 'DELETE', signal }),
+    /** Swaps two neighbours (the service names the two ids its own way per part). */
+    reorder: (accountIndex: number, ids: Swap, signal?: AbortSignal): Promise<{ items: T[] }> =>
+      fetchJson(`${base(accountIndex)}/${path}/reorder`, { method: 'POST', body: ids, signal }),
   };
 }
 
-const productFields = partCrud<ProductField, ProductFieldInput>('product-fields', 'productField');
+const productFields = partCrud<
+  ProductField,
+  ProductFieldInput,
+  { productFieldIdOne: number; productFieldIdTwo: number }
+>('product-fields', 'productField');
 export const createProductField = productFields.create;
 export const updateProductField = productFields.update;
 export const deleteProductField = productFields.remove;
+export const reorderProductFields = productFields.reorder;
 
 export async function listPremiumFormulas(
   accountIndex: number,
@@ -235,34 +243,11 @@ export async function listPremiumFormulas(
   return page.items;
 }
 
-const premiumFormulas = partCrud<PremiumFormula, PremiumFormulaInput>(
+const premiumFormulas = partCrud<PremiumFormula, PremiumFormulaInput, { id1: number; id2: number }>(
   'premium-formulas',
   'premiumFormula',
 );
 export const createPremiumFormula = premiumFormulas.create;
 export const updatePremiumFormula = premiumFormulas.update;
 export const deletePremiumFormula = premiumFormulas.remove;
-
-export function reorderPremiumFormulas(
-  accountIndex: number,
-  ids: { id1: number; id2: number },
-  signal?: AbortSignal,
-): Promise<{ items: PremiumFormula[] }> {
-  return fetchJson(`${base(accountIndex)}/premium-formulas/reorder`, {
-    method: 'POST',
-    body: ids,
-    signal,
-  });
-}
-
-export function reorderProductFields(
-  accountIndex: number,
-  ids: { productFieldIdOne: number; productFieldIdTwo: number },
-  signal?: AbortSignal,
-): Promise<{ items: ProductField[] }> {
-  return fetchJson(`${base(accountIndex)}/product-fields/reorder`, {
-    method: 'POST',
-    body: ids,
-    signal,
-  });
-}
+export const reorderPremiumFormulas = premiumFormulas.reorder;
