@@ -198,38 +198,34 @@ export async function listInsuredObjects(
   return page.items;
 }
 
-export async function createProductField(
-  accountIndex: number,
-  body: ProductFieldInput,
-  signal?: AbortSignal,
-): Promise<ProductField> {
-  const res = await fetchJson<{ productField: ProductField }>(
-    `${base(accountIndex)}/product-fields`,
-    { method: 'POST', body, signal },
-  );
-  return res.productField;
+/**
+ * Create, edit and delete of a version's part that the service keeps under one path and answers
+ * wrapped in one property (`{ productField: ... }`): the fields and the premium formulas.
+ */
+function partCrud<T, I, Swap>(path: string, property: string) {
+  const one = async (request: Promise<Record<string, T>>) => (await request)[property] as T;
+  return {
+    create: (accountIndex: number, body: I, signal?: AbortSignal): Promise<T> =>
+      one(fetchJson(`${base(accountIndex)}/${path}`, { method: 'POST', body, signal })),
+    update: (accountIndex: number, id: number, body: I, signal?: AbortSignal): Promise<T> =>
+      one(fetchJson(`${base(accountIndex)}/${path}/${id}`, { method: 'PUT', body, signal })),
+    remove: (accountIndex: number, id: number, signal?: AbortSignal): Promise<void> =>
+      fetchJson(`${base(accountIndex)}/${path}/${id}`, { method: 'DELETE', signal }),
+    /** Swaps two neighbours (the service names the two ids its own way per part). */
+    reorder: (accountIndex: number, ids: Swap, signal?: AbortSignal): Promise<{ items: T[] }> =>
+      fetchJson(`${base(accountIndex)}/${path}/reorder`, { method: 'POST', body: ids, signal }),
+  };
 }
 
-export async function updateProductField(
-  accountIndex: number,
-  id: number,
-  body: ProductFieldInput,
-  signal?: AbortSignal,
-): Promise<ProductField> {
-  const res = await fetchJson<{ productField: ProductField }>(
-    `${base(accountIndex)}/product-fields/${id}`,
-    { method: 'PUT', body, signal },
-  );
-  return res.productField;
-}
-
-export function deleteProductField(
-  accountIndex: number,
-  id: number,
-  signal?: AbortSignal,
-): Promise<void> {
-  return fetchJson(`${base(accountIndex)}/product-fields/${id}`, { method: 'DELETE', signal });
-}
+const productFields = partCrud<
+  ProductField,
+  ProductFieldInput,
+  { productFieldIdOne: number; productFieldIdTwo: number }
+>('product-fields', 'productField');
+export const createProductField = productFields.create;
+export const updateProductField = productFields.update;
+export const deleteProductField = productFields.remove;
+export const reorderProductFields = productFields.reorder;
 
 export async function listPremiumFormulas(
   accountIndex: number,
@@ -247,59 +243,11 @@ export async function listPremiumFormulas(
   return page.items;
 }
 
-export async function createPremiumFormula(
-  accountIndex: number,
-  body: PremiumFormulaInput,
-  signal?: AbortSignal,
-): Promise<PremiumFormula> {
-  const res = await fetchJson<{ premiumFormula: PremiumFormula }>(
-    `${base(accountIndex)}/premium-formulas`,
-    { method: 'POST', body, signal },
-  );
-  return res.premiumFormula;
-}
-
-export async function updatePremiumFormula(
-  accountIndex: number,
-  id: number,
-  body: PremiumFormulaInput,
-  signal?: AbortSignal,
-): Promise<PremiumFormula> {
-  const res = await fetchJson<{ premiumFormula: PremiumFormula }>(
-    `${base(accountIndex)}/premium-formulas/${id}`,
-    { method: 'PUT', body, signal },
-  );
-  return res.premiumFormula;
-}
-
-export function deletePremiumFormula(
-  accountIndex: number,
-  id: number,
-  signal?: AbortSignal,
-): Promise<void> {
-  return fetchJson(`${base(accountIndex)}/premium-formulas/${id}`, { method: 'DELETE', signal });
-}
-
-export function reorderPremiumFormulas(
-  accountIndex: number,
-  ids: { id1: number; id2: number },
-  signal?: AbortSignal,
-): Promise<{ items: PremiumFormula[] }> {
-  return fetchJson(`${base(accountIndex)}/premium-formulas/reorder`, {
-    method: 'POST',
-    body: ids,
-    signal,
-  });
-}
-
-export function reorderProductFields(
-  accountIndex: number,
-  ids: { productFieldIdOne: number; productFieldIdTwo: number },
-  signal?: AbortSignal,
-): Promise<{ items: ProductField[] }> {
-  return fetchJson(`${base(accountIndex)}/product-fields/reorder`, {
-    method: 'POST',
-    body: ids,
-    signal,
-  });
-}
+const premiumFormulas = partCrud<PremiumFormula, PremiumFormulaInput, { id1: number; id2: number }>(
+  'premium-formulas',
+  'premiumFormula',
+);
+export const createPremiumFormula = premiumFormulas.create;
+export const updatePremiumFormula = premiumFormulas.update;
+export const deletePremiumFormula = premiumFormulas.remove;
+export const reorderPremiumFormulas = premiumFormulas.reorder;

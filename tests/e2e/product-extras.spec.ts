@@ -119,7 +119,7 @@ test.describe('product extras', () => {
       '16 – 25: 1.25; 25 – and above: 1',
     );
 
-    // A formula reads both; an unknown table is refused with the service's message.
+    // A formula reads both; an unknown table is refused by its code, in the user's language.
     await page.getByRole('button', { name: 'Add premium formula' }).click();
     const formula = page.getByRole('dialog', { name: 'New premium formula' });
     await formula.getByRole('textbox', { name: 'Group' }).fill('Liability');
@@ -129,7 +129,7 @@ test.describe('product extras', () => {
     await expression.fill("100 * factor('zone', driver.zipCode)");
     await formula.getByRole('button', { name: 'Add' }).click();
     await expect(formula.getByRole('alert')).toHaveText(
-      'Not saved: Invalid expression: unknown factor table "zone" at position 7',
+      'Not saved: the expression is not valid. Check its field names, functions and operators.',
     );
     await expression.fill(
       "100 * factor('region', driver.zipCode) * range('driverAge', yearsBetween(driver.birthDate, policyStartDate))",

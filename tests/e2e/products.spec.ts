@@ -66,7 +66,7 @@ test.describe('product management', () => {
     const priceRow = defaultObject.getByRole('row').filter({ hasText: 'Purchase price' });
     await expect(priceRow).toContainText('50 – 3000');
 
-    // A bad expression is refused with the server's message; the values typed stay.
+    // A bad expression is refused by its code, in the user's language (never the service's English text); the values typed stay.
     await page.getByRole('button', { name: 'Add premium formula' }).click();
     const formulaDialog = page.getByRole('dialog', { name: 'New premium formula' });
     await formulaDialog.getByRole('textbox', { name: 'Group' }).fill('Device');
@@ -78,7 +78,7 @@ test.describe('product management', () => {
       .selectOption({ label: 'per month' });
     await formulaDialog.getByRole('button', { name: 'Add' }).click();
     await expect(formulaDialog.getByRole('alert')).toHaveText(
-      'Not saved: Invalid expression: unexpected "*" at position 9',
+      'Not saved: the expression is not valid. Check its field names, functions and operators.',
     );
     await expect(formulaDialog.getByRole('textbox', { name: 'Group' })).toHaveValue('Device');
     await expression.fill('price * 0.008');

@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FunnelStep } from '#common/booking-funnel.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
@@ -7,7 +8,8 @@ import {
   replaceBookingFunnel,
   type BookingFunnel,
 } from '#client/api/product-extras-client.ts';
-import { listInsuredObjects, type Product } from '#client/api/products-client.ts';
+import type { InsuredObject, Product, ProductField } from '#client/api/products-client.ts';
+import { productQueries } from '#client/api/products-queries.ts';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxGroup } from '#client/ui/form/checkbox-group.tsx';
@@ -15,7 +17,7 @@ import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts
 import { SelectInput, TextInput } from '#client/ui/form/fields.tsx';
 import { requiredString } from '#client/ui/form/rules.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
+import { loadStateOf, mapLoaded, type LoadState } from '#client/ui/load-state.ts';
 import * as v from 'valibot';
 import { DialogForm } from './dialog-form.tsx';
 import { orderInsuredObjects } from '#common/insured-object-order.ts';
@@ -69,17 +71,14 @@ export function BookingFunnelDialog({
   const nameLabel = t('funnels.name');
 
   const sellingId = sellingVersion(product, versionId ? Number(versionId) : null)?.id;
-  const loadFields = useCallback(
-    async (signal: AbortSignal) =>
-      sellingId
-        ? orderInsuredObjects(
-            await listInsuredObjects(accountIndex, sellingId, signal),
-            i18n.language,
-          )
-        : [],
-    [accountIndex, sellingId, i18n.language],
-  );
-  const { state: objects } = useLoad(loadFields, 'funnel fields');
+  const fieldsQuery = useQuery({
+    ...productQueries.insuredObjects(accountIndex, sellingId ?? 0),
+    enabled: sellingId !== undefined,
+  });
+  // A product without versions offers no fields (nothing is asked for).
+  const objects: LoadState<(InsuredObject & { productFields: ProductField[] })[]> = sellingId
+    ? mapLoaded(loadStateOf(fieldsQuery), (list) => orderInsuredObjects(list, i18n.language))
+    : { kind: 'ready', value: [] };
   const options =
     objects.kind === 'ready'
       ? objects.value.flatMap((o) =>

@@ -1,13 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePersonNames } from '#client/entities/person/person-name.ts';
-import {
-  deleteBookingFunnel,
-  getBookingFunnelVersion,
-  listBookingFunnels,
-  type BookingFunnel,
-} from '#client/api/product-extras-client.ts';
+import { deleteBookingFunnel, type BookingFunnel } from '#client/api/product-extras-client.ts';
 import type { Product } from '#client/api/products-client.ts';
+import { productQueries } from '#client/api/products-queries.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
@@ -16,7 +13,7 @@ import { FormDialog } from '#client/ui/form-dialog.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
+import { loadStateOf } from '#client/ui/load-state.ts';
 import { BookingFunnelDialog } from './booking-funnel-dialog.tsx';
 import { TableHead, useDeleteTexts, useFailureMessage } from './page-parts.tsx';
 import { RowButton } from '#client/ui/row-button.tsx';
@@ -50,11 +47,9 @@ function FunnelVersionsDialog({
   const { t } = useTranslation('products');
   const nameOf = usePersonNames();
   const [chosen, setChosen] = useState(funnel.version);
-  const load = useCallback(
-    (signal: AbortSignal) => getBookingFunnelVersion(accountIndex, funnel.code, chosen, signal),
-    [accountIndex, funnel.code, chosen],
+  const state = loadStateOf(
+    useQuery(productQueries.bookingFunnelVersion(accountIndex, funnel.code, chosen)),
   );
-  const { state } = useLoad(load, 'booking funnel version');
   return (
     <FormDialog
       title={t('funnels.versions_named', { name: funnel.name })}
@@ -130,11 +125,12 @@ export function BookingFunnelsSection({
   const deleteTexts = useDeleteTexts();
   const [editing, setEditing] = useState<{ funnel: BookingFunnel | null } | null>(null);
   const [history, setHistory] = useState<BookingFunnel | null>(null);
-  const load = useCallback(
-    (signal: AbortSignal) => listBookingFunnels(accountIndex, product.id, signal),
-    [accountIndex, product.id],
-  );
-  const { state, retry, refresh } = useLoad(load, 'booking funnels');
+  const queryClient = useQueryClient();
+  const funnels = productQueries.bookingFunnels(accountIndex, product.id);
+  const query = useQuery(funnels);
+  const state = loadStateOf(query);
+  const retry = () => void query.refetch();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: funnels.queryKey });
   const versionNumber = (id: number | null) =>
     id === null
       ? t('funnels.sells_active')

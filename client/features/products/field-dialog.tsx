@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_FIELD_KINDS, PRODUCT_FIELD_TYPES } from '#common/products.ts';
 import {
@@ -7,15 +6,29 @@ import {
   type InsuredObject,
   type ProductField,
 } from '#client/api/products-client.ts';
-import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { CheckboxInput, NumberInput, SelectInput, TextInput } from '#client/ui/form/fields.tsx';
-import { DialogForm } from './dialog-form.tsx';
+import { PartDialog, schemaCheck, usePartEdit } from './record-dialog.tsx';
 import { fieldSchema } from './product-forms.ts';
 import { fieldKindKey, fieldTypeKey } from './labels.ts';
 
 const numberText = (value: number | null | undefined) => (value == null ? '' : String(value));
 
-/** Adds a field to an insured object, or edits one (same form; the object stays the same). */
+const fieldValuesOf = (field: ProductField | null) => ({
+  name: field?.name ?? '',
+  label: field?.label ?? '',
+  type: field?.type ?? '',
+  kind: field?.kind ?? '',
+  isRequired: field?.isRequired ?? false,
+  minimum: numberText(field?.minimum),
+  maximum: numberText(field?.maximum),
+});
+type FieldValues = ReturnType<typeof fieldValuesOf>;
+
+/**
+ * Adds a field to an insured object, or edits one (same form; the object stays the same), on the
+ * record-edit machine. The service keeps no versions of a field (a PUT replaces it), so a save
+ * cannot conflict; the last save wins.
+ */
 export function FieldDialog({
   accountIndex,
   object,
@@ -28,49 +41,36 @@ export function FieldDialog({
   onClose: (saved: boolean) => void;
 }) {
   const { t } = useTranslation('products');
-  const [values, setValues] = useState({
-    name: field?.name ?? '',
-    label: field?.label ?? '',
-    type: field?.type ?? '',
-    kind: field?.kind ?? '',
-    isRequired: field?.isRequired ?? false,
-    minimum: numberText(field?.minimum),
-    maximum: numberText(field?.maximum),
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set =
-    <K extends keyof typeof values>(key: K) =>
-    (value: (typeof values)[K]) =>
-      setValues((current) => ({ ...current, [key]: value }));
   const labels = {
     name: t('fields.field_name'),
     label: t('fields.field_label'),
     type: t('fields.type'),
   };
-
-  const submit = () => {
-    const result = validateForm(fieldSchema(labels), values);
-    setErrors(result.errors);
-    if (!result.success) return false;
-    const body = { insuredObjectId: object.id, ...result.output };
-    const saved = field
-      ? updateProductField(accountIndex, field.id, body)
-      : createProductField(accountIndex, body);
-    return saved.then(() => {
-      onClose(true);
-      return true;
-    });
-  };
+  const form = usePartEdit({
+    record: field,
+    valuesOf: fieldValuesOf,
+    emptyValues: () => fieldValuesOf(null),
+    validate: (values: FieldValues) =>
+      schemaCheck(fieldSchema(labels), values, { insuredObjectId: object.id }),
+    create: (input) => createProductField(accountIndex, input),
+    update: (record, input) => updateProductField(accountIndex, record.id, input),
+    onSaved: () => onClose(true),
+  });
+  const { values, errors } = form;
+  const set =
+    <K extends keyof FieldValues>(key: K) =>
+    (value: FieldValues[K]) =>
+      form.setValues((current) => ({ ...current, [key]: value }));
 
   return (
-    <DialogForm
+    <PartDialog
+      form={form}
       title={
         field
           ? t('dialogs.edit_field', { object: object.label })
           : t('dialogs.new_field', { object: object.label })
       }
       submitLabel={field ? t('actions.save') : t('actions.add')}
-      submit={submit}
       onCancel={() => onClose(false)}
     >
       <TextInput
@@ -124,6 +124,6 @@ export function FieldDialog({
         checked={values.isRequired}
         onChange={set('isRequired')}
       />
-    </DialogForm>
+    </PartDialog>
   );
 }

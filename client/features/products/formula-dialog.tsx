@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PREMIUM_UNITS } from '#common/products.ts';
 import {
@@ -6,14 +5,23 @@ import {
   updatePremiumFormula,
   type PremiumFormula,
 } from '#client/api/products-client.ts';
-import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { SelectInput, TextInput, TextareaInput } from '#client/ui/form/fields.tsx';
-import { DialogForm } from './dialog-form.tsx';
+import { PartDialog, schemaCheck, usePartEdit } from './record-dialog.tsx';
 import { formulaSchema } from './product-forms.ts';
 import { unitKey } from './labels.ts';
 
+const formulaValuesOf = (formula: PremiumFormula | null) => ({
+  group: formula?.group ?? '',
+  name: formula?.name ?? '',
+  expression: formula?.expression ?? '',
+  unit: formula?.unit ?? '',
+  variableName: formula?.variableName ?? '',
+});
+type FormulaValues = ReturnType<typeof formulaValuesOf>;
+
 /**
- * Adds or edits a premium formula. The expression is checked by the service (it knows the
+ * Adds or edits a premium formula, on the record-edit machine. The service keeps no versions of a
+ * formula (a PUT replaces it), so a save cannot conflict; the last save wins. The expression is checked by the service (it knows the
  * version's fields and the variables of earlier formulas); its message shows in the dialog.
  */
 export function FormulaDialog({
@@ -31,42 +39,31 @@ export function FormulaDialog({
   onClose: (saved: boolean) => void;
 }) {
   const { t } = useTranslation('products');
-  const [values, setValues] = useState({
-    group: formula?.group ?? '',
-    name: formula?.name ?? '',
-    expression: formula?.expression ?? '',
-    unit: formula?.unit ?? '',
-    variableName: formula?.variableName ?? '',
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set = (key: keyof typeof values) => (value: string) =>
-    setValues((current) => ({ ...current, [key]: value }));
   const labels = {
     group: t('fields.group'),
     name: t('fields.formula_name'),
     expression: t('fields.expression'),
     unit: t('fields.unit'),
   };
-
-  const submit = () => {
-    const result = validateForm(formulaSchema(labels), values);
-    setErrors(result.errors);
-    if (!result.success) return false;
-    const body = { productVersionId, ...result.output };
-    const saved = formula
-      ? updatePremiumFormula(accountIndex, formula.id, body)
-      : createPremiumFormula(accountIndex, body);
-    return saved.then(() => {
-      onClose(true);
-      return true;
-    });
-  };
+  const form = usePartEdit({
+    record: formula,
+    valuesOf: formulaValuesOf,
+    emptyValues: () => formulaValuesOf(null),
+    validate: (values: FormulaValues) =>
+      schemaCheck(formulaSchema(labels), values, { productVersionId }),
+    create: (input) => createPremiumFormula(accountIndex, input),
+    update: (record, input) => updatePremiumFormula(accountIndex, record.id, input),
+    onSaved: () => onClose(true),
+  });
+  const { values, errors } = form;
+  const set = (key: keyof FormulaValues) => (value: string) =>
+    form.setValues((current) => ({ ...current, [key]: value }));
 
   return (
-    <DialogForm
+    <PartDialog
+      form={form}
       title={formula ? t('dialogs.edit_formula') : t('dialogs.new_formula')}
       submitLabel={formula ? t('actions.save') : t('actions.add')}
-      submit={submit}
       onCancel={() => onClose(false)}
       wide
     >
@@ -112,6 +109,6 @@ export function FormulaDialog({
           hint={t('hints.variable_name')}
         />
       </div>
-    </DialogForm>
+    </PartDialog>
   );
 }

@@ -1,23 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '#client/api/fetch-json.ts';
-import {
-  createInsuredObject,
-  listDefaultProductFields,
-  listInsuredObjectTypes,
-  updateInsuredObject,
-} from '#client/api/product-extras-client.ts';
+import { createInsuredObject, updateInsuredObject } from '#client/api/product-extras-client.ts';
 import type { InsuredObject } from '#client/api/products-client.ts';
-import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
-import { useVersionedSave } from '#client/entities/record/use-record-edit.ts';
 import { Alert } from '#client/ui/alert.tsx';
-import { conflictRowsOf } from '#client/ui/conflict-rows.ts';
-import { FormDialog } from '#client/ui/form-dialog.tsx';
-import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
+import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { SelectInput, TextInput } from '#client/ui/form/fields.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
-import { DialogActions, DialogForm } from './dialog-form.tsx';
-import { useFailureMessage } from './page-parts.tsx';
+import { productQueries } from '#client/api/products-queries.ts';
+import { loadStateOf } from '#client/ui/load-state.ts';
+import { DialogForm } from './dialog-form.tsx';
+import { PartDialog, schemaCheck, usePartEdit, type ConflictShape } from './record-dialog.tsx';
 import { insuredObjectSchema } from './product-forms.ts';
 
 type ObjectField = 'name' | 'label';
@@ -36,10 +28,7 @@ function useObjectLabels(): ObjectValues {
 
 /** The object's name and label as the service checks them: the input, or the errors per field. */
 function checkObject(values: ObjectValues, labels: ObjectValues) {
-  const result = validateForm(insuredObjectSchema(labels), values);
-  return result.success
-    ? ({ ok: true, input: result.output } as const)
-    : ({ ok: false, errors: result.errors } as const);
+  return schemaCheck(insuredObjectSchema(labels), values);
 }
 
 function ObjectFields({
@@ -107,25 +96,16 @@ export function AddObjectDialog({
   onClose: (label: string | null) => void;
 }) {
   const { t } = useTranslation('products');
-  const loadTypes = useCallback(
-    (signal: AbortSignal) => listInsuredObjectTypes(accountIndex, signal),
-    [accountIndex],
-  );
-  const { state: types } = useLoad(loadTypes, 'insured object types');
+  const types = loadStateOf(useQuery(productQueries.insuredObjectTypes(accountIndex)));
   const [typeId, setTypeId] = useState('');
-  const [defaults, setDefaults] = useState<string[] | null>(null);
+  // The chosen type's shared fields, only a hint: while loading or failed there is no hint.
+  const defaultsQuery = useQuery({
+    ...productQueries.defaultFields(accountIndex, Number(typeId)),
+    enabled: typeId !== '',
+  });
+  const defaults = defaultsQuery.data?.map((f) => f.label) ?? null;
   const form = useObjectForm({ name: '', label: '' });
   const { setValues } = form;
-
-  useEffect(() => {
-    setDefaults(null);
-    if (!typeId) return;
-    const controller = new AbortController();
-    listDefaultProductFields(accountIndex, Number(typeId), controller.signal)
-      .then((fields) => setDefaults(fields.map((f) => f.label)))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [accountIndex, typeId]);
 
   const chooseType = (id: string) => {
     setTypeId(id);
@@ -194,51 +174,38 @@ export function RenameObjectDialog({
   // The conflict panel's texts are the insured object's own.
   const { t: tObject } = useTranslation('products', { keyPrefix: 'objects' });
   const labels = useObjectLabels();
-  const failureMessage = useFailureMessage();
-  const form = useVersionedSave<InsuredObject, ObjectValues, ObjectValues, ObjectField>({
+  const conflict: ConflictShape<ObjectValues, ObjectField> = {
+    property: 'insuredObject',
+    fields: OBJECT_FIELDS,
+    shown: (values) => values,
+    translate: (key, values) => tObject(key, values),
+    label: (field) => labels[field],
+  };
+  const form = usePartEdit({
     record: object,
     valuesOf: objectValuesOf,
-    validate: (values) => checkObject(values, labels),
-    send: (input, version) => updateInsuredObject(accountIndex, object.id, { ...input, version }),
-    conflictRows: (loaded, mine, saved) =>
-      conflictRowsOf(OBJECT_FIELDS, objectValuesOf(loaded), mine, objectValuesOf(saved)),
-    conflictOf: (error) =>
-      error instanceof ApiError && error.code === 'version_conflict'
-        ? ((error.body as { insuredObject?: InsuredObject } | null)?.insuredObject ?? null)
-        : null,
-    refusal: (error) => ({ failure: failureMessage(error) }),
+    emptyValues: () => objectValuesOf(object),
+    validate: (values: ObjectValues) => checkObject(values, labels),
+    update: (record, input, version) =>
+      updateInsuredObject(accountIndex, record.id, { ...input, version }),
+    conflict,
     onSaved: (saved) => onClose(saved.label),
   });
-  const { busy, conflict } = form;
 
   return (
-    <FormDialog title={t('objects.rename')} busy={busy} onDismiss={() => onClose(null)}>
-      <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
-        {conflict ? (
-          <ConflictPanel
-            translate={(key, values) => tObject(key, values)}
-            conflict={conflict}
-            label={(field) => labels[field]}
-            shown={(_, value) => value}
-            busy={busy}
-            onLoadSaved={form.loadSaved}
-            onOverwrite={form.overwrite}
-            onMerge={form.merge}
-          />
-        ) : null}
-        <ObjectFields
-          values={form.values}
-          errors={form.errors}
-          onChange={form.setValues}
-          disabled={busy}
-        />
-        <DialogActions
-          failure={form.failure === null ? null : form.failure || t('errors.generic')}
-          busy={busy}
-          submitLabel={t('actions.save')}
-          onCancel={() => onClose(null)}
-        />
-      </form>
-    </FormDialog>
+    <PartDialog
+      form={form}
+      conflict={conflict}
+      title={t('objects.rename')}
+      submitLabel={t('actions.save')}
+      onCancel={() => onClose(null)}
+    >
+      <ObjectFields
+        values={form.values}
+        errors={form.errors}
+        onChange={form.setValues}
+        disabled={form.busy}
+      />
+    </PartDialog>
   );
 }

@@ -1,12 +1,13 @@
-import { useCallback, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { FileProblem } from '#client/api/product-extras-client.ts';
-import { getProduct } from '#client/api/products-client.ts';
+import type { Product } from '#client/api/products-client.ts';
+import { productQueries } from '#client/api/products-queries.ts';
 import {
   addProductLanguage,
   downloadTranslations,
-  listProductLanguages,
   updateProductLanguage,
   uploadTranslations,
   type ProductLanguage,
@@ -19,7 +20,7 @@ import { SelectInput } from '#client/ui/form/fields.tsx';
 import { requiredMessage } from '#client/ui/form/rules.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { useToast } from '#client/ui/toast.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
+import { allLoaded, loadStateOf, mapLoaded, retryFailed } from '#client/ui/load-state.ts';
 import { DialogForm } from './dialog-form.tsx';
 import { FileInput, FileProblemList, problemsOf, saveFile } from './file-upload-parts.tsx';
 import {
@@ -165,14 +166,26 @@ export default function LanguagePage() {
   const [dialog, setDialog] = useState<
     { kind: 'add' } | { kind: 'upload'; language: string } | null
   >(null);
-  const load = useCallback(
-    async (signal: AbortSignal) => {
-      const product = await getProduct(accountIndex, productId, signal);
-      return { product, languages: await listProductLanguages(accountIndex, product.slug, signal) };
-    },
-    [accountIndex, productId],
+  const queryClient = useQueryClient();
+  const productQuery = useQuery(productQueries.detail(accountIndex, productId));
+  const slug = productQuery.data?.slug ?? '';
+  // The languages are the product's by its slug, so they are asked for once the product is known.
+  const languagesQuery = useQuery({
+    ...productQueries.languages(accountIndex, slug),
+    enabled: productQuery.data !== undefined,
+  });
+  const state = mapLoaded(
+    allLoaded<[Product, ProductLanguage[]]>([
+      loadStateOf(productQuery),
+      loadStateOf(languagesQuery),
+    ]),
+    ([product, languages]) => ({ product, languages }),
   );
-  const { state, retry, refresh } = useLoad(load, 'product languages');
+  const retry = () => retryFailed([productQuery, languagesQuery]);
+  const refresh = () =>
+    void queryClient.invalidateQueries({
+      queryKey: productQueries.languages(accountIndex, slug).queryKey,
+    });
   const title =
     state.kind === 'ready'
       ? t('languages.title', { product: state.value.product.name })

@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMED_RANGE_LIMITS, bandOverlaps, type RangeBand } from '#common/named-range.ts';
-import { ApiError } from '#client/api/fetch-json.ts';
 import {
   createNamedRange,
   updateNamedRange,
@@ -9,8 +7,9 @@ import {
 } from '#client/api/product-extras-client.ts';
 import { Button } from '#client/ui/button.tsx';
 import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
+import type { ConflictKey } from '#client/entities/record/conflict-panel.tsx';
 import { TextInput } from '#client/ui/form/fields.tsx';
-import { DialogForm } from './dialog-form.tsx';
+import { PartDialog, usePartEdit, type ConflictShape } from './record-dialog.tsx';
 import { lookupNameSchema } from './product-forms.ts';
 
 interface BandText {
@@ -18,6 +17,20 @@ interface BandText {
   to: string;
   value: string;
 }
+
+interface RangeValues {
+  name: string;
+  bands: BandText[];
+}
+type RangeField = keyof RangeValues;
+
+const rangeValuesOf = (range: NamedRange): RangeValues => ({
+  name: range.name,
+  bands: range.bands.map(toText),
+});
+
+/** A band's problems are kept at `band-{index}` (the inputs marked invalid), their texts at `bands`. */
+const bandKey = (index: number) => `band-${index}`;
 
 const toText = (band: RangeBand): BandText => ({
   from: String(band.from),
@@ -39,8 +52,9 @@ const input =
 /**
  * Adds or edits a named range: its name and its bands (from, to, value), checked here as the
  * service checks them (numbers, from below to, no overlaps) so that the form says which band is
- * wrong before saving. An edit carries the version it was based on; when someone else saved in
- * between, the service's answer says so and a second save overwrites their change.
+ * wrong before saving. On the record-edit machine: an edit carries the version it was based on;
+ * when someone else saved in between (409), the conflict shows their change beside this input,
+ * to load theirs, save this input over it, or combine the two.
  */
 export function NamedRangeDialog({
   accountIndex,
@@ -54,20 +68,12 @@ export function NamedRangeDialog({
   onClose: (savedName: string | null) => void;
 }) {
   const { t } = useTranslation('products');
-  const [name, setName] = useState(range?.name ?? '');
-  const [bands, setBands] = useState<BandText[]>(
-    range ? range.bands.map(toText) : [{ from: '', to: '', value: '' }],
-  );
-  const [basedOn, setBasedOn] = useState(range?.version ?? 1);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [bandErrors, setBandErrors] = useState<{ band: number | null; text: string }[]>([]);
+  const { t: tRange } = useTranslation('products', { keyPrefix: 'ranges' });
+  const { t: tObject } = useTranslation('products', { keyPrefix: 'objects' });
   const nameLabel = t('ranges.name');
 
-  const setBand = (index: number, key: keyof BandText) => (value: string) =>
-    setBands((current) => current.map((b, i) => (i === index ? { ...b, [key]: value } : b)));
-
-  /** The bands as numbers, or the problems with their band numbers (1-based). */
-  const checkBands = (): RangeBand[] | null => {
+  /** The bands as numbers, or the problems with their band numbers (0-based here). */
+  const checkBands = (bands: BandText[]): RangeBand[] | FieldErrors => {
     const problems: { band: number | null; text: string }[] = [];
     const parsed: RangeBand[] = [];
     bands.forEach((band, index) => {
@@ -89,49 +95,66 @@ export function NamedRangeDialog({
         });
       }
     }
-    setBandErrors(problems);
-    return problems.length ? null : parsed;
+    if (!problems.length) return parsed;
+    const errors: FieldErrors = { bands: problems.map((problem) => problem.text) };
+    for (const { band } of problems) if (band !== null) errors[bandKey(band)] = ['invalid'];
+    return errors;
   };
 
-  const submit = () => {
-    const result = validateForm(lookupNameSchema(nameLabel), { name });
-    setErrors(result.errors);
-    const parsed = checkBands();
-    if (!result.success || !parsed) return false;
-    const saved = range
-      ? updateNamedRange(accountIndex, range.id, {
-          name: result.output.name,
-          bands: parsed,
-          version: basedOn,
-        })
-      : createNamedRange(accountIndex, {
-          productVersionId,
-          name: result.output.name,
-          bands: parsed,
-        });
-    return saved.then(
-      (done) => {
-        onClose(done.name);
-        return true;
-      },
-      (error: unknown) => {
-        // The next save is based on what is saved now: saving again overwrites it.
-        const current =
-          error instanceof ApiError ? (error.body as { namedRange?: NamedRange }) : null;
-        if (current?.namedRange) setBasedOn(current.namedRange.version);
-        throw error;
-      },
-    );
+  // The conflict panel's own texts are the range's; its table and buttons are the editor's.
+  const conflict: ConflictShape<RangeValues, RangeField> = {
+    property: 'namedRange',
+    fields: ['name', 'bands'],
+    shown: (values) => ({
+      name: values.name,
+      bands: values.bands
+        .map((b) => `${b.from} – ${b.to || t('ranges.open_end')}: ${b.value}`)
+        .join('; '),
+    }),
+    translate: (key: ConflictKey, values) =>
+      key === 'conflict.title' || key === 'conflict.message'
+        ? tRange(key, values)
+        : tObject(key, values),
+    label: (field) => (field === 'name' ? nameLabel : t('ranges.bands')),
   };
+  const form = usePartEdit({
+    record: range,
+    valuesOf: rangeValuesOf,
+    emptyValues: () => ({ name: '', bands: [{ from: '', to: '', value: '' }] }),
+    validate: (values: RangeValues) => {
+      const result = validateForm(lookupNameSchema(nameLabel), { name: values.name });
+      const parsed = checkBands(values.bands);
+      if (!result.success || !Array.isArray(parsed)) {
+        return {
+          ok: false,
+          errors: { ...result.errors, ...(Array.isArray(parsed) ? {} : parsed) },
+        };
+      }
+      return { ok: true, input: { name: result.output.name, bands: parsed } };
+    },
+    create: (input) => createNamedRange(accountIndex, { productVersionId, ...input }),
+    update: (record, input, version) =>
+      updateNamedRange(accountIndex, record.id, { ...input, version }),
+    conflict,
+    onSaved: (saved) => onClose(saved.name),
+  });
+  const { errors } = form;
+  const { name, bands } = form.values;
+  const setName = (value: string) => form.setValues((current) => ({ ...current, name: value }));
+  const setBands = (update: (current: BandText[]) => BandText[]) =>
+    form.setValues((current) => ({ ...current, bands: update(current.bands) }));
+  const setBand = (index: number, key: keyof BandText) => (value: string) =>
+    setBands((current) => current.map((b, i) => (i === index ? { ...b, [key]: value } : b)));
+  const bandErrors = errors.bands ?? [];
 
-  const invalidBands = new Set(bandErrors.map((e) => e.band));
   const errorsId = 'named-range-band-errors';
 
   return (
-    <DialogForm
+    <PartDialog
+      form={form}
+      conflict={conflict}
       title={range ? t('ranges.edit') : t('ranges.new')}
       submitLabel={range ? t('actions.save') : t('actions.add')}
-      submit={submit}
       onCancel={() => onClose(null)}
       wide
     >
@@ -166,7 +189,7 @@ export function NamedRangeDialog({
           </thead>
           <tbody>
             {bands.map((band, index) => {
-              const invalid = invalidBands.has(index) || undefined;
+              const invalid = errors[bandKey(index)] !== undefined || undefined;
               const a11y = {
                 'aria-invalid': invalid,
                 'aria-describedby': invalid ? errorsId : undefined,
@@ -217,8 +240,8 @@ export function NamedRangeDialog({
         </table>
         {bandErrors.length ? (
           <ul id={errorsId} className="text-sm text-red-700">
-            {bandErrors.map((error) => (
-              <li key={error.text}>{error.text}</li>
+            {bandErrors.map((text) => (
+              <li key={text}>{text}</li>
             ))}
           </ul>
         ) : null}
@@ -235,6 +258,6 @@ export function NamedRangeDialog({
           </Button>
         </div>
       </fieldset>
-    </DialogForm>
+    </PartDialog>
   );
 }

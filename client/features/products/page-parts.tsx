@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProductVersionStatus } from '#common/products.ts';
+import { apiErrorKey } from '#client/api/error-text.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 
@@ -23,42 +24,45 @@ export function StatusBadge({ status }: { status: ProductVersionStatus }) {
 }
 
 /**
- * The message for a refused request: what the service says about bad input or a conflict (its
- * validation text names the field or the formula position), a translated text for the rest.
+ * Refusals with a text of their own in `products:errors.codes` (docs/contracts.md, product
+ * extras), by the answer's `error`.
  */
-/** Refusals with a text of their own (docs/contracts.md, product extras); others show the service's. */
 const CODED = new Set([
   'version_conflict',
   'version_not_draft',
   'in_use',
   'name_taken',
+  'slug_taken',
   'default_object',
   'no_translations',
   'language_exists',
   'too_many',
   'invalid_file',
   'payload_too_large',
+  'invalid_expression',
+  'reorder_breaks_formula',
 ]);
 
+/**
+ * The message for a refused request, in the user's language: a product refusal by its code, a
+ * missing record or a refusal of access in the editor's words, any other code as the API's
+ * errors say it (`errors:api.*`). The service's English `message` is never shown.
+ */
 export function useFailureMessage(): (error: unknown) => string {
-  const { t } = useTranslation('products');
+  const { t } = useTranslation(['products', 'errors']);
   return (error) => {
-    if (error instanceof ApiError && CODED.has(error.code)) {
+    if (!(error instanceof ApiError)) return t('errors.generic');
+    if (CODED.has(error.code)) {
       const formula = (error.body as { formula?: unknown } | null)?.formula;
       return t(`errors.codes.${error.code}` as 'errors.codes.in_use', {
         formula: typeof formula === 'string' ? formula : '',
       });
     }
-    if (
-      error instanceof ApiError &&
-      (error.status === 400 || error.status === 409) &&
-      error.message
-    ) {
-      return t('errors.refused', { message: error.message });
-    }
-    if (error instanceof ApiError && error.status === 403) return t('errors.forbidden');
-    if (error instanceof ApiError && error.status === 404) return t('errors.not_found');
-    return t('errors.generic');
+    if (error.status === 403) return t('errors.forbidden');
+    if (error.status === 404) return t('errors.not_found');
+    // A field the answer names (`issues[].path`) with its rule is said by the API's texts too:
+    // the product forms check every field as the service does before they send.
+    return t('errors.refused', { message: t(apiErrorKey(error)) });
   };
 }
 

@@ -1,12 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { VERSION_TRANSITIONS, type ProductVersionStatus } from '#common/products.ts';
-import {
-  getProduct,
-  updateProductVersion,
-  type ProductVersion,
-} from '#client/api/products-client.ts';
+import { updateProductVersion, type ProductVersion } from '#client/api/products-client.ts';
+import { productQueries } from '#client/api/products-queries.ts';
+import { loadStateOf } from '#client/ui/load-state.ts';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
@@ -22,7 +21,6 @@ import {
 } from './page-parts.tsx';
 import { VersionDialog } from './product-dialogs.tsx';
 import { useProductAbilities } from './use-product-abilities.ts';
-import { useLoad } from '#client/ui/use-load.ts';
 import { categoryKey } from './labels.ts';
 import { BookingFunnelsSection } from './booking-funnels-section.tsx';
 
@@ -53,11 +51,14 @@ export default function ProductPage() {
     canViewTranslations,
   } = useProductAbilities();
   const [creating, setCreating] = useState(false);
-  const load = useCallback(
-    (signal: AbortSignal) => getProduct(accountIndex, productId, signal),
-    [accountIndex, productId],
-  );
-  const { state: data, refresh: reload } = useLoad(load, 'product data');
+  const queryClient = useQueryClient();
+  const query = useQuery(productQueries.detail(accountIndex, productId));
+  const data = loadStateOf(query);
+  // A status change alters the product's versions; the version pages read the product too.
+  const reload = () =>
+    void queryClient.invalidateQueries({
+      queryKey: productQueries.detail(accountIndex, productId).queryKey,
+    });
   const product = data.kind === 'ready' ? data.value : null;
   usePageTitle(product?.name ?? t('detail.title'));
   const listPath = `/u/${accountIndex}/management/product-list`;
@@ -85,7 +86,13 @@ export default function ProductPage() {
 
   if (data.kind === 'loading') return <Loading />;
   if (data.kind === 'failed')
-    return <LoadProblem error={data.error} {...productLoadTexts(t)} onRetry={reload} />;
+    return (
+      <LoadProblem
+        error={data.error}
+        {...productLoadTexts(t)}
+        onRetry={() => void query.refetch()}
+      />
+    );
   const current = data.value;
   const versions = [...(current.versions ?? [])].reverse();
 

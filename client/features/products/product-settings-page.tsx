@@ -1,55 +1,23 @@
-import { useCallback, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   SUMMARY_LABEL_MAX_LENGTH,
   cssProblem,
   productSettingKey,
 } from '#common/product-settings.ts';
-import { listAllProducts, type Product } from '#client/api/products-client.ts';
-import { getTenantSettings, saveTenantSetting } from '#client/api/settings-client.ts';
+import type { Product } from '#client/api/products-client.ts';
+import { productQueries, type ProductSettings } from '#client/api/products-queries.ts';
+import { saveTenantSetting } from '#client/api/settings-client.ts';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { TextInput, TextareaInput } from '#client/ui/form/fields.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { useToast } from '#client/ui/toast.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
+import { loadStateOf } from '#client/ui/load-state.ts';
 import { Loading, useFailureMessage, productLoadTexts } from './page-parts.tsx';
 import { useProductAbilities } from './use-product-abilities.ts';
-
-interface ProductSettings {
-  css: string;
-  summaryLabel: string;
-}
-
-/** The tenant service reads at most 50 keys per call: two per product. */
-const PRODUCTS_PER_READ = 25;
-
-async function loadSettings(accountIndex: number, signal: AbortSignal) {
-  const products = await listAllProducts(accountIndex, signal);
-  const values = new Map<string, unknown>();
-  for (let i = 0; i < products.length; i += PRODUCTS_PER_READ) {
-    const keys = products
-      .slice(i, i + PRODUCTS_PER_READ)
-      .flatMap((p) => [
-        productSettingKey('bookingFunnelCss', p.slug),
-        productSettingKey('summaryLabel', p.slug),
-      ]);
-    const res = await getTenantSettings(accountIndex, keys, signal);
-    for (const entry of res.values) values.set(entry.key, entry.value);
-  }
-  const text = (key: string) => {
-    const value = values.get(key);
-    return typeof value === 'string' ? value : '';
-  };
-  return products.map((product) => ({
-    product,
-    settings: {
-      css: text(productSettingKey('bookingFunnelCss', product.slug)),
-      summaryLabel: text(productSettingKey('summaryLabel', product.slug)),
-    },
-  }));
-}
 
 function ProductSettingsForm({
   accountIndex,
@@ -161,11 +129,8 @@ export default function ProductSettingsPage() {
   const { t } = useTranslation('products');
   const { accountIndex, canEditProductSettings } = useProductAbilities();
   usePageTitle(t('settings.title'));
-  const load = useCallback(
-    (signal: AbortSignal) => loadSettings(accountIndex, signal),
-    [accountIndex],
-  );
-  const { state, retry } = useLoad(load, 'product settings');
+  const query = useQuery(productQueries.settings(accountIndex));
+  const state = loadStateOf(query);
 
   return (
     <div className="flex flex-col gap-6">
@@ -174,7 +139,11 @@ export default function ProductSettingsPage() {
       {canEditProductSettings ? null : <p className="text-slate-700">{t('settings.read_only')}</p>}
       {state.kind === 'loading' ? <Loading /> : null}
       {state.kind === 'failed' ? (
-        <LoadProblem error={state.error} {...productLoadTexts(t)} onRetry={retry} />
+        <LoadProblem
+          error={state.error}
+          {...productLoadTexts(t)}
+          onRetry={() => void query.refetch()}
+        />
       ) : null}
       {state.kind === 'ready' && state.value.length === 0 ? (
         <p className="text-slate-700">{t('settings.empty')}</p>

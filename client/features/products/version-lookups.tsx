@@ -1,27 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   deleteNamedRange,
   deleteProductFactor,
-  factorValuesForVersion,
-  newestFactorUpdate,
   type FactorValues,
   type NamedRange,
 } from '#client/api/product-extras-client.ts';
 import { Button } from '#client/ui/button.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
 import { FormDialog } from '#client/ui/form-dialog.tsx';
-import { FactorCache } from './factor-cache.ts';
+import { forgetFactorTables } from '#client/api/products-queries.ts';
 import { FactorRowsTable, FactorUploadDialog } from './factor-upload-dialog.tsx';
 import { NamedRangeDialog } from './named-range-dialog.tsx';
 import { TableHead, useDeleteTexts } from './page-parts.tsx';
 import { RowButton } from '#client/ui/row-button.tsx';
-
-/** The factor tables of the versions seen in this tab, per account (see factor-cache.ts). */
-export const factorCache = new FactorCache<FactorValues>(
-  newestFactorUpdate,
-  factorValuesForVersion,
-);
 
 /** Deletes behind the confirm dialog (the version page's), then reloads it. */
 export type Remove = (
@@ -68,6 +61,7 @@ export function FactorsSection({
 }) {
   const { t } = useTranslation('products');
   const deleteTexts = useDeleteTexts();
+  const queryClient = useQueryClient();
   const [uploading, setUploading] = useState(false);
   const [viewing, setViewing] = useState<string | null>(null);
   const tables = Object.values(factors);
@@ -119,7 +113,7 @@ export function FactorsSection({
                         remove(deleteTexts('factors', { name: table.name }), async () => {
                           await deleteProductFactor(accountIndex, table.id);
                           // An older table's delete leaves the newest updatedAt unchanged.
-                          factorCache.forget(accountIndex, versionId);
+                          forgetFactorTables(queryClient, accountIndex, versionId);
                         })
                       }
                     />

@@ -1,28 +1,37 @@
-import { useCallback, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '#client/api/fetch-json.ts';
 import {
   deletePremiumFormula,
   deleteProductField,
-  getProduct,
-  listInsuredObjects,
-  listPremiumFormulas,
   reorderPremiumFormulas,
   reorderProductFields,
   type InsuredObject,
   type PremiumFormula,
+  type Product,
   type ProductField,
+  type ProductVersion,
 } from '#client/api/products-client.ts';
+import type { FactorValues, NamedRange } from '#client/api/product-extras-client.ts';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { useToast } from '#client/ui/toast.tsx';
-import { deleteInsuredObject, listNamedRanges } from '#client/api/product-extras-client.ts';
+import { deleteInsuredObject } from '#client/api/product-extras-client.ts';
+import { productQueries } from '#client/api/products-queries.ts';
+import {
+  allLoaded,
+  loadStateOf,
+  mapLoaded,
+  retryFailed,
+  type LoadState,
+} from '#client/ui/load-state.ts';
 import { FieldDialog } from './field-dialog.tsx';
 import { AddObjectDialog, RenameObjectDialog } from './insured-object-dialogs.tsx';
-import { FactorsSection, NamedRangesSection, factorCache } from './version-lookups.tsx';
+import { FactorsSection, NamedRangesSection } from './version-lookups.tsx';
 import { FormulaDialog } from './formula-dialog.tsx';
 import {
   formulaPath,
@@ -38,8 +47,63 @@ import {
   productLoadTexts,
 } from './page-parts.tsx';
 import { useProductAbilities } from './use-product-abilities.ts';
-import { useLoad } from '#client/ui/use-load.ts';
 import { fieldKindKey, fieldTypeKey, unitKey } from './labels.ts';
+
+/**
+ * The product, its version and the version's parts, shown as one load. The parts are asked for
+ * once the version is known to be the product's (as before the cache: a version id that is not
+ * among the product's versions is as missing as a 404 of the service, and nothing else is read).
+ * `reload` after a change invalidates the product and the version's parts, keeping them shown;
+ * "Try again" asks again only what failed.
+ */
+function useVersionData(accountIndex: number, productId: string, versionId: string) {
+  const queryClient = useQueryClient();
+  const productQuery = useQuery(productQueries.detail(accountIndex, productId));
+  const version = productQuery.data?.versions?.find((v) => String(v.id) === versionId);
+  const id = version?.id ?? Number(versionId);
+  const enabled = version !== undefined;
+  const objectsQuery = useQuery({ ...productQueries.insuredObjects(accountIndex, id), enabled });
+  const formulasQuery = useQuery({ ...productQueries.premiumFormulas(accountIndex, id), enabled });
+  const factorsQuery = useQuery({ ...productQueries.factors(accountIndex, id), enabled });
+  const rangesQuery = useQuery({ ...productQueries.namedRanges(accountIndex, id), enabled });
+  const product = loadStateOf(productQuery);
+  const state: LoadState<{
+    product: Product;
+    version: ProductVersion;
+    objects: InsuredObject[];
+    formulas: PremiumFormula[];
+    factors: FactorValues;
+    ranges: NamedRange[];
+  }> =
+    product.kind === 'ready' && !version
+      ? { kind: 'failed', error: new ApiError(404, 'not_found', 'no such version', null) }
+      : mapLoaded(
+          allLoaded<[Product, InsuredObject[], PremiumFormula[], FactorValues, NamedRange[]]>([
+            product,
+            loadStateOf(objectsQuery),
+            loadStateOf(formulasQuery),
+            loadStateOf(factorsQuery),
+            loadStateOf(rangesQuery),
+          ]),
+          ([product, objects, formulas, factors, ranges]) => ({
+            product,
+            version: version as ProductVersion,
+            objects,
+            formulas,
+            factors,
+            ranges,
+          }),
+        );
+  const reload = () => {
+    void queryClient.invalidateQueries({
+      queryKey: productQueries.detail(accountIndex, productId).queryKey,
+    });
+    void queryClient.invalidateQueries({ queryKey: productQueries.version(accountIndex, id) });
+  };
+  const retry = () =>
+    retryFailed([productQuery, objectsQuery, formulasQuery, factorsQuery, rangesQuery]);
+  return { state, reload, retry };
+}
 
 type Editing =
   | { kind: 'field'; object: InsuredObject; field: ProductField | null }
@@ -66,23 +130,7 @@ export default function VersionPage() {
   const { accountIndex } = abilities;
   const [editing, setEditing] = useState<Editing>(null);
 
-  const load = useCallback(
-    async (signal: AbortSignal) => {
-      const product = await getProduct(accountIndex, productId, signal);
-      const version = product.versions?.find((v) => String(v.id) === versionId);
-      // A version id that is not among the product's versions is as missing as a 404 of the service.
-      if (!version) throw new ApiError(404, 'not_found', 'no such version', null);
-      const [objects, formulas, factors, ranges] = await Promise.all([
-        listInsuredObjects(accountIndex, version.id, signal),
-        listPremiumFormulas(accountIndex, version.id, signal),
-        factorCache.get(accountIndex, version.id, signal),
-        listNamedRanges(accountIndex, version.id, signal),
-      ]);
-      return { product, version, objects, formulas, factors, ranges };
-    },
-    [accountIndex, productId, versionId],
-  );
-  const { state: data, refresh: reload } = useLoad(load, 'product data');
+  const { state: data, reload, retry } = useVersionData(accountIndex, productId, versionId);
   const title =
     data.kind === 'ready'
       ? t('editor.title', { product: data.value.product.name, version: data.value.version.version })
@@ -91,7 +139,7 @@ export default function VersionPage() {
 
   if (data.kind === 'loading') return <Loading />;
   if (data.kind === 'failed')
-    return <LoadProblem error={data.error} {...productLoadTexts(t)} onRetry={reload} />;
+    return <LoadProblem error={data.error} {...productLoadTexts(t)} onRetry={retry} />;
   const { product, version, formulas, factors, ranges } = data.value;
   const objects = orderInsuredObjects(data.value.objects, i18n.language);
   const isDraft = version.status === 'draft';

@@ -1,0 +1,157 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '#client/api/fetch-json.ts';
+import { ConflictPanel, type ConflictKey } from '#client/entities/record/conflict-panel.tsx';
+import { useRecordSave } from '#client/entities/record/use-record-edit.ts';
+import { conflictRowsOf } from '#client/ui/conflict-rows.ts';
+import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
+import type * as v from 'valibot';
+import { FormDialog } from '#client/ui/form-dialog.tsx';
+import { DialogActions } from './dialog-form.tsx';
+import { useFailureMessage } from './page-parts.tsx';
+
+/** What every record of the product editor carries: who saved it last, and when. */
+interface Saved {
+  updatedAt: string;
+  updatedBy: string;
+}
+
+/** A record as the edit machine keeps it: with its version (0 where the service keeps none). */
+type Versioned<R> = R & { version: number };
+
+/** How a 409 `version_conflict` carries the record as saved now, and how its fields compare. */
+export interface ConflictShape<V, F extends string> {
+  /** The property of the answer's body that holds the current record (`namedRange`). */
+  property: string;
+  fields: readonly F[];
+  /** The values as the conflict panel shows them, one text per field. */
+  shown: (values: V) => Record<F, string>;
+  /** `t` of the panel's texts (`conflict.*` of the record's kind). */
+  translate: (key: ConflictKey, values?: Record<string, string>) => string;
+  label: (field: F) => string;
+}
+
+export interface PartEditOptions<R extends Saved, V, I, F extends string> {
+  /** The record edited, or null for a new one. */
+  record: R | null;
+  valuesOf: (record: R) => V;
+  emptyValues: () => V;
+  /** The form's own check, as the service checks: the input, or the errors per field. */
+  validate: (values: V) => { ok: true; input: I } | { ok: false; errors: FieldErrors };
+  /** Omitted by a dialog that only edits (its record is never null). */
+  create?: (input: I) => Promise<R>;
+  /** `version` is the one the edit is based on (0 where the service keeps no versions). */
+  update: (record: R, input: I, version: number) => Promise<R>;
+  /** Omitted where the service keeps no versions of the record: no save can then conflict. */
+  conflict?: ConflictShape<V, F>;
+  onSaved: (record: R) => void;
+}
+
+/** A form's values checked by its schema: the input to send (with `extra`), or the errors. */
+export function schemaCheck<T, E extends object = object>(
+  schema: v.GenericSchema<unknown, T>,
+  values: unknown,
+  extra?: E,
+): { ok: true; input: T & E } | { ok: false; errors: FieldErrors } {
+  const result = validateForm(schema, values);
+  return result.success
+    ? { ok: true, input: { ...(extra as E), ...result.output } }
+    : { ok: false, errors: result.errors };
+}
+
+const versioned = <R,>(record: R): Versioned<R> => ({
+  ...record,
+  version: ((record as { version?: unknown }).version as number | undefined) ?? 0,
+});
+
+/**
+ * A product editor dialog's create or edit on the record-edit machine (useRecordSave): the form's
+ * check, the save, a refusal in the user's language with every value kept, and, for a record the
+ * service versions, the 409 conflict with the record as saved now (load it, keep mine, merge).
+ */
+export function usePartEdit<R extends Saved, V, I, F extends string>(
+  options: PartEditOptions<R, V, I, F>,
+) {
+  const failureMessage = useFailureMessage();
+  const { record, valuesOf, conflict } = options;
+  return useRecordSave<Versioned<R>, V, I, F>({
+    record: record ? versioned(record) : null,
+    valuesOf,
+    emptyValues: options.emptyValues,
+    validate: options.validate,
+    send: async (input, version) =>
+      versioned(
+        record && version !== null
+          ? await options.update(record, input, version)
+          : await options.create!(input),
+      ),
+    conflictRows: (loaded, mine, saved) =>
+      conflict
+        ? conflictRowsOf(
+            conflict.fields,
+            conflict.shown(valuesOf(loaded)),
+            conflict.shown(mine),
+            conflict.shown(valuesOf(saved)),
+          )
+        : [],
+    conflictOf: (error) => {
+      if (!conflict || !(error instanceof ApiError) || error.code !== 'version_conflict') {
+        return null;
+      }
+      const current = (error.body as Record<string, R | undefined> | null)?.[conflict.property];
+      return current ? versioned(current) : null;
+    },
+    refusal: (error) => ({ failure: failureMessage(error) }),
+    onSaved: (saved) => options.onSaved(saved),
+  });
+}
+
+/**
+ * The frame of a product editor dialog on usePartEdit: the conflict (when there is one) above the
+ * fields, the refusal above the buttons, busy while the machine checks or saves.
+ */
+export function PartDialog<R extends Saved, V, I, F extends string>({
+  title,
+  submitLabel,
+  form,
+  conflict,
+  onCancel,
+  wide = false,
+  children,
+}: {
+  title: string;
+  submitLabel: string;
+  form: ReturnType<typeof usePartEdit<R, V, I, F>>;
+  conflict?: ConflictShape<V, F>;
+  onCancel: () => void;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('products');
+  const { busy } = form;
+  return (
+    <FormDialog title={title} busy={busy} onDismiss={onCancel} wide={wide}>
+      <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+        {form.conflict && conflict ? (
+          <ConflictPanel
+            translate={conflict.translate}
+            conflict={form.conflict}
+            label={conflict.label}
+            shown={(_, value) => value}
+            busy={busy}
+            onLoadSaved={form.loadSaved}
+            onOverwrite={form.overwrite}
+            onMerge={form.merge}
+          />
+        ) : null}
+        {children}
+        <DialogActions
+          failure={form.failure === null ? null : form.failure || t('errors.generic')}
+          busy={busy}
+          submitLabel={submitLabel}
+          onCancel={onCancel}
+        />
+      </form>
+    </FormDialog>
+  );
+}
