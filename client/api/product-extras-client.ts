@@ -4,7 +4,6 @@ import type {
   BookingFunnelInput,
   BookingFunnelSnapshot,
   DefaultProductField,
-  FactorRow,
   FactorSummary,
   FactorValues,
   InsuredObjectType,
@@ -31,18 +30,7 @@ export const DEFAULT_FIELDS_PAGE_SIZE = 30;
 export const BOOKING_FUNNELS_PAGE_SIZE = 50;
 
 // The records are the insurance service's contract (common/contracts/product-extras.ts).
-export type {
-  BookingFunnel,
-  BookingFunnelInput,
-  BookingFunnelSnapshot,
-  DefaultProductField,
-  FactorRow,
-  FactorSummary,
-  FactorValues,
-  InsuredObjectType,
-  NamedRange,
-  ProductFactor,
-};
+export type * from '#common/contracts/product-extras.ts';
 export type { FileProblem } from '#common/file-problem.ts';
 
 // -- product factors

@@ -25,16 +25,7 @@ export const INSURED_OBJECTS_PAGE_SIZE = 100;
 export const PREMIUM_FORMULAS_PAGE_SIZE = 50;
 
 // The records and bodies are the insurance service's contract (common/contracts/product.ts).
-export type {
-  InsuredObject,
-  PremiumFormula,
-  PremiumFormulaInput,
-  Product,
-  ProductField,
-  ProductFieldInput,
-  ProductInput,
-  ProductVersion,
-};
+export type * from '#common/contracts/product.ts';
 
 export function listProducts(
   accountIndex: number,

@@ -42,7 +42,9 @@ import { NotificationPostedSchema } from '#common/contracts/notification.ts';
 import { ProductLanguageSchema } from '#common/contracts/translation.ts';
 import {
   AdminUserSchema,
+  BatchEmailResultsSchema,
   BrandingRecordSchema,
+  EffectivePermissionSchema,
   CustomSchemaRecordSchema,
   GeneralSettingsSchema,
   SettingValueSchema,
@@ -58,7 +60,24 @@ import { leadsParams } from '#client/api/leads-client.ts';
 import { partnersParams } from '#client/api/partners-client.ts';
 import { policiesParams } from '#client/api/policies-client.ts';
 import { INSURANCE_USERS, serviceCalls, withSandbox } from '#tests/support/sandbox.ts';
-import { apiUpload, type ApiResponse } from '#server/sandbox/testing.ts';
+import {
+  api,
+  apiUpload,
+  latestMail,
+  linkParam,
+  type ApiResponse,
+} from '#server/sandbox/testing.ts';
+import {
+  LoginAnswerSchema,
+  OrganizationInvitationSchema,
+  PasswordChallengeSchema,
+  RegisteredUserSchema,
+  ResetAccountSchema,
+  SamlLinkSchema,
+  TokensSchema,
+  UserInviteSchema,
+  WorkspaceSchema,
+} from '#common/contracts/auth.ts';
 
 /**
  * Drift: every answer the client reads, from the real sandbox with its seed, measured against its
@@ -78,6 +97,7 @@ const documents = serviceCalls(kit, '/documentservice/v1');
 const translations = serviceCalls(kit, '/translationservice/v1');
 const notifications = serviceCalls(kit, '/notificationservice/v1');
 const tenant = serviceCalls(kit, '/tenantservice/v1');
+const auth = serviceCalls(kit, '/authservice/v1');
 
 /** The answer's body after checking its status and its shape. */
 function conforming<S extends v.GenericSchema>(
@@ -669,6 +689,119 @@ describe('tenantservice answers as its contract says', () => {
   });
 });
 
+describe('tenantservice answers for users and roles as its contract says', () => {
+  it('reads a user with roles and effective permissions, and answers a role written', async () => {
+    const [user] = conforming(
+      await tenant.call(admin, '/users?pageSize=50&expand=roles,organizations'),
+      pageOf(AdminUserSchema),
+    ).items;
+    conforming(
+      await tenant.call(admin, `/users/${user!.id}?expand=roles`),
+      one('user', AdminUserSchema),
+    );
+    conforming(
+      await tenant.call(admin, `/users/${user!.id}/effective-permissions`),
+      v.strictObject({ items: v.array(EffectivePermissionSchema) }),
+    );
+    const { role } = conforming(
+      await tenant.send(admin, 'POST', '/roles', {
+        code: 'contract-clerk',
+        label: 'Vertragsbearbeitung',
+        permissions: ['policy-management.policies.view'],
+      }),
+      one('role', RoleSchema),
+      201,
+    );
+    conforming(
+      await tenant.send(admin, 'PUT', `/roles/${role.id}`, {
+        label: 'Verträge',
+        description: 'liest Verträge',
+        permissions: ['policy-management.policies.view'],
+      }),
+      one('role', RoleSchema),
+    );
+  });
+});
+
+describe('authservice answers as its contract says, signed in and as a guest', () => {
+  it('signs in, with or without a password change first, and lists the workspaces', async () => {
+    const signIn = (username: string) =>
+      api(kit.base, '/authservice/v1/login', { body: { username, password: 'Demo1234!' } });
+    conforming(await signIn('care@demo.test'), TokensSchema);
+    conforming(await signIn('newpass@demo.test'), PasswordChallengeSchema);
+    conforming(await signIn('viewer@demo.test'), LoginAnswerSchema);
+    conforming(
+      await auth.call(admin, '/workspaces'),
+      v.strictObject({ workspaces: v.array(WorkspaceSchema) }),
+    );
+    conforming(
+      await api(kit.base, '/authservice/v1/saml-login-link?tenantSlug=demo'),
+      SamlLinkSchema,
+    );
+  });
+
+  it('answers the invitation links and the registration of a guest', async () => {
+    const address = {
+      street: 'Ringstraße',
+      houseNumber: '7',
+      zipCode: '04109',
+      city: 'Leipzig',
+      country: 'Deutschland',
+    };
+    conforming(
+      await tenant.send(admin, 'POST', '/users/invites/batch', {
+        emails: ['vera@contract.test'],
+        roleCodes: ['show-only'],
+      }),
+      BatchEmailResultsSchema,
+    );
+    const token = linkParam((await latestMail(kit.base, 'vera@contract.test'))?.link, 'token');
+    conforming(
+      await api(kit.base, `/authservice/v1/verify-invite?token=${token}`),
+      one('invite', UserInviteSchema),
+    );
+    conforming(
+      await api(kit.base, '/authservice/v1/create-user', {
+        body: {
+          firstName: 'Vera',
+          lastName: 'Vertrag',
+          password: 'Fresh1234',
+          isEulaAccepted: true,
+          customFields: { registrationNumber: 'HRB 1' },
+          invitationToken: token,
+          ...address,
+        },
+      }),
+      RegisteredUserSchema,
+      201,
+    );
+    const invited = await tenant.send(admin, 'POST', '/invitations/organizations', {
+      name: 'Vertragshaus',
+      slug: 'vertragshaus',
+      email: 'haus@contract.test',
+      ...address,
+      roleCodes: ['customer-care'],
+      customFields: { registrationNumber: 'HRB 2' },
+      offerSso: true,
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const orgToken = linkParam((await latestMail(kit.base, 'haus@contract.test'))?.link, 'token');
+    conforming(
+      await api(kit.base, `/authservice/v1/verify-org-invitation?invitationToken=${orgToken}`),
+      one('invitation', OrganizationInvitationSchema),
+    );
+    const forgot = await api(kit.base, '/authservice/v1/forgot-password', {
+      body: { email: 'vera@contract.test' },
+    });
+    expect(forgot.status).toBe(204);
+    const reset = linkParam((await latestMail(kit.base, 'vera@contract.test'))?.link, 'resetToken');
+    conforming(
+      await api(kit.base, `/authservice/v1/verify-reset-password?resetToken=${reset}`),
+      ResetAccountSchema,
+    );
+  });
+});
+
 /**
  * A refused body, on each endpoint whose body the sandbox checks with its contract's request
  * schema: 400 `validation_error` in the one error shape, each problem at its dotted path with a
@@ -772,6 +905,49 @@ describe('a body against its request schema', () => {
         { path: 'name', code: 'non_empty' },
         { path: 'productSlug', code: 'regex' },
         { path: 'steps', code: 'min_length' },
+      ],
+    ],
+    [
+      'a role',
+      tenant,
+      'POST',
+      '/roles',
+      { code: 'Bad Code', label: ' ', permissions: ['nonsense'] },
+      [
+        { path: 'code', code: 'regex' },
+        { path: 'label', code: 'non_empty' },
+        { path: 'permissions.0', code: 'regex' },
+      ],
+    ],
+    [
+      'an invitation batch',
+      tenant,
+      'POST',
+      '/users/invites/batch',
+      { emails: ['nobody'] },
+      [{ path: 'emails.0', code: 'email' }],
+    ],
+    [
+      'a sign-in',
+      auth,
+      'POST',
+      '/login',
+      { username: ' ' },
+      [
+        { path: 'username', code: 'non_empty' },
+        { path: 'password', code: 'object' },
+      ],
+    ],
+    [
+      'a registration',
+      auth,
+      'POST',
+      '/create-user',
+      { firstName: 'Vera', isEulaAccepted: false, invitationToken: 'x' },
+      [
+        { path: 'lastName', code: 'object' },
+        { path: 'isEulaAccepted', code: 'literal' },
+        { path: 'street', code: 'object' },
       ],
     ],
     [
