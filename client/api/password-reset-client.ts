@@ -1,3 +1,4 @@
+import type { ResetAccount, ResetPasswordInput } from '#common/contracts/auth.ts';
 import { fetchJson } from './fetch-json.ts';
 
 /**
@@ -14,19 +15,13 @@ export function requestPasswordReset(email: string, signal?: AbortSignal): Promi
 }
 
 /** Checks the link's token; answers the address of the account it belongs to. */
-export function verifyResetToken(
-  resetToken: string,
-  signal?: AbortSignal,
-): Promise<{ email: string }> {
+export function verifyResetToken(resetToken: string, signal?: AbortSignal): Promise<ResetAccount> {
   return fetchJson(`${BASE}/verify-reset-password?resetToken=${encodeURIComponent(resetToken)}`, {
     signal,
   });
 }
 
 /** Sets the new password; the token works once and every session of the user ends. */
-export function resetPassword(
-  body: { resetToken: string; newPassword: string },
-  signal?: AbortSignal,
-): Promise<void> {
+export function resetPassword(body: ResetPasswordInput, signal?: AbortSignal): Promise<void> {
   return fetchJson(`${BASE}/reset-password`, { method: 'POST', body, signal });
 }

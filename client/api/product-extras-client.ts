@@ -1,6 +1,15 @@
-import type { FunnelStep } from '#common/booking-funnel.ts';
 import type { RangeBand } from '#common/named-range.ts';
-import type { ProductFieldKind, ProductFieldType } from '#common/products.ts';
+import type {
+  BookingFunnel,
+  BookingFunnelInput,
+  BookingFunnelSnapshot,
+  DefaultProductField,
+  FactorSummary,
+  FactorValues,
+  InsuredObjectType,
+  NamedRange,
+  ProductFactor,
+} from '#common/contracts/product-extras.ts';
 import { fetchJson } from './fetch-json.ts';
 import type { InsuredObject } from './products-client.ts';
 import { listParams, type Page } from './tenant-admin-client.ts';
@@ -20,86 +29,9 @@ export const INSURED_OBJECT_TYPES_PAGE_SIZE = 30;
 export const DEFAULT_FIELDS_PAGE_SIZE = 30;
 export const BOOKING_FUNNELS_PAGE_SIZE = 50;
 
-interface Audit {
-  createdAt: string;
-  updatedAt: string;
-  createdBy: string;
-  updatedBy: string;
-}
-
-export interface ProductFactor extends Audit {
-  id: number;
-  code: string;
-  productVersionId: number;
-  name: string;
-  keyColumns: string[];
-  rowCount: number;
-  filename: string;
-}
-export interface FactorRow {
-  keys: string[];
-  value: number;
-}
-export type FactorValues = Record<string, ProductFactor & { rows: FactorRow[] }>;
-
-export interface FactorSummary {
-  productVersionId: number;
-  name: string;
-  filename: string;
-  keyColumns: string[];
-  rowCount: number;
-  replacesId: number | null;
-  preview: FactorRow[];
-}
-
+// The records are the insurance service's contract (common/contracts/product-extras.ts).
+export type * from '#common/contracts/product-extras.ts';
 export type { FileProblem } from '#common/file-problem.ts';
-
-export interface NamedRange extends Audit {
-  id: number;
-  code: string;
-  productVersionId: number;
-  name: string;
-  bands: RangeBand[];
-  version: number;
-}
-
-export interface InsuredObjectType {
-  id: number;
-  code: string;
-  name: string;
-  label: string;
-}
-export interface DefaultProductField {
-  id: number;
-  insuredObjectTypeId: number;
-  name: string;
-  label: string;
-  type: ProductFieldType;
-  kind: ProductFieldKind | null;
-  isRequired: boolean;
-}
-
-export interface BookingFunnel extends Audit {
-  id: number;
-  code: string;
-  name: string;
-  productId: number;
-  productSlug: string;
-  productVersionId: number | null;
-  steps: FunnelStep[];
-  version: number;
-  versions: { version: number; createdAt: string; createdBy: string }[];
-}
-export interface BookingFunnelSnapshot {
-  code: string;
-  version: number;
-  name: string;
-  productSlug: string;
-  productVersionId: number | null;
-  steps: FunnelStep[];
-  createdAt: string;
-  createdBy: string;
-}
 
 // -- product factors
 
@@ -311,12 +243,6 @@ export async function listBookingFunnels(
     { signal },
   );
   return page.items;
-}
-
-export interface BookingFunnelInput {
-  name: string;
-  productVersionId: number | null;
-  steps: FunnelStep[];
 }
 
 export async function createBookingFunnel(

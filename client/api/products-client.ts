@@ -1,10 +1,14 @@
+import type { ProductVersionStatus } from '#common/products.ts';
 import type {
-  PremiumUnit,
-  ProductCategory,
-  ProductFieldKind,
-  ProductFieldType,
-  ProductVersionStatus,
-} from '#common/products.ts';
+  InsuredObject,
+  PremiumFormula,
+  PremiumFormulaInput,
+  Product,
+  ProductField,
+  ProductFieldInput,
+  ProductInput,
+  ProductVersion,
+} from '#common/contracts/product.ts';
 import { fetchJson } from './fetch-json.ts';
 import { listAll, listParams, type Page } from './tenant-admin-client.ts';
 
@@ -20,102 +24,8 @@ export const PRODUCTS_PAGE_SIZE = 30;
 export const INSURED_OBJECTS_PAGE_SIZE = 100;
 export const PREMIUM_FORMULAS_PAGE_SIZE = 50;
 
-interface Audit {
-  createdAt: string;
-  updatedAt: string;
-  createdBy: string;
-  updatedBy: string;
-}
-
-export interface ProductVersion extends Audit {
-  id: number;
-  code: string;
-  productId: number;
-  version: number;
-  description: string;
-  status: ProductVersionStatus;
-}
-
-export interface Product extends Audit {
-  id: number;
-  code: string;
-  name: string;
-  slug: string;
-  category: ProductCategory;
-  defaultLanguage: string;
-  contractDurationDays: number;
-  insuredObjectTypes: string[];
-  versions?: ProductVersion[];
-}
-
-export interface ProductField extends Audit {
-  id: number;
-  code: string;
-  insuredObjectId: number;
-  name: string;
-  label: string;
-  type: ProductFieldType;
-  kind: ProductFieldKind | null;
-  isRequired: boolean;
-  minimum: number | null;
-  maximum: number | null;
-  defaultValue: number | string | boolean | null;
-  order: number;
-}
-
-export interface InsuredObject extends Audit {
-  id: number;
-  code: string;
-  productVersionId: number;
-  name: string;
-  label: string;
-  /** The edit version (based-on version of a rename). */
-  version: number;
-  insuredObjectTypeId: number | null;
-  productFields?: ProductField[];
-}
-
-export interface PremiumFormula extends Audit {
-  id: number;
-  code: string;
-  productVersionId: number;
-  group: string;
-  name: string;
-  expression: string;
-  type: 'time';
-  unit: PremiumUnit;
-  itemType: string | null;
-  variableName: string | null;
-  order: number;
-}
-
-export interface ProductInput {
-  name: string;
-  slug?: string;
-  category: ProductCategory;
-  defaultLanguage?: string;
-  contractDurationDays?: number;
-}
-
-export interface ProductFieldInput {
-  insuredObjectId: number;
-  name: string;
-  label: string;
-  type: ProductFieldType;
-  kind: ProductFieldKind | null;
-  isRequired: boolean;
-  minimum: number | null;
-  maximum: number | null;
-}
-
-export interface PremiumFormulaInput {
-  productVersionId: number;
-  group: string;
-  name: string;
-  expression: string;
-  unit: PremiumUnit;
-  variableName: string | null;
-}
+// The records and bodies are the insurance service's contract (common/contracts/product.ts).
+export type * from '#common/contracts/product.ts';
 
 export function listProducts(
   accountIndex: number,

@@ -1,4 +1,9 @@
 import type { CustomField } from '#client/ui/form/custom-schema.ts';
+import type {
+  InvitedRole,
+  OrganizationInvitation as OrganizationInvitationRecord,
+  UserInvite as UserInviteRecord,
+} from '#common/contracts/auth.ts';
 import { fetchJson } from './fetch-json.ts';
 
 /**
@@ -9,7 +14,11 @@ import { fetchJson } from './fetch-json.ts';
 
 const GUEST = '/api/guest/authservice/v1';
 
-/** A tenant's custom schema as the verification returns it (fields as the spec lists them). */
+/**
+ * A tenant's custom schema as the verification returns it, read loosely: the registration form
+ * must cope with a field type it does not know (spec: a required string), so it does not take
+ * the editor's stricter field types of the contract.
+ */
 export interface InvitationCustomSchema {
   id: number;
   code: string;
@@ -17,37 +26,14 @@ export interface InvitationCustomSchema {
   fields: (Omit<CustomField, 'isRequired' | 'type'> & { type: string; isRequired?: boolean })[];
 }
 
-export interface RoleOfInvitation {
-  id: number;
-  code: string;
-  label: string;
-}
+type WithLooseSchema<T> = Omit<T, 'customSchema'> & { customSchema: InvitationCustomSchema | null };
 
+// The invitations are the authservice's contract (common/contracts/auth.ts).
+export type { InvitedRole as RoleOfInvitation };
 /** `GET /verify-invite`: the invitation of a user. */
-export interface UserInvite {
-  email: string;
-  expiresOn: string;
-  organizationId: number | null;
-  organization: { id: number; name: string } | null;
-  roles: RoleOfInvitation[];
-  customSchema: InvitationCustomSchema | null;
-}
-
+export type UserInvite = WithLooseSchema<UserInviteRecord>;
 /** `GET /verify-org-invitation`: the invitation of an organisation and its contact person. */
-export interface OrganizationInvitation {
-  email: string;
-  name: string;
-  street: string;
-  houseNumber: string;
-  zipCode: string;
-  city: string;
-  country: string;
-  customFields: Record<string, unknown>;
-  expiresAt: string;
-  customSchema: InvitationCustomSchema | null;
-  /** The identity provider's sign-in address when the invitation offers single sign-on. */
-  samlIdpLoginUrl: string | null;
-}
+export type OrganizationInvitation = WithLooseSchema<OrganizationInvitationRecord>;
 
 export interface AddressPayload {
   street: string;

@@ -1,9 +1,13 @@
 import { fetchJson } from './fetch-json.ts';
 import { ROLES_PAGE_SIZE, listParams, type ListQuery, type Page } from './tenant-admin-client.ts';
-import type { Role } from '#common/contracts/tenant.ts';
+import type { EffectivePermission, Role } from '#common/contracts/tenant.ts';
 
 // The records' types are the tenantservice's contract (common/contracts/tenant.ts).
-export type { Permission as RolePermission, Role } from '#common/contracts/tenant.ts';
+export type {
+  EffectivePermission,
+  Permission as RolePermission,
+  Role,
+} from '#common/contracts/tenant.ts';
 
 /**
  * Roles and effective permissions of the tenant service through the BFF proxy
@@ -70,12 +74,6 @@ export function updateRole(
 /** 204; 409 `role_in_use` while users hold it, 403 `escalation`. */
 export function deleteRole(accountIndex: number, id: number, signal?: AbortSignal): Promise<void> {
   return fetchJson(`${base(accountIndex)}/roles/${id}`, { method: 'DELETE', signal });
-}
-
-export interface EffectivePermission {
-  permission: string;
-  /** Codes of the user's roles that grant it. */
-  roles: string[];
 }
 
 export function getEffectivePermissions(

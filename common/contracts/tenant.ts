@@ -1,11 +1,12 @@
 import * as v from 'valibot';
 import { CUSTOM_SCHEMA_ENTITIES, CustomSchemaFieldSchema } from '#common/custom-schema-field.ts';
+import { normalizePermission } from '#common/permissions.ts';
 import { AuditEntries, Id, Int, JsonRecord, Timestamp } from './shared.ts';
 
 /**
  * The tenantservice's administration records (docs/contracts.md, "Administration and
- * registration"): users, invites, roles, organizations, saved list views. The request bodies
- * stay in the service's route files for now (server/sandbox/services/tenant/).
+ * registration"): users, invites, roles, organizations, saved list views, and the bodies of the
+ * user and role administration.
  */
 
 export const USER_STATUSES = ['active', 'disabled', 'invited'] as const;
@@ -131,6 +132,93 @@ export const CustomSchemaRecordSchema = v.strictObject({
   ...AuditEntries,
 });
 
+/** `GET /users/{id}/effective-permissions`: each permission with the codes of the roles granting it. */
+export const EffectivePermissionSchema = v.strictObject({
+  permission: v.string(),
+  roles: v.array(v.string()),
+});
+
+/** The answer of a batch: one result per id (deletes, enables) or address (invites). */
+const batchResult = { ok: v.boolean(), error: v.optional(v.string()) };
+export const BatchIdResultsSchema = v.strictObject({
+  results: v.array(v.strictObject({ id: Id, ...batchResult })),
+});
+/** An invitation sent carries the invite it made (`expand=roles,organization`). */
+export const BatchEmailResultsSchema = v.strictObject({
+  results: v.array(
+    v.strictObject({ email: v.string(), ...batchResult, invite: v.optional(InviteSchema) }),
+  ),
+});
+
+// ---- request pieces and bodies (users and roles) ----------------------------------------------
+
+const bodyId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(max));
+
+/** The ids of a batch: 1 to 100. */
+export const idList = v.pipe(v.array(bodyId), v.nonEmpty(), v.maxLength(100));
+/** Roles to grant, by id or by code; either list may be left out. */
+export const roleIdList = v.optional(v.pipe(v.array(bodyId), v.maxLength(50)));
+export const roleCodeList = v.optional(
+  v.pipe(v.array(v.pipe(v.string(), v.nonEmpty(), v.maxLength(100))), v.maxLength(50)),
+);
+export const emailAddress = v.pipe(
+  v.string(),
+  v.trim(),
+  v.email('invalid e-mail'),
+  v.maxLength(320),
+);
+/** A postal address as the registration and organisation forms send it. */
+export const addressFields = {
+  street: text(200),
+  houseNumber: text(20),
+  zipCode: text(20),
+  city: text(100),
+  country: text(100),
+};
+/** Custom field values; checked against the tenant's custom schema by the service. */
+export const customFieldValues = v.optional(v.record(v.string(), v.unknown()), {});
+
+/** POST /users/{id}/assign-roles: the roles the user holds from now on. */
+export const AssignRolesBody = v.object({
+  userId: v.optional(v.pipe(v.number(), v.integer())),
+  roleIds: roleIdList,
+  roleCodes: roleCodeList,
+});
+/** POST /users/{enable,disable,delete}-batch and /users/invites/delete-batch. */
+export const BatchBody = v.object({ ids: idList });
+/** POST /users/invites/batch: one invitation per address, each with the same roles. */
+export const InviteBatchBody = v.object({
+  emails: v.pipe(v.array(emailAddress), v.nonEmpty(), v.maxLength(100)),
+  organizationId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
+  roleIds: roleIdList,
+  roleCodes: roleCodeList,
+  metadata: v.optional(v.nullable(v.record(v.string(), v.unknown()))),
+});
+
+const permissionText = v.pipe(
+  v.string(),
+  v.trim(),
+  v.transform(normalizePermission),
+  v.regex(/^(admin|\*|[a-z0-9*-]+(\.[a-z0-9*-]+){1,2})$/, 'permission like module.resource.action'),
+);
+/** POST /roles. */
+export const RoleBody = v.object({
+  code: v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'code like claims-clerk'),
+  ),
+  label: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),
+  description: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
+  permissions: v.pipe(v.array(permissionText), v.maxLength(200)),
+});
+/** PUT /roles/{id}: the code may stay out (it never changes). */
+export const RoleUpdateBody = v.object({
+  ...RoleBody.entries,
+  code: v.optional(RoleBody.entries.code),
+});
+
 export type UserStatus = (typeof USER_STATUSES)[number];
 export type Permission = v.InferOutput<typeof PermissionSchema>;
 export type Role = v.InferOutput<typeof RoleSchema>;
@@ -143,5 +231,8 @@ export type GeneralSettings = v.InferOutput<typeof GeneralSettingsSchema>;
 export type BrandingRecord = v.InferOutput<typeof BrandingRecordSchema>;
 export type SettingValue = v.InferOutput<typeof SettingValueSchema>;
 export type CustomSchemaRecord = v.InferOutput<typeof CustomSchemaRecordSchema>;
+export type EffectivePermission = v.InferOutput<typeof EffectivePermissionSchema>;
+export type RoleInput = v.InferInput<typeof RoleUpdateBody>;
+export type InviteBatchInput = v.InferInput<typeof InviteBatchBody>;
 /** `PUT /branding` takes the whole record but the tenant, which the token says. */
 export type BrandingInput = Omit<BrandingRecord, 'tenant_id'>;

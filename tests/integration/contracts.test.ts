@@ -12,6 +12,24 @@ import { contractProblems } from '#common/contracts/drift.ts';
 import { LeadSchema, LeadStatusSchema, LeadVersionSchema } from '#common/contracts/lead.ts';
 import { PartnerSchema, PartnerTagSchema, PartnerTypeSchema } from '#common/contracts/partner.ts';
 import { PolicySchema, PremiumCalculationSchema } from '#common/contracts/policy.ts';
+import {
+  InsuredObjectSchema,
+  PremiumFormulaSchema,
+  ProductFieldSchema,
+  ProductFieldTypesSchema,
+  ProductSchema,
+  ProductVersionSchema,
+} from '#common/contracts/product.ts';
+import {
+  BookingFunnelSchema,
+  BookingFunnelSnapshotSchema,
+  DefaultProductFieldSchema,
+  FactorSummarySchema,
+  FactorValuesSchema,
+  InsuredObjectTypeSchema,
+  NamedRangeSchema,
+  ProductFactorSchema,
+} from '#common/contracts/product-extras.ts';
 import { pageOf, TransitionRuleSchema } from '#common/contracts/shared.ts';
 import {
   DocumentOwnerSchema,
@@ -24,7 +42,9 @@ import { NotificationPostedSchema } from '#common/contracts/notification.ts';
 import { ProductLanguageSchema } from '#common/contracts/translation.ts';
 import {
   AdminUserSchema,
+  BatchEmailResultsSchema,
   BrandingRecordSchema,
+  EffectivePermissionSchema,
   CustomSchemaRecordSchema,
   GeneralSettingsSchema,
   SettingValueSchema,
@@ -40,7 +60,24 @@ import { leadsParams } from '#client/api/leads-client.ts';
 import { partnersParams } from '#client/api/partners-client.ts';
 import { policiesParams } from '#client/api/policies-client.ts';
 import { INSURANCE_USERS, serviceCalls, withSandbox } from '#tests/support/sandbox.ts';
-import type { ApiResponse } from '#server/sandbox/testing.ts';
+import {
+  api,
+  apiUpload,
+  latestMail,
+  linkParam,
+  type ApiResponse,
+} from '#server/sandbox/testing.ts';
+import {
+  LoginAnswerSchema,
+  OrganizationInvitationSchema,
+  PasswordChallengeSchema,
+  RegisteredUserSchema,
+  ResetAccountSchema,
+  SamlLinkSchema,
+  TokensSchema,
+  UserInviteSchema,
+  WorkspaceSchema,
+} from '#common/contracts/auth.ts';
 
 /**
  * Drift: every answer the client reads, from the real sandbox with its seed, measured against its
@@ -60,6 +97,7 @@ const documents = serviceCalls(kit, '/documentservice/v1');
 const translations = serviceCalls(kit, '/translationservice/v1');
 const notifications = serviceCalls(kit, '/notificationservice/v1');
 const tenant = serviceCalls(kit, '/tenantservice/v1');
+const auth = serviceCalls(kit, '/authservice/v1');
 
 /** The answer's body after checking its status and its shape. */
 function conforming<S extends v.GenericSchema>(
@@ -223,6 +261,243 @@ describe('insuranceservice answers as its contract says', () => {
         pageOf(TransitionRuleSchema),
       );
     }
+  });
+});
+
+describe('insuranceservice answers for products as its contract says', () => {
+  const filtered = (route: string, filter: Record<string, string | number>, pageSize = 100) =>
+    `${route}?${new URLSearchParams({
+      pageSize: String(pageSize),
+      filter: Object.entries(filter)
+        .map(([key, value]) => `${key}=${value}`)
+        .join('&'),
+    })}`;
+
+  it('lists products with their versions, and every part of each version', async () => {
+    const products = conforming(
+      await insurance.call(admin, '/products?pageSize=50&expand=versions'),
+      pageOf(ProductSchema),
+    );
+    const car = products.items.find((p) => p.slug === 'car-comfort')!;
+    conforming(
+      await insurance.call(admin, `/products/${car.id}?expand=versions`),
+      one('product', ProductSchema),
+    );
+    conforming(
+      await insurance.call(admin, `/product-versions/${car.versions![0]!.id}`),
+      one('productVersion', ProductVersionSchema),
+    );
+    // Every version of every product: drafts, the active ones, those with factors and ranges.
+    for (const version of products.items.flatMap((p) => p.versions ?? [])) {
+      const objects = conforming(
+        await insurance.call(
+          admin,
+          `${filtered('/insured-objects', { productVersionId: version.id })}&expand=productFields`,
+        ),
+        pageOf(InsuredObjectSchema),
+      );
+      conforming(
+        await insurance.call(
+          admin,
+          filtered('/product-fields', {
+            insuredObjectId: objects.items.map((o) => o.id).join(','),
+          }),
+        ),
+        pageOf(ProductFieldSchema),
+      );
+      conforming(
+        await insurance.call(
+          admin,
+          filtered('/premium-formulas', { productVersionId: version.id }, 50),
+        ),
+        pageOf(PremiumFormulaSchema),
+      );
+      conforming(
+        await insurance.call(admin, filtered('/product-factors', { productVersionId: version.id })),
+        pageOf(ProductFactorSchema),
+      );
+      conforming(
+        await insurance.call(admin, `/product-factors/for-version?productVersionId=${version.id}`),
+        FactorValuesSchema,
+      );
+      conforming(
+        await insurance.call(
+          admin,
+          filtered('/named-ranges', { productVersionId: version.id }, 1_000_000),
+        ),
+        pageOf(NamedRangeSchema),
+      );
+    }
+    conforming(await insurance.call(admin, '/product-fields/types'), ProductFieldTypesSchema);
+  });
+
+  it('lists the insured object types, their default fields and the booking funnels', async () => {
+    conforming(
+      await insurance.call(admin, '/insured-object-types?pageSize=30'),
+      pageOf(InsuredObjectTypeSchema),
+    );
+    conforming(
+      await insurance.call(admin, '/default-product-fields?pageSize=100'),
+      pageOf(DefaultProductFieldSchema),
+    );
+    const funnels = conforming(
+      await insurance.call(admin, '/booking-funnels?pageSize=50'),
+      pageOf(BookingFunnelSchema),
+    );
+    const [funnel] = funnels.items;
+    conforming(
+      await insurance.call(admin, `/booking-funnels/${funnel!.code}`),
+      one('bookingFunnel', BookingFunnelSchema),
+    );
+    conforming(
+      await insurance.call(admin, `/booking-funnels/${funnel!.code}/versions/${funnel!.version}`),
+      one('bookingFunnel', BookingFunnelSnapshotSchema),
+    );
+  });
+
+  it('answers each write of the product editor', async () => {
+    const { product } = conforming(
+      await insurance.send(admin, 'POST', '/products', {
+        name: 'Vertragsprodukt',
+        category: 'device',
+      }),
+      one('product', ProductSchema),
+      201,
+    );
+    conforming(
+      await insurance.send(admin, 'PUT', `/products/${product.id}`, {
+        name: 'Vertragsprodukt Plus',
+        category: 'device',
+      }),
+      one('product', ProductSchema),
+    );
+    const { productVersion } = conforming(
+      await insurance.send(admin, 'POST', '/product-versions', {
+        productId: product.id,
+        description: 'Entwurf',
+      }),
+      one('productVersion', ProductVersionSchema),
+      201,
+    );
+    conforming(
+      await insurance.send(admin, 'PUT', `/product-versions/${productVersion.id}`, {
+        description: 'Erster Entwurf',
+      }),
+      one('productVersion', ProductVersionSchema),
+    );
+    // A typed object: it starts with its type's default fields.
+    const [deviceType] = conforming(
+      await insurance.call(admin, '/insured-object-types?pageSize=30'),
+      pageOf(InsuredObjectTypeSchema),
+    ).items.filter((t) => t.name === 'mobile-device');
+    const { insuredObject } = conforming(
+      await insurance.send(admin, 'POST', '/insured-objects', {
+        productVersionId: productVersion.id,
+        insuredObjectTypeId: deviceType?.id ?? null,
+        name: 'handy',
+        label: 'Handy',
+      }),
+      one('insuredObject', InsuredObjectSchema),
+      201,
+    );
+    const renamed = conforming(
+      await insurance.send(admin, 'PUT', `/insured-objects/${insuredObject.id}`, {
+        name: 'telefon',
+        label: 'Telefon',
+        version: insuredObject.version,
+      }),
+      one('insuredObject', InsuredObjectSchema),
+    ).insuredObject;
+    const { productField } = conforming(
+      await insurance.send(admin, 'POST', '/product-fields', {
+        insuredObjectId: renamed.id,
+        name: 'price',
+        label: 'Kaufpreis',
+        type: 'number',
+        minimum: 1,
+        defaultValue: 100,
+      }),
+      one('productField', ProductFieldSchema),
+      201,
+    );
+    conforming(
+      await insurance.send(admin, 'PUT', `/product-fields/${productField.id}`, {
+        name: 'price',
+        label: 'Preis',
+        type: 'number',
+      }),
+      one('productField', ProductFieldSchema),
+    );
+    const formula = {
+      productVersionId: productVersion.id,
+      group: 'Grundbeitrag',
+      name: 'Beitrag',
+      expression: 'telefon.price * 0.1',
+      unit: 'month',
+      variableName: 'base',
+    };
+    const { premiumFormula } = conforming(
+      await insurance.send(admin, 'POST', '/premium-formulas', formula),
+      one('premiumFormula', PremiumFormulaSchema),
+      201,
+    );
+    conforming(
+      await insurance.send(admin, 'PUT', `/premium-formulas/${premiumFormula.id}`, {
+        ...formula,
+        unit: 'year',
+      }),
+      one('premiumFormula', PremiumFormulaSchema),
+    );
+    const { namedRange } = conforming(
+      await insurance.send(admin, 'POST', '/named-ranges', {
+        productVersionId: productVersion.id,
+        name: 'priceBand',
+        bands: [{ from: 0, to: 500, value: 1 }],
+      }),
+      one('namedRange', NamedRangeSchema),
+      201,
+    );
+    conforming(
+      await insurance.send(admin, 'PUT', `/named-ranges/${namedRange.id}`, {
+        name: 'priceBand',
+        bands: [{ from: 0, to: null, value: 2 }],
+        version: namedRange.version,
+      }),
+      one('namedRange', NamedRangeSchema),
+    );
+    const factor = {
+      token: admin.accessToken,
+      fields: { productVersionId: String(productVersion.id), name: 'zone' },
+      file: { name: 'zone.csv', text: 'zip,value\n10115,1.2\n*,1\n' },
+    };
+    conforming(
+      await apiUpload(kit.base, '/insuranceservice/v1/product-factors/validate', factor),
+      v.strictObject({ summary: FactorSummarySchema }),
+    );
+    conforming(
+      await apiUpload(kit.base, '/insuranceservice/v1/product-factors', factor),
+      one('productFactor', ProductFactorSchema),
+      201,
+    );
+    const { bookingFunnel } = conforming(
+      await insurance.send(admin, 'POST', '/booking-funnels', {
+        name: 'Online',
+        productSlug: product.slug,
+        productVersionId: productVersion.id,
+        steps: [{ title: 'Gerät', fields: [{ insuredObject: 'telefon', field: 'price' }] }],
+      }),
+      one('bookingFunnel', BookingFunnelSchema),
+      201,
+    );
+    conforming(
+      await insurance.send(admin, 'PUT', `/booking-funnels/${bookingFunnel.code}`, {
+        name: 'Online 2',
+        productVersionId: productVersion.id,
+        steps: bookingFunnel.steps,
+        version: bookingFunnel.version,
+      }),
+      one('bookingFunnel', BookingFunnelSchema),
+    );
   });
 });
 
@@ -414,6 +689,119 @@ describe('tenantservice answers as its contract says', () => {
   });
 });
 
+describe('tenantservice answers for users and roles as its contract says', () => {
+  it('reads a user with roles and effective permissions, and answers a role written', async () => {
+    const [user] = conforming(
+      await tenant.call(admin, '/users?pageSize=50&expand=roles,organizations'),
+      pageOf(AdminUserSchema),
+    ).items;
+    conforming(
+      await tenant.call(admin, `/users/${user!.id}?expand=roles`),
+      one('user', AdminUserSchema),
+    );
+    conforming(
+      await tenant.call(admin, `/users/${user!.id}/effective-permissions`),
+      v.strictObject({ items: v.array(EffectivePermissionSchema) }),
+    );
+    const { role } = conforming(
+      await tenant.send(admin, 'POST', '/roles', {
+        code: 'contract-clerk',
+        label: 'Vertragsbearbeitung',
+        permissions: ['policy-management.policies.view'],
+      }),
+      one('role', RoleSchema),
+      201,
+    );
+    conforming(
+      await tenant.send(admin, 'PUT', `/roles/${role.id}`, {
+        label: 'Verträge',
+        description: 'liest Verträge',
+        permissions: ['policy-management.policies.view'],
+      }),
+      one('role', RoleSchema),
+    );
+  });
+});
+
+describe('authservice answers as its contract says, signed in and as a guest', () => {
+  it('signs in, with or without a password change first, and lists the workspaces', async () => {
+    const signIn = (username: string) =>
+      api(kit.base, '/authservice/v1/login', { body: { username, password: 'Demo1234!' } });
+    conforming(await signIn('care@demo.test'), TokensSchema);
+    conforming(await signIn('newpass@demo.test'), PasswordChallengeSchema);
+    conforming(await signIn('viewer@demo.test'), LoginAnswerSchema);
+    conforming(
+      await auth.call(admin, '/workspaces'),
+      v.strictObject({ workspaces: v.array(WorkspaceSchema) }),
+    );
+    conforming(
+      await api(kit.base, '/authservice/v1/saml-login-link?tenantSlug=demo'),
+      SamlLinkSchema,
+    );
+  });
+
+  it('answers the invitation links and the registration of a guest', async () => {
+    const address = {
+      street: 'Ringstraße',
+      houseNumber: '7',
+      zipCode: '04109',
+      city: 'Leipzig',
+      country: 'Deutschland',
+    };
+    conforming(
+      await tenant.send(admin, 'POST', '/users/invites/batch', {
+        emails: ['vera@contract.test'],
+        roleCodes: ['show-only'],
+      }),
+      BatchEmailResultsSchema,
+    );
+    const token = linkParam((await latestMail(kit.base, 'vera@contract.test'))?.link, 'token');
+    conforming(
+      await api(kit.base, `/authservice/v1/verify-invite?token=${token}`),
+      one('invite', UserInviteSchema),
+    );
+    conforming(
+      await api(kit.base, '/authservice/v1/create-user', {
+        body: {
+          firstName: 'Vera',
+          lastName: 'Vertrag',
+          password: 'Fresh1234',
+          isEulaAccepted: true,
+          customFields: { registrationNumber: 'HRB 1' },
+          invitationToken: token,
+          ...address,
+        },
+      }),
+      RegisteredUserSchema,
+      201,
+    );
+    const invited = await tenant.send(admin, 'POST', '/invitations/organizations', {
+      name: 'Vertragshaus',
+      slug: 'vertragshaus',
+      email: 'haus@contract.test',
+      ...address,
+      roleCodes: ['customer-care'],
+      customFields: { registrationNumber: 'HRB 2' },
+      offerSso: true,
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const orgToken = linkParam((await latestMail(kit.base, 'haus@contract.test'))?.link, 'token');
+    conforming(
+      await api(kit.base, `/authservice/v1/verify-org-invitation?invitationToken=${orgToken}`),
+      one('invitation', OrganizationInvitationSchema),
+    );
+    const forgot = await api(kit.base, '/authservice/v1/forgot-password', {
+      body: { email: 'vera@contract.test' },
+    });
+    expect(forgot.status).toBe(204);
+    const reset = linkParam((await latestMail(kit.base, 'vera@contract.test'))?.link, 'resetToken');
+    conforming(
+      await api(kit.base, `/authservice/v1/verify-reset-password?resetToken=${reset}`),
+      ResetAccountSchema,
+    );
+  });
+});
+
 /**
  * A refused body, on each endpoint whose body the sandbox checks with its contract's request
  * schema: 400 `validation_error` in the one error shape, each problem at its dotted path with a
@@ -443,6 +831,123 @@ describe('a body against its request schema', () => {
       [
         { path: 'type', code: 'invalid_type' },
         { path: 'version', code: 'object' },
+      ],
+    ],
+    [
+      'a product',
+      insurance,
+      'POST',
+      '/products',
+      { name: ' ', category: 'boat' },
+      [
+        { path: 'name', code: 'non_empty' },
+        { path: 'category', code: 'picklist' },
+      ],
+    ],
+    [
+      'a product version move',
+      insurance,
+      'PUT',
+      '/product-versions/1',
+      { status: 'gone' },
+      [{ path: 'status', code: 'picklist' }],
+    ],
+    [
+      'a product field',
+      insurance,
+      'POST',
+      '/product-fields',
+      { insuredObjectId: 0, name: '1st', type: 'text' },
+      [
+        { path: 'insuredObjectId', code: 'min_value' },
+        { path: 'name', code: 'regex' },
+        { path: 'label', code: 'object' },
+        { path: 'type', code: 'picklist' },
+      ],
+    ],
+    [
+      'a premium formula',
+      insurance,
+      'POST',
+      '/premium-formulas',
+      { productVersionId: 1, group: 'G', name: 'N', expression: ' ', unit: 'hour' },
+      [
+        { path: 'expression', code: 'non_empty' },
+        { path: 'unit', code: 'picklist' },
+      ],
+    ],
+    [
+      'an insured object rename',
+      insurance,
+      'PUT',
+      '/insured-objects/1',
+      { name: 'Auto', label: 'Auto' },
+      [
+        { path: 'name', code: 'regex' },
+        { path: 'version', code: 'object' },
+      ],
+    ],
+    [
+      'a named range',
+      insurance,
+      'POST',
+      '/named-ranges',
+      { productVersionId: 1, name: 'age', bands: [] },
+      [{ path: 'bands', code: 'min_length' }],
+    ],
+    [
+      'a booking funnel',
+      insurance,
+      'POST',
+      '/booking-funnels',
+      { name: ' ', productSlug: 'Car', steps: [] },
+      [
+        { path: 'name', code: 'non_empty' },
+        { path: 'productSlug', code: 'regex' },
+        { path: 'steps', code: 'min_length' },
+      ],
+    ],
+    [
+      'a role',
+      tenant,
+      'POST',
+      '/roles',
+      { code: 'Bad Code', label: ' ', permissions: ['nonsense'] },
+      [
+        { path: 'code', code: 'regex' },
+        { path: 'label', code: 'non_empty' },
+        { path: 'permissions.0', code: 'regex' },
+      ],
+    ],
+    [
+      'an invitation batch',
+      tenant,
+      'POST',
+      '/users/invites/batch',
+      { emails: ['nobody'] },
+      [{ path: 'emails.0', code: 'email' }],
+    ],
+    [
+      'a sign-in',
+      auth,
+      'POST',
+      '/login',
+      { username: ' ' },
+      [
+        { path: 'username', code: 'non_empty' },
+        { path: 'password', code: 'object' },
+      ],
+    ],
+    [
+      'a registration',
+      auth,
+      'POST',
+      '/create-user',
+      { firstName: 'Vera', isEulaAccepted: false, invitationToken: 'x' },
+      [
+        { path: 'lastName', code: 'object' },
+        { path: 'isEulaAccepted', code: 'literal' },
+        { path: 'street', code: 'object' },
       ],
     ],
     [

@@ -11,37 +11,16 @@ export function newCode(prefix: string): string {
   return `${prefix}_${randomBytes(8).toString('hex')}`;
 }
 
-export const idList = v.pipe(
-  v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))),
-  v.nonEmpty(),
-  v.maxLength(100),
-);
-
-export const roleIdList = v.optional(
-  v.pipe(
-    v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))),
-    v.maxLength(50),
-  ),
-);
-export const roleCodeList = v.optional(
-  v.pipe(v.array(v.pipe(v.string(), v.nonEmpty(), v.maxLength(100))), v.maxLength(50)),
-);
-
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(max));
-export const emailAddress = v.pipe(
-  v.string(),
-  v.trim(),
-  v.email('invalid e-mail'),
-  v.maxLength(320),
-);
-export const addressFields = {
-  street: text(200),
-  houseNumber: text(20),
-  zipCode: text(20),
-  city: text(100),
-  country: text(100),
-};
-export const customFieldValues = v.optional(v.record(v.string(), v.unknown()), {});
+// The body pieces the tenant and guest routes share are the tenant service's contract.
+import { emailAddress } from '#common/contracts/tenant.ts';
+export {
+  addressFields,
+  customFieldValues,
+  emailAddress,
+  idList,
+  roleCodeList,
+  roleIdList,
+} from '#common/contracts/tenant.ts';
 
 export interface RoleWithPermissions {
   id: number;

@@ -1,6 +1,5 @@
 import type { Clock } from '#common/clock.ts';
 import { Router, type Request, type Response } from 'express';
-import * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import {
   burnPasswordCheck,
@@ -18,36 +17,20 @@ import {
   resolveToken,
 } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import {
+  ForcedChangeBody,
+  LoginBody,
+  SamlLoginBody,
+  SignedInChangeBody,
+  SwitchBody,
+  UsernameBody,
+} from '#common/contracts/auth.ts';
 
 export const REFRESH_COOKIE = 'refreshToken';
 const REFRESH_PATH = '/authservice/v1';
 const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
 export const CHALLENGE_TTL_SECONDS = 10 * 60;
 export const SAML_CODE_TTL_SECONDS = 5 * 60;
-
-const email = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(320));
-const secret = v.pipe(v.string(), v.maxLength(200));
-
-export const LoginBody = v.object({ username: email, password: v.pipe(secret, v.nonEmpty()) });
-export const UsernameBody = v.object({ username: email });
-export const ForcedChangeBody = v.object({
-  username: email,
-  challenge: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
-  newPassword: secret,
-});
-export const SignedInChangeBody = v.object({
-  username: email,
-  oldPassword: v.pipe(secret, v.nonEmpty()),
-  newPassword: secret,
-});
-export const SwitchBody = v.object({
-  username: email,
-  targetWorkspace: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),
-});
-export const SamlLoginBody = v.object({
-  tenantSlug: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),
-  code: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
-});
 
 interface UserRow {
   id: number;

@@ -13,12 +13,16 @@ import {
 } from '#server/sandbox/platform/crypto.ts';
 import { HttpError } from '#server/sandbox/platform/errors.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import {
+  CreateOrgAndUserBody,
+  CreateUserBody,
+  ForgotBody,
+  ResetBody,
+} from '#common/contracts/auth.ts';
 import { newUserCode } from '#server/sandbox/services/tenant/index.ts';
 import {
   RESET_TTL_SECONDS,
-  addressFields,
   checkCustomFields,
-  customFieldValues,
   customSchemasOf,
   emailAddress,
   sendMail,
@@ -33,27 +37,6 @@ import {
 
 const invalidToken = (): HttpError =>
   new HttpError(403, 'invalid_token', 'the link is invalid, expired or already used');
-
-const token = v.pipe(v.string(), v.nonEmpty(), v.maxLength(200));
-const person = {
-  firstName: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),
-  lastName: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),
-  password: v.pipe(v.string(), v.maxLength(200)),
-  isEulaAccepted: v.literal(true, 'isEulaAccepted must be true'),
-  customFields: customFieldValues,
-  invitationToken: token,
-};
-export const CreateUserBody = v.object({ ...person, ...addressFields });
-export const CreateOrgAndUserBody = v.object({
-  ...person,
-  name: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(200))),
-  ...addressFields,
-});
-export const ForgotBody = v.object({ email: v.pipe(v.string(), v.trim(), v.maxLength(320)) });
-export const ResetBody = v.object({
-  resetToken: token,
-  newPassword: v.pipe(v.string(), v.maxLength(200)),
-});
 
 function queryToken(value: unknown): string {
   if (typeof value !== 'string' || !value || value.length > 200) throw invalidToken();

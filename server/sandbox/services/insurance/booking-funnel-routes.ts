@@ -1,10 +1,10 @@
 import { Router } from 'express';
+import type { FunnelStep } from '#common/booking-funnel.ts';
 import {
   FunnelCreateBody,
   FunnelPatchBody,
   FunnelReplaceBody,
-  type FunnelStep,
-} from '#common/booking-funnel.ts';
+} from '#common/contracts/product-extras.ts';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
 import { HttpError } from '#server/sandbox/platform/errors.ts';

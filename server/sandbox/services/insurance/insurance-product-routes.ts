@@ -1,5 +1,4 @@
 import { Router, type Request } from 'express';
-import * as v from 'valibot';
 import { EXPRESSION_FUNCTIONS } from '#common/expression/evaluate.ts';
 import {
   ExpressionSyntaxError,
@@ -8,13 +7,22 @@ import {
   type Node,
 } from '#common/expression/parse.ts';
 import {
-  PRODUCT_CATEGORIES,
   PRODUCT_FIELD_KINDS,
   PRODUCT_FIELD_TYPES,
-  PREMIUM_UNITS,
   VERSION_TRANSITIONS,
   type ProductVersionStatus,
 } from '#common/products.ts';
+import {
+  FieldBody,
+  FieldReorderBody,
+  FieldUpdateBody,
+  FormulaBody,
+  FormulaReorderBody,
+  FormulaUpdateBody,
+  ProductBody,
+  VersionCreateBody,
+  VersionUpdateBody,
+} from '#common/contracts/product.ts';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
 import { HttpError } from '#server/sandbox/platform/errors.ts';
@@ -47,76 +55,6 @@ const VIEW = allow('products', 'view');
 export const cantLoadProduct = () => new HttpError(404, 'not_found', "Can't load productId");
 export const cantLoad = (what: string) =>
   new HttpError(404, 'not_found', `Can't load ${what} for productVersionId`);
-
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(max));
-/** Field and variable names appear in formulas, so they must be names the parser reads as such. */
-const identifier = v.pipe(
-  v.string(),
-  v.trim(),
-  v.regex(
-    /^[A-Za-z_][A-Za-z0-9_]{0,62}$/,
-    'a name of letters, digits and _ (not starting with a digit)',
-  ),
-);
-const positiveId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
-
-export const ProductBody = v.object({
-  name: text(200),
-  slug: v.optional(
-    v.pipe(v.string(), v.trim(), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'slug like car-basic')),
-  ),
-  category: v.picklist(PRODUCT_CATEGORIES, 'unknown category'),
-  defaultLanguage: v.optional(v.picklist(['de', 'en', 'pl'], 'language de, en or pl'), 'de'),
-  contractDurationDays: v.optional(
-    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(36_500)),
-    365,
-  ),
-  insuredObjectTypes: v.optional(v.pipe(v.array(text(100)), v.maxLength(20)), []),
-});
-
-export const VersionCreateBody = v.object({
-  productId: positiveId,
-  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500)), ''),
-});
-export const VersionUpdateBody = v.object({
-  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
-  status: v.optional(v.picklist(['draft', 'active', 'passive', 'archived'], 'unknown status')),
-});
-
-const finite = v.pipe(v.number(), v.finite());
-export const FieldBody = v.object({
-  insuredObjectId: positiveId,
-  name: identifier,
-  label: text(200),
-  type: v.picklist(PRODUCT_FIELD_TYPES, 'type number, boolean, string or date'),
-  kind: v.optional(v.nullable(v.picklist(PRODUCT_FIELD_KINDS, 'unknown field kind')), null),
-  isRequired: v.optional(v.boolean(), false),
-  minimum: v.optional(v.nullable(finite), null),
-  maximum: v.optional(v.nullable(finite), null),
-  defaultValue: v.optional(
-    v.nullable(v.union([finite, v.boolean(), v.pipe(v.string(), v.maxLength(500))])),
-    null,
-  ),
-});
-const FieldUpdateBody = v.object({ ...FieldBody.entries, insuredObjectId: v.optional(positiveId) });
-
-export const FormulaBody = v.object({
-  productVersionId: positiveId,
-  group: text(100),
-  name: text(200),
-  expression: v.pipe(v.string(), v.trim(), v.nonEmpty('expression is required'), v.maxLength(2000)),
-  unit: v.picklist(PREMIUM_UNITS, 'unit day, week, month, quarter, year or oneTimePayment'),
-  type: v.optional(v.literal('time'), 'time'),
-  itemType: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(100))), null),
-  variableName: v.optional(v.nullable(identifier), null),
-});
-const FormulaUpdateBody = v.object({
-  ...FormulaBody.entries,
-  productVersionId: v.optional(positiveId),
-});
-
-const FieldReorderBody = v.object({ productFieldIdOne: positiveId, productFieldIdTwo: positiveId });
-const FormulaReorderBody = v.object({ id1: positiveId, id2: positiveId });
 
 // ---- rows and presentation ------------------------------------------------------------------
 

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import * as v from 'valibot';
 import { forEachNode, parseExpression } from '#common/expression/parse.ts';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
@@ -10,6 +9,10 @@ import {
   requireServicePermission,
 } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import {
+  InsuredObjectCreateBody,
+  InsuredObjectUpdateBody,
+} from '#common/contracts/product-extras.ts';
 import { pageOf, parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import {
@@ -39,31 +42,6 @@ import { idOf, uniqueViolation } from '#server/sandbox/platform/records.ts';
 
 const VIEW = requireServicePermission('policy-management', 'products', 'view');
 const UPDATE = requireServicePermission('policy-management', 'product-versions', 'update');
-
-/** Object names appear in formulas (with - as _) and in booking funnels. */
-const objectName = v.pipe(
-  v.string(),
-  v.trim(),
-  v.regex(/^[a-z][a-z0-9-]{0,62}$/, 'a name of lower-case letters, digits and - (like vehicle)'),
-);
-const label = v.pipe(v.string(), v.trim(), v.nonEmpty('label is required'), v.maxLength(200));
-const positiveId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
-
-const CreateBody = v.object({
-  productVersionId: positiveId,
-  insuredObjectTypeId: v.optional(v.nullable(positiveId), null),
-  name: v.optional(objectName),
-  label: v.optional(label),
-});
-const UpdateBody = v.object({
-  name: objectName,
-  label,
-  version: v.pipe(
-    v.number('version: the version the change is based on'),
-    v.integer(),
-    v.minValue(1),
-  ),
-});
 
 /** A version holds at most this many insured objects (the spec's list page is 100). */
 const MAX_OBJECTS_PER_VERSION = 100;
@@ -164,7 +142,7 @@ export function insuredObjectRouter(ctx: SandboxContext): Router {
 
   router.post('/insured-objects', UPDATE, async (req, res) => {
     const { tenantId, userCode } = getAuth(res);
-    const body = parseBody(CreateBody, req.body);
+    const body = parseBody(InsuredObjectCreateBody, req.body);
     const type =
       body.insuredObjectTypeId === null ? null : insuredObjectType(body.insuredObjectTypeId);
     if (type === undefined) {
@@ -221,7 +199,7 @@ export function insuredObjectRouter(ctx: SandboxContext): Router {
   router.put('/insured-objects/:id', UPDATE, async (req, res) => {
     const { tenantId, userCode } = getAuth(res);
     const object = await objectById(db, tenantId, idOf(String(req.params.id), notFound));
-    const body = parseBody(UpdateBody, req.body);
+    const body = parseBody(InsuredObjectUpdateBody, req.body);
     objectDraft(object);
     if (body.version !== object.version) {
       throw new HttpError(

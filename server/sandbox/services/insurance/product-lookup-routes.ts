@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import * as v from 'valibot';
-import { NamedRangeName, RangeBandsSchema, type RangeBand } from '#common/named-range.ts';
+import { NamedRangeName, type RangeBand } from '#common/named-range.ts';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
 import { HttpError } from '#server/sandbox/platform/errors.ts';
@@ -10,6 +10,11 @@ import {
   requireServicePermission,
 } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import {
+  FactorUploadFields,
+  NamedRangeBody,
+  NamedRangeUpdateBody,
+} from '#common/contracts/product-extras.ts';
 import { pageOf, parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import {
@@ -42,7 +47,6 @@ const UPDATE = allow('product-versions', 'update');
 const cantLoadFactors = () => cantLoad('factors');
 const cantLoadRanges = () => cantLoad('named ranges');
 
-const positiveId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
 const lookupName = NamedRangeName;
 
 /** A version holds at most this many named ranges, so one page of the spec's size holds all. */
@@ -88,36 +92,10 @@ const presentRange = (r: RangeRow) => ({
   ...audit(r),
 });
 
-const NamedRangeBody = v.object({
-  productVersionId: positiveId,
-  name: NamedRangeName,
-  bands: RangeBandsSchema,
-});
-const NamedRangeUpdateBody = v.object({
-  name: NamedRangeName,
-  bands: RangeBandsSchema,
-  version: v.pipe(
-    v.number('version: the version the change is based on'),
-    v.integer(),
-    v.minValue(1),
-  ),
-});
-
 /** Reads and checks an uploaded factor table: the form, the version (a draft) and the file. */
 async function readFactorUpload(db: Queryable, req: Request, tenantId: number) {
   const form = await readUploadForm(req);
-  const { productVersionId, name } = parseBody(
-    v.object({
-      productVersionId: v.pipe(
-        v.string('productVersionId is required'),
-        v.regex(/^\d{1,9}$/, 'a product version id'),
-        v.transform(Number),
-        positiveId,
-      ),
-      name: lookupName,
-    }),
-    Object.fromEntries(form.fields),
-  );
+  const { productVersionId, name } = parseBody(FactorUploadFields, Object.fromEntries(form.fields));
   const version = await versionById(db, tenantId, productVersionId, cantLoadFactors);
   assertDraft(version);
   const parsed = parseFactorCsv(form.text);

@@ -1,7 +1,12 @@
 import { Router } from 'express';
 import type { Clock } from '#common/clock.ts';
-import * as v from 'valibot';
-import { normalizePermission } from '#common/permissions.ts';
+import {
+  AssignRolesBody,
+  BatchBody,
+  InviteBatchBody,
+  RoleBody,
+  RoleUpdateBody,
+} from '#common/contracts/tenant.ts';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { randomToken, sha256, type TokenSigner } from '#server/sandbox/platform/crypto.ts';
 import {
@@ -25,12 +30,8 @@ import {
 } from './tenant-routes.ts';
 import {
   assertGrantable,
-  emailAddress,
-  idList,
   newCode,
   resolveRoles,
-  roleCodeList,
-  roleIdList,
   sendMail,
 } from '#server/sandbox/platform/admin-shared.ts';
 import { equalsIgnoringCase, numeric, type ListSource } from '#server/sandbox/platform/list-sql.ts';
@@ -41,41 +42,6 @@ const USERS_VIEW = 'tenant-management.users.view';
 const USERS_CREATE = 'tenant-management.users.create';
 const USERS_UPDATE = 'tenant-management.users.update';
 const USERS_DELETE = 'tenant-management.users.delete';
-
-export const AssignRolesBody = v.object({
-  userId: v.optional(v.pipe(v.number(), v.integer())),
-  roleIds: roleIdList,
-  roleCodes: roleCodeList,
-});
-export const BatchBody = v.object({ ids: idList });
-export const InviteBatchBody = v.object({
-  emails: v.pipe(v.array(emailAddress), v.nonEmpty(), v.maxLength(100)),
-  organizationId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
-  roleIds: roleIdList,
-  roleCodes: roleCodeList,
-  metadata: v.optional(v.nullable(v.record(v.string(), v.unknown()))),
-});
-
-const permissionText = v.pipe(
-  v.string(),
-  v.trim(),
-  v.transform(normalizePermission),
-  v.regex(/^(admin|\*|[a-z0-9*-]+(\.[a-z0-9*-]+){1,2})$/, 'permission like module.resource.action'),
-);
-export const RoleBody = v.object({
-  code: v.pipe(
-    v.string(),
-    v.trim(),
-    v.regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'code like claims-clerk'),
-  ),
-  label: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),
-  description: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
-  permissions: v.pipe(v.array(permissionText), v.maxLength(200)),
-});
-export const RoleUpdateBody = v.object({
-  ...RoleBody.entries,
-  code: v.optional(RoleBody.entries.code),
-});
 
 const numericId = (text: string, what: string): number => {
   if (!/^\d{1,9}$/.test(text)) throw notFound(what);
