@@ -2,11 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import type { LoadState } from './load-state.ts';
 
 // The screens load through the server-state cache (`loadStateOf` in load-state.ts, query
-// factories beside the API clients, docs/decisions/003). This hook remains only for screens not
-// converted yet: the partner pages and the settings tabs (converted with their own flows by
-// another change), and the product screens (product, version with FactorCache, languages,
-// settings, booking funnels and the product dialogs). `LoadState` is re-exported for the claim
-// data tab. Remove the hook with its last caller.
+// factories beside the API clients, docs/decisions/003). This hook remains only for the product
+// screens, not converted yet (product, version with FactorCache, languages, settings, booking
+// funnels and the product dialogs). Remove the hook with its last caller.
 export type { LoadState };
 
 const LOADING = { kind: 'loading' } as const;

@@ -18,6 +18,7 @@ import { usePersonName } from '#client/entities/person/person-name.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useStatusMove } from '#client/ui/status-move.tsx';
 import { useToast } from '#client/ui/toast.tsx';
+import type { LoadState } from '#client/ui/load-state.ts';
 import { useVersionedSave } from '#client/entities/record/use-record-edit.ts';
 import { canEditClaim, isoToday } from '#common/claims.ts';
 import { ClaimForm, useClaimFieldLabel } from './claim-fields.tsx';
@@ -30,7 +31,7 @@ import {
   type ClaimField,
   type ClaimValues,
 } from './claim-form.ts';
-import type { ClaimTabProps } from './claim-page.tsx';
+import type { ClaimTabProps, ClaimWorkflow } from './claim-page.tsx';
 import {
   currentClaimOf,
   followRefusal,
@@ -40,7 +41,6 @@ import {
 import { claimRules, movesByName } from './claim-workflow.ts';
 import { useClaimAbilities } from './use-claim-abilities.ts';
 import { useClaimFormContext, type ClaimFormContext } from './use-claim-form-context.ts';
-import { useClaimWorkflow } from './use-claim-workflow.ts';
 
 const dl = 'grid grid-cols-[minmax(10rem,max-content)_1fr] gap-x-6 gap-y-2 text-sm';
 
@@ -49,7 +49,9 @@ const dl = 'grid grid-cols-[minmax(10rem,max-content)_1fr] gap-x-6 gap-y-2 text-
  * dialog), its fields (a form that saves on top of the version it loaded, with the conflict
  * panel; read-only without the permission or once the claim is closed), and deleting it.
  */
-export function ClaimDataTab(props: ClaimTabProps) {
+export function ClaimDataTab(
+  props: ClaimTabProps & { workflow: LoadState<ClaimWorkflow>; onRetryWorkflow: () => void },
+) {
   const { t } = useTranslation('claims');
   const { claim } = props;
   const { accountIndex, canUpdate, canDelete } = useClaimAbilities();
@@ -99,11 +101,16 @@ export function ClaimDataTab(props: ClaimTabProps) {
  * `statusMoveMachine` as a lead's moves are: a refusal (403, 404, 409) brings the page to the claim
  * as it is and says why in the dialog; a failure without an answer may be confirmed again.
  */
-function StatusMove({ claim, onChanged, onReload, statusName }: ClaimTabProps) {
+function StatusMove({
+  claim,
+  onChanged,
+  onReload,
+  statusName,
+  workflow,
+  onRetryWorkflow,
+}: ClaimTabProps & { workflow: LoadState<ClaimWorkflow>; onRetryWorkflow: () => void }) {
   const { t, i18n } = useTranslation('claims');
   const { accountIndex } = useClaimAbilities();
-  // The statuses and rules the page reads too (one request for both readers).
-  const { workflow, retry: onRetryWorkflow } = useClaimWorkflow(accountIndex);
   const toast = useToast();
   const reason = useClaimRefusal(statusName);
   const selectId = useId();

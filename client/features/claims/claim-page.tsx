@@ -1,10 +1,11 @@
 import { BackLink, RecordPage, standardRecordTexts } from '#client/ui/record-page.tsx';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { Claim } from '#client/api/claims-client.ts';
+import type { Claim, ClaimStatus } from '#client/api/claims-client.ts';
 import { claimQueries } from '#client/api/claims-queries.ts';
+import type { TransitionRule } from '#client/api/leads-client.ts';
 import type { Policy } from '#client/api/policies-client.ts';
 import { policyQueries } from '#client/api/policies-queries.ts';
 import { ClaimDocumentsPanel } from '#client/entities/claim/claim-documents-panel.tsx';
@@ -13,15 +14,25 @@ import { HashTabs } from '#client/ui/hash-tabs.tsx';
 import { useMoneyFormat } from '#client/ui/money.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { partyName } from '#common/party-name.ts';
-import { loadStateOf, type LoadState } from '#client/ui/load-state.ts';
+import {
+  allLoaded,
+  loadStateOf,
+  mapLoaded,
+  retryFailed,
+  type LoadState,
+} from '#client/ui/load-state.ts';
 import { ClaimDataTab } from './claim-data-tab.tsx';
 import { ClaimStatusBadge } from './claim-status.tsx';
 import { ClaimPartnersTab } from './claim-partners-tab.tsx';
 import { SettlementsTab } from './settlements-tab.tsx';
 import { useClaimAbilities } from './use-claim-abilities.ts';
-import { useClaimWorkflow } from './use-claim-workflow.ts';
 
 const linkClass = 'font-medium text-blue-800 underline-offset-2 hover:underline';
+
+export interface ClaimWorkflow {
+  statuses: ClaimStatus[];
+  rules: TransitionRule[];
+}
 
 /** What the tabs share: the claim, how to show a newer one, and what was read beside it. */
 export interface ClaimTabProps {
@@ -97,7 +108,27 @@ function ClaimDetail({ claim, policy, onChanged, onReload }: Omit<ClaimTabProps,
   const money = useMoneyFormat();
   const { accountIndex, canViewPolicies, canViewCustomers } = useClaimAbilities();
 
-  const { statuses, statusName } = useClaimWorkflow(accountIndex);
+  const workflowQueries = useQueries({
+    queries: [claimQueries.statuses(accountIndex), claimQueries.rules(accountIndex)],
+  });
+  const [statusesQuery, rulesQuery] = workflowQueries;
+  const workflow = mapLoaded(
+    allLoaded<[ClaimStatus[], TransitionRule[]]>([
+      loadStateOf(statusesQuery),
+      loadStateOf(rulesQuery),
+    ]),
+    ([statuses, rules]): ClaimWorkflow => ({ statuses, rules }),
+  );
+  const retryWorkflow = () => retryFailed(workflowQueries);
+  const statusList = statusesQuery.data;
+  const statuses = useMemo(
+    () => (workflow.kind === 'ready' && statusList ? statusList : []),
+    [workflow.kind, statusList],
+  );
+  const statusName = useCallback(
+    (slug: string) => statuses.find((s) => s.slug === slug)?.name ?? slug,
+    [statuses],
+  );
 
   const holder = partyName(claim.holder) || claim.accountCode || t('values.empty');
   const tab: ClaimTabProps = { claim, onChanged, onReload, policy, statusName };
@@ -168,7 +199,7 @@ function ClaimDetail({ claim, policy, onChanged, onReload }: Omit<ClaimTabProps,
           {
             id: 'data',
             label: t('tabs.data'),
-            content: <ClaimDataTab {...tab} />,
+            content: <ClaimDataTab {...tab} workflow={workflow} onRetryWorkflow={retryWorkflow} />,
           },
           { id: 'settlements', label: t('tabs.settlements'), content: <SettlementsTab {...tab} /> },
           { id: 'partners', label: t('tabs.partners'), content: <ClaimPartnersTab {...tab} /> },
