@@ -10,7 +10,7 @@ import { resizeImage } from '#client/ui/form/image-resize.ts';
 import { translateMessage } from '#client/ui/form/messages.ts';
 import { conflictRowsOf } from '#client/ui/conflict-rows.ts';
 import { checkColor } from './settings-forms.ts';
-import { SettingsConflict, SettingsForm, TabFrame } from './tab-frame.tsx';
+import { VersionedSettingsForm } from './tab-frame.tsx';
 import { useSettingsAccount, useSettingsEdit } from './use-settings-tab.ts';
 
 /**
@@ -78,7 +78,7 @@ export function BrandingTab() {
     // The shell takes the new colour and logo at once.
     onSaved: (branding) => announceBranding(accountIndex, branding),
   });
-  const { values, setValues, errors, busy, failure, conflict } = form;
+  const { values, setValues, errors } = form;
   const [logoError, setLogoError] = useState<string | null>(null);
   const colorId = useId();
   const logoId = useId();
@@ -106,118 +106,108 @@ export function BrandingTab() {
   }
 
   return (
-    <TabFrame phase={form.phase} retry={form.retry}>
-      <SettingsForm
-        title={t('branding.title')}
-        intro={t('branding.intro')}
-        saving={busy}
-        error={failure === null ? null : failure || t('save_failed')}
-        canEdit={canEdit}
-        onSubmit={form.save}
-      >
-        <SettingsConflict
-          conflict={conflict}
-          label={(field) =>
-            field === 'name'
-              ? t('branding.name')
-              : field === 'main_color'
-                ? t('branding.main_color')
-                : t('branding.logo')
-          }
-          shown={(field, value) => (field === 'logo' ? t('conflict.logo_set') : value)}
-          busy={busy}
-          onLoadSaved={form.loadSaved}
-          onOverwrite={form.overwrite}
-        />
-        <TextInput
-          label={t('branding.name')}
-          name="name"
-          value={values.name}
-          required
-          disabled={!canEdit}
-          onChange={(name) => setValues((current) => ({ ...current, name }))}
-        />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={colorId} className="text-sm font-medium text-slate-800">
-            {t('branding.main_color')}
-          </label>
-          <div className="flex items-center gap-3">
-            <input
-              id={colorId}
-              type="color"
-              value={/^#[0-9a-f]{6}$/i.test(values.main_color) ? values.main_color : '#000000'}
-              disabled={!canEdit}
-              aria-invalid={colorErrors.length ? true : undefined}
-              aria-describedby={`${colorId}-value`}
-              className="h-10 w-16 rounded border border-slate-400"
-              onChange={(event) =>
-                setValues((current) => ({ ...current, main_color: event.target.value }))
-              }
-            />
-            <output id={`${colorId}-value`} className="font-mono text-sm" data-testid="brand-value">
-              {values.main_color}
-            </output>
-            {canEdit ? (
-              <Button
-                variant="secondary"
-                disabled={values.main_color.toLowerCase() === DEFAULT_TENANT_COLOR}
-                onClick={() =>
-                  setValues((current) => ({ ...current, main_color: DEFAULT_TENANT_COLOR }))
-                }
-              >
-                {t('branding.reset_color', { color: DEFAULT_TENANT_COLOR })}
-              </Button>
-            ) : null}
-          </div>
-          {colorErrors.map((message) => (
-            <p key={message} className="text-sm text-red-700">
-              {translateMessage((key, options) => t(key as never, options), message)}
-            </p>
-          ))}
-        </div>
-        <div className="flex flex-col gap-2">
-          <label htmlFor={logoId} className="text-sm font-medium text-slate-800">
-            {t('branding.logo')}
-          </label>
-          <div className="flex items-center gap-4">
-            {values.logo ? (
-              <img
-                src={values.logo}
-                alt={t('branding.logo_preview')}
-                className="h-20 max-w-60 rounded border border-slate-200 object-contain"
-              />
-            ) : (
-              <p className="text-sm text-slate-600">{t('branding.no_logo')}</p>
-            )}
-            {canEdit && values.logo ? (
-              <Button
-                variant="secondary"
-                onClick={() => setValues((current) => ({ ...current, logo: null }))}
-              >
-                {t('branding.remove_logo')}
-              </Button>
-            ) : null}
-          </div>
+    <VersionedSettingsForm
+      form={form}
+      title={t('branding.title')}
+      intro={t('branding.intro')}
+      canEdit={canEdit}
+      label={(field: BrandingField) =>
+        field === 'name'
+          ? t('branding.name')
+          : field === 'main_color'
+            ? t('branding.main_color')
+            : t('branding.logo')
+      }
+      shown={(field, value) => (field === 'logo' ? t('conflict.logo_set') : value)}
+    >
+      <TextInput
+        label={t('branding.name')}
+        name="name"
+        value={values.name}
+        required
+        disabled={!canEdit}
+        onChange={(name) => setValues((current) => ({ ...current, name }))}
+      />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={colorId} className="text-sm font-medium text-slate-800">
+          {t('branding.main_color')}
+        </label>
+        <div className="flex items-center gap-3">
+          <input
+            id={colorId}
+            type="color"
+            value={/^#[0-9a-f]{6}$/i.test(values.main_color) ? values.main_color : '#000000'}
+            disabled={!canEdit}
+            aria-invalid={colorErrors.length ? true : undefined}
+            aria-describedby={`${colorId}-value`}
+            className="h-10 w-16 rounded border border-slate-400"
+            onChange={(event) =>
+              setValues((current) => ({ ...current, main_color: event.target.value }))
+            }
+          />
+          <output id={`${colorId}-value`} className="font-mono text-sm" data-testid="brand-value">
+            {values.main_color}
+          </output>
           {canEdit ? (
-            <input
-              id={logoId}
-              type="file"
-              accept={ACCEPTED_LOGO_TYPES.join(',')}
-              aria-describedby={`${logoId}-hint`}
-              className="text-sm"
-              onChange={(event) => void onLogo(event.target.files?.[0])}
-            />
-          ) : null}
-          <p id={`${logoId}-hint`} className="text-xs text-slate-600">
-            {t('branding.logo_hint', { width: LOGO_SIZE.width, height: LOGO_SIZE.height })}
-          </p>
-          {logoError ? (
-            <p role="alert" className="text-sm text-red-700">
-              {logoError}
-            </p>
+            <Button
+              variant="secondary"
+              disabled={values.main_color.toLowerCase() === DEFAULT_TENANT_COLOR}
+              onClick={() =>
+                setValues((current) => ({ ...current, main_color: DEFAULT_TENANT_COLOR }))
+              }
+            >
+              {t('branding.reset_color', { color: DEFAULT_TENANT_COLOR })}
+            </Button>
           ) : null}
         </div>
-      </SettingsForm>
-    </TabFrame>
+        {colorErrors.map((message) => (
+          <p key={message} className="text-sm text-red-700">
+            {translateMessage((key, options) => t(key as never, options), message)}
+          </p>
+        ))}
+      </div>
+      <div className="flex flex-col gap-2">
+        <label htmlFor={logoId} className="text-sm font-medium text-slate-800">
+          {t('branding.logo')}
+        </label>
+        <div className="flex items-center gap-4">
+          {values.logo ? (
+            <img
+              src={values.logo}
+              alt={t('branding.logo_preview')}
+              className="h-20 max-w-60 rounded border border-slate-200 object-contain"
+            />
+          ) : (
+            <p className="text-sm text-slate-600">{t('branding.no_logo')}</p>
+          )}
+          {canEdit && values.logo ? (
+            <Button
+              variant="secondary"
+              onClick={() => setValues((current) => ({ ...current, logo: null }))}
+            >
+              {t('branding.remove_logo')}
+            </Button>
+          ) : null}
+        </div>
+        {canEdit ? (
+          <input
+            id={logoId}
+            type="file"
+            accept={ACCEPTED_LOGO_TYPES.join(',')}
+            aria-describedby={`${logoId}-hint`}
+            className="text-sm"
+            onChange={(event) => void onLogo(event.target.files?.[0])}
+          />
+        ) : null}
+        <p id={`${logoId}-hint`} className="text-xs text-slate-600">
+          {t('branding.logo_hint', { width: LOGO_SIZE.width, height: LOGO_SIZE.height })}
+        </p>
+        {logoError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {logoError}
+          </p>
+        ) : null}
+      </div>
+    </VersionedSettingsForm>
   );
 }

@@ -12,7 +12,7 @@ import {
   checkGeneral,
   type GeneralLabels,
 } from './settings-forms.ts';
-import { SettingsConflict, SettingsForm, TabFrame } from './tab-frame.tsx';
+import { VersionedSettingsForm } from './tab-frame.tsx';
 import { useSettingsAccount, useSettingsEdit } from './use-settings-tab.ts';
 
 /** The general settings' fields, what the form edits (the version stamps stay on the record). */
@@ -81,7 +81,7 @@ export function GeneralTab() {
     // The one cache of the general settings (spec: cached in local storage).
     onSaved: cacheGeneralSettings,
   });
-  const { values, setValues, errors, busy, failure, conflict } = form;
+  const { values, setValues, errors } = form;
   const field = (key: GeneralField) => ({
     label: labels[key],
     name: key,
@@ -93,48 +93,35 @@ export function GeneralTab() {
   });
 
   return (
-    <TabFrame phase={form.phase} retry={form.retry}>
-      <SettingsForm
-        title={t('general.title')}
-        intro={t('general.intro')}
-        saving={busy}
-        error={failure === null ? null : failure || t('save_failed')}
-        canEdit={canEdit}
-        onSubmit={form.save}
-      >
-        <SettingsConflict
-          conflict={conflict}
-          label={(key) => labels[key]}
-          shown={(key, value) =>
-            key === 'language' ? t(`general.languages.${value as 'de'}`, value) : value
-          }
-          busy={busy}
-          onLoadSaved={form.loadSaved}
-          onOverwrite={form.overwrite}
+    <VersionedSettingsForm
+      form={form}
+      title={t('general.title')}
+      intro={t('general.intro')}
+      canEdit={canEdit}
+      label={(key: GeneralField) => labels[key]}
+      shown={(key, value) =>
+        key === 'language' ? t(`general.languages.${value as 'de'}`, value) : value
+      }
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectInput {...field('time_zone')} options={withCurrent(TIME_ZONES, values.time_zone)} />
+        <SelectInput
+          {...field('language')}
+          options={(['de', 'en', 'pl'] as const).map((value) => ({
+            value,
+            label: t(`general.languages.${value}`),
+          }))}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectInput
-            {...field('time_zone')}
-            options={withCurrent(TIME_ZONES, values.time_zone)}
-          />
-          <SelectInput
-            {...field('language')}
-            options={(['de', 'en', 'pl'] as const).map((value) => ({
-              value,
-              label: t(`general.languages.${value}`),
-            }))}
-          />
-          <SelectInput {...field('currency')} options={withCurrent(CURRENCIES, values.currency)} />
-          <SelectInput
-            {...field('format_hours')}
-            options={withCurrent(HOUR_FORMATS, values.format_hours)}
-          />
-          <SelectInput
-            {...field('format_dates')}
-            options={withCurrent(DATE_FORMATS, values.format_dates)}
-          />
-        </div>
-      </SettingsForm>
-    </TabFrame>
+        <SelectInput {...field('currency')} options={withCurrent(CURRENCIES, values.currency)} />
+        <SelectInput
+          {...field('format_hours')}
+          options={withCurrent(HOUR_FORMATS, values.format_hours)}
+        />
+        <SelectInput
+          {...field('format_dates')}
+          options={withCurrent(DATE_FORMATS, values.format_dates)}
+        />
+      </div>
+    </VersionedSettingsForm>
   );
 }

@@ -109,7 +109,7 @@ export function QueryTab<T>({
  * A versioned tab's conflict: another admin saved the tab since it was read. The user loads
  * what they saved (dropping the input) or saves the input over it knowingly.
  */
-export function SettingsConflict<F extends string, R extends VersionedRecord>({
+function SettingsConflict<F extends string, R extends VersionedRecord>({
   conflict,
   label,
   shown,
@@ -136,5 +136,60 @@ export function SettingsConflict<F extends string, R extends VersionedRecord>({
       onLoadSaved={onLoadSaved}
       onOverwrite={onOverwrite}
     />
+  );
+}
+
+/**
+ * A versioned tab (`useSettingsEdit`): loading or its failure, then the form with the conflict
+ * above its fields; a save failure without a reason of its own shows the generic text.
+ */
+export function VersionedSettingsForm<F extends string, R extends VersionedRecord>({
+  form,
+  title,
+  intro,
+  canEdit,
+  label,
+  shown,
+  children,
+}: {
+  form: {
+    phase: 'loading' | 'failed' | 'ready';
+    retry: () => void;
+    busy: boolean;
+    failure: string | null;
+    save: () => void;
+    conflict: { saved: R; rows: readonly ConflictRow<F>[] } | null;
+    loadSaved: (saved: R) => void;
+    overwrite: () => void;
+  };
+  title: string;
+  intro: string;
+  canEdit: boolean;
+  label: (field: F) => string;
+  shown: (field: F, value: string) => string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('tenant_settings');
+  return (
+    <TabFrame phase={form.phase} retry={form.retry}>
+      <SettingsForm
+        title={title}
+        intro={intro}
+        saving={form.busy}
+        error={form.failure === null ? null : form.failure || t('save_failed')}
+        canEdit={canEdit}
+        onSubmit={form.save}
+      >
+        <SettingsConflict
+          conflict={form.conflict}
+          label={label}
+          shown={shown}
+          busy={form.busy}
+          onLoadSaved={form.loadSaved}
+          onOverwrite={form.overwrite}
+        />
+        {children}
+      </SettingsForm>
+    </TabFrame>
   );
 }
