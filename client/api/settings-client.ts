@@ -1,8 +1,9 @@
 import type { CustomSchemaEntity, CustomSchemaFieldInput } from '#common/custom-schema-field.ts';
 import { fetchJson } from './fetch-json.ts';
-import type { GeneralSettings } from './tenant-client.ts';
 import type {
   BrandingInput,
+  GeneralInput,
+  GeneralSettings,
   BrandingRecord,
   CustomSchemaRecord,
   SettingValue,
@@ -41,7 +42,7 @@ export function saveTenantSetting(
 
 export function saveGeneral(
   accountIndex: number,
-  general: GeneralSettings,
+  general: GeneralInput,
   signal?: AbortSignal,
 ): Promise<{ general: GeneralSettings }> {
   return fetchJson(`${base(accountIndex)}/general`, { method: 'PUT', body: general, signal });

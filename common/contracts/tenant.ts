@@ -94,6 +94,23 @@ export const ListViewSchema = v.strictObject({
 
 export const TenantSchema = v.strictObject({ id: Id, name: v.string(), slug: v.string() });
 
+/**
+ * The sandbox's optimistic versioning of a settings record (general, branding): a save sends the
+ * `version` it was based on and a stale one is refused 409 `version_conflict` with the record as
+ * saved now. In camel case beside the upstream's snake-case fields, as every versioned record of
+ * the sandbox carries them (the client's edit flow and conflict panel read these names).
+ */
+export const SettingsVersionEntries = {
+  version: Int,
+  updatedAt: Timestamp,
+  updatedBy: v.string(),
+};
+
+/** What a save of a versioned settings record sends beside its fields. */
+export const SettingsVersionBody = v.object({
+  version: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+
 /** The tenant's general settings, in the upstream's snake case. */
 export const GeneralSettingsSchema = v.strictObject({
   time_zone: v.string(),
@@ -101,6 +118,7 @@ export const GeneralSettingsSchema = v.strictObject({
   currency: v.string(),
   format_hours: v.string(),
   format_dates: v.string(),
+  ...SettingsVersionEntries,
 });
 
 /** The branding record as the tenant service stores it (`PUT /branding` takes all of it). */
@@ -110,6 +128,7 @@ export const BrandingRecordSchema = v.strictObject({
   address: v.nullable(v.string()),
   logo: v.nullable(v.string()),
   main_color: v.string(),
+  ...SettingsVersionEntries,
 });
 
 /** One stored setting of the tenant or the user; `type` names the JSON type of `value`. */
@@ -234,5 +253,11 @@ export type CustomSchemaRecord = v.InferOutput<typeof CustomSchemaRecordSchema>;
 export type EffectivePermission = v.InferOutput<typeof EffectivePermissionSchema>;
 export type RoleInput = v.InferInput<typeof RoleUpdateBody>;
 export type InviteBatchInput = v.InferInput<typeof InviteBatchBody>;
-/** `PUT /branding` takes the whole record but the tenant, which the token says. */
-export type BrandingInput = Omit<BrandingRecord, 'tenant_id'>;
+type VersionStamp = keyof typeof SettingsVersionEntries;
+/** `PUT /general` takes the fields and the version they were based on. */
+export type GeneralInput = Omit<GeneralSettings, VersionStamp> & { version: number };
+/**
+ * `PUT /branding` takes the whole record but the tenant, which the token says, and the stamps
+ * but the version it was based on.
+ */
+export type BrandingInput = Omit<BrandingRecord, 'tenant_id' | VersionStamp> & { version: number };

@@ -169,6 +169,59 @@ test('an administrator edits the tenant settings; the shell and dashboard follow
   await saveAndConfirm(page, 'Chat widget');
 });
 
+test('two admins saving the same settings tab see the conflict instead of overwriting', async ({
+  page,
+}) => {
+  await toSandboxWorkspace(page);
+  await page.goto('/u/0/settings');
+  const general = page.getByRole('form', { name: 'General settings' });
+  const dates = general.getByLabel('Date format');
+  const hours = general.getByLabel('Time format');
+  await expect(dates).toBeEnabled();
+  const loadedDates = await dates.inputValue();
+  const loadedHours = await hours.inputValue();
+
+  // Another admin saves the tab between this screen's load and its save.
+  const url = '/api/0/tenantservice/v1/general';
+  const { general: current } = (await (await page.request.get(url)).json()) as {
+    general: Record<string, unknown> & { version: number };
+  };
+  const theirDates = loadedDates === 'YYYY-MM-DD' ? 'DD.MM.YYYY' : 'YYYY-MM-DD';
+  const { updatedAt: _at, updatedBy: _by, ...fields } = current;
+  const theirs = await page.request.put(url, {
+    headers: { 'X-CSRF': '1' },
+    data: { ...fields, format_dates: theirDates },
+  });
+  expect(theirs.status()).toBe(200);
+
+  const myHours = loadedHours === 'HH:mm' ? 'HH:mm:ss' : 'HH:mm';
+  await hours.selectOption(myHours);
+  await general.getByRole('button', { name: 'Save' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Somebody else changed these settings' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toBeFocused();
+  // What they changed, saved beside this form's value; what was typed stays.
+  await expect(page.getByTestId('conflict-format_dates').getByRole('cell')).toHaveText([
+    theirDates,
+    loadedDates,
+  ]);
+  await expect(hours).toHaveValue(myHours);
+  await expect(page.getByText('The settings were saved.')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // Reload: their settings, this input dropped; the next save builds on their version.
+  await alert.getByRole('button', { name: 'Discard my input and load the saved settings' }).click();
+  await expect(alert).toBeHidden();
+  await expect(dates).toHaveValue(theirDates);
+  await expect(hours).toHaveValue(loadedHours);
+  await dates.selectOption(loadedDates);
+  await saveAndConfirm(page, 'General settings');
+  const { general: after } = (await (await page.request.get(url)).json()) as {
+    general: { format_dates: string; version: number };
+  };
+  expect(after).toMatchObject({ format_dates: loadedDates, version: current.version + 2 });
+});
+
 test('custom fields of an entity are edited with the shared rules', async ({ page }) => {
   await toSandboxWorkspace(page);
   await page.goto('/u/0/settings#tab=custom-fields');

@@ -17,7 +17,14 @@ describe('PGlite persistence', () => {
     const admin = await login(first.url, 'admin@demo.test');
     const put = await api(first.url, '/tenantservice/v1/branding', {
       method: 'PUT',
-      body: { name: 'Nach dem Neustart', address: null, logo: null, main_color: '#abcdef' },
+      // The seeded branding's first version: this data directory is new.
+      body: {
+        name: 'Nach dem Neustart',
+        address: null,
+        logo: null,
+        main_color: '#abcdef',
+        version: 1,
+      },
       token: admin.accessToken,
     });
     expect(put.status).toBe(200);

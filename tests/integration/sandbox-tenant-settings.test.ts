@@ -1,4 +1,7 @@
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBodySchema } from '#common/contracts/error.ts';
+import { BrandingRecordSchema, GeneralSettingsSchema } from '#common/contracts/tenant.ts';
 import { api, type Session } from '#server/sandbox/testing.ts';
 import { withSandbox } from '#tests/support/sandbox.ts';
 import { startStack, type Stack } from '#tests/support/stack.ts';
@@ -146,12 +149,17 @@ describe('PUT /custom-schemas/{entity}', () => {
   });
 });
 
+/** The version of a tenant's branding as saved now: every save is based on it. */
+const brandingVersion = async (s: Session): Promise<number> =>
+  (await api(base, `${T}/branding`, { token: s.accessToken })).body.branding.version;
+
 describe('PUT /branding with an uploaded logo', () => {
-  const branding = (logo: unknown) => ({
+  const branding = async (logo: unknown) => ({
     name: 'Nordlicht Makler GmbH',
     address: null,
     logo,
     main_color: '#0b5394',
+    version: await brandingVersion(nord),
   });
   const png =
     'data:image/png;base64,iVBORw0KGoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -160,14 +168,14 @@ describe('PUT /branding with an uploaded logo', () => {
     const saved = await api(base, `${T}/branding`, {
       method: 'PUT',
       token: nord.accessToken,
-      body: branding(png),
+      body: await branding(png),
     });
     expect(saved.status).toBe(200);
     expect(saved.body.branding.logo).toBe(png);
     const path = await api(base, `${T}/branding`, {
       method: 'PUT',
       token: nord.accessToken,
-      body: branding('/logos/nordlicht.png'),
+      body: await branding('/logos/nordlicht.png'),
     });
     expect(path.status).toBe(200);
   });
@@ -182,10 +190,68 @@ describe('PUT /branding with an uploaded logo', () => {
     const res = await api(base, `${T}/branding`, {
       method: 'PUT',
       token: nord.accessToken,
-      body: branding(logo),
+      body: await branding(logo),
     });
     expect(res.status).toBe(400);
   });
+});
+
+describe('versioned settings: two admins saving the same tab', () => {
+  const records = {
+    general: {
+      schema: GeneralSettingsSchema,
+      mine: { currency: 'CHF' },
+      theirs: { currency: 'PLN' },
+    },
+    branding: {
+      schema: BrandingRecordSchema,
+      mine: { main_color: '#123456' },
+      theirs: { main_color: '#654321' },
+    },
+  } as const;
+
+  it.each(['general', 'branding'] as const)(
+    '%s: a save on a stale version is refused 409 with the record as saved now',
+    async (name) => {
+      const { schema, mine, theirs } = records[name];
+      const read = async () =>
+        (await api(base, `${T}/${name}`, { token: nord.accessToken })).body[name] as Record<
+          string,
+          unknown
+        > & { version: number };
+      const loaded = await read();
+      expect(v.is(schema, loaded)).toBe(true);
+      // Both admins read the same version; the first save moves it on.
+      const { version, updatedAt: _at, updatedBy: _by, tenant_id: _tenant, ...fields } = loaded;
+      const put = (body: Record<string, unknown>) =>
+        api(base, `${T}/${name}`, { method: 'PUT', token: nord.accessToken, body });
+
+      const first = await put({ ...fields, ...mine, version });
+      expect(first.status).toBe(200);
+      expect(first.body[name]).toMatchObject({ ...mine, version: version + 1 });
+      expect(first.body[name].updatedBy).not.toBe('system');
+
+      const stale = await put({ ...fields, ...theirs, version });
+      expect(stale.status).toBe(409);
+      expect(v.is(ErrorBodySchema, stale.body)).toBe(true);
+      expect(stale.body.error).toBe('version_conflict');
+      // The conflict carries the record as saved now, as a read answers it.
+      expect(stale.body[name]).toEqual(first.body[name]);
+      expect(v.is(schema, stale.body[name])).toBe(true);
+      expect(await read()).toEqual(first.body[name]);
+
+      // Saving over it knowingly: on top of the version the conflict named.
+      const kept = await put({ ...fields, ...theirs, version: stale.body[name].version });
+      expect(kept.status).toBe(200);
+      expect(kept.body[name]).toMatchObject({ ...theirs, version: version + 2 });
+
+      // A save without a version is no save: it would overwrite unseen.
+      const unversioned = await put({ ...fields, ...theirs });
+      expect(unversioned.status).toBe(400);
+      expect(unversioned.body.error).toBe('validation_error');
+      expect(unversioned.body.issues).toContainEqual({ path: 'version', code: expect.any(String) });
+    },
+  );
 });
 
 describe('chat widget stand-in', () => {

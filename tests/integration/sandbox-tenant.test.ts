@@ -77,6 +77,9 @@ describe('general settings', () => {
         currency: 'EUR',
         format_hours: 'hh:mm:ss',
         format_dates: 'DD.MM.YYYY',
+        version: expect.any(Number),
+        updatedAt: expect.any(String),
+        updatedBy: expect.any(String),
       },
     });
     const other = await api(base, `${T}/general`, { token: nord.accessToken });
@@ -89,19 +92,22 @@ describe('general settings', () => {
   });
 
   it('updates only the caller tenant, needs settings.update and a valid body', async () => {
-    const body = {
+    const fields = {
       time_zone: 'Europe/Oslo',
       language: 'en',
       currency: 'NOK',
       format_hours: 'HH:mm',
       format_dates: 'YYYY-MM-DD',
     };
+    // A save is based on the version read (versioned since issue 13).
+    const { version } = (await api(base, `${T}/general`, { token: nord.accessToken })).body.general;
+    const body = { ...fields, version };
     const res = await api(base, `${T}/general`, { method: 'PUT', body, token: nord.accessToken });
     expect(res.status).toBe(200);
-    expect(res.body.general).toEqual(body);
-    expect((await api(base, `${T}/general`, { token: nord.accessToken })).body.general).toEqual(
-      body,
-    );
+    expect(res.body.general).toMatchObject({ ...fields, version: version + 1 });
+    expect(
+      (await api(base, `${T}/general`, { token: nord.accessToken })).body.general,
+    ).toMatchObject(fields);
     expect(
       (await api(base, `${T}/general`, { token: admin.accessToken })).body.general.currency,
     ).toBe('EUR');
@@ -138,6 +144,9 @@ describe('branding', () => {
       address: null,
       logo: null,
       main_color: '#1dc4e9',
+      version: expect.any(Number),
+      updatedAt: expect.any(String),
+      updatedBy: expect.any(String),
     });
     expect(
       (await api(base, `${T}/branding`, { token: nord.accessToken })).body.branding.main_color,
@@ -146,7 +155,10 @@ describe('branding', () => {
   });
 
   it('ignores a tenant_id in the body and validates the colour', async () => {
+    const { version } = (await api(base, `${T}/branding`, { token: nord.accessToken })).body
+      .branding;
     const body = {
+      version,
       tenant_id: tenantIdOf(admin),
       name: 'Nordlicht Neu',
       address: 'Hafenstr. 1',

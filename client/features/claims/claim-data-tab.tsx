@@ -18,7 +18,7 @@ import { usePersonName } from '#client/entities/person/person-name.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useStatusMove } from '#client/ui/status-move.tsx';
 import { useToast } from '#client/ui/toast.tsx';
-import type { LoadState } from '#client/ui/use-load.ts';
+import type { LoadState } from '#client/ui/load-state.ts';
 import { useVersionedSave } from '#client/entities/record/use-record-edit.ts';
 import { canEditClaim, isoToday } from '#common/claims.ts';
 import { ClaimForm, useClaimFieldLabel } from './claim-fields.tsx';

@@ -1,11 +1,11 @@
-import { useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { getPartner } from '#client/api/partners-client.ts';
+import { partnerQueries } from '#client/api/partners-queries.ts';
 import { formatDateTime } from '#client/ui/form/dates.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { BackLink, RecordPage } from '#client/ui/record-page.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
+import { loadStateOf } from '#client/ui/load-state.ts';
 import { useCustomerAbilities } from './use-customer-abilities.ts';
 
 /**
@@ -16,11 +16,10 @@ export default function PartnerPage() {
   const { t } = useTranslation(['customers', 'common']);
   const { partnerCode = '' } = useParams();
   const { accountIndex, canView } = useCustomerAbilities();
-  const load = useCallback(
-    (signal: AbortSignal) => getPartner(accountIndex, partnerCode, signal).then((r) => r.partner),
-    [accountIndex, partnerCode],
-  );
-  const { state, retry } = useLoad(load, 'partner');
+  const query = useQuery(partnerQueries.detail(accountIndex, partnerCode));
+  const state = loadStateOf(query);
+  // A failed load asks again and shows loading until it answers.
+  const retry = () => void query.refetch();
   usePageTitle(state.kind === 'ready' ? state.value.displayName : t('partner.title'));
 
   return (

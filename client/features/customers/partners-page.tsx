@@ -1,18 +1,14 @@
 import { Link } from 'react-router';
-import { useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  listPartnerTags,
-  listPartners,
-  partnersParams,
-  type Partner,
-} from '#client/api/partners-client.ts';
+import { listPartners, partnersParams, type Partner } from '#client/api/partners-client.ts';
+import { partnerQueries } from '#client/api/partners-queries.ts';
 import type { TableColumn } from '#client/ui/infinite-table.tsx';
 import { ListTitle, UrlListTable } from '#client/entities/list-view/list-page.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
-import { useLoad } from '#client/ui/use-load.ts';
+import { loadStateOf } from '#client/ui/load-state.ts';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
 import { useCustomerAbilities } from './use-customer-abilities.ts';
 
@@ -28,11 +24,9 @@ export default function PartnersPage() {
   const filters = useUrlFilters(['search', 'tag'], { typed: ['search'] });
   const { search, tag } = filters.values;
 
-  const loadTags = useCallback(
-    async (signal: AbortSignal) => (await listPartnerTags(accountIndex, signal)).items,
-    [accountIndex],
-  );
-  const { state: tags, retry: retryTags } = useLoad(loadTags, 'partner tags');
+  const tagsQuery = useQuery(partnerQueries.tags(accountIndex));
+  const tags = loadStateOf(tagsQuery);
+  const retryTags = () => void tagsQuery.refetch();
 
   const columns: TableColumn<Partner>[] = [
     {

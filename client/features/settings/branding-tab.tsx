@@ -1,19 +1,17 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TENANT_COLOR } from '#client/api/tenant-client.ts';
-import {
-  getBrandingRecord,
-  saveBranding,
-  type BrandingRecord,
-} from '#client/api/settings-client.ts';
+import { saveBranding, type BrandingRecord } from '#client/api/settings-client.ts';
+import { settingsQueries } from '#client/api/settings-queries.ts';
 import { announceBranding } from '#client/api/tenant-branding-events.ts';
 import { Button } from '#client/ui/button.tsx';
 import { TextInput } from '#client/ui/form/fields.tsx';
 import { resizeImage } from '#client/ui/form/image-resize.ts';
 import { translateMessage } from '#client/ui/form/messages.ts';
+import { conflictRowsOf } from '#client/ui/conflict-rows.ts';
 import { checkColor } from './settings-forms.ts';
-import { SettingsForm, SettingsTab } from './tab-frame.tsx';
-import { useSettingsForm } from './use-settings-tab.ts';
+import { VersionedSettingsForm } from './tab-frame.tsx';
+import { useSettingsAccount, useSettingsEdit } from './use-settings-tab.ts';
 
 /**
  * The configured logo size (the header shows it at most 36 px high): uploads are scaled to fit,
@@ -23,8 +21,31 @@ export const LOGO_SIZE = { width: 240, height: 80, format: 'image/png', quality:
 const MAX_LOGO_DATA_URL = 150_000;
 const ACCEPTED_LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
-const loadBranding = (accountIndex: number, signal: AbortSignal) =>
-  getBrandingRecord(accountIndex, signal).then(({ branding }) => branding);
+/** What the form edits of the record: all of it but the tenant and the version stamps. */
+type BrandingValues = Pick<BrandingRecord, 'name' | 'address' | 'logo' | 'main_color'>;
+/** The fields a conflict lists (the address has no field here; it is sent back as loaded). */
+type BrandingField = 'name' | 'main_color' | 'logo';
+
+const valuesOf = (branding: BrandingRecord): BrandingValues => ({
+  name: branding.name,
+  address: branding.address,
+  logo: branding.logo,
+  main_color: branding.main_color,
+});
+
+const comparable = (values: BrandingValues): Record<BrandingField, string> => ({
+  name: values.name,
+  main_color: values.main_color,
+  logo: values.logo ?? '',
+});
+
+const conflictRows = (loaded: BrandingRecord, mine: BrandingValues, saved: BrandingRecord) =>
+  conflictRowsOf<BrandingField>(
+    ['name', 'main_color', 'logo'],
+    comparable(loaded),
+    comparable(mine),
+    comparable(saved),
+  );
 
 function readAsDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -35,26 +56,29 @@ function readAsDataUrl(blob: Blob): Promise<string> {
   });
 }
 
+/**
+ * The branding, edited on `record-edit`: saved on top of the version read, so a save another
+ * admin made meanwhile shows as a conflict instead of being overwritten.
+ */
 export function BrandingTab() {
-  return (
-    <SettingsTab
-      load={loadBranding}
-      render={(branding, account) => <BrandingForm initial={branding} {...account} />}
-    />
-  );
-}
-
-function BrandingForm({
-  initial,
-  accountIndex,
-  canEdit,
-}: {
-  initial: BrandingRecord;
-  accountIndex: number;
-  canEdit: boolean;
-}) {
   const { t } = useTranslation(['tenant_settings', 'ui']);
-  const { values, setValues, errors, setErrors, saving, error, save } = useSettingsForm(initial);
+  const { accountIndex, canEdit } = useSettingsAccount();
+  const form = useSettingsEdit({
+    query: settingsQueries.branding(accountIndex),
+    name: 'branding',
+    valuesOf,
+    emptyValues: (): BrandingValues => ({ name: '', address: null, logo: null, main_color: '' }),
+    validate: (values: BrandingValues) => {
+      const color = checkColor(values.main_color);
+      return color.ok ? { ok: true, input: { ...values, main_color: color.value } } : color;
+    },
+    send: async (input, version) =>
+      (await saveBranding(accountIndex, { ...input, version })).branding,
+    conflictRows,
+    // The shell takes the new colour and logo at once.
+    onSaved: (branding) => announceBranding(accountIndex, branding),
+  });
+  const { values, setValues, errors } = form;
   const [logoError, setLogoError] = useState<string | null>(null);
   const colorId = useId();
   const logoId = useId();
@@ -82,28 +106,19 @@ function BrandingForm({
   }
 
   return (
-    <SettingsForm
+    <VersionedSettingsForm
+      form={form}
       title={t('branding.title')}
       intro={t('branding.intro')}
-      saving={saving}
-      error={error}
       canEdit={canEdit}
-      onSubmit={() => {
-        const color = checkColor(values.main_color);
-        setErrors(color.ok ? {} : color.errors);
-        if (!color.ok) return;
-        void save(async () => {
-          const { branding } = await saveBranding(accountIndex, {
-            name: values.name,
-            address: values.address,
-            logo: values.logo,
-            main_color: color.value,
-          });
-          setValues(branding);
-          // The shell takes the new colour and logo at once.
-          announceBranding(accountIndex, branding);
-        });
-      }}
+      label={(field: BrandingField) =>
+        field === 'name'
+          ? t('branding.name')
+          : field === 'main_color'
+            ? t('branding.main_color')
+            : t('branding.logo')
+      }
+      shown={(field, value) => (field === 'logo' ? t('conflict.logo_set') : value)}
     >
       <TextInput
         label={t('branding.name')}
@@ -193,6 +208,6 @@ function BrandingForm({
           </p>
         ) : null}
       </div>
-    </SettingsForm>
+    </VersionedSettingsForm>
   );
 }

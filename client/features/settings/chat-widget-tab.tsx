@@ -1,24 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   CHAT_WIDGET_SETTING_KEY,
   parseChatWidgetSetting,
   type ChatWidgetSetting,
 } from '#machines/chat-widget.machine.ts';
-import { getTenantSettings, saveTenantSetting, settingValue } from '#client/api/settings-client.ts';
+import { saveTenantSetting, settingValue } from '#client/api/settings-client.ts';
+import { settingsQueries } from '#client/api/settings-queries.ts';
 import { CheckboxInput, TextInput } from '#client/ui/form/fields.tsx';
 import { checkChatWidget } from './settings-forms.ts';
-import { SettingsForm, SettingsTab } from './tab-frame.tsx';
-import { useSettingsForm } from './use-settings-tab.ts';
-
-const loadChatWidget = (accountIndex: number, signal: AbortSignal) =>
-  getTenantSettings(accountIndex, [CHAT_WIDGET_SETTING_KEY], signal).then(({ values }) =>
-    parseChatWidgetSetting(settingValue(values, CHAT_WIDGET_SETTING_KEY)),
-  );
+import { QueryTab, SettingsForm } from './tab-frame.tsx';
+import { useSettingsAccount, useSettingsForm } from './use-settings-tab.ts';
 
 export function ChatWidgetTab() {
+  const { accountIndex } = useSettingsAccount();
+  const query = useQuery({
+    ...settingsQueries.values(accountIndex, [CHAT_WIDGET_SETTING_KEY]),
+    select: (values) => parseChatWidgetSetting(settingValue(values, CHAT_WIDGET_SETTING_KEY)),
+  });
   return (
-    <SettingsTab
-      load={loadChatWidget}
+    <QueryTab
+      query={query}
       render={(setting, account) => <ChatWidgetForm initial={setting} {...account} />}
     />
   );

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -5,11 +6,8 @@ import {
   CUSTOM_SCHEMA_ENTITIES,
   type CustomSchemaEntity,
 } from '#common/custom-schema-field.ts';
-import {
-  getCustomSchemas,
-  saveCustomSchema,
-  type CustomSchemaRecord,
-} from '#client/api/settings-client.ts';
+import { saveCustomSchema, type CustomSchemaRecord } from '#client/api/settings-client.ts';
+import { settingsQueries } from '#client/api/settings-queries.ts';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxInput, NumberInput, SelectInput, TextInput } from '#client/ui/form/fields.tsx';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
@@ -20,11 +18,8 @@ import {
   toFieldDraft,
   type FieldDraft,
 } from './settings-forms.ts';
-import { SettingsForm, SettingsTab } from './tab-frame.tsx';
-import { useSave } from './use-settings-tab.ts';
-
-const loadSchemas = (accountIndex: number, signal: AbortSignal) =>
-  getCustomSchemas(accountIndex, signal).then(({ items }) => items);
+import { QueryTab, SettingsForm } from './tab-frame.tsx';
+import { useSave, useSettingsAccount } from './use-settings-tab.ts';
 
 /** The tenant's general schema of an entity: the first without a product (what forms read). */
 function draftsOf(items: readonly CustomSchemaRecord[], entity: CustomSchemaEntity): FieldDraft[] {
@@ -33,9 +28,11 @@ function draftsOf(items: readonly CustomSchemaRecord[], entity: CustomSchemaEnti
 }
 
 export function CustomSchemasTab() {
+  const { accountIndex } = useSettingsAccount();
+  const query = useQuery(settingsQueries.customSchemas(accountIndex));
   return (
-    <SettingsTab
-      load={loadSchemas}
+    <QueryTab
+      query={query}
       render={(items, account) => <SchemaEditor items={items} {...account} />}
     />
   );

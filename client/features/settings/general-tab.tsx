@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { getGeneral, type GeneralSettings } from '#client/api/tenant-client.ts';
 import { saveGeneral } from '#client/api/settings-client.ts';
+import { settingsQueries } from '#client/api/settings-queries.ts';
+import type { GeneralSettings } from '#client/api/tenant-client.ts';
 import { cacheGeneralSettings } from '#client/i18n/language.ts';
+import { conflictRowsOf } from '#client/ui/conflict-rows.ts';
 import { SelectInput } from '#client/ui/form/fields.tsx';
 import {
   CURRENCIES,
@@ -10,11 +12,30 @@ import {
   checkGeneral,
   type GeneralLabels,
 } from './settings-forms.ts';
-import { SettingsForm, SettingsTab } from './tab-frame.tsx';
-import { useSettingsForm } from './use-settings-tab.ts';
+import { VersionedSettingsForm } from './tab-frame.tsx';
+import { useSettingsAccount, useSettingsEdit } from './use-settings-tab.ts';
 
-const loadGeneral = (accountIndex: number, signal: AbortSignal) =>
-  getGeneral(accountIndex, signal).then(({ general }) => general);
+/** The general settings' fields, what the form edits (the version stamps stay on the record). */
+type GeneralField = keyof GeneralLabels;
+type GeneralValues = Record<GeneralField, string>;
+const GENERAL_FIELDS: readonly GeneralField[] = [
+  'time_zone',
+  'language',
+  'currency',
+  'format_hours',
+  'format_dates',
+];
+
+const valuesOf = (general: GeneralSettings): GeneralValues => ({
+  time_zone: general.time_zone,
+  language: general.language,
+  currency: general.currency,
+  format_hours: general.format_hours,
+  format_dates: general.format_dates,
+});
+
+const conflictRows = (loaded: GeneralSettings, mine: GeneralValues, saved: GeneralSettings) =>
+  conflictRowsOf(GENERAL_FIELDS, valuesOf(loaded), mine, valuesOf(saved));
 
 // The time zones this browser knows; the tenant's own stays selectable even if it is not one.
 const TIME_ZONES = Intl.supportedValuesOf('timeZone');
@@ -25,26 +46,13 @@ const withCurrent = (list: readonly string[], current: string) =>
     label: value,
   }));
 
+/**
+ * The general settings, edited on `record-edit`: saved on top of the version read, so a save
+ * another admin made meanwhile shows as a conflict instead of being overwritten.
+ */
 export function GeneralTab() {
-  return (
-    <SettingsTab
-      load={loadGeneral}
-      render={(general, account) => <GeneralForm initial={general} {...account} />}
-    />
-  );
-}
-
-function GeneralForm({
-  initial,
-  accountIndex,
-  canEdit,
-}: {
-  initial: GeneralSettings;
-  accountIndex: number;
-  canEdit: boolean;
-}) {
   const { t } = useTranslation('tenant_settings');
-  const { values, setValues, errors, setErrors, saving, error, save } = useSettingsForm(initial);
+  const { accountIndex, canEdit } = useSettingsAccount();
   const labels: GeneralLabels = {
     time_zone: t('general.time_zone'),
     language: t('general.language'),
@@ -52,36 +60,48 @@ function GeneralForm({
     format_hours: t('general.format_hours'),
     format_dates: t('general.format_dates'),
   };
-  const set = (key: keyof GeneralSettings) => (value: string) =>
-    setValues((current) => ({ ...current, [key]: value }));
-  const field = (key: keyof GeneralSettings) => ({
+  const form = useSettingsEdit({
+    query: settingsQueries.general(accountIndex),
+    name: 'general',
+    valuesOf,
+    emptyValues: (): GeneralValues => ({
+      time_zone: '',
+      language: '',
+      currency: '',
+      format_hours: '',
+      format_dates: '',
+    }),
+    validate: (values: GeneralValues) => {
+      const checked = checkGeneral(values, labels);
+      return checked.ok ? { ok: true, input: checked.value } : checked;
+    },
+    send: async (input, version) =>
+      (await saveGeneral(accountIndex, { ...input, version })).general,
+    conflictRows,
+    // The one cache of the general settings (spec: cached in local storage).
+    onSaved: cacheGeneralSettings,
+  });
+  const { values, setValues, errors } = form;
+  const field = (key: GeneralField) => ({
     label: labels[key],
     name: key,
     value: values[key],
-    onChange: set(key),
+    onChange: (value: string) => setValues((current) => ({ ...current, [key]: value })),
     errors: errors[key],
     required: true,
     disabled: !canEdit,
   });
 
   return (
-    <SettingsForm
+    <VersionedSettingsForm
+      form={form}
       title={t('general.title')}
       intro={t('general.intro')}
-      saving={saving}
-      error={error}
       canEdit={canEdit}
-      onSubmit={() => {
-        const checked = checkGeneral(values, labels);
-        setErrors(checked.ok ? {} : checked.errors);
-        if (!checked.ok) return;
-        void save(async () => {
-          const { general } = await saveGeneral(accountIndex, checked.value);
-          // The one cache of the general settings (spec: cached in local storage).
-          cacheGeneralSettings(general);
-          setValues(general);
-        });
-      }}
+      label={(key: GeneralField) => labels[key]}
+      shown={(key, value) =>
+        key === 'language' ? t(`general.languages.${value as 'de'}`, value) : value
+      }
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectInput {...field('time_zone')} options={withCurrent(TIME_ZONES, values.time_zone)} />
@@ -102,6 +122,6 @@ function GeneralForm({
           options={withCurrent(DATE_FORMATS, values.format_dates)}
         />
       </div>
-    </SettingsForm>
+    </VersionedSettingsForm>
   );
 }

@@ -1,33 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getTenantSettings, saveTenantSetting, settingValue } from '#client/api/settings-client.ts';
+import { saveTenantSetting, settingValue, type SettingValue } from '#client/api/settings-client.ts';
+import { settingsQueries } from '#client/api/settings-queries.ts';
 import { SelectInput, TextareaInput } from '#client/ui/form/fields.tsx';
 import { BROKER_VERSIONS, SETTING_KEYS, checkOptions } from './settings-forms.ts';
-import { SettingsForm, SettingsTab } from './tab-frame.tsx';
-import { useSettingsForm } from './use-settings-tab.ts';
+import { QueryTab, SettingsForm } from './tab-frame.tsx';
+import { useSettingsAccount, useSettingsForm } from './use-settings-tab.ts';
 
 interface OptionsDraft {
   dashboardAlert: string;
   brokerVersion: string;
 }
 
-const loadOptions = (accountIndex: number, signal: AbortSignal) =>
-  getTenantSettings(
-    accountIndex,
-    [SETTING_KEYS.dashboardAlert, SETTING_KEYS.brokerVersion],
-    signal,
-  ).then(({ values }): OptionsDraft => {
-    const alert = settingValue(values, SETTING_KEYS.dashboardAlert);
-    const version = settingValue(values, SETTING_KEYS.brokerVersion);
-    return {
-      dashboardAlert: typeof alert === 'string' ? alert : '',
-      brokerVersion: typeof version === 'string' ? version : 'v1',
-    };
-  });
+function optionsDraft(values: readonly SettingValue[]): OptionsDraft {
+  const alert = settingValue(values, SETTING_KEYS.dashboardAlert);
+  const version = settingValue(values, SETTING_KEYS.brokerVersion);
+  return {
+    dashboardAlert: typeof alert === 'string' ? alert : '',
+    brokerVersion: typeof version === 'string' ? version : 'v1',
+  };
+}
 
 export function OptionsTab() {
+  const { accountIndex } = useSettingsAccount();
+  const query = useQuery({
+    ...settingsQueries.values(accountIndex, [
+      SETTING_KEYS.dashboardAlert,
+      SETTING_KEYS.brokerVersion,
+    ]),
+    select: optionsDraft,
+  });
   return (
-    <SettingsTab
-      load={loadOptions}
+    <QueryTab
+      query={query}
       render={(draft, account) => <OptionsForm initial={draft} {...account} />}
     />
   );

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getTenantSettings, saveTenantSetting, settingValue } from '#client/api/settings-client.ts';
+import { saveTenantSetting, settingValue } from '#client/api/settings-client.ts';
+import { settingsQueries } from '#client/api/settings-queries.ts';
 import { SelectInput, TextInput } from '#client/ui/form/fields.tsx';
 import {
   BRAINTREE_ENVIRONMENTS,
@@ -9,25 +11,22 @@ import {
   paymentDraft,
   type PaymentDraft,
 } from './settings-forms.ts';
-import { SettingsForm, SettingsTab } from './tab-frame.tsx';
-import { useSettingsForm } from './use-settings-tab.ts';
-
-const loadPayment = (accountIndex: number, signal: AbortSignal) =>
-  getTenantSettings(
-    accountIndex,
-    [SETTING_KEYS.activePsp, SETTING_KEYS.braintreeConfig],
-    signal,
-  ).then(({ values }) =>
-    paymentDraft(
-      settingValue(values, SETTING_KEYS.activePsp),
-      settingValue(values, SETTING_KEYS.braintreeConfig),
-    ),
-  );
+import { QueryTab, SettingsForm } from './tab-frame.tsx';
+import { useSettingsAccount, useSettingsForm } from './use-settings-tab.ts';
 
 export function PaymentTab() {
+  const { accountIndex } = useSettingsAccount();
+  const query = useQuery({
+    ...settingsQueries.values(accountIndex, [SETTING_KEYS.activePsp, SETTING_KEYS.braintreeConfig]),
+    select: (values) =>
+      paymentDraft(
+        settingValue(values, SETTING_KEYS.activePsp),
+        settingValue(values, SETTING_KEYS.braintreeConfig),
+      ),
+  });
   return (
-    <SettingsTab
-      load={loadPayment}
+    <QueryTab
+      query={query}
       render={(draft, account) => <PaymentForm initial={draft} {...account} />}
     />
   );

@@ -1,23 +1,28 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
-import { useLoaded, useSettingsAccount, type Loaded } from './use-settings-tab.ts';
+import { loadStateOf } from '#client/ui/load-state.ts';
+import type { ConflictRow } from '#client/ui/conflict-rows.ts';
+import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
+import type { VersionedRecord } from '#client/entities/record/use-record-edit.ts';
+import { useSettingsAccount } from './use-settings-tab.ts';
 
 /** Loading, load failure (with retry) and the form of one settings tab. */
-export function TabFrame<T>({
-  loaded,
+export function TabFrame({
+  phase,
   retry,
   children,
 }: {
-  loaded: Loaded<T>;
+  phase: 'loading' | 'failed' | 'ready';
   retry: () => void;
-  children: (data: T) => ReactNode;
+  children: ReactNode;
 }) {
   const { t } = useTranslation(['tenant_settings', 'common']);
-  if (loaded.status === 'loading') return <Spinner label={t('common:status.loading')} />;
-  if (loaded.status === 'failed') {
+  if (phase === 'loading') return <Spinner label={t('common:status.loading')} />;
+  if (phase === 'failed') {
     return (
       <div className="flex flex-col items-start gap-3">
         <Alert tone="danger">{t('load_failed')}</Alert>
@@ -27,7 +32,7 @@ export function TabFrame<T>({
       </div>
     );
   }
-  return <>{children(loaded.data)}</>;
+  return <>{children}</>;
 }
 
 /** A settings form: its fields, the save error and the save button. */
@@ -76,19 +81,115 @@ export function SettingsForm({
   );
 }
 
-/** A tab that loads its data for the screen's account, then renders its form. */
-export function SettingsTab<T>({
-  load,
+/**
+ * A tab whose form keeps its own values from what its query read (the tabs that save without a
+ * version): the query's loading and failure ("Try again" asks again, showing loading), then the
+ * form with the data and the screen's account.
+ */
+export function QueryTab<T>({
+  query,
   render,
 }: {
-  load: (accountIndex: number, signal: AbortSignal) => Promise<T>;
+  query: UseQueryResult<T>;
   render: (data: T, account: { accountIndex: number; canEdit: boolean }) => ReactNode;
 }) {
   const account = useSettingsAccount();
-  const { loaded, retry } = useLoaded(load, account.accountIndex);
+  const state = loadStateOf(query);
   return (
-    <TabFrame loaded={loaded} retry={retry}>
-      {(data) => render(data, account)}
+    <TabFrame
+      phase={state.kind === 'ready' ? 'ready' : state.kind === 'failed' ? 'failed' : 'loading'}
+      retry={() => void query.refetch()}
+    >
+      {state.kind === 'ready' ? render(state.value, account) : null}
+    </TabFrame>
+  );
+}
+
+/**
+ * A versioned tab's conflict: another admin saved the tab since it was read. The user loads
+ * what they saved (dropping the input) or saves the input over it knowingly.
+ */
+function SettingsConflict<F extends string, R extends VersionedRecord>({
+  conflict,
+  label,
+  shown,
+  busy,
+  onLoadSaved,
+  onOverwrite,
+}: {
+  conflict: { saved: R; rows: readonly ConflictRow<F>[] } | null;
+  label: (field: F) => string;
+  shown: (field: F, value: string) => string;
+  busy: boolean;
+  onLoadSaved: (saved: R) => void;
+  onOverwrite: () => void;
+}) {
+  const { t } = useTranslation('tenant_settings');
+  if (!conflict) return null;
+  return (
+    <ConflictPanel
+      translate={(key, values) => t(key, values)}
+      conflict={conflict}
+      label={label}
+      shown={(field, value) => (value === '' ? t('conflict.empty') : shown(field, value))}
+      busy={busy}
+      onLoadSaved={onLoadSaved}
+      onOverwrite={onOverwrite}
+    />
+  );
+}
+
+/**
+ * A versioned tab (`useSettingsEdit`): loading or its failure, then the form with the conflict
+ * above its fields; a save failure without a reason of its own shows the generic text.
+ */
+export function VersionedSettingsForm<F extends string, R extends VersionedRecord>({
+  form,
+  title,
+  intro,
+  canEdit,
+  label,
+  shown,
+  children,
+}: {
+  form: {
+    phase: 'loading' | 'failed' | 'ready';
+    retry: () => void;
+    busy: boolean;
+    failure: string | null;
+    save: () => void;
+    conflict: { saved: R; rows: readonly ConflictRow<F>[] } | null;
+    loadSaved: (saved: R) => void;
+    overwrite: () => void;
+  };
+  title: string;
+  intro: string;
+  canEdit: boolean;
+  label: (field: F) => string;
+  shown: (field: F, value: string) => string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('tenant_settings');
+  return (
+    <TabFrame phase={form.phase} retry={form.retry}>
+      <SettingsForm
+        title={title}
+        intro={intro}
+        saving={form.busy}
+        error={form.failure === null ? null : form.failure || t('save_failed')}
+        canEdit={canEdit}
+        onSubmit={form.save}
+      >
+        <SettingsConflict
+          conflict={form.conflict}
+          label={label}
+          shown={shown}
+          busy={form.busy}
+          onLoadSaved={form.loadSaved}
+          onOverwrite={form.overwrite}
+        />
+        {children}
+      </SettingsForm>
     </TabFrame>
   );
 }

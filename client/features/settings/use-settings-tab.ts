@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import {
+  useQueryClient,
+  type FetchQueryOptions,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isAllowed } from '#common/permissions.ts';
@@ -7,6 +14,11 @@ import { apiErrorKey } from '#client/api/error-text.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { SessionActorContext } from '#client/api/session-context.ts';
 import { useToast } from '#client/ui/toast.tsx';
+import {
+  useLoadedRecordEdit,
+  type LoadedEditOptions,
+  type VersionedRecord,
+} from '#client/entities/record/use-record-edit.ts';
 
 /** The account of the screen and whether it may save (the service checks every call anyway). */
 export function useSettingsAccount(): { accountIndex: number; canEdit: boolean } {
@@ -20,30 +32,14 @@ export function useSettingsAccount(): { accountIndex: number; canEdit: boolean }
   };
 }
 
-export type Loaded<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: T };
-
-/** Loads a tab's data once per account; `retry` loads again after a failure. */
-export function useLoaded<T>(
-  load: (accountIndex: number, signal: AbortSignal) => Promise<T>,
-  accountIndex: number,
-): { loaded: Loaded<T>; retry: () => void } {
-  const [loaded, setLoaded] = useState<Loaded<T>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoaded({ status: 'loading' });
-    load(accountIndex, controller.signal)
-      .then((data) => setLoaded({ status: 'ready', data }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('settings load failed', error);
-        setLoaded({ status: 'failed' });
-      });
-    return () => controller.abort();
-    // `load` is a module-level function of each tab; the account and retries reload.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [accountIndex, attempt]);
-  return { loaded, retry: useCallback(() => setAttempt((n) => n + 1), []) };
+/** What the form says of a save that failed: the service's reason for a refused value. */
+function saveFailureText(t: TFunction<['tenant_settings', 'errors']>, failure: unknown): string {
+  console.error('settings save failed', failure);
+  if (failure instanceof ApiError && failure.status === 400) {
+    return t('save_refused', { reason: t(apiErrorKey(failure)) });
+  }
+  if (failure instanceof ApiError && failure.status === 403) return t('save_forbidden');
+  return t('save_failed');
 }
 
 /**
@@ -68,12 +64,7 @@ export function useSave(): {
         toast({ message: t('saved'), tone: 'success' });
         return true;
       } catch (failure: unknown) {
-        console.error('settings save failed', failure);
-        if (failure instanceof ApiError && failure.status === 400) {
-          setError(t('save_refused', { reason: t(apiErrorKey(failure)) }));
-        } else if (failure instanceof ApiError && failure.status === 403) {
-          setError(t('save_forbidden'));
-        } else setError(t('save_failed'));
+        setError(saveFailureText(t, failure));
         return false;
       } finally {
         setSaving(false);
@@ -89,4 +80,65 @@ export function useSettingsForm<T>(initial: T) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   return { values, setValues, errors, setErrors, ...useSave() };
+}
+
+/**
+ * Reads a record through the cache (the query's own signal reaches the API client) for a flow
+ * that loads it itself; the flow's signal, aborted when the form goes, cancels that read.
+ */
+async function fetchThroughCache<R, K extends QueryKey>(
+  client: QueryClient,
+  query: FetchQueryOptions<R, Error, R, K>,
+  signal: AbortSignal,
+): Promise<R> {
+  const cancel = () => void client.cancelQueries({ queryKey: query.queryKey, exact: true });
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    return await client.fetchQuery(query);
+  } finally {
+    signal.removeEventListener('abort', cancel);
+  }
+}
+
+/**
+ * A settings tab that saves a versioned record (general, branding) on `record-edit`: read from
+ * the query cache, edited, checked, saved on top of the version read; a save somebody made
+ * meanwhile is a 409 `version_conflict` carrying the record under `name`, shown as the conflict
+ * (reload or keep mine) instead of being overwritten. The saved record goes into the cache.
+ */
+export function useSettingsEdit<
+  R extends VersionedRecord,
+  V,
+  I,
+  F extends string,
+  K extends QueryKey,
+>({
+  query,
+  name,
+  onSaved,
+  ...options
+}: Omit<LoadedEditOptions<R, V, I, F>, 'load' | 'conflictOf' | 'refusal' | 'onSaved'> & {
+  query: FetchQueryOptions<R, Error, R, K>;
+  /** The key of the record in the service's answers and in its 409. */
+  name: string;
+  /** What else takes the saved record (the shell's branding, the language cache). */
+  onSaved?: (saved: R) => void;
+}) {
+  const { t } = useTranslation(['tenant_settings', 'errors']);
+  const toast = useToast();
+  const client = useQueryClient();
+  return useLoadedRecordEdit<R, V, I, F>({
+    ...options,
+    load: (signal) => fetchThroughCache(client, query, signal),
+    conflictOf: (error) =>
+      error instanceof ApiError && error.code === 'version_conflict'
+        ? (((error.body as Record<string, unknown> | undefined)?.[name] as R | undefined) ?? null)
+        : null,
+    refusal: (error) => ({ failure: saveFailureText(t, error) }),
+    onSaved: (saved) => {
+      client.setQueryData<R>(query.queryKey, saved);
+      onSaved?.(saved);
+      toast({ message: t('saved'), tone: 'success' });
+    },
+  });
 }

@@ -24,7 +24,12 @@ export const tenantService: ServiceModule = {
     settingsRouter,
     listViewRouter,
   ],
-  migrations: sqlFiles('tenant', ['001-init.sql', '002-administration.sql', '010-list-views.sql']),
+  migrations: sqlFiles('tenant', [
+    '001-init.sql',
+    '002-administration.sql',
+    '010-list-views.sql',
+    '013-settings-versions.sql',
+  ]),
   async seed({ db, logger }) {
     await seedDemoWorld(db, logger);
     // A second step, so that data directories seeded before these tables existed get it too.

@@ -9,6 +9,7 @@ import {
 import { HttpError, notFound } from '#server/sandbox/platform/errors.ts';
 import { getAuth, requireAuth, requirePermission } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { SettingsVersionBody } from '#common/contracts/tenant.ts';
 import { checkProductSetting, tenantSettingsAccess } from './product-settings.ts';
 import {
   equals,
@@ -32,6 +33,7 @@ export const GeneralBody = v.object({
   currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'ISO 4217 currency code')),
   format_hours: v.pipe(v.string(), v.nonEmpty(), v.maxLength(20)),
   format_dates: v.pipe(v.string(), v.nonEmpty(), v.maxLength(20)),
+  ...SettingsVersionBody.entries,
 });
 
 /** A logo by address: a same-origin path or an https URL. */
@@ -64,7 +66,39 @@ export const BrandingBody = v.object({
     null,
   ),
   main_color: v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'colour like #1dc4e9')),
+  ...SettingsVersionBody.entries,
 });
+
+/** The version stamps of a settings record, named as the contract's SettingsVersionEntries. */
+const VERSION_COLUMNS = 'version, updated_at AS "updatedAt", updated_by AS "updatedBy"';
+const GENERAL_SELECT = `SELECT time_zone, language, currency, format_hours, format_dates,
+  ${VERSION_COLUMNS} FROM general_settings`;
+const BRANDING_SELECT = `SELECT tenant_id, name, address, logo, main_color, ${VERSION_COLUMNS}
+  FROM branding`;
+
+/**
+ * Why a versioned settings save changed no row: the record was saved meanwhile (409 with the
+ * record as saved now, under its name as the answer of a save carries it, so the client shows
+ * what changed), or the tenant has none.
+ */
+async function settingsRefusal(
+  db: Queryable,
+  name: 'general' | 'branding',
+  select: string,
+  tenantId: number,
+  version: number,
+): Promise<HttpError> {
+  const [current] = await db.query<{ version: number }>(`${select} WHERE tenant_id = $1`, [
+    tenantId,
+  ]);
+  if (!current) return notFound(`${name} settings`);
+  return new HttpError(
+    409,
+    'version_conflict',
+    `${name} was changed meanwhile (version ${current.version}, yours ${version})`,
+    { [name]: current },
+  );
+}
 
 export const settingKey = v.pipe(
   v.string(),
@@ -288,11 +322,7 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
 
   router.get('/general', requirePermission('tenant-management.tenants.view'), async (_req, res) => {
     const auth = getAuth(res);
-    const [general] = await db.query(
-      `SELECT time_zone, language, currency, format_hours, format_dates
-         FROM general_settings WHERE tenant_id = $1`,
-      [auth.tenantId],
-    );
+    const [general] = await db.query(`${GENERAL_SELECT} WHERE tenant_id = $1`, [auth.tenantId]);
     if (!general) throw notFound('general settings');
     res.json({ general });
   });
@@ -303,12 +333,13 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
     async (req, res) => {
       const auth = getAuth(res);
       const body = parseBody(GeneralBody, req.body);
+      // Only on top of the version the caller loaded: a stale save would overwrite unseen.
       const [general] = await db.query(
-        `INSERT INTO general_settings (tenant_id, time_zone, language, currency, format_hours, format_dates)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (tenant_id) DO UPDATE SET time_zone = $2, language = $3, currency = $4,
-         format_hours = $5, format_dates = $6, updated_at = now()
-       RETURNING time_zone, language, currency, format_hours, format_dates`,
+        `UPDATE general_settings SET time_zone = $2, language = $3, currency = $4,
+           format_hours = $5, format_dates = $6, version = version + 1, updated_by = $7,
+           updated_at = now()
+         WHERE tenant_id = $1 AND version = $8
+         RETURNING time_zone, language, currency, format_hours, format_dates, ${VERSION_COLUMNS}`,
         [
           auth.tenantId,
           body.time_zone,
@@ -316,8 +347,13 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
           body.currency,
           body.format_hours,
           body.format_dates,
+          auth.userCode,
+          body.version,
         ],
       );
+      if (!general) {
+        throw await settingsRefusal(db, 'general', GENERAL_SELECT, auth.tenantId, body.version);
+      }
       res.json({ general });
     },
   );
@@ -327,10 +363,7 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
     requirePermission('tenant-management.tenants.view'),
     async (_req, res) => {
       const auth = getAuth(res);
-      const [branding] = await db.query(
-        'SELECT tenant_id, name, address, logo, main_color FROM branding WHERE tenant_id = $1',
-        [auth.tenantId],
-      );
+      const [branding] = await db.query(`${BRANDING_SELECT} WHERE tenant_id = $1`, [auth.tenantId]);
       if (!branding) throw notFound('branding');
       res.json({ branding });
     },
@@ -343,12 +376,23 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
       const auth = getAuth(res);
       const body = parseBody(BrandingBody, req.body);
       const [branding] = await db.query(
-        `INSERT INTO branding (tenant_id, name, address, logo, main_color) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (tenant_id) DO UPDATE SET name = $2, address = $3, logo = $4, main_color = $5,
-         updated_at = now()
-       RETURNING tenant_id, name, address, logo, main_color`,
-        [auth.tenantId, body.name, body.address, body.logo, body.main_color],
+        `UPDATE branding SET name = $2, address = $3, logo = $4, main_color = $5,
+           version = version + 1, updated_by = $6, updated_at = now()
+         WHERE tenant_id = $1 AND version = $7
+         RETURNING tenant_id, name, address, logo, main_color, ${VERSION_COLUMNS}`,
+        [
+          auth.tenantId,
+          body.name,
+          body.address,
+          body.logo,
+          body.main_color,
+          auth.userCode,
+          body.version,
+        ],
       );
+      if (!branding) {
+        throw await settingsRefusal(db, 'branding', BRANDING_SELECT, auth.tenantId, body.version);
+      }
       res.json({ branding });
     },
   );
