@@ -17,13 +17,14 @@ export {
   type PolicyStatus,
   type RevisionStatus,
 } from '#common/policy-lifecycle.ts';
-import type { Policy } from '#common/contracts/policy.ts';
+import type { Policy, PolicyRow } from '#common/contracts/policy.ts';
 
 // The records' types are the policy contract (common/contracts/policy.ts).
 export type {
   PartyHolder as PolicyHolder,
   Policy,
   PolicyObject,
+  PolicyRow,
   PolicyVersion,
   Timeslice,
 } from '#common/contracts/policy.ts';
@@ -69,6 +70,24 @@ export function listPolicies(
   // without asking for the formulas of every product version (issue 13).
   params.set('expand', 'timelines,product,premiumUnits');
   // The service's keyset tokens are opaque ("2.1971.d"): sent back exactly as received.
+  if (query.pageToken) params.set('pageToken', query.pageToken);
+  return fetchJson(`${base(accountIndex)}/policies?${params}`, { signal });
+}
+
+/**
+ * A page of the policies list as the table shows it: rows with the current premium instead of
+ * the whole timeline, made by the BFF from the upstream list (`view=row`, the BFF's parameter;
+ * docs/decisions/004-list-rows.md). Same filters, order and keyset tokens as `listPolicies`.
+ */
+export function listPolicyRows(
+  accountIndex: number,
+  query: PoliciesQuery,
+  signal: AbortSignal,
+): Promise<Page<PolicyRow>> {
+  const params = new URLSearchParams(policiesParams(query));
+  // The BFF sets the expansions the rows are made from.
+  params.delete('expand');
+  params.set('view', 'row');
   if (query.pageToken) params.set('pageToken', query.pageToken);
   return fetchJson(`${base(accountIndex)}/policies?${params}`, { signal });
 }
