@@ -33,12 +33,6 @@ export const noPolicyFilters: PolicyListFilters = {
 };
 
 /**
- * Pages loaded by scrolling before the table stops and offers to go on (spec, section 9: the stop
- * limit is the caller's): 20 pages of 30 are 600 policies, more than anybody reads by scrolling.
- */
-export const POLICIES_STOP_LIMIT = 20;
-
-/**
  * A policy as the table shows it. The texts that do not depend on the language are made once
  * when the page arrives, not on every render: a scrolling table renders its visible rows often.
  */
@@ -198,7 +192,6 @@ export function PoliciesTable({
       minWidth={showHolder ? '64rem' : '52rem'}
       loadPage={loadPage}
       rowKey={(row) => String(row.policy.id)}
-      stopLimit={POLICIES_STOP_LIMIT}
       emptyMessage={emptyMessage}
       {...(height ? { height } : {})}
     />
