@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { partyName } from '#common/party-name.ts';
@@ -12,7 +12,7 @@ import {
 import { usePolicyAbilities } from '#client/api/use-policy-abilities.ts';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
 import { formatUtcDate } from './policy-display.ts';
-import { formatMoney } from '#client/ui/money.ts';
+import { formatMoney, prepareMoneyFormat } from '#client/ui/money.ts';
 import { policyStatusClass, policyStatusKey } from './policy-status-badge.tsx';
 
 export interface PolicyListFilters {
@@ -70,6 +70,8 @@ export function PoliciesTable({
   // The policy's back link returns to this very list, filters included.
   const location = useLocation();
   const from = `${location.pathname}${location.search}`;
+
+  useEffect(() => prepareMoneyFormat(i18n.language), [i18n.language]);
 
   const loadPage = useCallback<LoadTablePage<TableRow>>(
     async (input, signal) => {
