@@ -11,7 +11,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/support/chromium.ts';
 import { PASSWORD, startStack } from '#tests/support/stack.ts';
 import { missingBuildMessage } from './bundle-size.ts';
-import { checkBudgets, numberFlag, runWhenMain } from './lib/cli.ts';
+import { buildBenchMain, numberFlag, runWhenMain } from './lib/cli.ts';
 import { USER } from './lib/load.ts';
 
 /** Issue 14, goal 5: no long task over 50 ms at full speed, none over 200 ms at 4x throttling. */
@@ -210,17 +210,11 @@ export function parseListLongTasksArgs(argv: string[]) {
   return { runs: numberFlag(argv, 'runs', 3), lists };
 }
 
-async function main() {
-  const argv = process.argv.slice(2);
-  const missing = missingBuildMessage();
-  if (missing) {
-    console.error(missing);
-    process.exit(1);
-  }
-  const report = await measureListLongTasks(parseListLongTasksArgs(argv));
-  if (argv.includes('--json')) console.log(JSON.stringify(report, null, 2));
-  else printListLongTasks(report);
-  checkBudgets(argv, report.failures);
-}
-
-runWhenMain(import.meta.url, main);
+runWhenMain(
+  import.meta.url,
+  buildBenchMain({
+    missingBuild: missingBuildMessage,
+    measure: (argv) => measureListLongTasks(parseListLongTasksArgs(argv)),
+    print: printListLongTasks,
+  }),
+);

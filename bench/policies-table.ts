@@ -11,7 +11,7 @@ import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/support/chromium.ts';
 import { PASSWORD, startStack } from '#tests/support/stack.ts';
 import { missingBuildMessage } from './bundle-size.ts';
-import { checkBudgets, runWhenMain } from './lib/cli.ts';
+import { buildBenchMain, runWhenMain } from './lib/cli.ts';
 import { USER } from './lib/load.ts';
 import { preparePolicyWorld } from './lib/policy-world.ts';
 
@@ -247,17 +247,11 @@ export function parsePoliciesTableArgs(argv: string[]): PoliciesTableOptions {
   return { rows, ...(dataDir ? { dataDir } : {}) };
 }
 
-async function main() {
-  const argv = process.argv.slice(2);
-  const missing = missingBuildMessage();
-  if (missing) {
-    console.error(missing);
-    process.exit(1);
-  }
-  const report = await measurePoliciesTable(parsePoliciesTableArgs(argv));
-  if (argv.includes('--json')) console.log(JSON.stringify(report, null, 2));
-  else printPoliciesTable(report);
-  checkBudgets(argv, report.failures);
-}
-
-runWhenMain(import.meta.url, main);
+runWhenMain(
+  import.meta.url,
+  buildBenchMain({
+    missingBuild: missingBuildMessage,
+    measure: (argv) => measurePoliciesTable(parsePoliciesTableArgs(argv)),
+    print: printPoliciesTable,
+  }),
+);
