@@ -1,21 +1,26 @@
 /**
  * The policy list screen at scale, in a real Chromium: scrolls /policies until 10 000 rows have
- * loaded and records how many rows the DOM held at most (the table virtualises) and the longest
- * main-thread task. Needs the client build (npx vite build).
+ * loaded and records how many rows the DOM held at most (the table virtualises), the longest
+ * main-thread task, and what the list's pages moved: requests, bytes on the wire (CDP's encoded
+ * lengths, headers included) and decoded, failed answers, and the times automatic loading paused
+ * ("Retry"). Needs the client build (npx vite build).
  * Usage: npx tsx bench/policies-table.ts [--check] [--json] [--rows=10000]
  *        [--data-dir=<dir, kept and reused>]
  */
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/support/chromium.ts';
 import { PASSWORD, startStack } from '#tests/support/stack.ts';
 import { missingBuildMessage } from './bundle-size.ts';
-import { checkBudgets, runWhenMain } from './lib/cli.ts';
+import { buildBenchMain, runWhenMain } from './lib/cli.ts';
 import { USER } from './lib/load.ts';
 import { preparePolicyWorld } from './lib/policy-world.ts';
 
 /** Budgets: the DOM keeps a window of rows, and no task blocks the page for long. */
 export const MAX_DOM_ROWS = 200;
 export const MAX_LONG_TASK_MS = 200;
+/** Issue 14: a full scroll to 10 000 policies moves at most 3 MB and never pauses. */
+export const MAX_SCROLL_BYTES = 3 * 1024 * 1024;
+export const MAX_RETRIES = 0;
 
 export interface PoliciesTableOptions {
   rows: number;
@@ -30,6 +35,12 @@ export interface PoliciesTableReport {
   maxDomRows: number;
   /** Times the table paused automatic loading (stop limit) and "Retry" went on. */
   retries: number;
+  /** Requests of the policies list, and what they moved: on the wire and decoded. */
+  listRequests: number;
+  wireBytes: number;
+  decodedBytes: number;
+  /** List answers with a status of 400 or more (a rate limit's 429, a busy gate's 503...). */
+  failedRequests: Record<string, number>;
   longTasks: number;
   longestTaskMs: number;
   scrollSeconds: number;
@@ -66,6 +77,42 @@ function readTable(): Probe {
   };
 }
 
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
+
+/** The policies list's calls as the browser's network layer saw them (CDP, not the page). */
+const LIST_CALL = /\/api\/\d+\/insuranceservice\/v1\/policies\?/;
+
+/**
+ * Counts the policies list's requests from here on: each one's bytes on the wire (encoded body
+ * and headers, `Network.loadingFinished`), decoded bytes (`Network.dataReceived`) and status.
+ */
+export async function watchListTraffic(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const listed = new Set<string>();
+  let wireBytes = 0;
+  let decodedBytes = 0;
+  const failedRequests: Record<string, number> = {};
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (LIST_CALL.test(e.request.url)) listed.add(e.requestId);
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    if (listed.has(e.requestId) && e.response.status >= 400) {
+      const key = String(e.response.status);
+      failedRequests[key] = (failedRequests[key] ?? 0) + 1;
+    }
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    if (listed.has(e.requestId)) decodedBytes += e.dataLength;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    if (listed.has(e.requestId)) wireBytes += e.encodedDataLength;
+  });
+  return {
+    totals: () => ({ listRequests: listed.size, wireBytes, decodedBytes, failedRequests }),
+  };
+}
+
 export async function measurePoliciesTable(
   opts: PoliciesTableOptions,
 ): Promise<PoliciesTableReport> {
@@ -80,6 +127,7 @@ export async function measurePoliciesTable(
       await context.addInitScript(() => localStorage.setItem('bo.language', 'en'));
       await context.addInitScript(PROBE);
       const page = await context.newPage();
+      const traffic = await watchListTraffic(page);
       await page.goto(stack.url + '/login');
       const login = await page.request.post(stack.url + '/bff/login', {
         headers: { 'x-csrf': '1' },
@@ -134,6 +182,15 @@ export async function measurePoliciesTable(
       if (collected.maxRows >= MAX_DOM_ROWS) {
         failures.push(`the DOM held ${collected.maxRows} rows (limit < ${MAX_DOM_ROWS})`);
       }
+      const moved = traffic.totals();
+      if (moved.wireBytes > MAX_SCROLL_BYTES) {
+        failures.push(
+          `the scroll moved ${mb(moved.wireBytes)} MB (limit ${mb(MAX_SCROLL_BYTES)} MB)`,
+        );
+      }
+      if (retries > MAX_RETRIES) {
+        failures.push(`automatic loading paused ${retries} times (limit ${MAX_RETRIES})`);
+      }
       if (longestTaskMs >= MAX_LONG_TASK_MS) {
         failures.push(`a task took ${longestTaskMs.toFixed(0)} ms (limit < ${MAX_LONG_TASK_MS})`);
       }
@@ -144,6 +201,7 @@ export async function measurePoliciesTable(
         rowsLoaded,
         maxDomRows: collected.maxRows,
         retries,
+        ...moved,
         longTasks: collected.longTasks.length,
         longestTaskMs,
         scrollSeconds,
@@ -165,6 +223,13 @@ export function printPoliciesTable(r: PoliciesTableReport) {
     `  scrolled to ${r.rowsLoaded} rows in ${r.scrollSeconds.toFixed(1)} s ` +
       `(${r.retries} pauses of automatic loading, each resumed with Retry)`,
   );
+  const failed = Object.entries(r.failedRequests).map(([status, n]) => `${n} x ${status}`);
+  console.log(
+    `  list pages: ${r.listRequests} requests, ${mb(r.wireBytes)} MB on the wire ` +
+      `(budget <= ${mb(MAX_SCROLL_BYTES)} MB), ${mb(r.decodedBytes)} MB decoded, ` +
+      `failed answers: ${failed.length ? failed.join(', ') : 'none'}`,
+  );
+  console.log(`  pauses ("Retry"): ${r.retries} (budget ${MAX_RETRIES})`);
   console.log(`  most rows in the DOM at once: ${r.maxDomRows} (budget < ${MAX_DOM_ROWS})`);
   console.log(
     `  long tasks: ${r.longTasks}, longest ${r.longestTaskMs.toFixed(0)} ms ` +
@@ -182,17 +247,11 @@ export function parsePoliciesTableArgs(argv: string[]): PoliciesTableOptions {
   return { rows, ...(dataDir ? { dataDir } : {}) };
 }
 
-async function main() {
-  const argv = process.argv.slice(2);
-  const missing = missingBuildMessage();
-  if (missing) {
-    console.error(missing);
-    process.exit(1);
-  }
-  const report = await measurePoliciesTable(parsePoliciesTableArgs(argv));
-  if (argv.includes('--json')) console.log(JSON.stringify(report, null, 2));
-  else printPoliciesTable(report);
-  checkBudgets(argv, report.failures);
-}
-
-runWhenMain(import.meta.url, main);
+runWhenMain(
+  import.meta.url,
+  buildBenchMain({
+    missingBuild: missingBuildMessage,
+    measure: (argv) => measurePoliciesTable(parsePoliciesTableArgs(argv)),
+    print: printPoliciesTable,
+  }),
+);

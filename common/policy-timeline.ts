@@ -19,3 +19,15 @@ export function timesliceAt<T extends TimelineSlice>(timeline: readonly T[], now
   if (holding) return holding;
   return at < Date.parse(timeline[0]!.from) ? timeline[0]! : timeline.at(-1)!;
 }
+
+/**
+ * The premium a policy's list entry shows: the one of the timeslice in force at `now` (see
+ * `timesliceAt`); undefined without a timeline. The policies list rows (BFF, `view=row`) and the
+ * CSV export read it alike.
+ */
+export function premiumInForce<P>(
+  timeline: readonly (TimelineSlice & { premium?: P })[] | null | undefined,
+  now: Date,
+): P | undefined {
+  return timesliceAt(timeline ?? [], now)?.premium;
+}

@@ -1,5 +1,6 @@
 import { roundHalfAwayFromZero } from './expression/evaluate.ts';
 import type { PremiumItem } from './contracts/policy.ts';
+import type { PremiumUnit } from './products.ts';
 
 /**
  * The premium of a policy timeslice or of an application being filled in (upstream contract,
@@ -18,3 +19,19 @@ export const roundToCents = (amount: number): number => roundHalfAwayFromZero(am
  */
 export const grandTotalOf = (items: readonly Pick<PremiumItem, 'total'>[]): number =>
   roundToCents(items.reduce((sum, item) => sum + item.total, 0));
+
+/**
+ * The unit of a premium's grand total: the one unit all its items' formulas share; null when
+ * they differ (a yearly premium plus a one-time fee has no single unit) or one is unknown. An
+ * item's own `unit` (lists asked with `expand=premiumUnits`) comes first, else `unitOf` by formula.
+ */
+export function grandTotalUnit(
+  items: readonly PremiumItem[],
+  unitOf: ReadonlyMap<number, PremiumUnit> = new Map(),
+): PremiumUnit | null {
+  const units = new Set(
+    items.map((item) => item.unit ?? unitOf.get(item.premiumFormulaId) ?? null),
+  );
+  if (units.size !== 1) return null;
+  return [...units][0] ?? null;
+}

@@ -25,3 +25,26 @@ export function numberFlag(argv: readonly string[], name: string, fallback: numb
   if (!Number.isFinite(v) || v <= 0) throw new Error(`--${name} must be a positive number`);
   return v;
 }
+
+/**
+ * The `main` of a benchmark over the client build: without a build it says so and exits 1;
+ * otherwise it measures, prints the figures (or JSON with `--json`) and checks the budgets.
+ */
+export function buildBenchMain<R extends { failures: readonly string[] }>(o: {
+  missingBuild: () => string | null;
+  measure: (argv: string[]) => Promise<R>;
+  print: (report: R) => void;
+}): () => Promise<void> {
+  return async () => {
+    const argv = process.argv.slice(2);
+    const missing = o.missingBuild();
+    if (missing) {
+      console.error(missing);
+      process.exit(1);
+    }
+    const report = await o.measure(argv);
+    if (argv.includes('--json')) console.log(JSON.stringify(report, null, 2));
+    else o.print(report);
+    checkBudgets(argv, report.failures);
+  };
+}

@@ -17,13 +17,14 @@ export {
   type PolicyStatus,
   type RevisionStatus,
 } from '#common/policy-lifecycle.ts';
-import type { Policy } from '#common/contracts/policy.ts';
+import type { Policy, PolicyRow } from '#common/contracts/policy.ts';
 
 // The records' types are the policy contract (common/contracts/policy.ts).
 export type {
   PartyHolder as PolicyHolder,
   Policy,
   PolicyObject,
+  PolicyRow,
   PolicyVersion,
   Timeslice,
 } from '#common/contracts/policy.ts';
@@ -64,13 +65,36 @@ export function listPolicies(
   query: PoliciesQuery,
   signal: AbortSignal,
 ): Promise<Page<Policy>> {
-  const params = new URLSearchParams(policiesParams(query));
   // Each premium item with its formula's unit, so that the table says the unit of the total
   // without asking for the formulas of every product version (issue 13).
-  params.set('expand', 'timelines,product,premiumUnits');
+  const url = policiesUrl(accountIndex, query, { expand: 'timelines,product,premiumUnits' });
+  return fetchJson(url, { signal });
+}
+
+/** The list's address: its query with `set` instead of the defaults, and the page token. */
+function policiesUrl(accountIndex: number, query: PoliciesQuery, set: Record<string, string>) {
+  const params = new URLSearchParams(policiesParams(query));
+  for (const [name, value] of Object.entries(set)) {
+    if (value) params.set(name, value);
+    else params.delete(name);
+  }
   // The service's keyset tokens are opaque ("2.1971.d"): sent back exactly as received.
   if (query.pageToken) params.set('pageToken', query.pageToken);
-  return fetchJson(`${base(accountIndex)}/policies?${params}`, { signal });
+  return `${base(accountIndex)}/policies?${params}`;
+}
+
+/**
+ * A page of the policies list as the table shows it: rows with the current premium instead of
+ * the whole timeline, made by the BFF from the upstream list (`view=row`, the BFF's parameter;
+ * docs/decisions/004-list-rows.md). Same filters, order and keyset tokens as `listPolicies`.
+ */
+export function listPolicyRows(
+  accountIndex: number,
+  query: PoliciesQuery,
+  signal: AbortSignal,
+): Promise<Page<PolicyRow>> {
+  // No expansions: the BFF sets the ones the rows are made from.
+  return fetchJson(policiesUrl(accountIndex, query, { expand: '', view: 'row' }), { signal });
 }
 
 /** `ref` is the policy's id or code (`pol_...`); a 404 means "Policy does not exist". */

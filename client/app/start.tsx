@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { writeStoredAccounts } from '#client/api/account-storage.ts';
@@ -24,11 +24,17 @@ export async function startApp(root: Root): Promise<void> {
   // The server is the truth; the stored list only speeds up the next first paint.
   writeStoredAccounts(session.accounts);
 
-  root.render(
-    <StrictMode>
-      <SessionProvider accounts={session.accounts}>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </StrictMode>,
+  // The first render of the shell and its route is the biggest piece of work of a page load; as
+  // a transition React renders it in slices and lets the browser in between, instead of one long
+  // task (bench/list-long-tasks.ts). What the root showed before (the light sign-in page) stays
+  // until it is done.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <SessionProvider accounts={session.accounts}>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </StrictMode>,
+    ),
   );
 }

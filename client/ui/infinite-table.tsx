@@ -183,9 +183,13 @@ export function InfiniteTable<TRow>({
     useFlushSync: false,
   });
 
+  // A table without a box (inside something hidden or collapsed) is "near its end" at every
+  // page: without this check, and without a stop limit, it would load the whole list unseen.
   const checkNearEnd = useCallback(() => {
     const element = scrollRef.current;
-    if (element && isNearEnd(element)) actor.send({ type: 'table.nearEnd' });
+    if (element && element.clientHeight > 0 && isNearEnd(element)) {
+      actor.send({ type: 'table.nearEnd' });
+    }
   }, [actor]);
   // A page that does not fill the table leaves nothing to scroll: ask for more at once.
   const isIdle = state.matches('idle');

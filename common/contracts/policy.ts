@@ -118,6 +118,38 @@ export const PolicySchema = v.strictObject({
   ...AuditEntries,
 });
 
+/**
+ * A row of the policies list as the BFF answers it for `GET .../policies?view=row`
+ * (docs/decisions/004-list-rows.md): what the policies table shows and links to, without the
+ * timeline (about two thirds of a listed policy). `productName` is the product's current name
+ * when the upstream expanded it, else the one the policy was written with; `premium` is the
+ * current version's timeslice in force now, with the one unit of its items (null: they differ
+ * or are unknown); null when the policy has no timeline.
+ */
+export const PolicyRowSchema = v.strictObject({
+  ...v.pick(PolicySchema, [
+    'id',
+    'code',
+    'policyNumber',
+    'productName',
+    'productSlug',
+    'accountCode',
+    'status',
+    'policyStartDate',
+    'createdAt',
+  ]).entries,
+  holder: v.nullable(
+    v.pick(PartyHolderSchema, ['type', 'title', 'firstName', 'lastName', 'companyName']),
+  ),
+  premium: v.nullable(
+    v.strictObject({
+      grandTotal: v.pipe(v.number(), v.finite()),
+      currency: v.string(),
+      unit: v.nullable(v.picklist(PREMIUM_UNITS)),
+    }),
+  ),
+});
+
 /** POST /premiums/calculate: the premium, or null with what is still missing. */
 export const PremiumCalculationSchema = v.strictObject({
   premium: v.nullable(PremiumSchema),
@@ -132,4 +164,5 @@ export type PolicyObject = v.InferOutput<typeof PolicyObjectSchema>;
 export type Timeslice = v.InferOutput<typeof TimesliceSchema>;
 export type PolicyVersion = v.InferOutput<typeof PolicyVersionSchema>;
 export type Policy = v.InferOutput<typeof PolicySchema>;
+export type PolicyRow = v.InferOutput<typeof PolicyRowSchema>;
 export type PremiumCalculation = v.InferOutput<typeof PremiumCalculationSchema>;

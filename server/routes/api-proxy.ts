@@ -7,7 +7,9 @@ import { SessionStoreUnavailable, type SessionKit } from '#server/session/sessio
 import type { TokenService } from '#server/session/token-service.ts';
 import type { UpstreamGate } from '#server/upstream/gate.ts';
 import { PROXIED_SERVICES } from '#server/sandbox/service-names.ts';
+import { acceptsGzip } from '#server/upstream/compress.ts';
 import { upstreamForwarder } from '#server/upstream/forward.ts';
+import { answerPolicyRows, policyRowsUpstreamUrl } from '#server/upstream/policy-rows.ts';
 import { passedHeaders, readCapped, stripClientHeaders } from '#server/upstream/proxy-common.ts';
 
 /** Calls that need no signed-in account (invitations, password reset, the SSO link). */
@@ -50,6 +52,8 @@ declare module 'http' {
     /** The /api call as the server's listener parsed it (null: not a well-formed one), so that
      * Express, which answers what the lean path leaves, does not parse it again. */
     apiCall?: ApiCall | null;
+    /** A policies list call answered as rows (server/upstream/policy-rows.ts). */
+    bffRowView?: { gzipOk: boolean; now: Date };
   }
 }
 
@@ -100,10 +104,13 @@ export function apiProxy(deps: {
     timeoutMs: deps.timeoutMs,
     log,
     compressJson: true,
-    intercept: (proxyRes, req, res) =>
-      proxyRes.statusCode === 401 && req.bffAccount
-        ? answerRefusal(proxyRes, req.bffAccount, res)
-        : undefined,
+    intercept: (proxyRes, req, res) => {
+      const status = proxyRes.statusCode ?? 0;
+      if (status === 401 && req.bffAccount) return answerRefusal(proxyRes, req.bffAccount, res);
+      if (req.bffRowView && status >= 200 && status < 300)
+        return answerPolicyRows(proxyRes, res, req.bffRowView);
+      return undefined;
+    },
   });
 
   /**
@@ -156,7 +163,14 @@ export function apiProxy(deps: {
           ...(t.reason ? { reason: t.reason } : {}),
         });
       req.bffAccount = { sid, index: who };
-      req.url = upstreamUrl;
+      const rowsUrl = policyRowsUpstreamUrl(req.method, upstreamUrl);
+      req.url = rowsUrl ?? upstreamUrl;
+      if (rowsUrl) {
+        const accept = req.headers['accept-encoding'];
+        req.bffRowView = { gzipOk: acceptsGzip(accept), now: new Date(kit.clock.now()) };
+        // The BFF reads this answer itself: plain JSON from the upstream, compressed here.
+        delete req.headers['accept-encoding'];
+      }
       stripClientHeaders(req.headers);
       // The public API identifies the tenant, not a user: its bearer is the tenant slug.
       req.headers.authorization = `Bearer ${service === 'publicapi' ? t.account.tenantSlug : t.accessToken}`;

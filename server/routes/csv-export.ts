@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { errorIssues } from '#common/contracts/error.ts';
 import { applicantName, partyName, type NamedParty } from '#common/party-name.ts';
-import { timesliceAt, type TimelineSlice } from '#common/policy-timeline.ts';
+import { premiumInForce, type TimelineSlice } from '#common/policy-timeline.ts';
 import { sendError } from '#server/http-errors.ts';
 import { fromRoot } from '#server/paths.ts';
 import { SessionStoreUnavailable, type SessionKit } from '#server/session/session.ts';
@@ -41,8 +41,7 @@ const columns = (...names: string[]): Column[] => names.map((key) => ({ key, val
 
 /** A policy's premium as the list shows it: the timeslice in force now carries it. */
 function currentPremium(item: Item): Item | undefined {
-  const timeline = (item.timeline ?? []) as (TimelineSlice & { premium?: Item })[];
-  return timesliceAt(timeline, new Date())?.premium;
+  return premiumInForce(item.timeline as (TimelineSlice & { premium?: Item })[], new Date());
 }
 
 /** A lead's premium (a quote's, not a timeline's). */

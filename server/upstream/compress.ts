@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
-import { createGzip, type Gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { createGzip, gzip, type Gzip } from 'node:zlib';
 
 /** Answers shorter than this go as they are: the gzip frame and the CPU would buy nothing. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -33,6 +34,10 @@ export function jsonCompressor(
   headers.vary = headers.vary ? `${String(headers.vary)}, Accept-Encoding` : 'Accept-Encoding';
   return createGzip(GZIP_OPTIONS);
 }
+
+/** A JSON answer the BFF wrote itself, compressed as `jsonCompressor` would (off the main thread). */
+export const gzipJson = (body: Buffer): Promise<Buffer> => gzipAsync(body, GZIP_OPTIONS);
+const gzipAsync = promisify(gzip);
 
 /** Whether an Accept-Encoding list takes gzip (a `q=0` refuses it). */
 export function acceptsGzip(header: string | string[] | undefined): boolean {

@@ -25,6 +25,36 @@ async function openPolicyList(page: Page) {
 }
 
 test.describe('policies', () => {
+  test('the list shows each row with its current premium from the trimmed rows the BFF answers', async ({
+    page,
+  }) => {
+    await signIn(page, 'viewer@demo.test');
+    await openPolicyList(page);
+    const rowsAnswer = page.waitForResponse(
+      (res) => res.url().includes('/policies?') && res.url().includes(`search=${TRAVEL.number}`),
+    );
+    await page.getByRole('searchbox', { name: 'Search policies' }).fill(TRAVEL.number);
+    const answer = await rowsAnswer;
+    // The rows (docs/decisions/004-list-rows.md): the premium in force, never the timeline.
+    expect(new URL(answer.url()).searchParams.get('view')).toBe('row');
+    const page1 = (await answer.json()) as {
+      items: { timeline?: unknown; premium: { grandTotal: number; currency: string } | null }[];
+    };
+    expect(page1.items).toHaveLength(1);
+    expect(page1.items[0]).not.toHaveProperty('timeline');
+    const premium = page1.items[0]!.premium!;
+    const amount = new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency: premium.currency,
+    }).format(premium.grandTotal);
+    const row = policyTable(page).getByRole('row').nth(1);
+    await expect(row).toContainText(TRAVEL.number);
+    await expect(row).toContainText(TRAVEL.holder);
+    await expect(row).toContainText(TRAVEL.product);
+    await expect(row.getByRole('cell').nth(5)).toContainText(amount);
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeHidden();
+  });
+
   test('the list filters by status and search, keeps its filters in the address and opens a policy', async ({
     page,
   }) => {

@@ -11,7 +11,11 @@ import {
 import { contractProblems } from '#common/contracts/drift.ts';
 import { LeadSchema, LeadStatusSchema, LeadVersionSchema } from '#common/contracts/lead.ts';
 import { PartnerSchema, PartnerTagSchema, PartnerTypeSchema } from '#common/contracts/partner.ts';
-import { PolicySchema, PremiumCalculationSchema } from '#common/contracts/policy.ts';
+import {
+  PolicyRowSchema,
+  PolicySchema,
+  PremiumCalculationSchema,
+} from '#common/contracts/policy.ts';
 import {
   InsuredObjectSchema,
   PremiumFormulaSchema,
@@ -59,6 +63,7 @@ import { claimsParams } from '#client/api/claims-client.ts';
 import { leadsParams } from '#client/api/leads-client.ts';
 import { partnersParams } from '#client/api/partners-client.ts';
 import { policiesParams } from '#client/api/policies-client.ts';
+import { policyRowsPage, policyRowsUpstreamUrl } from '#server/upstream/policy-rows.ts';
 import { INSURANCE_USERS, serviceCalls, withSandbox } from '#tests/support/sandbox.ts';
 import {
   api,
@@ -181,6 +186,25 @@ describe('insuranceservice answers as its contract says', () => {
     );
     const list = conforming(await insurance.call(care, `/policies?${ended}`), pageOf(PolicySchema));
     expect(list.items.length).toBeGreaterThan(0);
+  });
+
+  it('gives the policies list rows its contract says, from what the BFF asks the list for', async () => {
+    // The very URL the BFF sends upstream for the table's `view=row` call.
+    const rowCall = new URLSearchParams(policiesParams({ pageSize: 50 }));
+    rowCall.set('view', 'row');
+    const upstreamUrl = policyRowsUpstreamUrl('GET', `/insuranceservice/v1/policies?${rowCall}`);
+    expect(upstreamUrl).not.toBeNull();
+    const listed = conforming(
+      await insurance.call(care, upstreamUrl!.replace('/insuranceservice/v1', '')),
+      pageOf(PolicySchema),
+    );
+    const rows = policyRowsPage(listed, new Date());
+    expect(contractProblems(pageOf(PolicyRowSchema), rows)).toEqual([]);
+    // The seed's premiums have units: the rows must carry them, not only the amounts.
+    const units = (rows as { items: { premium: { unit: string | null } | null }[] }).items.map(
+      (row) => row.premium?.unit ?? null,
+    );
+    expect(units.some((unit) => unit !== null)).toBe(true);
   });
 
   it('reads a policy with its versions, and answers a draft written on it', async () => {

@@ -1,20 +1,18 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { partyName } from '#common/party-name.ts';
-import { timesliceAt } from '#common/policy-timeline.ts';
 import { PREMIUM_UNITS, type PremiumUnit } from '#common/products.ts';
 import {
-  listPolicies,
+  listPolicyRows,
   POLICY_STATUSES,
-  type Policy,
+  type PolicyRow,
   type PolicyStatus,
-  type Timeslice,
 } from '#client/api/policies-client.ts';
 import { usePolicyAbilities } from '#client/api/use-policy-abilities.ts';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
-import { formatUtcDate, grandTotalUnit } from './policy-display.ts';
-import { formatMoney } from '#client/ui/money.ts';
+import { formatUtcDate } from './policy-display.ts';
+import { formatMoney, prepareMoneyFormat } from '#client/ui/money.ts';
 import { policyStatusClass, policyStatusKey } from './policy-status-badge.tsx';
 
 export interface PolicyListFilters {
@@ -35,20 +33,12 @@ export const noPolicyFilters: PolicyListFilters = {
 };
 
 /**
- * Pages loaded by scrolling before the table stops and offers to go on (spec, section 9: the stop
- * limit is the caller's): 20 pages of 30 are 600 policies, more than anybody reads by scrolling.
- */
-export const POLICIES_STOP_LIMIT = 20;
-
-/**
  * A policy as the table shows it. The texts that do not depend on the language are made once
  * when the page arrives, not on every render: a scrolling table renders its visible rows often.
  */
-interface PolicyRow {
-  policy: Policy;
-  /** The current version's timeslice in force now. */
-  current: Timeslice | null;
-  unit: PremiumUnit | null;
+interface TableRow {
+  /** The list's row of the policy, with its current premium (no timeline). */
+  policy: PolicyRow;
   holder: string;
   start: string;
   created: string;
@@ -81,9 +71,11 @@ export function PoliciesTable({
   const location = useLocation();
   const from = `${location.pathname}${location.search}`;
 
-  const loadPage = useCallback<LoadTablePage<PolicyRow>>(
+  useEffect(() => prepareMoneyFormat(i18n.language), [i18n.language]);
+
+  const loadPage = useCallback<LoadTablePage<TableRow>>(
     async (input, signal) => {
-      const page = await listPolicies(
+      const page = await listPolicyRows(
         accountIndex,
         {
           pageToken: input.pageToken,
@@ -96,18 +88,12 @@ export function PoliciesTable({
         },
         signal,
       );
-      const now = new Date();
-      const rows = page.items.map((policy) => {
-        const current = timesliceAt(policy.timeline ?? [], now);
-        return {
-          policy,
-          current,
-          unit: current ? grandTotalUnit(current.premium.premiumItems) : null,
-          holder: partyName(policy.holder) || policy.accountCode || '',
-          start: formatUtcDate(policy.policyStartDate),
-          created: formatUtcDate(policy.createdAt),
-        };
-      });
+      const rows = page.items.map((policy) => ({
+        policy,
+        holder: partyName(policy.holder) || policy.accountCode || '',
+        start: formatUtcDate(policy.policyStartDate),
+        created: formatUtcDate(policy.createdAt),
+      }));
       return { rows, nextPageToken: page.nextPageToken };
     },
     [accountIndex, filters],
@@ -121,7 +107,7 @@ export function PoliciesTable({
     PREMIUM_UNITS.map((unit) => [unit, t(`per_unit.${unitKey(unit)}`)]),
   ) as Record<PremiumUnit, string>;
 
-  const columns: TableColumn<PolicyRow>[] = [
+  const columns: TableColumn<TableRow>[] = [
     {
       id: 'number',
       header: t('columns.number'),
@@ -140,7 +126,7 @@ export function PoliciesTable({
       id: 'product',
       header: t('columns.product'),
       width: '1.5fr',
-      cell: ({ policy }) => policy.product?.name ?? policy.productName,
+      cell: ({ policy }) => policy.productName,
     },
     ...(showHolder
       ? [
@@ -148,7 +134,7 @@ export function PoliciesTable({
             id: 'holder',
             header: t('columns.holder'),
             width: '1.5fr',
-            cell: ({ policy, holder }: PolicyRow) =>
+            cell: ({ policy, holder }: TableRow) =>
               canViewCustomers && policy.accountCode ? (
                 <Link
                   to={`/u/${accountIndex}/customers/${policy.accountCode}`}
@@ -180,11 +166,13 @@ export function PoliciesTable({
       id: 'premium',
       header: t('columns.premium'),
       width: '10rem',
-      cell: ({ current, unit }) =>
-        current ? (
+      cell: ({ policy: { premium } }) =>
+        premium ? (
           <span className="tabular-nums">
-            {formatMoney(current.premium.grandTotal, current.premium.currency, i18n.language)}
-            {unit ? <span className="text-slate-600"> {unitLabels[unit]}</span> : null}
+            {formatMoney(premium.grandTotal, premium.currency, i18n.language)}
+            {premium.unit ? (
+              <span className="text-slate-600"> {unitLabels[premium.unit]}</span>
+            ) : null}
           </span>
         ) : (
           <span className="text-slate-600">{t('no_premium')}</span>
@@ -206,7 +194,6 @@ export function PoliciesTable({
       minWidth={showHolder ? '64rem' : '52rem'}
       loadPage={loadPage}
       rowKey={(row) => String(row.policy.id)}
-      stopLimit={POLICIES_STOP_LIMIT}
       emptyMessage={emptyMessage}
       {...(height ? { height } : {})}
     />
