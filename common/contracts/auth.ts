@@ -1,9 +1,10 @@
 import * as v from 'valibot';
-import { Id, JsonRecord, Timestamp } from './shared.ts';
+import { Id, Timestamp } from './shared.ts';
 import {
   addressFields,
   customFieldValues,
   CustomSchemaRecordSchema,
+  OrganizationAddressEntries,
   OrganizationRefSchema,
   RoleSchema,
 } from './tenant.ts';
@@ -63,12 +64,7 @@ export const OrganizationInvitationSchema = v.strictObject({
   name: v.string(),
   slug: v.nullable(v.string()),
   parentOrganizationId: v.nullable(Id),
-  street: v.string(),
-  houseNumber: v.string(),
-  zipCode: v.string(),
-  city: v.string(),
-  country: v.string(),
-  customFields: JsonRecord,
+  ...OrganizationAddressEntries,
   expiresAt: Timestamp,
   isExpired: v.boolean(),
   usedAt: v.nullable(Timestamp),

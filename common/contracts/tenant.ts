@@ -31,16 +31,22 @@ export const RoleSchema = v.strictObject({
 /** An organization as a user or an invite names it (`expand=organization(s)`). */
 export const OrganizationRefSchema = v.strictObject({ id: Id, code: v.string(), name: v.string() });
 
-export const OrganizationSchema = v.strictObject({
-  ...OrganizationRefSchema.entries,
-  parentId: v.nullable(Id),
-  email: v.string(),
+/** An organisation's address and custom fields as the services answer them (an organisation,
+ * and the invitation that creates one). */
+export const OrganizationAddressEntries = {
   street: v.string(),
   houseNumber: v.string(),
   zipCode: v.string(),
   city: v.string(),
   country: v.string(),
   customFields: JsonRecord,
+};
+
+export const OrganizationSchema = v.strictObject({
+  ...OrganizationRefSchema.entries,
+  parentId: v.nullable(Id),
+  email: v.string(),
+  ...OrganizationAddressEntries,
   ern: v.string(),
   ...AuditEntries,
 });

@@ -71,31 +71,63 @@ export const BrandingBody = v.object({
 
 /** The version stamps of a settings record, named as the contract's SettingsVersionEntries. */
 const VERSION_COLUMNS = 'version, updated_at AS "updatedAt", updated_by AS "updatedBy"';
-const GENERAL_SELECT = `SELECT time_zone, language, currency, format_hours, format_dates,
-  ${VERSION_COLUMNS} FROM general_settings`;
-const BRANDING_SELECT = `SELECT tenant_id, name, address, logo, main_color, ${VERSION_COLUMNS}
-  FROM branding`;
+
+/** The versioned settings records: one row per tenant, its table and the columns a save sets. */
+const VERSIONED_SETTINGS = {
+  general: {
+    table: 'general_settings',
+    columns: ['time_zone', 'language', 'currency', 'format_hours', 'format_dates'],
+    alsoRead: [],
+  },
+  branding: {
+    table: 'branding',
+    columns: ['name', 'address', 'logo', 'main_color'],
+    alsoRead: ['tenant_id'],
+  },
+} as const;
+type SettingsName = keyof typeof VERSIONED_SETTINGS;
+
+function settingsSelect(name: SettingsName): string {
+  const { table, columns, alsoRead } = VERSIONED_SETTINGS[name];
+  return `SELECT ${[...alsoRead, ...columns, VERSION_COLUMNS].join(', ')} FROM ${table}`;
+}
+
+async function readSettings(db: Queryable, name: SettingsName, tenantId: number) {
+  const [record] = await db.query<{ version: number }>(
+    `${settingsSelect(name)} WHERE tenant_id = $1`,
+    [tenantId],
+  );
+  return record;
+}
 
 /**
- * Why a versioned settings save changed no row: the record was saved meanwhile (409 with the
- * record as saved now, under its name as the answer of a save carries it, so the client shows
- * what changed), or the tenant has none.
+ * Saves a tenant's settings record only on top of the version the caller loaded (a stale save
+ * would overwrite what the caller never saw) and answers it as saved. A save that changes no row
+ * is refused: 409 with the record as saved now, under its name as a save's answer carries it,
+ * so the client can show what changed; 404 when the tenant has none.
  */
-async function settingsRefusal(
+async function saveSettings(
   db: Queryable,
-  name: 'general' | 'branding',
-  select: string,
-  tenantId: number,
-  version: number,
-): Promise<HttpError> {
-  const [current] = await db.query<{ version: number }>(`${select} WHERE tenant_id = $1`, [
-    tenantId,
-  ]);
-  if (!current) return notFound(`${name} settings`);
-  return new HttpError(
+  name: SettingsName,
+  auth: { tenantId: number; userCode: string },
+  body: Record<string, unknown> & { version: number },
+) {
+  const { table, columns, alsoRead } = VERSIONED_SETTINGS[name];
+  const set = columns.map((c, i) => `${c} = $${i + 2}`).join(', ');
+  const by = columns.length + 2;
+  const [saved] = await db.query(
+    `UPDATE ${table} SET ${set}, version = version + 1, updated_by = $${by}, updated_at = now()
+     WHERE tenant_id = $1 AND version = $${by + 1}
+     RETURNING ${[...alsoRead, ...columns, VERSION_COLUMNS].join(', ')}`,
+    [auth.tenantId, ...columns.map((c) => body[c]), auth.userCode, body.version],
+  );
+  if (saved) return saved;
+  const current = await readSettings(db, name, auth.tenantId);
+  if (!current) throw notFound(`${name} settings`);
+  throw new HttpError(
     409,
     'version_conflict',
-    `${name} was changed meanwhile (version ${current.version}, yours ${version})`,
+    `${name} was changed meanwhile (version ${current.version}, yours ${body.version})`,
     { [name]: current },
   );
 }
@@ -322,7 +354,7 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
 
   router.get('/general', requirePermission('tenant-management.tenants.view'), async (_req, res) => {
     const auth = getAuth(res);
-    const [general] = await db.query(`${GENERAL_SELECT} WHERE tenant_id = $1`, [auth.tenantId]);
+    const general = await readSettings(db, 'general', auth.tenantId);
     if (!general) throw notFound('general settings');
     res.json({ general });
   });
@@ -333,27 +365,7 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
     async (req, res) => {
       const auth = getAuth(res);
       const body = parseBody(GeneralBody, req.body);
-      // Only on top of the version the caller loaded: a stale save would overwrite unseen.
-      const [general] = await db.query(
-        `UPDATE general_settings SET time_zone = $2, language = $3, currency = $4,
-           format_hours = $5, format_dates = $6, version = version + 1, updated_by = $7,
-           updated_at = now()
-         WHERE tenant_id = $1 AND version = $8
-         RETURNING time_zone, language, currency, format_hours, format_dates, ${VERSION_COLUMNS}`,
-        [
-          auth.tenantId,
-          body.time_zone,
-          body.language,
-          body.currency,
-          body.format_hours,
-          body.format_dates,
-          auth.userCode,
-          body.version,
-        ],
-      );
-      if (!general) {
-        throw await settingsRefusal(db, 'general', GENERAL_SELECT, auth.tenantId, body.version);
-      }
+      const general = await saveSettings(db, 'general', auth, body);
       res.json({ general });
     },
   );
@@ -363,7 +375,7 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
     requirePermission('tenant-management.tenants.view'),
     async (_req, res) => {
       const auth = getAuth(res);
-      const [branding] = await db.query(`${BRANDING_SELECT} WHERE tenant_id = $1`, [auth.tenantId]);
+      const branding = await readSettings(db, 'branding', auth.tenantId);
       if (!branding) throw notFound('branding');
       res.json({ branding });
     },
@@ -375,24 +387,7 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
     async (req, res) => {
       const auth = getAuth(res);
       const body = parseBody(BrandingBody, req.body);
-      const [branding] = await db.query(
-        `UPDATE branding SET name = $2, address = $3, logo = $4, main_color = $5,
-           version = version + 1, updated_by = $6, updated_at = now()
-         WHERE tenant_id = $1 AND version = $7
-         RETURNING tenant_id, name, address, logo, main_color, ${VERSION_COLUMNS}`,
-        [
-          auth.tenantId,
-          body.name,
-          body.address,
-          body.logo,
-          body.main_color,
-          auth.userCode,
-          body.version,
-        ],
-      );
-      if (!branding) {
-        throw await settingsRefusal(db, 'branding', BRANDING_SELECT, auth.tenantId, body.version);
-      }
+      const branding = await saveSettings(db, 'branding', auth, body);
       res.json({ branding });
     },
   );
