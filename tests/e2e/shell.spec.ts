@@ -1,4 +1,16 @@
+import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures.ts';
+
+/** Holds back a lazily loaded chunk until `release`, to act before its code is there. */
+async function holdChunk(page: Page, name: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/assets/${name}-[^/]+\\.js$`), async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
 
 test.describe('shell', () => {
   test('the header search finds the screens the user may open and opens one with Enter', async ({
@@ -14,6 +26,32 @@ test.describe('shell', () => {
 
     await search.fill('zzz');
     await expect(page.getByText('No screen matches.')).toBeVisible();
+  });
+
+  test('the header search and the account menu work by keyboard before their code has loaded', async ({
+    page,
+  }) => {
+    // Issue 14: both load Headless UI on first use; what the user does before must not be lost.
+    const search = await holdChunk(page, 'combobox-parts');
+    const menu = await holdChunk(page, 'menu-parts');
+    await signIn(page, 'admin@demo.test');
+
+    const field = page.getByRole('combobox', { name: 'Search' });
+    await field.focus();
+    await page.keyboard.type('prof');
+    await expect(field).toHaveValue('prof');
+    search.release();
+    await expect(page.getByRole('option', { name: 'Profile' })).toBeVisible();
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue('prof');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: /^Account menu for / }).focus();
+    await page.keyboard.press('Enter');
+    menu.release();
+    await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/u\/0\/profile$/);
   });
 
   test('the header search does not offer a screen without permission', async ({ page }) => {

@@ -1,7 +1,7 @@
-import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { languages, storeChosenLanguage, type Language } from '#client/i18n/language.ts';
+import { LazyMenu } from '#client/ui/lazy-menu.tsx';
 import { CheckIcon, ChevronDownIcon, GlobeIcon } from '#client/ui/icons.tsx';
 import { menuItemClass, menuPanelClass } from './menu-item-class.ts';
 
@@ -12,23 +12,32 @@ const headerButtonClass =
 export function ProductSelector() {
   const { t } = useTranslation(['common', 'shell']);
   return (
-    <Menu>
-      <MenuButton className={headerButtonClass} aria-label={t('shell:header.product_selector')}>
-        {t('product.eis')} <ChevronDownIcon />
-      </MenuButton>
-      <MenuItems anchor="bottom start" className={menuPanelClass}>
-        <MenuItem>
-          <button type="button" className={menuItemClass} aria-current="true">
-            <CheckIcon /> {t('product.eis')}
-          </button>
-        </MenuItem>
-        <MenuItem disabled>
-          <span className={menuItemClass}>
-            {t('product.pbm')} ({t('status.coming_soon')})
-          </span>
-        </MenuItem>
-      </MenuItems>
-    </Menu>
+    <LazyMenu
+      trigger={{
+        className: headerButtonClass,
+        'aria-label': t('shell:header.product_selector'),
+        children: (
+          <>
+            {t('product.eis')} <ChevronDownIcon />
+          </>
+        ),
+      }}
+    >
+      {({ MenuItems, MenuItem }) => (
+        <MenuItems anchor="bottom start" className={menuPanelClass}>
+          <MenuItem>
+            <button type="button" className={menuItemClass} aria-current="true">
+              <CheckIcon /> {t('product.eis')}
+            </button>
+          </MenuItem>
+          <MenuItem disabled>
+            <span className={menuItemClass}>
+              {t('product.pbm')} ({t('status.coming_soon')})
+            </span>
+          </MenuItem>
+        </MenuItems>
+      )}
+    </LazyMenu>
   );
 }
 
@@ -45,33 +54,41 @@ export function HelpMenu({ accountIndex, onTour }: { accountIndex: number; onTou
     ['privacy', t('help.privacy')],
   ] as const;
   return (
-    <Menu>
-      <MenuButton className={headerButtonClass}>
-        {t('header.help')} <ChevronDownIcon />
-      </MenuButton>
-      <MenuItems anchor="bottom end" className={menuPanelClass}>
-        {links.map(([topic, label]) => (
-          <MenuItem key={topic}>
-            <Link to={`${base}/${topic}`} className={menuItemClass}>
-              {label}
-            </Link>
+    <LazyMenu
+      trigger={{
+        className: headerButtonClass,
+        children: (
+          <>
+            {t('header.help')} <ChevronDownIcon />
+          </>
+        ),
+      }}
+    >
+      {({ MenuItems, MenuItem, MenuSeparator }) => (
+        <MenuItems anchor="bottom end" className={menuPanelClass}>
+          {links.map(([topic, label]) => (
+            <MenuItem key={topic}>
+              <Link to={`${base}/${topic}`} className={menuItemClass}>
+                {label}
+              </Link>
+            </MenuItem>
+          ))}
+          <MenuItem>
+            <button type="button" className={menuItemClass} onClick={onTour}>
+              {t('help.tour')}
+            </button>
           </MenuItem>
-        ))}
-        <MenuItem>
-          <button type="button" className={menuItemClass} onClick={onTour}>
-            {t('help.tour')}
-          </button>
-        </MenuItem>
-        <MenuSeparator className="my-1 h-px bg-slate-200" />
-        {legal.map(([topic, label]) => (
-          <MenuItem key={topic}>
-            <Link to={`${base}/${topic}`} className={menuItemClass}>
-              {label}
-            </Link>
-          </MenuItem>
-        ))}
-      </MenuItems>
-    </Menu>
+          <MenuSeparator className="my-1 h-px bg-slate-200" />
+          {legal.map(([topic, label]) => (
+            <MenuItem key={topic}>
+              <Link to={`${base}/${topic}`} className={menuItemClass}>
+                {label}
+              </Link>
+            </MenuItem>
+          ))}
+        </MenuItems>
+      )}
+    </LazyMenu>
   );
 }
 
@@ -84,29 +101,35 @@ export function LanguageMenu() {
     window.location.reload();
   }
   return (
-    <Menu>
-      <MenuButton
-        className={headerButtonClass}
-        aria-label={t('header.language_current', { language: t(`common:languages.${current}`) })}
-      >
-        <GlobeIcon /> {current.toUpperCase()}
-      </MenuButton>
-      <MenuItems anchor="bottom end" className={menuPanelClass}>
-        {languages
-          .filter((l) => l !== current)
-          .map((language) => (
-            <MenuItem key={language}>
-              <button
-                type="button"
-                lang={language}
-                className={menuItemClass}
-                onClick={() => choose(language)}
-              >
-                {t(`common:languages.${language}`)}
-              </button>
-            </MenuItem>
-          ))}
-      </MenuItems>
-    </Menu>
+    <LazyMenu
+      trigger={{
+        className: headerButtonClass,
+        'aria-label': t('header.language_current', { language: t(`common:languages.${current}`) }),
+        children: (
+          <>
+            <GlobeIcon /> {current.toUpperCase()}
+          </>
+        ),
+      }}
+    >
+      {({ MenuItems, MenuItem }) => (
+        <MenuItems anchor="bottom end" className={menuPanelClass}>
+          {languages
+            .filter((l) => l !== current)
+            .map((language) => (
+              <MenuItem key={language}>
+                <button
+                  type="button"
+                  lang={language}
+                  className={menuItemClass}
+                  onClick={() => choose(language)}
+                >
+                  {t(`common:languages.${language}`)}
+                </button>
+              </MenuItem>
+            ))}
+        </MenuItems>
+      )}
+    </LazyMenu>
   );
 }

@@ -1,7 +1,7 @@
-import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LazyCombobox } from '#client/ui/lazy-combobox.tsx';
 import { visibleMenu } from '../menu-access.ts';
 import type { ScreenRoute } from '../route-table.ts';
 
@@ -32,24 +32,23 @@ export function HeaderSearch({
   const found = needle ? screens.filter((s) => s.name.toLocaleLowerCase().includes(needle)) : [];
 
   return (
-    <Combobox
-      value={null}
-      onChange={(choice: (typeof screens)[number] | null) => {
-        if (!choice) return;
+    <LazyCombobox
+      field={{
+        'aria-label': t('header.search'),
+        placeholder: t('header.search_placeholder'),
+        className:
+          'w-44 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 focus:w-60 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40 lg:w-56',
+        boxClassName: 'relative hidden md:block',
+        query,
+        onQueryChange: setQuery,
+      }}
+      onChoose={(choice: (typeof screens)[number]) => {
         setQuery('');
         void navigate(`/u/${accountIndex}/${choice.screen.path}`);
       }}
-      onClose={() => setQuery('')}
     >
-      <div className="relative hidden md:block">
-        <ComboboxInput
-          aria-label={t('header.search')}
-          placeholder={t('header.search_placeholder')}
-          className="w-44 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 focus:w-60 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40 lg:w-56"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-        {needle ? (
+      {({ ComboboxOptions, ComboboxOption }) =>
+        needle ? (
           <ComboboxOptions
             anchor="bottom start"
             className="z-50 mt-1 w-64 rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg empty:invisible"
@@ -68,8 +67,8 @@ export function HeaderSearch({
               ))
             )}
           </ComboboxOptions>
-        ) : null}
-      </div>
-    </Combobox>
+        ) : null
+      }
+    </LazyCombobox>
   );
 }

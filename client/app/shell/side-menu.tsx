@@ -1,4 +1,4 @@
-import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { ChevronRightIcon } from '#client/ui/icons.tsx';
@@ -44,33 +44,24 @@ export function SideMenu({
                 </li>
               ) : (
                 <li key={item.id}>
-                  <Disclosure
+                  <MenuGroup
+                    label={t(item.label)}
                     defaultOpen={item.children.some((c) =>
                       pathname.startsWith(`${base}/${c.path}`),
                     )}
                   >
-                    {({ open }) => (
-                      <>
-                        <DisclosureButton className="flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm text-slate-100 hover:bg-white/10">
-                          {t(item.label)}
-                          <ChevronRightIcon className={`transition ${open ? 'rotate-90' : ''}`} />
-                        </DisclosureButton>
-                        <DisclosurePanel as="ul" className="mt-1 flex flex-col gap-1 pl-4">
-                          {item.children.map((child) => (
-                            <li key={child.id}>
-                              <NavLink
-                                to={`${base}/${child.path}`}
-                                className={itemClass}
-                                onClick={onNavigate}
-                              >
-                                {t(child.label)}
-                              </NavLink>
-                            </li>
-                          ))}
-                        </DisclosurePanel>
-                      </>
-                    )}
-                  </Disclosure>
+                    {item.children.map((child) => (
+                      <li key={child.id}>
+                        <NavLink
+                          to={`${base}/${child.path}`}
+                          className={itemClass}
+                          onClick={onNavigate}
+                        >
+                          {t(child.label)}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </MenuGroup>
                 </li>
               ),
             )}
@@ -86,5 +77,42 @@ export function SideMenu({
         </Link>
       </div>
     </nav>
+  );
+}
+
+/**
+ * A group of the side menu that folds open. Plain React rather than Headless UI's Disclosure, as
+ * a native button already gives the keyboard access and this keeps the Headless UI code out of
+ * the shell's first load (issue 14).
+ */
+function MenuGroup({
+  label,
+  defaultOpen,
+  children,
+}: {
+  label: string;
+  defaultOpen: boolean;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(defaultOpen);
+  const panelId = useId();
+  return (
+    <>
+      <button
+        type="button"
+        className="flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm text-slate-100 hover:bg-white/10"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen(!open)}
+      >
+        {label}
+        <ChevronRightIcon className={`transition ${open ? 'rotate-90' : ''}`} />
+      </button>
+      {open ? (
+        <ul id={panelId} className="mt-1 flex flex-col gap-1 pl-4">
+          {children}
+        </ul>
+      ) : null}
+    </>
   );
 }
