@@ -932,6 +932,26 @@ describe('a body against its request schema', () => {
       ],
     ],
     [
+      'a claim',
+      claims,
+      'POST',
+      '/claims',
+      {
+        policyCode: 'nope',
+        title: ' ',
+        damageDate: '2024-01-01',
+        claimType: 'meteor',
+        status: 'x',
+      },
+      [
+        { path: 'policyCode', code: 'unknown_policy' },
+        { path: 'title', code: 'required' },
+        { path: 'claimType', code: 'invalid_claim_type' },
+        // Strict: a new claim starts in the tenant's first status.
+        { path: 'status', code: 'strict_object' },
+      ],
+    ],
+    [
       'a role',
       tenant,
       'POST',
