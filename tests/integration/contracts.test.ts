@@ -952,6 +952,21 @@ describe('a body against its request schema', () => {
       ],
     ],
     [
+      'a lead',
+      insurance,
+      'POST',
+      '/leads',
+      {
+        status: 'Offen!',
+        policy: { productVersionId: 0, holder: { email: 'x' }, policyObjects: [] },
+      },
+      [
+        { path: 'status', code: 'invalid_status' },
+        { path: 'policy.productVersionId', code: 'min_value' },
+        { path: 'policy.holder.email', code: 'invalid_email' },
+      ],
+    ],
+    [
       'a role',
       tenant,
       'POST',
