@@ -967,6 +967,18 @@ describe('a body against its request schema', () => {
       ],
     ],
     [
+      'a policy termination',
+      insurance,
+      'POST',
+      '/policies/pol_1/terminate',
+      { basedOnVersionId: 0, reason: 7 },
+      [
+        { path: 'basedOnVersionId', code: 'min_value' },
+        { path: 'terminationDate', code: 'object' },
+        { path: 'reason', code: 'string' },
+      ],
+    ],
+    [
       'a role',
       tenant,
       'POST',
