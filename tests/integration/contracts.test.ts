@@ -979,6 +979,18 @@ describe('a body against its request schema', () => {
       ],
     ],
     [
+      'a saved list view',
+      tenant,
+      'POST',
+      '/list-views',
+      { list: 'Customers', name: ' ', query: '?page=2' },
+      [
+        { path: 'list', code: 'regex' },
+        { path: 'name', code: 'min_length' },
+        { path: 'query', code: 'check' },
+      ],
+    ],
+    [
       'a role',
       tenant,
       'POST',
