@@ -1,6 +1,11 @@
-import type { ObjectDataIssue, PolicyObjectInput } from '#common/policy-object-data.ts';
+import type { ObjectDataIssue } from '#common/policy-object-data.ts';
 import { fetchJson } from './fetch-json.ts';
-import type { Policy, PremiumCalculation } from '#common/contracts/policy.ts';
+import type {
+  Policy,
+  PolicyCalculateInput,
+  PolicyCreateInput,
+  PremiumCalculation,
+} from '#common/contracts/policy.ts';
 
 // The answers' types are the policy contract (common/contracts/policy.ts).
 export type { PremiumCalculation };
@@ -21,17 +26,14 @@ const base = (accountIndex: number) => `/api/${accountIndex}/insuranceservice/v1
  */
 export function calculatePremium(
   accountIndex: number,
-  body: { productVersionId: number; policyObjects: PolicyObjectInput[] },
+  body: PolicyCalculateInput,
   signal: AbortSignal,
 ): Promise<PremiumCalculation> {
   return fetchJson(`${base(accountIndex)}/premiums/calculate`, { method: 'POST', body, signal });
 }
 
-export interface NewPolicyInput {
-  productVersionId: number;
-  accountCode: string;
-  policyObjects: PolicyObjectInput[];
-}
+/** What the application form sells: always on a customer account (the contract's body allows a holder). */
+export type NewPolicyInput = PolicyCreateInput & { accountCode: string };
 
 /** What the form needs of the created policy (the answer is the whole policy). */
 export type CreatedPolicy = Pick<Policy, 'id' | 'code' | 'policyNumber' | 'productName'>;

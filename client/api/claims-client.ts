@@ -4,7 +4,13 @@ import { listParams, type Page } from './tenant-admin-client.ts';
 import type { TransitionRule } from './leads-client.ts';
 import type {
   Claim,
+  ClaimCreateInput,
+  ClaimPatchInput,
+  ClaimUpdateInput,
+  SettlementCreateInput,
+  SettlementUpdateInput,
   ClaimPartner,
+  ClaimPartnerLinkInput,
   ClaimPartnerRole,
   ClaimStatus,
   Settlement,
@@ -14,6 +20,7 @@ import type {
 export type {
   Claim,
   ClaimPartner,
+  ClaimPartnerLinkInput,
   ClaimPartnerRole,
   ClaimStatus,
   ClaimTotals,
@@ -39,23 +46,11 @@ export const CLAIM_PARTS_PAGE_SIZE = 100;
 const base = (accountIndex: number) => `/api/${accountIndex}/claimservice/v1`;
 const path = (accountIndex: number, rest: string) => `${base(accountIndex)}${rest}`;
 
-/** The fields a claim form edits. */
-export interface ClaimFieldsBody {
-  title: string;
-  description?: string;
-  damageDate: string;
-  /** Absent on create: today. */
-  notificationDate?: string;
-  claimType: ClaimType;
-  customFields?: Record<string, unknown>;
-}
-
-export interface SettlementFieldsBody {
-  insuredObject: string;
-  reserve: number;
-  payment: number;
-  recourse: number;
-}
+/** The fields a claim form edits, and those of a settlement: the contract's bodies' fields. */
+export type {
+  ClaimFieldsInput as ClaimFieldsBody,
+  SettlementFieldsInput as SettlementFieldsBody,
+} from '#common/claims.ts';
 
 /** What a refused write carries (see the module comment). */
 export interface ClaimErrorBody {
@@ -118,7 +113,7 @@ export async function getClaim(accountIndex: number, ref: string, signal?: Abort
 /** A new claim on a policy; it starts in the tenant's first status. */
 export async function createClaim(
   accountIndex: number,
-  body: ClaimFieldsBody & { policyCode: string },
+  body: ClaimCreateInput,
   signal?: AbortSignal,
 ) {
   const res = await fetchJson<{ claim: Claim }>(path(accountIndex, '/claims'), {
@@ -133,7 +128,7 @@ export async function createClaim(
 export async function replaceClaim(
   accountIndex: number,
   code: string,
-  body: ClaimFieldsBody & { version: number },
+  body: ClaimUpdateInput,
   signal?: AbortSignal,
 ) {
   const res = await fetchJson<{ claim: Claim }>(
@@ -147,7 +142,7 @@ export async function replaceClaim(
 export async function updateClaim(
   accountIndex: number,
   code: string,
-  changes: Partial<ClaimFieldsBody> & { status?: string; version: number },
+  changes: ClaimPatchInput,
   signal?: AbortSignal,
 ) {
   const res = await fetchJson<{ claim: Claim }>(
@@ -223,7 +218,7 @@ export function listClaimPartners(
 export async function linkClaimPartner(
   accountIndex: number,
   claimCode: string,
-  body: { partnerCode: string; claimPartnerRoleId: number },
+  body: ClaimPartnerLinkInput,
   signal?: AbortSignal,
 ) {
   const res = await fetchJson<{ claimPartner: ClaimPartner }>(
@@ -261,7 +256,7 @@ export async function getSettlement(accountIndex: number, ref: string, signal?: 
 /** 400 `insuredObject: unknown_insured_object` unless a policy object of the claim's policy. */
 export async function createSettlement(
   accountIndex: number,
-  body: SettlementFieldsBody & { claimCode: string },
+  body: SettlementCreateInput,
   signal?: AbortSignal,
 ) {
   const res = await fetchJson<{ settlement: Settlement }>(path(accountIndex, '/settlements'), {
@@ -275,7 +270,7 @@ export async function createSettlement(
 export async function updateSettlement(
   accountIndex: number,
   code: string,
-  body: SettlementFieldsBody & { version: number },
+  body: SettlementUpdateInput,
   signal?: AbortSignal,
 ) {
   const res = await fetchJson<{ settlement: Settlement }>(

@@ -1,8 +1,14 @@
-import type { CustomDataValue, PaymentMethodValue } from '#common/leads.ts';
 import type { ObjectDataIssue, PolicyObjectInput } from '#common/policy-object-data.ts';
 import { fetchJson } from './fetch-json.ts';
 import { listParams, type ListQuery, type Page } from './tenant-admin-client.ts';
-import type { Lead, LeadHolder, LeadStatus, LeadVersion } from '#common/contracts/lead.ts';
+import type {
+  Lead,
+  LeadCreateInput,
+  LeadPolicyInput,
+  LeadStatus,
+  LeadUpdateInput,
+  LeadVersion,
+} from '#common/contracts/lead.ts';
 import type { TransitionRule } from '#common/contracts/shared.ts';
 
 // The records' types are the lead contract (common/contracts/lead.ts).
@@ -29,22 +35,14 @@ export const LEADS_PAGE_SIZE = 30;
 
 const base = (accountIndex: number) => `/api/${accountIndex}/insuranceservice/v1`;
 
-/** The policy part of a create or edit: insured object ids and their data. */
-export interface PolicyInput {
-  productVersionId: number;
-  accountCode?: string | null;
-  holder?: LeadHolder | null;
+/**
+ * The policy part of a create or edit, and the changes a save sends: the lead contract's bodies,
+ * with the form's object data as it stands (unknown here; the service checks it per object).
+ */
+export type PolicyInput = Omit<LeadPolicyInput, 'policyObjects'> & {
   policyObjects: PolicyObjectInput[];
-}
-
-export interface LeadChanges {
-  status?: string;
-  accountCode?: string | null;
-  policy?: PolicyInput;
-  bankAccount?: { iban: string } | null;
-  paymentMethod?: PaymentMethodValue | null;
-  customData?: CustomDataValue | null;
-}
+};
+export type LeadChanges = Omit<LeadCreateInput, 'policy'> & { policy?: PolicyInput };
 
 /** What a refused save carries: the current lead (409) or the policy data issues (400). */
 export interface LeadErrorBody {
@@ -129,7 +127,7 @@ export async function createLead(
 export async function updateLead(
   accountIndex: number,
   code: string,
-  changes: LeadChanges & { version: number },
+  changes: LeadChanges & Pick<LeadUpdateInput, 'version'>,
   signal?: AbortSignal,
 ) {
   const res = await fetchJson<{ lead: Lead }>(

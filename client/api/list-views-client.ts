@@ -1,5 +1,9 @@
 import { fetchJson } from './fetch-json.ts';
-import type { ListView } from '#common/contracts/tenant.ts';
+import type {
+  ListView,
+  ListViewCreateInput,
+  ListViewUpdateInput,
+} from '#common/contracts/tenant.ts';
 
 // The record's type is the tenantservice's contract (common/contracts/tenant.ts).
 export type { ListView };
@@ -14,10 +18,7 @@ export async function listViews(accountIndex: number, list: string, signal?: Abo
   return page.items;
 }
 
-export async function createListView(
-  accountIndex: number,
-  view: { list: string; name: string; query: string; shared: boolean },
-) {
+export async function createListView(accountIndex: number, view: ListViewCreateInput) {
   const { listView } = await fetchJson<{ listView: ListView }>(base(accountIndex), {
     method: 'POST',
     body: view,
@@ -28,7 +29,7 @@ export async function createListView(
 export async function updateListView(
   accountIndex: number,
   code: string,
-  view: { name: string; query: string; shared: boolean; version: number },
+  view: ListViewUpdateInput,
 ) {
   const { listView } = await fetchJson<{ listView: ListView }>(
     `${base(accountIndex)}/${encodeURIComponent(code)}`,

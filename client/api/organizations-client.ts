@@ -1,7 +1,12 @@
 import { fetchJson } from './fetch-json.ts';
 import { getCustomSchema } from './settings-client.ts';
 import { listParams, type ListQuery, type Page, type RoleRef } from './tenant-admin-client.ts';
-import type { Organization } from '#common/contracts/tenant.ts';
+import type {
+  OrgInvitationInput,
+  Organization,
+  OrganizationInput,
+  OrganizationUpdateInput,
+} from '#common/contracts/tenant.ts';
 
 // The record's type is the tenantservice's contract (common/contracts/tenant.ts).
 export type { Organization };
@@ -79,7 +84,7 @@ export function getOrganization(
 
 export function createOrganization(
   accountIndex: number,
-  body: OrganizationAddress & { name: string; customFields: Record<string, unknown> },
+  body: OrganizationInput,
   signal?: AbortSignal,
 ): Promise<{ organization: Organization }> {
   return fetchJson(`${base(accountIndex)}/organizations`, { method: 'POST', body, signal });
@@ -89,7 +94,7 @@ export function createOrganization(
 export function updateOrganization(
   accountIndex: number,
   id: number,
-  body: OrganizationAddress,
+  body: OrganizationUpdateInput,
   signal?: AbortSignal,
 ): Promise<{ organization: Organization }> {
   return fetchJson(`${base(accountIndex)}/organizations/${id}`, { method: 'PUT', body, signal });
@@ -127,17 +132,12 @@ export function listOrganizationInvitations(
   return fetchJson(`${base(accountIndex)}/invitations/organizations?${params}`, { signal });
 }
 
-export interface OrganizationInvitationInput extends OrganizationAddress {
-  name: string;
-  slug: string;
-  email: string;
-  roleIds: number[];
-  customFields: Record<string, unknown>;
-}
+/** What the invitation form sends: the contract's body (common/contracts/tenant.ts). */
+export type { OrgInvitationInput as OrganizationInvitationInput };
 
 export function createOrganizationInvitation(
   accountIndex: number,
-  body: OrganizationInvitationInput,
+  body: OrgInvitationInput,
   signal?: AbortSignal,
 ): Promise<{ invitation: OrganizationInvitation }> {
   return fetchJson(`${base(accountIndex)}/invitations/organizations`, {

@@ -17,7 +17,14 @@ export {
   type PolicyStatus,
   type RevisionStatus,
 } from '#common/policy-lifecycle.ts';
-import type { Policy, PolicyRow } from '#common/contracts/policy.ts';
+import type {
+  Policy,
+  PolicyDraftPatchInput,
+  PolicyRestoreInput,
+  PolicyRow,
+  PolicyTerminateInput,
+  PolicyWithdrawInput,
+} from '#common/contracts/policy.ts';
 
 // The records' types are the policy contract (common/contracts/policy.ts).
 export type {
@@ -127,11 +134,8 @@ async function write(
   return res.policy;
 }
 
-export interface PolicyObjectPatch {
-  insuredObjectId: number;
-  /** Merged key by key into the draft; null empties a field. */
-  data: Record<string, unknown>;
-}
+/** One object of a draft edit: its data merged key by key into the draft; null empties a field. */
+export type PolicyObjectPatch = PolicyDraftPatchInput['policyObjects'][number];
 
 export const createDraft = (
   ai: number,
@@ -143,11 +147,7 @@ export const createDraft = (
 export const patchDraft = (
   ai: number,
   code: string,
-  body: {
-    basedOnVersionId: number;
-    policyObjects: PolicyObjectPatch[];
-    effectiveFrom?: string | null;
-  },
+  body: PolicyDraftPatchInput,
   signal?: AbortSignal,
 ) => write(policyPath(ai, code, '/draft'), 'PATCH', body, signal);
 
@@ -169,20 +169,20 @@ export const applyDraft = (
 export const terminatePolicy = (
   ai: number,
   code: string,
-  body: { basedOnVersionId: number; terminationDate: string; reason?: string | null },
+  body: PolicyTerminateInput,
   signal?: AbortSignal,
 ) => write(policyPath(ai, code, '/terminate'), 'POST', body, signal);
 
 export const withdrawPolicy = (
   ai: number,
   code: string,
-  body: { basedOnVersionId: number; reason?: string | null },
+  body: PolicyWithdrawInput,
   signal?: AbortSignal,
 ) => write(policyPath(ai, code, '/withdraw'), 'POST', body, signal);
 
 export const restorePolicyVersion = (
   ai: number,
   code: string,
-  body: { basedOnVersionId: number; versionId: number },
+  body: PolicyRestoreInput,
   signal?: AbortSignal,
 ) => write(policyPath(ai, code, '/restore-policy-version'), 'POST', body, signal);

@@ -1,6 +1,7 @@
 import type { CustomSchemaEntity, CustomSchemaFieldInput } from '#common/custom-schema-field.ts';
 import { fetchJson } from './fetch-json.ts';
 import type {
+  SettingInput,
   BrandingInput,
   GeneralInput,
   GeneralSettings,
@@ -8,6 +9,12 @@ import type {
   CustomSchemaRecord,
   SettingValue,
 } from '#common/contracts/tenant.ts';
+
+/**
+ * A setting to save: the contract's body, its value typed by the form that owns the key (the
+ * chat widget's, the payment's...; common/product-settings.ts), which the service checks as JSON.
+ */
+type SettingSave = Omit<SettingInput, 'value'> & { value: unknown };
 
 // The records' types are the tenantservice's contract (common/contracts/tenant.ts).
 export type { BrandingRecord, CustomSchemaRecord, SettingValue };
@@ -30,7 +37,7 @@ export function getTenantSettings(
 
 export function saveTenantSetting(
   accountIndex: number,
-  setting: { key: string; value: unknown; isSensitive?: boolean },
+  setting: SettingSave,
   signal?: AbortSignal,
 ): Promise<SettingValue> {
   return fetchJson(`${base(accountIndex)}/settings/tenant`, {
@@ -108,7 +115,7 @@ export function getUserSettings(
 
 export function saveUserSetting(
   accountIndex: number,
-  setting: { key: string; value: unknown },
+  setting: Omit<SettingSave, 'isSensitive'>,
   signal?: AbortSignal,
 ): Promise<SettingValue> {
   return fetchJson(`${base(accountIndex)}/settings/user`, {

@@ -1,5 +1,11 @@
 import * as v from 'valibot';
-import { CLAIM_TYPES } from '#common/claims.ts';
+import {
+  CLAIM_STATUS_SLUG,
+  CLAIM_TYPES,
+  ClaimChanges,
+  ClaimFields,
+  SettlementFields,
+} from '#common/claims.ts';
 import { AuditEntries, Id, Int, IsoDate, JsonRecord } from './shared.ts';
 import { PartnerSchema } from './partner.ts';
 import { PartyHolderSchema } from './policy.ts';
@@ -82,3 +88,48 @@ export type ClaimStatus = v.InferOutput<typeof ClaimStatusSchema>;
 export type ClaimPartnerRole = v.InferOutput<typeof ClaimPartnerRoleSchema>;
 export type ClaimPartner = v.InferOutput<typeof ClaimPartnerSchema>;
 export type Settlement = v.InferOutput<typeof SettlementSchema>;
+
+// ---- request bodies -------------------------------------------------------------------------
+// Strict, unlike the other services' bodies: the claim service refuses a key it does not know,
+// so that a new claim cannot bring its own status and an edit cannot name a field it may not set.
+
+const Version = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
+/** A code of the wrong form cannot name a record: refused as the unknown record it would be. */
+const codeOf = (prefix: string, code: string) =>
+  v.pipe(v.string(), v.regex(new RegExp(`^${prefix}_[A-Za-z0-9]{1,64}$`), code));
+
+/** A new claim starts in the tenant's first status: a status in the body is refused. */
+export const ClaimCreateBody = v.strictObject({
+  policyCode: codeOf('pol', 'unknown_policy'),
+  ...ClaimFields.entries,
+});
+export const ClaimUpdateBody = v.strictObject({ version: Version, ...ClaimFields.entries });
+export const ClaimPatchBody = v.strictObject({
+  version: Version,
+  status: v.optional(v.pipe(v.string(), v.regex(CLAIM_STATUS_SLUG, 'unknown_status'))),
+  ...ClaimChanges.entries,
+});
+export const ClaimPartnerLinkBody = v.strictObject({
+  partnerCode: codeOf('ptn', 'unknown_partner'),
+  claimPartnerRoleId: v.pipe(
+    v.number('unknown_role'),
+    v.integer('unknown_role'),
+    v.minValue(1, 'unknown_role'),
+    v.maxValue(2_147_483_647, 'unknown_role'),
+  ),
+});
+export const SettlementCreateBody = v.strictObject({
+  claimCode: codeOf('clm', 'unknown_claim'),
+  ...SettlementFields.entries,
+});
+export const SettlementUpdateBody = v.strictObject({
+  version: Version,
+  ...SettlementFields.entries,
+});
+
+export type ClaimCreateInput = v.InferInput<typeof ClaimCreateBody>;
+export type ClaimUpdateInput = v.InferInput<typeof ClaimUpdateBody>;
+export type ClaimPatchInput = v.InferInput<typeof ClaimPatchBody>;
+export type ClaimPartnerLinkInput = v.InferInput<typeof ClaimPartnerLinkBody>;
+export type SettlementCreateInput = v.InferInput<typeof SettlementCreateBody>;
+export type SettlementUpdateInput = v.InferInput<typeof SettlementUpdateBody>;

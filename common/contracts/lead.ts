@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ACCOUNT_TYPES } from '#common/account-fields.ts';
+import { BankAccount, CustomData, PaymentMethod } from '#common/leads.ts';
 import { AccountSchema } from './account.ts';
 import { AuditEntries, Id, Int, IsoDate, JsonRecord, Timestamp } from './shared.ts';
 import { PremiumSchema } from './policy.ts';
@@ -137,3 +138,60 @@ export type LeadVersionSummary = v.InferOutput<typeof LeadVersionSummarySchema>;
 export type Lead = v.InferOutput<typeof LeadSchema>;
 export type LeadVersion = v.InferOutput<typeof LeadVersionSchema>;
 export type LeadStatus = v.InferOutput<typeof LeadStatusSchema>;
+
+// ---- request bodies -------------------------------------------------------------------------
+// A lead and its holder are strict: a key the service does not know is refused, not dropped.
+
+const BodyId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
+const Text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, 'too_long'));
+/** A lead status slug; the list filter of the service takes the same form. */
+export const LEAD_STATUS_SLUG = /^[a-z][a-z0-9_-]{0,39}$/;
+const StatusSlug = v.pipe(v.string(), v.regex(LEAD_STATUS_SLUG, 'invalid_status'));
+const AccountCode = v.pipe(v.string(), v.regex(/^acc_[A-Za-z0-9]{1,64}$/, 'unknown_account'));
+
+const LeadHolderBody = v.strictObject({
+  type: v.optional(v.picklist(['person', 'org'])),
+  title: v.optional(Text(20)),
+  firstName: v.optional(Text(100)),
+  lastName: v.optional(Text(100)),
+  companyName: v.optional(Text(200)),
+  email: v.optional(v.pipe(Text(320), v.email('invalid_email'))),
+  birthDate: v.optional(v.pipe(v.string(), v.isoDate('invalid_date'))),
+});
+
+const PremiumOverrideBody = v.pipe(
+  v.array(v.object({ premiumFormulaId: BodyId, total: v.pipe(v.number(), v.finite()) })),
+  v.maxLength(50),
+);
+
+/** The policy part of a lead: insured object ids and their data (checked by the service). */
+export const LeadPolicyBody = v.object({
+  productVersionId: BodyId,
+  accountCode: v.optional(v.nullable(AccountCode)),
+  holder: v.optional(v.nullable(LeadHolderBody)),
+  policyObjects: v.pipe(
+    v.array(v.object({ insuredObjectId: BodyId, data: v.record(v.string(), v.unknown()) })),
+    v.maxLength(20),
+  ),
+  premiumOverride: v.optional(v.nullable(PremiumOverrideBody)),
+});
+
+const editable = {
+  accountCode: v.optional(v.nullable(AccountCode)),
+  policy: v.optional(LeadPolicyBody),
+  bankAccount: v.optional(v.nullable(BankAccount)),
+  paymentMethod: v.optional(v.nullable(PaymentMethod)),
+  customData: v.optional(v.nullable(CustomData)),
+  premiumOverride: v.optional(v.nullable(PremiumOverrideBody)),
+};
+
+export const LeadCreateBody = v.strictObject({ status: v.optional(StatusSlug), ...editable });
+export const LeadUpdateBody = v.strictObject({
+  version: BodyId,
+  status: v.optional(StatusSlug),
+  ...editable,
+});
+
+export type LeadPolicyInput = v.InferInput<typeof LeadPolicyBody>;
+export type LeadCreateInput = v.InferInput<typeof LeadCreateBody>;
+export type LeadUpdateInput = v.InferInput<typeof LeadUpdateBody>;

@@ -166,3 +166,72 @@ export type PolicyVersion = v.InferOutput<typeof PolicyVersionSchema>;
 export type Policy = v.InferOutput<typeof PolicySchema>;
 export type PolicyRow = v.InferOutput<typeof PolicyRowSchema>;
 export type PremiumCalculation = v.InferOutput<typeof PremiumCalculationSchema>;
+
+// ---- request bodies (docs/contracts.md, "Policy writes") -----------------------------------------
+// Loose, as the service reads them: unknown keys are dropped. The object data is checked per
+// field against the tariff by the service, which names each problem at its path.
+
+const BodyId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
+const PolicyObjectsBody = v.pipe(
+  v.array(v.object({ insuredObjectId: BodyId, data: v.unknown() })),
+  v.maxLength(50),
+);
+/** The premium of an application's data as it stands. */
+export const PolicyCalculateBody = v.object({
+  productVersionId: BodyId,
+  policyObjects: PolicyObjectsBody,
+});
+
+const holderText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)));
+/** Who holds a policy without a customer account (an application from a lead, say). */
+const PolicyHolderBody = v.object({
+  type: v.optional(v.picklist(['person', 'org'])),
+  title: holderText(20),
+  firstName: holderText(100),
+  lastName: holderText(100),
+  companyName: holderText(200),
+  email: holderText(320),
+  street: holderText(200),
+  houseNumber: holderText(20),
+  zipCode: holderText(20),
+  city: holderText(100),
+  birthDate: holderText(10),
+  phone: holderText(40),
+});
+const PremiumOverrideBody = v.object({
+  premiumItems: v.pipe(
+    v.array(v.object({ premiumFormulaId: BodyId, total: v.pipe(v.number(), v.finite()) })),
+    v.maxLength(100),
+  ),
+});
+export const PolicyCreateBody = v.object({
+  productVersionId: BodyId,
+  accountCode: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^acc_[A-Za-z0-9]{1,64}$/)))),
+  holder: v.optional(v.nullable(PolicyHolderBody)),
+  policyObjects: PolicyObjectsBody,
+  premiumOverride: v.optional(v.nullable(PremiumOverrideBody)),
+  leadCode: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)))),
+});
+
+/** Every lifecycle write names the version it builds on; a stale one is a 409. */
+const BasedOn = { basedOnVersionId: BodyId };
+const reason = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(500))));
+export const PolicyBasedOnBody = v.object(BasedOn);
+export const PolicyDraftPatchBody = v.object({
+  ...BasedOn,
+  effectiveFrom: v.optional(v.nullable(v.string())),
+  policyObjects: v.pipe(
+    v.array(v.object({ insuredObjectId: BodyId, data: v.record(v.string(), v.unknown()) })),
+    v.maxLength(50),
+  ),
+});
+export const PolicyTerminateBody = v.object({ ...BasedOn, terminationDate: v.string(), reason });
+export const PolicyWithdrawBody = v.object({ ...BasedOn, reason });
+export const PolicyRestoreBody = v.object({ ...BasedOn, versionId: BodyId });
+
+export type PolicyCalculateInput = v.InferInput<typeof PolicyCalculateBody>;
+export type PolicyCreateInput = v.InferInput<typeof PolicyCreateBody>;
+export type PolicyDraftPatchInput = v.InferInput<typeof PolicyDraftPatchBody>;
+export type PolicyTerminateInput = v.InferInput<typeof PolicyTerminateBody>;
+export type PolicyWithdrawInput = v.InferInput<typeof PolicyWithdrawBody>;
+export type PolicyRestoreInput = v.InferInput<typeof PolicyRestoreBody>;

@@ -1,5 +1,8 @@
 import * as v from 'valibot';
 import { CUSTOM_SCHEMA_ENTITIES, CustomSchemaFieldSchema } from '#common/custom-schema-field.ts';
+
+/** PUT /custom-schemas/{entity}: the editor's schema, which the settings form checks as well. */
+export { CustomSchemaBody } from '#common/custom-schema-field.ts';
 import { normalizePermission } from '#common/permissions.ts';
 import { AuditEntries, Id, Int, JsonRecord, Timestamp } from './shared.ts';
 
@@ -244,6 +247,145 @@ export const RoleUpdateBody = v.object({
   code: v.optional(RoleBody.entries.code),
 });
 
+// ---- request bodies (settings, organisations, list views) ----------------------------------------
+
+const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'));
+
+/** PUT /general-settings. */
+export const GeneralBody = v.object({
+  time_zone: v.pipe(
+    v.string(),
+    v.check((tz) => TIME_ZONES.has(tz) || tz === 'UTC', 'unknown time zone'),
+  ),
+  language: v.pipe(v.string(), v.regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'language code like de or de-DE')),
+  currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'ISO 4217 currency code')),
+  format_hours: v.pipe(v.string(), v.nonEmpty(), v.maxLength(20)),
+  format_dates: v.pipe(v.string(), v.nonEmpty(), v.maxLength(20)),
+  ...SettingsVersionBody.entries,
+});
+
+/** A logo by address: a same-origin path or an https URL. */
+const logoAddress = v.pipe(
+  v.string(),
+  v.maxLength(2000),
+  v.regex(/^(?:\/(?![/\\])|https:\/\/)\S*$/, 'logo: a path on this site or an https address'),
+);
+/**
+ * An uploaded logo, resized by the browser and sent inline as a data URL: raster formats only
+ * (an SVG may carry script), about 110 KB of image at most.
+ */
+export const MAX_LOGO_DATA_URL_LENGTH = 150_000;
+const logoDataUrl = v.pipe(
+  v.string(),
+  v.maxLength(MAX_LOGO_DATA_URL_LENGTH, 'logo: the image is too large'),
+  v.regex(/^data:image\/(?:png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/, 'logo: png, jpeg or webp'),
+);
+
+/** PUT /branding. */
+export const BrandingBody = v.object({
+  name: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(200)),
+  address: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(500))), null),
+  logo: v.optional(
+    v.nullable(
+      v.union(
+        [logoAddress, logoDataUrl],
+        'logo: a path on this site, an https address or a png, jpeg or webp image',
+      ),
+    ),
+    null,
+  ),
+  main_color: v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'colour like #1dc4e9')),
+  ...SettingsVersionBody.entries,
+});
+
+/** A stored setting of the tenant, a user or an organisation (chat widget, payment, dashboard). */
+export const settingKey = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_.-]{1,100}$/, 'invalid setting key'),
+);
+export const SettingBody = v.object({
+  key: settingKey,
+  value: v.union([
+    v.pipe(v.string(), v.maxLength(10_000)),
+    v.number(),
+    v.boolean(),
+    v.null(),
+    v.record(v.string(), v.unknown()),
+    v.array(v.unknown()),
+  ]),
+  isSensitive: v.optional(v.boolean(), false),
+});
+
+const orgName = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(200));
+export const OrganizationBody = v.object({
+  name: orgName,
+  email: v.optional(v.union([emailAddress, v.literal('')]), ''),
+  parentId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
+  ...addressFields,
+  customFields: customFieldValues,
+});
+/**
+ * The name is read-only after creation: sending it unchanged is fine, changing it is a 400. The
+ * address is required (the spec's form); e-mail, parent and custom fields keep their value when
+ * left out, so that a form without them does not wipe them.
+ */
+export const OrganizationUpdateBody = v.object({
+  ...addressFields,
+  name: v.optional(orgName),
+  email: v.optional(v.union([emailAddress, v.literal('')])),
+  parentId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
+  customFields: v.optional(v.record(v.string(), v.unknown())),
+});
+export const OrgInvitationBody = v.object({
+  name: orgName,
+  slug: v.pipe(v.string(), v.trim(), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'slug like acme-gmbh')),
+  email: emailAddress,
+  parentOrganizationId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
+  street: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+  houseNumber: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20)), ''),
+  zipCode: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20)), ''),
+  city: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
+  country: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
+  customFields: v.optional(v.record(v.string(), v.unknown()), {}),
+  roleIds: roleIdList,
+  roleCodes: roleCodeList,
+  expiresAt: v.optional(v.pipe(v.string(), v.isoTimestamp('ISO timestamp'))),
+  offerSso: v.optional(v.boolean(), false),
+});
+export const ReinviteBody = v.object({ email: emailAddress });
+/** The list a view belongs to, as its address names it (`customers`, `claims`, ...). */
+export const ListViewListName = v.pipe(
+  v.string(),
+  v.regex(/^[a-z][a-z0-9-]{1,39}$/, 'list: invalid'),
+);
+const ViewName = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, 'name: required'),
+  v.maxLength(80, 'name: too_long'),
+);
+// The list's own query string, without the '?': what the address bar would carry. Paging is not
+// part of a view (a view starts at the top).
+const Query = v.pipe(
+  v.string(),
+  v.maxLength(2000, 'query: too_long'),
+  v.check((q) => !q.startsWith('?') && !/(^|&)page(Token)?=/.test(q), 'query: invalid'),
+);
+/** POST /list-views. */
+export const ListViewCreateBody = v.object({
+  list: ListViewListName,
+  name: ViewName,
+  query: Query,
+  shared: v.optional(v.boolean(), false),
+});
+/** PUT /list-views/{code}: the whole view on top of its version. */
+export const ListViewUpdateBody = v.object({
+  name: ViewName,
+  query: Query,
+  shared: v.boolean(),
+  version: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+
 export type UserStatus = (typeof USER_STATUSES)[number];
 export type Permission = v.InferOutput<typeof PermissionSchema>;
 export type Role = v.InferOutput<typeof RoleSchema>;
@@ -267,3 +409,9 @@ export type GeneralInput = Omit<GeneralSettings, VersionStamp> & { version: numb
  * but the version it was based on.
  */
 export type BrandingInput = Omit<BrandingRecord, 'tenant_id' | VersionStamp> & { version: number };
+export type SettingInput = v.InferInput<typeof SettingBody>;
+export type OrganizationInput = v.InferInput<typeof OrganizationBody>;
+export type OrganizationUpdateInput = v.InferInput<typeof OrganizationUpdateBody>;
+export type OrgInvitationInput = v.InferInput<typeof OrgInvitationBody>;
+export type ListViewCreateInput = v.InferInput<typeof ListViewCreateBody>;
+export type ListViewUpdateInput = v.InferInput<typeof ListViewUpdateBody>;

@@ -932,6 +932,65 @@ describe('a body against its request schema', () => {
       ],
     ],
     [
+      'a claim',
+      claims,
+      'POST',
+      '/claims',
+      {
+        policyCode: 'nope',
+        title: ' ',
+        damageDate: '2024-01-01',
+        claimType: 'meteor',
+        status: 'x',
+      },
+      [
+        { path: 'policyCode', code: 'unknown_policy' },
+        { path: 'title', code: 'required' },
+        { path: 'claimType', code: 'invalid_claim_type' },
+        // Strict: a new claim starts in the tenant's first status.
+        { path: 'status', code: 'strict_object' },
+      ],
+    ],
+    [
+      'a lead',
+      insurance,
+      'POST',
+      '/leads',
+      {
+        status: 'Offen!',
+        policy: { productVersionId: 0, holder: { email: 'x' }, policyObjects: [] },
+      },
+      [
+        { path: 'status', code: 'invalid_status' },
+        { path: 'policy.productVersionId', code: 'min_value' },
+        { path: 'policy.holder.email', code: 'invalid_email' },
+      ],
+    ],
+    [
+      'a policy termination',
+      insurance,
+      'POST',
+      '/policies/pol_1/terminate',
+      { basedOnVersionId: 0, reason: 7 },
+      [
+        { path: 'basedOnVersionId', code: 'min_value' },
+        { path: 'terminationDate', code: 'object' },
+        { path: 'reason', code: 'string' },
+      ],
+    ],
+    [
+      'a saved list view',
+      tenant,
+      'POST',
+      '/list-views',
+      { list: 'Customers', name: ' ', query: '?page=2' },
+      [
+        { path: 'list', code: 'regex' },
+        { path: 'name', code: 'min_length' },
+        { path: 'query', code: 'check' },
+      ],
+    ],
+    [
       'a role',
       tenant,
       'POST',

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
 import { HttpError, invalidField } from '#server/sandbox/platform/errors.ts';
@@ -29,14 +29,19 @@ import {
   presentPartners,
   type PartnerRow,
 } from '#server/sandbox/services/partner/index.ts';
+import {
+  ClaimCreateBody,
+  ClaimPartnerLinkBody,
+  ClaimPatchBody,
+  ClaimUpdateBody,
+} from '#common/contracts/claim.ts';
 import { CLAIM_DOCUMENT_ENTITY_TYPE } from '#common/claim-documents.ts';
 import { claimWorkflow } from './claim-workflow.ts';
+import type { ClaimChanges } from '#common/claims.ts';
 import {
   CLAIM_ENTITY_TYPE,
   CLAIM_STATUS_SLUG,
   CLAIM_TYPES,
-  ClaimChanges,
-  ClaimFields,
   canEditClaim,
   claimDateIssues,
   isoToday,
@@ -256,21 +261,6 @@ async function customFieldsFor(db: Queryable, tenantId: number, values: Record<s
   return checkCustomFields(schema ?? null, values);
 }
 
-// ---- bodies ---------------------------------------------------------------------------------
-
-const Version = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
-const PolicyCode = v.pipe(v.string(), v.regex(/^pol_[A-Za-z0-9]{1,64}$/, 'unknown_policy'));
-const StatusSlug = v.pipe(v.string(), v.regex(CLAIM_STATUS_SLUG, 'unknown_status'));
-
-// A new claim starts in the tenant's first status: a status in the body is refused (strict).
-const CreateBody = v.strictObject({ policyCode: PolicyCode, ...ClaimFields.entries });
-const PutBody = v.strictObject({ version: Version, ...ClaimFields.entries });
-const PatchBody = v.strictObject({
-  version: Version,
-  status: v.optional(StatusSlug),
-  ...ClaimChanges.entries,
-});
-
 const EDITABLE = [
   'title',
   'description',
@@ -353,16 +343,6 @@ const CLAIM_PARTNER_LIST: ListSource = {
   maxPageSize: MAX_CLAIMS_PAGE_SIZE,
 };
 
-const LinkBody = v.strictObject({
-  partnerCode: v.pipe(v.string(), v.regex(/^ptn_[A-Za-z0-9]{1,64}$/, 'unknown_partner')),
-  claimPartnerRoleId: v.pipe(
-    v.number('unknown_role'),
-    v.integer('unknown_role'),
-    v.minValue(1, 'unknown_role'),
-    v.maxValue(2_147_483_647, 'unknown_role'),
-  ),
-});
-
 /** The partners and roles of a page of links in two queries, not two per link. */
 async function presentClaimPartners(
   db: Queryable,
@@ -440,7 +420,7 @@ export function claimRouter(ctx: SandboxContext): Router {
 
   router.post('/claims', canClaims('create'), async (req, res) => {
     const { tenantId, userCode } = getAuth(res);
-    const body = parseBody(CreateBody, req.body);
+    const body = parseBody(ClaimCreateBody, req.body);
     const created = await db.transaction(async (tx) => {
       const timeZone = await timeZoneOf(tx, tenantId);
       const policy = await policyOf(tx, tenantId, body.policyCode, timeZone);
@@ -568,7 +548,7 @@ export function claimRouter(ctx: SandboxContext): Router {
 
   router.put('/claims/:code', canClaims('update'), async (req, res) => {
     const { tenantId, userCode } = getAuth(res);
-    const body = parseBody(PutBody, req.body);
+    const body = parseBody(ClaimUpdateBody, req.body);
     const { version, ...fields } = body;
     // A full body: what it leaves out is cleared (description, custom fields), but the notice
     // date stays as it was when not given.
@@ -585,7 +565,7 @@ export function claimRouter(ctx: SandboxContext): Router {
 
   router.patch('/claims/:code', canClaims('update'), async (req, res) => {
     const { tenantId, userCode } = getAuth(res);
-    const body = parseBody(PatchBody, req.body);
+    const body = parseBody(ClaimPatchBody, req.body);
     const { version, status, ...changes } = body;
     if (status === undefined && !EDITABLE.some((k) => changes[k] !== undefined)) {
       throw new HttpError(
@@ -640,7 +620,7 @@ export function claimRouter(ctx: SandboxContext): Router {
 
   router.post('/claims/:code/partner', canClaims('update'), async (req, res) => {
     const { tenantId, userCode } = getAuth(res);
-    const body = parseBody(LinkBody, req.body);
+    const body = parseBody(ClaimPartnerLinkBody, req.body);
     const link = await db.transaction(async (tx) => {
       const claim = await findClaim(tx, tenantId, String(req.params.code), true);
       assertClaimEditable(claim);

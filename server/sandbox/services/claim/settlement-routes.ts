@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
 import { HttpError } from '#server/sandbox/platform/errors.ts';
@@ -8,7 +7,8 @@ import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { equals, listRoute, type ListSource } from '#server/sandbox/platform/list-sql.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { canClaims, findClaim, presentClaim, refused, type ClaimRow } from './claim-routes.ts';
-import { SettlementFields, canSettleClaim } from '#common/claims.ts';
+import { canSettleClaim } from '#common/claims.ts';
+import { SettlementCreateBody, SettlementUpdateBody } from '#common/contracts/claim.ts';
 
 /**
  * Settlements of a claim (docs/contracts.md, "Claims (sandbox)"): per insured object of the
@@ -114,15 +114,6 @@ async function assertInsuredObject(db: Queryable, tenantId: number, claim: Claim
   if (!row) throw refused('insuredObject', 'unknown_insured_object');
 }
 
-const CreateBody = v.strictObject({
-  claimCode: v.pipe(v.string(), v.regex(/^clm_[A-Za-z0-9]{1,64}$/, 'unknown_claim')),
-  ...SettlementFields.entries,
-});
-const PutBody = v.strictObject({
-  version: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647)),
-  ...SettlementFields.entries,
-});
-
 /** Spec: lists default to 30; a claim has few settlements, shown on one page of up to 100. */
 const MAX_SETTLEMENTS_PAGE_SIZE = 100;
 
@@ -155,7 +146,7 @@ export function settlementRouter(ctx: SandboxContext): Router {
 
   router.post('/settlements', canClaims('update'), async (req, res) => {
     const { tenantId, userCode } = getAuth(res);
-    const body = parseBody(CreateBody, req.body);
+    const body = parseBody(SettlementCreateBody, req.body);
     const created = await db.transaction(async (tx) => {
       // Locked, so that a concurrent status move cannot close the claim under a new settlement.
       const claim = await findClaim(tx, tenantId, body.claimCode, true).catch((error: unknown) => {
@@ -189,7 +180,7 @@ export function settlementRouter(ctx: SandboxContext): Router {
 
   router.put('/settlements/:code', canClaims('update'), async (req, res) => {
     const { tenantId, userCode } = getAuth(res);
-    const body = parseBody(PutBody, req.body);
+    const body = parseBody(SettlementUpdateBody, req.body);
     const saved = await db.transaction(async (tx) => {
       const current = await lockSettlement(tx, tenantId, String(req.params.code));
       if (body.version !== current.version) {

@@ -1,5 +1,5 @@
 import { Router, type Request, type RequestHandler } from 'express';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { ExpressionEvaluationError } from '#common/expression/evaluate.ts';
 import {
   TERM_FIELDS,
@@ -32,6 +32,15 @@ import {
 } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import type { ErrorIssue } from '#common/contracts/error.ts';
+import {
+  PolicyBasedOnBody,
+  PolicyCalculateBody,
+  PolicyCreateBody,
+  PolicyDraftPatchBody,
+  PolicyRestoreBody,
+  PolicyTerminateBody,
+  PolicyWithdrawBody,
+} from '#common/contracts/policy.ts';
 import {
   applyPremiumOverride,
   loadTariffs,
@@ -85,61 +94,6 @@ const CALCULATE = requirePermission(
 
 const DAY_MS = 86_400_000;
 
-// ---- bodies -----------------------------------------------------------------------------------
-
-const id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
-const PolicyObjectsInput = v.pipe(
-  v.array(v.object({ insuredObjectId: id, data: v.unknown() })),
-  v.maxLength(50),
-);
-const CalculateBody = v.object({ productVersionId: id, policyObjects: PolicyObjectsInput });
-
-const holderText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)));
-/** Who holds a policy without a customer account (an application from a lead, say). */
-const HolderInput = v.object({
-  type: v.optional(v.picklist(['person', 'org'])),
-  title: holderText(20),
-  firstName: holderText(100),
-  lastName: holderText(100),
-  companyName: holderText(200),
-  email: holderText(320),
-  street: holderText(200),
-  houseNumber: holderText(20),
-  zipCode: holderText(20),
-  city: holderText(100),
-  birthDate: holderText(10),
-  phone: holderText(40),
-});
-const PremiumOverrideInput = v.object({
-  premiumItems: v.pipe(
-    v.array(v.object({ premiumFormulaId: id, total: v.pipe(v.number(), v.finite()) })),
-    v.maxLength(100),
-  ),
-});
-const CreateBody = v.object({
-  productVersionId: id,
-  accountCode: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^acc_[A-Za-z0-9]{1,64}$/)))),
-  holder: v.optional(v.nullable(HolderInput)),
-  policyObjects: PolicyObjectsInput,
-  premiumOverride: v.optional(v.nullable(PremiumOverrideInput)),
-  leadCode: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)))),
-});
-
-const BasedOn = { basedOnVersionId: id };
-const reason = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(500))));
-const BasedOnBody = v.object(BasedOn);
-const PatchDraftBody = v.object({
-  ...BasedOn,
-  effectiveFrom: v.optional(v.nullable(v.string())),
-  policyObjects: v.pipe(
-    v.array(v.object({ insuredObjectId: id, data: v.record(v.string(), v.unknown()) })),
-    v.maxLength(50),
-  ),
-});
-const TerminateBody = v.object({ ...BasedOn, terminationDate: v.string(), reason });
-const WithdrawBody = v.object({ ...BasedOn, reason });
-const RestoreBody = v.object({ ...BasedOn, versionId: id });
-
 // ---- shared steps -------------------------------------------------------------------------------
 
 type Issue = ErrorIssue;
@@ -162,7 +116,7 @@ type CheckedObjects = {
 /** The objects' data checked against the tariff's fields; any issue at all is a 400. */
 function checkedObjects(
   tariff: Tariff,
-  given: v.InferOutput<typeof PolicyObjectsInput>,
+  given: v.InferOutput<typeof PolicyCalculateBody>['policyObjects'],
 ): CheckedObjects {
   const result = validatePolicyObjects(tariff.objects, given);
   if (!result.ok) throw invalid(result.issues);
@@ -357,7 +311,7 @@ async function nextVersionNumber(tx: Queryable, policyId: number): Promise<numbe
 function patchedTimeline(
   tariff: Tariff,
   timeline: NewTimeslice[],
-  patch: v.InferOutput<typeof PatchDraftBody>,
+  patch: v.InferOutput<typeof PolicyDraftPatchBody>,
   override: PremiumOverride | null,
 ): NewTimeslice[] {
   let slices = timeline;
@@ -430,7 +384,7 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
 
   router.post('/premiums/calculate', CALCULATE, async (req, res) => {
     const { tenantId } = getAuth(res);
-    const body = parseBody(CalculateBody, req.body);
+    const body = parseBody(PolicyCalculateBody, req.body);
     const tariff = await tariffOf(db, tenantId, body.productVersionId);
     const result = validatePolicyObjects(tariff.objects, body.policyObjects);
     if (!result.ok) {
@@ -450,7 +404,7 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
 
   router.post('/policies', CREATE, LEAD_CONVERSION, async (req, res) => {
     const auth = getAuth(res);
-    const body = parseBody(CreateBody, req.body);
+    const body = parseBody(PolicyCreateBody, req.body);
     const policyId = await db.transaction(async (tx) => {
       // The lead first: one that cannot become a policy is refused before its data is checked,
       // and its move to converted is saved with the policy or not at all.
@@ -597,7 +551,7 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
     '/policies/:id/draft',
     UPDATE,
     lifecycle(
-      BasedOnBody,
+      PolicyBasedOnBody,
       'createDraft',
       async (tx, row, { tenantId, stamp }) => {
         const current = await versionRow(tx, tenantId, row.id, row.current_version_id!);
@@ -619,7 +573,7 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
   router.patch(
     '/policies/:id/draft',
     UPDATE,
-    lifecycle(PatchDraftBody, 'patchDraft', async (tx, row, { tenantId, stamp, body }) => {
+    lifecycle(PolicyDraftPatchBody, 'patchDraft', async (tx, row, { tenantId, stamp, body }) => {
       const draft = (await versionRow(tx, tenantId, row.id, row.draft_version_id!))!;
       const [tariff] = await loadTariffs(tx, tenantId, 'v.id = $2', [row.product_version_id]);
       const timeline = patchedTimeline(
@@ -650,7 +604,7 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
     '/policies/:id/draft',
     UPDATE,
     lifecycle(
-      BasedOnBody,
+      PolicyBasedOnBody,
       'deleteDraft',
       async (tx, row, { tenantId }) => {
         await tx.query('DELETE FROM policy_versions WHERE tenant_id = $1 AND id = $2', [
@@ -673,7 +627,7 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
   router.put(
     '/policies/:id',
     UPDATE,
-    lifecycle(BasedOnBody, 'applyDraft', async (tx, row, { tenantId, stamp }) => {
+    lifecycle(PolicyBasedOnBody, 'applyDraft', async (tx, row, { tenantId, stamp }) => {
       await tx.query(
         `UPDATE policy_versions SET is_current = false, revision_status = 'superseded',
                 updated_at = $3, updated_by = $4
@@ -699,7 +653,7 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
   router.post(
     '/policies/:id/terminate',
     UPDATE,
-    lifecycle(TerminateBody, 'terminate', async (tx, row, { tenantId, stamp, body }) => {
+    lifecycle(PolicyTerminateBody, 'terminate', async (tx, row, { tenantId, stamp, body }) => {
       const current = (await versionRow(tx, tenantId, row.id, row.current_version_id!))!;
       const timeline = await timelineOf(tx, tenantId, current);
       const refusal = terminationDateRefusal(body.terminationDate, contractOf(row, timeline));
@@ -721,7 +675,7 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
   router.post(
     '/policies/:id/withdraw',
     UPDATE,
-    lifecycle(WithdrawBody, 'withdraw', async (tx, row, { tenantId, stamp, body }) => {
+    lifecycle(PolicyWithdrawBody, 'withdraw', async (tx, row, { tenantId, stamp, body }) => {
       const current = (await versionRow(tx, tenantId, row.id, row.current_version_id!))!;
       // Void from the start: the record of what was agreed stays as it was.
       await replaceCurrent(tx, tenantId, stamp, row, await timelineOf(tx, tenantId, current), {
@@ -738,7 +692,7 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
   router.post(
     '/policies/:id/restore-policy-version',
     UPDATE,
-    lifecycle(RestoreBody, 'restoreVersion', async (tx, row, { tenantId, stamp, body }) => {
+    lifecycle(PolicyRestoreBody, 'restoreVersion', async (tx, row, { tenantId, stamp, body }) => {
       const target = await versionRow(tx, tenantId, row.id, body.versionId);
       if (!target) throw invalid([{ path: 'versionId', code: 'unknown_version' }]);
       const refusal = restoreRefusal({ revisionStatus: target.revision_status as RevisionStatus });

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { allows } from '#server/sandbox/platform/status-workflow.ts';
 import { leadWorkflow } from './lead-workflow.ts';
@@ -25,7 +25,13 @@ import {
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { applyPremiumOverride, loadTariffs, premiumOf, type Tariff } from './premium.ts';
 import { ExpressionEvaluationError } from '#common/expression/evaluate.ts';
-import { BankAccount, CustomData, LEAD_CONVERTED_STATUS, PaymentMethod } from '#common/leads.ts';
+import { LEAD_CONVERTED_STATUS } from '#common/leads.ts';
+import {
+  LEAD_STATUS_SLUG,
+  LeadCreateBody,
+  type LeadPolicyBody,
+  LeadUpdateBody,
+} from '#common/contracts/lead.ts';
 import { describeIssues, validatePolicyObjects } from '#common/policy-object-data.ts';
 
 /**
@@ -246,53 +252,8 @@ async function findLead(
 const statusesOf = (db: Queryable, tenantId: number) => leadWorkflow.statuses(db, tenantId);
 const leadRules = (db: Queryable, tenantId: number) => leadWorkflow.rules(db, tenantId);
 
-// ---- bodies ---------------------------------------------------------------------------------
-
-const Id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
-const Text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, 'too_long'));
-const LEAD_STATUS_SLUG = /^[a-z][a-z0-9_-]{0,39}$/;
-const StatusSlug = v.pipe(v.string(), v.regex(LEAD_STATUS_SLUG, 'invalid_status'));
-const AccountCode = v.pipe(v.string(), v.regex(/^acc_[A-Za-z0-9]{1,64}$/, 'unknown_account'));
-
-const Holder = v.strictObject({
-  type: v.optional(v.picklist(['person', 'org'])),
-  title: v.optional(Text(20)),
-  firstName: v.optional(Text(100)),
-  lastName: v.optional(Text(100)),
-  companyName: v.optional(Text(200)),
-  email: v.optional(v.pipe(Text(320), v.email('invalid_email'))),
-  birthDate: v.optional(v.pipe(v.string(), v.isoDate('invalid_date'))),
-});
-
-const PremiumOverride = v.pipe(
-  v.array(v.object({ premiumFormulaId: Id, total: v.pipe(v.number(), v.finite()) })),
-  v.maxLength(50),
-);
-
-const PolicyBody = v.object({
-  productVersionId: Id,
-  accountCode: v.optional(v.nullable(AccountCode)),
-  holder: v.optional(v.nullable(Holder)),
-  policyObjects: v.pipe(
-    v.array(v.object({ insuredObjectId: Id, data: v.record(v.string(), v.unknown()) })),
-    v.maxLength(20),
-  ),
-  premiumOverride: v.optional(v.nullable(PremiumOverride)),
-});
-type PolicyInput = v.InferOutput<typeof PolicyBody>;
-
-const editable = {
-  accountCode: v.optional(v.nullable(AccountCode)),
-  policy: v.optional(PolicyBody),
-  bankAccount: v.optional(v.nullable(BankAccount)),
-  paymentMethod: v.optional(v.nullable(PaymentMethod)),
-  customData: v.optional(v.nullable(CustomData)),
-  premiumOverride: v.optional(v.nullable(PremiumOverride)),
-};
-
-const CreateBody = v.strictObject({ status: v.optional(StatusSlug), ...editable });
-const PatchBody = v.strictObject({ version: Id, status: v.optional(StatusSlug), ...editable });
-type Editable = Omit<v.InferOutput<typeof PatchBody>, 'version' | 'status'>;
+type Editable = Omit<v.InferOutput<typeof LeadUpdateBody>, 'version' | 'status'>;
+type PolicyInput = v.InferOutput<typeof LeadPolicyBody>;
 
 /** The lead's parts a save can change, as the version history names them. */
 const CHANGEABLE = [
@@ -674,7 +635,7 @@ export function leadRouter(ctx: SandboxContext): Router {
 
   router.post('/leads', can('create'), async (req, res) => {
     const { tenantId, tenantSlug, userCode } = getAuth(res);
-    const body = parseBody(CreateBody, req.body);
+    const body = parseBody(LeadCreateBody, req.body);
     if (!body.policy) throw refused('policy', 'required');
     const policyBody = body.policy;
     const lead = await db.transaction(async (tx) => {
@@ -732,7 +693,7 @@ export function leadRouter(ctx: SandboxContext): Router {
 
   router.patch('/leads/:id', can('update'), async (req, res) => {
     const { tenantId, tenantSlug, userCode } = getAuth(res);
-    const body = parseBody(PatchBody, req.body);
+    const body = parseBody(LeadUpdateBody, req.body);
     const given = CHANGEABLE.filter((key) => body[key] !== undefined);
     if (!given.length) {
       throw new HttpError(

@@ -6,6 +6,11 @@ import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { HttpError, notFound } from '#server/sandbox/platform/errors.ts';
 import { getAuth, requireAuth } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import {
+  ListViewCreateBody,
+  ListViewListName,
+  ListViewUpdateBody,
+} from '#common/contracts/tenant.ts';
 
 /**
  * Saved list views under /tenantservice/v1/list-views: a named query string of one list (the
@@ -30,33 +35,6 @@ interface ViewRow {
 }
 
 const MAX_VIEWS_PER_LIST = 50;
-
-const ListName = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{1,39}$/, 'list: invalid'));
-const ViewName = v.pipe(
-  v.string(),
-  v.trim(),
-  v.minLength(1, 'name: required'),
-  v.maxLength(80, 'name: too_long'),
-);
-// The list's own query string, without the '?': what the address bar would carry. Paging is not
-// part of a view (a view starts at the top).
-const Query = v.pipe(
-  v.string(),
-  v.maxLength(2000, 'query: too_long'),
-  v.check((q) => !q.startsWith('?') && !/(^|&)page(Token)?=/.test(q), 'query: invalid'),
-);
-const CreateBody = v.object({
-  list: ListName,
-  name: ViewName,
-  query: Query,
-  shared: v.optional(v.boolean(), false),
-});
-const UpdateBody = v.object({
-  name: ViewName,
-  query: Query,
-  shared: v.boolean(),
-  version: v.pipe(v.number(), v.integer(), v.minValue(1)),
-});
 
 const SELECT = `SELECT lv.id, lv.code, lv.owner_id, lv.list, lv.name, lv.query, lv.shared,
        lv.version, lv.created_at, lv.updated_at,
@@ -117,7 +95,7 @@ export function listViewRouter(deps: { db: Db; signer: TokenSigner }): Router {
       typeof req.query.filter === 'string' ? req.query.filter : '',
     );
     const list = filter.get('list');
-    if (!list || !v.is(ListName, list))
+    if (!list || !v.is(ListViewListName, list))
       throw new HttpError(400, 'bad_request', 'filter list is required (filter=list=customers)');
     const rows = await db.query<ViewRow>(
       `${SELECT} WHERE lv.tenant_id = $1 AND lv.list = $2 AND (lv.owner_id = $3 OR lv.shared)
@@ -129,7 +107,7 @@ export function listViewRouter(deps: { db: Db; signer: TokenSigner }): Router {
 
   router.post('/list-views', async (req, res) => {
     const auth = getAuth(res);
-    const body = parseBody(CreateBody, req.body);
+    const body = parseBody(ListViewCreateBody, req.body);
     const [{ count } = { count: 0 }] = await db.query<{ count: number }>(
       'SELECT count(*)::int AS count FROM list_views WHERE tenant_id = $1 AND owner_id = $2 AND list = $3',
       [auth.tenantId, auth.userId, body.list],
@@ -167,7 +145,7 @@ export function listViewRouter(deps: { db: Db; signer: TokenSigner }): Router {
 
   router.put('/list-views/:code', async (req, res) => {
     const auth = getAuth(res);
-    const body = parseBody(UpdateBody, req.body);
+    const body = parseBody(ListViewUpdateBody, req.body);
     const current = await own(auth.tenantId, auth.userId, String(req.params.code));
     const updated = await db
       .query<{ id: number }>(

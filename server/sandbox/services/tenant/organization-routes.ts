@@ -7,16 +7,19 @@ import { HttpError, notFound } from '#server/sandbox/platform/errors.ts';
 import { getAuth, requireAuth, requirePermission } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { parseListQuery } from '#server/sandbox/platform/list-query.ts';
-import { SettingBody, settingKey, settingType } from './tenant-routes.ts';
+import { settingType } from './tenant-routes.ts';
 import {
-  addressFields,
+  OrgInvitationBody,
+  OrganizationBody,
+  OrganizationUpdateBody,
+  ReinviteBody,
+  SettingBody,
+  settingKey,
+} from '#common/contracts/tenant.ts';
+import {
   checkCustomFields,
-  customFieldValues,
   customSchemasOf,
-  emailAddress,
   newCode,
-  roleCodeList,
-  roleIdList,
   sendMail,
 } from '#server/sandbox/platform/admin-shared.ts';
 import { organizationInTenant } from './user-admin-routes.ts';
@@ -41,43 +44,6 @@ import {
 
 const ORG = 'tenant-management.organizations';
 
-const orgName = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(200));
-export const OrganizationBody = v.object({
-  name: orgName,
-  email: v.optional(v.union([emailAddress, v.literal('')]), ''),
-  parentId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
-  ...addressFields,
-  customFields: customFieldValues,
-});
-/**
- * The name is read-only after creation: sending it unchanged is fine, changing it is a 400. The
- * address is required (the spec's form); e-mail, parent and custom fields keep their value when
- * left out, so that a form without them does not wipe them.
- */
-export const OrganizationUpdateBody = v.object({
-  ...addressFields,
-  name: v.optional(orgName),
-  email: v.optional(v.union([emailAddress, v.literal('')])),
-  parentId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
-  customFields: v.optional(v.record(v.string(), v.unknown())),
-});
-export const OrgInvitationBody = v.object({
-  name: orgName,
-  slug: v.pipe(v.string(), v.trim(), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'slug like acme-gmbh')),
-  email: emailAddress,
-  parentOrganizationId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
-  street: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
-  houseNumber: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20)), ''),
-  zipCode: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20)), ''),
-  city: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
-  country: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
-  customFields: v.optional(v.record(v.string(), v.unknown()), {}),
-  roleIds: roleIdList,
-  roleCodes: roleCodeList,
-  expiresAt: v.optional(v.pipe(v.string(), v.isoTimestamp('ISO timestamp'))),
-  offerSso: v.optional(v.boolean(), false),
-});
-export const ReinviteBody = v.object({ email: emailAddress });
 const MAX_INVITATION_DAYS = 90;
 
 /** The postal address an organisation and an organisation's invitation carry. */

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { CustomSchemaBody, isCustomSchemaEntity } from '#common/custom-schema-field.ts';
+import { isCustomSchemaEntity } from '#common/custom-schema-field.ts';
+import { CustomSchemaBody } from '#common/contracts/tenant.ts';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import type { TokenSigner } from '#server/sandbox/platform/crypto.ts';
 import { HttpError } from '#server/sandbox/platform/errors.ts';

@@ -9,7 +9,7 @@ import {
 import { HttpError, notFound } from '#server/sandbox/platform/errors.ts';
 import { getAuth, requireAuth, requirePermission } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
-import { SettingsVersionBody } from '#common/contracts/tenant.ts';
+import { BrandingBody, GeneralBody, SettingBody, settingKey } from '#common/contracts/tenant.ts';
 import { checkProductSetting, tenantSettingsAccess } from './product-settings.ts';
 import {
   equals,
@@ -21,53 +21,6 @@ import {
   readList,
   type ListSource,
 } from '#server/sandbox/platform/list-sql.ts';
-
-const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'));
-
-export const GeneralBody = v.object({
-  time_zone: v.pipe(
-    v.string(),
-    v.check((tz) => TIME_ZONES.has(tz) || tz === 'UTC', 'unknown time zone'),
-  ),
-  language: v.pipe(v.string(), v.regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'language code like de or de-DE')),
-  currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'ISO 4217 currency code')),
-  format_hours: v.pipe(v.string(), v.nonEmpty(), v.maxLength(20)),
-  format_dates: v.pipe(v.string(), v.nonEmpty(), v.maxLength(20)),
-  ...SettingsVersionBody.entries,
-});
-
-/** A logo by address: a same-origin path or an https URL. */
-const logoAddress = v.pipe(
-  v.string(),
-  v.maxLength(2000),
-  v.regex(/^(?:\/(?![/\\])|https:\/\/)\S*$/, 'logo: a path on this site or an https address'),
-);
-/**
- * An uploaded logo, resized by the browser and sent inline as a data URL: raster formats only
- * (an SVG may carry script), about 110 KB of image at most.
- */
-export const MAX_LOGO_DATA_URL_LENGTH = 150_000;
-const logoDataUrl = v.pipe(
-  v.string(),
-  v.maxLength(MAX_LOGO_DATA_URL_LENGTH, 'logo: the image is too large'),
-  v.regex(/^data:image\/(?:png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/, 'logo: png, jpeg or webp'),
-);
-
-export const BrandingBody = v.object({
-  name: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(200)),
-  address: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(500))), null),
-  logo: v.optional(
-    v.nullable(
-      v.union(
-        [logoAddress, logoDataUrl],
-        'logo: a path on this site, an https address or a png, jpeg or webp image',
-      ),
-    ),
-    null,
-  ),
-  main_color: v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'colour like #1dc4e9')),
-  ...SettingsVersionBody.entries,
-});
 
 /** The version stamps of a settings record, named as the contract's SettingsVersionEntries. */
 const VERSION_COLUMNS = 'version, updated_at AS "updatedAt", updated_by AS "updatedBy"';
@@ -131,23 +84,6 @@ async function saveSettings(
     { [name]: current },
   );
 }
-
-export const settingKey = v.pipe(
-  v.string(),
-  v.regex(/^[A-Za-z0-9_.-]{1,100}$/, 'invalid setting key'),
-);
-export const SettingBody = v.object({
-  key: settingKey,
-  value: v.union([
-    v.pipe(v.string(), v.maxLength(10_000)),
-    v.number(),
-    v.boolean(),
-    v.null(),
-    v.record(v.string(), v.unknown()),
-    v.array(v.unknown()),
-  ]),
-  isSensitive: v.optional(v.boolean(), false),
-});
 
 export function settingType(value: unknown): string {
   if (value === null) return 'null';
