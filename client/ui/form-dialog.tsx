@@ -1,5 +1,5 @@
 import { Dialog, DialogPanel, DialogTitle } from './dialog.tsx';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 
 const FIRST_FIELD = 'input:not([disabled]):not([readonly]), select, textarea';
 
@@ -22,20 +22,24 @@ export function FormDialog({
   wide?: boolean;
   children: ReactNode;
 }) {
-  const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    // After Headless UI's own initial focus, which runs when the dialog mounts.
-    const frame = requestAnimationFrame(() =>
-      panel.current?.querySelector<HTMLElement>(FIRST_FIELD)?.focus(),
+  // When the panel is in the page, which the first time a dialog opens is only once the dialog's
+  // code has loaded (./dialog.tsx): an effect of this component would run before that and find
+  // no panel. A frame later, after Headless UI's own initial focus.
+  const frame = useRef(0);
+  const focusFirstField = useCallback((panel: HTMLDivElement | null) => {
+    cancelAnimationFrame(frame.current);
+    if (!panel) return;
+    frame.current = requestAnimationFrame(() =>
+      panel.querySelector<HTMLElement>(FIRST_FIELD)?.focus(),
     );
-    return () => cancelAnimationFrame(frame);
   }, []);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
   return (
     <Dialog open onClose={() => (busy ? undefined : onDismiss())} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel
-          ref={panel}
+          ref={focusFirstField}
           className={`max-h-full w-full overflow-y-auto rounded-lg bg-white p-6 shadow-xl ${wide ? 'max-w-2xl' : 'max-w-lg'}`}
           aria-busy={busy}
         >
