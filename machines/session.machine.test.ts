@@ -15,12 +15,15 @@ const admin: SessionAccount = {
   accountIndex: 0,
   userName: 'admin@demo.test',
   userFullName: 'Ada Admin',
-  tenantId: 1,
+  tenantId: '1',
   tenantName: 'Demo Versicherung AG',
   tenantSlug: 'demo',
   sub: 'u-admin',
+  userCode: null,
   permissions: ['*.*.*'],
   isRequiredToChangePassword: false,
+  expiresAt: 0,
+  workspace: 'demo',
 };
 const manager: SessionAccount = { ...admin, accountIndex: 1, userName: 'manager@demo.test' };
 

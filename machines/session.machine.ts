@@ -9,24 +9,11 @@ import {
   type DoneActorEvent,
   type ErrorActorEvent,
 } from 'xstate';
+import type { SessionAccount as BffSessionAccount } from '#common/contracts/bff.ts';
 
-/** One signed-in account as the BFF reports it (`GET /bff/session`). Never carries a token. */
-export interface SessionAccount {
-  accountIndex: number;
-  userName: string;
-  userFullName: string;
-  tenantId: string | number;
-  tenantName: string;
-  tenantSlug: string;
-  sub: string;
-  /** Who the user is in the upstream's records (`createdBy`, `updatedBy`); null if unknown. */
-  userCode?: string | null;
-  permissions: string[];
-  isRequiredToChangePassword: boolean;
-  expiresAt?: number | string | null;
-  /** The token's tenant slug: the workspace the account currently works in. */
-  workspace?: string;
-}
+/** One signed-in account as the BFF reports it (`GET /bff/session`, common/contracts/bff.ts).
+ * Never carries a token. */
+export type SessionAccount = BffSessionAccount;
 
 export type SignInCredentials =
   | { kind: 'password'; username: string; password: string }
@@ -460,12 +447,14 @@ const sampleAccount: SessionAccount = {
   accountIndex: 0,
   userName: 'admin@demo.test',
   userFullName: 'Ada Admin',
-  tenantId: 1,
+  tenantId: '1',
   tenantName: 'Demo Versicherung AG',
   tenantSlug: 'demo',
   sub: 'user-admin',
+  userCode: null,
   permissions: ['*.*.*'],
   isRequiredToChangePassword: false,
+  expiresAt: 0,
   workspace: 'demo',
 };
 

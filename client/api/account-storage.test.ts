@@ -16,15 +16,18 @@ describe('stored account list', () => {
     const account = {
       accountIndex: 0,
       sub: 'u1',
-      tenantId: 1,
+      tenantId: '1',
       tenantSlug: 'demo',
       tenantName: 'Demo',
       userName: 'a@demo.test',
       userFullName: 'A',
       permissions: ['*.*.*'],
       isRequiredToChangePassword: false,
+      userCode: 'usr_1',
+      expiresAt: 0,
+      workspace: 'demo',
       accessToken: 'secret',
-    } as SessionAccount & { accessToken: string };
+    } satisfies SessionAccount & { accessToken: string };
     writeStoredAccounts([account]);
     const raw = data.get('bo.accounts')!;
     expect(raw).not.toContain('secret');
@@ -33,7 +36,7 @@ describe('stored account list', () => {
       {
         accountIndex: 0,
         sub: 'u1',
-        tenantId: 1,
+        tenantId: '1',
         tenantSlug: 'demo',
         tenantName: 'Demo',
         userName: 'a@demo.test',

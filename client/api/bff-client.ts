@@ -1,43 +1,33 @@
-import type { SessionAccount } from '#machines/session.machine.ts';
+import type {
+  AccountAnswer,
+  BffChangePasswordInput,
+  BffConfig,
+  BffLoginInput,
+  BffSamlLoginInput,
+  SessionAnswer,
+  SignInAnswer,
+  WorkspacesAnswer,
+} from '#common/contracts/bff.ts';
+import type { Workspace } from '#common/contracts/auth.ts';
 import { fetchJson } from './fetch-json.ts';
 
-/** Typed calls of the BFF session API (`/bff/*`); see docs/contracts.md. */
+/** Typed calls of the BFF session API (`/bff/*`); the shapes are common/contracts/bff.ts. */
 
-export interface BffConfig {
-  appEnv: string;
-  buildId: string;
-  sandbox: boolean;
-  /** The origin signed document addresses may point at; null: this origin's /storage/. */
-  storageOrigin: string | null;
-}
-
-export interface Workspace {
-  name: string;
-  slug: string;
-  tenantName: string;
-  isDefault: boolean;
-  isDisabled: boolean;
-}
+export type { BffConfig, Workspace };
 
 export function getConfig(signal?: AbortSignal): Promise<BffConfig> {
   return fetchJson('/bff/config', { signal });
 }
 
-export function getSession(signal?: AbortSignal): Promise<{ accounts: SessionAccount[] }> {
+export function getSession(signal?: AbortSignal): Promise<SessionAnswer> {
   return fetchJson('/bff/session', { signal });
 }
 
-export function login(
-  body: { username: string; password: string },
-  signal?: AbortSignal,
-): Promise<{ accountIndex: number; account: SessionAccount }> {
+export function login(body: BffLoginInput, signal?: AbortSignal): Promise<SignInAnswer> {
   return fetchJson('/bff/login', { method: 'POST', body, signal });
 }
 
-export function loginSaml(
-  body: { tenantSlug: string; code: string },
-  signal?: AbortSignal,
-): Promise<{ accountIndex: number; account: SessionAccount }> {
+export function loginSaml(body: BffSamlLoginInput, signal?: AbortSignal): Promise<SignInAnswer> {
   return fetchJson('/bff/login/saml', { method: 'POST', body, signal });
 }
 
@@ -48,7 +38,7 @@ export function logout(accountIndex: number, signal?: AbortSignal): Promise<void
 export function listWorkspaces(
   accountIndex: number,
   signal?: AbortSignal,
-): Promise<{ workspaces: Workspace[] }> {
+): Promise<WorkspacesAnswer> {
   return fetchJson(`/bff/accounts/${accountIndex}/workspaces`, { signal });
 }
 
@@ -56,7 +46,7 @@ export function switchWorkspace(
   accountIndex: number,
   targetWorkspace: string,
   signal?: AbortSignal,
-): Promise<{ account: SessionAccount }> {
+): Promise<AccountAnswer> {
   return fetchJson(`/bff/accounts/${accountIndex}/workspaces/switch`, {
     method: 'POST',
     body: { targetWorkspace },
@@ -66,9 +56,9 @@ export function switchWorkspace(
 
 export function changePassword(
   accountIndex: number,
-  body: { newPassword: string; oldPassword?: string },
+  body: BffChangePasswordInput,
   signal?: AbortSignal,
-): Promise<{ account: SessionAccount }> {
+): Promise<AccountAnswer> {
   return fetchJson(`/bff/accounts/${accountIndex}/change-password`, {
     method: 'POST',
     body,
@@ -77,9 +67,6 @@ export function changePassword(
 }
 
 /** Refreshes the account's token now, after its access changed; answers the new account data. */
-export function refreshAccount(
-  accountIndex: number,
-  signal?: AbortSignal,
-): Promise<{ account: SessionAccount }> {
+export function refreshAccount(accountIndex: number, signal?: AbortSignal): Promise<AccountAnswer> {
   return fetchJson(`/bff/accounts/${accountIndex}/refresh`, { method: 'POST', signal });
 }

@@ -2,6 +2,9 @@ import type { CustomField } from '#client/ui/form/custom-schema.ts';
 import type {
   InvitedRole,
   OrganizationInvitation as OrganizationInvitationRecord,
+  OrganizationRegistrationInput,
+  RegisteredUser,
+  RegistrationInput,
   UserInvite as UserInviteRecord,
 } from '#common/contracts/auth.ts';
 import { fetchJson } from './fetch-json.ts';
@@ -35,23 +38,13 @@ export type UserInvite = WithLooseSchema<UserInviteRecord>;
 /** `GET /verify-org-invitation`: the invitation of an organisation and its contact person. */
 export type OrganizationInvitation = WithLooseSchema<OrganizationInvitationRecord>;
 
-export interface AddressPayload {
-  street: string;
-  houseNumber: string;
-  zipCode: string;
-  city: string;
-  country: string;
-}
-
-/** The spec's registration payload (section 3). */
-export interface RegistrationPayload extends AddressPayload {
-  firstName: string;
-  lastName: string;
-  password: string;
-  isEulaAccepted: true;
-  customFields: Record<string, unknown>;
-  invitationToken: string;
-}
+/** The spec's registration payload (section 3): the authservice's body, as it reads it. */
+export type RegistrationPayload = RegistrationInput;
+/** The postal address of a registration. */
+export type AddressPayload = Pick<
+  RegistrationInput,
+  'street' | 'houseNumber' | 'zipCode' | 'city' | 'country'
+>;
 
 export function verifyInvite(token: string, signal?: AbortSignal): Promise<{ invite: UserInvite }> {
   return fetchJson(`${GUEST}/verify-invite?token=${encodeURIComponent(token)}`, { signal });
@@ -60,7 +53,7 @@ export function verifyInvite(token: string, signal?: AbortSignal): Promise<{ inv
 export function createUser(
   payload: RegistrationPayload,
   signal?: AbortSignal,
-): Promise<{ email: string | null }> {
+): Promise<RegisteredUser> {
   return fetchJson(`${GUEST}/create-user`, { method: 'POST', body: payload, signal });
 }
 
@@ -75,7 +68,7 @@ export function verifyOrganizationInvitation(
 }
 
 export function createOrganizationAndUser(
-  payload: RegistrationPayload & { name?: string },
+  payload: OrganizationRegistrationInput,
   signal?: AbortSignal,
 ): Promise<{ organization: { id: number; name: string } }> {
   return fetchJson(`${GUEST}/create-org-and-user`, { method: 'POST', body: payload, signal });

@@ -12,14 +12,16 @@ import {
 const ada: SessionAccount = {
   accountIndex: 0,
   sub: 'u-ada',
-  tenantId: 1,
+  tenantId: '1',
   tenantSlug: 'demo',
   workspace: 'demo',
   userName: 'ada@demo.test',
   userFullName: 'Ada',
   tenantName: 'Demo',
+  userCode: null,
   permissions: ['*.*.*'],
   isRequiredToChangePassword: false,
+  expiresAt: 0,
 };
 const bea: SessionAccount = { ...ada, accountIndex: 1, userName: 'bea@other.test', sub: 'u-bea' };
 
@@ -54,7 +56,7 @@ describe('forgetChangedAccounts', () => {
 
   it('drops an account that switched workspace, though its index stays', () => {
     const client = filledClient();
-    const switched = { ...ada, tenantId: 2, tenantSlug: 'other', workspace: 'other' };
+    const switched = { ...ada, tenantId: '2', tenantSlug: 'other', workspace: 'other' };
     forgetChangedAccounts(client, [ada, bea], [switched, bea]);
     expect(client.getQueryData([...accountKey(0), 'customers', 'detail', 'C-1'])).toBeUndefined();
     expect(client.getQueryData([...accountKey(1), 'customers', 'detail', 'C-9'])).toEqual({
@@ -126,7 +128,7 @@ describe('followSessionAccounts with the session machine', () => {
     const { actor, client, stop } = start([ada, bea]);
     actor.send({
       type: 'account.updated',
-      account: { ...ada, tenantId: 2, tenantSlug: 'other', workspace: 'other' },
+      account: { ...ada, tenantId: '2', tenantSlug: 'other', workspace: 'other' },
     });
     expect(client.getQueryData([...accountKey(0), 'customers', 'detail', 'C-1'])).toBeUndefined();
     stop();

@@ -145,6 +145,7 @@ export const ResetBody = v.object({
 export type Tokens = v.InferOutput<typeof TokensSchema>;
 export type LoginAnswer = v.InferOutput<typeof LoginAnswerSchema>;
 export type SamlLink = v.InferOutput<typeof SamlLinkSchema>;
+export type RegisteredUser = v.InferOutput<typeof RegisteredUserSchema>;
 export type ResetAccount = v.InferOutput<typeof ResetAccountSchema>;
 export type Workspace = v.InferOutput<typeof WorkspaceSchema>;
 export type InvitedRole = v.InferOutput<typeof InvitedRoleSchema>;

@@ -3,6 +3,17 @@ import type { SessionData } from 'express-session';
 import type { Logger } from 'pino';
 import * as v from 'valibot';
 import { hasUiPermission } from '#common/permissions.ts';
+import {
+  BffChangePasswordBody,
+  BffLoginBody,
+  BffSamlLoginBody,
+  BffSwitchBody,
+  type AccountAnswer,
+  type BffConfig,
+  type SessionAnswer,
+  type SignInAnswer,
+  type WorkspacesAnswer,
+} from '#common/contracts/bff.ts';
 import { issuesOf } from '#common/contracts/error.ts';
 import { sendError } from '#server/http-errors.ts';
 import type { LoginLimiter } from '#server/rate-limit.ts';
@@ -21,30 +32,13 @@ import {
   type Tokens,
 } from '#server/upstream/auth-client.ts';
 
-// No sign-in name or password holds a control character; a NUL would fail the upstream's query.
-const noControl = v.check((s: string) => !/\p{Cc}/u.test(s), 'must not contain control characters');
-const Login = v.object({
-  username: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(254), noControl),
-  password: v.pipe(v.string(), v.minLength(1), v.maxLength(256), noControl),
-});
-const SamlLogin = v.object({
-  tenantSlug: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,63}$/)),
-  code: v.pipe(v.string(), v.minLength(1), v.maxLength(512), noControl),
-});
-const Switch = v.object({ targetWorkspace: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,63}$/)) });
-const ChangePassword = v.object({
-  oldPassword: v.optional(v.pipe(v.string(), v.maxLength(256), noControl)),
-  // Sign-in refuses control characters, so a password holding one could never be used.
-  newPassword: v.pipe(v.string(), v.minLength(1), v.maxLength(256), noControl),
-});
-
 export interface BffDeps {
   kit: SessionKit;
   auth: AuthClient;
   tokens: TokenService;
   limiter: LoginLimiter;
   log: Logger;
-  publicConfig: { appEnv: string; buildId: string; sandbox: boolean; storageOrigin: string | null };
+  publicConfig: BffConfig;
 }
 
 type Handler = (req: Request, res: Response) => Promise<void>;
@@ -151,7 +145,7 @@ export function bffRoutes(deps: BffDeps): Router {
   });
 
   r.get('/config', (_req, res) => {
-    res.json(deps.publicConfig);
+    res.json(deps.publicConfig satisfies BffConfig);
   });
 
   r.use(kit.middleware);
@@ -167,7 +161,7 @@ export function bffRoutes(deps: BffDeps): Router {
   });
 
   r.get('/session', (req, res) => {
-    res.json({ accounts: accountsOf(req.session).map(publicAccount) });
+    res.json({ accounts: accountsOf(req.session).map(publicAccount) } satisfies SessionAnswer);
   });
 
   let warnedForwardedFor = false;
@@ -202,7 +196,7 @@ export function bffRoutes(deps: BffDeps): Router {
     accounts![String(index)] = account;
     req.session.accounts = accounts;
     await save(req);
-    res.json({ accountIndex: index, account: publicAccount(account) });
+    res.json({ accountIndex: index, account: publicAccount(account) } satisfies SignInAnswer);
   }
 
   async function refuseWithoutUi(tokens: Tokens, userName: string): Promise<boolean> {
@@ -216,7 +210,7 @@ export function bffRoutes(deps: BffDeps): Router {
   r.post(
     '/login',
     handle(async (req, res) => {
-      const body = parse(Login, req, res);
+      const body = parse(BffLoginBody, req, res);
       if (!body) return;
       const attempt = await reserveAttempt(req, res, body.username);
       if (!attempt) return;
@@ -261,7 +255,7 @@ export function bffRoutes(deps: BffDeps): Router {
   r.post(
     '/login/saml',
     handle(async (req, res) => {
-      const body = parse(SamlLogin, req, res);
+      const body = parse(BffSamlLoginBody, req, res);
       if (!body) return;
       const attempt = await reserveAttempt(req, res, null);
       if (!attempt) return;
@@ -343,7 +337,7 @@ export function bffRoutes(deps: BffDeps): Router {
     handle(async (req, res) => {
       const t = await tokenOf(req, res, { force: true });
       if (!t) return;
-      res.json({ account: publicAccount(t.account) });
+      res.json({ account: publicAccount(t.account) } satisfies AccountAnswer);
     }),
   );
 
@@ -352,14 +346,14 @@ export function bffRoutes(deps: BffDeps): Router {
     handle(async (req, res) => {
       const t = await tokenOf(req, res);
       if (!t) return;
-      res.json({ workspaces: await auth.workspaces(t.accessToken) });
+      res.json({ workspaces: await auth.workspaces(t.accessToken) } satisfies WorkspacesAnswer);
     }),
   );
 
   r.post(
     '/accounts/:index/workspaces/switch',
     handle(async (req, res) => {
-      const body = parse(Switch, req, res);
+      const body = parse(BffSwitchBody, req, res);
       if (!body) return;
       const t = await tokenOf(req, res);
       if (!t) return;
@@ -386,14 +380,14 @@ export function bffRoutes(deps: BffDeps): Router {
       // The user's own choice: it replaces whatever a concurrent refresh stored.
       await kit.putAccount(req.sessionID, String(account.accountIndex), account);
       req.session.accounts![String(account.accountIndex)] = account;
-      res.json({ account: publicAccount(account) });
+      res.json({ account: publicAccount(account) } satisfies AccountAnswer);
     }),
   );
 
   r.post(
     '/accounts/:index/change-password',
     handle(async (req, res) => {
-      const body = parse(ChangePassword, req, res);
+      const body = parse(BffChangePasswordBody, req, res);
       if (!body) return;
       const a = accountOf(req, res);
       if (!a) return;
@@ -413,7 +407,7 @@ export function bffRoutes(deps: BffDeps): Router {
           await regenerateKeepingAccounts(req, kit, deps.tokens);
           req.session.accounts![String(a.accountIndex)] = account;
           await save(req);
-          return void res.json({ account: publicAccount(account) });
+          return void res.json({ account: publicAccount(account) } satisfies AccountAnswer);
         }
         if (!body.oldPassword)
           return sendError(res, 400, 'bad_request', 'oldPassword: required', {}, [
@@ -427,7 +421,7 @@ export function bffRoutes(deps: BffDeps): Router {
           body.oldPassword,
           body.newPassword,
         );
-        res.json({ account: publicAccount(t.account) });
+        res.json({ account: publicAccount(t.account) } satisfies AccountAnswer);
       } catch (err) {
         if (err instanceof UpstreamHttpError && err.status < 500) {
           const code =

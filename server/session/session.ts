@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { createClient } from 'redis';
 import { systemClock, type Clock } from '#common/clock.ts';
 import type { Config } from '#server/config.ts';
+import type { SessionAccount } from '#common/contracts/bff.ts';
 import { FileSessionStore } from '#server/session/file-store.ts';
 import { RedisSessionStore } from '#server/session/redis-store.ts';
 import { MemoryCounterStore, RedisCounterStore, type CounterStore } from '#server/rate-limit.ts';
@@ -46,12 +47,8 @@ declare module 'express-session' {
   }
 }
 
-export type PublicAccount = Omit<
-  AccountRecord,
-  'accessToken' | 'refreshCookie' | 'challenge' | 'rev'
-> & {
-  workspace: string;
-};
+/** What the browser sees of an account: the contract's (common/contracts/bff.ts). */
+export type PublicAccount = SessionAccount;
 
 export function publicAccount(a: AccountRecord): PublicAccount {
   const { accessToken: _a, refreshCookie: _r, challenge: _c, rev: _v, ...rest } = a;

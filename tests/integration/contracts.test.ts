@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { AccountSchema } from '#common/contracts/account.ts';
+import {
+  AccountAnswerSchema,
+  BffConfigSchema,
+  SessionAnswerSchema,
+  SignInAnswerSchema,
+  WorkspacesAnswerSchema,
+} from '#common/contracts/bff.ts';
 import {
   ClaimPartnerRoleSchema,
   ClaimPartnerSchema,
@@ -65,6 +72,7 @@ import { partnersParams } from '#client/api/partners-client.ts';
 import { policiesParams } from '#client/api/policies-client.ts';
 import { policyRowsPage, policyRowsUpstreamUrl } from '#server/upstream/policy-rows.ts';
 import { INSURANCE_USERS, serviceCalls, withSandbox } from '#tests/support/sandbox.ts';
+import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
 import {
   api,
   apiUpload,
@@ -106,7 +114,7 @@ const auth = serviceCalls(kit, '/authservice/v1');
 
 /** The answer's body after checking its status and its shape. */
 function conforming<S extends v.GenericSchema>(
-  res: ApiResponse,
+  res: Pick<ApiResponse, 'status' | 'body'>,
   schema: S,
   status = 200,
 ): v.InferOutput<S> {
@@ -1092,4 +1100,116 @@ describe('a body against its request schema', () => {
       expect(error.issues).toEqual(expect.arrayContaining(issues.map((i) => ({ ...i }))));
     },
   );
+});
+
+/**
+ * The BFF's own answers (`/bff/*`, common/contracts/bff.ts), from the real BFF in front of its
+ * embedded sandbox, called as the SPA calls them (client/api/bff-client.ts).
+ */
+describe('the BFF answers /bff/* as its contract says', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(() => stack?.stop());
+
+  it('answers the config, the session, a sign-in, workspaces, a switch, a refresh and sign-out', async () => {
+    const a = new Agent(stack.url);
+    conforming(await a.json('/bff/config'), BffConfigSchema);
+    expect(conforming(await a.json('/bff/session'), SessionAnswerSchema).accounts).toEqual([]);
+    const signedIn = conforming(await a.login('admin@demo.test'), SignInAnswerSchema);
+    expect(signedIn.account.userCode).toMatch(/^usr_/);
+    conforming(await a.login('viewer@demo.test'), SignInAnswerSchema);
+    const session = conforming(await a.json('/bff/session'), SessionAnswerSchema);
+    expect(session.accounts.map((x) => x.accountIndex)).toEqual([0, 1]);
+    const list = conforming(await a.json('/bff/accounts/0/workspaces'), WorkspacesAnswerSchema);
+    expect(list.workspaces.length).toBeGreaterThan(1);
+    const switched = conforming(
+      await a.json('/bff/accounts/0/workspaces/switch', {
+        json: { targetWorkspace: 'demo-sandbox' },
+      }),
+      AccountAnswerSchema,
+    );
+    expect(switched.account.workspace).toBe('demo-sandbox');
+    conforming(await a.json('/bff/accounts/1/refresh', { method: 'POST' }), AccountAnswerSchema);
+    expect((await a.fetch('/bff/accounts/1/logout', { method: 'POST' })).status).toBe(204);
+    // An account the session does not hold: the one error shape, with the index beside it.
+    const gone = conforming(
+      await a.json('/bff/accounts/1/refresh', { method: 'POST' }),
+      ErrorBodySchema,
+      401,
+    );
+    expect(gone).toMatchObject({ error: 'session_expired', accountIndex: 1 });
+  });
+
+  it('answers a forced password change and a signed-in one with the account', async () => {
+    const a = new Agent(stack.url);
+    const forced = conforming(await a.login('newpass@demo.test'), SignInAnswerSchema);
+    expect(forced.account).toMatchObject({ isRequiredToChangePassword: true, expiresAt: 0 });
+    const changed = conforming(
+      await a.json(`/bff/accounts/${forced.accountIndex}/change-password`, {
+        json: { newPassword: 'Changed1234' },
+      }),
+      AccountAnswerSchema,
+    );
+    expect(changed.account.isRequiredToChangePassword).toBe(false);
+    conforming(
+      await a.json(`/bff/accounts/${forced.accountIndex}/change-password`, {
+        json: { oldPassword: 'Changed1234', newPassword: 'Again12345' },
+      }),
+      AccountAnswerSchema,
+    );
+  });
+
+  // Every /bff endpoint with a body: 400 `bad_request` in the one error shape, each problem at its
+  // dotted path. The body is checked before anything else, so no account is needed.
+  it.each([
+    [
+      'a sign-in',
+      '/bff/login',
+      { username: ' ', password: 7 },
+      [
+        { path: 'username', code: 'min_length' },
+        { path: 'password', code: 'string' },
+      ],
+    ],
+    [
+      'a single sign-on',
+      '/bff/login/saml',
+      { tenantSlug: 'Demo!', code: '' },
+      [
+        { path: 'tenantSlug', code: 'regex' },
+        { path: 'code', code: 'min_length' },
+      ],
+    ],
+    [
+      'a workspace switch',
+      '/bff/accounts/0/workspaces/switch',
+      { targetWorkspace: '../nordlicht' },
+      [{ path: 'targetWorkspace', code: 'regex' }],
+    ],
+    [
+      'a password change',
+      '/bff/accounts/0/change-password',
+      { oldPassword: 5, newPassword: 'Bad\u0000Word1' },
+      [
+        { path: 'oldPassword', code: 'string' },
+        { path: 'newPassword', code: 'check' },
+      ],
+    ],
+    [
+      'an empty sign-in',
+      '/bff/login',
+      {},
+      [
+        { path: 'username', code: 'object' },
+        { path: 'password', code: 'object' },
+      ],
+    ],
+  ] as const)('refuses %s naming each field at fault', async (_what, path, body, issues) => {
+    const res = await new Agent(stack.url).json(path, { json: body });
+    const error = conforming(res, ErrorBodySchema, 400);
+    expect(error.error).toBe('bad_request');
+    expect(error.issues).toEqual(issues.map((i) => ({ ...i })));
+  });
 });
