@@ -1,14 +1,12 @@
-import { queryOptions } from '@tanstack/react-query';
 import { getAccount } from './accounts-client.ts';
-import { accountKey } from './query-keys.ts';
+import { accountKey, keyedQuery } from './query-keys.ts';
 
 /** The keys and loads of customers (the account service's accounts), defined once. */
 export const customerQueries = {
   /** Everything of the customers: invalidated after a customer is created or saved. */
   all: (accountIndex: number) => [...accountKey(accountIndex), 'customers'] as const,
   detail: (accountIndex: number, code: string) =>
-    queryOptions({
-      queryKey: [...customerQueries.all(accountIndex), 'detail', code],
-      queryFn: ({ signal }) => getAccount(accountIndex, code, signal).then((r) => r.account),
-    }),
+    keyedQuery([...customerQueries.all(accountIndex), 'detail', code], (signal) =>
+      getAccount(accountIndex, code, signal).then((r) => r.account),
+    ),
 };

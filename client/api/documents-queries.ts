@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import {
   LEAD_DOCUMENTS_PAGE_SIZE,
   listClaimDocuments,
@@ -8,7 +7,7 @@ import {
   type DocumentMeta,
 } from './documents-client.ts';
 import { LEAD_ENTITY_TYPE } from '#common/leads.ts';
-import { accountKey } from './query-keys.ts';
+import { accountKey, keyedQuery } from './query-keys.ts';
 
 /** The keys and loads of the document service's lists, defined once. */
 export const documentQueries = {
@@ -19,27 +18,26 @@ export const documentQueries = {
     accountCode: string,
     range: { from?: string | null; to?: string | null },
   ) =>
-    queryOptions({
-      queryKey: [...documentQueries.all(accountIndex), 'customer', accountCode, range],
-      queryFn: async ({ signal }) =>
+    keyedQuery(
+      [...documentQueries.all(accountIndex), 'customer', accountCode, range],
+      async (signal) =>
         (await listCustomerDocuments(accountIndex, { accountCode, ...range }, signal)).items,
-    }),
+    ),
   ofClaim: (
     accountIndex: number,
     claimId: number,
     range: { from?: string | null; to?: string | null },
   ) =>
-    queryOptions({
-      queryKey: [...documentQueries.all(accountIndex), 'claim', claimId, range],
-      queryFn: async ({ signal }) =>
+    keyedQuery(
+      [...documentQueries.all(accountIndex), 'claim', claimId, range],
+      async (signal) =>
         (await listClaimDocuments(accountIndex, { claimId, ...range }, signal)).items,
-    }),
+    ),
   owners: (accountIndex: number, productSlug: string) =>
-    queryOptions({
-      queryKey: [...documentQueries.all(accountIndex), 'owners', productSlug],
-      queryFn: async ({ signal }) =>
-        (await listDocumentOwners(accountIndex, productSlug, signal)).items,
-    }),
+    keyedQuery(
+      [...documentQueries.all(accountIndex), 'owners', productSlug],
+      async (signal) => (await listDocumentOwners(accountIndex, productSlug, signal)).items,
+    ),
   /**
    * A lead's documents, the first `pages` pages of 20 fetched in one go: "more" asks for one page
    * more and shows the longer list once it is there, as the tab always did.
@@ -50,9 +48,9 @@ export const documentQueries = {
     range: { from?: string | null; to?: string | null },
     pages: number,
   ) =>
-    queryOptions({
-      queryKey: [...documentQueries.all(accountIndex), 'lead', leadCode, range, pages],
-      queryFn: async ({ signal }) => {
+    keyedQuery(
+      [...documentQueries.all(accountIndex), 'lead', leadCode, range, pages],
+      async (signal) => {
         const items: DocumentMeta[] = [];
         let more = false;
         for (let page = 1; page <= pages; page += 1) {
@@ -73,5 +71,5 @@ export const documentQueries = {
         }
         return { items, more };
       },
-    }),
+    ),
 };

@@ -1,20 +1,19 @@
-import { queryOptions } from '@tanstack/react-query';
 import { getPartner, listPartnerTags } from './partners-client.ts';
-import { accountKey } from './query-keys.ts';
+import { accountKey, keyedQuery } from './query-keys.ts';
 
 /** The keys and loads of partners, defined once. */
 export const partnerQueries = {
   all: (accountIndex: number) => [...accountKey(accountIndex), 'partners'] as const,
   /** One partner by id or code (`ptn_...`), with its type and tags. */
   detail: (accountIndex: number, ref: string) =>
-    queryOptions({
-      queryKey: [...partnerQueries.all(accountIndex), 'detail', ref],
-      queryFn: async ({ signal }) => (await getPartner(accountIndex, ref, signal)).partner,
-    }),
+    keyedQuery(
+      [...partnerQueries.all(accountIndex), 'detail', ref],
+      async (signal) => (await getPartner(accountIndex, ref, signal)).partner,
+    ),
   /** The tenant's partner tags (the list's filter). */
   tags: (accountIndex: number) =>
-    queryOptions({
-      queryKey: [...partnerQueries.all(accountIndex), 'tags'],
-      queryFn: async ({ signal }) => (await listPartnerTags(accountIndex, signal)).items,
-    }),
+    keyedQuery(
+      [...partnerQueries.all(accountIndex), 'tags'],
+      async (signal) => (await listPartnerTags(accountIndex, signal)).items,
+    ),
 };

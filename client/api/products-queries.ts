@@ -16,7 +16,7 @@ import {
   listPremiumFormulas,
   type Product,
 } from './products-client.ts';
-import { accountKey } from './query-keys.ts';
+import { accountKey, keyedQuery } from './query-keys.ts';
 import { getTenantSettings } from './settings-client.ts';
 import { productSettingKey } from '#common/product-settings.ts';
 import { listProductLanguages } from './translations-client.ts';
@@ -27,33 +27,28 @@ export const productQueries = {
   all: (accountIndex: number) => [...accountKey(accountIndex), 'products'] as const,
   /** Every product of the tenant, for a filter or a chooser. */
   list: (accountIndex: number) =>
-    queryOptions({
-      queryKey: [...productQueries.all(accountIndex), 'list'],
-      queryFn: ({ signal }) => listAllProducts(accountIndex, signal),
-    }),
+    keyedQuery([...productQueries.all(accountIndex), 'list'], (signal) =>
+      listAllProducts(accountIndex, signal),
+    ),
   detail: (accountIndex: number, productId: string) =>
-    queryOptions({
-      queryKey: [...productQueries.all(accountIndex), 'detail', productId],
-      queryFn: ({ signal }) => getProduct(accountIndex, productId, signal),
-    }),
+    keyedQuery([...productQueries.all(accountIndex), 'detail', productId], (signal) =>
+      getProduct(accountIndex, productId, signal),
+    ),
   /** A version's parts live under one prefix, so a change to one of them invalidates them all. */
   version: (accountIndex: number, versionId: number) =>
     [...productQueries.all(accountIndex), 'version', versionId] as const,
   insuredObjects: (accountIndex: number, versionId: number) =>
-    queryOptions({
-      queryKey: [...productQueries.version(accountIndex, versionId), 'insured-objects'],
-      queryFn: ({ signal }) => listInsuredObjects(accountIndex, versionId, signal),
-    }),
+    keyedQuery([...productQueries.version(accountIndex, versionId), 'insured-objects'], (signal) =>
+      listInsuredObjects(accountIndex, versionId, signal),
+    ),
   premiumFormulas: (accountIndex: number, versionId: number) =>
-    queryOptions({
-      queryKey: [...productQueries.version(accountIndex, versionId), 'premium-formulas'],
-      queryFn: ({ signal }) => listPremiumFormulas(accountIndex, versionId, signal),
-    }),
+    keyedQuery([...productQueries.version(accountIndex, versionId), 'premium-formulas'], (signal) =>
+      listPremiumFormulas(accountIndex, versionId, signal),
+    ),
   namedRanges: (accountIndex: number, versionId: number) =>
-    queryOptions({
-      queryKey: [...productQueries.version(accountIndex, versionId), 'named-ranges'],
-      queryFn: ({ signal }) => listNamedRanges(accountIndex, versionId, signal),
-    }),
+    keyedQuery([...productQueries.version(accountIndex, versionId), 'named-ranges'], (signal) =>
+      listNamedRanges(accountIndex, versionId, signal),
+    ),
   /** The version's factor tables under the cache rule of `loadFactorTables`. */
   factors: (accountIndex: number, versionId: number, source: FactorSource = serviceFactors) =>
     queryOptions({
@@ -63,37 +58,33 @@ export const productQueries = {
     }),
   /** The product's translation languages; keyed by the product's slug, which the service filters by. */
   languages: (accountIndex: number, productSlug: string) =>
-    queryOptions({
-      queryKey: [...productQueries.all(accountIndex), 'languages', productSlug],
-      queryFn: ({ signal }) => listProductLanguages(accountIndex, productSlug, signal),
-    }),
+    keyedQuery([...productQueries.all(accountIndex), 'languages', productSlug], (signal) =>
+      listProductLanguages(accountIndex, productSlug, signal),
+    ),
   bookingFunnels: (accountIndex: number, productId: number) =>
-    queryOptions({
-      queryKey: [...productQueries.all(accountIndex), 'booking-funnels', productId],
-      queryFn: ({ signal }) => listBookingFunnels(accountIndex, productId, signal),
-    }),
+    keyedQuery([...productQueries.all(accountIndex), 'booking-funnels', productId], (signal) =>
+      listBookingFunnels(accountIndex, productId, signal),
+    ),
   /** A saved version of a funnel never changes, so one key per funnel and version. */
   bookingFunnelVersion: (accountIndex: number, code: string, version: number) =>
-    queryOptions({
-      queryKey: [...productQueries.all(accountIndex), 'booking-funnel-version', code, version],
-      queryFn: ({ signal }) => getBookingFunnelVersion(accountIndex, code, version, signal),
-    }),
+    keyedQuery(
+      [...productQueries.all(accountIndex), 'booking-funnel-version', code, version],
+      (signal) => getBookingFunnelVersion(accountIndex, code, version, signal),
+    ),
   insuredObjectTypes: (accountIndex: number) =>
-    queryOptions({
-      queryKey: [...productQueries.all(accountIndex), 'insured-object-types'],
-      queryFn: ({ signal }) => listInsuredObjectTypes(accountIndex, signal),
-    }),
+    keyedQuery([...productQueries.all(accountIndex), 'insured-object-types'], (signal) =>
+      listInsuredObjectTypes(accountIndex, signal),
+    ),
   /** Per product its booking funnel's CSS and summary heading (the product settings page). */
   settings: (accountIndex: number) =>
-    queryOptions({
-      queryKey: [...productQueries.all(accountIndex), 'settings'],
-      queryFn: ({ signal }) => loadProductSettings(accountIndex, signal),
-    }),
+    keyedQuery([...productQueries.all(accountIndex), 'settings'], (signal) =>
+      loadProductSettings(accountIndex, signal),
+    ),
   defaultFields: (accountIndex: number, insuredObjectTypeId: number) =>
-    queryOptions({
-      queryKey: [...productQueries.all(accountIndex), 'default-fields', insuredObjectTypeId],
-      queryFn: ({ signal }) => listDefaultProductFields(accountIndex, insuredObjectTypeId, signal),
-    }),
+    keyedQuery(
+      [...productQueries.all(accountIndex), 'default-fields', insuredObjectTypeId],
+      (signal) => listDefaultProductFields(accountIndex, insuredObjectTypeId, signal),
+    ),
 };
 
 // -- product settings
@@ -161,23 +152,22 @@ export const factorQueries = {
     [...productQueries.all(accountIndex), 'factor-tables', versionId] as const,
   /** The newest change: never fresh (`staleTime: 0`), so every read asks the service again. */
   newest: (accountIndex: number, versionId: number, source: FactorSource) =>
-    queryOptions({
-      queryKey: [...productQueries.version(accountIndex, versionId), 'factors-newest'],
-      queryFn: ({ signal }) => source.newest(accountIndex, versionId, signal),
-      staleTime: 0,
-    }),
+    keyedQuery(
+      [...productQueries.version(accountIndex, versionId), 'factors-newest'],
+      (signal) => source.newest(accountIndex, versionId, signal),
+      { staleTime: 0 },
+    ),
   /**
    * The tables as of one newest change. Their key holds that `updatedAt`, so they stay fresh
    * until it differs (a new key), and they are kept while the tab lives (the page that shows them
    * is left and opened again).
    */
   tables: (accountIndex: number, versionId: number, newest: string | null, source: FactorSource) =>
-    queryOptions({
-      queryKey: [...factorQueries.tablesOf(accountIndex, versionId), newest ?? NO_FACTORS_KEY],
-      queryFn: ({ signal }) => source.tables(accountIndex, versionId, signal),
-      staleTime: Infinity,
-      gcTime: Infinity,
-    }),
+    keyedQuery(
+      [...factorQueries.tablesOf(accountIndex, versionId), newest ?? NO_FACTORS_KEY],
+      (signal) => source.tables(accountIndex, versionId, signal),
+      { staleTime: Infinity, gcTime: Infinity },
+    ),
 };
 
 /**

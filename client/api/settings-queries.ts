@@ -1,5 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
-import { accountKey } from './query-keys.ts';
+import { accountKey, keyedQuery } from './query-keys.ts';
 import { getBrandingRecord, getCustomSchemas, getTenantSettings } from './settings-client.ts';
 import { getGeneral } from './tenant-client.ts';
 
@@ -8,25 +7,25 @@ export const settingsQueries = {
   all: (accountIndex: number) => [...accountKey(accountIndex), 'settings'] as const,
   /** The general settings with their version (a save sends it back). */
   general: (accountIndex: number) =>
-    queryOptions({
-      queryKey: [...settingsQueries.all(accountIndex), 'general'],
-      queryFn: async ({ signal }) => (await getGeneral(accountIndex, signal)).general,
-    }),
+    keyedQuery(
+      [...settingsQueries.all(accountIndex), 'general'],
+      async (signal) => (await getGeneral(accountIndex, signal)).general,
+    ),
   /** The branding record as stored, with its version (not the shell's public branding). */
   branding: (accountIndex: number) =>
-    queryOptions({
-      queryKey: [...settingsQueries.all(accountIndex), 'branding'],
-      queryFn: async ({ signal }) => (await getBrandingRecord(accountIndex, signal)).branding,
-    }),
+    keyedQuery(
+      [...settingsQueries.all(accountIndex), 'branding'],
+      async (signal) => (await getBrandingRecord(accountIndex, signal)).branding,
+    ),
   /** Stored values of the tenant's setting keys, in the order asked. */
   values: (accountIndex: number, keys: readonly string[]) =>
-    queryOptions({
-      queryKey: [...settingsQueries.all(accountIndex), 'values', ...keys],
-      queryFn: async ({ signal }) => (await getTenantSettings(accountIndex, keys, signal)).values,
-    }),
+    keyedQuery(
+      [...settingsQueries.all(accountIndex), 'values', ...keys],
+      async (signal) => (await getTenantSettings(accountIndex, keys, signal)).values,
+    ),
   customSchemas: (accountIndex: number) =>
-    queryOptions({
-      queryKey: [...settingsQueries.all(accountIndex), 'custom-schemas'],
-      queryFn: async ({ signal }) => (await getCustomSchemas(accountIndex, signal)).items,
-    }),
+    keyedQuery(
+      [...settingsQueries.all(accountIndex), 'custom-schemas'],
+      async (signal) => (await getCustomSchemas(accountIndex, signal)).items,
+    ),
 };
