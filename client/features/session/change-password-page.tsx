@@ -6,7 +6,7 @@ import { SessionActorContext } from '#client/api/session-context.ts';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
-import { TextField } from '#client/ui/text-field.tsx';
+import { PasswordField } from '#client/ui/password-field.tsx';
 import { AuthCard } from '#client/ui/auth-card.tsx';
 
 /**
@@ -72,35 +72,29 @@ export default function ChangePasswordPage() {
           value={account?.userName ?? ''}
         />
         {forced ? null : (
-          <TextField
+          <PasswordField
             label={t('change_password.old_password')}
             name="oldPassword"
-            type="password"
             autoComplete="current-password"
-            required
             value={oldPassword}
-            onChange={(e) => setOldPassword(e.target.value)}
+            onChange={setOldPassword}
           />
         )}
-        <TextField
+        <PasswordField
           label={t('change_password.new_password')}
           name="newPassword"
-          type="password"
           autoComplete="new-password"
-          required
           hint={t('change_password.rules')}
           value={newPassword}
-          onChange={(e) => setNewPassword(e.target.value)}
+          onChange={setNewPassword}
         />
-        <TextField
+        <PasswordField
           label={t('change_password.confirm_password')}
           name="confirmPassword"
-          type="password"
           autoComplete="new-password"
-          required
           error={mismatch ? t('change_password.mismatch') : undefined}
           value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          onChange={setConfirm}
         />
         <Button type="submit" disabled={busy}>
           {busy ? t('change_password.submitting') : t('change_password.submit')}

@@ -5,6 +5,7 @@ import { safeBackUrl } from '#common/back-url.ts';
 import { Alert } from '#client/ui/alert.tsx';
 import { AuthFrame } from '#client/ui/auth-frame.tsx';
 import { Button } from '#client/ui/button.tsx';
+import { PasswordField } from '#client/ui/password-field.tsx';
 import { TextField } from '#client/ui/text-field.tsx';
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
@@ -117,14 +118,12 @@ export function LoginForm({
           value={username}
           onChange={(e) => setUsername(e.target.value)}
         />
-        <TextField
+        <PasswordField
           label={t('login.password')}
           name="password"
-          type="password"
           autoComplete="current-password"
-          required
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={setPassword}
         />
         <Button type="submit" disabled={busy || !canSubmit || !username || !password}>
           {busy ? t('login.submitting') : t('login.submit')}
