@@ -1,5 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps } from 'react';
-import type { Dialog as HeadlessDialog } from '@headlessui/react';
+import { useEffect, useRef, type ComponentProps } from 'react';
+import type {
+  Dialog as HeadlessDialog,
+  DialogPanel as HeadlessPanel,
+  DialogTitle as HeadlessTitle,
+} from '@headlessui/react';
+import { lazyModule, useLazyModule } from './lazy-module.ts';
 
 /**
  * Headless UI's `Dialog`, `DialogPanel` and `DialogTitle` with the same props, loaded when a dialog
@@ -8,41 +13,45 @@ import type { Dialog as HeadlessDialog } from '@headlessui/react';
  * moment later the first time, with the focus still on whatever opened it.
  */
 
-const parts = () => import('./dialog-parts.ts');
-const LoadedDialog = lazy(() => parts().then((m) => ({ default: m.Dialog })));
-export const DialogPanel = lazy(() => parts().then((m) => ({ default: m.DialogPanel })));
-export const DialogTitle = lazy(() => parts().then((m) => ({ default: m.DialogTitle })));
+const parts = lazyModule(() => import('./dialog-parts.ts'));
 
 export function Dialog(props: ComponentProps<typeof HeadlessDialog>) {
-  // Once opened it stays mounted, so that closing runs Headless UI's own close (focus return).
-  const [opened, setOpened] = useState(Boolean(props.open));
-  if (props.open && !opened) setOpened(true);
-  // What had the focus when the dialog was asked to open: the first time, Headless UI mounts
-  // only after its code arrived and may not know it, so focus goes back to it here when the
-  // dialog closes and nothing else has taken it (or the dialog goes with the screen).
-  const opener = useRef<HTMLElement | null>(null);
-  const wasOpen = useRef(false);
-  if (props.open && !wasOpen.current && typeof document !== 'undefined') {
-    opener.current = document.activeElement as HTMLElement | null;
+  const [loaded, load] = useLazyModule(parts);
+  const open = Boolean(props.open);
+  // The opener, taken while rendering the opening dialog: by the time this component's effect
+  // runs, Headless UI's (a child's, so earlier) may have moved the focus into the dialog.
+  const opener = useRef<Element | null>(null);
+  if (!open) opener.current = null;
+  else if (!opener.current && typeof document !== 'undefined') {
+    opener.current = document.activeElement;
   }
   useEffect(() => {
-    const open = Boolean(props.open);
-    if (wasOpen.current && !open) returnFocus(opener.current);
-    wasOpen.current = open;
-  }, [props.open]);
-  useEffect(() => () => returnFocus(opener.current), []);
-  if (!opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <LoadedDialog {...props} />
-    </Suspense>
-  );
+    if (!open) return;
+    load();
+    // Headless UI cannot give the focus back to an opener it never saw (the first time it
+    // mounts after its code arrived), so on close or unmount this does, unless something
+    // else took the focus.
+    const from = opener.current;
+    return () => returnFocus(from);
+  }, [open, load]);
+  // Once loaded it stays mounted, so that closing runs Headless UI's own close.
+  return loaded ? <loaded.Dialog {...props} /> : null;
 }
 
-/** Back to the opener once the dialog has let the focus go (to the page's body), a frame later
- * so that Headless UI's own return, when it has one, comes first. */
-function returnFocus(opener: HTMLElement | null): void {
-  if (!opener) return;
+/** Rendered only inside a `Dialog`, which renders nothing until the parts are loaded. */
+export function DialogPanel(props: ComponentProps<typeof HeadlessPanel>) {
+  const loaded = parts.loaded();
+  return loaded ? <loaded.DialogPanel {...props} /> : null;
+}
+
+export function DialogTitle(props: ComponentProps<typeof HeadlessTitle>) {
+  const loaded = parts.loaded();
+  return loaded ? <loaded.DialogTitle {...props} /> : null;
+}
+
+/** A frame later, so that Headless UI's own return, when it has one, comes first. */
+function returnFocus(opener: Element | null): void {
+  if (!(opener instanceof HTMLElement)) return;
   requestAnimationFrame(() => {
     const lost = !document.activeElement || document.activeElement === document.body;
     if (lost && opener.isConnected) opener.focus();
