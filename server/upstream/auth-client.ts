@@ -1,20 +1,12 @@
 import { decodeJwt } from 'jose';
 import * as v from 'valibot';
+import { WorkspaceSchema } from '#common/contracts/auth.ts';
 
 /** What the auth service answers for login, refresh, SAML login, switch and forced change. */
 const TokenAnswer = v.object({ accessToken: v.string(), permissions: v.optional(v.string(), '') });
 const ChallengeAnswer = v.object({ newPasswordRequired: v.literal(true), challenge: v.string() });
-const Workspaces = v.object({
-  workspaces: v.array(
-    v.object({
-      name: v.string(),
-      slug: v.string(),
-      tenantName: v.string(),
-      isDefault: v.boolean(),
-      isDisabled: v.boolean(),
-    }),
-  ),
-});
+// Read loosely (a field the BFF does not pass on is dropped), as the contract's workspace.
+const Workspaces = v.object({ workspaces: v.array(v.object(WorkspaceSchema.entries)) });
 export type Workspace = v.InferOutput<typeof Workspaces>['workspaces'][number];
 
 export interface Tokens {
