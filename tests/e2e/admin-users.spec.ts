@@ -81,6 +81,29 @@ test.describe('users administration', () => {
     await expect(row).not.toContainText('Show only');
   });
 
+  test('the only administrator cannot take their own administrator role away', async ({
+    page,
+  }) => {
+    // The Nordlicht workspace has one administrator and no spec changes its roles.
+    const me = 'admin@nordlicht.test';
+    await signIn(page, me);
+    await openUsers(page);
+    await search(page, me);
+    const row = usersTable(page).getByRole('row').nth(1);
+    await page.getByRole('button', { name: `Roles of ${me}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('checkbox', { name: 'Show only' }).check();
+    await dialog.getByRole('checkbox', { name: 'Administrator' }).uncheck();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByRole('alert')).toContainText(
+      'the workspace would be left without an administrator',
+    );
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('Administrator');
+    await expect(row).not.toContainText('Show only');
+  });
+
   test('admin invites an e-mail, sees it in the invitations tab and deletes it', async ({
     page,
   }) => {

@@ -13,7 +13,7 @@ import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxGroup } from '#client/ui/form/checkbox-group.tsx';
 import { isEmailAddress, splitEmails } from './batch-summary.ts';
-import { errorKey } from './users-tab.tsx';
+import { errorKey } from './user-errors.ts';
 
 interface InviteResult {
   email: string;
