@@ -759,6 +759,10 @@ describe('invites', () => {
       {},
       { emails: [] },
       { emails: ['not-an-email'] },
+      // The browser's forms refuse these with the same rule (common/email-address.ts).
+      { emails: ['jürgen.müller@example.com'] },
+      { emails: ['<script>x</script>@x.de'] },
+      { emails: [`${'a'.repeat(300)}@example.com`] },
       { emails: ['a@example.test'], roleCodes: ['nope'] },
       { emails: ['a@example.test'], organizationId: 999999 },
     ]) {
