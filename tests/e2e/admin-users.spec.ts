@@ -81,9 +81,7 @@ test.describe('users administration', () => {
     await expect(row).not.toContainText('Show only');
   });
 
-  test('the only administrator cannot take their own administrator role away', async ({
-    page,
-  }) => {
+  test('the only administrator cannot take their own administrator role away', async ({ page }) => {
     // The Nordlicht workspace has one administrator and no spec changes its roles.
     const me = 'admin@nordlicht.test';
     await signIn(page, me);
