@@ -43,7 +43,7 @@ test.describe('users administration', () => {
 
     await page.getByRole('button', { name: `Disable ${TOGGLED}` }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText('Selected users: 1.');
+    await expect(dialog).toContainText(`Disable Jonas Becker (${TOGGLED})? Their sessions end`);
     await dialog.getByRole('button', { name: 'Disable' }).click();
     await expect(page.getByText('1 done, 0 failed')).toBeVisible();
     await expect(page.getByText('No users match.')).toBeVisible();
