@@ -1,3 +1,4 @@
+import { emailCheck } from './email-address.ts';
 import * as v from 'valibot';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
@@ -40,13 +41,7 @@ export const AccountFields = v.pipe(
     firstName: v.optional(text(100), ''),
     lastName: v.optional(text(100), ''),
     companyName: v.optional(v.nullable(text(200)), null),
-    email: v.pipe(
-      v.string(),
-      v.trim(),
-      v.nonEmpty('required'),
-      v.email('invalid_email'),
-      v.maxLength(320, 'too_long'),
-    ),
+    email: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), emailCheck('invalid_email')),
     gender: v.optional(v.picklist(ACCOUNT_GENDERS, 'invalid_gender'), 'unspecified'),
     street: required(200),
     houseNumber: required(20),

@@ -1,3 +1,4 @@
+import { emailCheck } from './email-address.ts';
 import * as v from 'valibot';
 
 /**
@@ -116,7 +117,7 @@ function typedSchema(field: ObjectDataField) {
       if (options) return v.picklist(options, 'invalid_option');
       const text = v.pipe(v.string('not_a_string'), v.maxLength(1000, 'not_a_string'));
       // Kinds that say what the text is: an address to write to, a moment in time.
-      if (field.kind === 'email') return v.pipe(text, v.email('invalid_email'));
+      if (field.kind === 'email') return v.pipe(text, emailCheck('invalid_email'));
       if (field.kind === 'dateTime') {
         return v.pipe(
           text,

@@ -43,7 +43,7 @@ function lookup(messages: Messages, path: string[]): string | undefined {
 export function signInText(language: Language) {
   const chain =
     language === 'en' ? [byLanguage.en] : [byLanguage[language], byLanguage.de, byLanguage.en];
-  return (key: string, values: { seconds?: number | undefined; defaultValue?: string } = {}) => {
+  return (key: string, values: { wait?: string; defaultValue?: string } = {}) => {
     // 'common:x' is namespace common; without a prefix the page's own namespace, session.
     const [namespace, rest] = key.includes(':') ? key.split(':', 2) : [undefined, key];
     const path = [...(namespace ? [namespace] : []), ...rest!.split('.')];

@@ -1,3 +1,4 @@
+import { emailCheck } from '#common/email-address.ts';
 import * as v from 'valibot';
 import { ACCOUNT_TYPES } from '#common/account-fields.ts';
 import { BankAccount, CustomData, PaymentMethod } from '#common/leads.ts';
@@ -155,7 +156,7 @@ const LeadHolderBody = v.strictObject({
   firstName: v.optional(Text(100)),
   lastName: v.optional(Text(100)),
   companyName: v.optional(Text(200)),
-  email: v.optional(v.pipe(Text(320), v.email('invalid_email'))),
+  email: v.optional(v.pipe(Text(320), emailCheck('invalid_email'))),
   birthDate: v.optional(v.pipe(v.string(), v.isoDate('invalid_date'))),
 });
 

@@ -1,3 +1,4 @@
+import { emailCheck } from '#common/email-address.ts';
 import * as v from 'valibot';
 import { CUSTOM_SCHEMA_ENTITIES, CustomSchemaFieldSchema } from '#common/custom-schema-field.ts';
 
@@ -190,12 +191,7 @@ export const roleIdList = v.optional(v.pipe(v.array(bodyId), v.maxLength(50)));
 export const roleCodeList = v.optional(
   v.pipe(v.array(v.pipe(v.string(), v.nonEmpty(), v.maxLength(100))), v.maxLength(50)),
 );
-export const emailAddress = v.pipe(
-  v.string(),
-  v.trim(),
-  v.email('invalid e-mail'),
-  v.maxLength(320),
-);
+export const emailAddress = v.pipe(v.string(), v.trim(), emailCheck('invalid e-mail'));
 /** A postal address as the registration and organisation forms send it. */
 export const addressFields = {
   street: text(200),

@@ -57,7 +57,8 @@ const stateChecks: Record<string, (page: Page, api: APIRequestContext) => Promis
     await expect(dialog(page)).toBeHidden();
   },
   confirming: async (page) => {
-    await expect(dialog(page)).toContainText(/Selected users: \d\./);
+    // Several users are counted; one is named.
+    await expect(dialog(page)).toContainText(/Selected users: \d\.|Disable .+ \(.+@.+\)\?/);
   },
   // In-flight: the next state's check sees the outcome.
   running: async () => {},

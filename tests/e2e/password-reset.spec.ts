@@ -19,6 +19,8 @@ test('a reset ends the old session, the new password signs in, the link works on
   browser,
   request,
 }) => {
+  // Three browsers and two sign-ins: more than the default 30 s on a busy 2-core machine.
+  test.setTimeout(60_000);
   // First browser: the user is signed in.
   const signedIn = await browser.newContext();
   const oldPage = await signedIn.newPage();
@@ -89,7 +91,14 @@ test('a reset ends the old session, the new password signs in, the link works on
 
   // The same link again: spent, so /expired-token.
   await page.goto(link);
-  await expect(page).toHaveURL(/\/expired-token$/);
+  await expect(page).toHaveURL(/\/expired-token\?link=reset$/);
+  await expect(
+    page.getByRole('heading', { name: 'Password reset link no longer valid' }),
+  ).toBeVisible();
+  await expect(page.getByText('invited')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Ask for a new link' }).click();
+  await expect(page).toHaveURL(/\/account\/resetpassword$/);
+  await expect(page.getByLabel('E-mail address')).toBeVisible();
 
   await signedIn.close();
   await other.close();
@@ -115,5 +124,5 @@ test('the confirmation is the same for an address without an account', async ({
 
 test('a made-up link goes to /expired-token', async ({ page }) => {
   await page.goto('/account/resetpassword?resetToken=not-a-real-token');
-  await expect(page).toHaveURL(/\/expired-token$/);
+  await expect(page).toHaveURL(/\/expired-token\?link=reset$/);
 });

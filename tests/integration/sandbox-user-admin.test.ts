@@ -367,6 +367,68 @@ describe('escalation: nobody grants what they do not hold', () => {
   });
 });
 
+describe('a workspace always keeps an administrator', () => {
+  async function nordAdminRole(): Promise<{ id: number; label: string; permissions: string[] }> {
+    const res = await api(base, `${T}/roles?filter=${encodeURIComponent('code=admin')}`, {
+      token: nord.accessToken,
+    });
+    const role = res.body.items[0];
+    return {
+      id: role.id,
+      label: role.label,
+      permissions: role.permissions.map((p: { code: string }) => p.code),
+    };
+  }
+
+  it('refuses the last administrator taking their own administrator role away', async () => {
+    const me = await userByEmail('admin@nordlicht.test', nord);
+    const showOnly = await api(base, `${T}/roles?filter=${encodeURIComponent('code=show-only')}`, {
+      token: nord.accessToken,
+    });
+    const res = await api(base, `${T}/users/${me.id}/assign-roles`, {
+      body: { roleIds: [showOnly.body.items[0].id] },
+      token: nord.accessToken,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('last_administrator');
+    const roles = await api(base, `${T}/users/${me.id}?expand=roles`, { token: nord.accessToken });
+    expect(roles.body.user.roles.map((r: { code: string }) => r.code)).toEqual(['admin']);
+  });
+
+  it('refuses editing the last administrator role down to less than the rights', async () => {
+    const role = await nordAdminRole();
+    const res = await api(base, `${T}/roles/${role.id}`, {
+      method: 'PUT',
+      body: { label: role.label, permissions: ['ui.eis.view', 'tenant-management.users.*'] },
+      token: nord.accessToken,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('last_administrator');
+    expect((await nordAdminRole()).permissions).toEqual(role.permissions);
+  });
+
+  it('lets an administrator step down while another one remains', async () => {
+    const { id, session } = await freshUser('lea.fischer@demo.test');
+    const adminRole = await roleByCode('admin');
+    const careRole = await roleByCode('customer-care');
+    const promoted = await api(base, `${T}/users/${id}/assign-roles`, {
+      body: { roleIds: [adminRole.id] },
+      token: admin.accessToken,
+    });
+    expect(promoted.status).toBe(200);
+    const again = await login(base, 'lea.fischer@demo.test');
+    expect(again.accessToken).not.toBe(session.accessToken);
+    const stepDown = await api(base, `${T}/users/${id}/assign-roles`, {
+      body: { roleIds: [careRole.id] },
+      token: again.accessToken,
+    });
+    expect(stepDown.status).toBe(200);
+    expect(stepDown.body.user.roles.map((r: { code: string }) => r.code)).toEqual([
+      'customer-care',
+    ]);
+  });
+});
+
 describe('disable, enable and delete, one by one and in batches', () => {
   it('reports per id and ends the sessions of disabled users at once', async () => {
     const a = await freshUser('ida.kowalska8@demo.test');
@@ -697,6 +759,10 @@ describe('invites', () => {
       {},
       { emails: [] },
       { emails: ['not-an-email'] },
+      // The browser's forms refuse these with the same rule (common/email-address.ts).
+      { emails: ['jürgen.müller@example.com'] },
+      { emails: ['<script>x</script>@x.de'] },
+      { emails: [`${'a'.repeat(300)}@example.com`] },
       { emails: ['a@example.test'], roleCodes: ['nope'] },
       { emails: ['a@example.test'], organizationId: 999999 },
     ]) {

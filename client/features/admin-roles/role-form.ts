@@ -30,7 +30,13 @@ export function roleFormSchema(labels: { code: string; label: string }, isNew: b
   });
 }
 
-const KNOWN_ERRORS = ['escalation', 'role_code_taken', 'role_in_use', 'not_found'] as const;
+const KNOWN_ERRORS = [
+  'escalation',
+  'role_code_taken',
+  'role_in_use',
+  'last_administrator',
+  'not_found',
+] as const;
 export type RoleErrorCode = (typeof KNOWN_ERRORS)[number] | 'invalid' | 'generic';
 
 /** The translated message for a failed role call: the service's code, 400s as invalid input. */

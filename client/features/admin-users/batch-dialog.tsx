@@ -58,6 +58,8 @@ export function useBatchDialog(options: BatchDialogOptions) {
     { input: { chunkSize: CHUNK_SIZE } },
   );
   const state = useSelector(actor, (s) => s);
+  // Who the confirmation names when it is about one user ("Disable Lea Fischer (lea@…)?").
+  const names = useRef(new Map<number, string>());
   const { action, rows, error } = state.context;
 
   // Everything done: the dialog closes and the summary goes to a toast, as for one row.
@@ -88,7 +90,11 @@ export function useBatchDialog(options: BatchDialogOptions) {
         }
       >
         <div className="flex flex-col gap-3">
-          <p className="text-slate-700">{t(`confirm.${key}_message`, { count: rows.length })}</p>
+          <p className="text-slate-700">
+            {rows.length === 1
+              ? t(`confirm.${key}_one_message`, { name: names.current.get(rows[0]!.id) })
+              : t(`confirm.${key}_message`, { count: rows.length })}
+          </p>
           {running ? (
             <Spinner
               label={t('batch.progress', {
@@ -149,13 +155,20 @@ export function useBatchDialog(options: BatchDialogOptions) {
   return {
     start: (
       batch: 'enable' | 'disable' | 'delete',
-      users: readonly { id: number; email: string }[],
-    ) =>
+      users: readonly { id: number; email: string; firstName?: string; lastName?: string }[],
+    ) => {
+      names.current = new Map(
+        users.map((user) => {
+          const name = `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim();
+          return [user.id, name ? `${name} (${user.email})` : user.email];
+        }),
+      );
       actor.send({
         type: 'batch.start',
         action: batch,
         rows: users.map((user) => ({ id: user.id, label: user.email })),
-      }),
+      });
+    },
     dialog,
   };
 }

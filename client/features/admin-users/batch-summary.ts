@@ -22,10 +22,3 @@ export function splitEmails(text: string): string[] {
     .map((part) => part.trim())
     .filter((part) => part !== '');
 }
-
-// Deliberately simple: the service validates for real; this only catches typos before sending.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function isEmailAddress(text: string): boolean {
-  return EMAIL.test(text);
-}

@@ -12,8 +12,9 @@ import {
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxGroup } from '#client/ui/form/checkbox-group.tsx';
-import { isEmailAddress, splitEmails } from './batch-summary.ts';
-import { errorKey } from './users-tab.tsx';
+import { splitEmails } from './batch-summary.ts';
+import { isEmailAddress } from '#common/email-address.ts';
+import { errorKey } from './user-errors.ts';
 
 interface InviteResult {
   email: string;

@@ -56,7 +56,10 @@ export function InvitesTab({
     let outcome: BatchOutcome | null = null;
     const confirmed = await confirm({
       title: t('confirm.delete_invites_title'),
-      message: t('confirm.delete_invites_message', { count: invites.length }),
+      message:
+        invites.length === 1
+          ? t('confirm.delete_invite_one_message', { email: invites[0]!.email })
+          : t('confirm.delete_invites_message', { count: invites.length }),
       confirmLabel: t('actions.delete'),
       tone: 'danger',
       action: async () => {

@@ -2,6 +2,7 @@ import { Dialog, DialogPanel, DialogTitle } from '#client/ui/dialog.tsx';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#client/api/fetch-json.ts';
+import { errorKey } from './user-errors.ts';
 import { assignRoles, type AdminUser, type RoleRef } from '#client/api/tenant-admin-client.ts';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
@@ -46,8 +47,8 @@ export function RolesDialog({
       onClose(true);
     } catch (failure) {
       setBusy(false);
-      if (failure instanceof ApiError && failure.code === 'escalation') {
-        setError(t('errors.escalation'));
+      if (failure instanceof ApiError && errorKey(failure.code) !== 'errors.generic') {
+        setError(t(errorKey(failure.code)));
       } else {
         console.error('assign roles failed', failure);
         setError(t('errors.generic'));

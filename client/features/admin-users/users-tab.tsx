@@ -19,6 +19,7 @@ import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/
 import type { TableQuery } from '#machines/infinite-table.machine.ts';
 import { useToast } from '#client/ui/toast.tsx';
 import type { BatchOutcome } from './batch-summary.ts';
+import { errorKey } from './user-errors.ts';
 import { RolesDialog } from './roles-dialog.tsx';
 import type { AdminAbilities } from './use-admin-context.ts';
 import { UserTooltip } from './user-tooltip.tsx';
@@ -47,22 +48,6 @@ export function useBatchReport() {
     },
     [t, toast],
   );
-}
-
-const KNOWN_ERRORS = [
-  'escalation',
-  'already_member',
-  'already_invited',
-  'duplicate',
-  'not_found',
-  'cannot_disable_self',
-  'cannot_delete_self',
-] as const;
-
-/** The translation key of a service error code; unknown codes get the generic text. */
-export function errorKey(code: string): `errors.${(typeof KNOWN_ERRORS)[number] | 'generic'}` {
-  const known = KNOWN_ERRORS.find((k) => k === code);
-  return `errors.${known ?? 'generic'}`;
 }
 
 export function formatDate(value: string, language: string): string {

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { isEmailAddress } from '#common/email-address.ts';
 import type { Lead, LeadChanges, PolicyInput } from '#client/api/leads-client.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import type { PolicyObjectInput } from '#common/policy-object-data.ts';
@@ -23,7 +23,7 @@ export function applicantCheck(applicant: Applicant, holder: HolderValues): Fiel
   }
   const errors: FieldErrors = {};
   if (!holder.lastName.trim()) errors.lastName = ['leads:application.errors.last_name_required'];
-  if (holder.email.trim() && !v.is(v.pipe(v.string(), v.email()), holder.email.trim())) {
+  if (holder.email.trim() && !isEmailAddress(holder.email.trim())) {
     errors.email = ['leads:application.errors.invalid_email'];
   }
   return errors;

@@ -43,7 +43,8 @@ function ResetPasswordFlow({ resetToken }: { resetToken: string | null }) {
       },
       actions: {
         // Spec, error catalogue: a 403 on /account/resetpassword goes to /expired-token.
-        showExpiredToken: () => void navigate('/expired-token', { replace: true }),
+        // `link=reset` makes the page speak of a reset link, not an invitation.
+        showExpiredToken: () => void navigate('/expired-token?link=reset', { replace: true }),
       },
     }),
   );

@@ -7,6 +7,7 @@ import { AuthFrame } from '#client/ui/auth-frame.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { PasswordField } from '#client/ui/password-field.tsx';
 import { TextField } from '#client/ui/text-field.tsx';
+import { waitText } from './wait-text.ts';
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
@@ -15,10 +16,7 @@ type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
  * 'common:product.name'): i18next on the app's page, a small precompiled lookup on the light one
  * (`#client/i18n/sign-in-text.ts`), so that both show the same words.
  */
-export type SignInText = (
-  key: string,
-  values?: { seconds?: number | undefined; defaultValue?: string },
-) => string;
+export type SignInText = (key: string, values?: { wait?: string; defaultValue?: string }) => string;
 
 export type SignInLink = ComponentType<{ to: string; className: string; children: ReactNode }>;
 
@@ -39,7 +37,7 @@ function signInMessage(
   }
   if (state?.matches('refusedNoUi')) return t('common:noAccessUser');
   if (state?.matches('rateLimited')) {
-    return t('errors.rate_limited', { seconds: state.context.retryAfterSeconds });
+    return t('errors.rate_limited', { wait: waitText(state.context.retryAfterSeconds) });
   }
   if (state?.matches('expired')) return t('errors.session_expired');
   // A token refresh found no UI permission left: the BFF sends the user here with this flag.

@@ -6,6 +6,7 @@ import { Alert } from '#client/ui/alert.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { AuthCard } from '#client/ui/auth-card.tsx';
+import { waitText } from './wait-text.ts';
 
 /**
  * /login/saml?tenantSlug=..&code=..: where the identity provider sends the browser back. The
@@ -39,7 +40,7 @@ export default function SamlCallbackPage() {
         ? t('errors.loginError')
         : t('errors.changePasswordError');
   } else if (state.matches('rateLimited')) {
-    error = t('errors.rate_limited', { seconds: state.context.retryAfterSeconds });
+    error = t('errors.rate_limited', { wait: waitText(state.context.retryAfterSeconds) });
   }
 
   return (

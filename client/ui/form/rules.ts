@@ -1,3 +1,4 @@
+import { emailCheck } from '#common/email-address.ts';
 import type { CountryCode } from 'libphonenumber-js';
 import * as v from 'valibot';
 import { message } from './messages.ts';
@@ -47,7 +48,7 @@ export function phoneRule(country: CountryCode = DEFAULT_PHONE_COUNTRY) {
 
 /** Dynamic fields use `messages.invalidEmail`; the registration step `invalidEmailFormat`. */
 export function emailRule(variant: 'invalidEmail' | 'invalidEmailFormat' = 'invalidEmail') {
-  return v.email<string, string>(
+  return emailCheck(
     message(variant === 'invalidEmail' ? 'messages.invalidEmail' : 'messages.invalidEmailFormat'),
   );
 }

@@ -37,6 +37,7 @@ import {
 import { equalsIgnoringCase, numeric, type ListSource } from '#server/sandbox/platform/list-sql.ts';
 import { audit, type Audit } from '#server/sandbox/platform/records.ts';
 import * as invitations from './invitations.ts';
+import { assertAdministratorLeft, LAST_ADMINISTRATOR } from './administrators.ts';
 
 const USERS_VIEW = 'tenant-management.users.view';
 const USERS_CREATE = 'tenant-management.users.create';
@@ -75,6 +76,21 @@ async function applyUserAction(
   );
   if (!member) return 'not_found';
   if (action !== 'enable' && userId === auth.userId) return `cannot_${action}_self`;
+  try {
+    await changeUser(db, auth, action, userId);
+  } catch (error) {
+    if (error instanceof HttpError && error.code === LAST_ADMINISTRATOR) return LAST_ADMINISTRATOR;
+    throw error;
+  }
+  return null;
+}
+
+async function changeUser(
+  db: Db,
+  auth: AuthContext,
+  action: UserAction,
+  userId: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
     if (action === 'delete') {
       // Deleting removes the user from this workspace; the account itself goes with its last one.
@@ -87,6 +103,7 @@ async function applyUserAction(
         userId,
       ]);
       await revokeSessions(tx, userId, auth.tenantId);
+      await assertAdministratorLeft(tx, auth.tenantId);
       const [other] = await tx.query<{ tenant_id: number }>(
         'SELECT tenant_id FROM tenant_users WHERE user_id = $1 ORDER BY tenant_id LIMIT 1',
         [userId],
@@ -110,9 +127,11 @@ async function applyUserAction(
       [action === 'enable' ? 'active' : 'disabled', auth.userCode, userId],
     );
     // The status is account-wide, so a disabled user loses the sessions of every workspace.
-    if (action === 'disable') await revokeSessions(tx, userId);
+    if (action === 'disable') {
+      await revokeSessions(tx, userId);
+      await assertAdministratorLeft(tx, auth.tenantId);
+    }
   });
-  return null;
 }
 
 interface InviteRow extends Audit {
@@ -354,6 +373,9 @@ export function userAdminRouter(deps: {
     const user = await findUser(auth.tenantId, String(req.params.id));
     const error = await applyUserAction(db, auth, 'delete', user.id);
     if (error === 'not_found') throw notFound('user');
+    if (error === LAST_ADMINISTRATOR) {
+      throw new HttpError(409, error, 'the workspace would be left without an administrator');
+    }
     if (error) throw new HttpError(400, error, 'you cannot delete your own user');
     tellUsers(auth.tenantId, [user.id]);
     res.status(204).end();
@@ -393,6 +415,7 @@ export function userAdminRouter(deps: {
         `INSERT INTO user_roles (tenant_id, user_id, role_id) SELECT $1, $2, unnest($3::int[])`,
         [auth.tenantId, user.id, [...wantedIds]],
       );
+      await assertAdministratorLeft(tx, auth.tenantId);
       await tx.query('UPDATE users SET updated_at = now(), updated_by = $1 WHERE id = $2', [
         auth.userCode,
         user.id,
@@ -526,6 +549,7 @@ export function userAdminRouter(deps: {
           'INSERT INTO role_permissions (tenant_id, role_id, permission) SELECT $1, $2, unnest($3::text[])',
           [auth.tenantId, role.id, permissions],
         );
+        await assertAdministratorLeft(tx, auth.tenantId);
       });
       const holders = await db.query<{ user_id: number }>(
         'SELECT user_id FROM user_roles WHERE tenant_id = $1 AND role_id = $2',
