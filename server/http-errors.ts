@@ -42,6 +42,7 @@ const defaultMessages: Record<string, string> = {
   csrf: 'Missing X-CSRF header.',
   session_expired: 'Your session has ended. Please sign in again.',
   invalid_credentials: 'Incorrect e-mail address or password.',
+  user_disabled: 'This account is disabled.',
   no_ui_permission: 'This user has no access to the user interface.',
   rate_limited: 'Too many sign-in attempts. Please wait and try again.',
   upstream_unavailable: 'The service is not reachable right now.',

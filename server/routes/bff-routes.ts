@@ -222,6 +222,10 @@ export function bffRoutes(deps: BffDeps): Router {
         // spend the same budgets.
         if (err instanceof UpstreamHttpError && err.status < 500) {
           log.info({ status: err.status }, 'sign-in refused');
+          // The right password of a disabled account: say so (the upstream only tells it then).
+          if (err.status === 403 && err.body?.error === 'user_disabled') {
+            return sendError(res, 403, 'user_disabled');
+          }
           return sendError(res, 400, 'invalid_credentials');
         }
         await settle(attempt.undecided());

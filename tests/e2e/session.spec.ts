@@ -136,3 +136,15 @@ test('repeated wrong passwords lock the sign-in for a while', async ({ page }) =
   );
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeDisabled();
 });
+
+test('a disabled user with the right password is told the account is disabled', async ({
+  page,
+}) => {
+  // Seeded disabled; a wrong password would still hear only "not correct".
+  await page.goto('/login');
+  await fillSignIn(page, 'eva.fuchs4@demo.test');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This account is disabled. Please ask your administrator to enable it again.',
+  );
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -7,6 +7,7 @@ import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
 // Seeded product managers (server/sandbox/seed-administration.ts) that no other test touches.
 const TARGET = 'carla.otto2@demo.test';
 const BYSTANDER = 'anna.albrecht0@demo.test';
+const STRIPPED = 'tara.sommer19@demo.test';
 const USERS_VIEW = 'tenant-management.users.view';
 
 let stack: Stack;
@@ -102,6 +103,34 @@ describe("an administrator changes a signed-in user's access", () => {
 
     // Re-enabled for a rerun on the same data directory.
     await admin.json('/api/0/tenantservice/v1/users/enable-batch', { json: { ids: [id] } });
+  });
+
+  it('ends the account of a user whose roles were all taken away, saying so', async () => {
+    const admin = new Agent(stack.url);
+    const user = new Agent(stack.url);
+    await admin.login('admin@demo.test');
+    expect((await user.login(STRIPPED)).status).toBe(200);
+    const frames = await openSocket(user);
+    const id = await userId(admin, STRIPPED);
+    const roles = await roleIds(admin);
+    const stripped = await admin.json(`/api/0/tenantservice/v1/users/${id}/assign-roles`, {
+      json: { roleIds: [] },
+    });
+    expect(stripped.status).toBe(200);
+    await expect.poll(() => accessChanges(frames).length).toBe(1);
+
+    // Not a time-out: the reason goes with the 401, and the sign-in page says access was removed.
+    const r = await user.json('/bff/accounts/0/refresh', { method: 'POST' });
+    expect(r.status).toBe(401);
+    expect(r.body).toMatchObject({ error: 'session_expired', reason: 'no_ui_permission' });
+    expect((await user.json('/bff/session')).body.accounts).toEqual([]);
+    const again = await user.login(STRIPPED);
+    expect(again.status).toBe(403);
+    expect(again.body.error).toBe('no_ui_permission');
+
+    await admin.json(`/api/0/tenantservice/v1/users/${id}/assign-roles`, {
+      json: { roleIds: [roles['customer-care']] },
+    });
   });
 
   it('answers 401 for an account index the session does not hold', async () => {

@@ -73,6 +73,19 @@ describe('sign-in and accounts', () => {
     expect(unknown.body.error).toBe('invalid_credentials');
   });
 
+  it('tells a disabled user with the right password that the account is disabled', async () => {
+    const a = new Agent(stack.url);
+    // Seeded disabled (server/sandbox/services/tenant/seed-administration.ts, every ninth user).
+    const right = await a.login('eva.fuchs4@demo.test');
+    expect(right.status).toBe(403);
+    expect(right.body.error).toBe('user_disabled');
+    // A wrong password learns nothing about the account's state.
+    const wrong = await a.login('eva.fuchs4@demo.test', 'Wrong1234!');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe('invalid_credentials');
+    expect((await a.json('/bff/session')).body.accounts).toEqual([]);
+  });
+
   it('refuses a user without a UI permission and keeps no account', async () => {
     const a = new Agent(stack.url);
     const r = await a.login('noui@demo.test');

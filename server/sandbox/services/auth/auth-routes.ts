@@ -230,6 +230,11 @@ export function authRouter(deps: AuthDeps & { tools: boolean }): Router {
       }
     }
     if (candidates.length === 0) await burnPasswordCheck(body.password);
+    if (user?.status === 'disabled') {
+      // Said only to whoever knows the password: they learn nothing a stranger could use, and
+      // are not sent hunting for a typo in a password that is right.
+      throw new HttpError(403, 'user_disabled', 'this account is disabled');
+    }
     if (!user || user.status !== 'active') throw invalidCredentials();
     const tenantId = await landingTenant(db, user);
     if (tenantId === null) throw invalidCredentials();
