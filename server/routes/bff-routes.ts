@@ -429,7 +429,9 @@ export function bffRoutes(deps: BffDeps): Router {
       } catch (err) {
         if (err instanceof UpstreamHttpError && err.status < 500) {
           const code =
-            err.body?.error === 'invalid_password' ? 'invalid_password' : 'invalid_credentials';
+            err.body?.error === 'invalid_password' || err.body?.error === 'password_unchanged'
+              ? err.body.error
+              : 'invalid_credentials';
           return sendError(res, 400, code, err.body?.message ?? undefined);
         }
         throw err;

@@ -23,6 +23,23 @@ test.describe('forced password change', () => {
     await page.goto('/u/0/home');
     await expect(page).toHaveURL(/\/u\/0\/changepassword\?backUrl=%2Fu%2F0%2Fhome$/);
 
+    // An empty submit says what is missing.
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Enter a password here.')).toHaveCount(2);
+
+    // Keeping the old password is no change: the service refuses it.
+    await page.getByLabel('New password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByLabel('Repeat new password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'The new password must differ from the current one.',
+    );
+    // The way out is signing out, not skipping the change.
+    await expect(page.getByRole('link', { name: 'Sign out instead' })).toHaveAttribute(
+      'href',
+      '/u/0/logout',
+    );
+
     // A password that breaks the rules is refused by the server; the page stays.
     await page.getByLabel('New password', { exact: true }).fill('weakpassword');
     await page.getByLabel('Repeat new password').fill('weakpassword');
@@ -67,4 +84,11 @@ test('a signed-in user changing the password must give the current one', async (
   await page.getByLabel('Repeat new password').fill('Another-Pass1');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('alert')).toHaveText('The current password is not correct.');
+
+  // The same password twice is caught before any call; Cancel goes back where the user came from.
+  await page.getByLabel('Current password').fill('Another-Pass1');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('The new password must differ from the current one.')).toBeVisible();
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/u\/0\/profile$/);
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
+import { DEMO_PASSWORD } from '#server/sandbox/services/tenant/seed.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -146,6 +147,13 @@ describe('forced password change', () => {
     expect(weak.status).toBe(400);
     expect(weak.body.error).toBe('invalid_password');
 
+    // The password it has now is no change; the challenge survives the refusal.
+    const same = await a.json('/bff/accounts/0/change-password', {
+      json: { newPassword: DEMO_PASSWORD },
+    });
+    expect(same.status).toBe(400);
+    expect(same.body.error).toBe('password_unchanged');
+
     const ok = await a.json('/bff/accounts/0/change-password', {
       json: { newPassword: 'Changed1234' },
     });
@@ -170,6 +178,11 @@ describe('forced password change', () => {
       json: { newPassword: 'Another1234' },
     });
     expect(missingOld.status).toBe(400);
+    const same = await a.json('/bff/accounts/0/change-password', {
+      json: { oldPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD },
+    });
+    expect(same.status).toBe(400);
+    expect(same.body.error).toBe('password_unchanged');
   });
 });
 

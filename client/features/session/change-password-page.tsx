@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { safeBackUrl } from '#common/back-url.ts';
 import { SessionActorContext } from '#client/api/session-context.ts';
 import { Alert } from '#client/ui/alert.tsx';
@@ -28,7 +28,11 @@ export default function ChangePasswordPage() {
   const [touched, setTouched] = useState(false);
   usePageTitle(t('change_password.title'));
 
-  const mismatch = touched && confirm !== newPassword;
+  // Shown after a first submit, so that an empty form says what is missing instead of nothing.
+  const required = (value: string) =>
+    touched && value === '' ? t('change_password.required') : undefined;
+  const mismatch = touched && confirm !== '' && confirm !== newPassword;
+  const unchanged = touched && !forced && newPassword !== '' && newPassword === oldPassword;
   const busy = state.matches('changingPassword');
   const serverError =
     state.context.currentAccountIndex === index ? state.context.passwordError : undefined;
@@ -38,6 +42,7 @@ export default function ChangePasswordPage() {
     event.preventDefault();
     setTouched(true);
     if (!newPassword || confirm !== newPassword || (!forced && !oldPassword)) return;
+    if (!forced && newPassword === oldPassword) return;
     actor.send({
       type: 'password.submit',
       accountIndex: index,
@@ -76,6 +81,7 @@ export default function ChangePasswordPage() {
             label={t('change_password.old_password')}
             name="oldPassword"
             autoComplete="current-password"
+            error={required(oldPassword)}
             value={oldPassword}
             onChange={setOldPassword}
           />
@@ -85,6 +91,10 @@ export default function ChangePasswordPage() {
           name="newPassword"
           autoComplete="new-password"
           hint={t('change_password.rules')}
+          error={
+            required(newPassword) ??
+            (unchanged ? t('change_password.password_unchanged') : undefined)
+          }
           value={newPassword}
           onChange={setNewPassword}
         />
@@ -92,13 +102,22 @@ export default function ChangePasswordPage() {
           label={t('change_password.confirm_password')}
           name="confirmPassword"
           autoComplete="new-password"
-          error={mismatch ? t('change_password.mismatch') : undefined}
+          error={required(confirm) ?? (mismatch ? t('change_password.mismatch') : undefined)}
           value={confirm}
           onChange={setConfirm}
         />
-        <Button type="submit" disabled={busy}>
-          {busy ? t('change_password.submitting') : t('change_password.submit')}
-        </Button>
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          {/* A forced change cannot be skipped, only left by signing out of this account. */}
+          <Link
+            to={forced ? `/u/${index}/logout` : safeBackUrl(rawBackUrl, `/u/${index}`)}
+            className="font-medium text-blue-800 underline"
+          >
+            {forced ? t('change_password.sign_out') : t('common:actions.cancel')}
+          </Link>
+          <Button type="submit" disabled={busy}>
+            {busy ? t('change_password.submitting') : t('change_password.submit')}
+          </Button>
+        </div>
       </form>
     </AuthCard>
   );

@@ -170,6 +170,8 @@ export async function createCode(
 
 const invalidCredentials = (): HttpError =>
   new HttpError(401, 'invalid_credentials', 'invalid username or password');
+const passwordUnchanged = (): HttpError =>
+  new HttpError(400, 'password_unchanged', 'the new password must differ from the current one');
 const invalidRefresh = (): HttpError =>
   new HttpError(401, 'invalid_refresh_token', 'refresh token missing, unknown or expired');
 
@@ -288,6 +290,15 @@ export function authRouter(deps: AuthDeps & { tools: boolean }): Router {
       const target = await db.transaction(async (tx) => {
         const code = await consumeCode(tx, deps.clock, 'password_change', body.challenge);
         if (!code) return null;
+        const [current] = await tx.query<{ password_hash: string | null }>(
+          'SELECT password_hash FROM users WHERE id = $1',
+          [code.user_id],
+        );
+        // A forced change that keeps the password changes nothing; the throw also rolls the
+        // challenge back, so the user can try another password.
+        if (await verifyPassword(body.newPassword, current?.password_hash ?? null)) {
+          throw passwordUnchanged();
+        }
         const [user] = await tx.query<{ id: number }>(
           `UPDATE users SET password_hash = $1, must_change_password = false, updated_at = now(),
                   updated_by = code
@@ -316,6 +327,7 @@ export function authRouter(deps: AuthDeps & { tools: boolean }): Router {
     if (!passwordMeetsRules(body.newPassword)) {
       throw new HttpError(400, 'invalid_password', 'min 8 characters, upper, lower and digit');
     }
+    if (body.newPassword === body.oldPassword) throw passwordUnchanged();
     await db.query(
       `UPDATE users SET password_hash = $1, must_change_password = false, updated_at = now(),
               updated_by = code WHERE id = $2`,
