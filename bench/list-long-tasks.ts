@@ -31,7 +31,7 @@ export interface ListRun {
   /**
    * The longest main-thread task by the renderer's own CPU time (Chromium trace, `tdur`): what
    * the page's code costs, without the time other processes of a busy machine took the core.
-   * CPU throttling pauses the thread rather than slowing it, so this is about the same at 4x.
+   * It grows with CPU throttling too (about 4-5 times at 4x), as the wall-clock figure does.
    */
   longestTaskCpuMs: number;
   totalBlockingMs: number;
