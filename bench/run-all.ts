@@ -2,6 +2,7 @@
  * Every benchmark of bench/, one after the other (npm run bench).
  * Usage: npx tsx bench/run-all.ts [--check] [--json] [proxy options, see proxy-throughput.ts]
  *        [policy list options, see policy-list.ts] [--rows=N, see policies-table.ts]
+ *        [--lists=policies,customers, see list-long-tasks.ts; --runs=N counts for it and policy-list.ts]
  */
 import {
   bundlesJson,
@@ -23,6 +24,12 @@ import {
   printPoliciesTable,
   type PoliciesTableReport,
 } from './policies-table.ts';
+import {
+  measureListLongTasks,
+  parseListLongTasksArgs,
+  printListLongTasks,
+  type ListLongTasksReport,
+} from './list-long-tasks.ts';
 
 async function main() {
   const argv = process.argv.slice(2);
@@ -59,6 +66,16 @@ async function main() {
     if (!json) printPoliciesTable(policiesTable);
   }
 
+  // Long tasks while the lists open (issue 14, goal 5), over the same build.
+  let listLongTasks: ListLongTasksReport | null = null;
+  if (missing) {
+    failures.push('long tasks of the lists not measured: no client build');
+  } else {
+    listLongTasks = await measureListLongTasks(parseListLongTasksArgs(argv));
+    failures.push(...listLongTasks.failures);
+    if (!json) printListLongTasks(listLongTasks);
+  }
+
   if (json) {
     console.log(
       JSON.stringify(
@@ -67,6 +84,7 @@ async function main() {
           proxy,
           policyList,
           policiesTable,
+          listLongTasks,
           failures,
         },
         null,

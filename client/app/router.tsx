@@ -125,3 +125,5 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+// For `start.tsx`, which imports this module dynamically and react-router only through it.
+export { RouterProvider } from 'react-router';

@@ -1,12 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { createBrowserRouter } from 'react-router';
 import type { SessionAccount } from '#machines/session.machine.ts';
 import { setSessionExpiredListener } from '#client/api/fetch-json.ts';
 import { SessionActorContext } from '#client/api/session-context.ts';
-import { router } from './router.tsx';
 import { sessionLogicWith } from './session-logic.ts';
-
-// Every navigation of the session replaces the entry (no way back into a finished sign-in).
-const sessionLogic = sessionLogicWith((to) => void router.navigate(to, { replace: true }));
 
 /** Turns the fetch wrapper's 401 `session_expired` into the machine's event. */
 function SessionExpiryBridge() {
@@ -26,13 +23,23 @@ function SessionExpiryBridge() {
   return null;
 }
 
+/**
+ * The session actor around the app. The router is handed in rather than imported: `start.tsx`
+ * loads it as a module of its own (see there).
+ */
 export function SessionProvider({
   accounts,
+  router,
   children,
 }: {
   accounts: SessionAccount[];
+  router: ReturnType<typeof createBrowserRouter>;
   children: ReactNode;
 }) {
+  // Every navigation of the session replaces the entry (no way back into a finished sign-in).
+  const [sessionLogic] = useState(() =>
+    sessionLogicWith((to) => void router.navigate(to, { replace: true })),
+  );
   return (
     <SessionActorContext.Provider logic={sessionLogic} options={{ input: { accounts } }}>
       <SessionExpiryBridge />

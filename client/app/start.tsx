@@ -1,12 +1,10 @@
 import { startTransition, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { writeStoredAccounts } from '#client/api/account-storage.ts';
 import { setAppConfig } from '#client/api/app-config.ts';
 import { getConfig, getSession } from '#client/api/bff-client.ts';
 import { initI18n } from '#client/i18n/i18n.ts';
 import { SessionProvider } from './session-provider.tsx';
-import { router } from './router.tsx';
 
 /**
  * The whole app: translations, session and config, then the router at the current URL. The entry
@@ -15,10 +13,15 @@ import { router } from './router.tsx';
  */
 export async function startApp(root: Root): Promise<void> {
   // Three independent requests in parallel: translations, the server-held session, the config.
-  const [, session, config] = await Promise.all([
+  // The router (react-router itself, the route table, the first navigation starting the lazy
+  // routes' loads) is a dynamic import beside them: its evaluation is a task of its own instead
+  // of a part of this module's, which was the longest task of a list's opening
+  // (bench/list-long-tasks.ts). Hence no static import of react-router here.
+  const [, session, config, { router, RouterProvider }] = await Promise.all([
     initI18n(),
     getSession().catch(() => ({ accounts: [] })),
     getConfig().catch(() => undefined),
+    import('./router.tsx'),
   ]);
   if (config) setAppConfig(config);
   // The server is the truth; the stored list only speeds up the next first paint.
@@ -31,7 +34,7 @@ export async function startApp(root: Root): Promise<void> {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <SessionProvider accounts={session.accounts}>
+        <SessionProvider accounts={session.accounts} router={router}>
           <RouterProvider router={router} />
         </SessionProvider>
       </StrictMode>,

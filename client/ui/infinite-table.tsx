@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import {
   memo,
   useCallback,
+  useDeferredValue,
   useEffect,
   useId,
   useMemo,
@@ -111,7 +112,12 @@ export function InfiniteTable<TRow>({
     { input: { query: initialQuery, ...(pageSize ? { pageSize } : {}), stopLimit } },
   );
   const state = useSelector(actor, (s) => s);
-  const rows = state.context.rows as TRow[];
+  const loadedRows = state.context.rows as TRow[];
+  // A store update renders synchronously, in one task; a page of new rows is the table's
+  // largest render (bench/list-long-tasks.ts). Deferred, React renders the rows after the urgent
+  // update in slices, yielding to the browser in between; the status line counts what shows.
+  const rows = useDeferredValue(loadedRows);
+  const rowsShown = rows === loadedRows;
 
   const onSelectionChangeRef = useRef(onSelectionChange);
   useEffect(() => {
@@ -193,9 +199,10 @@ export function InfiniteTable<TRow>({
   }, [actor]);
   // A page that does not fill the table leaves nothing to scroll: ask for more at once.
   const isIdle = state.matches('idle');
+  // Only once the loaded rows show: before, the short table would look "near its end" at once.
   useEffect(() => {
-    if (isIdle) checkNearEnd();
-  }, [isIdle, rows.length, checkNearEnd]);
+    if (isIdle && rowsShown) checkNearEnd();
+  }, [isIdle, rowsShown, rows.length, checkNearEnd]);
 
   const gridTemplateColumns = [
     ...(selectable ? ['3rem'] : []),
@@ -279,7 +286,8 @@ export function InfiniteTable<TRow>({
   );
 
   const stopped = state.matches('stopped');
-  const loading = state.matches('loadingFirst') || state.matches('loadingMore');
+  // Rows that arrived but do not show yet (deferred above) still count as loading.
+  const loading = state.matches('loadingFirst') || state.matches('loadingMore') || !rowsShown;
 
   return (
     <div className="flex flex-col gap-2">
