@@ -40,8 +40,11 @@ export interface PartEditOptions<R extends Saved, V, I, F extends string> {
   validate: (values: V) => { ok: true; input: I } | { ok: false; errors: FieldErrors };
   /** Omitted by a dialog that only edits (its record is never null). */
   create?: (input: I) => Promise<R>;
-  /** `version` is the one the edit is based on (0 where the service keeps no versions). */
-  update: (record: R, input: I, version: number) => Promise<R>;
+  /**
+   * `version` is the one the edit is based on (0 where the service keeps no versions). Omitted by
+   * a dialog that only creates (its record is always null).
+   */
+  update?: (record: R, input: I, version: number) => Promise<R>;
   /** Omitted where the service keeps no versions of the record: no save can then conflict. */
   conflict?: ConflictShape<V, F>;
   onSaved: (record: R) => void;
@@ -82,7 +85,7 @@ export function usePartEdit<R extends Saved, V, I, F extends string>(
     send: async (input, version) =>
       versioned(
         record && version !== null
-          ? await options.update(record, input, version)
+          ? await options.update!(record, input, version)
           : await options.create!(input),
       ),
     conflictRows: (loaded, mine, saved) =>
