@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { apiAs, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
+import {
+  apiAs,
+  expect,
+  expectNoSeriousA11yViolations,
+  productThroughApi,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 const INSURANCE = '/api/0/insuranceservice/v1';
 
@@ -235,14 +242,7 @@ test.describe('product extras', () => {
     // A product with a version and a funnel of this test, set up through the API.
     const api = await apiAs(baseURL!, 'klara.bauer10@demo.test');
     const name = `E2E Funnel ${stamp()}`;
-    const product = await api.post(`${INSURANCE}/products`, { data: { name, category: 'car' } });
-    expect(product.status()).toBe(201);
-    const created = ((await product.json()) as { product: { id: number; slug: string } }).product;
-    expect(
-      (
-        await api.post(`${INSURANCE}/product-versions`, { data: { productId: created.id } })
-      ).status(),
-    ).toBe(201);
+    const created = await productThroughApi(api, { name, category: 'car' });
     const steps = [
       { title: 'Start', fields: [{ insuredObject: 'default', field: 'policyStartDate' }] },
     ];
@@ -253,7 +253,7 @@ test.describe('product extras', () => {
     const code = ((await funnel.json()) as { bookingFunnel: { code: string } }).bookingFunnel.code;
 
     await signIn(page, 'klara.bauer10@demo.test');
-    await page.goto(`/u/0/management/product/${created.id}`);
+    await page.goto(`/u/0/management/product/${created.productId}`);
     await page.getByRole('button', { name: 'Edit Online' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit booking funnel' });
     await edit.getByRole('textbox', { name: 'Name' }).fill('Online shop');

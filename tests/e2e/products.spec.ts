@@ -1,7 +1,12 @@
 import type { Page } from '@playwright/test';
-import { apiAs, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
-
-const INSURANCE = '/api/0/insuranceservice/v1';
+import {
+  apiAs,
+  expect,
+  expectNoSeriousA11yViolations,
+  productThroughApi,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 // Each run creates its own product, so that no other spec (or a rerun) sees its rows.
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -134,25 +139,11 @@ test.describe('product management', () => {
     // A product of this test with one version and a formula, set up through the API.
     const api = await apiAs(baseURL!, 'manager@demo.test');
     const name = `E2E Copy ${stamp()}`;
-    const product = await api.post(`${INSURANCE}/products`, { data: { name, category: 'device' } });
-    expect(product.status()).toBe(201);
-    const productId = ((await product.json()) as { product: { id: number } }).product.id;
-    const version = await api.post(`${INSURANCE}/product-versions`, {
-      data: { productId, description: 'First tariff' },
-    });
-    const versionId = ((await version.json()) as { productVersion: { id: number } }).productVersion
-      .id;
-    const formula = await api.post(`${INSURANCE}/premium-formulas`, {
-      data: {
-        productVersionId: versionId,
-        group: 'Fee',
-        name: 'Flat fee',
-        expression: 'policyDurationValue * 12.5',
-        unit: 'year',
-        variableName: null,
-      },
-    });
-    expect(formula.status()).toBe(201);
+    const { productId } = await productThroughApi(
+      api,
+      { name, category: 'device', description: 'First tariff' },
+      { group: 'Fee', name: 'Flat fee', expression: 'policyDurationValue * 12.5', unit: 'year' },
+    );
     await api.dispose();
 
     await signIn(page, 'manager@demo.test');

@@ -402,14 +402,18 @@ export const DEFAULT_OBJECT_FIELDS = [
   },
 ] as const;
 
-/** The version's own row, numbered after the product's newest; no parts yet. */
-export async function insertVersionRow(
+/**
+ * A new version starts with the 'default' insured object and its system fields, or, with
+ * `copyFrom`, as a copy of the parts of that version (docs/decisions/005).
+ */
+export async function createVersion(
   tx: Queryable,
   tenantId: number,
   productId: number,
   description: string,
   by: string,
   status: ProductVersionStatus = 'draft',
+  copyFrom?: number,
 ): Promise<VersionRow> {
   const [version] = await tx.query<VersionRow>(
     `INSERT INTO product_versions (tenant_id, code, product_id, version, description, status, created_by, updated_by)
@@ -419,19 +423,10 @@ export async function insertVersionRow(
      RETURNING *`,
     [tenantId, newCode('pve'), productId, description, status, by],
   );
-  return version!;
-}
-
-/** A new version starts with the 'default' insured object and its system fields. */
-export async function createVersion(
-  tx: Queryable,
-  tenantId: number,
-  productId: number,
-  description: string,
-  by: string,
-  status: ProductVersionStatus = 'draft',
-): Promise<VersionRow> {
-  const version = await insertVersionRow(tx, tenantId, productId, description, by, status);
+  if (copyFrom !== undefined) {
+    await copyVersionParts(tx, tenantId, copyFrom, version!.id, by);
+    return version!;
+  }
   const [object] = await tx.query<{ id: number }>(
     `INSERT INTO insured_objects (tenant_id, code, product_version_id, name, label, created_by, updated_by)
      VALUES ($1, $2, $3, 'default', 'Policy', $4, $4) RETURNING id`,
@@ -747,20 +742,17 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
       }
     }
     // The row and every copied part in one transaction: a failed copy leaves no half a draft.
-    const version = await db.transaction(async (tx) => {
-      if (source === undefined) {
-        return createVersion(tx, auth.tenantId, product.id, body.description, auth.userCode);
-      }
-      const row = await insertVersionRow(
+    const version = await db.transaction((tx) =>
+      createVersion(
         tx,
         auth.tenantId,
         product.id,
         body.description,
         auth.userCode,
-      );
-      await copyVersionParts(tx, auth.tenantId, source, row.id, auth.userCode);
-      return row;
-    });
+        'draft',
+        source,
+      ),
+    );
     res.status(201).json({ productVersion: presentVersion(auth.tenantSlug)(version) });
   });
 
