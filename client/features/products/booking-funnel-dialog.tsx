@@ -28,7 +28,7 @@ import {
   type FunnelValues,
   type StepValues,
 } from './booking-funnel-form.ts';
-import { PartDialog, usePartEdit, type ConflictShape } from './record-dialog.tsx';
+import { PartDialog, fieldBinder, usePartEdit, type ConflictShape } from './record-dialog.tsx';
 
 /** The version whose fields a funnel offers: the chosen one, else active, else the newest. */
 export function sellingVersion(product: Product, productVersionId: number | null) {
@@ -128,6 +128,7 @@ export function BookingFunnelDialog({
   });
   const { values, errors } = form;
   const { steps } = values;
+  const field = fieldBinder(form);
 
   const sellingId = sellingVersion(product, values.versionId ? Number(values.versionId) : null)?.id;
   const fieldsQuery = useQuery({
@@ -164,18 +165,10 @@ export function BookingFunnelDialog({
       onCancel={() => onClose(null)}
       wide
     >
-      <TextInput
-        label={nameLabel}
-        value={values.name}
-        onChange={(name) => form.setValues((current) => ({ ...current, name }))}
-        required
-        errors={errors.name}
-        maxLength={200}
-      />
+      <TextInput label={nameLabel} {...field('name')} required maxLength={200} />
       <SelectInput
         label={t('funnels.product_version')}
-        value={values.versionId}
-        onChange={(versionId) => form.setValues((current) => ({ ...current, versionId }))}
+        {...field('versionId')}
         options={(product.versions ?? []).map((version) => ({
           value: String(version.id),
           label: t('funnels.sells_version', { version: version.version }),

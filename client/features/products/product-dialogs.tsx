@@ -7,7 +7,7 @@ import {
   type ProductVersion,
 } from '#client/api/products-client.ts';
 import { CheckboxInput, SelectInput, TextInput, TextareaInput } from '#client/ui/form/fields.tsx';
-import { PartDialog, schemaCheck, usePartEdit } from './record-dialog.tsx';
+import { PartDialog, fieldBinder, schemaCheck, usePartEdit } from './record-dialog.tsx';
 import { productSchema, versionSchema } from './product-forms.ts';
 import { categoryKey } from './labels.ts';
 
@@ -31,9 +31,7 @@ export function ProductDialog({
     create: (input) => createProduct(accountIndex, input),
     onSaved: (product) => onClose(product),
   });
-  const { values, errors } = form;
-  const set = (key: keyof typeof values) => (value: string) =>
-    form.setValues((current) => ({ ...current, [key]: value }));
+  const field = fieldBinder(form);
 
   return (
     <PartDialog
@@ -42,20 +40,11 @@ export function ProductDialog({
       submitLabel={t('actions.create')}
       onCancel={() => onClose(null)}
     >
-      <TextInput
-        label={labels.name}
-        value={values.name}
-        onChange={set('name')}
-        required
-        errors={errors.name}
-        maxLength={200}
-      />
+      <TextInput label={labels.name} {...field('name')} required maxLength={200} />
       <SelectInput
         label={labels.category}
-        value={values.category}
-        onChange={set('category')}
+        {...field('category')}
         required
-        errors={errors.category}
         options={PRODUCT_CATEGORIES.map((value) => ({ value, label: t(categoryKey(value)) }))}
       />
     </PartDialog>
@@ -106,7 +95,8 @@ export function VersionDialog({
     create: (input) => createProductVersion(accountIndex, input),
     onSaved: (version) => onClose(version),
   });
-  const { values, errors } = form;
+  const { values } = form;
+  const field = fieldBinder(form);
   const copies = copyFrom !== null && !values.startEmpty;
 
   return (
@@ -118,9 +108,7 @@ export function VersionDialog({
     >
       <TextareaInput
         label={t('fields.description')}
-        value={values.description}
-        onChange={(description) => form.setValues((current) => ({ ...current, description }))}
-        errors={errors.description}
+        {...field('description')}
         rows={3}
         hint={
           copies
@@ -132,7 +120,7 @@ export function VersionDialog({
         <CheckboxInput
           label={t('fields.start_empty')}
           checked={values.startEmpty}
-          onChange={(startEmpty) => form.setValues((current) => ({ ...current, startEmpty }))}
+          onChange={field('startEmpty').onChange}
           hint={t('hints.start_empty', { version: copyFrom.version })}
         />
       ) : null}
