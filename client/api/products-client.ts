@@ -68,7 +68,7 @@ export async function createProduct(
 
 export async function createProductVersion(
   accountIndex: number,
-  body: { productId: number; description: string },
+  body: { productId: number; description: string; copyFromVersionId?: number },
   signal?: AbortSignal,
 ): Promise<ProductVersion> {
   const res = await fetchJson<{ productVersion: ProductVersion }>(

@@ -137,6 +137,11 @@ export const ProductBody = v.object({
 export const VersionCreateBody = v.object({
   productId: PositiveId,
   description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500)), ''),
+  /**
+   * A version of the same product whose parts the new draft starts with (docs/decisions/005);
+   * without it the draft starts with only the 'default' insured object.
+   */
+  copyFromVersionId: v.optional(PositiveId),
 });
 /** PUT /product-versions/{id}: the description (of a draft) or a status move. */
 export const VersionUpdateBody = v.object({

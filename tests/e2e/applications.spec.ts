@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { apiAs, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
+import {
+  apiAs,
+  expect,
+  expectNoSeriousA11yViolations,
+  productThroughApi,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 // Writers of this spec only (no other spec signs in as them): marta sells, piotr meets a
 // retired product version. A seeded customer no other spec touches (server/sandbox/seed-accounts.ts).
@@ -150,28 +157,11 @@ test.describe('applications: selling a policy', () => {
     // A product of this test, active, set up through the API by the administrator.
     const admin = await apiAs(baseURL!, 'admin@demo.test');
     const name = `Sale test ${Date.now()}`;
-    const product = await admin.post(`${INSURANCE}/products`, {
-      data: { name, category: 'custom' },
-    });
-    expect(product.status()).toBe(201);
-    const productId = ((await product.json()) as { product: { id: number } }).product.id;
-    const version = await admin.post(`${INSURANCE}/product-versions`, {
-      data: { productId, description: 'Flat fee' },
-    });
-    expect(version.status()).toBe(201);
-    const versionId = ((await version.json()) as { productVersion: { id: number } }).productVersion
-      .id;
-    const formula = await admin.post(`${INSURANCE}/premium-formulas`, {
-      data: {
-        productVersionId: versionId,
-        group: 'Fee',
-        name: 'Flat fee',
-        expression: 'policyDurationValue * 12.5',
-        unit: 'year',
-        variableName: null,
-      },
-    });
-    expect(formula.status()).toBe(201);
+    const { versionId } = await productThroughApi(
+      admin,
+      { name, category: 'custom', description: 'Flat fee' },
+      { group: 'Fee', name: 'Flat fee', expression: 'policyDurationValue * 12.5', unit: 'year' },
+    );
     const activate = (status: string) =>
       admin.put(`${INSURANCE}/product-versions/${versionId}`, { data: { status } });
     expect((await activate('active')).status()).toBe(200);

@@ -82,3 +82,36 @@ export async function apiAs(baseURL: string, username: string): Promise<APIReque
   expect(login.ok()).toBe(true);
   return api;
 }
+
+const INSURANCE = '/api/0/insuranceservice/v1';
+
+/**
+ * A product of a test's own with one draft version and, when given, one premium formula on it,
+ * set up through the API (`apiAs`) before the user acts.
+ */
+export async function productThroughApi(
+  api: APIRequestContext,
+  product: { name: string; category: string; description?: string },
+  formula?: { group: string; name: string; expression: string; unit: string },
+): Promise<{ productId: number; slug: string; versionId: number }> {
+  const created = await api.post(`${INSURANCE}/products`, {
+    data: { name: product.name, category: product.category },
+  });
+  expect(created.status()).toBe(201);
+  const { id: productId, slug } = (
+    (await created.json()) as { product: { id: number; slug: string } }
+  ).product;
+  const version = await api.post(`${INSURANCE}/product-versions`, {
+    data: { productId, description: product.description ?? '' },
+  });
+  expect(version.status()).toBe(201);
+  const versionId = ((await version.json()) as { productVersion: { id: number } }).productVersion
+    .id;
+  if (formula) {
+    const saved = await api.post(`${INSURANCE}/premium-formulas`, {
+      data: { productVersionId: versionId, variableName: null, ...formula },
+    });
+    expect(saved.status()).toBe(201);
+  }
+  return { productId, slug, versionId };
+}

@@ -1,6 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
+import {
+  apiAs,
+  expect,
+  expectNoSeriousA11yViolations,
+  productThroughApi,
+  signIn,
+  test,
+} from './fixtures.ts';
+
+const INSURANCE = '/api/0/insuranceservice/v1';
 
 // Writes only as klara.bauer10@ and olga.graf14@ (product managers no other spec uses), each on a
 // product of its own with a unique stamp; the viewer only reads seeded data.
@@ -224,6 +233,54 @@ test.describe('product extras', () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/-de\.json$/);
     expect(JSON.parse(await readFile((await download.path())!, 'utf8'))).toEqual(texts);
+  });
+
+  test('a booking funnel saved by someone else meanwhile shows the conflict; keeping mine saves it', async ({
+    page,
+    baseURL,
+  }) => {
+    // A product with a version and a funnel of this test, set up through the API.
+    const api = await apiAs(baseURL!, 'klara.bauer10@demo.test');
+    const name = `E2E Funnel ${stamp()}`;
+    const created = await productThroughApi(api, { name, category: 'car' });
+    const steps = [
+      { title: 'Start', fields: [{ insuredObject: 'default', field: 'policyStartDate' }] },
+    ];
+    const funnel = await api.post(`${INSURANCE}/booking-funnels`, {
+      data: { name: 'Online', productSlug: created.slug, productVersionId: null, steps },
+    });
+    expect(funnel.status()).toBe(201);
+    const code = ((await funnel.json()) as { bookingFunnel: { code: string } }).bookingFunnel.code;
+
+    await signIn(page, 'klara.bauer10@demo.test');
+    await page.goto(`/u/0/management/product/${created.productId}`);
+    await page.getByRole('button', { name: 'Edit Online' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit booking funnel' });
+    await edit.getByRole('textbox', { name: 'Name' }).fill('Online shop');
+    await edit.getByRole('checkbox', { name: 'Policy: Policy duration', exact: true }).check();
+
+    // Meanwhile a colleague saves the same funnel (its version 2).
+    const meanwhile = await api.put(`${INSURANCE}/booking-funnels/${code}`, {
+      data: { name: 'Online (theirs)', productVersionId: null, steps, version: 1 },
+    });
+    expect(meanwhile.status()).toBe(200);
+
+    await edit.getByRole('button', { name: 'Save' }).click();
+    const panel = edit.getByRole('alert', { name: 'Somebody else changed this booking funnel' });
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText('Online (theirs)');
+    // What was typed stays in the form.
+    await expect(edit.getByRole('textbox', { name: 'Name' })).toHaveValue('Online shop');
+    await expectNoSeriousA11yViolations(page);
+
+    await panel.getByRole('button', { name: 'Save my input over it' }).click();
+    await expect(edit).toBeHidden();
+    const row = page.getByRole('table', { name: 'Booking funnels' }).getByRole('row').nth(1);
+    await expect(row).toContainText('Online shop');
+    await expect(row).toContainText('default.policyStartDate, default.policyDurationValue');
+    const saved = await api.get(`${INSURANCE}/booking-funnels?filter=code=${code}`);
+    expect(((await saved.json()) as { items: { version: number }[] }).items[0]!.version).toBe(3);
+    await api.dispose();
   });
 
   test('a viewer sees factors, ranges, funnels and product settings read-only', async ({

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
+import {
+  apiAs,
+  expect,
+  expectNoSeriousA11yViolations,
+  productThroughApi,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 // Each run creates its own product, so that no other spec (or a rerun) sees its rows.
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -123,6 +130,52 @@ test.describe('product management', () => {
     await expect(productTable(page).getByRole('row')).toHaveCount(2);
     await expect(productTable(page).getByRole('row').nth(1)).toContainText('Version 1');
     await expect(productTable(page).getByRole('row').nth(1)).toContainText('Active');
+  });
+
+  test('"New version" copies the newest version unless the user starts empty', async ({
+    page,
+    baseURL,
+  }) => {
+    // A product of this test with one version and a formula, set up through the API.
+    const api = await apiAs(baseURL!, 'manager@demo.test');
+    const name = `E2E Copy ${stamp()}`;
+    const { productId } = await productThroughApi(
+      api,
+      { name, category: 'device', description: 'First tariff' },
+      { group: 'Fee', name: 'Flat fee', expression: 'policyDurationValue * 12.5', unit: 'year' },
+    );
+    await api.dispose();
+
+    await signIn(page, 'manager@demo.test');
+    await page.goto(`/u/0/management/product/${productId}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await page.getByRole('button', { name: 'New version' }).click();
+    const versionDialog = page.getByRole('dialog', { name: 'New version' });
+    await expect(versionDialog.getByText('draft copy of version 1')).toBeVisible();
+    const startEmpty = versionDialog.getByRole('checkbox', { name: 'Start empty' });
+    await expect(startEmpty).not.toBeChecked();
+    await expectNoSeriousA11yViolations(page);
+    await versionDialog.getByRole('textbox', { name: 'Description' }).fill('Second tariff');
+    await versionDialog.getByRole('button', { name: 'Create' }).click();
+
+    // The copy opens in the editor, a draft with the formula of version 1.
+    await expect(page.getByRole('heading', { level: 1, name: `${name}, version 2` })).toBeVisible();
+    const formulas = page.getByRole('table', { name: 'Premium formulas' });
+    await expect(formulas.getByRole('row').filter({ hasText: 'Flat fee' })).toContainText(
+      'policyDurationValue * 12.5',
+    );
+    await expect(page.getByRole('button', { name: 'Add premium formula' })).toBeVisible();
+
+    // Starting empty is a choice: only the policy fields, no formula.
+    await page.getByRole('link', { name: 'Back to product' }).click();
+    await page.getByRole('button', { name: 'New version' }).click();
+    await startEmpty.check();
+    await expect(versionDialog.getByText('starts as a draft with the policy fields')).toBeVisible();
+    await versionDialog.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `${name}, version 3` })).toBeVisible();
+    const defaultObject = page.getByRole('region', { name: 'Insured object Policy (default)' });
+    await expect(defaultObject.getByRole('cell', { name: 'policyStartDate' })).toBeVisible();
+    await expect(page.getByText('Flat fee')).toHaveCount(0);
   });
 
   test('a viewer sees products read-only', async ({ page }) => {

@@ -263,6 +263,133 @@ describe('product versions', () => {
   });
 });
 
+describe('a new version copied from another (docs/decisions/005)', () => {
+  type Row = Record<string, unknown>;
+  /** A record without what a copy must change: its ids, codes, ern and audit stamps. */
+  const content = (row: Row): Row =>
+    Object.fromEntries(
+      Object.entries(row)
+        .filter(
+          ([key]) =>
+            !['id', 'code', 'ern', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'].includes(
+              key,
+            ) && !/Id$/.test(key),
+        )
+        .map(([key, value]) => [
+          key,
+          Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null)
+            ? value.map((item) => content(item as Row))
+            : value,
+        ]),
+    );
+  /** Every part of a version, as the service answers it. */
+  async function partsOf(versionId: number, productId: number) {
+    const list = async (route: string) => (await call(admin, route)).body.items as Row[];
+    const funnels = (
+      await list(`/booking-funnels?filter=productId=${productId}&pageSize=100`)
+    ).filter((f) => f.productVersionId === versionId);
+    return {
+      objects: await list(
+        `/insured-objects?filter=productVersionId=${versionId}&expand=productFields`,
+      ),
+      formulas: await list(`/premium-formulas?filter=productVersionId=${versionId}`),
+      factors: await list(`/product-factors?filter=productVersionId=${versionId}`),
+      ranges: await list(`/named-ranges?filter=productVersionId=${versionId}`),
+      funnels,
+    };
+  }
+  const idsOf = (parts: Awaited<ReturnType<typeof partsOf>>) =>
+    Object.values(parts).flatMap((rows) =>
+      rows.flatMap((row) => [
+        row.code,
+        ...((row.productFields as Row[] | undefined) ?? []).map((f) => f.code),
+      ]),
+    );
+
+  it('has the same parts as the source with new ids, as a draft stamped by its creator; the source is untouched', async () => {
+    // A seeded version with every kind of part, and a funnel that sells exactly that version.
+    const products = (await call(admin, '/products?pageSize=50&expand=versions')).body.items as {
+      id: number;
+      slug: string;
+      versions: { id: number; version: number }[];
+    }[];
+    let found: { product: (typeof products)[number]; versionId: number } | null = null;
+    for (const product of products) {
+      for (const version of product.versions) {
+        const parts = await partsOf(version.id, product.id);
+        if (parts.factors.length && parts.ranges.length && parts.formulas.length) {
+          found = { product, versionId: version.id };
+          break;
+        }
+      }
+      if (found) break;
+    }
+    expect(found).not.toBeNull();
+    const { product, versionId } = found!;
+    const fieldsBefore = await partsOf(versionId, product.id);
+    const object = fieldsBefore.objects[0]!;
+    const field = (object.productFields as Row[])[0]!;
+    const funnel = await call(manager, '/booking-funnels', 'POST', {
+      name: 'Pinned funnel',
+      productSlug: product.slug,
+      productVersionId: versionId,
+      steps: [{ title: 'Start', fields: [{ insuredObject: object.name, field: field.name }] }],
+    });
+    expect(funnel.status).toBe(201);
+    const before = await partsOf(versionId, product.id);
+
+    const res = await call(manager, '/product-versions', 'POST', {
+      productId: product.id,
+      description: 'copied',
+      copyFromVersionId: versionId,
+    });
+    expect(res.status).toBe(201);
+    const copy = res.body.productVersion;
+    expect(copy).toMatchObject({ status: 'draft', description: 'copied' });
+    expect(copy.version).toBe(Math.max(...product.versions.map((v) => v.version)) + 1);
+    expect(copy.createdBy).toBe(copy.updatedBy);
+
+    const copied = await partsOf(copy.id, product.id);
+    for (const kind of Object.keys(before) as (keyof typeof before)[]) {
+      expect(copied[kind].length, kind).toBe(before[kind].length);
+      expect(copied[kind].map(content), kind).toEqual(before[kind].map(content));
+    }
+    expect(copied.funnels[0]).toMatchObject({ version: 1, productVersionId: copy.id });
+    // New ids everywhere: no code of the source appears in the copy.
+    const sourceIds = new Set(idsOf(before));
+    expect(idsOf(copied).filter((code) => sourceIds.has(code))).toEqual([]);
+    // Who copied is who created each part, at the copy's time.
+    for (const formula of copied.formulas) {
+      expect(formula.createdBy).toBe(copy.createdBy);
+      expect(formula.createdAt).toBe(copy.createdAt);
+    }
+    expect(await partsOf(versionId, product.id)).toEqual(before);
+  });
+
+  it('copies only a version of the same product', async () => {
+    const first = await draftProduct();
+    const other = await draftProduct();
+    const refused = await call(manager, '/product-versions', 'POST', {
+      productId: first.product.id,
+      copyFromVersionId: other.version.id,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues).toEqual([
+      { path: 'copyFromVersionId', code: 'not_a_version_of_product' },
+    ]);
+    const copied = await call(manager, '/product-versions', 'POST', {
+      productId: first.product.id,
+      copyFromVersionId: first.version.id,
+    });
+    expect(copied.status).toBe(201);
+    const objects = await call(
+      manager,
+      `/insured-objects?filter=productVersionId=${copied.body.productVersion.id}&expand=productFields`,
+    );
+    expect(objects.body.items.map((o: { name: string }) => o.name)).toEqual(['default']);
+  });
+});
+
 describe('insured objects and product fields', () => {
   it('lists insured objects of a version, only in its tenant', async () => {
     const { version } = await draftProduct();

@@ -1,8 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FunnelStep } from '#common/booking-funnel.ts';
-import { ApiError } from '#client/api/fetch-json.ts';
 import {
   createBookingFunnel,
   replaceBookingFunnel,
@@ -10,24 +7,28 @@ import {
 } from '#client/api/product-extras-client.ts';
 import type { InsuredObject, Product, ProductField } from '#client/api/products-client.ts';
 import { productQueries } from '#client/api/products-queries.ts';
+import type { ConflictKey } from '#client/entities/record/conflict-panel.tsx';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxGroup } from '#client/ui/form/checkbox-group.tsx';
-import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
+import { validateForm } from '#client/ui/form/custom-schema.ts';
 import { SelectInput, TextInput } from '#client/ui/form/fields.tsx';
 import { requiredString } from '#client/ui/form/rules.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { loadStateOf, mapLoaded, type LoadState } from '#client/ui/load-state.ts';
 import * as v from 'valibot';
-import { DialogForm } from './dialog-form.tsx';
 import { orderInsuredObjects } from '#common/insured-object-order.ts';
-
-interface StepDraft {
-  title: string;
-  fields: ReadonlySet<string>;
-}
-
-const refOf = (f: { insuredObject: string; field: string }) => `${f.insuredObject}.${f.field}`;
+import {
+  emptyFunnelValues,
+  emptyStep,
+  funnelValuesOf,
+  moveStep,
+  stepProblems,
+  stepsToSave,
+  type FunnelValues,
+  type StepValues,
+} from './booking-funnel-form.ts';
+import { PartDialog, fieldBinder, usePartEdit, type ConflictShape } from './record-dialog.tsx';
 
 /** The version whose fields a funnel offers: the chosen one, else active, else the newest. */
 export function sellingVersion(product: Product, productVersionId: number | null) {
@@ -42,7 +43,9 @@ export function sellingVersion(product: Product, productVersionId: number | null
 /**
  * Creates or edits a booking funnel: its name, the version it sells (the active one unless
  * chosen) and its steps, each a title and the fields it asks for (in the product's field order).
- * Each save is a new version of the funnel; an edit is based on the version it was opened at.
+ * On the record-edit machine: each save is a new version of the funnel, based on the version the
+ * dialog was opened at; when someone else saved in between (409), the conflict shows their funnel
+ * beside this input, to load theirs, save this input over it, or combine the two.
  */
 export function BookingFunnelDialog({
   accountIndex,
@@ -56,21 +59,78 @@ export function BookingFunnelDialog({
   onClose: (savedName: string | null) => void;
 }) {
   const { t, i18n } = useTranslation('products');
-  const [name, setName] = useState(funnel?.name ?? '');
-  const [versionId, setVersionId] = useState(
-    funnel?.productVersionId ? String(funnel.productVersionId) : '',
-  );
-  const [steps, setSteps] = useState<StepDraft[]>(
-    funnel
-      ? funnel.steps.map((s) => ({ title: s.title, fields: new Set(s.fields.map(refOf)) }))
-      : [{ title: '', fields: new Set() }],
-  );
-  const [basedOn, setBasedOn] = useState(funnel?.version ?? 1);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [stepErrors, setStepErrors] = useState<string[]>([]);
+  const { t: tFunnel } = useTranslation('products', { keyPrefix: 'funnels' });
+  const { t: tObject } = useTranslation('products', { keyPrefix: 'objects' });
   const nameLabel = t('funnels.name');
+  const versionLabel = (versionId: string) => {
+    const version = (product.versions ?? []).find((v) => String(v.id) === versionId);
+    return version
+      ? t('funnels.sells_version', { version: version.version })
+      : t('funnels.sells_active');
+  };
 
-  const sellingId = sellingVersion(product, versionId ? Number(versionId) : null)?.id;
+  // The conflict panel's own texts are the funnel's; its table and buttons are the editor's.
+  const conflict: ConflictShape<FunnelValues, keyof FunnelValues> = {
+    property: 'bookingFunnel',
+    fields: ['name', 'versionId', 'steps'],
+    shown: (values) => ({
+      name: values.name,
+      versionId: versionLabel(values.versionId),
+      steps: values.steps.map((s) => `${s.title}: ${s.fields.join(', ')}`).join('; '),
+    }),
+    translate: (key: ConflictKey, values) =>
+      key === 'conflict.title' || key === 'conflict.message'
+        ? tFunnel(key, values)
+        : tObject(key, values),
+    label: (field) =>
+      field === 'name'
+        ? nameLabel
+        : field === 'versionId'
+          ? t('funnels.product_version')
+          : t('funnels.steps'),
+  };
+
+  // The fields offered are those of the version the form sells now (a merge may change it).
+  const fieldOrder = { current: [] as string[] };
+  const form = usePartEdit({
+    record: funnel,
+    valuesOf: funnelValuesOf,
+    emptyValues: emptyFunnelValues,
+    validate: (values: FunnelValues) => {
+      const result = validateForm(v.object({ name: v.pipe(requiredString(nameLabel), v.trim()) }), {
+        name: values.name,
+      });
+      const problems = stepProblems(values.steps).map((problem) =>
+        'step' in problem
+          ? t(`funnels.${problem.key}`, { step: problem.step })
+          : t(`funnels.${problem.key}`),
+      );
+      if (!result.success || problems.length) {
+        return {
+          ok: false,
+          errors: { ...result.errors, ...(problems.length ? { steps: problems } : {}) },
+        };
+      }
+      return {
+        ok: true,
+        input: {
+          name: result.output.name,
+          productVersionId: values.versionId ? Number(values.versionId) : null,
+          steps: stepsToSave(values.steps, fieldOrder.current),
+        },
+      };
+    },
+    create: (input) => createBookingFunnel(accountIndex, { ...input, productSlug: product.slug }),
+    update: (record, input, version) =>
+      replaceBookingFunnel(accountIndex, record.code, { ...input, version }),
+    conflict,
+    onSaved: (saved) => onClose(saved.name),
+  });
+  const { values, errors } = form;
+  const { steps } = values;
+  const field = fieldBinder(form);
+
+  const sellingId = sellingVersion(product, values.versionId ? Number(values.versionId) : null)?.id;
   const fieldsQuery = useQuery({
     ...productQueries.insuredObjects(accountIndex, sellingId ?? 0),
     enabled: sellingId !== undefined,
@@ -88,89 +148,27 @@ export function BookingFunnelDialog({
           })),
         )
       : [];
+  fieldOrder.current = options.map((o) => o.id);
 
-  const setStep = (index: number, change: Partial<StepDraft>) =>
+  const setSteps = (update: (current: StepValues[]) => StepValues[]) =>
+    form.setValues((current) => ({ ...current, steps: update(current.steps) }));
+  const setStep = (index: number, change: Partial<StepValues>) =>
     setSteps((current) => current.map((s, i) => (i === index ? { ...s, ...change } : s)));
-  const move = (index: number, by: number) =>
-    setSteps((current) => {
-      const next = [...current];
-      [next[index], next[index + by]] = [next[index + by]!, next[index]!];
-      return next;
-    });
-
-  const checkSteps = (): FunnelStep[] | null => {
-    const problems: string[] = [];
-    if (steps.length === 0) problems.push(t('funnels.no_steps'));
-    steps.forEach((step, index) => {
-      if (!step.title.trim()) problems.push(t('funnels.step_needs_title', { step: index + 1 }));
-      if (step.fields.size === 0) problems.push(t('funnels.step_needs_field', { step: index + 1 }));
-    });
-    const all = steps.flatMap((s) => [...s.fields]);
-    if (new Set(all).size !== all.length) problems.push(t('funnels.field_twice'));
-    setStepErrors(problems);
-    if (problems.length) return null;
-    // Fields in the product's order; a field no longer in the version stays at the end.
-    const order = new Map(options.map((o, i) => [o.id, i]));
-    return steps.map((step) => ({
-      title: step.title.trim(),
-      fields: [...step.fields]
-        .sort((a, b) => (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity))
-        .map((ref) => {
-          const dot = ref.indexOf('.');
-          return { insuredObject: ref.slice(0, dot), field: ref.slice(dot + 1) };
-        }),
-    }));
-  };
-
-  const submit = () => {
-    const result = validateForm(v.object({ name: v.pipe(requiredString(nameLabel), v.trim()) }), {
-      name,
-    });
-    setErrors(result.errors);
-    const checked = checkSteps();
-    if (!result.success || !checked) return false;
-    const body = {
-      name: result.output.name,
-      productVersionId: versionId ? Number(versionId) : null,
-      steps: checked,
-    };
-    const saved = funnel
-      ? replaceBookingFunnel(accountIndex, funnel.code, { ...body, version: basedOn })
-      : createBookingFunnel(accountIndex, { ...body, productSlug: product.slug });
-    return saved.then(
-      (done) => {
-        onClose(done.name);
-        return true;
-      },
-      (error: unknown) => {
-        const current =
-          error instanceof ApiError ? (error.body as { bookingFunnel?: BookingFunnel }) : null;
-        if (current?.bookingFunnel) setBasedOn(current.bookingFunnel.version);
-        throw error;
-      },
-    );
-  };
+  const stepErrors = errors.steps ?? [];
 
   return (
-    <DialogForm
+    <PartDialog
+      form={form}
+      conflict={conflict}
       title={funnel ? t('funnels.edit') : t('funnels.new')}
       submitLabel={funnel ? t('actions.save') : t('actions.create')}
-      submit={submit}
       onCancel={() => onClose(null)}
       wide
     >
-      <TextInput
-        label={nameLabel}
-        value={name}
-        onChange={setName}
-        required
-        errors={errors.name}
-        maxLength={200}
-      />
+      <TextInput label={nameLabel} {...field('name')} required maxLength={200} />
       <SelectInput
         label={t('funnels.product_version')}
-        value={versionId}
-        onChange={setVersionId}
+        {...field('versionId')}
         options={(product.versions ?? []).map((version) => ({
           value: String(version.id),
           label: t('funnels.sells_version', { version: version.version }),
@@ -197,15 +195,15 @@ export function BookingFunnelDialog({
           <CheckboxGroup
             legend={t('funnels.step_fields', { step: index + 1 })}
             options={options}
-            value={step.fields}
-            onChange={(fields) => setStep(index, { fields })}
+            value={new Set(step.fields)}
+            onChange={(fields) => setStep(index, { fields: [...fields] })}
           />
           <div className="flex flex-wrap gap-1">
             <Button
               variant="ghost"
               disabled={index === 0}
               aria-label={t('funnels.move_step_up', { step: index + 1 })}
-              onClick={() => move(index, -1)}
+              onClick={() => setSteps((current) => moveStep(current, index, -1))}
             >
               ↑
             </Button>
@@ -213,7 +211,7 @@ export function BookingFunnelDialog({
               variant="ghost"
               disabled={index === steps.length - 1}
               aria-label={t('funnels.move_step_down', { step: index + 1 })}
-              onClick={() => move(index, 1)}
+              onClick={() => setSteps((current) => moveStep(current, index, 1))}
             >
               ↓
             </Button>
@@ -237,11 +235,11 @@ export function BookingFunnelDialog({
       <div>
         <Button
           variant="secondary"
-          onClick={() => setSteps((current) => [...current, { title: '', fields: new Set() }])}
+          onClick={() => setSteps((current) => [...current, emptyStep()])}
         >
           {t('funnels.add_step')}
         </Button>
       </div>
-    </DialogForm>
+    </PartDialog>
   );
 }

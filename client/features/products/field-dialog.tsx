@@ -7,7 +7,7 @@ import {
   type ProductField,
 } from '#client/api/products-client.ts';
 import { CheckboxInput, NumberInput, SelectInput, TextInput } from '#client/ui/form/fields.tsx';
-import { PartDialog, schemaCheck, usePartEdit } from './record-dialog.tsx';
+import { PartDialog, schemaCheck, useReplacedPartEdit } from './record-dialog.tsx';
 import { fieldSchema } from './product-forms.ts';
 import { fieldKindKey, fieldTypeKey } from './labels.ts';
 
@@ -46,83 +46,53 @@ export function FieldDialog({
     label: t('fields.field_label'),
     type: t('fields.type'),
   };
-  const form = usePartEdit({
+  const {
+    form,
+    field: bind,
+    frame,
+  } = useReplacedPartEdit({
     record: field,
     valuesOf: fieldValuesOf,
-    emptyValues: () => fieldValuesOf(null),
     validate: (values: FieldValues) =>
       schemaCheck(fieldSchema(labels), values, { insuredObjectId: object.id }),
     create: (input) => createProductField(accountIndex, input),
-    update: (record, input) => updateProductField(accountIndex, record.id, input),
-    onSaved: () => onClose(true),
+    replace: (id, input) => updateProductField(accountIndex, id, input),
+    onClose,
   });
-  const { values, errors } = form;
-  const set =
-    <K extends keyof FieldValues>(key: K) =>
-    (value: FieldValues[K]) =>
-      form.setValues((current) => ({ ...current, [key]: value }));
+  const { values } = form;
 
   return (
     <PartDialog
-      form={form}
+      {...frame}
       title={
         field
           ? t('dialogs.edit_field', { object: object.label })
           : t('dialogs.new_field', { object: object.label })
       }
-      submitLabel={field ? t('actions.save') : t('actions.add')}
-      onCancel={() => onClose(false)}
     >
-      <TextInput
-        label={labels.label}
-        value={values.label}
-        onChange={set('label')}
-        required
-        errors={errors.label}
-      />
-      <TextInput
-        label={labels.name}
-        value={values.name}
-        onChange={set('name')}
-        required
-        errors={errors.name}
-        hint={t('hints.field_name')}
-      />
+      <TextInput label={labels.label} {...bind('label')} required />
+      <TextInput label={labels.name} {...bind('name')} required hint={t('hints.field_name')} />
       <SelectInput
         label={labels.type}
-        value={values.type}
-        onChange={set('type')}
+        {...bind('type')}
         required
-        errors={errors.type}
         options={PRODUCT_FIELD_TYPES.map((value) => ({ value, label: t(fieldTypeKey(value)) }))}
       />
       <SelectInput
         label={t('fields.kind')}
-        value={values.kind}
-        onChange={set('kind')}
-        errors={errors.kind}
+        {...bind('kind')}
         options={PRODUCT_FIELD_KINDS.map((value) => ({ value, label: t(fieldKindKey(value)) }))}
       />
       {values.type === 'number' ? (
         <div className="grid grid-cols-2 gap-4">
-          <NumberInput
-            label={t('fields.minimum')}
-            value={values.minimum}
-            onChange={set('minimum')}
-            errors={errors.minimum}
-          />
-          <NumberInput
-            label={t('fields.maximum')}
-            value={values.maximum}
-            onChange={set('maximum')}
-            errors={errors.maximum}
-          />
+          <NumberInput label={t('fields.minimum')} {...bind('minimum')} />
+          <NumberInput label={t('fields.maximum')} {...bind('maximum')} />
         </div>
       ) : null}
       <CheckboxInput
         label={t('fields.required')}
         checked={values.isRequired}
-        onChange={set('isRequired')}
+        onChange={bind('isRequired').onChange}
       />
     </PartDialog>
   );

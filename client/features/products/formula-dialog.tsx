@@ -6,7 +6,7 @@ import {
   type PremiumFormula,
 } from '#client/api/products-client.ts';
 import { SelectInput, TextInput, TextareaInput } from '#client/ui/form/fields.tsx';
-import { PartDialog, schemaCheck, usePartEdit } from './record-dialog.tsx';
+import { PartDialog, schemaCheck, useReplacedPartEdit } from './record-dialog.tsx';
 import { formulaSchema } from './product-forms.ts';
 import { unitKey } from './labels.ts';
 
@@ -45,67 +45,43 @@ export function FormulaDialog({
     expression: t('fields.expression'),
     unit: t('fields.unit'),
   };
-  const form = usePartEdit({
+  const { field, frame } = useReplacedPartEdit({
     record: formula,
     valuesOf: formulaValuesOf,
-    emptyValues: () => formulaValuesOf(null),
     validate: (values: FormulaValues) =>
       schemaCheck(formulaSchema(labels), values, { productVersionId }),
     create: (input) => createPremiumFormula(accountIndex, input),
-    update: (record, input) => updatePremiumFormula(accountIndex, record.id, input),
-    onSaved: () => onClose(true),
+    replace: (id, input) => updatePremiumFormula(accountIndex, id, input),
+    onClose,
   });
-  const { values, errors } = form;
-  const set = (key: keyof FormulaValues) => (value: string) =>
-    form.setValues((current) => ({ ...current, [key]: value }));
 
   return (
     <PartDialog
-      form={form}
+      {...frame}
       title={formula ? t('dialogs.edit_formula') : t('dialogs.new_formula')}
-      submitLabel={formula ? t('actions.save') : t('actions.add')}
-      onCancel={() => onClose(false)}
       wide
     >
       <div className="grid grid-cols-2 gap-4">
-        <TextInput
-          label={labels.group}
-          value={values.group}
-          onChange={set('group')}
-          required
-          errors={errors.group}
-        />
-        <TextInput
-          label={labels.name}
-          value={values.name}
-          onChange={set('name')}
-          required
-          errors={errors.name}
-        />
+        <TextInput label={labels.group} {...field('group')} required />
+        <TextInput label={labels.name} {...field('name')} required />
       </div>
       <TextareaInput
         label={labels.expression}
-        value={values.expression}
-        onChange={set('expression')}
+        {...field('expression')}
         required
         rows={3}
-        errors={errors.expression}
         hint={t('hints.expression', { variables: variables.join(', ') })}
       />
       <div className="grid grid-cols-2 gap-4">
         <SelectInput
           label={labels.unit}
-          value={values.unit}
-          onChange={set('unit')}
+          {...field('unit')}
           required
-          errors={errors.unit}
           options={PREMIUM_UNITS.map((value) => ({ value, label: t(unitKey(value)) }))}
         />
         <TextInput
           label={t('fields.variable_name')}
-          value={values.variableName}
-          onChange={set('variableName')}
-          errors={errors.variableName}
+          {...field('variableName')}
           hint={t('hints.variable_name')}
         />
       </div>

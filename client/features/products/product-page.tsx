@@ -198,6 +198,7 @@ export default function ProductPage() {
         <VersionDialog
           accountIndex={accountIndex}
           productId={current.id}
+          copyFrom={current.versions?.at(-1) ?? null}
           onClose={(created) => {
             setCreating(false);
             if (created) void navigate(versionPath(created));

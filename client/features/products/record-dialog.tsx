@@ -40,8 +40,11 @@ export interface PartEditOptions<R extends Saved, V, I, F extends string> {
   validate: (values: V) => { ok: true; input: I } | { ok: false; errors: FieldErrors };
   /** Omitted by a dialog that only edits (its record is never null). */
   create?: (input: I) => Promise<R>;
-  /** `version` is the one the edit is based on (0 where the service keeps no versions). */
-  update: (record: R, input: I, version: number) => Promise<R>;
+  /**
+   * `version` is the one the edit is based on (0 where the service keeps no versions). Omitted by
+   * a dialog that only creates (its record is always null).
+   */
+  update?: (record: R, input: I, version: number) => Promise<R>;
   /** Omitted where the service keeps no versions of the record: no save can then conflict. */
   conflict?: ConflictShape<V, F>;
   onSaved: (record: R) => void;
@@ -82,7 +85,7 @@ export function usePartEdit<R extends Saved, V, I, F extends string>(
     send: async (input, version) =>
       versioned(
         record && version !== null
-          ? await options.update(record, input, version)
+          ? await options.update!(record, input, version)
           : await options.create!(input),
       ),
     conflictRows: (loaded, mine, saved) =>
@@ -104,6 +107,58 @@ export function usePartEdit<R extends Saved, V, I, F extends string>(
     refusal: (error) => ({ failure: failureMessage(error) }),
     onSaved: (saved) => options.onSaved(saved),
   });
+}
+
+/**
+ * The props that tie one input to a field of a form on usePartEdit: its value, its change and
+ * its errors (`<TextInput label={...} {...field('name')} />`).
+ */
+export function fieldBinder<V>(form: {
+  values: V;
+  errors: FieldErrors;
+  setValues: (update: (current: V) => V) => void;
+}) {
+  return <K extends keyof V & string>(key: K) => ({
+    value: form.values[key],
+    onChange: (value: V[K]) => form.setValues((current) => ({ ...current, [key]: value })),
+    errors: form.errors[key],
+  });
+}
+
+/**
+ * usePartEdit for a part the service keeps no versions of (a PUT replaces it, so a save cannot
+ * conflict; the last save wins): a field, a premium formula. `valuesOf(null)` are the values of
+ * a new one. Answers the form, its `field` binder, and the frame's props for PartDialog (save or
+ * add, cancel); `onClose` says whether anything was saved.
+ */
+export function useReplacedPartEdit<R extends Saved & { id: number }, V, I>(options: {
+  record: R | null;
+  valuesOf: (record: R | null) => V;
+  validate: PartEditOptions<R, V, I, never>['validate'];
+  create: (input: I) => Promise<R>;
+  replace: (id: number, input: I) => Promise<R>;
+  onClose: (saved: boolean) => void;
+}) {
+  const { t } = useTranslation('products');
+  const { record, valuesOf, onClose } = options;
+  const form = usePartEdit<R, V, I, never>({
+    record,
+    valuesOf,
+    emptyValues: () => valuesOf(null),
+    validate: options.validate,
+    create: options.create,
+    update: (saved, input) => options.replace(saved.id, input),
+    onSaved: () => onClose(true),
+  });
+  return {
+    form,
+    field: fieldBinder(form),
+    frame: {
+      form,
+      submitLabel: record ? t('actions.save') : t('actions.add'),
+      onCancel: () => onClose(false),
+    },
+  };
 }
 
 /**

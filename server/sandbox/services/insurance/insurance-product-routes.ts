@@ -25,7 +25,7 @@ import {
 } from '#common/contracts/product.ts';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
-import { HttpError } from '#server/sandbox/platform/errors.ts';
+import { HttpError, invalidField } from '#server/sandbox/platform/errors.ts';
 import {
   getAuth,
   requireAuth,
@@ -35,6 +35,7 @@ import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { pageOf, parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { checkLookups, versionLookups } from './formula-lookups.ts';
+import { copyVersionParts } from './product-version-copy.ts';
 import { audit, idOf, uniqueViolation, type Audit } from '#server/sandbox/platform/records.ts';
 
 /**
@@ -401,7 +402,10 @@ export const DEFAULT_OBJECT_FIELDS = [
   },
 ] as const;
 
-/** A new version starts with the 'default' insured object and its system fields. */
+/**
+ * A new version starts with the 'default' insured object and its system fields, or, with
+ * `copyFrom`, as a copy of the parts of that version (docs/decisions/005).
+ */
 export async function createVersion(
   tx: Queryable,
   tenantId: number,
@@ -409,6 +413,7 @@ export async function createVersion(
   description: string,
   by: string,
   status: ProductVersionStatus = 'draft',
+  copyFrom?: number,
 ): Promise<VersionRow> {
   const [version] = await tx.query<VersionRow>(
     `INSERT INTO product_versions (tenant_id, code, product_id, version, description, status, created_by, updated_by)
@@ -418,6 +423,10 @@ export async function createVersion(
      RETURNING *`,
     [tenantId, newCode('pve'), productId, description, status, by],
   );
+  if (copyFrom !== undefined) {
+    await copyVersionParts(tx, tenantId, copyFrom, version!.id, by);
+    return version!;
+  }
   const [object] = await tx.query<{ id: number }>(
     `INSERT INTO insured_objects (tenant_id, code, product_version_id, name, label, created_by, updated_by)
      VALUES ($1, $2, $3, 'default', 'Policy', $4, $4) RETURNING id`,
@@ -717,8 +726,32 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
     const auth = getAuth(res);
     const body = parseBody(VersionCreateBody, req.body);
     const product = await productById(db, auth.tenantId, body.productId);
+    const source = body.copyFromVersionId;
+    if (source !== undefined) {
+      // Only a version of this product (and so of this tenant) can be copied.
+      const [found] = await db.query(
+        'SELECT 1 FROM product_versions WHERE tenant_id = $1 AND product_id = $2 AND id = $3',
+        [auth.tenantId, product.id, source],
+      );
+      if (!found) {
+        throw invalidField(
+          'copyFromVersionId',
+          'not_a_version_of_product',
+          'not a version of this product',
+        );
+      }
+    }
+    // The row and every copied part in one transaction: a failed copy leaves no half a draft.
     const version = await db.transaction((tx) =>
-      createVersion(tx, auth.tenantId, product.id, body.description, auth.userCode),
+      createVersion(
+        tx,
+        auth.tenantId,
+        product.id,
+        body.description,
+        auth.userCode,
+        'draft',
+        source,
+      ),
     );
     res.status(201).json({ productVersion: presentVersion(auth.tenantSlug)(version) });
   });
