@@ -627,17 +627,10 @@ describe('PATCH /claims/{code}', () => {
 });
 
 describe('DELETE /claims/{code}', () => {
-  it('deletes a claim with its settlements, partner links and documents', async () => {
+  // A claim with settlements is cancelled, never deleted: sandbox-claim-controls.test.ts.
+  it('deletes a claim without money with its partner links and documents', async () => {
     const claim = await newClaim();
     const other = await newClaim();
-    const settlement = await send(care, 'POST', '/settlements', {
-      claimCode: claim.code,
-      insuredObject: policy.objects[0],
-      reserve: 100_00,
-      payment: 0,
-      recourse: 0,
-    });
-    expect(settlement.status).toBe(201);
     const partner = (
       await api(base, '/partnerservice/v1/partners?pageSize=1', { token: care.accessToken })
     ).body.items[0];
@@ -668,9 +661,6 @@ describe('DELETE /claims/{code}', () => {
     const deleted = await send(care, 'DELETE', `/claims/${claim.code}?version=1`);
     expect(deleted.status).toBe(204);
     expect((await call(viewer, `/claims/${claim.code}`)).status).toBe(404);
-    expect((await call(viewer, `/settlements/${settlement.body.settlement.code}`)).status).toBe(
-      404,
-    );
     expect(
       (await call(viewer, `/claim-partners?filter=claimCode=${claim.code}`)).body.items,
     ).toEqual([]);
@@ -808,7 +798,8 @@ describe('claim partners', () => {
 
 describe('settlements', () => {
   it('creates, lists, reads, edits and deletes settlements; the claim shows their totals', async () => {
-    const claim = await newClaim();
+    // Payments are booked on approved claims only (sandbox-claim-controls.test.ts).
+    const claim = await moveTo(await newClaim(), 'in-review', 'approved');
     const object = policy.objects[0]!;
     const created = await send(care, 'POST', '/settlements', {
       claimCode: claim.code,
@@ -879,10 +870,22 @@ describe('settlements', () => {
       settlement: { code: settlement.code, version: 2, payment: 200_000 },
     });
 
-    expect((await send(care, 'DELETE', `/settlements/${settlement.code}`)).status).toBe(204);
-    expect((await call(viewer, `/settlements/${settlement.code}`)).status).toBe(404);
+    // What was paid stays; a settlement with only a reserve may go.
+    const paid = await send(care, 'DELETE', `/settlements/${settlement.code}`);
+    expect(paid.status).toBe(409);
+    expect(paid.body.error).toBe('settlement_has_payment');
+    const reserveOnly = await send(care, 'POST', '/settlements', {
+      claimCode: claim.code,
+      insuredObject: object,
+      reserve: 1_000,
+      payment: 0,
+      recourse: 0,
+    });
+    const code = reserveOnly.body.settlement.code as string;
+    expect((await send(care, 'DELETE', `/settlements/${code}`)).status).toBe(204);
+    expect((await call(viewer, `/settlements/${code}`)).status).toBe(404);
     expect((await call(viewer, `/claims/${claim.code}`)).body.claim.totals.reserve).toBe(
-      10_000_000_000,
+      10_000_250_000,
     );
   });
 
