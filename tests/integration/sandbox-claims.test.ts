@@ -62,6 +62,7 @@ const dayAfter = (day: string, days: number) =>
 
 let policy: SeededPolicy;
 let nordPolicyCode: string;
+let nordPolicyStart: string;
 
 async function firstPolicy(session: Session): Promise<SeededPolicy> {
   const res = await api(base, '/insuranceservice/v1/policies?pageSize=1&order=id:ASC', {
@@ -88,7 +89,9 @@ async function firstPolicy(session: Session): Promise<SeededPolicy> {
 beforeAll(async () => {
   base = kit.base;
   policy = await firstPolicy(care);
-  nordPolicyCode = (await firstPolicy(nord)).code;
+  const nordPolicy = await firstPolicy(nord);
+  nordPolicyCode = nordPolicy.code;
+  nordPolicyStart = nordPolicy.startDay;
 });
 
 /** A valid new claim on the demo policy; `extra` replaces or adds fields. */
@@ -423,7 +426,8 @@ describe('POST /claims', () => {
     // Nordlicht has no claim custom schema: custom values are dropped there.
     const theirs = await send(nord, 'POST', '/claims', {
       ...claimBody({ policyCode: nordPolicyCode }),
-      damageDate: today(),
+      // Within the policy's term: a loss after it ended has no cover (issue 15).
+      damageDate: dayAfter(nordPolicyStart, 1),
     });
     expect(theirs.status).toBe(201);
     expect(theirs.body.claim.customFields).toEqual({});
