@@ -193,24 +193,22 @@ function ClaimDetail({ claim, policy, onChanged, onReload }: Omit<ClaimTabProps,
           </div>
         </dl>
         {/* The audit of issue 15 in words: why the claim was cancelled, why cover was overridden. */}
-        {claim.cancellation ? (
-          <p className="text-sm text-slate-800" data-testid="claim-cancellation">
-            {t('cancel.info', {
-              at: formatDateTime(claim.cancellation.at),
-              by: person(claim.cancellation.by).label,
-              reason: claim.cancellation.reason,
-            })}
-          </p>
-        ) : null}
-        {claim.coverOverride ? (
-          <p className="text-sm text-amber-900" data-testid="claim-cover-override">
-            {t('override.info', {
-              at: formatDateTime(claim.coverOverride.at),
-              by: person(claim.coverOverride.by).label,
-              reason: claim.coverOverride.reason,
-            })}
-          </p>
-        ) : null}
+        {(
+          [
+            ['claim-cancellation', 'cancel.info', claim.cancellation],
+            ['claim-cover-override', 'override.info', claim.coverOverride],
+          ] as const
+        ).map(([testId, key, entry]) =>
+          entry ? (
+            <p key={testId} className="text-sm text-slate-800" data-testid={testId}>
+              {t(key, {
+                at: formatDateTime(entry.at),
+                by: person(entry.by).label,
+                reason: entry.reason,
+              })}
+            </p>
+          ) : null,
+        )}
       </div>
 
       <HashTabs

@@ -122,6 +122,20 @@ async function lockSettlement(tx: Queryable, tenantId: number, key: string) {
   return { ...(await findSettlement(tx, tenantId, found.code, true)), claim };
 }
 
+/** {@link lockSettlement} for a write on top of `version`: 409 `version_conflict` otherwise. */
+async function lockSettlementAt(tx: Queryable, tenantId: number, key: string, version: number) {
+  const current = await lockSettlement(tx, tenantId, key);
+  if (version !== current.version) {
+    throw new HttpError(
+      409,
+      'version_conflict',
+      `settlement was changed meanwhile (version ${current.version}, yours ${version})`,
+      { settlement: presentSettlement(current) },
+    );
+  }
+  return current;
+}
+
 /** 409 `claim_closed` unless the claim still takes settlements (not closed, not rejected). */
 function assertSettleable(claim: ClaimRow): void {
   if (!canSettleClaim(claim.status)) {
@@ -292,15 +306,7 @@ export function settlementRouter(ctx: SandboxContext): Router {
     const { tenantId, userCode } = auth;
     const body = parseBody(SettlementUpdateBody, req.body);
     const saved = await db.transaction(async (tx) => {
-      const current = await lockSettlement(tx, tenantId, String(req.params.code));
-      if (body.version !== current.version) {
-        throw new HttpError(
-          409,
-          'version_conflict',
-          `settlement was changed meanwhile (version ${current.version}, yours ${body.version})`,
-          { settlement: presentSettlement(current) },
-        );
-      }
+      const current = await lockSettlementAt(tx, tenantId, String(req.params.code), body.version);
       assertSettleable(current.claim);
       assertNoPendingPayment(current);
       await assertInsuredObject(tx, tenantId, current.claim, body.insuredObject);
@@ -377,15 +383,7 @@ export function settlementRouter(ctx: SandboxContext): Router {
       const { tenantId, userCode } = getAuth(res);
       const body = parseBody(PaymentDecisionBody, req.body);
       const saved = await db.transaction(async (tx) => {
-        const current = await lockSettlement(tx, tenantId, String(req.params.code));
-        if (body.version !== current.version) {
-          throw new HttpError(
-            409,
-            'version_conflict',
-            `settlement was changed meanwhile (version ${current.version}, yours ${body.version})`,
-            { settlement: presentSettlement(current) },
-          );
-        }
+        const current = await lockSettlementAt(tx, tenantId, String(req.params.code), body.version);
         if (current.pending_payment === null) {
           throw new HttpError(409, 'no_pending_payment', 'no payment awaits approval', {
             settlement: presentSettlement(current),
