@@ -147,3 +147,62 @@ export const SettlementFields = v.object({
   recourse: AmountCents,
 });
 export type SettlementFieldsInput = v.InferInput<typeof SettlementFields>;
+
+// ---- cover, payment control, cancellation (issue 15) ----------------------------------------
+
+/**
+ * Which losses a product category covers: a claim whose type is not listed for its policy's
+ * category is refused with `loss_not_covered` (no hail damage on an accident policy). Data, not
+ * code, so that a category's cover is read in one place; docs/contracts.md repeats the table.
+ * Categories not listed (`custom`, `default`) cover every type: their products are the tenant's own.
+ */
+export const COVER_BY_CATEGORY: Readonly<Record<string, readonly ClaimType[]>> = {
+  car: ['damage', 'theft', 'liability', 'other'],
+  tpl: ['liability'],
+  motorbike: ['damage', 'theft', 'liability', 'other'],
+  moped: ['damage', 'theft', 'liability', 'other'],
+  bike: ['damage', 'theft', 'other'],
+  accident: ['health', 'other'],
+  travel: ['health', 'theft', 'other'],
+  device: ['damage', 'theft'],
+  homeContents: ['damage', 'theft', 'other'],
+  legalProtection: ['liability', 'other'],
+  health: ['health'],
+};
+
+/** The claim types a product of this category covers. */
+export const coveredClaimTypes = (category: string): readonly ClaimType[] =>
+  COVER_BY_CATEGORY[category] ?? CLAIM_TYPES;
+
+/** Holders may register a claim although the cover check refused it; the override is audited. */
+export const COVER_OVERRIDE_PERMISSION = 'claim-management.cover-overrides.create';
+/** Holders approve or reject a payment above another user's authority limit (four-eyes). */
+export const PAYMENT_APPROVAL_PERMISSION = 'claim-management.payment-approvals.update';
+
+/** A payment is booked only once the claim is approved (and after, while it is settled). */
+export const PAYABLE_CLAIM_STATUSES: readonly string[] = ['approved', 'settled'];
+export const canPayClaim = (status: string): boolean => PAYABLE_CLAIM_STATUSES.includes(status);
+
+export const REASON_MAX = 500;
+/** Why a claim is cancelled or why a cover refusal is overridden: said in words, for the audit. */
+export const ClaimReason = v.pipe(
+  v.string('required'),
+  v.trim(),
+  v.nonEmpty('required'),
+  v.maxLength(REASON_MAX, 'too_long'),
+);
+
+/** The problems of a settlement's amounts against the claim's payment rules (before sending). */
+export function paymentIssues(
+  amounts: { reserve: number; payment: number },
+  claimStatus: string,
+  paidBefore: number,
+): { field: 'payment'; code: 'payment_needs_approved_claim' | 'payment_above_reserve' }[] {
+  if (amounts.payment > paidBefore && !canPayClaim(claimStatus)) {
+    return [{ field: 'payment', code: 'payment_needs_approved_claim' }];
+  }
+  if (amounts.payment > amounts.reserve) {
+    return [{ field: 'payment', code: 'payment_above_reserve' }];
+  }
+  return [];
+}

@@ -4,11 +4,13 @@ import { listParams, type Page } from './tenant-admin-client.ts';
 import type { TransitionRule } from './leads-client.ts';
 import type {
   Claim,
+  ClaimCancelInput,
   ClaimCreateInput,
   ClaimPatchInput,
   ClaimUpdateInput,
   SettlementCreateInput,
   SettlementUpdateInput,
+  PaymentDecisionInput,
   ClaimPartner,
   ClaimPartnerLinkInput,
   ClaimPartnerRole,
@@ -163,7 +165,27 @@ export function moveClaim(
   return updateClaim(accountIndex, code, { status, version }, signal);
 }
 
-/** Deletes the claim with its settlements, partner links and documents. */
+/**
+ * Cancels the claim with a reason (issue 15): it is closed, its settlements stay. What a claim
+ * holding money gets instead of a delete.
+ */
+export async function cancelClaim(
+  accountIndex: number,
+  code: string,
+  body: ClaimCancelInput,
+  signal?: AbortSignal,
+) {
+  const res = await fetchJson<{ claim: Claim }>(
+    path(accountIndex, `/claims/${encodeURIComponent(code)}/cancel`),
+    { method: 'POST', body, signal },
+  );
+  return res.claim;
+}
+
+/**
+ * Deletes the claim with its partner links and documents; 409 `claim_has_settlements` when it
+ * has settlements (money is never deleted: cancel it).
+ */
 export async function deleteClaim(
   accountIndex: number,
   code: string,
@@ -289,4 +311,18 @@ export async function deleteSettlement(
     method: 'DELETE',
     signal,
   });
+}
+
+/** Approves or rejects a settlement's payment awaiting a second person (four-eyes). */
+export async function decidePayment(
+  accountIndex: number,
+  code: string,
+  body: PaymentDecisionInput,
+  signal?: AbortSignal,
+) {
+  const res = await fetchJson<{ settlement: Settlement }>(
+    path(accountIndex, `/settlements/${encodeURIComponent(code)}/payment-decision`),
+    { method: 'POST', body, signal },
+  );
+  return res.settlement;
 }

@@ -4,6 +4,7 @@ import {
   CLAIM_TYPES,
   ClaimChanges,
   ClaimFields,
+  ClaimReason,
   SettlementFields,
 } from '#common/claims.ts';
 import { AuditEntries, Id, Int, IsoDate, JsonRecord } from './shared.ts';
@@ -39,6 +40,21 @@ export const ClaimSchema = v.strictObject({
   /** The policy's holder: given by value or its customer account. */
   holder: v.nullable(PartyHolderSchema),
   totals: ClaimTotalsSchema,
+  /** Who registered the claim although the cover check refused it, when and why (issue 15). */
+  coverOverride: v.optional(
+    v.nullable(
+      v.strictObject({
+        codes: v.array(v.string()),
+        reason: v.string(),
+        by: v.string(),
+        at: v.string(),
+      }),
+    ),
+  ),
+  /** Who cancelled the claim (instead of deleting it), when and why. */
+  cancellation: v.optional(
+    v.nullable(v.strictObject({ reason: v.string(), by: v.string(), at: v.string() })),
+  ),
   version: Int,
   ...AuditEntries,
 });
@@ -78,6 +94,19 @@ export const SettlementSchema = v.strictObject({
   payment: Int,
   recourse: Int,
   currency: v.string(),
+  /**
+   * A payment above its requester's authority limit, waiting for a second person (issue 15):
+   * `payment` is the total it would set; the settlement's own `payment` is what counts until then.
+   */
+  pendingPayment: v.optional(
+    v.nullable(
+      v.strictObject({
+        payment: Int,
+        requestedBy: v.string(),
+        requestedAt: v.string(),
+      }),
+    ),
+  ),
   version: Int,
   ...AuditEntries,
 });
@@ -99,15 +128,30 @@ const codeOf = (prefix: string, code: string) =>
   v.pipe(v.string(), v.regex(new RegExp(`^${prefix}_[A-Za-z0-9]{1,64}$`), code));
 
 /** A new claim starts in the tenant's first status: a status in the body is refused. */
+/** Registers the claim although the cover check refuses it: its own permission, audited. */
+const CoverOverride = v.optional(v.strictObject({ reason: ClaimReason }));
 export const ClaimCreateBody = v.strictObject({
   policyCode: codeOf('pol', 'unknown_policy'),
   ...ClaimFields.entries,
+  coverOverride: CoverOverride,
 });
-export const ClaimUpdateBody = v.strictObject({ version: Version, ...ClaimFields.entries });
+export const ClaimUpdateBody = v.strictObject({
+  version: Version,
+  ...ClaimFields.entries,
+  coverOverride: CoverOverride,
+});
 export const ClaimPatchBody = v.strictObject({
   version: Version,
   status: v.optional(v.pipe(v.string(), v.regex(CLAIM_STATUS_SLUG, 'unknown_status'))),
   ...ClaimChanges.entries,
+  coverOverride: CoverOverride,
+});
+/** Closes a claim for good with a reason: what replaces deleting a claim that holds money. */
+export const ClaimCancelBody = v.strictObject({ version: Version, reason: ClaimReason });
+/** Approves or rejects the pending payment of a settlement, on top of its version. */
+export const PaymentDecisionBody = v.strictObject({
+  version: Version,
+  decision: v.picklist(['approve', 'reject'], 'invalid_decision'),
 });
 export const ClaimPartnerLinkBody = v.strictObject({
   partnerCode: codeOf('ptn', 'unknown_partner'),
@@ -133,3 +177,5 @@ export type ClaimPatchInput = v.InferInput<typeof ClaimPatchBody>;
 export type ClaimPartnerLinkInput = v.InferInput<typeof ClaimPartnerLinkBody>;
 export type SettlementCreateInput = v.InferInput<typeof SettlementCreateBody>;
 export type SettlementUpdateInput = v.InferInput<typeof SettlementUpdateBody>;
+export type ClaimCancelInput = v.InferInput<typeof ClaimCancelBody>;
+export type PaymentDecisionInput = v.InferInput<typeof PaymentDecisionBody>;

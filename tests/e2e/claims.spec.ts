@@ -59,6 +59,18 @@ async function move(page: Page, status: string) {
   await expect(page.locator('[aria-labelledby="claim-status-move"] :focus')).toHaveCount(1);
 }
 
+/** Moves a claim to approved through the BFF, on top of the version it has now. */
+async function approve(page: Page, code: string) {
+  for (const status of ['in-review', 'approved']) {
+    const current = await (await page.request.get(`${CLAIMS}/claims/${code}`)).json();
+    const moved = await page.request.patch(`${CLAIMS}/claims/${code}`, {
+      headers: CSRF,
+      data: { version: current.claim.version, status },
+    });
+    expect(moved.status()).toBe(200);
+  }
+}
+
 const moveOptions = (page: Page) =>
   page.getByRole('combobox', { name: 'Move to status' }).getByRole('option');
 
@@ -297,6 +309,9 @@ test.describe('claims', () => {
       'Roof tiles blown off.',
     );
 
+    // Payments are booked on approved claims only (issue 15): approved meanwhile, then read.
+    await approve(page, claim.code);
+    await page.reload();
     await page.getByRole('tab', { name: 'Settlements' }).click();
     await expect(page).toHaveURL(/#tab=settlements$/);
     await expect(page.getByText('This claim has no settlements yet.')).toBeVisible();
@@ -346,14 +361,11 @@ test.describe('claims', () => {
     await expect(dialog).toBeHidden();
     await expect(totals.getByRole('cell')).toHaveText(['€2,000.50', '€1,250.25', '€99.99', '']);
 
-    // Deleted: the second one, behind the confirm dialog.
-    await page.getByRole('button', { name: 'Delete the settlement of Household' }).nth(1).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete the settlement?' });
-    await confirm.getByRole('button', { name: 'Delete settlement' }).click();
-    await expect(confirm).toBeHidden();
-    await expect(page.getByTestId('settlements').locator('tbody tr')).toHaveCount(1);
-    await expect(totals.getByRole('cell')).toHaveText(['€1,500.50', '€1,000.00', '€99.99', '']);
-    await expect(page.getByTestId('claim-paid')).toHaveText('€1,000.00');
+    // Money is never deleted: neither paid settlement offers a delete.
+    await expect(
+      page.getByRole('button', { name: 'Delete the settlement of Household' }),
+    ).toHaveCount(0);
+    await expect(page.getByTestId('claim-paid')).toHaveText('€1,250.25');
 
     // Partners: one chosen with the partner selector, in a role of the tenant.
     await page.getByRole('tab', { name: 'Partners' }).click();
@@ -393,6 +405,97 @@ test.describe('claims', () => {
     await unlink.getByRole('button', { name: 'Remove partner' }).click();
     await expect(unlink).toBeHidden();
     await expect(page.getByText('No partner is linked to this claim.')).toBeVisible();
+  });
+
+  test('Schadenbearbeitung auf Deutsch: Deckung, Zahlung über dem Limit mit Freigabe durch eine zweite Person, Stornieren statt Löschen', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    await signIn(page, CARE);
+    await page.evaluate(() => localStorage.setItem('bo.language', 'de'));
+    await page.addInitScript(() => localStorage.setItem('bo.language', 'de'));
+    const claim = await createClaim(page);
+    await page.goto(`/u/0/claims/${claim.code}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Schaden ${claim.number}` }),
+    ).toBeVisible();
+
+    // Cover: a home contents policy covers no health loss; the refusal shows at the field.
+    await page.getByRole('combobox', { name: 'Schadenart' }).selectOption({ label: 'Gesundheit' });
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await expect(
+      page.getByText('Diese Schadenart ist vom Produkt des Vertrags nicht gedeckt.'),
+    ).toBeVisible();
+    await page.reload();
+
+    // Payments wait until the claim is approved, and never exceed the reserve.
+    await page.getByRole('tab', { name: 'Regulierung' }).click();
+    await page.getByRole('button', { name: 'Regulierung hinzufügen' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Neue Regulierung' });
+    await dialog
+      .getByRole('combobox', { name: 'Versichertes Objekt' })
+      .selectOption({ label: 'Household' });
+    await dialog.getByRole('textbox', { name: 'Reserve' }).fill('10000');
+    await dialog.getByRole('textbox', { name: 'Zahlung' }).fill('100');
+    await dialog.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await expect(
+      dialog.getByText('Zahlungen sind erst möglich, wenn der Schaden anerkannt ist.'),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+
+    await approve(page, claim.code);
+    await page.reload();
+    await page.getByRole('button', { name: 'Regulierung hinzufügen' }).click();
+    dialog = page.getByRole('dialog', { name: 'Neue Regulierung' });
+    await dialog
+      .getByRole('combobox', { name: 'Versichertes Objekt' })
+      .selectOption({ label: 'Household' });
+    await dialog.getByRole('textbox', { name: 'Reserve' }).fill('10000');
+    await dialog.getByRole('textbox', { name: 'Zahlung' }).fill('12000');
+    await dialog.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await expect(dialog.getByText(/verbleibende Reserve: 10\.000,00\s€/)).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Zahlung' })).toBeFocused();
+
+    // 6 000 € is above customer care's limit of 5 000 €: recorded as awaiting approval.
+    await dialog.getByRole('textbox', { name: 'Zahlung' }).fill('6000');
+    await dialog.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(/wartet auf die Freigabe durch eine zweite Person/)).toBeVisible();
+    const pending = page.getByTestId('pending-payment');
+    await expect(pending).toContainText(/Wartet auf Freigabe: 6\.000,00\s€/);
+    await expect(pending).toContainText('Von Ihnen angewiesen: eine andere Person gibt frei.');
+    await expect(page.getByTestId('claim-paid')).toHaveText(/0,00\s€/);
+    await expectNoSeriousA11yViolations(page);
+
+    // The administrator, at another desk, approves it.
+    const admin = await colleague(browser, 'admin@demo.test');
+    await admin.page.goto(`/u/0/claims/${claim.code}#tab=settlements`);
+    await admin.page.getByRole('button', { name: 'Approve payment for Household' }).click();
+    const approval = admin.page.getByRole('dialog', { name: 'Approve payment?' });
+    await approval.getByRole('button', { name: 'Approve payment' }).click();
+    await expect(approval).toBeHidden();
+    await expect(admin.page.getByTestId('claim-paid')).toHaveText('€6,000.00');
+    await admin.close();
+
+    await page.reload();
+    await expect(page.getByTestId('claim-paid')).toHaveText(/6\.000,00\s€/);
+    await expect(page.getByTestId('pending-payment')).toHaveCount(0);
+
+    // A claim holding money is cancelled with a reason, never deleted.
+    await page.getByRole('tab', { name: 'Daten' }).click();
+    await expect(page.getByRole('button', { name: 'Schaden löschen' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Mit Begründung stornieren' }).click();
+    const cancel = page.getByRole('dialog', { name: `Schaden ${claim.number} stornieren` });
+    await cancel.getByRole('button', { name: 'Schaden stornieren' }).click();
+    await expect(cancel.getByText('Dieses Feld ist erforderlich.')).toBeVisible();
+    await cancel.getByRole('textbox', { name: 'Begründung' }).fill('Doppelt gemeldet');
+    await cancel.getByRole('button', { name: 'Schaden stornieren' }).click();
+    await expect(cancel).toBeHidden();
+    await expect(page.getByTestId('claim-cancellation')).toContainText(
+      'von Lukas Schulz: Doppelt gemeldet',
+    );
+    await expect(page.getByTestId('claim-paid')).toHaveText(/6\.000,00\s€/);
   });
 
   test('the claim list and a claim speak German', async ({ page }) => {

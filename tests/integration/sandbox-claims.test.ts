@@ -62,6 +62,7 @@ const dayAfter = (day: string, days: number) =>
 
 let policy: SeededPolicy;
 let nordPolicyCode: string;
+let nordPolicyStart: string;
 
 async function firstPolicy(session: Session): Promise<SeededPolicy> {
   const res = await api(base, '/insuranceservice/v1/policies?pageSize=1&order=id:ASC', {
@@ -88,7 +89,9 @@ async function firstPolicy(session: Session): Promise<SeededPolicy> {
 beforeAll(async () => {
   base = kit.base;
   policy = await firstPolicy(care);
-  nordPolicyCode = (await firstPolicy(nord)).code;
+  const nordPolicy = await firstPolicy(nord);
+  nordPolicyCode = nordPolicy.code;
+  nordPolicyStart = nordPolicy.startDay;
 });
 
 /** A valid new claim on the demo policy; `extra` replaces or adds fields. */
@@ -423,7 +426,8 @@ describe('POST /claims', () => {
     // Nordlicht has no claim custom schema: custom values are dropped there.
     const theirs = await send(nord, 'POST', '/claims', {
       ...claimBody({ policyCode: nordPolicyCode }),
-      damageDate: today(),
+      // Within the policy's term: a loss after it ended has no cover (issue 15).
+      damageDate: dayAfter(nordPolicyStart, 1),
     });
     expect(theirs.status).toBe(201);
     expect(theirs.body.claim.customFields).toEqual({});
@@ -627,17 +631,10 @@ describe('PATCH /claims/{code}', () => {
 });
 
 describe('DELETE /claims/{code}', () => {
-  it('deletes a claim with its settlements, partner links and documents', async () => {
+  // A claim with settlements is cancelled, never deleted: sandbox-claim-controls.test.ts.
+  it('deletes a claim without money with its partner links and documents', async () => {
     const claim = await newClaim();
     const other = await newClaim();
-    const settlement = await send(care, 'POST', '/settlements', {
-      claimCode: claim.code,
-      insuredObject: policy.objects[0],
-      reserve: 100_00,
-      payment: 0,
-      recourse: 0,
-    });
-    expect(settlement.status).toBe(201);
     const partner = (
       await api(base, '/partnerservice/v1/partners?pageSize=1', { token: care.accessToken })
     ).body.items[0];
@@ -668,9 +665,6 @@ describe('DELETE /claims/{code}', () => {
     const deleted = await send(care, 'DELETE', `/claims/${claim.code}?version=1`);
     expect(deleted.status).toBe(204);
     expect((await call(viewer, `/claims/${claim.code}`)).status).toBe(404);
-    expect((await call(viewer, `/settlements/${settlement.body.settlement.code}`)).status).toBe(
-      404,
-    );
     expect(
       (await call(viewer, `/claim-partners?filter=claimCode=${claim.code}`)).body.items,
     ).toEqual([]);
@@ -808,7 +802,8 @@ describe('claim partners', () => {
 
 describe('settlements', () => {
   it('creates, lists, reads, edits and deletes settlements; the claim shows their totals', async () => {
-    const claim = await newClaim();
+    // Payments are booked on approved claims only (sandbox-claim-controls.test.ts).
+    const claim = await moveTo(await newClaim(), 'in-review', 'approved');
     const object = policy.objects[0]!;
     const created = await send(care, 'POST', '/settlements', {
       claimCode: claim.code,
@@ -879,10 +874,22 @@ describe('settlements', () => {
       settlement: { code: settlement.code, version: 2, payment: 200_000 },
     });
 
-    expect((await send(care, 'DELETE', `/settlements/${settlement.code}`)).status).toBe(204);
-    expect((await call(viewer, `/settlements/${settlement.code}`)).status).toBe(404);
+    // What was paid stays; a settlement with only a reserve may go.
+    const paid = await send(care, 'DELETE', `/settlements/${settlement.code}`);
+    expect(paid.status).toBe(409);
+    expect(paid.body.error).toBe('settlement_has_payment');
+    const reserveOnly = await send(care, 'POST', '/settlements', {
+      claimCode: claim.code,
+      insuredObject: object,
+      reserve: 1_000,
+      payment: 0,
+      recourse: 0,
+    });
+    const code = reserveOnly.body.settlement.code as string;
+    expect((await send(care, 'DELETE', `/settlements/${code}`)).status).toBe(204);
+    expect((await call(viewer, `/settlements/${code}`)).status).toBe(404);
     expect((await call(viewer, `/claims/${claim.code}`)).body.claim.totals.reserve).toBe(
-      10_000_000_000,
+      10_000_250_000,
     );
   });
 

@@ -31,7 +31,7 @@ export function personOf(
 }
 
 /** The signed-in account of the current `/u/:accountIndex` route. */
-function useRouteAccount() {
+export function useRouteAccount() {
   const { accountIndex = '0' } = useParams();
   return SessionActorContext.useSelector((s) =>
     s.context.accounts.find((a) => String(a.accountIndex) === accountIndex),

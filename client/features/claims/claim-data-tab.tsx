@@ -22,6 +22,7 @@ import type { LoadState } from '#client/ui/load-state.ts';
 import { useVersionedSave } from '#client/entities/record/use-record-edit.ts';
 import { canEditClaim, isoToday } from '#common/claims.ts';
 import { ClaimForm, useClaimFieldLabel } from './claim-fields.tsx';
+import { CancelClaim, holdsMoney } from './cancel-claim.tsx';
 import {
   CLAIM_FIELDS,
   conflictRows,
@@ -91,7 +92,14 @@ export function ClaimDataTab(
           })}
         </p>
       </section>
-      {canDelete ? <DeleteClaim {...props} /> : null}
+      {/* Money is never deleted: a claim holding some is cancelled with a reason instead. */}
+      {holdsMoney(claim) ? (
+        canUpdate && editable ? (
+          <CancelClaim {...props} />
+        ) : null
+      ) : canDelete ? (
+        <DeleteClaim {...props} />
+      ) : null}
     </div>
   );
 }

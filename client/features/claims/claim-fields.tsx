@@ -45,12 +45,15 @@ export function ClaimForm({
   form,
   customFields,
   before,
+  after,
   actions,
 }: {
   label: string;
   form: ClaimFormState;
   customFields: readonly FormField[];
   before?: ReactNode;
+  /** Below the fields, above a failure and the buttons (the cover override of a new claim). */
+  after?: ReactNode;
   actions: ReactNode;
 }) {
   const { t } = useTranslation('claims');
@@ -147,6 +150,7 @@ export function ClaimForm({
           </div>
         </fieldset>
       ) : null}
+      {after}
       {failure ? (
         <AlertBar tone="danger" onDismiss={form.dismissFailure}>
           {failure}

@@ -50,6 +50,16 @@ const KNOWN_CODES = new Set([
   'unknown_policy',
   'invalid_amount',
   'unknown_insured_object',
+  'no_cover_on_loss_date',
+  'loss_not_covered',
+  'payment_needs_approved_claim',
+  'payment_above_reserve',
+]);
+
+/** The refusals of the cover check (claim-cover.ts of the claim service): an override may follow. */
+export const COVER_CODES: ReadonlySet<string> = new Set([
+  'no_cover_on_loss_date',
+  'loss_not_covered',
 ]);
 
 export const errorKey = (code: string) =>

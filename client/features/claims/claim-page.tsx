@@ -9,7 +9,8 @@ import type { TransitionRule } from '#client/api/leads-client.ts';
 import type { Policy } from '#client/api/policies-client.ts';
 import { policyQueries } from '#client/api/policies-queries.ts';
 import { ClaimDocumentsPanel } from '#client/entities/claim/claim-documents-panel.tsx';
-import { formatDate } from '#client/ui/form/dates.ts';
+import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
+import { usePersonNames } from '#client/entities/person/person-name.ts';
 import { HashTabs } from '#client/ui/hash-tabs.tsx';
 import { useMoneyFormat } from '#client/ui/money.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
@@ -107,6 +108,7 @@ function ClaimDetail({ claim, policy, onChanged, onReload }: Omit<ClaimTabProps,
   const { t } = useTranslation('claims');
   const money = useMoneyFormat();
   const { accountIndex, canViewPolicies, canViewCustomers } = useClaimAbilities();
+  const person = usePersonNames();
 
   const workflowQueries = useQueries({
     queries: [claimQueries.statuses(accountIndex), claimQueries.rules(accountIndex)],
@@ -190,6 +192,23 @@ function ClaimDetail({ claim, policy, onChanged, onReload }: Omit<ClaimTabProps,
             </dd>
           </div>
         </dl>
+        {/* The audit of issue 15 in words: why the claim was cancelled, why cover was overridden. */}
+        {(
+          [
+            ['claim-cancellation', 'cancel.info', claim.cancellation],
+            ['claim-cover-override', 'override.info', claim.coverOverride],
+          ] as const
+        ).map(([testId, key, entry]) =>
+          entry ? (
+            <p key={testId} className="text-sm text-slate-800" data-testid={testId}>
+              {t(key, {
+                at: formatDateTime(entry.at),
+                by: person(entry.by).label,
+                reason: entry.reason,
+              })}
+            </p>
+          ) : null,
+        )}
       </div>
 
       <HashTabs

@@ -8,12 +8,14 @@ import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { Button, buttonClass } from '#client/ui/button.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
+import { CheckboxInput, TextareaInput } from '#client/ui/form/fields.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useRecordSave } from '#client/entities/record/use-record-edit.ts';
 import { isoToday } from '#common/claims.ts';
 import { ClaimForm } from './claim-fields.tsx';
 import {
   CLAIM_FIELDS,
+  COVER_CODES,
   conflictRows,
   emptyValues,
   errorKey,
@@ -30,6 +32,10 @@ import { useClaimFormContext, type ClaimFormContext } from './use-claim-form-con
  * type, the day of the damage and of the notice (today unless changed), a description and the
  * tenant's claim custom fields. The form checks the service's rules first; a refusal of the
  * service shows at its field, and everything typed stays. The new claim opens.
+ *
+ * When the service refuses for want of cover (no cover on the loss date, a loss the product does
+ * not cover), a holder of the override permission may register it anyway with a reason: the
+ * override is sent with the claim and the service records who, when and why.
  */
 export default function NewClaimPage() {
   const { t } = useTranslation('claims');
@@ -65,8 +71,11 @@ function NewClaimForm({ context, listPath }: { context: ClaimFormContext; listPa
   const { t } = useTranslation('claims');
   const navigate = useNavigate();
   const toast = useToast();
-  const { accountIndex, canViewPolicies } = useClaimAbilities();
+  const { accountIndex, canViewPolicies, canOverrideCover } = useClaimAbilities();
   const [policy, setPolicy] = useState<Policy | null>(null);
+  // Offered once the service refused for want of cover; the reason is said in words.
+  const [coverRefused, setCoverRefused] = useState(false);
+  const [override, setOverride] = useState({ wanted: false, reason: '' });
   const policyStart = policy?.policyStartDate
     ? isoToday(context.timeZone, new Date(policy.policyStartDate))
     : null;
@@ -88,13 +97,27 @@ function NewClaimForm({ context, listPath }: { context: ClaimFormContext; listPa
       };
     },
     send: (input: ClaimFieldsBody) =>
-      createClaim(accountIndex, { ...input, policyCode: policy?.code ?? '' }),
+      createClaim(accountIndex, {
+        ...input,
+        policyCode: policy?.code ?? '',
+        ...(override.wanted ? { coverOverride: { reason: override.reason } } : {}),
+      }),
     conflictRows,
     // A new claim has no version to conflict with.
     conflictOf: () => null,
     refusal: (error) => {
-      const errors = serverFieldErrors(error, [...CLAIM_FIELDS, 'policyCode']);
-      if (errors) return { errors };
+      const errors = serverFieldErrors(error, [
+        ...CLAIM_FIELDS,
+        'policyCode',
+        'coverOverride.reason',
+      ]);
+      if (errors) {
+        const codes = Object.values(errors).flat();
+        if ([...COVER_CODES].some((code) => codes.includes(errorKey(code)))) {
+          setCoverRefused(true);
+        }
+        return { errors };
+      }
       return { failure: t('forms.messages.error') };
     },
     onSaved: (claim: Claim) => {
@@ -103,6 +126,33 @@ function NewClaimForm({ context, listPath }: { context: ClaimFormContext; listPa
     },
   });
   const policyError = form.errors.policyCode?.[0];
+  const overrideSection =
+    coverRefused && canOverrideCover ? (
+      <div
+        className="flex flex-col gap-3 rounded border border-amber-300 bg-amber-50 p-3"
+        data-testid="cover-override"
+      >
+        <CheckboxInput
+          name="coverOverride"
+          label={t('override.label')}
+          checked={override.wanted}
+          disabled={form.busy}
+          onChange={(wanted) => setOverride((current) => ({ ...current, wanted }))}
+        />
+        {override.wanted ? (
+          <TextareaInput
+            name="coverOverrideReason"
+            label={t('override.reason')}
+            value={override.reason}
+            required
+            disabled={form.busy}
+            hint={t('override.hint')}
+            errors={form.errors['coverOverride.reason']}
+            onChange={(reason) => setOverride((current) => ({ ...current, reason }))}
+          />
+        ) : null}
+      </div>
+    ) : null;
 
   return (
     <ClaimForm
@@ -124,6 +174,7 @@ function NewClaimForm({ context, listPath }: { context: ClaimFormContext; listPa
           </AlertBar>
         )
       }
+      after={overrideSection}
       actions={
         <>
           <Button type="submit" disabled={form.busy || !canViewPolicies}>

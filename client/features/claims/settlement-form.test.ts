@@ -4,6 +4,7 @@ import {
   amountText,
   insuredObjectsOf,
   parseAmount,
+  paymentErrors,
   settlementValuesOf,
   validateSettlement,
 } from './settlement-form.ts';
@@ -121,5 +122,20 @@ describe('insured objects of a claim', () => {
       { value: 'trailer', label: 'Trailer' },
     ]);
     expect(insuredObjectsOf({ versions: [] } as unknown as Policy)).toEqual([]);
+  });
+});
+
+describe('paymentErrors (issue 15)', () => {
+  const euros = (cents: number) => `${(cents / 100).toFixed(2)} €`;
+  it('refuses a payment before the claim is approved and one above the reserve, naming what is left', () => {
+    expect(paymentErrors({ reserve: 1000, payment: 100 }, 'in-review', 0, euros)).toEqual({
+      payment: ['claims:form.errors.payment_needs_approved_claim'],
+    });
+    expect(paymentErrors({ reserve: 1000, payment: 1200 }, 'approved', 300, euros)).toEqual({
+      payment: [`claims:form.errors.payment_above_reserve?remaining=7.00+%E2%82%AC`],
+    });
+    expect(paymentErrors({ reserve: 1000, payment: 1000 }, 'approved', 300, euros)).toBeNull();
+    // Lowering a payment is no payment: allowed whatever the status.
+    expect(paymentErrors({ reserve: 1000, payment: 100 }, 'open', 300, euros)).toBeNull();
   });
 });

@@ -3,7 +3,8 @@ import type { Settlement, SettlementFieldsBody } from '#client/api/claims-client
 import type { Policy } from '#client/api/policies-client.ts';
 import { conflictRowsOf, type ConflictRow } from '#client/ui/conflict-rows.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
-import { SettlementFields } from '#common/claims.ts';
+import { SettlementFields, paymentIssues } from '#common/claims.ts';
+import { ApiError } from '#client/api/fetch-json.ts';
 import { errorKey } from './claim-form.ts';
 
 /**
@@ -131,4 +132,37 @@ export function settlementConflictRows(
     mine,
     settlementValuesOf(saved, language),
   );
+}
+
+/** The field message of a payment above the reserve, naming the reserve left (formatted money). */
+export const aboveReserveMessage = (remaining: string): string =>
+  `${errorKey('payment_above_reserve')}?${new URLSearchParams({ remaining }).toString()}`;
+
+/**
+ * The service's payment rules before sending (common/claims.ts `paymentIssues`): a payment only
+ * on an approved claim, never above the reserve. `paidBefore` is what the settlement paid so far;
+ * `format` writes cents as the user's money.
+ */
+export function paymentErrors(
+  input: { reserve: number; payment: number },
+  claimStatus: string,
+  paidBefore: number,
+  format: (cents: number) => string,
+): FieldErrors | null {
+  const [issue] = paymentIssues(input, claimStatus, paidBefore);
+  if (!issue) return null;
+  return {
+    payment: [
+      issue.code === 'payment_above_reserve'
+        ? aboveReserveMessage(format(Math.max(0, input.reserve - paidBefore)))
+        : errorKey(issue.code),
+    ],
+  };
+}
+
+/** The reserve left that a refusal `payment_above_reserve` of the service names, else null. */
+export function remainingReserveOf(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.code !== 'validation_error') return null;
+  const remaining = (error.body as { remainingReserve?: unknown } | undefined)?.remainingReserve;
+  return typeof remaining === 'number' ? remaining : null;
 }

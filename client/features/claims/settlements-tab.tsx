@@ -3,6 +3,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createSettlement,
+  decidePayment,
   deleteSettlement,
   updateSettlement,
   type Settlement,
@@ -26,6 +27,7 @@ import { useToast } from '#client/ui/toast.tsx';
 import { loadStateOf } from '#client/ui/load-state.ts';
 import { useRecordSave } from '#client/entities/record/use-record-edit.ts';
 import { canSettleClaim } from '#common/claims.ts';
+import { useRouteAccount } from '#client/entities/person/person-name.ts';
 import { serverFieldErrors } from './claim-form.ts';
 import type { ClaimTabProps } from './claim-page.tsx';
 import { currentClaimOf, useClaimRefusal, useDialogRefusal } from './claim-refusal.ts';
@@ -33,6 +35,9 @@ import {
   AMOUNT_FIELDS,
   insuredObjectsOf,
   settlementConflictRows,
+  aboveReserveMessage,
+  paymentErrors,
+  remainingReserveOf,
   settlementValuesOf,
   validateSettlement,
   type AmountField,
@@ -49,6 +54,11 @@ const amountCell = `${cell} text-right tabular-nums`;
  * The claim's settlements: per insured object of its policy a reserve, a payment and a recourse,
  * with the claim's totals below (the service sums them). Added, changed and deleted in a dialog
  * while the claim takes settlements (not when closed or rejected) and the user may update claims.
+ *
+ * Payment control (issue 15): a payment above the user's authority limit is saved as awaiting
+ * approval and shown so in its row; another user holding the approval permission approves it
+ * (then it counts as paid) or rejects it, each behind the confirm dialog. A settlement holding
+ * money has no delete.
  */
 export function SettlementsTab(props: ClaimTabProps) {
   const { claim, policy, onChanged, onReload, statusName } = props;
@@ -57,7 +67,8 @@ export function SettlementsTab(props: ClaimTabProps) {
   const confirm = useConfirm();
   const toast = useToast();
   const refused = useDialogRefusal({ onChanged, onReload, statusName });
-  const { accountIndex, canUpdate } = useClaimAbilities();
+  const { accountIndex, canUpdate, canApprovePayments } = useClaimAbilities();
+  const me = useRouteAccount()?.userCode;
   const writable = canUpdate && canSettleClaim(claim.status);
   const [dialog, setDialog] = useState<{ settlement: Settlement | null } | null>(null);
 
@@ -95,6 +106,30 @@ export function SettlementsTab(props: ClaimTabProps) {
       toast({ message: t('settlements.deleted'), tone: 'success' });
       changed();
     });
+
+  /** Approves or rejects the pending payment, on top of the version shown. */
+  const decide = (settlement: Settlement, decision: 'approve' | 'reject') => {
+    const object = objectLabel(settlement.insuredObject);
+    const pending = amount(settlement.pendingPayment?.payment ?? 0);
+    void confirm({
+      title: t(`settlements.${decision}_title`),
+      message: t(`settlements.${decision}_message`, { object, amount: pending }),
+      confirmLabel: t(`settlements.${decision}_confirm`),
+      tone: decision === 'reject' ? 'danger' : 'primary',
+      action: () =>
+        decidePayment(accountIndex, settlement.code, {
+          version: settlement.version,
+          decision,
+        }).catch(refused(refresh)),
+    }).then((done) => {
+      if (!done) return;
+      toast({
+        message: t(decision === 'approve' ? 'settlements.approved' : 'settlements.rejected'),
+        tone: 'success',
+      });
+      changed();
+    });
+  };
 
   return (
     <section aria-labelledby="claim-settlements" className="flex flex-col gap-4">
@@ -153,6 +188,15 @@ export function SettlementsTab(props: ClaimTabProps) {
               {AMOUNT_FIELDS.map((field) => (
                 <td key={field} className={amountCell}>
                   {money(s[field] / 100, s.currency)}
+                  {field === 'payment' && s.pendingPayment ? (
+                    <PendingPayment
+                      amount={money(s.pendingPayment.payment / 100, s.currency)}
+                      object={objectLabel(s.insuredObject)}
+                      mine={s.pendingPayment.requestedBy === me}
+                      canDecide={canApprovePayments && canSettleClaim(claim.status)}
+                      onDecide={(decision) => decide(s, decision)}
+                    />
+                  ) : null}
                 </td>
               ))}
               <td className={cell}>{formatDateTime(s.updatedAt)}</td>
@@ -166,13 +210,16 @@ export function SettlementsTab(props: ClaimTabProps) {
                       })}
                       onClick={() => setDialog({ settlement: s })}
                     />
-                    <RowButton
-                      label={t('settlements.delete')}
-                      name={t('settlements.delete_named', {
-                        object: objectLabel(s.insuredObject),
-                      })}
-                      onClick={() => remove(s)}
-                    />
+                    {/* Money is never deleted: only a settlement without any may go. */}
+                    {s.payment === 0 && s.recourse === 0 && !s.pendingPayment ? (
+                      <RowButton
+                        label={t('settlements.delete')}
+                        name={t('settlements.delete_named', {
+                          object: objectLabel(s.insuredObject),
+                        })}
+                        onClick={() => remove(s)}
+                      />
+                    ) : null}
                   </span>
                 </td>
               ) : null}
@@ -188,7 +235,10 @@ export function SettlementsTab(props: ClaimTabProps) {
           onDone={(saved) => {
             setDialog(null);
             if (!saved) return;
-            toast({ message: t('settlements.saved'), tone: 'success' });
+            toast({
+              message: t(saved.pendingPayment ? 'settlements.pending_saved' : 'settlements.saved'),
+              tone: 'success',
+            });
             changed();
           }}
         />
@@ -221,7 +271,15 @@ function SettlementDialog({
     // One insured object only: nothing to choose.
     emptyValues: () =>
       settlementValuesOf(null, language, objects.length === 1 ? objects[0]!.value : ''),
-    validate: (values: SettlementValues) => validateSettlement(values, language),
+    validate: (values: SettlementValues) => {
+      const checked = validateSettlement(values, language);
+      if (!checked.ok) return checked;
+      // The service's payment rules, with the reserve left in the user's money format.
+      const errors = paymentErrors(checked.input, claim.status, settlement?.payment ?? 0, (cents) =>
+        money(cents / 100, claim.totals.currency),
+      );
+      return errors ? { ok: false as const, errors } : checked;
+    },
     send: (input: SettlementFieldsBody, version) =>
       settlement && version !== null
         ? updateSettlement(accountIndex, settlement.code, { ...input, version })
@@ -232,6 +290,14 @@ function SettlementDialog({
         ? ((error.body as { settlement?: Settlement } | undefined)?.settlement ?? null)
         : null,
     refusal: (error) => {
+      const remaining = remainingReserveOf(error);
+      if (remaining !== null) {
+        return {
+          errors: {
+            payment: [aboveReserveMessage(money(remaining / 100, claim.totals.currency))],
+          },
+        };
+      }
       const errors = serverFieldErrors(error, ['insuredObject', ...AMOUNT_FIELDS]);
       if (errors) return { errors };
       const current = currentClaimOf(error);
@@ -337,5 +403,45 @@ function SettlementDialog({
         </div>
       </form>
     </FormDialog>
+  );
+}
+
+/** A payment awaiting a second person: its amount, and the decision for those who may take it. */
+function PendingPayment({
+  amount,
+  object,
+  mine,
+  canDecide,
+  onDecide,
+}: {
+  amount: string;
+  object: string;
+  /** Requested by the signed-in user: another person decides (the service refuses the same). */
+  mine: boolean;
+  canDecide: boolean;
+  onDecide: (decision: 'approve' | 'reject') => void;
+}) {
+  const { t } = useTranslation('claims');
+  return (
+    <div className="mt-1 flex flex-col items-end gap-1 font-normal" data-testid="pending-payment">
+      <span className="rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900">
+        {t('settlements.awaiting', { amount })}
+      </span>
+      {mine ? <span className="text-xs text-slate-700">{t('settlements.own_request')}</span> : null}
+      {canDecide && !mine ? (
+        <span className="inline-flex gap-2">
+          <RowButton
+            label={t('settlements.approve')}
+            name={t('settlements.approve_named', { object })}
+            onClick={() => onDecide('approve')}
+          />
+          <RowButton
+            label={t('settlements.reject')}
+            name={t('settlements.reject_named', { object })}
+            onClick={() => onDecide('reject')}
+          />
+        </span>
+      ) : null}
+    </div>
   );
 }

@@ -6,9 +6,11 @@ import { HttpError, invalidField } from '#server/sandbox/platform/errors.ts';
 import {
   getAuth,
   requireAuth,
+  type AuthContext,
   requireServicePermission,
 } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { checkCover, coverIssues, recordCoverOverride } from './claim-cover.ts';
 import {
   anyOf,
   equals,
@@ -30,6 +32,7 @@ import {
   type PartnerRow,
 } from '#server/sandbox/services/partner/index.ts';
 import {
+  ClaimCancelBody,
   ClaimCreateBody,
   ClaimPartnerLinkBody,
   ClaimPatchBody,
@@ -42,6 +45,7 @@ import {
   CLAIM_ENTITY_TYPE,
   CLAIM_STATUS_SLUG,
   CLAIM_TYPES,
+  CLOSED_CLAIM_STATUS,
   canEditClaim,
   claimDateIssues,
   isoToday,
@@ -94,7 +98,15 @@ export interface ClaimRow {
   total_reserve: string | number;
   total_payment: string | number;
   total_recourse: string | number;
+  settlement_count: string | number;
   currency: string;
+  cancel_reason: string | null;
+  cancelled_by: string | null;
+  cancelled_at: Date | null;
+  override_codes: string[] | null;
+  override_reason: string | null;
+  overridden_by: string | null;
+  overridden_at: Date | null;
 }
 
 // Dates as text: a DATE turned into a JavaScript Date would shift with the time zone. The totals
@@ -109,16 +121,24 @@ const SELECT_CLAIM = `
          a.first_name AS acc_first_name, a.last_name AS acc_last_name,
          a.company_name AS acc_company_name,
          coalesce(t.reserve, 0) AS total_reserve, coalesce(t.payment, 0) AS total_payment,
-         coalesce(t.recourse, 0) AS total_recourse, coalesce(g.currency, 'EUR') AS currency
+         coalesce(t.recourse, 0) AS total_recourse, coalesce(t.count, 0) AS settlement_count,
+         coalesce(g.currency, 'EUR') AS currency, c.cancel_reason, c.cancelled_by,
+         c.cancelled_at, o.codes AS override_codes, o.reason AS override_reason,
+         o.overridden_by, o.overridden_at
     FROM claims c
     LEFT JOIN policies p ON p.tenant_id = c.tenant_id AND p.code = c.policy_code
     LEFT JOIN accounts a ON a.tenant_id = c.tenant_id AND a.code = c.account_code
     LEFT JOIN general_settings g ON g.tenant_id = c.tenant_id
     LEFT JOIN LATERAL (
       SELECT sum(s.reserve)::bigint AS reserve, sum(s.payment)::bigint AS payment,
-             sum(s.recourse)::bigint AS recourse
+             sum(s.recourse)::bigint AS recourse, count(*) AS count
         FROM settlements s WHERE s.tenant_id = c.tenant_id AND s.claim_id = c.id
-    ) t ON true`;
+    ) t ON true
+    LEFT JOIN LATERAL (
+      SELECT x.codes, x.reason, x.overridden_by, x.overridden_at
+        FROM claim_cover_overrides x WHERE x.tenant_id = c.tenant_id AND x.claim_id = c.id
+       ORDER BY x.id DESC LIMIT 1
+    ) o ON true`;
 
 /** The policy's holder as the policy shows it: given by value, or its customer account. */
 function holderOf(r: ClaimRow) {
@@ -156,6 +176,20 @@ export function presentClaim(r: ClaimRow) {
       recourse: Number(r.total_recourse),
       currency: r.currency,
     },
+    // The latest override of a cover refusal (each is kept in claim_cover_overrides).
+    coverOverride:
+      r.override_reason !== null && r.overridden_by !== null && r.overridden_at !== null
+        ? {
+            codes: r.override_codes ?? [],
+            reason: r.override_reason,
+            by: r.overridden_by,
+            at: iso(r.overridden_at),
+          }
+        : null,
+    cancellation:
+      r.cancel_reason !== null && r.cancelled_by !== null && r.cancelled_at !== null
+        ? { reason: r.cancel_reason, by: r.cancelled_by, at: iso(r.cancelled_at) }
+        : null,
     version: r.version,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
@@ -419,7 +453,8 @@ export function claimRouter(ctx: SandboxContext): Router {
   });
 
   router.post('/claims', canClaims('create'), async (req, res) => {
-    const { tenantId, userCode } = getAuth(res);
+    const auth = getAuth(res);
+    const { tenantId, userCode } = auth;
     const body = parseBody(ClaimCreateBody, req.body);
     const created = await db.transaction(async (tx) => {
       const timeZone = await timeZoneOf(tx, tenantId);
@@ -430,6 +465,11 @@ export function claimRouter(ctx: SandboxContext): Router {
       assertDates(
         { damageDate: body.damageDate, notificationDate },
         { today, policyStart: policy.start_day },
+      );
+      const overridden = checkCover(
+        await coverIssues(tx, tenantId, { ...body, policyCode: policy.code }, timeZone),
+        body.coverOverride,
+        auth,
       );
       const customFields = await customFieldsFor(tx, tenantId, body.customFields);
       const [first] = await statusesOf(tx, tenantId);
@@ -465,7 +505,17 @@ export function claimRouter(ctx: SandboxContext): Router {
           userCode,
         ],
       );
-      return findClaim(tx, tenantId, row!.code);
+      const claim = await findClaim(tx, tenantId, row!.code);
+      if (overridden.length) {
+        await recordCoverOverride(tx, tenantId, claim.id, {
+          codes: overridden,
+          reason: body.coverOverride!.reason,
+          by: userCode,
+          at: new Date(ctx.clock.now()),
+        });
+        return findClaim(tx, tenantId, row!.code);
+      }
+      return claim;
     });
     res.status(201).json({ claim: presentClaim(created) });
   });
@@ -476,13 +526,14 @@ export function claimRouter(ctx: SandboxContext): Router {
    * the claim may change at all. Answers the saved claim.
    */
   async function saveClaim(
-    tenantId: number,
-    userCode: string,
+    auth: AuthContext,
     key: string,
     version: number,
     status: string | undefined,
     changes: v.InferOutput<typeof ClaimChanges>,
+    coverOverride: { reason: string } | undefined,
   ): Promise<ClaimRow> {
+    const { tenantId, userCode } = auth;
     return db.transaction(async (tx) => {
       const current = await findClaim(tx, tenantId, key, true);
       const conflict = (code: string, message: string) =>
@@ -515,6 +566,20 @@ export function claimRouter(ctx: SandboxContext): Router {
         const policy = await policyOf(tx, tenantId, current.policy_code, timeZone);
         assertDates(next, { today: isoToday(timeZone), policyStart: policy?.start_day ?? null });
       }
+      // A new loss date or kind of loss is checked for cover again; the others keep the cover
+      // the claim was registered with.
+      let overridden: string[] = [];
+      if (
+        (changes.damageDate !== undefined && changes.damageDate !== current.damage_date) ||
+        (changes.claimType !== undefined && changes.claimType !== current.claim_type)
+      ) {
+        const timeZone = await timeZoneOf(tx, tenantId);
+        overridden = checkCover(
+          await coverIssues(tx, tenantId, { ...next, policyCode: current.policy_code }, timeZone),
+          coverOverride,
+          auth,
+        );
+      }
       if (changes.customFields !== undefined) {
         next.customFields = await customFieldsFor(tx, tenantId, changes.customFields);
       }
@@ -542,31 +607,39 @@ export function claimRouter(ctx: SandboxContext): Router {
           userCode,
         ],
       );
-      return updated.length ? findClaim(tx, tenantId, String(current.id)) : current;
+      if (overridden.length) {
+        await recordCoverOverride(tx, tenantId, current.id, {
+          codes: overridden,
+          reason: coverOverride!.reason,
+          by: userCode,
+          at: new Date(ctx.clock.now()),
+        });
+      }
+      return updated.length || overridden.length
+        ? findClaim(tx, tenantId, String(current.id))
+        : current;
     });
   }
 
   router.put('/claims/:code', canClaims('update'), async (req, res) => {
-    const { tenantId, userCode } = getAuth(res);
     const body = parseBody(ClaimUpdateBody, req.body);
-    const { version, ...fields } = body;
+    const { version, coverOverride, ...fields } = body;
     // A full body: what it leaves out is cleared (description, custom fields), but the notice
     // date stays as it was when not given.
     const saved = await saveClaim(
-      tenantId,
-      userCode,
+      getAuth(res),
       String(req.params.code),
       version,
       undefined,
       fields,
+      coverOverride,
     );
     res.json({ claim: presentClaim(saved) });
   });
 
   router.patch('/claims/:code', canClaims('update'), async (req, res) => {
-    const { tenantId, userCode } = getAuth(res);
     const body = parseBody(ClaimPatchBody, req.body);
-    const { version, status, ...changes } = body;
+    const { version, status, coverOverride, ...changes } = body;
     if (status === undefined && !EDITABLE.some((k) => changes[k] !== undefined)) {
       throw new HttpError(
         400,
@@ -575,12 +648,12 @@ export function claimRouter(ctx: SandboxContext): Router {
       );
     }
     const saved = await saveClaim(
-      tenantId,
-      userCode,
+      getAuth(res),
       String(req.params.code),
       version,
       status,
       changes,
+      coverOverride,
     );
     res.json({ claim: presentClaim(saved) });
   });
@@ -601,8 +674,17 @@ export function claimRouter(ctx: SandboxContext): Router {
           { claim: presentClaim(current) },
         );
       }
+      // Money is never deleted (issue 15): a claim with settlements is cancelled with a reason.
+      if (Number(current.settlement_count) > 0) {
+        throw new HttpError(
+          409,
+          'claim_has_settlements',
+          'a claim with settlements cannot be deleted; cancel it with a reason',
+          { claim: presentClaim(current) },
+        );
+      }
       const documentKeys = await deleteClaimDocuments(tx, tenantId, current.id);
-      // Settlements and partner links go with the claim (ON DELETE CASCADE).
+      // Partner links go with the claim (ON DELETE CASCADE).
       await tx.query('DELETE FROM claims WHERE tenant_id = $1 AND id = $2', [tenantId, current.id]);
       return documentKeys;
     });
@@ -614,6 +696,45 @@ export function claimRouter(ctx: SandboxContext): Router {
       });
     }
     res.status(204).end();
+  });
+
+  /**
+   * Cancels a claim with a reason: it moves to the closed status whatever its rules say (closing
+   * is what every path ends in), keeps its settlements, and records who, when and why. Payments
+   * still waiting for a second person are rejected by the cancellation.
+   */
+  router.post('/claims/:code/cancel', canClaims('update'), async (req, res) => {
+    const { tenantId, userCode } = getAuth(res);
+    const body = parseBody(ClaimCancelBody, req.body);
+    const saved = await db.transaction(async (tx) => {
+      const current = await findClaim(tx, tenantId, String(req.params.code), true);
+      if (body.version !== current.version) {
+        throw new HttpError(
+          409,
+          'version_conflict',
+          `claim was changed meanwhile (version ${current.version}, yours ${body.version})`,
+          { claim: presentClaim(current) },
+        );
+      }
+      assertClaimEditable(current);
+      const at = new Date(ctx.clock.now());
+      await tx.query(
+        `UPDATE settlement_payment_requests r SET status = 'rejected', decided_by = $3,
+                decided_at = $4
+           FROM settlements s
+          WHERE s.id = r.settlement_id AND s.tenant_id = $1 AND s.claim_id = $2
+            AND r.status = 'pending'`,
+        [tenantId, current.id, userCode, at],
+      );
+      await tx.query(
+        `UPDATE claims SET status = $3, cancel_reason = $4, cancelled_by = $5, cancelled_at = $6,
+                version = version + 1, updated_at = $6, updated_by = $5
+          WHERE tenant_id = $1 AND id = $2`,
+        [tenantId, current.id, CLOSED_CLAIM_STATUS, body.reason, userCode, at],
+      );
+      return findClaim(tx, tenantId, String(current.id));
+    });
+    res.json({ claim: presentClaim(saved) });
   });
 
   // ---- claim partners -----------------------------------------------------------------------

@@ -2,6 +2,7 @@ import type { ServiceModule } from '../service.ts';
 import { sqlFiles } from '../service.ts';
 import { claimRouter } from './claim-routes.ts';
 import { seedClaimsStep } from './seed-claims.ts';
+import { seedPaymentLimits } from './payment-limits.ts';
 import { settlementRouter } from './settlement-routes.ts';
 
 /** The claim service: claim statuses and partner roles, claims on policies, settlements. */
@@ -9,9 +10,11 @@ export const claimService: ServiceModule = {
   name: 'claimservice',
   prefix: '/claimservice/v1',
   routers: [claimRouter, settlementRouter],
-  migrations: sqlFiles('claim', ['011-claims.sql']),
+  migrations: sqlFiles('claim', ['011-claims.sql', '016-claim-controls.sql']),
   async seed({ db, logger }) {
     await seedClaimsStep(db, logger);
+    // The demo roles' payment authority: the tenant service seeded the roles before.
+    await seedPaymentLimits(db, logger);
   },
   dependsOn: ['tenantservice', 'insuranceservice', 'partnerservice'],
 };

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
-import { CLAIM_ENTITY_TYPE, type ClaimType } from '#common/claims.ts';
+import { CLAIM_ENTITY_TYPE, coveredClaimTypes, type ClaimType } from '#common/claims.ts';
 import { formatClaimNumber } from './claim-routes.ts';
 import { claimWorkflow } from './claim-workflow.ts';
 import {
@@ -15,7 +15,9 @@ import {
 
 /**
  * Claim statuses, their transition rules and the claim partner roles for every workspace, and
- * demo claims: spread over the tenant's seeded policies (each claim after its policy started), in
+ * demo claims: spread over the tenant's seeded policies (each claim on an active policy in force on
+ * its loss date, of a kind of loss its product's category covers: the cover check of
+ * claim-cover.ts), in
  * every status, with the settlements and partners a claim of that status would have (a reserve
  * while it is reviewed, payments once approved; a workshop or an assessor among the seeded
  * partners with that tag). Every value derives from the claim's index, so two seeds produce the
@@ -159,6 +161,10 @@ interface SeedPolicy {
   account_code: string | null;
   product_id: number;
   start_day: string;
+  category: string;
+  /** The first and the first uncovered day of its terms (claim-cover.ts reads the same). */
+  cover_from: string;
+  cover_to: string | null;
 }
 
 /** The first index whose start is after `limit` in starts sorted ascending. */
@@ -180,18 +186,29 @@ async function seedClaims(tx: Queryable, tenantId: number, slug: string, count: 
   );
   // The policy's first day as the claim service reads it (its time zone, its creation without a
   // start), so that every seeded damage date passes the service's own check.
+  // Active policies only: a withdrawn, suspended or terminated one covers no new loss.
   const policies = await tx.query<SeedPolicy>(
-    `SELECT id, code, policy_number, account_code, product_id,
-            to_char(coalesce(policy_start_date, created_at) AT TIME ZONE $2, 'YYYY-MM-DD')
-              AS start_day
-       FROM policies WHERE tenant_id = $1 ORDER BY id`,
+    `SELECT p.id, p.code, p.policy_number, p.account_code, p.product_id, pr.category,
+            to_char(coalesce(p.policy_start_date, p.created_at) AT TIME ZONE $2, 'YYYY-MM-DD')
+              AS start_day,
+            greatest(to_char(coalesce(p.policy_start_date, p.created_at) AT TIME ZONE $2,
+                             'YYYY-MM-DD'),
+                     to_char(min(t."from") AT TIME ZONE $2, 'YYYY-MM-DD')) AS cover_from,
+            CASE WHEN bool_or(t."to" IS NULL) THEN NULL
+                 ELSE to_char(max(t."to") AT TIME ZONE $2, 'YYYY-MM-DD') END AS cover_to
+       FROM policies p
+       JOIN products pr ON pr.id = p.product_id
+       JOIN policy_versions v ON v.policy_id = p.id AND v.is_current
+       JOIN timeslices t ON t.policy_version_id = v.id
+      WHERE p.tenant_id = $1 AND p.status = 'ACTIVE'
+      GROUP BY p.id, pr.category ORDER BY p.id`,
     [tenantId, settings?.time_zone ?? 'UTC'],
   );
   if (!policies.length) return;
   const byStart = [...policies].sort(
-    (a, b) => a.start_day.localeCompare(b.start_day) || a.id - b.id,
+    (a, b) => a.cover_from.localeCompare(b.cover_from) || a.id - b.id,
   );
-  const starts = byStart.map((p) => dayMs(p.start_day));
+  const starts = byStart.map((p) => dayMs(p.cover_from));
 
   const partners = await tx.query<{ id: number; tags: string[] }>(
     `SELECT p.id, coalesce(array_agg(g.slug) FILTER (WHERE g.slug IS NOT NULL), '{}') AS tags
@@ -234,9 +251,12 @@ async function seedClaims(tx: Queryable, tenantId: number, slug: string, count: 
       FIRST_CREATED + i * 29 * 3_600_000,
       starts[0]! + 5 * DAY_MS + 9 * 3_600_000,
     );
-    // Any policy that started at least three days before the claim.
-    const eligible = Math.max(1, countUpTo(starts, createdMs - 3 * DAY_MS));
-    chosen.push({ policy: byStart[mix(i, 7) % eligible]!, createdMs });
+    // Any policy that started at least three days before the claim and still runs on its day.
+    const started = byStart.slice(0, Math.max(1, countUpTo(starts, createdMs - 3 * DAY_MS)));
+    const createdDay = isoDay(createdMs);
+    const running = started.filter((p) => p.cover_to === null || p.cover_to > createdDay);
+    const pool = running.length ? running : started;
+    chosen.push({ policy: pool[mix(i, 7) % pool.length]!, createdMs });
   }
   // The insured objects of the current versions of the chosen policies: a settlement names one.
   const objectRows = await tx.query<{ policy_id: number; names: string[] }>(
@@ -294,12 +314,15 @@ async function seedClaims(tx: Queryable, tenantId: number, slug: string, count: 
     const status = STATUS_BY_SLOT[i % 20]!;
     const paths = PATHS[status]!;
     const path = paths[mix(i, 3) % paths.length]!;
-    const type = TYPE_BY_SLOT[mix(i, 11) % 20]!;
+    // A kind of loss the policy's product covers: the slot's, else one of the covered.
+    const covered = coveredClaimTypes(policy.category);
+    const slotType = TYPE_BY_SLOT[mix(i, 11) % 20]!;
+    const type = covered.includes(slotType) ? slotType : covered[mix(i, 11) % covered.length]!;
     const titles = TITLES[type];
     // The damage a few days before the notice, the notice up to the claim's creation, neither
     // before the policy's first day.
     const createdDay = dayMs(isoDay(createdMs));
-    const startMs = dayMs(policy.start_day);
+    const startMs = dayMs(policy.cover_from);
     const damageMs = Math.max(startMs, createdDay - (1 + (mix(i, 13) % 20)) * DAY_MS);
     const noticeMs = Math.min(createdDay, damageMs + (mix(i, 17) % 4) * DAY_MS);
     const updatedMs = createdMs + (path.length - 1) * 2 * DAY_MS + (mix(i, 19) % 9) * 3_600_000;

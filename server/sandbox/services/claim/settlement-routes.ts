@@ -1,20 +1,41 @@
 import { Router } from 'express';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
-import { HttpError } from '#server/sandbox/platform/errors.ts';
-import { getAuth, requireAuth } from '#server/sandbox/platform/auth-context.ts';
+import { HttpError, invalidInput } from '#server/sandbox/platform/errors.ts';
+import {
+  getAuth,
+  requireAuth,
+  requirePermission,
+  type AuthContext,
+} from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { equals, listRoute, type ListSource } from '#server/sandbox/platform/list-sql.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { canClaims, findClaim, presentClaim, refused, type ClaimRow } from './claim-routes.ts';
-import { canSettleClaim } from '#common/claims.ts';
-import { SettlementCreateBody, SettlementUpdateBody } from '#common/contracts/claim.ts';
+import {
+  PAYMENT_APPROVAL_PERMISSION,
+  canPayClaim,
+  canSettleClaim,
+  paymentIssues,
+} from '#common/claims.ts';
+import {
+  PaymentDecisionBody,
+  SettlementCreateBody,
+  SettlementUpdateBody,
+} from '#common/contracts/claim.ts';
+import { paymentLimitOf } from './payment-limits.ts';
 
 /**
  * Settlements of a claim (docs/contracts.md, "Claims (sandbox)"): per insured object of the
  * claim's policy, the reserve set aside, the payment made and the recourse recovered, in cents of
  * the workspace's currency. Written only while the claim is neither closed nor rejected; edits
  * carry the version they were based on.
+ *
+ * Payment control (issue 15): a payment is booked only on an approved (or settled) claim and
+ * never above the settlement's reserve; a raise of the payment above the caller's authority
+ * limit (payment-limits.ts) is recorded as a pending payment request instead, which another user
+ * holding the approval permission approves (then it counts as paid) or rejects. A settlement
+ * holding a payment, a recourse or a pending request is never deleted.
  */
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -33,13 +54,18 @@ interface SettlementRow {
   updated_at: Date;
   created_by: string;
   updated_by: string;
+  pending_payment: string | number | null;
+  requested_by: string | null;
+  requested_at: Date | null;
 }
 
 const SELECT_SETTLEMENT = `
   SELECT s.id, s.code, c.code AS claim_code, s.insured_object, s.reserve, s.payment, s.recourse,
-         s.currency, s.version, s.created_at, s.updated_at, s.created_by, s.updated_by
+         s.currency, s.version, s.created_at, s.updated_at, s.created_by, s.updated_by,
+         r.payment AS pending_payment, r.requested_by, r.requested_at
     FROM settlements s
-    JOIN claims c ON c.id = s.claim_id AND c.tenant_id = s.tenant_id`;
+    JOIN claims c ON c.id = s.claim_id AND c.tenant_id = s.tenant_id
+    LEFT JOIN settlement_payment_requests r ON r.settlement_id = s.id AND r.status = 'pending'`;
 
 // bigint columns come back as text from PostgreSQL; amounts stay below 2^53.
 const presentSettlement = (r: SettlementRow) => ({
@@ -51,6 +77,14 @@ const presentSettlement = (r: SettlementRow) => ({
   payment: Number(r.payment),
   recourse: Number(r.recourse),
   currency: r.currency,
+  pendingPayment:
+    r.pending_payment !== null && r.requested_by !== null && r.requested_at !== null
+      ? {
+          payment: Number(r.pending_payment),
+          requestedBy: r.requested_by,
+          requestedAt: iso(r.requested_at),
+        }
+      : null,
   version: r.version,
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
@@ -88,6 +122,20 @@ async function lockSettlement(tx: Queryable, tenantId: number, key: string) {
   return { ...(await findSettlement(tx, tenantId, found.code, true)), claim };
 }
 
+/** {@link lockSettlement} for a write on top of `version`: 409 `version_conflict` otherwise. */
+async function lockSettlementAt(tx: Queryable, tenantId: number, key: string, version: number) {
+  const current = await lockSettlement(tx, tenantId, key);
+  if (version !== current.version) {
+    throw new HttpError(
+      409,
+      'version_conflict',
+      `settlement was changed meanwhile (version ${current.version}, yours ${version})`,
+      { settlement: presentSettlement(current) },
+    );
+  }
+  return current;
+}
+
 /** 409 `claim_closed` unless the claim still takes settlements (not closed, not rejected). */
 function assertSettleable(claim: ClaimRow): void {
   if (!canSettleClaim(claim.status)) {
@@ -96,6 +144,18 @@ function assertSettleable(claim: ClaimRow): void {
       'claim_closed',
       `a claim in status "${claim.status}" takes no settlement changes`,
       { claim: presentClaim(claim) },
+    );
+  }
+}
+
+/** 409 `payment_awaiting_approval`: a settlement stays as it is while a payment waits. */
+function assertNoPendingPayment(current: SettlementRow & { claim: ClaimRow }): void {
+  if (current.pending_payment !== null) {
+    throw new HttpError(
+      409,
+      'payment_awaiting_approval',
+      'a payment of this settlement awaits approval',
+      { settlement: presentSettlement(current) },
     );
   }
 }
@@ -112,6 +172,55 @@ async function assertInsuredObject(db: Queryable, tenantId: number, claim: Claim
     [tenantId, claim.policy_code, name],
   );
   if (!row) throw refused('insuredObject', 'unknown_insured_object');
+}
+
+/**
+ * The payment rules of a settlement's new amounts (400 at `payment`): only on a payable claim,
+ * never above the reserve. The answer of `payment_above_reserve` carries the reserve left to pay.
+ */
+function assertPayment(
+  claim: ClaimRow,
+  amounts: { reserve: number; payment: number },
+  paidBefore: number,
+): void {
+  const [issue] = paymentIssues(amounts, claim.status, paidBefore);
+  if (!issue) return;
+  const error = invalidInput([{ path: issue.field, code: issue.code }]);
+  if (issue.code !== 'payment_above_reserve') throw error;
+  throw new HttpError(
+    error.status,
+    error.code,
+    error.message,
+    {
+      remainingReserve: Math.max(0, amounts.reserve - paidBefore),
+    },
+    error.issues,
+  );
+}
+
+/**
+ * Books a raise of the payment to `payment` at once when it is within the caller's authority,
+ * otherwise records it as a pending request: answers the payment to store now.
+ */
+async function bookOrRequest(
+  tx: Queryable,
+  auth: AuthContext,
+  settlementId: number,
+  paidBefore: number,
+  payment: number,
+  at: Date,
+): Promise<number> {
+  if (payment <= paidBefore) return payment;
+  if (payment - paidBefore <= (await paymentLimitOf(tx, auth.tenantId, auth.userId))) {
+    return payment;
+  }
+  await tx.query(
+    `INSERT INTO settlement_payment_requests (tenant_id, settlement_id, payment, status,
+                                              requested_by, requested_at)
+     VALUES ($1, $2, $3, 'pending', $4, $5)`,
+    [auth.tenantId, settlementId, payment, auth.userCode, at],
+  );
+  return paidBefore;
 }
 
 /** Spec: lists default to 30; a claim has few settlements, shown on one page of up to 100. */
@@ -145,7 +254,8 @@ export function settlementRouter(ctx: SandboxContext): Router {
   });
 
   router.post('/settlements', canClaims('update'), async (req, res) => {
-    const { tenantId, userCode } = getAuth(res);
+    const auth = getAuth(res);
+    const { tenantId, userCode } = auth;
     const body = parseBody(SettlementCreateBody, req.body);
     const created = await db.transaction(async (tx) => {
       // Locked, so that a concurrent status move cannot close the claim under a new settlement.
@@ -156,43 +266,60 @@ export function settlementRouter(ctx: SandboxContext): Router {
       });
       assertSettleable(claim);
       await assertInsuredObject(tx, tenantId, claim, body.insuredObject);
-      const [row] = await tx.query<{ code: string }>(
+      assertPayment(claim, body, 0);
+      const [row] = await tx.query<{ id: number; code: string }>(
         `INSERT INTO settlements (tenant_id, code, claim_id, insured_object, reserve, payment,
                                   recourse, currency, created_by, updated_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING code`,
+         VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $8) RETURNING id, code`,
         [
           tenantId,
           newCode('stl'),
           claim.id,
           body.insuredObject,
           body.reserve,
-          body.payment,
           body.recourse,
           // The claim's currency: the workspace's.
           claim.currency,
           userCode,
         ],
       );
+      // The payment is booked after the row exists, so that a request above the limit can
+      // name its settlement.
+      const payment = await bookOrRequest(
+        tx,
+        auth,
+        row!.id,
+        0,
+        body.payment,
+        new Date(ctx.clock.now()),
+      );
+      if (payment > 0) {
+        await tx.query('UPDATE settlements SET payment = $2 WHERE id = $1', [row!.id, payment]);
+      }
       return findSettlement(tx, tenantId, row!.code);
     });
     res.status(201).json({ settlement: presentSettlement(created) });
   });
 
   router.put('/settlements/:code', canClaims('update'), async (req, res) => {
-    const { tenantId, userCode } = getAuth(res);
+    const auth = getAuth(res);
+    const { tenantId, userCode } = auth;
     const body = parseBody(SettlementUpdateBody, req.body);
     const saved = await db.transaction(async (tx) => {
-      const current = await lockSettlement(tx, tenantId, String(req.params.code));
-      if (body.version !== current.version) {
-        throw new HttpError(
-          409,
-          'version_conflict',
-          `settlement was changed meanwhile (version ${current.version}, yours ${body.version})`,
-          { settlement: presentSettlement(current) },
-        );
-      }
+      const current = await lockSettlementAt(tx, tenantId, String(req.params.code), body.version);
       assertSettleable(current.claim);
+      assertNoPendingPayment(current);
       await assertInsuredObject(tx, tenantId, current.claim, body.insuredObject);
+      const paidBefore = Number(current.payment);
+      assertPayment(current.claim, body, paidBefore);
+      const payment = await bookOrRequest(
+        tx,
+        auth,
+        current.id,
+        paidBefore,
+        body.payment,
+        new Date(ctx.clock.now()),
+      );
       const updated = await tx.query(
         `UPDATE settlements SET insured_object = $3, reserve = $4, payment = $5, recourse = $6,
                 version = version + 1, updated_at = now(), updated_by = $7
@@ -200,18 +327,20 @@ export function settlementRouter(ctx: SandboxContext): Router {
             AND (insured_object, reserve, payment, recourse)
                 IS DISTINCT FROM ($3, $4::bigint, $5::bigint, $6::bigint)
           RETURNING id`,
-        [
-          tenantId,
-          current.id,
-          body.insuredObject,
-          body.reserve,
-          body.payment,
-          body.recourse,
-          userCode,
-        ],
+        [tenantId, current.id, body.insuredObject, body.reserve, payment, body.recourse, userCode],
       );
-      // Sending what is saved already is no change: the version stays.
-      return updated.length ? findSettlement(tx, tenantId, current.code) : current;
+      // Sending what is saved already is no change: the version stays (a new pending request
+      // is a change, though).
+      if (!updated.length && payment !== body.payment) {
+        await tx.query(
+          `UPDATE settlements SET version = version + 1, updated_at = now(), updated_by = $2
+            WHERE id = $1`,
+          [current.id, userCode],
+        );
+      }
+      return updated.length || payment !== body.payment
+        ? findSettlement(tx, tenantId, current.code)
+        : current;
     });
     res.json({ settlement: presentSettlement(saved) });
   });
@@ -221,6 +350,19 @@ export function settlementRouter(ctx: SandboxContext): Router {
     await db.transaction(async (tx) => {
       const current = await lockSettlement(tx, tenantId, String(req.params.code));
       assertSettleable(current.claim);
+      // Money is never deleted (issue 15): what was paid or recovered stays on record.
+      if (
+        Number(current.payment) > 0 ||
+        Number(current.recourse) > 0 ||
+        current.pending_payment !== null
+      ) {
+        throw new HttpError(
+          409,
+          'settlement_has_payment',
+          'a settlement with a payment or recourse cannot be deleted',
+          { settlement: presentSettlement(current) },
+        );
+      }
       await tx.query('DELETE FROM settlements WHERE tenant_id = $1 AND id = $2', [
         tenantId,
         current.id,
@@ -228,6 +370,56 @@ export function settlementRouter(ctx: SandboxContext): Router {
     });
     res.status(204).end();
   });
+
+  /**
+   * The second person's decision on a pending payment (four-eyes): approving books it (it
+   * counts as paid from then on), rejecting drops it; either is kept with who and when. The
+   * requester cannot decide their own request.
+   */
+  router.post(
+    '/settlements/:code/payment-decision',
+    requirePermission(PAYMENT_APPROVAL_PERMISSION),
+    async (req, res) => {
+      const { tenantId, userCode } = getAuth(res);
+      const body = parseBody(PaymentDecisionBody, req.body);
+      const saved = await db.transaction(async (tx) => {
+        const current = await lockSettlementAt(tx, tenantId, String(req.params.code), body.version);
+        if (current.pending_payment === null) {
+          throw new HttpError(409, 'no_pending_payment', 'no payment awaits approval', {
+            settlement: presentSettlement(current),
+          });
+        }
+        if (current.requested_by === userCode) {
+          throw new HttpError(
+            403,
+            'approver_is_requester',
+            'a payment is approved by another person than who requested it',
+          );
+        }
+        const approve = body.decision === 'approve';
+        if (approve) {
+          assertSettleable(current.claim);
+          if (!canPayClaim(current.claim.status)) {
+            throw refused('payment', 'payment_needs_approved_claim');
+          }
+        }
+        const at = new Date(ctx.clock.now());
+        await tx.query(
+          `UPDATE settlement_payment_requests SET status = $3, decided_by = $4, decided_at = $5
+            WHERE tenant_id = $1 AND settlement_id = $2 AND status = 'pending'`,
+          [tenantId, current.id, approve ? 'approved' : 'rejected', userCode, at],
+        );
+        await tx.query(
+          `UPDATE settlements SET payment = CASE WHEN $3 THEN $4::bigint ELSE payment END,
+                  version = version + 1, updated_at = $5, updated_by = $6
+            WHERE tenant_id = $1 AND id = $2`,
+          [tenantId, current.id, approve, current.pending_payment, at, userCode],
+        );
+        return findSettlement(tx, tenantId, current.code);
+      });
+      res.json({ settlement: presentSettlement(saved) });
+    },
+  );
 
   return router;
 }

@@ -1,0 +1,463 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serviceCalls, withSandbox } from '#tests/support/sandbox.ts';
+
+/**
+ * The insurance controls of claims (issue 15): the cover check and its audited override, payment
+ * control (approved claims only, never above the reserve, four-eyes above the authority limit)
+ * and no hard delete of money (cancel with a reason instead).
+ */
+
+const kit = withSandbox({
+  care: 'care@demo.test',
+  // Customer care too: a second handler, without the approval permission.
+  jonas: 'jonas.becker@demo.test',
+  admin: 'admin@demo.test',
+  viewer: 'viewer@demo.test',
+});
+const { care, jonas, admin, viewer } = kit.sessions;
+const { call, send } = serviceCalls(kit, '/claimservice/v1');
+
+const ZONE = 'Europe/Berlin';
+const dayAfter = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+interface PolicyPick {
+  code: string;
+  from: string;
+  to: string | null;
+  object: string;
+}
+
+/** A seeded policy of the demo workspace matching `where` (on p, pr), with its term. */
+async function pickPolicy(where: string): Promise<PolicyPick> {
+  const [row] = await kit.db().query<PolicyPick>(
+    `SELECT p.code,
+            to_char(min(t."from") AT TIME ZONE $1, 'YYYY-MM-DD') AS "from",
+            to_char(max(t."to") AT TIME ZONE $1, 'YYYY-MM-DD') AS "to",
+            min(o.insured_object_name) AS object
+       FROM policies p
+       JOIN tenants tn ON tn.id = p.tenant_id AND tn.slug = 'demo'
+       JOIN products pr ON pr.id = p.product_id
+       JOIN policy_versions v ON v.policy_id = p.id AND v.is_current
+       JOIN timeslices t ON t.policy_version_id = v.id
+       JOIN policy_objects o ON o.timeslice_id = t.id
+      WHERE ${where} AND p.policy_start_date IS NOT NULL
+      GROUP BY p.id ORDER BY p.id LIMIT 1`,
+    [ZONE],
+  );
+  if (!row) throw new Error(`no seeded policy where ${where}`);
+  return row;
+}
+
+let active: PolicyPick;
+
+beforeAll(async () => {
+  // A car policy whose term began ten days ago or earlier: the test claims' losses are on its
+  // second day.
+  active = await pickPolicy(
+    `p.status = 'ACTIVE' AND pr.category = 'car'
+     AND EXISTS (SELECT 1 FROM timeslices x WHERE x.policy_version_id = v.id
+                  AND x."from" < now() - interval '10 days')`,
+  );
+});
+
+const claimOn = (policy: PolicyPick, extra: Record<string, unknown> = {}) => ({
+  policyCode: policy.code,
+  title: 'Rear-end collision',
+  damageDate: dayAfter(policy.from, 1),
+  claimType: 'damage',
+  customFields: { damageLocation: 'Berlin' },
+  ...extra,
+});
+
+async function approvedClaim() {
+  const created = await send(care, 'POST', '/claims', claimOn(active));
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  let claim = created.body.claim;
+  for (const status of ['in-review', 'approved']) {
+    const moved = await send(care, 'PATCH', `/claims/${claim.code}`, {
+      status,
+      version: claim.version,
+    });
+    expect(moved.status).toBe(200);
+    claim = moved.body.claim;
+  }
+  return claim as { code: string; version: number; createdBy: string };
+}
+
+describe('cover check', () => {
+  it('refuses a loss date outside the policy’s term, or on a withdrawn or terminated policy', async () => {
+    const ended = await pickPolicy(
+      `p.status = 'ACTIVE' AND NOT EXISTS (SELECT 1 FROM timeslices x
+         JOIN policy_versions y ON y.id = x.policy_version_id
+        WHERE y.policy_id = p.id AND (x."to" IS NULL OR x."to" > now() - interval '3 days'))`,
+    );
+    const afterEnd = await send(
+      care,
+      'POST',
+      '/claims',
+      claimOn(ended, { damageDate: dayAfter(ended.to!, 1), claimType: 'other' }),
+    );
+    expect(afterEnd.status).toBe(400);
+    expect(afterEnd.body.issues).toEqual([{ path: 'damageDate', code: 'no_cover_on_loss_date' }]);
+    // The last day of the term is covered, the day it ends is not.
+    const lastDay = await send(
+      care,
+      'POST',
+      '/claims',
+      claimOn(ended, { damageDate: dayAfter(ended.to!, -1), claimType: 'other' }),
+    );
+    expect(lastDay.status, JSON.stringify(lastDay.body)).toBe(201);
+
+    const withdrawn = await pickPolicy(`p.status = 'WITHDRAWN'`);
+    const onWithdrawn = await send(
+      care,
+      'POST',
+      '/claims',
+      claimOn(withdrawn, { claimType: 'other' }),
+    );
+    expect(onWithdrawn.status).toBe(400);
+    expect(onWithdrawn.body.issues).toContainEqual({
+      path: 'damageDate',
+      code: 'no_cover_on_loss_date',
+    });
+
+    // Terminated ten days into its term: a loss before is covered, one on or after is not.
+    const terminated = await pickPolicy(`p.status = 'TERMINATED'`);
+    await kit.db().query(
+      `UPDATE policies SET termination_date = ($2::date + 10)::timestamp AT TIME ZONE $3
+          WHERE code = $1`,
+      [terminated.code, terminated.from, ZONE],
+    );
+    const before = await send(
+      care,
+      'POST',
+      '/claims',
+      claimOn(terminated, { damageDate: dayAfter(terminated.from, 9), claimType: 'other' }),
+    );
+    expect(before.status, JSON.stringify(before.body)).toBe(201);
+    const after = await send(
+      care,
+      'POST',
+      '/claims',
+      claimOn(terminated, { damageDate: dayAfter(terminated.from, 10), claimType: 'other' }),
+    );
+    expect(after.status).toBe(400);
+    expect(after.body.issues).toContainEqual({ path: 'damageDate', code: 'no_cover_on_loss_date' });
+  });
+
+  it('refuses a kind of loss the product’s category does not cover, also on an edit', async () => {
+    const accident = await pickPolicy(`p.status = 'ACTIVE' AND pr.category = 'accident'`);
+    const hail = await send(care, 'POST', '/claims', claimOn(accident, { claimType: 'damage' }));
+    expect(hail.status).toBe(400);
+    expect(hail.body).toMatchObject({
+      error: 'validation_error',
+      issues: [{ path: 'claimType', code: 'loss_not_covered' }],
+    });
+    const injury = await send(care, 'POST', '/claims', claimOn(accident, { claimType: 'health' }));
+    expect(injury.status, JSON.stringify(injury.body)).toBe(201);
+    const edit = await send(care, 'PATCH', `/claims/${injury.body.claim.code}`, {
+      version: injury.body.claim.version,
+      claimType: 'theft',
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.body.issues).toEqual([{ path: 'claimType', code: 'loss_not_covered' }]);
+  });
+
+  it('lets only the override permission register it anyway, and records who, when and why', async () => {
+    const accident = await pickPolicy(`p.status = 'ACTIVE' AND pr.category = 'accident'`);
+    const body = claimOn(accident, {
+      claimType: 'damage',
+      coverOverride: { reason: 'Goodwill: agreed with the broker' },
+    });
+    // Customer care holds claim-management.claims.* but not the override.
+    const byCare = await send(care, 'POST', '/claims', body);
+    expect(byCare.status).toBe(403);
+    expect(byCare.body.message).toContain('claim-management.cover-overrides.create');
+    const empty = await send(admin, 'POST', '/claims', { ...body, coverOverride: { reason: ' ' } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.issues).toEqual([{ path: 'coverOverride.reason', code: 'required' }]);
+
+    const byAdmin = await send(admin, 'POST', '/claims', body);
+    expect(byAdmin.status, JSON.stringify(byAdmin.body)).toBe(201);
+    const claim = byAdmin.body.claim;
+    expect(claim.coverOverride).toMatchObject({
+      codes: ['loss_not_covered'],
+      reason: 'Goodwill: agreed with the broker',
+      by: claim.createdBy,
+    });
+    expect(Date.parse(claim.coverOverride.at)).not.toBeNaN();
+    expect((await call(viewer, `/claims/${claim.code}`)).body.claim.coverOverride).toEqual(
+      claim.coverOverride,
+    );
+    // A claim with cover carries no override, even when one was sent.
+    const covered = await send(
+      admin,
+      'POST',
+      '/claims',
+      claimOn(active, { coverOverride: { reason: 'x' } }),
+    );
+    expect(covered.status).toBe(201);
+    expect(covered.body.claim.coverOverride).toBeNull();
+  });
+
+  it('seeds only claims that have cover', async () => {
+    const [row] = await kit.db().query<{ uncovered: number; total: number }>(
+      `SELECT count(*) FILTER (WHERE p.status <> 'ACTIVE' OR NOT EXISTS (
+                SELECT 1 FROM policy_versions v JOIN timeslices t ON t.policy_version_id = v.id
+                 WHERE v.policy_id = p.id AND NOT v.is_draft
+                   AND to_char(t."from" AT TIME ZONE $1, 'YYYY-MM-DD') <= to_char(c.damage_date, 'YYYY-MM-DD')
+                   AND to_char(t."to" AT TIME ZONE $1, 'YYYY-MM-DD') > to_char(c.damage_date, 'YYYY-MM-DD')))::int
+                AS uncovered,
+              count(*)::int AS total
+         FROM claims c JOIN policies p ON p.code = c.policy_code
+        WHERE c.created_by = 'system'`,
+      [ZONE],
+    );
+    expect(row!.total).toBeGreaterThanOrEqual(500);
+    expect(row!.uncovered).toBe(0);
+    const wrongType = await kit.db().query(
+      `SELECT c.claim_type, pr.category FROM claims c JOIN products pr ON pr.id = c.product_id
+        WHERE c.created_by = 'system'
+          AND NOT (pr.category IN ('custom', 'default')
+                   OR (pr.category IN ('car', 'motorbike', 'moped')
+                       AND c.claim_type IN ('damage', 'theft', 'liability', 'other'))
+                   OR (pr.category = 'accident' AND c.claim_type IN ('health', 'other'))
+                   OR (pr.category = 'travel' AND c.claim_type IN ('health', 'theft', 'other'))
+                   OR (pr.category = 'device' AND c.claim_type IN ('damage', 'theft'))
+                   OR (pr.category = 'homeContents' AND c.claim_type IN ('damage', 'theft', 'other'))
+                   OR (pr.category = 'legalProtection' AND c.claim_type IN ('liability', 'other'))
+                   OR (pr.category = 'bike' AND c.claim_type IN ('damage', 'theft', 'other'))
+                   OR (pr.category = 'tpl' AND c.claim_type = 'liability')
+                   OR (pr.category = 'health' AND c.claim_type = 'health'))`,
+    );
+    expect(wrongType).toEqual([]);
+  });
+});
+
+describe('payment control', () => {
+  const settlementOf = (claimCode: string, extra: Record<string, unknown> = {}) => ({
+    claimCode,
+    insuredObject: active.object,
+    reserve: 100_000,
+    payment: 0,
+    recourse: 0,
+    ...extra,
+  });
+
+  it('books payments on approved claims only', async () => {
+    const created = await send(care, 'POST', '/claims', claimOn(active));
+    const open = created.body.claim;
+    const early = await send(care, 'POST', '/settlements', settlementOf(open.code, { payment: 1 }));
+    expect(early.status).toBe(400);
+    expect(early.body.issues).toEqual([{ path: 'payment', code: 'payment_needs_approved_claim' }]);
+    // A reserve is set while the claim is reviewed.
+    const reserve = await send(care, 'POST', '/settlements', settlementOf(open.code));
+    expect(reserve.status).toBe(201);
+    const raise = await send(care, 'PUT', `/settlements/${reserve.body.settlement.code}`, {
+      version: 1,
+      insuredObject: active.object,
+      reserve: 100_000,
+      payment: 50_000,
+      recourse: 0,
+    });
+    expect(raise.status).toBe(400);
+    expect(raise.body.issues).toEqual([{ path: 'payment', code: 'payment_needs_approved_claim' }]);
+  });
+
+  it('never pays above the reserve and says what is left of it', async () => {
+    const claim = await approvedClaim();
+    const settlement = (
+      await send(care, 'POST', '/settlements', settlementOf(claim.code, { payment: 30_000 }))
+    ).body.settlement;
+    expect(settlement).toMatchObject({ reserve: 100_000, payment: 30_000, pendingPayment: null });
+    const above = await send(care, 'PUT', `/settlements/${settlement.code}`, {
+      version: settlement.version,
+      insuredObject: active.object,
+      reserve: 100_000,
+      payment: 100_001,
+      recourse: 0,
+    });
+    expect(above.status).toBe(400);
+    expect(above.body).toMatchObject({
+      issues: [{ path: 'payment', code: 'payment_above_reserve' }],
+      remainingReserve: 70_000,
+    });
+    // Raising the reserve first lets the payment through.
+    const raised = await send(care, 'PUT', `/settlements/${settlement.code}`, {
+      version: settlement.version,
+      insuredObject: active.object,
+      reserve: 150_000,
+      payment: 150_000,
+      recourse: 0,
+    });
+    expect(raised.status).toBe(200);
+    expect(raised.body.settlement).toMatchObject({ reserve: 150_000, payment: 150_000 });
+  });
+
+  it('holds a payment above the authority limit for a second person’s approval', async () => {
+    const claim = await approvedClaim();
+    // Customer care may pay 5 000.00 in one step: 6 000.00 waits.
+    const created = await send(
+      care,
+      'POST',
+      '/settlements',
+      settlementOf(claim.code, { reserve: 1_000_000, payment: 600_000 }),
+    );
+    expect(created.status).toBe(201);
+    const pending = created.body.settlement;
+    expect(pending).toMatchObject({
+      payment: 0,
+      pendingPayment: { payment: 600_000, requestedBy: claim.createdBy },
+    });
+    expect((await call(viewer, `/claims/${claim.code}`)).body.claim.totals.payment).toBe(0);
+    // Nothing changes on it while it waits.
+    const edit = await send(care, 'PUT', `/settlements/${pending.code}`, {
+      version: pending.version,
+      insuredObject: active.object,
+      reserve: 1_000_000,
+      payment: 0,
+      recourse: 0,
+    });
+    expect(edit.status).toBe(409);
+    expect(edit.body.error).toBe('payment_awaiting_approval');
+    expect((await send(care, 'DELETE', `/settlements/${pending.code}`)).status).toBe(409);
+
+    const decide = (session: typeof care, decision: string, version = pending.version) =>
+      send(session, 'POST', `/settlements/${pending.code}/payment-decision`, { version, decision });
+    // Another handler without the approval permission cannot decide.
+    expect((await decide(jonas, 'approve')).status).toBe(403);
+    // The requester cannot approve their own payment, even holding the permission.
+    await kit.db().query(
+      `UPDATE settlement_payment_requests r SET requested_by = u.code
+           FROM users u WHERE u.email = 'admin@demo.test' AND r.status = 'pending'
+            AND r.settlement_id = $1`,
+      [pending.id],
+    );
+    const own = await decide(admin, 'approve');
+    expect(own.status).toBe(403);
+    expect(own.body.error).toBe('approver_is_requester');
+    await kit.db().query(
+      `UPDATE settlement_payment_requests SET requested_by = $2
+          WHERE status = 'pending' AND settlement_id = $1`,
+      [pending.id, claim.createdBy],
+    );
+
+    expect((await decide(admin, 'approve', pending.version + 5)).status).toBe(409);
+    const approved = await decide(admin, 'approve');
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.settlement).toMatchObject({
+      payment: 600_000,
+      pendingPayment: null,
+      version: pending.version + 1,
+    });
+    expect((await call(viewer, `/claims/${claim.code}`)).body.claim.totals.payment).toBe(600_000);
+    const again = await decide(admin, 'approve', pending.version + 1);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('no_pending_payment');
+
+    const [audit] = await kit
+      .db()
+      .query<{ status: string; requested_by: string; decided_by: string; decided_at: Date }>(
+        `SELECT status, requested_by, decided_by, decided_at FROM settlement_payment_requests
+          WHERE settlement_id = $1`,
+        [pending.id],
+      );
+    expect(audit).toMatchObject({ status: 'approved', requested_by: claim.createdBy });
+    expect(audit!.decided_by).not.toBe(claim.createdBy);
+    expect(audit!.decided_at).toBeInstanceOf(Date);
+  });
+
+  it('drops a rejected payment: it never counts as paid', async () => {
+    const claim = await approvedClaim();
+    const created = await send(
+      care,
+      'POST',
+      '/settlements',
+      settlementOf(claim.code, { reserve: 2_000_000, payment: 100_000 }),
+    );
+    const settlement = created.body.settlement;
+    // A raise by 6 000.00 (above the limit) on top of the 1 000.00 paid.
+    const raise = await send(care, 'PUT', `/settlements/${settlement.code}`, {
+      version: settlement.version,
+      insuredObject: active.object,
+      reserve: 2_000_000,
+      payment: 700_000,
+      recourse: 0,
+    });
+    expect(raise.status).toBe(200);
+    expect(raise.body.settlement).toMatchObject({
+      payment: 100_000,
+      pendingPayment: { payment: 700_000 },
+    });
+    const rejected = await send(admin, 'POST', `/settlements/${settlement.code}/payment-decision`, {
+      version: raise.body.settlement.version,
+      decision: 'reject',
+    });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.settlement).toMatchObject({ payment: 100_000, pendingPayment: null });
+    expect((await call(viewer, `/claims/${claim.code}`)).body.claim.totals.payment).toBe(100_000);
+  });
+});
+
+describe('no hard delete of money', () => {
+  it('refuses to delete a claim with settlements and cancels it with a reason instead', async () => {
+    const claim = await approvedClaim();
+    const settlement = (
+      await send(care, 'POST', '/settlements', {
+        claimCode: claim.code,
+        insuredObject: active.object,
+        reserve: 50_000,
+        payment: 20_000,
+        recourse: 0,
+      })
+    ).body.settlement;
+    const deleted = await send(care, 'DELETE', `/claims/${claim.code}?version=${claim.version}`);
+    expect(deleted.status).toBe(409);
+    expect(deleted.body.error).toBe('claim_has_settlements');
+
+    const noReason = await send(care, 'POST', `/claims/${claim.code}/cancel`, {
+      version: claim.version,
+      reason: '',
+    });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.issues).toEqual([{ path: 'reason', code: 'required' }]);
+    expect(
+      (await send(viewer, 'POST', `/claims/${claim.code}/cancel`, { version: 1, reason: 'x' }))
+        .status,
+    ).toBe(403);
+    const stale = await send(care, 'POST', `/claims/${claim.code}/cancel`, {
+      version: claim.version + 3,
+      reason: 'Duplicate of another claim',
+    });
+    expect(stale.status).toBe(409);
+
+    const cancelled = await send(care, 'POST', `/claims/${claim.code}/cancel`, {
+      version: claim.version,
+      reason: 'Duplicate of another claim',
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.claim).toMatchObject({
+      status: 'closed',
+      version: claim.version + 1,
+      cancellation: { reason: 'Duplicate of another claim', by: claim.createdBy },
+      totals: { reserve: 50_000, payment: 20_000 },
+    });
+    // The settled data stays, and a closed claim is cancelled once.
+    expect((await call(viewer, `/settlements/${settlement.code}`)).body.settlement.payment).toBe(
+      20_000,
+    );
+    const twice = await send(care, 'POST', `/claims/${claim.code}/cancel`, {
+      version: claim.version + 1,
+      reason: 'again',
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error).toBe('claim_closed');
+  });
+
+  it('still deletes a claim that holds no money', async () => {
+    const created = await send(care, 'POST', '/claims', claimOn(active));
+    const claim = created.body.claim;
+    expect((await send(care, 'DELETE', `/claims/${claim.code}?version=1`)).status).toBe(204);
+  });
+});
