@@ -12,7 +12,12 @@ import type { Socket } from 'node:net';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { sendError } from '#server/http-errors.ts';
-import { jsonCompressor } from '#server/upstream/compress.ts';
+import {
+  COMPRESS_MIN_BYTES,
+  gzipJson,
+  jsonCompressor,
+  varyOnEncoding,
+} from '#server/upstream/compress.ts';
 import { watchClose } from '#server/upstream/response-close.ts';
 import * as v from 'valibot';
 import { ErrorBodySchema } from '#common/contracts/error.ts';
@@ -84,7 +89,7 @@ const PASSED_HEADERS = [
   'x-correlation-id',
 ] as const;
 
-export function passedHeaders(
+function passedHeaders(
   upstream: IncomingHttpHeaders,
   alsoPass?: readonly string[],
 ): OutgoingHttpHeaders {
@@ -99,6 +104,43 @@ export function passedHeaders(
   const location = upstream.location;
   if (location && /^\/(?![/\\])/.test(location)) out.location = location;
   return out;
+}
+
+/** The head of every answer made from an upstream answer: its allowlisted headers, and
+ * `no-store` unless the upstream says otherwise. */
+export function upstreamHead(
+  proxyRes: IncomingMessage,
+  alsoPass?: readonly string[],
+): OutgoingHttpHeaders {
+  const headers = passedHeaders(proxyRes.headers, alsoPass);
+  headers['cache-control'] ??= 'no-store';
+  return headers;
+}
+
+/**
+ * Writes an upstream-shaped answer whose body the BFF holds whole (an answer it made from the
+ * upstream's, or a short one it read): `headers` from `upstreamHead`, the length of what goes.
+ * With `gzipOk` given the body is the BFF's own JSON: gzipped as a streamed answer would be
+ * (level 1, from COMPRESS_MIN_BYTES up) when the browser takes it, and `Vary: Accept-Encoding`.
+ */
+export async function answerWhole(
+  res: ServerResponse,
+  status: number,
+  headers: OutgoingHttpHeaders,
+  body: Buffer,
+  gzipOk?: boolean,
+): Promise<void> {
+  let sent = body;
+  if (gzipOk !== undefined) {
+    varyOnEncoding(headers);
+    if (gzipOk && body.length >= COMPRESS_MIN_BYTES) {
+      sent = await gzipJson(body);
+      headers['content-encoding'] = 'gzip';
+    }
+  }
+  headers['content-length'] = String(sent.length);
+  res.writeHead(status, headers);
+  res.end(sent);
 }
 
 /** Reads a short upstream body (an error) into memory; beyond `cap` bytes it is drained, not kept. */
@@ -181,8 +223,7 @@ export function answerFromUpstream(
   if (status >= 500) return void answerUpstreamFailure(proxyRes, res, o.log).catch(failed(o, res));
   const taken = o.intercept?.(proxyRes, req, res);
   if (taken) return void taken.catch(failed(o, res));
-  const headers = passedHeaders(proxyRes.headers, o.alsoPass);
-  headers['cache-control'] ??= 'no-store';
+  const headers = upstreamHead(proxyRes, o.alsoPass);
   const gzip = o.compressJson ? jsonCompressor(req, proxyRes, headers) : null;
   res.writeHead(status, headers);
   if (!gzip) return void proxyRes.pipe(res);
