@@ -17,6 +17,7 @@ import { TokenService } from '#server/session/token-service.ts';
 import { AuthClient } from '#server/upstream/auth-client.ts';
 import { UpstreamGate } from '#server/upstream/gate.ts';
 import { passThroughProxy } from '#server/upstream/pass-through.ts';
+import { logOnClose } from '#server/upstream/response-close.ts';
 import { wsBridge } from '#server/ws-bridge.ts';
 
 export interface AppDeps {
@@ -84,7 +85,7 @@ export function createApp(config: Config, deps: AppDeps) {
   // One structured line per request (never the query string: it may carry codes or tokens of
   // other systems). API traffic logs at debug so a busy proxy does not drown the log.
   app.use((req, res, next) => {
-    logRequest(log, req, res);
+    logOnClose(log, res, pathOf(req.url));
     next();
   });
 
@@ -232,7 +233,7 @@ export function createApp(config: Config, deps: AppDeps) {
       const call = req.url?.startsWith('/api/') ? api.claim(req) : null;
       if (!call) return void app(req, res);
       for (const [name, value] of apiHeaders) res.setHeader(name, value);
-      logRequest(log, req, res);
+      logOnClose(log, res, pathOf(req.url));
       if (!csrfSafe(req)) return sendError(res, 403, 'csrf');
       api.serve(call, req, res, (err?: unknown) => lastStop(err, req, res));
     },
@@ -258,29 +259,11 @@ function csrfSafe(req: IncomingMessage): boolean {
   return req.method === 'GET' || req.method === 'HEAD' || req.headers['x-csrf'] === '1';
 }
 
-/** One line per answered request, at debug for API and asset traffic, warn for a 5xx. */
-function logRequest(log: Logger, req: IncomingMessage, res: ServerResponse): void {
-  const start = process.hrtime.bigint();
-  // Read now: the proxies rewrite req.url to the upstream's path on the way.
-  const path = (req.url ?? '').split('?')[0]!;
-  res.on('finish', () => {
-    const level =
-      res.statusCode >= 500
-        ? 'warn'
-        : path.startsWith('/api/') || path.startsWith('/assets/')
-          ? 'debug'
-          : 'info';
-    if (!log.isLevelEnabled(level)) return;
-    log[level](
-      {
-        method: req.method,
-        path,
-        status: res.statusCode,
-        ms: Number((process.hrtime.bigint() - start) / 1000n) / 1000,
-      },
-      'request',
-    );
-  });
+/** The path of a request URL without its query, which may carry codes or tokens of other systems. */
+function pathOf(url: string | undefined): string {
+  const u = url ?? '';
+  const q = u.indexOf('?');
+  return q < 0 ? u : u.slice(0, q);
 }
 
 /**

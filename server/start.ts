@@ -8,6 +8,7 @@ import type { Config } from '#server/config.ts';
 import { startSandbox } from '#server/sandbox/sandbox.ts';
 import { createSessionKit } from '#server/session/session.ts';
 import { errorJson } from '#server/http-errors.ts';
+import { watchClose } from '#server/upstream/response-close.ts';
 
 export interface Running {
   url: string;
@@ -62,7 +63,9 @@ export async function startServer(
     (req: IncomingMessage, res: ServerResponse) => {
       if (draining) res.setHeader('connection', 'close');
       active.add(res);
-      res.on('close', () => active.delete(res));
+      // Left by the response's one 'close' listener (server/upstream/response-close.ts).
+      res.openSet = active;
+      watchClose(res);
       bff.handle(req, res);
     },
   );

@@ -10,7 +10,12 @@ import { PROXIED_SERVICES } from '#server/sandbox/service-names.ts';
 import { acceptsGzip } from '#server/upstream/compress.ts';
 import { upstreamForwarder } from '#server/upstream/forward.ts';
 import { answerPolicyRows, policyRowsUpstreamUrl } from '#server/upstream/policy-rows.ts';
-import { passedHeaders, readCapped, stripClientHeaders } from '#server/upstream/proxy-common.ts';
+import {
+  answerWhole,
+  readCapped,
+  stripClientHeaders,
+  upstreamHead,
+} from '#server/upstream/proxy-common.ts';
 
 /** Calls that need no signed-in account (invitations, password reset, the SSO link). */
 const GUEST_CALLS = new Set([
@@ -136,11 +141,8 @@ export function apiProxy(deps: {
         ...(t.reason ? { reason: t.reason } : {}),
       });
     }
-    const headers = passedHeaders(proxyRes.headers);
-    headers['content-length'] = String(body.length);
-    headers['cache-control'] ??= 'no-store';
-    res.writeHead(401, headers);
-    res.end(body);
+    // The upstream's own refusal, as it sent it (its encoding included).
+    return answerWhole(res, 401, upstreamHead(proxyRes), body);
   }
 
   /** A signed-in account's call to an upstream service: the session's token as bearer. */

@@ -31,8 +31,13 @@ export function jsonCompressor(
   if (!acceptsGzip(req.headers['accept-encoding'])) return null;
   delete headers['content-length'];
   headers['content-encoding'] = 'gzip';
-  headers.vary = headers.vary ? `${String(headers.vary)}, Accept-Encoding` : 'Accept-Encoding';
+  varyOnEncoding(headers);
   return createGzip(GZIP_OPTIONS);
+}
+
+/** Says that the answer depends on Accept-Encoding, so that no cache mixes its two forms. */
+export function varyOnEncoding(headers: OutgoingHttpHeaders): void {
+  headers.vary = headers.vary ? `${String(headers.vary)}, Accept-Encoding` : 'Accept-Encoding';
 }
 
 /** A JSON answer the BFF wrote itself, compressed as `jsonCompressor` would (off the main thread). */

@@ -1,4 +1,10 @@
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import {
   answerFromUpstream,
@@ -7,6 +13,17 @@ import {
   watchUpstream,
   type UpstreamProxyOptions,
 } from '#server/upstream/proxy-common.ts';
+
+declare module 'http' {
+  interface ClientRequest {
+    /** The browser's response this upstream request answers. */
+    downstream?: ServerResponse;
+  }
+  interface IncomingMessage {
+    /** The upstream request a browser's body streams into. */
+    upstreamRequest?: ClientRequest;
+  }
+}
 
 /** Headers of one connection, not of the call: never forwarded (RFC 9110 §7.6.1). The upstream
  * connection is the pool's, kept alive whatever the browser's connection does. */
@@ -27,9 +44,19 @@ const KEPT = new Set(['authorization', 'host', 'content-length', 'transfer-encod
 export function upstreamForwarder(o: UpstreamProxyOptions) {
   const target = new URL(o.upstreamUrl);
   const base = target.pathname.replace(/\/$/, '');
-  const agent = upstreamAgent(o.upstreamUrl, o.pool);
+  const agent = upstreamAgent(o.upstreamUrl, o.pool, o.timeoutMs);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   const port = target.port || (target.protocol === 'https:' ? 443 : 80);
+
+  // Plain functions made once per forwarder, finding their call through `this` and the fields
+  // below: a closure per listener and call was a measurable share of the proxy's cost (issue 14).
+  function answered(this: ClientRequest, proxyRes: IncomingMessage): void {
+    const res = this.downstream!;
+    answerFromUpstream(o, proxyRes, res.req, res);
+  }
+  function failed(this: ClientRequest, err: Error): void {
+    answerProxyError(o.log, err, this.downstream!);
+  }
 
   return (req: IncomingMessage, res: ServerResponse): void => {
     const headers = req.headers;
@@ -51,11 +78,25 @@ export function upstreamForwarder(o: UpstreamProxyOptions) {
       headers,
       agent,
     });
-    watchUpstream(up, res, o.timeoutMs);
-    up.on('response', (proxyRes) => answerFromUpstream(o, proxyRes, req, res));
-    up.on('error', (err) => answerProxyError(o.log, err, res));
+    up.downstream = res;
+    watchUpstream(up, res);
+    up.on('response', answered);
+    up.on('error', failed);
+    // Without a body (no length, no chunks: RFC 9112 §6.3) there is nothing to stream, and piping
+    // the empty request would cost half a dozen listeners on both sides for nothing.
+    if (!hasBody(headers)) return void up.end();
+    req.upstreamRequest = up;
     // A browser that breaks off its upload must not leave half a body looking whole upstream.
-    req.on('error', () => up.destroy());
+    req.on('error', uploadBroken);
     req.pipe(up);
   };
+}
+
+function hasBody(headers: IncomingHttpHeaders): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+function uploadBroken(this: IncomingMessage): void {
+  this.upstreamRequest?.destroy();
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { sendError } from '#server/http-errors.ts';
+import { watchClose } from '#server/upstream/response-close.ts';
 
 export interface GateLimits {
   /** Calls that may be with the upstream at once. */
@@ -58,7 +59,9 @@ export class UpstreamGate {
   enter(req: IncomingMessage, res: ServerResponse, next: Next, pass: Pass): void {
     if (this.#inFlight < this.limits.concurrency && this.#queue.length === 0) {
       this.#inFlight++;
-      res.once('close', this.#release);
+      // Freed by the response's one 'close' listener, which also ends the upstream call and logs.
+      res.heldSlot = this;
+      watchClose(res);
       return pass(req, res, next);
     }
     if (this.#queue.length >= this.limits.queue) return this.#busy(req, res);
@@ -68,10 +71,11 @@ export class UpstreamGate {
     res.once('close', () => this.#waiterClosed(w));
   }
 
-  readonly #release = (): void => {
+  /** Frees a slot taken in `enter`: called once, when the response holding it closes. */
+  release(): void {
     this.#inFlight--;
     this.#admitNext();
-  };
+  }
 
   #admitNext(): void {
     while (this.#inFlight < this.limits.concurrency && this.#queue.length > 0) {
@@ -88,7 +92,7 @@ export class UpstreamGate {
   }
 
   #waiterClosed(w: Waiter): void {
-    if (w.admitted) return this.#release();
+    if (w.admitted) return this.release();
     // The browser left while waiting: its place goes to the next one.
     clearTimeout(w.timer);
     const i = this.#queue.indexOf(w);

@@ -3,8 +3,7 @@ import type { PolicyRow } from '#common/contracts/policy.ts';
 import { premiumInForce, type TimelineSlice } from '#common/policy-timeline.ts';
 import { grandTotalUnit, type PremiumItem } from '#common/premium.ts';
 import { sendError } from '#server/http-errors.ts';
-import { COMPRESS_MIN_BYTES, gzipJson } from '#server/upstream/compress.ts';
-import { passedHeaders, readCapped } from '#server/upstream/proxy-common.ts';
+import { answerWhole, readCapped, upstreamHead } from '#server/upstream/proxy-common.ts';
 
 /**
  * The policies list's row view (docs/decisions/004-list-rows.md). The upstream lists a policy
@@ -108,16 +107,10 @@ export async function answerPolicyRows(
     page = null;
   }
   if (!page) return sendError(res, 502, 'upstream_error');
-  const json = Buffer.from(JSON.stringify(page));
-  const zipped = view.gzipOk && json.length >= COMPRESS_MIN_BYTES;
-  const body = zipped ? await gzipJson(json) : json;
-  const headers = passedHeaders(proxyRes.headers);
+  // The upstream's head, for the BFF's own JSON body (plain, as it was asked without encodings).
+  const headers = upstreamHead(proxyRes);
   delete headers['content-encoding'];
   headers['content-type'] = 'application/json; charset=utf-8';
-  headers['content-length'] = String(body.length);
-  headers['cache-control'] ??= 'no-store';
-  headers.vary = 'Accept-Encoding';
-  if (zipped) headers['content-encoding'] = 'gzip';
-  res.writeHead(proxyRes.statusCode ?? 200, headers);
-  res.end(body);
+  const json = Buffer.from(JSON.stringify(page));
+  return answerWhole(res, proxyRes.statusCode ?? 200, headers, json, view.gzipOk);
 }

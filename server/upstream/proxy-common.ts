@@ -12,30 +12,42 @@ import type { Socket } from 'node:net';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { sendError } from '#server/http-errors.ts';
-import { jsonCompressor } from '#server/upstream/compress.ts';
+import {
+  COMPRESS_MIN_BYTES,
+  gzipJson,
+  jsonCompressor,
+  varyOnEncoding,
+} from '#server/upstream/compress.ts';
+import { watchClose } from '#server/upstream/response-close.ts';
 import * as v from 'valibot';
 import { ErrorBodySchema } from '#common/contracts/error.ts';
-
-declare module 'http' {
-  interface ServerResponse {
-    /** The proxied call of this response, to give up when the browser leaves first. */
-    upstreamRequest?: ClientRequest;
-  }
-}
 
 /**
  * One keep-alive connection pool per upstream and purpose ('api', 'storage'), so that slow
  * uploads can never hold the sockets API calls need. The pool sets no socket limit: the gate in
  * front of it does (server/upstream/gate.ts), and a pool that queued on its own would hand a
  * socket to a call long after its headers were final.
+ *
+ * The pool's socket timeout is the calls' timeout: an upstream that says nothing for `timeoutMs`
+ * times the call out (Node emits 'timeout' on the request of a pool with a timeout), and an idle
+ * socket is closed after as long. A timeout set per call instead re-armed the socket's timer
+ * twice per call (to the call's timeout, back to the pool's when freed) and took three listeners
+ * and two closures (issue 14). Only when the upstream's `Keep-Alive: timeout=` hint shortened an
+ * idle socket's timer does a reused socket get the calls' timeout back.
  */
 const agents = new Map<string, HttpAgent>();
-export function upstreamAgent(upstreamUrl: string, pool = 'api'): HttpAgent {
-  const key = `${pool} ${upstreamUrl}`;
+export function upstreamAgent(upstreamUrl: string, pool: string, timeoutMs: number): HttpAgent {
+  const key = `${pool} ${timeoutMs} ${upstreamUrl}`;
   let agent = agents.get(key);
   if (!agent) {
-    const options = { keepAlive: true, maxFreeSockets: 64, timeout: 60_000 };
+    const options = { keepAlive: true, maxFreeSockets: 64, timeout: timeoutMs };
     agent = upstreamUrl.startsWith('https:') ? new HttpsAgent(options) : new PlainAgent(options);
+    const reuse = agent.reuseSocket.bind(agent);
+    agent.reuseSocket = (socket, request) => {
+      reuse(socket, request);
+      const s = socket as Socket;
+      if (s.timeout !== timeoutMs) s.setTimeout(timeoutMs);
+    };
     agents.set(key, agent);
   }
   return agent;
@@ -77,7 +89,7 @@ const PASSED_HEADERS = [
   'x-correlation-id',
 ] as const;
 
-export function passedHeaders(
+function passedHeaders(
   upstream: IncomingHttpHeaders,
   alsoPass?: readonly string[],
 ): OutgoingHttpHeaders {
@@ -92,6 +104,43 @@ export function passedHeaders(
   const location = upstream.location;
   if (location && /^\/(?![/\\])/.test(location)) out.location = location;
   return out;
+}
+
+/** The head of every answer made from an upstream answer: its allowlisted headers, and
+ * `no-store` unless the upstream says otherwise. */
+export function upstreamHead(
+  proxyRes: IncomingMessage,
+  alsoPass?: readonly string[],
+): OutgoingHttpHeaders {
+  const headers = passedHeaders(proxyRes.headers, alsoPass);
+  headers['cache-control'] ??= 'no-store';
+  return headers;
+}
+
+/**
+ * Writes an upstream-shaped answer whose body the BFF holds whole (an answer it made from the
+ * upstream's, or a short one it read): `headers` from `upstreamHead`, the length of what goes.
+ * With `gzipOk` given the body is the BFF's own JSON: gzipped as a streamed answer would be
+ * (level 1, from COMPRESS_MIN_BYTES up) when the browser takes it, and `Vary: Accept-Encoding`.
+ */
+export async function answerWhole(
+  res: ServerResponse,
+  status: number,
+  headers: OutgoingHttpHeaders,
+  body: Buffer,
+  gzipOk?: boolean,
+): Promise<void> {
+  let sent = body;
+  if (gzipOk !== undefined) {
+    varyOnEncoding(headers);
+    if (gzipOk && body.length >= COMPRESS_MIN_BYTES) {
+      sent = await gzipJson(body);
+      headers['content-encoding'] = 'gzip';
+    }
+  }
+  headers['content-length'] = String(sent.length);
+  res.writeHead(status, headers);
+  res.end(sent);
 }
 
 /** Reads a short upstream body (an error) into memory; beyond `cap` bytes it is drained, not kept. */
@@ -174,8 +223,7 @@ export function answerFromUpstream(
   if (status >= 500) return void answerUpstreamFailure(proxyRes, res, o.log).catch(failed(o, res));
   const taken = o.intercept?.(proxyRes, req, res);
   if (taken) return void taken.catch(failed(o, res));
-  const headers = passedHeaders(proxyRes.headers, o.alsoPass);
-  headers['cache-control'] ??= 'no-store';
+  const headers = upstreamHead(proxyRes, o.alsoPass);
   const gzip = o.compressJson ? jsonCompressor(req, proxyRes, headers) : null;
   res.writeHead(status, headers);
   if (!gzip) return void proxyRes.pipe(res);
@@ -203,13 +251,13 @@ export function upstreamProxy(o: UpstreamProxyOptions) {
     xfwd: false,
     // Without an agent http-proxy opens (and closes) a connection per call, which roughly halves
     // throughput and makes every browser response `Connection: close` (bench/README.md).
-    agent: upstreamAgent(o.upstreamUrl, o.pool),
+    agent: upstreamAgent(o.upstreamUrl, o.pool, o.timeoutMs),
     // Answers are written in proxyRes below: filtered, and an upstream 401 may wait for the
     // verdict of a refresh before the browser gets one.
     selfHandleResponse: true,
     on: {
       proxyReq(proxyReq: ClientRequest, _req: IncomingMessage, res: ServerResponse) {
-        watchUpstream(proxyReq, res, o.timeoutMs);
+        watchUpstream(proxyReq, res);
       },
       proxyRes(proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) {
         answerFromUpstream(o, proxyRes, req, res);
@@ -223,20 +271,16 @@ export function upstreamProxy(o: UpstreamProxyOptions) {
 }
 
 /**
- * Run on every upstream request as it starts: only what cannot fail once the call's headers are out
- * (the credentials were settled on the incoming request). No closures: both listeners are
- * plain functions that find their call through `this`.
+ * Run on every upstream request as it starts: only what cannot fail once the call's headers are
+ * out (the credentials were settled on the incoming request). The request must use
+ * `upstreamAgent`, whose socket timeout is the call's; no closures: the browser leaving is seen by
+ * the response's one 'close' listener (./response-close.ts), the timeout by a plain function that
+ * finds its call through `this`.
  */
-export function watchUpstream(proxyReq: ClientRequest, res: ServerResponse, timeoutMs: number) {
+export function watchUpstream(proxyReq: ClientRequest, res: ServerResponse): void {
   res.upstreamRequest = proxyReq;
-  res.once('close', abandonUpstream);
-  proxyReq.setTimeout(timeoutMs, upstreamTimedOut);
-}
-
-/** The browser left before its answer was complete: give up the upstream call and its socket. */
-function abandonUpstream(this: ServerResponse): void {
-  if (!this.writableFinished) this.upstreamRequest?.destroy();
-  this.upstreamRequest = undefined;
+  watchClose(res);
+  proxyReq.on('timeout', upstreamTimedOut);
 }
 
 /** An upstream that says nothing for too long counts as a timeout (504 from the error handler). */
