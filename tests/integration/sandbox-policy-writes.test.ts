@@ -444,6 +444,46 @@ describe('POST /policies', () => {
     expect(raw.body.error).toBe('invalid_json');
   });
 
+  it('checks the contract term across fields: duration, first registration, birth dates', async () => {
+    const before = await world.db().query<{ n: number }>('SELECT count(*)::int AS n FROM policies');
+    const negative = await create(care, {
+      policyObjects: carObjects({ default: { policyDurationValue: -1 } }),
+    });
+    expect(negative.status).toBe(400);
+    expect(negative.body).toMatchObject({ error: 'validation_error' });
+    expect(negative.body.issues).toEqual([
+      { path: 'default.policyDurationValue', code: 'duration_too_short', limit: 1 },
+    ]);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const people = await create(care, {
+      policyObjects: carObjects({
+        vehicle: { firstRegistration: tomorrow },
+        // Twelve at the start of the contract: too young to be the main driver.
+        driver: { birthDate: '2013-01-01' },
+      }),
+    });
+    expect(people.status).toBe(400);
+    expect(people.body.issues).toEqual([
+      { path: 'vehicle.firstRegistration', code: 'in_future' },
+      { path: 'driver.birthDate', code: 'too_young', limit: 18 },
+    ]);
+    const old = await create(care, {
+      policyObjects: carObjects({ driver: { birthDate: '1900-01-01' } }),
+    });
+    expect(old.body.issues).toEqual([{ path: 'driver.birthDate', code: 'too_old', limit: 120 }]);
+    // The same rules while the form is filled in: the premium is not computed over them.
+    const calculated = await post(viewer, '/premiums/calculate', {
+      productVersionId: car.id,
+      policyObjects: carObjects({ default: { policyDurationValue: 0 } }),
+    });
+    expect(calculated.status).toBe(400);
+    expect(calculated.body.issues).toEqual([
+      { path: 'default.policyDurationValue', code: 'duration_too_short', limit: 1 },
+    ]);
+    const after = await world.db().query<{ n: number }>('SELECT count(*)::int AS n FROM policies');
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
   it('keeps tenants apart: the other tenant neither sells our product nor shares our numbers', async () => {
     const ours = await create(nord, {});
     expect(ours.status).toBe(400);

@@ -117,8 +117,9 @@ type CheckedObjects = {
 function checkedObjects(
   tariff: Tariff,
   given: v.InferOutput<typeof PolicyCalculateBody>['policyObjects'],
+  todayMs: number,
 ): CheckedObjects {
-  const result = validatePolicyObjects(tariff.objects, given);
+  const result = validatePolicyObjects(tariff.objects, given, todayMs);
   if (!result.ok) throw invalid(result.issues);
   return result.objects as CheckedObjects;
 }
@@ -313,6 +314,7 @@ function patchedTimeline(
   timeline: NewTimeslice[],
   patch: v.InferOutput<typeof PolicyDraftPatchBody>,
   override: PremiumOverride | null,
+  todayMs: number,
 ): NewTimeslice[] {
   let slices = timeline;
   let fromMs = Number.NEGATIVE_INFINITY;
@@ -357,7 +359,7 @@ function patchedTimeline(
       }
       return { insuredObjectId: object.insuredObjectId ?? 0, data: { ...object.data, ...change } };
     });
-    const checked = validatePolicyObjects(tariff.objects, merged);
+    const checked = validatePolicyObjects(tariff.objects, merged, todayMs);
     if (!checked.ok) {
       for (const issue of checked.issues) issues.set(`${issue.path} ${issue.code}`, issue);
       return slice;
@@ -386,7 +388,7 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
     const { tenantId } = getAuth(res);
     const body = parseBody(PolicyCalculateBody, req.body);
     const tariff = await tariffOf(db, tenantId, body.productVersionId);
-    const result = validatePolicyObjects(tariff.objects, body.policyObjects);
+    const result = validatePolicyObjects(tariff.objects, body.policyObjects, ctx.clock.now());
     if (!result.ok) {
       const missing = missingFields(result.issues);
       // Incomplete is the normal state of a form being filled in; wrong is not.
@@ -432,7 +434,7 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
           { path: accountCode || holder ? 'holder.lastName' : 'holder', code: 'required' },
         ]);
       }
-      const objects = checkedObjects(tariff, body.policyObjects);
+      const objects = checkedObjects(tariff, body.policyObjects, ctx.clock.now());
       const override = body.premiumOverride ?? null;
       checkOverride(tariff, override);
       const term = termOf(tariff, objects);
@@ -581,6 +583,7 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
         await timelineOf(tx, tenantId, draft),
         body,
         row.premium_override as PremiumOverride | null,
+        ctx.clock.now(),
       );
       // A new row, so that a patch or an apply based on the draft as it was is a conflict.
       await tx.query('DELETE FROM policy_versions WHERE tenant_id = $1 AND id = $2', [
