@@ -39,6 +39,7 @@ import {
   PolicyDraftPatchBody,
   PolicyRestoreBody,
   PolicyTerminateBody,
+  PolicyTerminationPreviewBody,
   PolicyWithdrawBody,
 } from '#common/contracts/policy.ts';
 import {
@@ -66,6 +67,7 @@ import {
   type VersionRow,
 } from './insurance-policy-routes.ts';
 import { convertLead } from './lead-routes.ts';
+import { currencyOf, premiumUnitsOf, terminationFigures } from './policy-termination.ts';
 
 /**
  * The write side of policies (spec sections 4 and 7): the premium of an application being filled
@@ -371,6 +373,26 @@ function patchedTimeline(
   return result;
 }
 
+/**
+ * A termination of the current version on `terminationDate`: refused (400 at the field) outside
+ * the contract, otherwise its timeline and the money of ending it there.
+ */
+async function termination(
+  db: Queryable,
+  tenantId: number,
+  row: PolicyRow,
+  body: { terminationDate: string },
+) {
+  const current = (await versionRow(db, tenantId, row.id, row.current_version_id!))!;
+  const timeline = await timelineOf(db, tenantId, current);
+  const refusal = terminationDateRefusal(body.terminationDate, contractOf(row, timeline));
+  if (refusal) throw invalid([{ path: 'terminationDate', code: refusal }]);
+  const date = new Date(parseIsoDate(body.terminationDate)!);
+  const units = await premiumUnitsOf(db, tenantId, timeline);
+  const figures = terminationFigures(timeline, date.getTime(), units, currencyOf(timeline));
+  return { timeline, date, figures };
+}
+
 interface LifecycleWrite<B> {
   body: B;
   tenantId: number;
@@ -653,19 +675,34 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
     }),
   );
 
+  /**
+   * What terminating on `terminationDate` would do, without doing it: the same checks (a date
+   * within the contract, a status that may be terminated) and the money the termination would
+   * store, so that the dialog shows the refund before the user confirms (issue 15, point 7).
+   */
+  router.post('/policies/:id/termination-preview', UPDATE, async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const body = parseBody(PolicyTerminationPreviewBody, req.body);
+    const row = await findPolicyRow(db, tenantId, String(req.params.id));
+    const refusal = lifecycleRefusal('terminate', {
+      status: row.status,
+      hasDraft: row.draft_version_id !== null,
+    });
+    if (refusal) throw refused('terminate', refusal, row);
+    const { figures } = await termination(db, tenantId, row, body);
+    res.json({ termination: figures });
+  });
+
   router.post(
     '/policies/:id/terminate',
     UPDATE,
     lifecycle(PolicyTerminateBody, 'terminate', async (tx, row, { tenantId, stamp, body }) => {
-      const current = (await versionRow(tx, tenantId, row.id, row.current_version_id!))!;
-      const timeline = await timelineOf(tx, tenantId, current);
-      const refusal = terminationDateRefusal(body.terminationDate, contractOf(row, timeline));
-      if (refusal) throw invalid([{ path: 'terminationDate', code: refusal }]);
-      const date = new Date(parseIsoDate(body.terminationDate)!);
+      const { timeline, date, figures } = await termination(tx, tenantId, row, body);
       await replaceCurrent(tx, tenantId, stamp, row, cutAt(timeline, date.getTime()), {
         reason: 'terminated',
         terminationDate: date.toISOString(),
         terminationReason: body.reason ?? null,
+        termination: figures,
       });
       await tx.query(
         `UPDATE policies SET status = 'TERMINATED', termination_date = $3, termination_reason = $4
