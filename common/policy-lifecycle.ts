@@ -164,3 +164,17 @@ export function terminationDateRefusal(
   if (contract.endMs !== null && ms > contract.endMs) return 'after_end';
   return null;
 }
+
+/**
+ * The termination date a form starts with: today, moved into the contract when today lies outside
+ * it (its start, or its end for a term that has run out), so that the rule above accepts it.
+ */
+export function defaultTerminationDate(
+  contract: { startMs: number; endMs: number | null },
+  todayMs: number,
+): string {
+  const today = Math.floor(todayMs / DAY_MS) * DAY_MS;
+  const start = Number.isNaN(contract.startMs) ? today : contract.startMs;
+  const inside = Math.max(start, contract.endMs === null ? today : Math.min(today, contract.endMs));
+  return new Date(inside).toISOString().slice(0, 10);
+}

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getPolicy } from './policies-client.ts';
+import { getPolicy, previewTermination } from './policies-client.ts';
 import { accountKey } from './query-keys.ts';
 
 /** The keys and loads of policies, defined once. */
@@ -10,5 +10,24 @@ export const policyQueries = {
     queryOptions({
       queryKey: [...policyQueries.all(accountIndex), 'detail', code],
       queryFn: ({ signal }) => getPolicy(accountIndex, code, signal),
+    }),
+  /** The money of terminating the current version on a day; asked again when the version moves. */
+  terminationPreview: (
+    accountIndex: number,
+    code: string,
+    versionId: number | null,
+    terminationDate: string,
+  ) =>
+    queryOptions({
+      queryKey: [
+        ...policyQueries.all(accountIndex),
+        'termination-preview',
+        code,
+        versionId,
+        terminationDate,
+      ],
+      queryFn: ({ signal }) => previewTermination(accountIndex, code, terminationDate, signal),
+      // A refusal is the answer (the date is outside), not a hiccup to retry.
+      retry: false,
     }),
 };
