@@ -8,7 +8,14 @@ import { parseIsoDate, type DurationUnit } from './policy-object-data.ts';
  * are written in docs/contracts.md, "Insurance: policies", "Lifecycle".
  */
 
-export const POLICY_STATUSES = ['ACTIVE', 'WITHDRAWN', 'TERMINATED', 'SUSPENDED'] as const;
+/** EXPIRED: the term ended without a renewal (the renewal run, issue 15 point 6); nothing changes it. */
+export const POLICY_STATUSES = [
+  'ACTIVE',
+  'WITHDRAWN',
+  'TERMINATED',
+  'SUSPENDED',
+  'EXPIRED',
+] as const;
 export type PolicyStatus = (typeof POLICY_STATUSES)[number];
 
 /** `applied`: the current version; `superseded`: an earlier one; `draft`: a change not yet applied. */

@@ -14,10 +14,12 @@ import {
 } from '#common/policy-lifecycle.ts';
 import {
   DURATION_UNITS,
+  RENEWAL_FREQUENCIES,
   missingFields,
   parseIsoDate,
   validatePolicyObjects,
   type DurationUnit,
+  type RenewalFrequency,
   type ObjectData,
   type InsuredObjectFields,
 } from '#common/policy-object-data.ts';
@@ -68,6 +70,7 @@ import {
 } from './insurance-policy-routes.ts';
 import { convertLead } from './lead-routes.ts';
 import { currencyOf, premiumUnitsOf, terminationFigures } from './policy-termination.ts';
+import { asNewTimeline } from './policy-renewal.ts';
 
 /**
  * The write side of policies (spec sections 4 and 7): the premium of an application being filled
@@ -181,6 +184,14 @@ export function termOf(
   return { startMs, endMs };
 }
 
+/** How the contract renews: the product's policyRenewalFrequency field, else not at all. */
+const renewalOf = (objects: CheckedObjects): RenewalFrequency => {
+  const value = objects.find((o) => o.object.name === 'default')?.data.policyRenewalFrequency;
+  return (RENEWAL_FREQUENCIES as readonly unknown[]).includes(value)
+    ? (value as RenewalFrequency)
+    : 'none';
+};
+
 const asNewObjects = (objects: CheckedObjects): NewPolicyObject[] =>
   objects.map(({ object, data }) => ({
     insuredObjectId: object.id,
@@ -224,18 +235,7 @@ async function versionRow(tx: Queryable, tenantId: number, policyId: number, ver
 
 /** A stored version's timeline as rows to insert again (objects back in product order). */
 async function timelineOf(tx: Queryable, tenantId: number, version: VersionRow) {
-  const [presented] = await presentVersions(tx, tenantId, [version]);
-  return (presented?.timeline ?? []).map((slice): NewTimeslice => ({
-    from: new Date(slice.from),
-    to: slice.to ? new Date(slice.to) : null,
-    premium: slice.premium,
-    objects: [...slice.policyObjects].reverse().map((o) => ({
-      insuredObjectId: o.insuredObjectId,
-      name: o.insuredObjectName,
-      label: o.insuredObjectLabel,
-      data: o.data,
-    })),
-  }));
+  return asNewTimeline((await presentVersions(tx, tenantId, [version]))[0]);
 }
 
 /**
@@ -482,6 +482,7 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
             policyStartDate: new Date(term.startMs),
             leadCode: body.leadCode ?? null,
             premiumOverride: override as Record<string, unknown> | null,
+            renewalFrequency: renewalOf(objects),
             versions: [
               {
                 versionNumber: 1,

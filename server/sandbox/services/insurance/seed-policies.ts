@@ -162,6 +162,9 @@ export function generatePolicies(
       policyStartDate: hasStart ? new Date(startMs) : null,
       leadCode: null,
       premiumOverride: null,
+      // Three in five renew yearly, the rest run out: the renewal run at start renews those whose
+      // term ended before today's demo clock and expires the others.
+      renewalFrequency: i % 5 < 3 ? 'yearly' : 'none',
       versions: policyVersions,
     });
   }
