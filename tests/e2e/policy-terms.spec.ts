@@ -107,4 +107,21 @@ test.describe('Vertragsdaten und Kündigung (Deutsch)', () => {
       refundCents: 5500 - earned,
     });
   });
+
+  test('abgelaufene Verträge heißen in Liste und Detail „Abgelaufen“', async ({ page }) => {
+    // POL-000001 does not renew and its term ended in 2025: the run at start expired it.
+    await signIn(page, 'viewer@demo.test');
+    await page.evaluate(() => localStorage.setItem('bo.language', 'de'));
+    await page.goto('/u/0/policies?status=EXPIRED&q=POL-000001');
+    const table = page.getByRole('table', { name: 'Verträge', exact: true });
+    await expect(page.getByRole('checkbox', { name: 'Abgelaufen' })).toBeChecked();
+    const row = table.getByRole('row').nth(1);
+    await expect(row.getByRole('cell', { name: 'Abgelaufen', exact: true })).toBeVisible();
+    await row.getByRole('link', { name: 'POL-000001' }).click();
+    const header = page
+      .getByRole('heading', { level: 1, name: 'Vertrag POL-000001' })
+      .locator('..');
+    await expect(header.getByText('Abgelaufen', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
 });

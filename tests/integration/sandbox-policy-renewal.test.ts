@@ -87,7 +87,7 @@ describe('the policy renewal run', () => {
               count(*) FILTER (WHERE v.metadata->>'reason' = 'renewed')::int AS renewed
          FROM policies p JOIN policy_versions v ON v.policy_id = p.id AND v.is_current`,
     );
-    // The seed's terms ended in 2025 and 2026: some run out, others renew (three in five).
+    // The seed's terms ended in 2025 and 2026: some run out, others renew (three in four).
     expect(counts!.expired).toBeGreaterThan(100);
     expect(counts!.renewed).toBeGreaterThan(100);
   });

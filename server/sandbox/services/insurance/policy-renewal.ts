@@ -77,28 +77,31 @@ interface DueRow {
 /** One tenant's due policies renewed or expired, in one transaction. */
 async function runTenant(tx: Queryable, tenantId: number, nowMs: number) {
   const now = new Date(nowMs);
-  const dueOf = (ids: number[] | null) =>
-    tx.query<DueRow>(
-      `SELECT p.id, p.code, p.renewal_frequency, v.id AS version_id, max(t."to") AS ended_at
-         FROM policies p
-         JOIN policy_versions v ON v.policy_id = p.id AND v.is_current
-         JOIN timeslices t ON t.policy_version_id = v.id
-        WHERE p.tenant_id = $1 AND p.status IN ('ACTIVE', 'SUSPENDED')
-          AND ($3::int[] IS NULL OR p.id = ANY($3::int[]))
-        GROUP BY p.id, v.id
-       HAVING bool_and(t."to" IS NOT NULL) AND max(t."to") <= $2
-        ORDER BY p.id`,
-      [tenantId, now.toISOString(), ids],
-    );
-  const candidates = await dueOf(null);
+  const candidates = await tx.query<DueRow>(
+    `SELECT p.id, p.code, p.renewal_frequency, v.id AS version_id, max(t."to") AS ended_at
+       FROM policies p
+       JOIN policy_versions v ON v.policy_id = p.id AND v.is_current
+       JOIN timeslices t ON t.policy_version_id = v.id
+      WHERE p.tenant_id = $1 AND p.status IN ('ACTIVE', 'SUSPENDED')
+      GROUP BY p.id, v.id
+     HAVING bool_and(t."to" IS NOT NULL) AND max(t."to") <= $2
+      ORDER BY p.id`,
+    [tenantId, now.toISOString()],
+  );
   if (!candidates.length) return { renewed: 0, expired: 0 };
   // Locked as every write locks a policy, in a statement of its own (policy-store.ts, lockPolicy),
-  // then read again: a termination that committed meanwhile is seen, and that policy is not due.
-  await tx.query(
-    'SELECT id FROM policies WHERE tenant_id = $1 AND id = ANY($2::int[]) FOR UPDATE',
-    [tenantId, candidates.map((c) => c.id)],
+  // which reads the row as committed by a write it waited for: one terminated or withdrawn
+  // meanwhile is no longer live and not due.
+  const live = new Set(
+    (
+      await tx.query<{ id: number }>(
+        `SELECT id FROM policies WHERE tenant_id = $1 AND id = ANY($2::int[])
+            AND status IN ('ACTIVE', 'SUSPENDED') FOR UPDATE`,
+        [tenantId, candidates.map((c) => c.id)],
+      )
+    ).map((r) => r.id),
   );
-  const due = await dueOf(candidates.map((c) => c.id));
+  const due = candidates.filter((c) => live.has(c.id));
   if (!due.length) return { renewed: 0, expired: 0 };
   const policyIds = due.map((d) => d.id);
   const versionRows = await tx.query<VersionRow>(
