@@ -92,14 +92,19 @@ async function readLead(session: Session, code: string): Promise<Lead> {
   return res.body.lead;
 }
 
-/** The create-policy body of a lead: its data, customer or holder, agreed totals and code. */
-const policyOf = (lead: Lead) => ({
+const TODAY = new Date().toISOString().slice(0, 10);
+
+/**
+ * The create-policy body of a lead: its data, customer or holder, agreed totals and code. The
+ * seeded leads' terms began long ago: the user gives a new start (`start`, default today).
+ */
+const policyOf = (lead: Lead, start: string | null = TODAY) => ({
   productVersionId: lead.productVersionId,
   accountCode: lead.accountCode,
   holder: lead.policy.holder,
   policyObjects: lead.policy.policyObjects.map((o) => ({
     insuredObjectId: o.insuredObjectId,
-    data: o.data,
+    data: 'policyStartDate' in o.data && start ? { ...o.data, policyStartDate: start } : o.data,
   })),
   premiumOverride: lead.premiumOverride ? { premiumItems: lead.premiumOverride } : null,
   leadCode: lead.code,
@@ -356,7 +361,11 @@ describe('POST /policies', () => {
     const list = await call(care, '/policies?pageSize=1&expand=');
     expect(list.body.items[0].code).toBe(policy.code);
     const lead = await leadIn('demo', 'approved');
-    const again = await create(care, { leadCode: lead.code });
+    const again = await create(care, {
+      leadCode: lead.code,
+      // A lead's policy starts today or later (the lead's own start lies in the past).
+      policyObjects: carObjects({ default: { policyStartDate: TODAY } }),
+    });
     expect(again.body.policy.policyNumber).toBe('POL-002002');
     expect(again.body.policy.leadCode).toBe(lead.code);
   });
@@ -592,6 +601,24 @@ describe('POST /policies from a lead', () => {
     const theirs = await approvedNordLead();
     expect((await convert(nord, theirs)).status).toBe(201);
     expect((await readLead(nord, theirs.code)).status).toBe('converted');
+  });
+
+  it("asks for a new start when the lead's term has begun already, converting nothing", async () => {
+    const lead = await leadIn('demo', 'approved');
+    const stale = await post(care, '/policies', policyOf(lead, null));
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      error: 'term.start_in_past',
+      issues: [{ path: 'default.policyStartDate', code: 'start_in_past' }],
+    });
+    expect((await readLead(care, lead.code)).status).toBe('approved');
+    expect(await policiesOfLead(lead.code)).toBe(0);
+    // A policy sold directly may still be written back (a contract agreed earlier).
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const res = await post(care, '/policies', policyOf(lead, tomorrow));
+    expect(res.status).toBe(201);
+    expect(res.body.policy.policyStartDate).toBe(`${tomorrow}T00:00:00.000Z`);
+    expect((await readLead(care, lead.code)).status).toBe('converted');
   });
 
   it('says "Lead does not exist" for an unknown, malformed or other tenant\'s lead', async () => {

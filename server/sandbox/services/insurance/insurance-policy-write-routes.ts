@@ -460,6 +460,17 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
       const override = body.premiumOverride ?? null;
       checkOverride(tariff, override);
       const term = termOf(tariff, objects);
+      if (body.leadCode && term.startMs < Math.floor(ctx.clock.now() / DAY_MS) * DAY_MS) {
+        // An application lies around a while: its term may have begun before it is accepted.
+        // Cover cannot begin in the past, so the user is asked for a new start (issue 15, 8).
+        throw new HttpError(
+          409,
+          'term.start_in_past',
+          'the term of this lead starts in the past: give a new policyStartDate',
+          undefined,
+          [{ path: 'default.policyStartDate', code: 'start_in_past' }],
+        );
+      }
       const premium = premiumFor(
         tariff,
         objects.map((o) => ({ name: o.object.name, data: o.data })),
