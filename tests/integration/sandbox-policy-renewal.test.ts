@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import { runPolicyRenewals } from '#server/sandbox/services/insurance/policy-renewal.ts';
 import { INSURANCE_USERS } from '#tests/support/sandbox.ts';
+import { demoCar } from '#tests/support/demo-car.ts';
 import { sandboxWorld } from '#tests/support/sandbox-world.ts';
 
 // The renewal run (issue 15, point 6; docs/decisions/006-policy-renewal-run.md).
@@ -15,19 +16,7 @@ let carObjects: Record<string, number>;
 let account: string;
 
 beforeAll(async () => {
-  const rows = await world.db().query<{ version_id: number; object_id: number; name: string }>(
-    `SELECT v.id AS version_id, o.id AS object_id, o.name FROM product_versions v
-       JOIN products p ON p.id = v.product_id JOIN tenants t ON t.id = p.tenant_id
-       JOIN insured_objects o ON o.product_version_id = v.id
-      WHERE t.slug = 'demo' AND p.slug = 'car-comfort' AND v.status = 'active'`,
-  );
-  carVersionId = rows[0]!.version_id;
-  carObjects = Object.fromEntries(rows.map((r) => [r.name, r.object_id]));
-  const [acc] = await world.db().query<{ code: string }>(
-    `SELECT a.code FROM accounts a JOIN tenants t ON t.id = a.tenant_id
-      WHERE t.slug = 'demo' ORDER BY a.id LIMIT 1`,
-  );
-  account = acc!.code;
+  ({ versionId: carVersionId, objects: carObjects, account } = await demoCar(world.db()));
 });
 
 /** A car policy of one year from `start`, renewing as given (set as the product would). */
