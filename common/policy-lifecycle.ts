@@ -8,7 +8,14 @@ import { parseIsoDate, type DurationUnit } from './policy-object-data.ts';
  * are written in docs/contracts.md, "Insurance: policies", "Lifecycle".
  */
 
-export const POLICY_STATUSES = ['ACTIVE', 'WITHDRAWN', 'TERMINATED', 'SUSPENDED'] as const;
+/** EXPIRED: the term ended without a renewal (the renewal run, issue 15 point 6); nothing changes it. */
+export const POLICY_STATUSES = [
+  'ACTIVE',
+  'WITHDRAWN',
+  'TERMINATED',
+  'SUSPENDED',
+  'EXPIRED',
+] as const;
 export type PolicyStatus = (typeof POLICY_STATUSES)[number];
 
 /** `applied`: the current version; `superseded`: an earlier one; `draft`: a change not yet applied. */
@@ -163,4 +170,18 @@ export function terminationDateRefusal(
   if (ms < contract.startMs) return 'before_start';
   if (contract.endMs !== null && ms > contract.endMs) return 'after_end';
   return null;
+}
+
+/**
+ * The termination date a form starts with: today, moved into the contract when today lies outside
+ * it (its start, or its end for a term that has run out), so that the rule above accepts it.
+ */
+export function defaultTerminationDate(
+  contract: { startMs: number; endMs: number | null },
+  todayMs: number,
+): string {
+  const today = Math.floor(todayMs / DAY_MS) * DAY_MS;
+  const start = Number.isNaN(contract.startMs) ? today : contract.startMs;
+  const inside = Math.max(start, contract.endMs === null ? today : Math.min(today, contract.endMs));
+  return new Date(inside).toISOString().slice(0, 10);
 }

@@ -4,10 +4,14 @@ import {
   describeIssues,
   missingFields,
   parseIsoDate,
+  termIssues,
   validateObjectData,
   validatePolicyObjects,
+  type ObjectData,
   type ObjectDataField,
 } from './policy-object-data.ts';
+
+const TODAY = Date.UTC(2026, 5, 1, 12);
 
 const vehicle: ObjectDataField[] = [
   { name: 'vehicleValue', type: 'number', isRequired: true, minimum: 1000, maximum: 250000 },
@@ -173,10 +177,14 @@ describe('validatePolicyObjects', () => {
   ];
 
   it('answers the checked data of every object in the version order', () => {
-    const result = validatePolicyObjects(objects, [
-      { insuredObjectId: 2, data: { vehicleValue: 5000, vehicleType: 'van' } },
-      { insuredObjectId: 1, data: { policyStartDate: '2025-01-01' } },
-    ]);
+    const result = validatePolicyObjects(
+      objects,
+      [
+        { insuredObjectId: 2, data: { vehicleValue: 5000, vehicleType: 'van' } },
+        { insuredObjectId: 1, data: { policyStartDate: '2025-01-01' } },
+      ],
+      TODAY,
+    );
     expect(result.ok).toBe(true);
     if (result.ok) {
       expect(result.objects.map((o) => o.object.name)).toEqual(['default', 'vehicle']);
@@ -185,9 +193,11 @@ describe('validatePolicyObjects', () => {
   });
 
   it('prefixes paths with the object name and treats an absent object as empty', () => {
-    const result = validatePolicyObjects(objects, [
-      { insuredObjectId: 2, data: { vehicleValue: 5000 } },
-    ]);
+    const result = validatePolicyObjects(
+      objects,
+      [{ insuredObjectId: 2, data: { vehicleValue: 5000 } }],
+      TODAY,
+    );
     expect(result.issues).toEqual([
       { path: 'default.policyStartDate', code: 'required' },
       { path: 'vehicle.vehicleType', code: 'required' },
@@ -199,12 +209,16 @@ describe('validatePolicyObjects', () => {
   });
 
   it('reports unknown and repeated insured objects by their position', () => {
-    const result = validatePolicyObjects(objects, [
-      { insuredObjectId: 1, data: { policyStartDate: '2025-01-01' } },
-      { insuredObjectId: 1, data: { policyStartDate: '2025-01-01' } },
-      { insuredObjectId: 99, data: {} },
-      { insuredObjectId: 2, data: { vehicleValue: 5, vehicleType: 'car' } },
-    ]);
+    const result = validatePolicyObjects(
+      objects,
+      [
+        { insuredObjectId: 1, data: { policyStartDate: '2025-01-01' } },
+        { insuredObjectId: 1, data: { policyStartDate: '2025-01-01' } },
+        { insuredObjectId: 99, data: {} },
+        { insuredObjectId: 2, data: { vehicleValue: 5, vehicleType: 'car' } },
+      ],
+      TODAY,
+    );
     expect(result.issues).toEqual([
       { path: 'policyObjects.1.insuredObjectId', code: 'duplicate_insured_object' },
       { path: 'policyObjects.2.insuredObjectId', code: 'unknown_insured_object' },
@@ -215,11 +229,15 @@ describe('validatePolicyObjects', () => {
   });
 
   it("says every issue in one line, with the crossed bound (a lead's 400 message)", () => {
-    const result = validatePolicyObjects(objects, [
-      { insuredObjectId: 2, data: { vehicleValue: 250001, isCommercial: 'no', colour: 'red' } },
-      { insuredObjectId: 2, data: {} },
-      { insuredObjectId: 9, data: {} },
-    ]);
+    const result = validatePolicyObjects(
+      objects,
+      [
+        { insuredObjectId: 2, data: { vehicleValue: 250001, isCommercial: 'no', colour: 'red' } },
+        { insuredObjectId: 2, data: {} },
+        { insuredObjectId: 9, data: {} },
+      ],
+      TODAY,
+    );
     expect(describeIssues(result.issues)).toBe(
       'policyObjects.1.insuredObjectId: duplicate_insured_object; ' +
         'policyObjects.2.insuredObjectId: unknown_insured_object; ' +
@@ -231,19 +249,75 @@ describe('validatePolicyObjects', () => {
   });
 
   it('takes blank and null values as not given, and dates only as real calendar days', () => {
-    const result = validatePolicyObjects(objects, [
-      { insuredObjectId: 1, data: { policyStartDate: '31.01.2026' } },
-      { insuredObjectId: 2, data: { vehicleValue: '5000', vehicleType: '  ', isCommercial: null } },
-    ]);
+    const result = validatePolicyObjects(
+      objects,
+      [
+        { insuredObjectId: 1, data: { policyStartDate: '31.01.2026' } },
+        {
+          insuredObjectId: 2,
+          data: { vehicleValue: '5000', vehicleType: '  ', isCommercial: null },
+        },
+      ],
+      TODAY,
+    );
     expect(result.issues).toEqual([
       { path: 'default.policyStartDate', code: 'invalid_date' },
       { path: 'vehicle.vehicleValue', code: 'not_a_number' },
       { path: 'vehicle.vehicleType', code: 'required' },
     ]);
-    const leap = validatePolicyObjects(objects, [
-      { insuredObjectId: 1, data: { policyStartDate: '2023-02-29' } },
-      { insuredObjectId: 2, data: { vehicleValue: 5000, vehicleType: 'van' } },
-    ]);
+    const leap = validatePolicyObjects(
+      objects,
+      [
+        { insuredObjectId: 1, data: { policyStartDate: '2023-02-29' } },
+        { insuredObjectId: 2, data: { vehicleValue: 5000, vehicleType: 'van' } },
+      ],
+      TODAY,
+    );
     expect(leap.issues).toEqual([{ path: 'default.policyStartDate', code: 'invalid_date' }]);
+  });
+});
+
+describe('the rules across fields (termIssues)', () => {
+  const policy = (defaults: ObjectData, others: Record<string, ObjectData> = {}) => [
+    { object: { name: 'default' }, data: defaults },
+    ...Object.entries(others).map(([name, data]) => ({ object: { name }, data })),
+  ];
+  const start = { policyStartDate: '2026-01-01', policyDurationUnit: 'year' };
+
+  it('wants a term of at least one unit', () => {
+    expect(termIssues(policy({ ...start, policyDurationValue: -1 }), TODAY)).toEqual([
+      { path: 'default.policyDurationValue', code: 'duration_too_short', limit: 1 },
+    ]);
+    expect(termIssues(policy({ ...start, policyDurationValue: 1 }), TODAY)).toEqual([]);
+  });
+
+  it('refuses a first registration in the future and birth dates that make no sense', () => {
+    const issues = termIssues(
+      policy(
+        { ...start, policyDurationValue: 1 },
+        {
+          vehicle: { firstRegistration: '2026-06-02' },
+          driver: { birthDate: '2010-05-01' },
+          traveller: { birthDate: '1900-01-01' },
+        },
+      ),
+      TODAY,
+    );
+    expect(issues).toEqual([
+      { path: 'vehicle.firstRegistration', code: 'in_future' },
+      { path: 'driver.birthDate', code: 'too_young', limit: 18 },
+      { path: 'traveller.birthDate', code: 'too_old', limit: 120 },
+    ]);
+    // A child may travel; a first registration on today is fine; a birth date tomorrow is not.
+    expect(
+      termIssues(
+        policy(start, {
+          vehicle: { firstRegistration: '2026-06-01' },
+          traveller: { birthDate: '2020-05-01' },
+          person: { birthDate: '2026-06-02' },
+        }),
+        TODAY,
+      ),
+    ).toEqual([{ path: 'person.birthDate', code: 'in_future' }]);
   });
 });

@@ -26,6 +26,10 @@ export const OBJECT_DATA_ISSUE_CODES = [
   'read_only',
   'unknown_insured_object',
   'duplicate_insured_object',
+  'duration_too_short',
+  'in_future',
+  'too_young',
+  'too_old',
 ] as const;
 export type ObjectDataIssueCode = (typeof OBJECT_DATA_ISSUE_CODES)[number];
 
@@ -220,6 +224,8 @@ export type PolicyObjectsResult<O extends InsuredObjectFields = InsuredObjectFie
 export function validatePolicyObjects<O extends InsuredObjectFields>(
   objects: readonly O[],
   given: readonly PolicyObjectInput[],
+  /** Today (the injected clock's time): dates of what already happened cannot lie after it. */
+  todayMs: number,
 ): PolicyObjectsResult<O> {
   const issues: ObjectDataIssue[] = [];
   const byId = new Map<number, unknown>();
@@ -242,7 +248,73 @@ export function validatePolicyObjects<O extends InsuredObjectFields>(
         issues.push({ ...issue, path: issue.path ? `${object.name}.${issue.path}` : object.name });
       }
   }
+  // Across fields only where each field is right on its own: one problem, one message.
+  const wrong = new Set(issues.map((issue) => issue.path));
+  for (const issue of termIssues(checked, todayMs)) {
+    if (!wrong.has(issue.path)) issues.push(issue);
+  }
   return issues.length ? { ok: false, issues } : { ok: true, issues: [], objects: checked };
+}
+
+const DAY_MS = 86_400_000;
+
+/** Fields that record what already happened: a first registration, a purchase. */
+const PAST_FIELDS: readonly string[] = ['firstRegistration', 'purchaseDate'];
+/** The object whose person must be of age: the main driver of a vehicle. */
+const ADULT_OBJECTS: readonly string[] = ['driver'];
+export const MINIMUM_AGE = 18;
+export const MAXIMUM_AGE = 120;
+
+/** Full years from `fromMs` to `toMs` (UTC calendar), a birthday counting on its day. */
+export function fullYears(fromMs: number, toMs: number): number {
+  const from = new Date(fromMs);
+  const to = new Date(toMs);
+  const beforeBirthday =
+    to.getUTCMonth() < from.getUTCMonth() ||
+    (to.getUTCMonth() === from.getUTCMonth() && to.getUTCDate() < from.getUTCDate());
+  return to.getUTCFullYear() - from.getUTCFullYear() - (beforeBirthday ? 1 : 0);
+}
+
+/**
+ * The rules between fields of a whole policy (issue 15, point 5), on data whose fields are each
+ * right: the term lasts at least one of its units (so it ends after it starts); a first
+ * registration or purchase is not in the future (a car may be registered after its cover
+ * begins, as the insurance confirmation comes first); a birth date is not in
+ * the future, the person is at most {@link MAXIMUM_AGE} at the start, and a driver at least
+ * {@link MINIMUM_AGE}. Only the fields a product has are checked; paths are `<object>.<field>`.
+ */
+export function termIssues(
+  objects: readonly { object: { name: string }; data: ObjectData }[],
+  todayMs: number,
+): ObjectDataIssue[] {
+  const issues: ObjectDataIssue[] = [];
+  const today = Math.floor(todayMs / DAY_MS) * DAY_MS;
+  const term = objects.find((o) => o.object.name === 'default')?.data ?? {};
+  const duration = term.policyDurationValue;
+  if (typeof duration === 'number' && duration < 1) {
+    issues.push({ path: 'default.policyDurationValue', code: 'duration_too_short', limit: 1 });
+  }
+  const startMs = parseIsoDate(term.policyStartDate);
+  const day = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+  for (const { object, data } of objects) {
+    for (const [field, value] of Object.entries(data)) {
+      const ms = parseIsoDate(value);
+      if (ms === null) continue;
+      const path = `${object.name}.${field}`;
+      if (PAST_FIELDS.includes(field)) {
+        if (day(ms) > today) issues.push({ path, code: 'in_future' });
+      } else if (field === 'birthDate') {
+        const at = startMs ?? today;
+        if (day(ms) > today) issues.push({ path, code: 'in_future' });
+        else if (fullYears(ms, at) > MAXIMUM_AGE) {
+          issues.push({ path, code: 'too_old', limit: MAXIMUM_AGE });
+        } else if (ADULT_OBJECTS.includes(object.name) && fullYears(ms, at) < MINIMUM_AGE) {
+          issues.push({ path, code: 'too_young', limit: MINIMUM_AGE });
+        }
+      }
+    }
+  }
+  return issues;
 }
 
 /**

@@ -24,6 +24,7 @@ import type {
   PolicyRow,
   PolicyTerminateInput,
   PolicyWithdrawInput,
+  TerminationFigures,
 } from '#common/contracts/policy.ts';
 
 // The records' types are the policy contract (common/contracts/policy.ts).
@@ -33,6 +34,7 @@ export type {
   PolicyObject,
   PolicyRow,
   PolicyVersion,
+  TerminationFigures,
   Timeslice,
 } from '#common/contracts/policy.ts';
 
@@ -172,6 +174,20 @@ export const terminatePolicy = (
   body: PolicyTerminateInput,
   signal?: AbortSignal,
 ) => write(policyPath(ai, code, '/terminate'), 'POST', body, signal);
+
+/** What terminating on that date would store: the earned premium and the refund (a 400 outside). */
+export async function previewTermination(
+  ai: number,
+  code: string,
+  terminationDate: string,
+  signal?: AbortSignal,
+): Promise<TerminationFigures> {
+  const res = await fetchJson<{ termination: TerminationFigures }>(
+    policyPath(ai, code, '/termination-preview'),
+    { method: 'POST', body: { terminationDate }, signal },
+  );
+  return res.termination;
+}
 
 export const withdrawPolicy = (
   ai: number,

@@ -90,6 +90,22 @@ export const PremiumOverrideSchema = v.strictObject({
   ),
 });
 
+/**
+ * The money of a termination mid-term (the preview's answer, and `metadata.termination` of the
+ * version a termination writes): the premium of the whole term as paid, the part earned up to
+ * the termination date (pro rata by days) and the refund, in integer cents.
+ */
+export const TerminationFiguresSchema = v.strictObject({
+  terminationDate: Timestamp,
+  termDays: Int,
+  insuredDays: Int,
+  paidPremiumCents: Int,
+  earnedPremiumCents: Int,
+  refundCents: Int,
+  currency: v.string(),
+});
+export type TerminationFigures = v.InferOutput<typeof TerminationFiguresSchema>;
+
 /** `product`, `timeline` (the current version's) and `versions` come with their `expand`. */
 export const PolicySchema = v.strictObject({
   id: Id,
@@ -227,6 +243,8 @@ export const PolicyDraftPatchBody = v.object({
 });
 export const PolicyTerminateBody = v.object({ ...BasedOn, terminationDate: v.string(), reason });
 export const PolicyWithdrawBody = v.object({ ...BasedOn, reason });
+/** POST /policies/{id}/termination-preview: the figures a termination on that date would store. */
+export const PolicyTerminationPreviewBody = v.object({ terminationDate: v.string() });
 export const PolicyRestoreBody = v.object({ ...BasedOn, versionId: BodyId });
 
 export type PolicyCalculateInput = v.InferInput<typeof PolicyCalculateBody>;
@@ -234,4 +252,5 @@ export type PolicyCreateInput = v.InferInput<typeof PolicyCreateBody>;
 export type PolicyDraftPatchInput = v.InferInput<typeof PolicyDraftPatchBody>;
 export type PolicyTerminateInput = v.InferInput<typeof PolicyTerminateBody>;
 export type PolicyWithdrawInput = v.InferInput<typeof PolicyWithdrawBody>;
+export type PolicyTerminationPreviewInput = v.InferInput<typeof PolicyTerminationPreviewBody>;
 export type PolicyRestoreInput = v.InferInput<typeof PolicyRestoreBody>;

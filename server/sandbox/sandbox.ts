@@ -135,6 +135,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
   const logger = opts.logger.child({ component: 'sandbox' });
   const db = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
   let server: Server | undefined;
+  const stops: (() => void)[] = [];
   try {
     const applied = await migrate(db, migrationFiles());
     if (applied.length) logger.info({ applied }, 'sandbox migrations applied');
@@ -161,6 +162,11 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       clock: opts.clock ?? systemClock,
     };
 
+    // Jobs on the clock (policy renewals) run what is due before the first request is served.
+    for (const service of orderedServices()) {
+      if (service.start) stops.push(await service.start(ctx));
+    }
+
     server = createServer(createSandboxApp(ctx));
     // The BFF keeps idle upstream sockets for up to 60 s; Node's default of 5 s here let the
     // sandbox close a socket just as the BFF reused it (ECONNRESET, a 502 for that call).
@@ -181,6 +187,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       db,
       close(graceMs = 0) {
         closing ??= (async () => {
+          for (const stop of stops) stop();
           hub.closeAll();
           await new Promise<void>((resolve) => wss.close(() => resolve()));
           await new Promise<void>((resolve) => {
@@ -196,6 +203,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       },
     };
   } catch (err) {
+    for (const stop of stops) stop();
     server?.close();
     await db.close().catch(() => {});
     throw err;

@@ -119,6 +119,9 @@ describe('accountservice', () => {
       [{ ...PERSON, lastName: '' }, 'lastName: required'],
       [{ ...PERSON, type: 'org' }, 'companyName: required'],
       [{ ...PERSON, gender: 'x' }, 'gender: invalid_gender'],
+      // A German address has a postcode of five digits (issue 15, point 5).
+      [{ ...PERSON, zipCode: 'ABCDE' }, 'zipCode: invalid_zip'],
+      [{ ...PERSON, zipCode: '5114' }, 'zipCode: invalid_zip'],
       [{ ...PERSON, brokerCode: 'ptn_doesnotexist' }, 'brokerCode: unknown_partner'],
     ];
     for (const [body, message] of bad) {

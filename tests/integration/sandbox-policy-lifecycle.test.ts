@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#server/sandbox/testing.ts';
 import { INSURANCE_USERS } from '#tests/support/sandbox.ts';
+import { demoCar } from '#tests/support/demo-car.ts';
 import { setPermissions, sandboxWorld } from '#tests/support/sandbox-world.ts';
 
 const I = '/insuranceservice/v1';
@@ -39,23 +40,7 @@ let carObjects: Record<string, number>;
 let account: string;
 
 beforeAll(async () => {
-  const rows = await world.db().query<{
-    version_id: number;
-    object_id: number;
-    name: string;
-  }>(
-    `SELECT v.id AS version_id, o.id AS object_id, o.name FROM product_versions v
-       JOIN products p ON p.id = v.product_id JOIN tenants t ON t.id = p.tenant_id
-       JOIN insured_objects o ON o.product_version_id = v.id
-      WHERE t.slug = 'demo' AND p.slug = 'car-comfort' AND v.status = 'active'`,
-  );
-  carVersionId = rows[0]!.version_id;
-  carObjects = Object.fromEntries(rows.map((r) => [r.name, r.object_id]));
-  const [acc] = await world.db().query<{ code: string }>(
-    `SELECT a.code FROM accounts a JOIN tenants t ON t.id = a.tenant_id
-      WHERE t.slug = 'demo' ORDER BY a.id LIMIT 1`,
-  );
-  account = acc!.code;
+  ({ versionId: carVersionId, objects: carObjects, account } = await demoCar(world.db()));
 });
 
 /** A fresh active car policy from 2025-03-01 for a year: premium 192 (value 20 000, class 10). */
@@ -303,6 +288,54 @@ describe('terminate, withdraw and restore', () => {
     });
     expect(draft.status).toBe(409);
     expect(draft.body.message).toBe('a TERMINATED policy cannot be changed');
+  });
+
+  it('previews and stores the earned premium pro rata and the refund in cents', async () => {
+    const policy = await newPolicy();
+    const preview = await post(care, `/policies/${policy.id}/termination-preview`, {
+      terminationDate: '2025-08-15',
+    });
+    expect(preview.status).toBe(200);
+    // 192.00 a year, paid for the year from 2025-03-01; 167 of its 365 days insured:
+    // 19 200 * 167 / 365 = 8 784.66 cents earned, the rest refunded.
+    const figures = {
+      terminationDate: '2025-08-15T00:00:00.000Z',
+      termDays: 365,
+      insuredDays: 167,
+      paidPremiumCents: 19200,
+      earnedPremiumCents: 8785,
+      refundCents: 10415,
+      currency: 'EUR',
+    };
+    expect(preview.body).toEqual({ termination: figures });
+    // A preview changes nothing; the same checks as the termination refuse a date outside.
+    const still = await call(care, `/policies/${policy.id}`);
+    expect(still.body.policy.status).toBe('ACTIVE');
+    const outside = await post(care, `/policies/${policy.id}/termination-preview`, {
+      terminationDate: '2026-03-02',
+    });
+    expect(outside.status).toBe(400);
+    expect(outside.body.issues).toEqual([{ path: 'terminationDate', code: 'after_end' }]);
+    expect((await post(viewer, `/policies/${policy.id}/termination-preview`, figures)).status).toBe(
+      403,
+    );
+
+    const ended = await post(care, `/policies/${policy.id}/terminate`, {
+      basedOnVersionId: policy.currentVersionId,
+      terminationDate: '2025-08-15',
+    });
+    expect(ended.status).toBe(200);
+    expect(currentOf(ended.body.policy).metadata).toMatchObject({ termination: figures });
+    // On the first day everything is refunded; a terminated policy has nothing to preview.
+    const whole = await post(care, `/policies/${(await newPolicy()).id}/termination-preview`, {
+      terminationDate: '2025-03-01',
+    });
+    expect(whole.body.termination).toMatchObject({ earnedPremiumCents: 0, refundCents: 19200 });
+    const again = await post(care, `/policies/${policy.id}/termination-preview`, {
+      terminationDate: '2025-08-20',
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('illegal_transition');
   });
 
   it('wants the termination date within the contract', async () => {

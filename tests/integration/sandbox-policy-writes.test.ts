@@ -92,14 +92,19 @@ async function readLead(session: Session, code: string): Promise<Lead> {
   return res.body.lead;
 }
 
-/** The create-policy body of a lead: its data, customer or holder, agreed totals and code. */
-const policyOf = (lead: Lead) => ({
+const TODAY = new Date().toISOString().slice(0, 10);
+
+/**
+ * The create-policy body of a lead: its data, customer or holder, agreed totals and code. The
+ * seeded leads' terms began long ago: the user gives a new start (`start`, default today).
+ */
+const policyOf = (lead: Lead, start: string | null = TODAY) => ({
   productVersionId: lead.productVersionId,
   accountCode: lead.accountCode,
   holder: lead.policy.holder,
   policyObjects: lead.policy.policyObjects.map((o) => ({
     insuredObjectId: o.insuredObjectId,
-    data: o.data,
+    data: 'policyStartDate' in o.data && start ? { ...o.data, policyStartDate: start } : o.data,
   })),
   premiumOverride: lead.premiumOverride ? { premiumItems: lead.premiumOverride } : null,
   leadCode: lead.code,
@@ -356,7 +361,11 @@ describe('POST /policies', () => {
     const list = await call(care, '/policies?pageSize=1&expand=');
     expect(list.body.items[0].code).toBe(policy.code);
     const lead = await leadIn('demo', 'approved');
-    const again = await create(care, { leadCode: lead.code });
+    const again = await create(care, {
+      leadCode: lead.code,
+      // A lead's policy starts today or later (the lead's own start lies in the past).
+      policyObjects: carObjects({ default: { policyStartDate: TODAY } }),
+    });
     expect(again.body.policy.policyNumber).toBe('POL-002002');
     expect(again.body.policy.leadCode).toBe(lead.code);
   });
@@ -442,6 +451,46 @@ describe('POST /policies', () => {
     const raw = await call(care, '/policies', { rawBody: '{"productVersionId":' });
     expect(raw.status).toBe(400);
     expect(raw.body.error).toBe('invalid_json');
+  });
+
+  it('checks the contract term across fields: duration, first registration, birth dates', async () => {
+    const before = await world.db().query<{ n: number }>('SELECT count(*)::int AS n FROM policies');
+    const negative = await create(care, {
+      policyObjects: carObjects({ default: { policyDurationValue: -1 } }),
+    });
+    expect(negative.status).toBe(400);
+    expect(negative.body).toMatchObject({ error: 'validation_error' });
+    expect(negative.body.issues).toEqual([
+      { path: 'default.policyDurationValue', code: 'duration_too_short', limit: 1 },
+    ]);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const people = await create(care, {
+      policyObjects: carObjects({
+        vehicle: { firstRegistration: tomorrow },
+        // Twelve at the start of the contract: too young to be the main driver.
+        driver: { birthDate: '2013-01-01' },
+      }),
+    });
+    expect(people.status).toBe(400);
+    expect(people.body.issues).toEqual([
+      { path: 'vehicle.firstRegistration', code: 'in_future' },
+      { path: 'driver.birthDate', code: 'too_young', limit: 18 },
+    ]);
+    const old = await create(care, {
+      policyObjects: carObjects({ driver: { birthDate: '1900-01-01' } }),
+    });
+    expect(old.body.issues).toEqual([{ path: 'driver.birthDate', code: 'too_old', limit: 120 }]);
+    // The same rules while the form is filled in: the premium is not computed over them.
+    const calculated = await post(viewer, '/premiums/calculate', {
+      productVersionId: car.id,
+      policyObjects: carObjects({ default: { policyDurationValue: 0 } }),
+    });
+    expect(calculated.status).toBe(400);
+    expect(calculated.body.issues).toEqual([
+      { path: 'default.policyDurationValue', code: 'duration_too_short', limit: 1 },
+    ]);
+    const after = await world.db().query<{ n: number }>('SELECT count(*)::int AS n FROM policies');
+    expect(after[0]!.n).toBe(before[0]!.n);
   });
 
   it('keeps tenants apart: the other tenant neither sells our product nor shares our numbers', async () => {
@@ -552,6 +601,24 @@ describe('POST /policies from a lead', () => {
     const theirs = await approvedNordLead();
     expect((await convert(nord, theirs)).status).toBe(201);
     expect((await readLead(nord, theirs.code)).status).toBe('converted');
+  });
+
+  it("asks for a new start when the lead's term has begun already, converting nothing", async () => {
+    const lead = await leadIn('demo', 'approved');
+    const stale = await post(care, '/policies', policyOf(lead, null));
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      error: 'term.start_in_past',
+      issues: [{ path: 'default.policyStartDate', code: 'start_in_past' }],
+    });
+    expect((await readLead(care, lead.code)).status).toBe('approved');
+    expect(await policiesOfLead(lead.code)).toBe(0);
+    // A policy sold directly may still be written back (a contract agreed earlier).
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const res = await post(care, '/policies', policyOf(lead, tomorrow));
+    expect(res.status).toBe(201);
+    expect(res.body.policy.policyStartDate).toBe(`${tomorrow}T00:00:00.000Z`);
+    expect((await readLead(care, lead.code)).status).toBe('converted');
   });
 
   it('says "Lead does not exist" for an unknown, malformed or other tenant\'s lead', async () => {

@@ -4,6 +4,8 @@ import {
   KIND_OPTIONS,
   OBJECT_DATA_ISSUE_CODES,
   validatePolicyObjects,
+  MAXIMUM_AGE,
+  MINIMUM_AGE,
   type ObjectDataField,
   type PolicyObjectInput,
 } from '#common/policy-object-data.ts';
@@ -156,10 +158,13 @@ const checkedFields = (object: ApplicationObject) => ({
 export function fieldIssues(
   objects: readonly ApplicationObject[],
   values: ApplicationValues,
+  /** The browser's today: a hint before sending; the service judges by its own clock. */
+  todayMs: number = Date.now(),
 ): Record<string, string> {
   const result = validatePolicyObjects(
     objects.map(checkedFields),
     policyObjectsOf(objects, values),
+    todayMs,
   );
   const issues: Record<string, string> = {};
   for (const issue of result.issues) issues[issue.path] ??= issue.code;
@@ -218,6 +223,10 @@ export function issueMessage(
       return `applications:issues.below_minimum${query({ min: bound(field.minimum) })}`;
     case 'above_maximum':
       return `applications:issues.above_maximum${query({ max: bound(field.maximum) })}`;
+    case 'too_young':
+      return `applications:issues.too_young${query({ min: String(limit ?? MINIMUM_AGE) })}`;
+    case 'too_old':
+      return `applications:issues.too_old${query({ max: String(limit ?? MAXIMUM_AGE) })}`;
     default:
       // Every code of the shared check has a message; one it does not know yet is "invalid".
       return `applications:issues.${(OBJECT_DATA_ISSUE_CODES as readonly string[]).includes(code) ? code : 'invalid'}`;

@@ -6,6 +6,7 @@ const STATUS_STYLE: Record<PolicyStatus, string> = {
   SUSPENDED: 'bg-amber-100 text-amber-900',
   TERMINATED: 'bg-red-100 text-red-900',
   WITHDRAWN: 'bg-slate-200 text-slate-800',
+  EXPIRED: 'bg-slate-100 text-slate-700',
 };
 
 const REVISION_STYLE: Record<RevisionStatus, string> = {

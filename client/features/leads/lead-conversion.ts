@@ -24,14 +24,18 @@ export interface LeadPolicyInput {
  * The policy a lead applies for: its product version, customer or prospect, insured data and the
  * totals agreed by hand (the lead keeps them as a bare list, a policy under `premiumItems`).
  */
-export function policyFromLead(lead: Lead): LeadPolicyInput {
+export function policyFromLead(lead: Lead, newStart: string | null = null): LeadPolicyInput {
   return {
     productVersionId: lead.productVersionId,
     accountCode: lead.accountCode,
     holder: lead.policy.holder,
     policyObjects: lead.policy.policyObjects.map((object) => ({
       insuredObjectId: object.insuredObjectId,
-      data: object.data,
+      // The new start the user chose when the lead's own had passed (409 term.start_in_past).
+      data:
+        newStart && 'policyStartDate' in object.data
+          ? { ...object.data, policyStartDate: newStart }
+          : object.data,
     })),
     premiumOverride: lead.premiumOverride?.length
       ? {
@@ -54,11 +58,25 @@ export function policyFromLead(lead: Lead): LeadPolicyInput {
 export async function createPolicyFromLead(
   accountIndex: number,
   lead: Lead,
+  newStart: string | null = null,
   signal?: AbortSignal,
 ): Promise<CreatedPolicy> {
   const res = await fetchJson<{ policy: CreatedPolicy }>(
     `/api/${accountIndex}/insuranceservice/v1/policies`,
-    { method: 'POST', body: policyFromLead(lead), signal },
+    { method: 'POST', body: policyFromLead(lead, newStart), signal },
   );
   return res.policy;
+}
+
+/**
+ * The lead's start date (ISO day) when it lies before today: the service refuses such a
+ * conversion (409 `term.start_in_past`), so the page asks for a new start first. Null otherwise.
+ */
+export function pastStartOf(lead: Lead, todayMs: number): string | null {
+  const start = lead.policy.policyObjects
+    .map((object) => object.data.policyStartDate)
+    .find((value): value is string => typeof value === 'string');
+  if (!start) return null;
+  const today = new Date(todayMs).toISOString().slice(0, 10);
+  return start.slice(0, 10) < today ? start.slice(0, 10) : null;
 }

@@ -1,6 +1,6 @@
 import { BackLink, RecordPage, standardRecordTexts } from '#client/ui/record-page.tsx';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { CreatedPolicy } from '#client/api/applications-client.ts';
@@ -28,7 +28,8 @@ import { allLoaded, loadStateOf, mapLoaded, retryFailed } from '#client/ui/load-
 import { LEAD_CONVERTED_STATUS } from '#common/leads.ts';
 import { LeadDataTab } from './lead-data-tab.tsx';
 import { LeadDocumentsTab } from './lead-documents-tab.tsx';
-import { createPolicyFromLead } from './lead-conversion.ts';
+import { createPolicyFromLead, pastStartOf } from './lead-conversion.ts';
+import { NewStartDialog } from './new-start-dialog.tsx';
 import { applicantName } from '#common/party-name.ts';
 import { LeadVersionsTab } from './lead-versions-tab.tsx';
 import { useLeadAbilities } from './use-lead-abilities.ts';
@@ -164,7 +165,47 @@ export default function LeadPage() {
     return refusal(error, LEAD_CONVERTED_STATUS);
   };
 
+  const onCreated = (policy: CreatedPolicy, current: Lead) => {
+    toast({
+      message: t('messages.policy_created', {
+        policy: policy.policyNumber,
+        number: current.leadNumber,
+      }),
+      tone: 'success',
+    });
+    void navigate(`/u/${accountIndex}/policies/${encodeURIComponent(policy.code)}`);
+  };
+
+  // A lead whose term has begun already is converted with a new start, asked for in a dialog.
+  const [newStart, setNewStart] = useState<{ lead: Lead; pastStart: string } | null>(null);
+  const [startBusy, setStartBusy] = useState(false);
+  const [startError, setStartError] = useState<{ atField: boolean; message: string } | null>(null);
+  const convertFrom = (current: Lead, start: string) => {
+    setStartBusy(true);
+    setStartError(null);
+    createPolicyFromLead(accountIndex, current, start)
+      .then(
+        (policy) => {
+          setNewStart(null);
+          onCreated(policy, current);
+        },
+        (error: unknown) =>
+          setStartError(
+            error instanceof ApiError && error.code === 'term.start_in_past'
+              ? { atField: true, message: t('new_start.start_in_past') }
+              : { atField: false, message: conversionRefusal(error) },
+          ),
+      )
+      .finally(() => setStartBusy(false));
+  };
+
   const createPolicy = (current: Lead) => {
+    const pastStart = pastStartOf(current, Date.now());
+    if (pastStart) {
+      setStartError(null);
+      setNewStart({ lead: current, pastStart });
+      return;
+    }
     let created: CreatedPolicy | null = null;
     void confirm({
       title: t('convert.title'),
@@ -186,14 +227,7 @@ export default function LeadPage() {
     }).then((done) => {
       if (!done || created === null) return;
       const policy: CreatedPolicy = created;
-      toast({
-        message: t('messages.policy_created', {
-          policy: policy.policyNumber,
-          number: current.leadNumber,
-        }),
-        tone: 'success',
-      });
-      void navigate(`/u/${accountIndex}/policies/${encodeURIComponent(policy.code)}`);
+      onCreated(policy, current);
     });
   };
 
@@ -330,6 +364,16 @@ export default function LeadPage() {
                 : []),
             ]}
           />
+          {newStart ? (
+            <NewStartDialog
+              leadNumber={newStart.lead.leadNumber}
+              pastStart={newStart.pastStart}
+              busy={startBusy}
+              error={startError}
+              onSubmit={(start) => convertFrom(newStart.lead, start)}
+              onCancel={() => setNewStart(null)}
+            />
+          ) : null}
         </>
       )}
     </RecordPage>

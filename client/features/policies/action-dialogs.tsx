@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { terminationDateRefusal } from '#common/policy-lifecycle.ts';
+import { useQuery } from '@tanstack/react-query';
+import { defaultTerminationDate, terminationDateRefusal } from '#common/policy-lifecycle.ts';
+import { policyQueries } from '#client/api/policies-queries.ts';
+import { useMoneyFormat } from '#client/ui/money.ts';
 import { timesliceAt } from '#common/policy-timeline.ts';
 import type {
   Policy,
@@ -48,9 +51,6 @@ interface DialogProps {
 
 const REASON_MAX = 500;
 
-/** Today in UTC as an ISO day: the policies' dates are UTC days. */
-const todayUtc = () => new Date().toISOString().slice(0, 10);
-
 /** The contract a termination date must fall in: the start and the current timeline's end. */
 function contractOf(policy: Policy) {
   const current = policy.versions?.find((v) => v.id === policy.currentVersionId);
@@ -90,13 +90,68 @@ export interface EndValues {
   reason: string;
 }
 
-export const initialEndValues = (): EndValues => ({ terminationDate: todayUtc(), reason: '' });
+/** Today, or the day within the contract nearest to it: a date the termination rule accepts. */
+export const initialEndValues = (policy: Policy): EndValues => ({
+  terminationDate: defaultTerminationDate(contractOf(policy), Date.now()),
+  reason: '',
+});
+
+/**
+ * The money of terminating on the chosen day, as the service computes it (its preview call, the
+ * rule that the termination itself stores): shown before the user confirms. Nothing while the
+ * date is one the rule refuses; that message shows at the field.
+ */
+function TerminationRefund({
+  accountIndex,
+  policy,
+  terminationDate,
+}: {
+  accountIndex: number;
+  policy: Policy;
+  terminationDate: string;
+}) {
+  const { t } = useTranslation('policies');
+  const money = useMoneyFormat();
+  const accepted = terminationDateRefusal(terminationDate, contractOf(policy)) === null;
+  const query = useQuery({
+    ...policyQueries.terminationPreview(
+      accountIndex,
+      policy.code,
+      policy.currentVersionId,
+      terminationDate,
+    ),
+    enabled: accepted,
+  });
+  if (!accepted) return null;
+  if (query.isPending) {
+    return <p className="text-sm text-slate-600">{t('dialogs.refund_loading')}</p>;
+  }
+  if (query.isError) {
+    return <p className="text-sm text-red-700">{t('dialogs.refund_failed')}</p>;
+  }
+  const figures = query.data;
+  const cents = (amount: number) => money(amount / 100, figures.currency);
+  return (
+    <section aria-label={t('dialogs.refund_title')} className="rounded border border-slate-200 p-3">
+      <h3 className="mb-2 text-sm font-medium text-slate-800">{t('dialogs.refund_title')}</h3>
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+        <dt>{t('dialogs.paid', { days: figures.termDays })}</dt>
+        <dd className="text-right tabular-nums">{cents(figures.paidPremiumCents)}</dd>
+        <dt>{t('dialogs.earned', { days: figures.insuredDays })}</dt>
+        <dd className="text-right tabular-nums">{cents(figures.earnedPremiumCents)}</dd>
+        <dt className="font-medium">{t('dialogs.refund')}</dt>
+        <dd className="text-right font-medium tabular-nums">{cents(figures.refundCents)}</dd>
+      </dl>
+    </section>
+  );
+}
 
 /**
  * The end of a policy: terminate (from a date within the contract, checked here as the service
  * checks it) or withdraw (void from the start); both with an optional reason.
  */
 export function EndPolicyDialog({
+  accountIndex,
   kind,
   policy,
   busy,
@@ -106,6 +161,7 @@ export function EndPolicyDialog({
   onSubmit,
   onCancel,
 }: DialogProps & {
+  accountIndex: number;
   kind: 'terminate' | 'withdraw';
   values: EndValues;
   onChange: (values: EndValues) => void;
@@ -158,6 +214,13 @@ export function EndPolicyDialog({
         ) : (
           <p className="text-sm text-slate-700">{t('dialogs.withdraw_text')}</p>
         )}
+        {terminate ? (
+          <TerminationRefund
+            accountIndex={accountIndex}
+            policy={policy}
+            terminationDate={values.terminationDate}
+          />
+        ) : null}
         <TextInput
           label={t('fields.reason')}
           value={values.reason}

@@ -77,7 +77,7 @@ export function usePolicyActions({
   const busy = state.matches('submitting');
 
   // What the forms hold lives here, so that the confirmation in between and a refusal keep it.
-  const [endValues, setEndValues] = useState(initialEndValues);
+  const [endValues, setEndValues] = useState(() => initialEndValues(policy));
   const draft = policy.versions?.find((v) => v.id === policy.draftVersionId) ?? null;
   const draftForm = useDraftForm(draft, tariff);
   const [effectiveFrom, setEffectiveFrom] = useState('');
@@ -95,7 +95,7 @@ export function usePolicyActions({
   const choose = (next: PolicyAction, target: PolicyVersion | null = null) => {
     setPageNotice(null);
     setRestoreTarget(target);
-    if (next === 'terminate' || next === 'withdraw') setEndValues(initialEndValues());
+    if (next === 'terminate' || next === 'withdraw') setEndValues(initialEndValues(policy));
     if (next === 'patchDraft') {
       draftForm.start();
       setEffectiveFrom('');
@@ -292,6 +292,7 @@ export function usePolicyActions({
       {notice(pageNotice, () => setPageNotice(null))}
       {formOpen && (action === 'terminate' || action === 'withdraw') ? (
         <EndPolicyDialog
+          accountIndex={accountIndex}
           kind={action}
           policy={policy}
           busy={busy}

@@ -31,6 +31,11 @@ export interface ServiceModule {
   migrations: readonly string[];
   /** Adds its demo data where it is missing; runs after the seeds of the services it depends on. */
   seed?: (env: SeedEnv) => Promise<void>;
+  /**
+   * Its jobs on the sandbox's clock (after every seed, before the sandbox listens): runs what is
+   * due now and answers how to stop what it keeps running (timers), called when the sandbox closes.
+   */
+  start?: (ctx: SandboxContext) => Promise<() => void>;
   /** Services whose tables, seed data or index.ts exports it uses. */
   dependsOn: readonly SandboxServiceName[];
 }

@@ -10,6 +10,7 @@ import { productLookupRouter } from './product-lookup-routes.ts';
 import { seedLeadsStep } from './seed-leads.ts';
 import { seedPolicies } from './seed-policies.ts';
 import { seedProducts } from './seed-products.ts';
+import { startRenewalRuns } from './policy-renewal.ts';
 
 /**
  * The insurance service: products and their versions, fields, formulas, factors and booking
@@ -35,6 +36,7 @@ export const insuranceService: ServiceModule = {
     '006-policy-writes.sql',
     '007-leads.sql',
     '009-product-extras.sql',
+    '015-policy-renewal.sql',
   ]),
   async seed({ db, logger }) {
     await seedProducts(db, logger);
@@ -42,6 +44,8 @@ export const insuranceService: ServiceModule = {
     await seedPolicies(db, logger);
     await seedLeadsStep(db, logger);
   },
+  // Policies whose term ended renew or expire: once at start, then whenever the day changes.
+  start: startRenewalRuns,
   dependsOn: ['tenantservice', 'accountservice'],
 };
 

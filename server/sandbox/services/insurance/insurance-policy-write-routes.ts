@@ -14,10 +14,12 @@ import {
 } from '#common/policy-lifecycle.ts';
 import {
   DURATION_UNITS,
+  RENEWAL_FREQUENCIES,
   missingFields,
   parseIsoDate,
   validatePolicyObjects,
   type DurationUnit,
+  type RenewalFrequency,
   type ObjectData,
   type InsuredObjectFields,
 } from '#common/policy-object-data.ts';
@@ -39,6 +41,7 @@ import {
   PolicyDraftPatchBody,
   PolicyRestoreBody,
   PolicyTerminateBody,
+  PolicyTerminationPreviewBody,
   PolicyWithdrawBody,
 } from '#common/contracts/policy.ts';
 import {
@@ -66,6 +69,8 @@ import {
   type VersionRow,
 } from './insurance-policy-routes.ts';
 import { convertLead } from './lead-routes.ts';
+import { currencyOf, premiumUnitsOf, terminationFigures } from './policy-termination.ts';
+import { asNewTimeline } from './policy-renewal.ts';
 
 /**
  * The write side of policies (spec sections 4 and 7): the premium of an application being filled
@@ -117,8 +122,9 @@ type CheckedObjects = {
 function checkedObjects(
   tariff: Tariff,
   given: v.InferOutput<typeof PolicyCalculateBody>['policyObjects'],
+  todayMs: number,
 ): CheckedObjects {
-  const result = validatePolicyObjects(tariff.objects, given);
+  const result = validatePolicyObjects(tariff.objects, given, todayMs);
   if (!result.ok) throw invalid(result.issues);
   return result.objects as CheckedObjects;
 }
@@ -178,6 +184,14 @@ export function termOf(
   return { startMs, endMs };
 }
 
+/** How the contract renews: the product's policyRenewalFrequency field, else not at all. */
+const renewalOf = (objects: CheckedObjects): RenewalFrequency => {
+  const value = objects.find((o) => o.object.name === 'default')?.data.policyRenewalFrequency;
+  return (RENEWAL_FREQUENCIES as readonly unknown[]).includes(value)
+    ? (value as RenewalFrequency)
+    : 'none';
+};
+
 const asNewObjects = (objects: CheckedObjects): NewPolicyObject[] =>
   objects.map(({ object, data }) => ({
     insuredObjectId: object.id,
@@ -221,18 +235,7 @@ async function versionRow(tx: Queryable, tenantId: number, policyId: number, ver
 
 /** A stored version's timeline as rows to insert again (objects back in product order). */
 async function timelineOf(tx: Queryable, tenantId: number, version: VersionRow) {
-  const [presented] = await presentVersions(tx, tenantId, [version]);
-  return (presented?.timeline ?? []).map((slice): NewTimeslice => ({
-    from: new Date(slice.from),
-    to: slice.to ? new Date(slice.to) : null,
-    premium: slice.premium,
-    objects: [...slice.policyObjects].reverse().map((o) => ({
-      insuredObjectId: o.insuredObjectId,
-      name: o.insuredObjectName,
-      label: o.insuredObjectLabel,
-      data: o.data,
-    })),
-  }));
+  return asNewTimeline((await presentVersions(tx, tenantId, [version]))[0]);
 }
 
 /**
@@ -313,6 +316,7 @@ function patchedTimeline(
   timeline: NewTimeslice[],
   patch: v.InferOutput<typeof PolicyDraftPatchBody>,
   override: PremiumOverride | null,
+  todayMs: number,
 ): NewTimeslice[] {
   let slices = timeline;
   let fromMs = Number.NEGATIVE_INFINITY;
@@ -357,7 +361,7 @@ function patchedTimeline(
       }
       return { insuredObjectId: object.insuredObjectId ?? 0, data: { ...object.data, ...change } };
     });
-    const checked = validatePolicyObjects(tariff.objects, merged);
+    const checked = validatePolicyObjects(tariff.objects, merged, todayMs);
     if (!checked.ok) {
       for (const issue of checked.issues) issues.set(`${issue.path} ${issue.code}`, issue);
       return slice;
@@ -367,6 +371,26 @@ function patchedTimeline(
   });
   if (issues.size) throw invalid([...issues.values()]);
   return result;
+}
+
+/**
+ * A termination of the current version on `terminationDate`: refused (400 at the field) outside
+ * the contract, otherwise its timeline and the money of ending it there.
+ */
+async function termination(
+  db: Queryable,
+  tenantId: number,
+  row: PolicyRow,
+  body: { terminationDate: string },
+) {
+  const current = (await versionRow(db, tenantId, row.id, row.current_version_id!))!;
+  const timeline = await timelineOf(db, tenantId, current);
+  const refusal = terminationDateRefusal(body.terminationDate, contractOf(row, timeline));
+  if (refusal) throw invalid([{ path: 'terminationDate', code: refusal }]);
+  const date = new Date(parseIsoDate(body.terminationDate)!);
+  const units = await premiumUnitsOf(db, tenantId, timeline);
+  const figures = terminationFigures(timeline, date.getTime(), units, currencyOf(timeline));
+  return { timeline, date, figures };
 }
 
 interface LifecycleWrite<B> {
@@ -386,7 +410,7 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
     const { tenantId } = getAuth(res);
     const body = parseBody(PolicyCalculateBody, req.body);
     const tariff = await tariffOf(db, tenantId, body.productVersionId);
-    const result = validatePolicyObjects(tariff.objects, body.policyObjects);
+    const result = validatePolicyObjects(tariff.objects, body.policyObjects, ctx.clock.now());
     if (!result.ok) {
       const missing = missingFields(result.issues);
       // Incomplete is the normal state of a form being filled in; wrong is not.
@@ -432,10 +456,21 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
           { path: accountCode || holder ? 'holder.lastName' : 'holder', code: 'required' },
         ]);
       }
-      const objects = checkedObjects(tariff, body.policyObjects);
+      const objects = checkedObjects(tariff, body.policyObjects, ctx.clock.now());
       const override = body.premiumOverride ?? null;
       checkOverride(tariff, override);
       const term = termOf(tariff, objects);
+      if (body.leadCode && term.startMs < Math.floor(ctx.clock.now() / DAY_MS) * DAY_MS) {
+        // An application lies around a while: its term may have begun before it is accepted.
+        // Cover cannot begin in the past, so the user is asked for a new start (issue 15, 8).
+        throw new HttpError(
+          409,
+          'term.start_in_past',
+          'the term of this lead starts in the past: give a new policyStartDate',
+          undefined,
+          [{ path: 'default.policyStartDate', code: 'start_in_past' }],
+        );
+      }
       const premium = premiumFor(
         tariff,
         objects.map((o) => ({ name: o.object.name, data: o.data })),
@@ -458,6 +493,7 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
             policyStartDate: new Date(term.startMs),
             leadCode: body.leadCode ?? null,
             premiumOverride: override as Record<string, unknown> | null,
+            renewalFrequency: renewalOf(objects),
             versions: [
               {
                 versionNumber: 1,
@@ -581,6 +617,7 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
         await timelineOf(tx, tenantId, draft),
         body,
         row.premium_override as PremiumOverride | null,
+        ctx.clock.now(),
       );
       // A new row, so that a patch or an apply based on the draft as it was is a conflict.
       await tx.query('DELETE FROM policy_versions WHERE tenant_id = $1 AND id = $2', [
@@ -650,19 +687,34 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
     }),
   );
 
+  /**
+   * What terminating on `terminationDate` would do, without doing it: the same checks (a date
+   * within the contract, a status that may be terminated) and the money the termination would
+   * store, so that the dialog shows the refund before the user confirms (issue 15, point 7).
+   */
+  router.post('/policies/:id/termination-preview', UPDATE, async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const body = parseBody(PolicyTerminationPreviewBody, req.body);
+    const row = await findPolicyRow(db, tenantId, String(req.params.id));
+    const refusal = lifecycleRefusal('terminate', {
+      status: row.status,
+      hasDraft: row.draft_version_id !== null,
+    });
+    if (refusal) throw refused('terminate', refusal, row);
+    const { figures } = await termination(db, tenantId, row, body);
+    res.json({ termination: figures });
+  });
+
   router.post(
     '/policies/:id/terminate',
     UPDATE,
     lifecycle(PolicyTerminateBody, 'terminate', async (tx, row, { tenantId, stamp, body }) => {
-      const current = (await versionRow(tx, tenantId, row.id, row.current_version_id!))!;
-      const timeline = await timelineOf(tx, tenantId, current);
-      const refusal = terminationDateRefusal(body.terminationDate, contractOf(row, timeline));
-      if (refusal) throw invalid([{ path: 'terminationDate', code: refusal }]);
-      const date = new Date(parseIsoDate(body.terminationDate)!);
+      const { timeline, date, figures } = await termination(tx, tenantId, row, body);
       await replaceCurrent(tx, tenantId, stamp, row, cutAt(timeline, date.getTime()), {
         reason: 'terminated',
         terminationDate: date.toISOString(),
         terminationReason: body.reason ?? null,
+        termination: figures,
       });
       await tx.query(
         `UPDATE policies SET status = 'TERMINATED', termination_date = $3, termination_reason = $4

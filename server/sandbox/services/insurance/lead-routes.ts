@@ -326,6 +326,7 @@ async function resolvePolicy(
   input: PolicyInput,
   accountCode: string | null,
   premiumOverride: PremiumOverrideItem[] | null,
+  todayMs: number,
 ): Promise<ResolvedPolicy> {
   const [tariff] = await loadTariffs(db, tenantId, 'v.id = $2', [input.productVersionId]);
   if (!tariff)
@@ -346,7 +347,7 @@ async function resolvePolicy(
     );
   }
   // The policies' own check (common/policy-object-data.ts): the same codes and paths as a sale.
-  const checked = validatePolicyObjects(tariff.objects, input.policyObjects);
+  const checked = validatePolicyObjects(tariff.objects, input.policyObjects, todayMs);
   if (!checked.ok) {
     throw new HttpError(
       400,
@@ -660,7 +661,14 @@ export function leadRouter(ctx: SandboxContext): Router {
       const accountCode = accountCodeOf(body, null) ?? null;
       await assertAccount(tx, tenantId, accountCode);
       const override = overrideOf(body, null) ?? null;
-      const resolved = await resolvePolicy(tx, tenantId, policyBody, accountCode, override);
+      const resolved = await resolvePolicy(
+        tx,
+        tenantId,
+        policyBody,
+        accountCode,
+        override,
+        ctx.clock.now(),
+      );
       // The lead number follows the id, so two concurrent creations cannot draw the same one.
       const [row] = await tx.query<{ id: number }>(
         `WITH n AS (SELECT nextval('leads_id_seq')::int AS id)
@@ -736,7 +744,14 @@ export function leadRouter(ctx: SandboxContext): Router {
       // The policy is checked again whenever something it depends on changes.
       const resolved =
         body.policy || accountCode !== current.account_code || override !== current.premium_override
-          ? await resolvePolicy(tx, tenantId, body.policy ?? current.policy, accountCode, override)
+          ? await resolvePolicy(
+              tx,
+              tenantId,
+              body.policy ?? current.policy,
+              accountCode,
+              override,
+              ctx.clock.now(),
+            )
           : null;
       const next = {
         status,

@@ -47,6 +47,8 @@ export interface NewPolicy {
   policyStartDate: Date | null;
   leadCode: string | null;
   premiumOverride: Record<string, unknown> | null;
+  /** How the contract renews at the end of its term (the renewal run); `none` when not given. */
+  renewalFrequency?: string;
   versions: NewVersion[];
 }
 
@@ -231,11 +233,13 @@ export async function insertPolicies(
   await tx.query(
     `INSERT INTO policies (id, tenant_id, code, policy_number, product_id, product_version_id,
                            account_code, holder, status, policy_start_date, lead_code,
-                           premium_override, created_at, updated_at, created_by, updated_by)
-     SELECT id, $1, c, n, pr, v, a, h::jsonb, s, st, l, o::jsonb, cr, cr, $14, $14
+                           premium_override, created_at, updated_at, created_by, updated_by,
+                           renewal_frequency)
+     SELECT id, $1, c, n, pr, v, a, h::jsonb, s, st, l, o::jsonb, cr, cr, $14, $14, rf
        FROM unnest($2::int[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[], $8::text[],
-                   $9::text[], $10::timestamptz[], $11::text[], $12::text[], $13::timestamptz[])
-         AS x(id, c, n, pr, v, a, h, s, st, l, o, cr)`,
+                   $9::text[], $10::timestamptz[], $11::text[], $12::text[], $13::timestamptz[],
+                   $15::text[])
+         AS x(id, c, n, pr, v, a, h, s, st, l, o, cr, rf)`,
     [
       tenantId,
       ids,
@@ -251,6 +255,7 @@ export async function insertPolicies(
       policies.map((p) => json(p.premiumOverride)),
       policies.map((p) => (p.createdAt ?? stamp.at).toISOString()),
       stamp.by,
+      policies.map((p) => p.renewalFrequency ?? 'none'),
     ],
   );
   await insertVersions(

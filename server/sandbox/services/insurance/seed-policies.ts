@@ -162,6 +162,9 @@ export function generatePolicies(
       policyStartDate: hasStart ? new Date(startMs) : null,
       leadCode: null,
       premiumOverride: null,
+      // Three in four renew yearly, every fourth runs out (POL-000001 first): the renewal run at
+      // start renews those whose term ended before the demo clock's today and expires the others.
+      renewalFrequency: i % 4 === 0 ? 'none' : 'yearly',
       versions: policyVersions,
     });
   }
