@@ -1,6 +1,7 @@
 import type { CustomSchemaEntity, CustomSchemaFieldInput } from '#common/custom-schema-field.ts';
-import { fetchJson } from './fetch-json.ts';
+import { ApiError, fetchJson } from './fetch-json.ts';
 import type {
+  TenantSettingValue,
   SettingInput,
   BrandingInput,
   GeneralInput,
@@ -17,7 +18,7 @@ import type {
 type SettingSave = Omit<SettingInput, 'value'> & { value: unknown };
 
 // The records' types are the tenantservice's contract (common/contracts/tenant.ts).
-export type { BrandingRecord, CustomSchemaRecord, SettingValue };
+export type { BrandingRecord, CustomSchemaRecord, SettingValue, TenantSettingValue };
 
 /**
  * Tenant settings, branding, custom schemas and the user's own settings (tenant service through
@@ -30,7 +31,7 @@ export function getTenantSettings(
   accountIndex: number,
   keys: readonly string[],
   signal?: AbortSignal,
-): Promise<{ values: SettingValue[] }> {
+): Promise<{ values: TenantSettingValue[] }> {
   const query = new URLSearchParams({ keys: keys.join(',') });
   return fetchJson(`${base(accountIndex)}/settings/tenant?${query.toString()}`, { signal });
 }
@@ -39,12 +40,65 @@ export function saveTenantSetting(
   accountIndex: number,
   setting: SettingSave,
   signal?: AbortSignal,
-): Promise<SettingValue> {
+): Promise<TenantSettingValue> {
   return fetchJson(`${base(accountIndex)}/settings/tenant`, {
     method: 'POST',
     body: setting,
     signal,
   });
+}
+
+/**
+ * The keys of a settings tab (chat widget, payment, dashboard) as one versioned record: their
+ * values, and the version and stamps of the newest of them (the sandbox gives every save the
+ * tenant's next settings revision, so the newest key tells whether any of them changed).
+ */
+export interface SettingsGroup {
+  values: Readonly<Record<string, unknown>>;
+  version: number;
+  updatedAt: string;
+  updatedBy: string;
+}
+
+export function settingsGroupOf(values: readonly TenantSettingValue[]): SettingsGroup {
+  const newest = values.reduce<TenantSettingValue | null>(
+    (found, setting) => (found === null || setting.version > found.version ? setting : found),
+    null,
+  );
+  return {
+    values: Object.fromEntries(values.map((setting) => [setting.key, setting.value])),
+    version: newest?.version ?? 0,
+    updatedAt: newest?.updatedAt ?? '',
+    updatedBy: newest?.updatedBy ?? '',
+  };
+}
+
+/**
+ * Saves the keys of a settings tab in the order given, one call each (the spec's POST takes one
+ * key), each on top of the tab's version. A key somebody saved since is refused 409 with that key
+ * alone; the tab as saved now is read then and the conflict carries it whole, under `group`, as
+ * a versioned record's conflict does. Keys saved before the refused one stay saved (they had not
+ * changed, so nothing was overwritten); the conflict shows the tab with them.
+ */
+export async function saveSettingsGroup(
+  accountIndex: number,
+  settings: readonly SettingSave[],
+  version: number,
+): Promise<SettingsGroup> {
+  const saved: TenantSettingValue[] = [];
+  for (const setting of settings) {
+    try {
+      saved.push(await saveTenantSetting(accountIndex, { ...setting, version }));
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'version_conflict')) throw error;
+      const keys = settings.map((entry) => entry.key);
+      const { values } = await getTenantSettings(accountIndex, keys);
+      throw new ApiError(error.status, error.code, error.message, {
+        group: settingsGroupOf(values),
+      });
+    }
+  }
+  return settingsGroupOf(saved);
 }
 
 export function saveGeneral(
@@ -91,15 +145,17 @@ export async function getCustomSchema(
   return page.items[0] ?? null;
 }
 
+/** Saves on top of the schema's `version` as read, 0 for an entity without one yet. */
 export function saveCustomSchema(
   accountIndex: number,
   entity: CustomSchemaEntity,
   fields: readonly CustomSchemaFieldInput[],
+  version: number,
   signal?: AbortSignal,
 ): Promise<{ schema: CustomSchemaRecord }> {
   return fetchJson(`${base(accountIndex)}/custom-schemas/${entity}`, {
     method: 'PUT',
-    body: { fields },
+    body: { fields, version },
     signal,
   });
 }

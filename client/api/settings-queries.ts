@@ -1,5 +1,11 @@
 import { accountKey, keyedQuery } from './query-keys.ts';
-import { getBrandingRecord, getCustomSchemas, getTenantSettings } from './settings-client.ts';
+import type { CustomSchemaEntity } from '#common/custom-schema-field.ts';
+import {
+  getBrandingRecord,
+  getCustomSchemas,
+  getTenantSettings,
+  settingsGroupOf,
+} from './settings-client.ts';
 import { getGeneral } from './tenant-client.ts';
 
 /** The keys and loads of the tenant's settings (the settings tabs), defined once. */
@@ -23,6 +29,27 @@ export const settingsQueries = {
       [...settingsQueries.all(accountIndex), 'values', ...keys],
       async (signal) => (await getTenantSettings(accountIndex, keys, signal)).values,
     ),
+  /** The keys of a settings tab as one versioned record (a save sends its version back). */
+  group: (accountIndex: number, keys: readonly string[]) =>
+    keyedQuery([...settingsQueries.all(accountIndex), 'group', ...keys], async (signal) =>
+      settingsGroupOf((await getTenantSettings(accountIndex, keys, signal)).values),
+    ),
+  /**
+   * The tenant's general schema of an entity (the one without a product, which forms read), with
+   * its version; version 0 and no fields while the entity has none.
+   */
+  customSchema: (accountIndex: number, entity: CustomSchemaEntity) =>
+    keyedQuery([...settingsQueries.all(accountIndex), 'custom-schema', entity], async (signal) => {
+      const { items } = await getCustomSchemas(accountIndex, signal);
+      const schema = items.find((item) => item.entity === entity && item.productCode === null);
+      return {
+        entity,
+        fields: schema?.fields ?? [],
+        version: schema?.version ?? 0,
+        updatedAt: schema?.updatedAt ?? '',
+        updatedBy: schema?.updatedBy ?? '',
+      };
+    }),
   customSchemas: (accountIndex: number) =>
     keyedQuery(
       [...settingsQueries.all(accountIndex), 'custom-schemas'],

@@ -1,11 +1,15 @@
 import { emailCheck } from '#common/email-address.ts';
 import * as v from 'valibot';
-import { CUSTOM_SCHEMA_ENTITIES, CustomSchemaFieldSchema } from '#common/custom-schema-field.ts';
-
-/** PUT /custom-schemas/{entity}: the editor's schema, which the settings form checks as well. */
-export { CustomSchemaBody } from '#common/custom-schema-field.ts';
+import {
+  CUSTOM_SCHEMA_ENTITIES,
+  CustomSchemaBody,
+  CustomSchemaFieldSchema,
+} from '#common/custom-schema-field.ts';
 import { normalizePermission } from '#common/permissions.ts';
 import { AuditEntries, Id, Int, JsonRecord, Timestamp } from './shared.ts';
+
+/** PUT /custom-schemas/{entity}: the editor's schema, which the settings form checks as well. */
+export { CustomSchemaBody };
 
 /**
  * The tenantservice's administration records (docs/contracts.md, "Administration and
@@ -149,6 +153,18 @@ export const SettingValueSchema = v.strictObject({
 });
 
 /**
+ * A tenant setting with the sandbox's version (an addition to the spec's key, value and type):
+ * the tenant's settings revision at the key's last save, 0 and no stamps for a key never saved.
+ * A tab of several keys is as new as the newest of them (migration 014).
+ */
+export const TenantSettingValueSchema = v.strictObject({
+  ...SettingValueSchema.entries,
+  version: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  updatedAt: v.nullable(Timestamp),
+  updatedBy: v.nullable(v.string()),
+});
+
+/**
  * A custom schema: the fields a tenant adds to an entity. The fields are the editor's own schema
  * (common/custom-schema-field.ts), which is not strict: its unknown keys are dropped, not refused.
  */
@@ -158,6 +174,8 @@ export const CustomSchemaRecordSchema = v.strictObject({
   productCode: v.nullable(v.string()),
   entity: v.picklist(CUSTOM_SCHEMA_ENTITIES),
   fields: v.array(CustomSchemaFieldSchema),
+  /** The sandbox's count of the schema's saves (a save sends it back; 409 when stale). */
+  version: Int,
   ...AuditEntries,
 });
 
@@ -310,6 +328,21 @@ export const SettingBody = v.object({
     v.array(v.unknown()),
   ]),
   isSensitive: v.optional(v.boolean(), false),
+  /**
+   * The version of the setting the value was based on (the sandbox's addition): a stale one is
+   * refused 409 `version_conflict`. Without it the save is unconditional, as the spec's callers
+   * (the product settings) send it; the settings tabs always send it.
+   */
+  version: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+});
+
+/**
+ * PUT /custom-schemas/{entity}: the fields and the version of the schema they were based on, 0
+ * for an entity without a schema yet (a save is never unversioned: it would overwrite unseen).
+ */
+export const CustomSchemaSaveBody = v.object({
+  ...CustomSchemaBody.entries,
+  version: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
 
 const orgName = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(200));
@@ -393,6 +426,7 @@ export type Tenant = v.InferOutput<typeof TenantSchema>;
 export type GeneralSettings = v.InferOutput<typeof GeneralSettingsSchema>;
 export type BrandingRecord = v.InferOutput<typeof BrandingRecordSchema>;
 export type SettingValue = v.InferOutput<typeof SettingValueSchema>;
+export type TenantSettingValue = v.InferOutput<typeof TenantSettingValueSchema>;
 export type CustomSchemaRecord = v.InferOutput<typeof CustomSchemaRecordSchema>;
 export type EffectivePermission = v.InferOutput<typeof EffectivePermissionSchema>;
 export type RoleInput = v.InferInput<typeof RoleUpdateBody>;

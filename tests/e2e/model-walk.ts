@@ -51,6 +51,11 @@ export function expectCheckForEveryState(
 export interface WalkStep {
   /** The event being taken (with its payload, as the model generated it). */
   event: AnyEventObject;
+  /**
+   * The snapshot the event is taken from (the step before's), for an action whose doing depends
+   * on where the machine is (which wizard step a "next" fills); undefined for the first step.
+   */
+  from: Snapshot<unknown> | undefined;
   /** The event `offset` steps after this one (1: the next one), if the path goes that far. */
   next(offset?: number): AnyEventObject | undefined;
   /** Every event after this one, in order. */
@@ -58,10 +63,14 @@ export interface WalkStep {
 }
 
 export interface Walk<A extends unknown[]> {
-  /** Per state key (as `stateKeys` lists them): what the user sees there, given `args`. */
-  states: Readonly<Record<string, (...args: A) => Promise<void>>>;
+  /**
+   * Per state key (as `stateKeys` lists them): what the user sees there, given `args` and, after
+   * them, the snapshot reached (for a check whose screen depends on the context: which wizard
+   * steps a registration with a custom schema shows).
+   */
+  states: Readonly<Record<string, (...args: [...A, Snapshot<unknown>]) => Promise<void>>>;
   /** What the state checks get: the page, and whatever the path set up (an API client, a code). */
-  args: NoInfer<A>;
+  args: A;
   /** Per event type on the path: what the user does (or nothing, for the service's answers). */
   events: Readonly<Record<string, (step: WalkStep) => Promise<void>>>;
 }
@@ -71,7 +80,8 @@ export interface Walk<A extends unknown[]> {
  * snapshot is in (a nested state runs its parent's check too). An event of the path without an
  * action fails the walk before anything runs, where xstate's own replay would skip it silently.
  */
-export async function walkModel<A extends unknown[]>(
+// `| []`: the args given as a list are read as a tuple, each check's parameters in their places.
+export async function walkModel<A extends unknown[] | []>(
   model: Model,
   path: ModelPath,
   walk: Walk<A>,
@@ -85,15 +95,20 @@ export async function walkModel<A extends unknown[]>(
 
   await model.testPath(path, {
     states: Object.fromEntries(
-      Object.entries(walk.states).map(([key, check]) => [key, () => check(...walk.args)]),
+      Object.entries(walk.states).map(([key, check]) => [
+        key,
+        (state: Snapshot<unknown>) => check(...walk.args, state),
+      ]),
     ),
     events: Object.fromEntries(
       Object.entries(walk.events).map(([type, act]) => [
         type,
         (step: Step) => {
-          const after = steps.slice(steps.indexOf(step) + 1).map((s) => s.event);
+          const at = steps.indexOf(step);
+          const after = steps.slice(at + 1).map((s) => s.event);
           return act({
             event: step.event,
+            from: steps[at - 1]?.state,
             next: (offset = 1) => after[offset - 1],
             rest: () => after,
           });

@@ -20,6 +20,7 @@ import {
   userRegistrationMachine,
 } from '#machines/user-registration.machine.ts';
 import { expect, test } from './fixtures.ts';
+import { walkModel } from './model-walk.ts';
 import {
   adminSession,
   freshEmail,
@@ -222,28 +223,26 @@ for (const wizard of wizards) {
         if (verified.type === 'xstate.error.actor.verifyInvitation') await invitation.withdraw();
         let emailTaken = false;
         const context: { register?: Promise<Response> } = {};
-        const outcomeAfter = (step: PathStep) => steps[steps.indexOf(step) + 1]?.event;
 
         await page.goto(invitation.link);
         const click = (name: string) => page.getByRole('button', { name, exact: true }).click();
-        await model.testPath(path, {
-          states: Object.fromEntries(
-            Object.entries(stateChecks(page, context)).map(([key, check]) => [key, check]),
-          ),
+        await walkModel(model as never, path, {
+          states: stateChecks(page, context),
+          args: [],
           events: {
             // The server's verification answers as arranged above; the next check sees it.
             'xstate.done.actor.verifyInvitation': async () => {},
             'xstate.error.actor.verifyInvitation': async () => {},
-            'wizard.next': async (step: PathStep) => {
-              const previous = steps[steps.indexOf(step) - 1]!;
-              await fillStep(page, stepOf(previous.state)!);
+            // The step being left is the one to fill: the snapshot the event is taken from says.
+            'wizard.next': async ({ from }) => {
+              await fillStep(page, stepOf(from!)!);
               await click('Next');
             },
             'wizard.previous': async () => {
               await click('Previous');
             },
-            'wizard.submit': async (step: PathStep) => {
-              const outcome = outcomeAfter(step);
+            'wizard.submit': async ({ next }) => {
+              const outcome = next();
               if (outcome?.type === 'xstate.error.actor.register' && outcome.error.status === 403) {
                 await invitation.withdraw();
               }
@@ -268,10 +267,10 @@ for (const wizard of wizards) {
             'xstate.done.actor.register': async () => {
               expect((await context.register!).status()).toBe(201);
             },
-            'xstate.error.actor.register': async (step: PathStep) => {
-              expect((await context.register!).status()).toBe(step.event.error.status);
+            'xstate.error.actor.register': async ({ event }) => {
+              expect((await context.register!).status()).toBe(event.error.status);
             },
-          } as never,
+          },
         });
         await admin.dispose();
       });

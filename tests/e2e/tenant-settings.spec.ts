@@ -222,11 +222,67 @@ test('two admins saving the same settings tab see the conflict instead of overwr
   expect(after).toMatchObject({ format_dates: loadedDates, version: current.version + 2 });
 });
 
+test('the dashboard tab: a save on a stale version shows the conflict; keep mine, reload', async ({
+  page,
+}) => {
+  await toSandboxWorkspace(page);
+  await page.goto('/u/0/settings#tab=options');
+  const options = page.getByRole('form', { name: 'Dashboard and brokers' });
+  const notice = options.getByLabel('Dashboard notice');
+  await expect(notice).toBeEnabled();
+  const url = '/api/0/tenantservice/v1/settings/tenant';
+  const post = (data: Record<string, unknown>) =>
+    page.request.post(url, { headers: { 'X-CSRF': '1' }, data });
+  const read = async () =>
+    (
+      (await (await page.request.get(`${url}?keys=dashboardAlert`)).json()) as {
+        values: { value: unknown; version: number }[];
+      }
+    ).values[0]!;
+
+  // Another admin saves the notice between this screen's load and its save.
+  expect((await post({ key: 'dashboardAlert', value: 'Theirs: closed on Monday.' })).status()).toBe(
+    200,
+  );
+  await notice.fill('Mine: open on Monday.');
+  await options.getByRole('button', { name: 'Save' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Somebody else changed these settings' });
+  await expect(alert).toBeVisible();
+  await expect(page.getByTestId('conflict-dashboardAlert').getByRole('cell')).toHaveText([
+    'Theirs: closed on Monday.',
+    'Mine: open on Monday.',
+  ]);
+  await expect(notice).toHaveValue('Mine: open on Monday.');
+  expect((await read()).value).toBe('Theirs: closed on Monday.');
+  await expectNoSeriousA11yViolations(page);
+
+  // Keep mine: saved over theirs knowingly.
+  await alert.getByRole('button', { name: 'Save my input over it' }).click();
+  await expect(alert).toBeHidden();
+  await expect(page.getByText('The settings were saved.').last()).toBeVisible();
+  expect((await read()).value).toBe('Mine: open on Monday.');
+
+  // Again, and this time reload: their notice, this input dropped.
+  expect((await post({ key: 'dashboardAlert', value: 'Theirs again.' })).status()).toBe(200);
+  await notice.fill('Mine again.');
+  await options.getByRole('button', { name: 'Save' }).click();
+  await expect(alert).toBeVisible();
+  await alert.getByRole('button', { name: 'Discard my input and load the saved settings' }).click();
+  await expect(alert).toBeHidden();
+  await expect(notice).toHaveValue('Theirs again.');
+  expect((await read()).value).toBe('Theirs again.');
+  // The next save builds on their version and goes through.
+  await notice.fill('');
+  await saveAndConfirm(page, 'Dashboard and brokers');
+  expect((await read()).value).toBe('');
+});
+
 test('custom fields of an entity are edited with the shared rules', async ({ page }) => {
   await toSandboxWorkspace(page);
   await page.goto('/u/0/settings#tab=custom-fields');
   const form = page.getByRole('form', { name: 'Custom fields' });
-  await form.getByLabel('Entity').selectOption('claim');
+  // The entity is chosen above the form: each entity's schema is a record of its own.
+  await page.getByLabel('Entity').selectOption('claim');
   await expect(form.getByText('No custom fields for this entity yet.')).toBeVisible();
   await form.getByRole('button', { name: 'Add field' }).click();
   const field = form.getByRole('group', { name: 'Field 1' });

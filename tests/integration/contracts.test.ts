@@ -59,6 +59,7 @@ import {
   CustomSchemaRecordSchema,
   GeneralSettingsSchema,
   SettingValueSchema,
+  TenantSettingValueSchema,
   TenantSchema,
   InviteSchema,
   ListViewSchema,
@@ -686,12 +687,14 @@ describe('tenantservice answers as its contract says', () => {
       pageOf(CustomSchemaRecordSchema),
     );
     expect(schemas.items.length).toBeGreaterThan(0);
-    for (const scope of ['tenant', 'user']) {
-      conforming(
-        await tenant.call(admin, `/settings/${scope}?keys=theme,pageSize`),
-        v.strictObject({ values: v.array(SettingValueSchema) }),
-      );
-    }
+    conforming(
+      await tenant.call(admin, '/settings/tenant?keys=theme,pageSize'),
+      v.strictObject({ values: v.array(TenantSettingValueSchema) }),
+    );
+    conforming(
+      await tenant.call(admin, '/settings/user?keys=theme,pageSize'),
+      v.strictObject({ values: v.array(SettingValueSchema) }),
+    );
   });
 
   it('saves, lists and changes a list view', async () => {

@@ -1,7 +1,12 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '#common/contracts/error.ts';
-import { BrandingRecordSchema, GeneralSettingsSchema } from '#common/contracts/tenant.ts';
+import {
+  BrandingRecordSchema,
+  CustomSchemaRecordSchema,
+  GeneralSettingsSchema,
+  TenantSettingValueSchema,
+} from '#common/contracts/tenant.ts';
 import { api, type Session } from '#server/sandbox/testing.ts';
 import { withSandbox } from '#tests/support/sandbox.ts';
 import { startStack, type Stack } from '#tests/support/stack.ts';
@@ -28,18 +33,26 @@ const claimFields = [
   { name: 'channel', label: 'Channel', type: 'string', options: ['phone', 'mail'] },
 ];
 
-type Schema = { entity: string; fields: { name: string }[]; productCode: string | null };
+type Schema = {
+  entity: string;
+  fields: { name: string }[];
+  productCode: string | null;
+  version: number;
+};
 const schemasOf = async (s: Session, entity: string) =>
   (await api(base, `${T}/custom-schemas?entity=${entity}`, { token: s.accessToken })).body as {
     items: Schema[];
   };
+/** The version a save of the entity's schema builds on: the one read, 0 while there is none. */
+const versionOf = async (s: Session, entity: string) =>
+  (await schemasOf(s, entity)).items[0]?.version ?? 0;
 
 describe('PUT /custom-schemas/{entity}', () => {
   it('creates the tenant schema of an entity, then replaces its fields', async () => {
     const created = await api(base, `${T}/custom-schemas/claim`, {
       method: 'PUT',
       token: admin.accessToken,
-      body: { fields: claimFields },
+      body: { fields: claimFields, version: await versionOf(admin, 'claim') },
     });
     expect(created.status).toBe(200);
     expect(created.body.schema).toMatchObject({
@@ -54,7 +67,7 @@ describe('PUT /custom-schemas/{entity}', () => {
     const updated = await api(base, `${T}/custom-schemas/claim`, {
       method: 'PUT',
       token: admin.accessToken,
-      body: { fields: [claimFields[1]] },
+      body: { fields: [claimFields[1]], version: created.body.schema.version },
     });
     expect(updated.status).toBe(200);
     expect(updated.body.schema.id).toBe(created.body.schema.id);
@@ -69,7 +82,10 @@ describe('PUT /custom-schemas/{entity}', () => {
     const res = await api(base, `${T}/custom-schemas/organization`, {
       method: 'PUT',
       token: admin.accessToken,
-      body: { fields: [...seeded.fields, { name: 'website', label: 'Website', type: 'string' }] },
+      body: {
+        fields: [...seeded.fields, { name: 'website', label: 'Website', type: 'string' }],
+        version: seeded.version,
+      },
     });
     expect(res.status).toBe(200);
     const after = await schemasOf(admin, 'organization');
@@ -102,7 +118,7 @@ describe('PUT /custom-schemas/{entity}', () => {
     const res = await api(base, `${T}/custom-schemas/claim`, {
       method: 'PUT',
       token: admin.accessToken,
-      body: { fields },
+      body: { fields, version: await versionOf(admin, 'claim') },
     });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('validation_error');
@@ -124,7 +140,10 @@ describe('PUT /custom-schemas/{entity}', () => {
     const res = await api(base, `${T}/custom-schemas/invoice`, {
       method: 'PUT',
       token: nord.accessToken,
-      body: { fields: [{ name: 'nordOnly', label: 'Nord', type: 'boolean' }] },
+      body: {
+        fields: [{ name: 'nordOnly', label: 'Nord', type: 'boolean' }],
+        version: await versionOf(nord, 'invoice'),
+      },
     });
     expect(res.status).toBe(200);
     expect(await schemasOf(admin, 'invoice')).toEqual(demoBefore);
@@ -252,6 +271,135 @@ describe('versioned settings: two admins saving the same tab', () => {
       expect(unversioned.body.issues).toContainEqual({ path: 'version', code: expect.any(String) });
     },
   );
+});
+
+describe('versioned settings: the key/value tabs and custom fields', () => {
+  type Stored = { key: string; value: unknown; version: number; updatedBy: string | null };
+  const readKeys = async (keys: readonly string[]) => {
+    const res = await api(base, `${T}/settings/tenant?keys=${keys.join(',')}`, {
+      token: nord.accessToken,
+    });
+    expect(v.is(v.strictObject({ values: v.array(TenantSettingValueSchema) }), res.body)).toBe(
+      true,
+    );
+    return (res.body as { values: Stored[] }).values;
+  };
+  const post = (body: Record<string, unknown>) =>
+    api(base, `${T}/settings/tenant`, { method: 'POST', token: nord.accessToken, body });
+
+  // Each tab with its keys, the value this admin saves and the one another admin saves.
+  const tabs = {
+    'chat widget': {
+      chatWidget: [
+        { enabled: true, webhookUrl: '/chat-widget/webhook', version: '1.0.0' },
+        { enabled: false, webhookUrl: '', version: '' },
+      ],
+    },
+    payment: {
+      braintree_config: [
+        { environment: 'sandbox', merchantId: 'mine', publicKey: 'pk_mine' },
+        { environment: 'production', merchantId: 'theirs', publicKey: 'pk_theirs' },
+      ],
+      active_psp: ['braintree', 'none'],
+    },
+    'dashboard and brokers': {
+      dashboardAlert: ['Mine', 'Theirs'],
+      brokermanagement_version: ['v2', 'v1'],
+    },
+  } as const;
+
+  it.each(Object.keys(tabs) as (keyof typeof tabs)[])(
+    '%s: a key saved on a stale version of the tab is refused 409 with the setting as saved now',
+    async (tab) => {
+      const entries = Object.entries(tabs[tab]) as [string, readonly [unknown, unknown]][];
+      const keys = entries.map(([key]) => key);
+      // The tab's version: the newest of its keys (0 while none was ever saved).
+      const tabVersion = Math.max(0, ...(await readKeys(keys)).map((s) => s.version));
+
+      for (const [key, [mine, theirs]] of entries) {
+        const first = await post({ key, value: mine, version: tabVersion });
+        expect(first.status).toBe(200);
+        expect(first.body).toMatchObject({ key, value: mine });
+        expect(first.body.version).toBeGreaterThan(tabVersion);
+        expect(first.body.updatedBy).not.toBe('system');
+        expect(v.is(TenantSettingValueSchema, first.body)).toBe(true);
+
+        // Another admin's save based on the same read comes too late.
+        const stale = await post({ key, value: theirs, version: tabVersion });
+        expect(stale.status).toBe(409);
+        expect(v.is(ErrorBodySchema, stale.body)).toBe(true);
+        expect(stale.body.error).toBe('version_conflict');
+        expect(stale.body.setting).toEqual(first.body);
+        expect(await readKeys([key])).toEqual([first.body]);
+
+        // Saving over it knowingly: on top of the version the conflict named.
+        const kept = await post({ key, value: theirs, version: stale.body.setting.version });
+        expect(kept.status).toBe(200);
+        expect(kept.body.value).toEqual(theirs);
+        expect(kept.body.version).toBeGreaterThan(first.body.version);
+      }
+    },
+  );
+
+  it('a save of a key never saved builds on version 0; one based on it later is stale', async () => {
+    const key = 'dashboardAlert_never_saved';
+    const [unsaved] = await readKeys([key]);
+    expect(unsaved).toEqual({
+      key,
+      value: null,
+      type: 'null',
+      version: 0,
+      updatedAt: null,
+      updatedBy: null,
+    });
+    expect((await post({ key, value: 'first', version: 0 })).status).toBe(200);
+    const second = await post({ key, value: 'second', version: 0 });
+    expect(second.status).toBe(409);
+    expect(second.body.setting).toMatchObject({ key, value: 'first' });
+  });
+
+  it('a save without a version stays unconditional (the spec’s callers send none)', async () => {
+    const [before] = await readKeys(['dashboardAlert']);
+    const res = await post({ key: 'dashboardAlert', value: 'Unversioned' });
+    expect(res.status).toBe(200);
+    expect(res.body.version).toBeGreaterThan(before!.version);
+    const refused = await post({ key: 'dashboardAlert', value: 'x', version: -1 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues).toContainEqual({ path: 'version', code: expect.any(String) });
+  });
+
+  it('custom fields: a save on a stale version is refused 409 with the schema as saved now', async () => {
+    const put = (body: Record<string, unknown>) =>
+      api(base, `${T}/custom-schemas/payment`, { method: 'PUT', token: nord.accessToken, body });
+    const version = await versionOf(nord, 'payment');
+    const mine = [{ name: 'iban', label: 'IBAN', type: 'string' }];
+    const theirs = [{ name: 'reference', label: 'Reference', type: 'string' }];
+
+    const first = await put({ fields: mine, version });
+    expect(first.status).toBe(200);
+    expect(first.body.schema).toMatchObject({ fields: [{ name: 'iban' }] });
+    expect(v.is(CustomSchemaRecordSchema, first.body.schema)).toBe(true);
+
+    const stale = await put({ fields: theirs, version });
+    expect(stale.status).toBe(409);
+    expect(v.is(ErrorBodySchema, stale.body)).toBe(true);
+    expect(stale.body.error).toBe('version_conflict');
+    expect(stale.body.schema).toEqual(first.body.schema);
+    expect((await schemasOf(nord, 'payment')).items).toEqual([first.body.schema]);
+
+    const kept = await put({ fields: theirs, version: stale.body.schema.version });
+    expect(kept.status).toBe(200);
+    expect(kept.body.schema).toMatchObject({
+      id: first.body.schema.id,
+      fields: [{ name: 'reference' }],
+      version: first.body.schema.version + 1,
+    });
+
+    // A save without a version is no save: it would overwrite unseen.
+    const unversioned = await put({ fields: mine });
+    expect(unversioned.status).toBe(400);
+    expect(unversioned.body.issues).toContainEqual({ path: 'version', code: expect.any(String) });
+  });
 });
 
 describe('chat widget stand-in', () => {

@@ -1,65 +1,76 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   CHAT_WIDGET_SETTING_KEY,
   parseChatWidgetSetting,
   type ChatWidgetSetting,
 } from '#machines/chat-widget.machine.ts';
-import { saveTenantSetting, settingValue } from '#client/api/settings-client.ts';
+import { saveSettingsGroup, type SettingsGroup } from '#client/api/settings-client.ts';
 import { settingsQueries } from '#client/api/settings-queries.ts';
+import { conflictRowsOf } from '#client/ui/conflict-rows.ts';
 import { CheckboxInput, TextInput } from '#client/ui/form/fields.tsx';
 import { checkChatWidget } from './settings-forms.ts';
-import { QueryTab, SettingsForm } from './tab-frame.tsx';
-import { useSettingsAccount, useSettingsForm } from './use-settings-tab.ts';
+import { VersionedSettingsForm } from './tab-frame.tsx';
+import { useSettingsAccount, useSettingsEdit } from './use-settings-tab.ts';
 
-export function ChatWidgetTab() {
-  const { accountIndex } = useSettingsAccount();
-  const query = useQuery({
-    ...settingsQueries.values(accountIndex, [CHAT_WIDGET_SETTING_KEY]),
-    select: (values) => parseChatWidgetSetting(settingValue(values, CHAT_WIDGET_SETTING_KEY)),
-  });
-  return (
-    <QueryTab
-      query={query}
-      render={(setting, account) => <ChatWidgetForm initial={setting} {...account} />}
-    />
+type ChatWidgetField = keyof ChatWidgetSetting;
+const KEYS = [CHAT_WIDGET_SETTING_KEY];
+
+const valuesOf = (group: SettingsGroup): ChatWidgetSetting =>
+  parseChatWidgetSetting(group.values[CHAT_WIDGET_SETTING_KEY] ?? null);
+
+const comparable = (setting: ChatWidgetSetting): Record<ChatWidgetField, string> => ({
+  enabled: String(setting.enabled),
+  webhookUrl: setting.webhookUrl,
+  version: setting.version,
+});
+
+const conflictRows = (loaded: SettingsGroup, mine: ChatWidgetSetting, saved: SettingsGroup) =>
+  conflictRowsOf<ChatWidgetField>(
+    ['enabled', 'webhookUrl', 'version'],
+    comparable(valuesOf(loaded)),
+    comparable(mine),
+    comparable(valuesOf(saved)),
   );
-}
 
-function ChatWidgetForm({
-  initial,
-  accountIndex,
-  canEdit,
-}: {
-  initial: ChatWidgetSetting;
-  accountIndex: number;
-  canEdit: boolean;
-}) {
+/**
+ * The chat widget, edited on `record-edit`: saved on top of the version read, so a save another
+ * admin made meanwhile shows as a conflict instead of being overwritten.
+ */
+export function ChatWidgetTab() {
   const { t } = useTranslation('tenant_settings');
-  const { values, setValues, errors, setErrors, saving, error, save } = useSettingsForm(initial);
-  const labels = { webhookUrl: t('chat_widget.webhook_url'), version: t('chat_widget.version') };
+  const { accountIndex, canEdit } = useSettingsAccount();
+  const labels = {
+    enabled: t('chat_widget.enabled'),
+    webhookUrl: t('chat_widget.webhook_url'),
+    version: t('chat_widget.version'),
+  };
+  const form = useSettingsEdit({
+    query: settingsQueries.group(accountIndex, KEYS),
+    name: 'group',
+    valuesOf,
+    emptyValues: () => parseChatWidgetSetting(null),
+    validate: (values: ChatWidgetSetting) => {
+      const checked = checkChatWidget(values, labels);
+      return checked.ok ? { ok: true, input: checked.value } : checked;
+    },
+    send: (input, version) =>
+      saveSettingsGroup(accountIndex, [{ key: CHAT_WIDGET_SETTING_KEY, value: input }], version),
+    conflictRows,
+  });
+  const { values, setValues, errors } = form;
   return (
-    <SettingsForm
+    <VersionedSettingsForm
+      form={form}
       title={t('chat_widget.title')}
       intro={t('chat_widget.intro')}
-      saving={saving}
-      error={error}
       canEdit={canEdit}
-      onSubmit={() => {
-        const checked = checkChatWidget(values, labels);
-        setErrors(checked.ok ? {} : checked.errors);
-        if (!checked.ok) return;
-        void save(async () => {
-          const saved = await saveTenantSetting(accountIndex, {
-            key: CHAT_WIDGET_SETTING_KEY,
-            value: checked.value,
-          });
-          setValues(parseChatWidgetSetting(saved.value));
-        });
-      }}
+      label={(field: ChatWidgetField) => labels[field]}
+      shown={(field, value) =>
+        field === 'enabled' ? t(value === 'true' ? 'conflict.on' : 'conflict.off') : value
+      }
     >
       <CheckboxInput
-        label={t('chat_widget.enabled')}
+        label={labels.enabled}
         name="enabled"
         checked={values.enabled}
         disabled={!canEdit}
@@ -87,6 +98,6 @@ function ChatWidgetForm({
         maxLength={40}
         onChange={(version) => setValues((current) => ({ ...current, version }))}
       />
-    </SettingsForm>
+    </VersionedSettingsForm>
   );
 }

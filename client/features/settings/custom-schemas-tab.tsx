@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,8 +8,8 @@ import {
 import { saveCustomSchema, type CustomSchemaRecord } from '#client/api/settings-client.ts';
 import { settingsQueries } from '#client/api/settings-queries.ts';
 import { Button } from '#client/ui/button.tsx';
+import { conflictRowsOf } from '#client/ui/conflict-rows.ts';
 import { CheckboxInput, NumberInput, SelectInput, TextInput } from '#client/ui/form/fields.tsx';
-import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { translateMessage } from '#client/ui/form/messages.ts';
 import {
   checkSchemaDrafts,
@@ -18,41 +17,77 @@ import {
   toFieldDraft,
   type FieldDraft,
 } from './settings-forms.ts';
-import { QueryTab, SettingsForm } from './tab-frame.tsx';
-import { useSave, useSettingsAccount } from './use-settings-tab.ts';
+import { VersionedSettingsForm } from './tab-frame.tsx';
+import { useSettingsAccount, useSettingsEdit } from './use-settings-tab.ts';
 
-/** The tenant's general schema of an entity: the first without a product (what forms read). */
-function draftsOf(items: readonly CustomSchemaRecord[], entity: CustomSchemaEntity): FieldDraft[] {
-  const schema = items.find((item) => item.entity === entity && item.productCode === null);
-  return (schema?.fields ?? []).map(toFieldDraft);
-}
+/** The general schema of an entity as the tab edits it: its fields and version stamps. */
+type EntitySchema = Pick<
+  CustomSchemaRecord,
+  'entity' | 'fields' | 'version' | 'updatedAt' | 'updatedBy'
+>;
+type SchemaField = 'fields';
 
+const draftsOf = (schema: EntitySchema): FieldDraft[] => schema.fields.map(toFieldDraft);
+
+/** The fields in short, to compare in a conflict: name and type of each, in order. */
+const summary = (drafts: readonly FieldDraft[]) =>
+  drafts.map((draft) => `${draft.name} (${draft.type})`).join(', ');
+
+const conflictRows = (loaded: EntitySchema, mine: FieldDraft[], saved: EntitySchema) =>
+  conflictRowsOf<SchemaField>(
+    ['fields'],
+    { fields: summary(draftsOf(loaded)) },
+    { fields: summary(mine) },
+    { fields: summary(draftsOf(saved)) },
+  );
+
+/**
+ * The custom fields of one entity at a time. The entity is chosen outside the form: each entity's
+ * schema is a record of its own, edited on `record-edit` (another entity's editor starts afresh,
+ * dropping what was typed, as switching did before).
+ */
 export function CustomSchemasTab() {
-  const { accountIndex } = useSettingsAccount();
-  const query = useQuery(settingsQueries.customSchemas(accountIndex));
+  const { t } = useTranslation('tenant_settings');
+  const [entity, setEntity] = useState<CustomSchemaEntity>('organization');
   return (
-    <QueryTab
-      query={query}
-      render={(items, account) => <SchemaEditor items={items} {...account} />}
-    />
+    <div className="flex flex-col gap-4">
+      <div className="max-w-2xl">
+        <SelectInput
+          label={t('custom_schemas.entity')}
+          name="entity"
+          value={entity}
+          options={CUSTOM_SCHEMA_ENTITIES.map((value) => ({
+            value,
+            label: t(`custom_schemas.entities.${value}`),
+          }))}
+          onChange={(value) => {
+            const next = CUSTOM_SCHEMA_ENTITIES.find((candidate) => candidate === value);
+            if (next) setEntity(next);
+          }}
+        />
+      </div>
+      <SchemaEditor key={entity} entity={entity} />
+    </div>
   );
 }
 
-function SchemaEditor({
-  items: initialItems,
-  accountIndex,
-  canEdit,
-}: {
-  items: CustomSchemaRecord[];
-  accountIndex: number;
-  canEdit: boolean;
-}) {
+function SchemaEditor({ entity }: { entity: CustomSchemaEntity }) {
   const { t } = useTranslation(['tenant_settings', 'ui']);
-  const [items, setItems] = useState(initialItems);
-  const [entity, setEntity] = useState<CustomSchemaEntity>('organization');
-  const [drafts, setDrafts] = useState(() => draftsOf(initialItems, 'organization'));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { saving, error, save } = useSave();
+  const { accountIndex, canEdit } = useSettingsAccount();
+  const form = useSettingsEdit({
+    query: settingsQueries.customSchema(accountIndex, entity),
+    name: 'schema',
+    valuesOf: draftsOf,
+    emptyValues: (): FieldDraft[] => [],
+    validate: (drafts: FieldDraft[]) => {
+      const checked = checkSchemaDrafts(drafts);
+      return checked.ok ? { ok: true, input: checked.value } : checked;
+    },
+    send: async (input, version) =>
+      (await saveCustomSchema(accountIndex, entity, input, version)).schema,
+    conflictRows,
+  });
+  const { values: drafts, setValues: setDrafts, errors } = form;
   const translate = (message: string) =>
     translateMessage((key, values) => t(key as never, values), message);
 
@@ -60,39 +95,14 @@ function SchemaEditor({
     setDrafts((current) => current.map((draft, i) => (i === row ? { ...draft, ...patch } : draft)));
 
   return (
-    <SettingsForm
+    <VersionedSettingsForm
+      form={form}
       title={t('custom_schemas.title')}
       intro={t('custom_schemas.intro')}
-      saving={saving}
-      error={error}
       canEdit={canEdit}
-      onSubmit={() => {
-        const checked = checkSchemaDrafts(drafts);
-        setErrors(checked.ok ? {} : checked.errors);
-        if (!checked.ok) return;
-        void save(async () => {
-          const { schema } = await saveCustomSchema(accountIndex, entity, checked.value);
-          setItems((current) => [...current.filter((item) => item.id !== schema.id), schema]);
-          setDrafts(schema.fields.map(toFieldDraft));
-        });
-      }}
+      label={() => t('conflict.fields')}
+      shown={(_, value) => value}
     >
-      <SelectInput
-        label={t('custom_schemas.entity')}
-        name="entity"
-        value={entity}
-        options={CUSTOM_SCHEMA_ENTITIES.map((value) => ({
-          value,
-          label: t(`custom_schemas.entities.${value}`),
-        }))}
-        onChange={(value) => {
-          const next = CUSTOM_SCHEMA_ENTITIES.find((candidate) => candidate === value);
-          if (!next) return;
-          setEntity(next);
-          setDrafts(draftsOf(items, next));
-          setErrors({});
-        }}
-      />
       {drafts.length === 0 ? (
         <p className="text-sm text-slate-600">{t('custom_schemas.empty')}</p>
       ) : null}
@@ -216,10 +226,7 @@ function SchemaEditor({
               <div className="sm:col-span-2">
                 <Button
                   variant="secondary"
-                  onClick={() => {
-                    setDrafts((current) => current.filter((_, i) => i !== row));
-                    setErrors({});
-                  }}
+                  onClick={() => setDrafts((current) => current.filter((_, i) => i !== row))}
                 >
                   {t('custom_schemas.remove_field', { number })}
                 </Button>
@@ -238,6 +245,6 @@ function SchemaEditor({
           </Button>
         </div>
       ) : null}
-    </SettingsForm>
+    </VersionedSettingsForm>
   );
 }

@@ -1,80 +1,82 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { saveTenantSetting, settingValue, type SettingValue } from '#client/api/settings-client.ts';
+import { saveSettingsGroup, type SettingsGroup } from '#client/api/settings-client.ts';
 import { settingsQueries } from '#client/api/settings-queries.ts';
+import { conflictRowsOf } from '#client/ui/conflict-rows.ts';
 import { SelectInput, TextareaInput } from '#client/ui/form/fields.tsx';
 import { BROKER_VERSIONS, SETTING_KEYS, checkOptions } from './settings-forms.ts';
-import { QueryTab, SettingsForm } from './tab-frame.tsx';
-import { useSettingsAccount, useSettingsForm } from './use-settings-tab.ts';
+import { VersionedSettingsForm } from './tab-frame.tsx';
+import { useSettingsAccount, useSettingsEdit } from './use-settings-tab.ts';
 
 interface OptionsDraft {
   dashboardAlert: string;
   brokerVersion: string;
 }
+type OptionsField = keyof OptionsDraft;
+const KEYS = [SETTING_KEYS.dashboardAlert, SETTING_KEYS.brokerVersion];
 
-function optionsDraft(values: readonly SettingValue[]): OptionsDraft {
-  const alert = settingValue(values, SETTING_KEYS.dashboardAlert);
-  const version = settingValue(values, SETTING_KEYS.brokerVersion);
+function valuesOf(group: SettingsGroup): OptionsDraft {
+  const alert = group.values[SETTING_KEYS.dashboardAlert];
+  const version = group.values[SETTING_KEYS.brokerVersion];
   return {
     dashboardAlert: typeof alert === 'string' ? alert : '',
     brokerVersion: typeof version === 'string' ? version : 'v1',
   };
 }
 
-export function OptionsTab() {
-  const { accountIndex } = useSettingsAccount();
-  const query = useQuery({
-    ...settingsQueries.values(accountIndex, [
-      SETTING_KEYS.dashboardAlert,
-      SETTING_KEYS.brokerVersion,
-    ]),
-    select: optionsDraft,
-  });
-  return (
-    <QueryTab
-      query={query}
-      render={(draft, account) => <OptionsForm initial={draft} {...account} />}
-    />
+const conflictRows = (loaded: SettingsGroup, mine: OptionsDraft, saved: SettingsGroup) =>
+  conflictRowsOf<OptionsField>(
+    ['dashboardAlert', 'brokerVersion'],
+    valuesOf(loaded),
+    mine,
+    valuesOf(saved),
   );
-}
 
-function OptionsForm({
-  initial,
-  accountIndex,
-  canEdit,
-}: {
-  initial: OptionsDraft;
-  accountIndex: number;
-  canEdit: boolean;
-}) {
+/**
+ * The dashboard notice and broker management version, edited on `record-edit`: saved on top of
+ * the version read, so a save another admin made meanwhile shows as a conflict instead of being
+ * overwritten.
+ */
+export function OptionsTab() {
   const { t } = useTranslation('tenant_settings');
-  const { values, setValues, errors, setErrors, saving, error, save } = useSettingsForm(initial);
+  const { accountIndex, canEdit } = useSettingsAccount();
+  const labels = {
+    dashboardAlert: t('options.dashboard_alert'),
+    brokerVersion: t('options.broker_version'),
+  };
+  const form = useSettingsEdit({
+    query: settingsQueries.group(accountIndex, KEYS),
+    name: 'group',
+    valuesOf,
+    emptyValues: (): OptionsDraft => ({ dashboardAlert: '', brokerVersion: 'v1' }),
+    validate: (values: OptionsDraft) => {
+      const checked = checkOptions(values);
+      return checked.ok ? { ok: true, input: checked.value } : checked;
+    },
+    send: (input, version) =>
+      saveSettingsGroup(
+        accountIndex,
+        [
+          { key: SETTING_KEYS.dashboardAlert, value: input.dashboardAlert },
+          { key: SETTING_KEYS.brokerVersion, value: input.brokerVersion },
+        ],
+        version,
+      ),
+    conflictRows,
+  });
+  const { values, setValues, errors } = form;
   return (
-    <SettingsForm
+    <VersionedSettingsForm
+      form={form}
       title={t('options.title')}
       intro={t('options.intro')}
-      saving={saving}
-      error={error}
       canEdit={canEdit}
-      onSubmit={() => {
-        const checked = checkOptions(values);
-        setErrors(checked.ok ? {} : checked.errors);
-        if (!checked.ok) return;
-        void save(async () => {
-          await saveTenantSetting(accountIndex, {
-            key: SETTING_KEYS.dashboardAlert,
-            value: checked.value.dashboardAlert,
-          });
-          await saveTenantSetting(accountIndex, {
-            key: SETTING_KEYS.brokerVersion,
-            value: checked.value.brokerVersion,
-          });
-          setValues(checked.value);
-        });
-      }}
+      label={(field: OptionsField) => labels[field]}
+      shown={(field, value) =>
+        field === 'brokerVersion' ? t(`options.broker_versions.${value as 'v1'}`, value) : value
+      }
     >
       <TextareaInput
-        label={t('options.dashboard_alert')}
+        label={labels.dashboardAlert}
         name="dashboardAlert"
         value={values.dashboardAlert}
         hint={t('options.dashboard_alert_hint')}
@@ -84,7 +86,7 @@ function OptionsForm({
         onChange={(dashboardAlert) => setValues((current) => ({ ...current, dashboardAlert }))}
       />
       <SelectInput
-        label={t('options.broker_version')}
+        label={labels.brokerVersion}
         name="brokerVersion"
         value={values.brokerVersion}
         required
@@ -96,6 +98,6 @@ function OptionsForm({
         }))}
         onChange={(brokerVersion) => setValues((current) => ({ ...current, brokerVersion }))}
       />
-    </SettingsForm>
+    </VersionedSettingsForm>
   );
 }

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { saveTenantSetting, settingValue } from '#client/api/settings-client.ts';
+import { saveSettingsGroup, type SettingsGroup } from '#client/api/settings-client.ts';
 import { settingsQueries } from '#client/api/settings-queries.ts';
+import { conflictRowsOf } from '#client/ui/conflict-rows.ts';
 import { SelectInput, TextInput } from '#client/ui/form/fields.tsx';
 import {
   BRAINTREE_ENVIRONMENTS,
@@ -11,70 +11,78 @@ import {
   paymentDraft,
   type PaymentDraft,
 } from './settings-forms.ts';
-import { QueryTab, SettingsForm } from './tab-frame.tsx';
-import { useSettingsAccount, useSettingsForm } from './use-settings-tab.ts';
+import { VersionedSettingsForm } from './tab-frame.tsx';
+import { useSettingsAccount, useSettingsEdit } from './use-settings-tab.ts';
 
-export function PaymentTab() {
-  const { accountIndex } = useSettingsAccount();
-  const query = useQuery({
-    ...settingsQueries.values(accountIndex, [SETTING_KEYS.activePsp, SETTING_KEYS.braintreeConfig]),
-    select: (values) =>
-      paymentDraft(
-        settingValue(values, SETTING_KEYS.activePsp),
-        settingValue(values, SETTING_KEYS.braintreeConfig),
-      ),
-  });
-  return (
-    <QueryTab
-      query={query}
-      render={(draft, account) => <PaymentForm initial={draft} {...account} />}
-    />
+type PaymentField = keyof PaymentDraft;
+const KEYS = [SETTING_KEYS.braintreeConfig, SETTING_KEYS.activePsp];
+
+const valuesOf = (group: SettingsGroup): PaymentDraft =>
+  paymentDraft(
+    group.values[SETTING_KEYS.activePsp] ?? null,
+    group.values[SETTING_KEYS.braintreeConfig] ?? null,
   );
-}
 
-function PaymentForm({
-  initial,
-  accountIndex,
-  canEdit,
-}: {
-  initial: PaymentDraft;
-  accountIndex: number;
-  canEdit: boolean;
-}) {
+const conflictRows = (loaded: SettingsGroup, mine: PaymentDraft, saved: SettingsGroup) =>
+  conflictRowsOf<PaymentField>(
+    ['active_psp', 'environment', 'merchantId', 'publicKey'],
+    valuesOf(loaded),
+    mine,
+    valuesOf(saved),
+  );
+
+/**
+ * The payment provider and its access, edited on `record-edit`: saved on top of the version
+ * read, so a save another admin made meanwhile shows as a conflict instead of being overwritten.
+ */
+export function PaymentTab() {
   const { t } = useTranslation('tenant_settings');
-  const { values, setValues, errors, setErrors, saving, error, save } = useSettingsForm(initial);
+  const { accountIndex, canEdit } = useSettingsAccount();
   const labels = {
     active_psp: t('payment.active_psp'),
+    environment: t('payment.environment'),
     merchantId: t('payment.merchant_id'),
     publicKey: t('payment.public_key'),
   };
+  const form = useSettingsEdit({
+    query: settingsQueries.group(accountIndex, KEYS),
+    name: 'group',
+    valuesOf,
+    emptyValues: () => paymentDraft(null, null),
+    validate: (values: PaymentDraft) => {
+      const checked = checkPayment(values, labels);
+      return checked.ok ? { ok: true, input: checked.value } : checked;
+    },
+    // The config first: a provider is never active without the access it needs.
+    send: (input, version) =>
+      saveSettingsGroup(
+        accountIndex,
+        [
+          { key: SETTING_KEYS.braintreeConfig, value: input.braintree_config, isSensitive: true },
+          { key: SETTING_KEYS.activePsp, value: input.active_psp },
+        ],
+        version,
+      ),
+    conflictRows,
+  });
+  const { values, setValues, errors } = form;
   const braintree = values.active_psp === 'braintree';
-  const set = (key: keyof PaymentDraft) => (value: string) =>
+  const set = (key: PaymentField) => (value: string) =>
     setValues((current) => ({ ...current, [key]: value }));
   return (
-    <SettingsForm
+    <VersionedSettingsForm
+      form={form}
       title={t('payment.title')}
       intro={t('payment.intro')}
-      saving={saving}
-      error={error}
       canEdit={canEdit}
-      onSubmit={() => {
-        const checked = checkPayment(values, labels);
-        setErrors(checked.ok ? {} : checked.errors);
-        if (!checked.ok) return;
-        void save(async () => {
-          // The config first: a provider is never active without the access it needs.
-          await saveTenantSetting(accountIndex, {
-            key: SETTING_KEYS.braintreeConfig,
-            value: checked.value.braintree_config,
-            isSensitive: true,
-          });
-          await saveTenantSetting(accountIndex, {
-            key: SETTING_KEYS.activePsp,
-            value: checked.value.active_psp,
-          });
-        });
-      }}
+      label={(field: PaymentField) => labels[field]}
+      shown={(field, value) =>
+        field === 'active_psp'
+          ? t(`payment.providers.${value as 'none'}`, value)
+          : field === 'environment'
+            ? t(`payment.environments.${value as 'sandbox'}`, value)
+            : value
+      }
     >
       <SelectInput
         label={labels.active_psp}
@@ -90,7 +98,7 @@ function PaymentForm({
         onChange={set('active_psp')}
       />
       <SelectInput
-        label={t('payment.environment')}
+        label={labels.environment}
         name="environment"
         value={values.environment}
         disabled={!canEdit}
@@ -120,6 +128,6 @@ function PaymentForm({
         autoComplete="off"
         onChange={set('publicKey')}
       />
-    </SettingsForm>
+    </VersionedSettingsForm>
   );
 }

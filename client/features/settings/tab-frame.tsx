@@ -1,14 +1,11 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
-import { loadStateOf } from '#client/ui/load-state.ts';
 import type { ConflictRow } from '#client/ui/conflict-rows.ts';
 import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
 import type { VersionedRecord } from '#client/entities/record/use-record-edit.ts';
-import { useSettingsAccount } from './use-settings-tab.ts';
 
 /** Loading, load failure (with retry) and the form of one settings tab. */
 export function TabFrame({
@@ -78,30 +75,6 @@ export function SettingsForm({
         <p className="text-sm text-slate-600">{t('read_only')}</p>
       )}
     </form>
-  );
-}
-
-/**
- * A tab whose form keeps its own values from what its query read (the tabs that save without a
- * version): the query's loading and failure ("Try again" asks again, showing loading), then the
- * form with the data and the screen's account.
- */
-export function QueryTab<T>({
-  query,
-  render,
-}: {
-  query: UseQueryResult<T>;
-  render: (data: T, account: { accountIndex: number; canEdit: boolean }) => ReactNode;
-}) {
-  const account = useSettingsAccount();
-  const state = loadStateOf(query);
-  return (
-    <TabFrame
-      phase={state.kind === 'ready' ? 'ready' : state.kind === 'failed' ? 'failed' : 'loading'}
-      retry={() => void query.refetch()}
-    >
-      {state.kind === 'ready' ? render(state.value, account) : null}
-    </TabFrame>
   );
 }
 

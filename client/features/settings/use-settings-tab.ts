@@ -5,13 +5,11 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isAllowed } from '#common/permissions.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
 import { apiErrorKey } from '#client/api/error-text.ts';
-import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { SessionActorContext } from '#client/api/session-context.ts';
 import { useToast } from '#client/ui/toast.tsx';
 import {
@@ -43,46 +41,6 @@ function saveFailureText(t: TFunction<['tenant_settings', 'errors']>, failure: u
 }
 
 /**
- * Runs a save: busy while it runs, a success toast after, and on failure a message that stays
- * on the form (with the service's reason for a refused value). The form keeps what was typed.
- */
-export function useSave(): {
-  saving: boolean;
-  error: string | null;
-  save: (run: () => Promise<void>) => Promise<boolean>;
-} {
-  const { t } = useTranslation(['tenant_settings', 'errors']);
-  const toast = useToast();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const save = useCallback(
-    async (run: () => Promise<void>) => {
-      setSaving(true);
-      setError(null);
-      try {
-        await run();
-        toast({ message: t('saved'), tone: 'success' });
-        return true;
-      } catch (failure: unknown) {
-        setError(saveFailureText(t, failure));
-        return false;
-      } finally {
-        setSaving(false);
-      }
-    },
-    [t, toast],
-  );
-  return { saving, error, save };
-}
-
-/** The state every settings form has: its values, their errors and the save. */
-export function useSettingsForm<T>(initial: T) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  return { values, setValues, errors, setErrors, ...useSave() };
-}
-
-/**
  * Reads a record through the cache (the query's own signal reaches the API client) for a flow
  * that loads it itself; the flow's signal, aborted when the form goes, cancels that read.
  */
@@ -101,7 +59,8 @@ async function fetchThroughCache<R, K extends QueryKey>(
 }
 
 /**
- * A settings tab that saves a versioned record (general, branding) on `record-edit`: read from
+ * A settings tab that saves a versioned record (every tab: general, branding, the key/value tabs
+ * as one record each, a custom schema) on `record-edit`: read from
  * the query cache, edited, checked, saved on top of the version read; a save somebody made
  * meanwhile is a 409 `version_conflict` carrying the record under `name`, shown as the conflict
  * (reload or keep mine) instead of being overwritten. The saved record goes into the cache.

@@ -110,6 +110,7 @@ export interface CustomSchema {
   productCode: string | null;
   entity: string;
   fields: CustomSchemaField[];
+  version: number;
   createdAt: Date;
   updatedAt: Date;
   createdBy: string;
@@ -127,12 +128,14 @@ export async function customSchemasOf(
     product_code: string | null;
     entity: string;
     fields: CustomSchemaField[];
+    version: number;
     created_at: Date;
     updated_at: Date;
     created_by: string;
     updated_by: string;
   }>(
-    `SELECT id, code, product_code, entity, fields, created_at, updated_at, created_by, updated_by
+    `SELECT id, code, product_code, entity, fields, version, created_at, updated_at, created_by,
+            updated_by
        FROM custom_schemas WHERE tenant_id = $1 AND ($2::text IS NULL OR entity = $2) ORDER BY id`,
     [tenantId, entity ?? null],
   );
@@ -142,6 +145,7 @@ export async function customSchemasOf(
     productCode: r.product_code,
     entity: r.entity,
     fields: r.fields,
+    version: r.version,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     createdBy: r.created_by,

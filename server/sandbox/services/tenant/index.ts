@@ -29,6 +29,7 @@ export const tenantService: ServiceModule = {
     '002-administration.sql',
     '010-list-views.sql',
     '013-settings-versions.sql',
+    '014-settings-record-versions.sql',
   ]),
   async seed({ db, logger }) {
     await seedDemoWorld(db, logger);

@@ -85,6 +85,28 @@ async function saveSettings(
   );
 }
 
+/** A stored tenant setting with its version stamps. */
+interface SettingRow {
+  key: string;
+  value: unknown;
+  version?: number;
+  updatedAt?: Date;
+  updatedBy?: string;
+}
+const SETTING_SELECT = `SELECT key, value, ${VERSION_COLUMNS} FROM settings`;
+
+/** A tenant setting as read and saved: the spec's key, value and type, and its version. */
+function presentSetting(row: SettingRow) {
+  return {
+    key: row.key,
+    value: row.value,
+    type: settingType(row.value),
+    version: row.version ?? 0,
+    updatedAt: row.updatedAt ?? null,
+    updatedBy: row.updatedBy ?? null,
+  };
+}
+
 export function settingType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
@@ -338,16 +360,13 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
     if (keys.length === 0 || keys.length > 50 || !keys.every((k) => v.is(settingKey, k))) {
       throw new HttpError(400, 'invalid_query', 'keys: 1 to 50 comma-separated setting keys');
     }
-    const rows = await db.query<{ key: string; value: unknown }>(
-      'SELECT key, value FROM settings WHERE tenant_id = $1 AND key = ANY($2::text[])',
+    const rows = await db.query<SettingRow>(
+      `${SETTING_SELECT} WHERE tenant_id = $1 AND key = ANY($2::text[])`,
       [auth.tenantId, keys],
     );
-    const byKey = new Map(rows.map((r) => [r.key, r.value]));
+    const byKey = new Map(rows.map((r) => [r.key, r]));
     res.json({
-      values: keys.map((key) => {
-        const value = byKey.has(key) ? byKey.get(key) : null;
-        return { key, value, type: settingType(value) };
-      }),
+      values: keys.map((key) => presentSetting(byKey.get(key) ?? { key, value: null })),
     });
   });
 
@@ -360,14 +379,38 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
       body.key,
       body.value,
     )) as typeof body.value;
-    await db.query(
-      `INSERT INTO settings (tenant_id, key, value, is_sensitive, updated_by)
-       VALUES ($1, $2, $3::jsonb, $4, $5)
-       ON CONFLICT (tenant_id, key) DO UPDATE SET value = $3::jsonb, is_sensitive = $4,
-         updated_by = $5, updated_at = now()`,
-      [auth.tenantId, body.key, JSON.stringify(body.value), body.isSensitive, auth.userCode],
-    );
-    res.json({ key: body.key, value: body.value, type: settingType(body.value) });
+    const outcome = await db.transaction(async (tx) => {
+      // One settings save of a tenant at a time: each takes the next revision of the tenant.
+      await tx.query('SELECT id FROM tenants WHERE id = $1 FOR UPDATE', [auth.tenantId]);
+      const [current] = await tx.query<SettingRow>(
+        `${SETTING_SELECT} WHERE tenant_id = $1 AND key = $2`,
+        [auth.tenantId, body.key],
+      );
+      // A version newer than the one sent: saved by somebody since the caller read it (the
+      // version of a tab of several keys is the newest of them, hence "newer", not "other").
+      if (current && body.version !== undefined && (current.version ?? 0) > body.version) {
+        return { stale: true, row: current };
+      }
+      const [saved] = await tx.query<SettingRow>(
+        `INSERT INTO settings (tenant_id, key, value, is_sensitive, updated_by, version)
+         VALUES ($1, $2, $3::jsonb, $4, $5,
+                 (SELECT coalesce(max(version), 0) + 1 FROM settings WHERE tenant_id = $1))
+         ON CONFLICT (tenant_id, key) DO UPDATE SET value = $3::jsonb, is_sensitive = $4,
+           updated_by = $5, updated_at = now(), version = excluded.version
+         RETURNING key, value, ${VERSION_COLUMNS}`,
+        [auth.tenantId, body.key, JSON.stringify(body.value), body.isSensitive, auth.userCode],
+      );
+      return { stale: false, row: saved! };
+    });
+    if (outcome.stale) {
+      throw new HttpError(
+        409,
+        'version_conflict',
+        `${body.key} was changed meanwhile (version ${outcome.row.version}, yours ${body.version})`,
+        { setting: presentSetting(outcome.row) },
+      );
+    }
+    res.json(presentSetting(outcome.row));
   });
 
   router.get('/users', requirePermission('tenant-management.users.view'), async (req, res) => {
