@@ -209,7 +209,8 @@ export const roleIdList = v.optional(v.pipe(v.array(bodyId), v.maxLength(50)));
 export const roleCodeList = v.optional(
   v.pipe(v.array(v.pipe(v.string(), v.nonEmpty(), v.maxLength(100))), v.maxLength(50)),
 );
-export const emailAddress = v.pipe(v.string(), v.trim(), emailCheck('invalid e-mail'));
+// The message is the issue's code (common/contracts/error.ts), as valibot's own `email` had.
+export const emailAddress = v.pipe(v.string(), v.trim(), emailCheck('email'));
 /** A postal address as the registration and organisation forms send it. */
 export const addressFields = {
   street: text(200),

@@ -65,7 +65,7 @@ describe('POST /authservice/v1/login', () => {
     expect(res.body.permissions).toBe('*.*.*');
   });
 
-  it('gives the same 401 for an unknown user, a wrong password and a disabled user', async () => {
+  it('gives the same 401 for an unknown user and a wrong password, also of a disabled user', async () => {
     const admin = await login(base, 'admin@demo.test');
     const users = await api(
       base,
@@ -88,7 +88,7 @@ describe('POST /authservice/v1/login', () => {
       [
         { username: 'ghost@demo.test', password: PASSWORD },
         { username: 'care@demo.test', password: 'Wrong1234!' },
-        { username: 'mia.schneider@demo.test', password: PASSWORD },
+        { username: 'mia.schneider@demo.test', password: 'Wrong1234!' },
       ].map((body) => api(base, '/authservice/v1/login', { body })),
     );
     for (const res of answers) {
@@ -96,6 +96,13 @@ describe('POST /authservice/v1/login', () => {
       expect(res.body).toEqual({ error: 'invalid_credentials', message: expect.any(String) });
       expect(res.cookie).toBeNull();
     }
+    // Only the right password learns that the account is disabled (issue 16): no session either.
+    const disabled = await api(base, '/authservice/v1/login', {
+      body: { username: 'mia.schneider@demo.test', password: PASSWORD },
+    });
+    expect(disabled.status).toBe(403);
+    expect(disabled.body).toEqual({ error: 'user_disabled', message: expect.any(String) });
+    expect(disabled.cookie).toBeNull();
     await api(base, `/tenantservice/v1/users/${mia.id}/enable`, {
       method: 'POST',
       token: admin.accessToken,

@@ -458,9 +458,13 @@ describe('concurrent writes on PostgreSQL', () => {
         productVersionId: lead.productVersionId,
         accountCode: lead.accountCode,
         holder: lead.policy.holder,
+        // The seeded leads' terms began long ago: the conversion gives today as the new start.
         policyObjects: lead.policy.policyObjects.map((o) => ({
           insuredObjectId: o.insuredObjectId,
-          data: o.data,
+          data:
+            'policyStartDate' in o.data
+              ? { ...o.data, policyStartDate: new Date().toISOString().slice(0, 10) }
+              : o.data,
         })),
         leadCode: lead.code,
       });

@@ -198,10 +198,25 @@ describe('tenant settings', () => {
       { token: viewer.accessToken },
     );
     expect(res.status).toBe(200);
+    // Each with its save's version and stamp (0 and null for a key never saved).
     expect(res.body.values).toEqual([
-      { key: 'brokermanagement_version', value: 'v2', type: 'string' },
-      { key: 'unset', value: null, type: 'null' },
-      { key: 'chatWidget', value: { enabled: false, webhookUrl: '', version: '' }, type: 'object' },
+      {
+        key: 'brokermanagement_version',
+        value: 'v2',
+        type: 'string',
+        version: expect.any(Number),
+        updatedAt: expect.any(String),
+        updatedBy: 'system',
+      },
+      { key: 'unset', value: null, type: 'null', version: 0, updatedAt: null, updatedBy: null },
+      {
+        key: 'chatWidget',
+        value: { enabled: false, webhookUrl: '', version: '' },
+        type: 'object',
+        version: expect.any(Number),
+        updatedAt: expect.any(String),
+        updatedBy: 'system',
+      },
     ]);
   });
 
@@ -215,6 +230,9 @@ describe('tenant settings', () => {
       key: 'dashboardAlert',
       value: 'Wartung heute Abend',
       type: 'string',
+      version: expect.any(Number),
+      updatedAt: expect.any(String),
+      updatedBy: expect.stringMatching(/^usr_/),
     });
     const mine = await api(base, `${T}/settings/tenant?keys=dashboardAlert`, {
       token: care.accessToken,
