@@ -199,10 +199,13 @@ test.describe('claims and documents in German and Polish', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    // A claim of the handler's own, on an active policy that started before today.
+    // A claim of the handler's own, on an active car policy that started before today (a car
+    // policy covers the water damage to the car; the cover check refuses types a product lacks).
     const api = await apiAs(baseURL!, HANDLER);
     const policies = await api.get(
-      '/api/0/insuranceservice/v1/policies?pageSize=20&filter=status%3DACTIVE&order=id:ASC',
+      `/api/0/insuranceservice/v1/policies?pageSize=20&filter=${encodeURIComponent(
+        'status=ACTIVE&productSlug=car-comfort',
+      )}&order=id:ASC`,
     );
     expect(policies.ok()).toBe(true);
     const today = isoToday(ZONE);

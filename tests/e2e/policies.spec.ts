@@ -112,13 +112,15 @@ test.describe('policies', () => {
       /\/u\/0\/customers\/acc_/,
     );
 
-    // Versions newest first; the applied one is shown.
+    // Versions newest first; the applied one is shown. Version 3 is the renewal run's (the seeded
+    // term ended; the sandbox renews it at start, docs/decisions/006).
     const versions = page.getByRole('table', { name: 'Versions' });
-    await expect(versions.getByRole('row').nth(1)).toContainText('Version 2');
+    await expect(versions.getByRole('row').nth(1)).toContainText('Version 3');
     await expect(versions.getByRole('row').nth(1)).toContainText('Applied');
+    await expect(versions.getByRole('row').nth(2)).toContainText('Version 2');
     await expect(versions.getByRole('row').nth(2)).toContainText('Superseded');
     await expect(
-      page.getByRole('heading', { level: 2, name: 'Timeline of version 2' }),
+      page.getByRole('heading', { level: 2, name: 'Timeline of version 3' }),
     ).toBeVisible();
     const premium = page.getByRole('table', { name: /^Premium, / }).first();
     await expect(premium.getByRole('rowheader', { name: 'Cancellation cover' })).toBeVisible();
