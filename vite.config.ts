@@ -2,11 +2,12 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { localesBuildId } from './server/build-id.ts';
+import { prerenderLoginPage } from './scripts/vite-prerender-login.ts';
 
 export default defineConfig({
   root: 'client',
   publicDir: false,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), prerenderLoginPage()],
   define: { __BUILD_ID__: JSON.stringify(localesBuildId()) },
   build: {
     outDir: '../dist/client',

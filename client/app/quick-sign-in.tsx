@@ -1,9 +1,9 @@
 import { StrictMode, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import type { Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { SnapshotFrom } from 'xstate';
 import type { sessionMachine } from '#machines/session.machine.ts';
 import { getSession } from '#client/api/bff-client.ts';
-import { detectLanguage } from '#client/i18n/language.ts';
+import { detectLanguage, type Language } from '#client/i18n/language.ts';
 import { signInText } from '#client/i18n/sign-in-text.ts';
 import { setDocumentTitle } from '#client/ui/document-title.ts';
 import {
@@ -54,7 +54,7 @@ function QuickLink({
   );
 }
 
-function QuickSignIn({ t }: { t: SignInText }) {
+function QuickSignIn({ t, search }: { t: SignInText; search: string }) {
   const [state, setState] = useState<SnapshotFrom<typeof sessionMachine>>();
   const actor = useRef<SessionActor | undefined>(undefined);
   // A submit made before the machine is there is sent as soon as it is.
@@ -97,7 +97,7 @@ function QuickSignIn({ t }: { t: SignInText }) {
     <LoginForm
       t={t}
       state={state}
-      search={new URLSearchParams(window.location.search)}
+      search={new URLSearchParams(search)}
       Link={QuickLink}
       onSubmit={(submit) => {
         if (actor.current) send(submit);
@@ -108,13 +108,36 @@ function QuickSignIn({ t }: { t: SignInText }) {
   );
 }
 
-export function renderQuickSignIn(root: Root): void {
-  appRoot = root;
+/** The light page as one element: what the entry renders and what the build prerenders. */
+export function quickSignInPage(language: Language, search: string) {
+  return (
+    <StrictMode>
+      <QuickSignIn t={signInText(language)} search={search} />
+    </StrictMode>
+  );
+}
+
+/**
+ * Renders the light page into `container`. The server sends /login with the form already in the
+ * HTML (`login.<language>.html`, prerendered at build time by scripts/vite-prerender-login.ts), so
+ * the form paints before any script has run; React then takes over that markup (hydration) when
+ * it would render the same: the same language and no message from the address. Otherwise it
+ * renders afresh, which replaces the prerendered form on the first commit.
+ */
+export function renderQuickSignIn(container: HTMLElement): void {
   const language = detectLanguage();
   document.documentElement.lang = language;
-  root.render(
-    <StrictMode>
-      <QuickSignIn t={signInText(language)} />
-    </StrictMode>,
-  );
+  const search = window.location.search;
+  const page = quickSignInPage(language, search);
+  if (container.dataset.prerendered === language && sameAsPrerendered(search)) {
+    appRoot = hydrateRoot(container, page);
+  } else {
+    appRoot = createRoot(container);
+    appRoot.render(page);
+  }
+}
+
+/** The prerendered page is the one without a query; only the no-UI-permission flag changes it. */
+function sameAsPrerendered(search: string): boolean {
+  return !new URLSearchParams(search).get('isNotUiPermission');
 }

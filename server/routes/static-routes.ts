@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import express, { type Request, type Response, Router } from 'express';
 import { sendError } from '#server/http-errors.ts';
 
+/** The languages of the prerendered sign-in page, English first: the default without a match. */
+const PRERENDERED_LANGUAGES = ['en', 'de', 'pl'] as const;
+
 /** The built SPA and the locale files. Hashed assets are immutable for a year; index.html is
  * never cached so a deploy takes effect on the next load. */
 export function staticRoutes(opts: {
@@ -43,6 +46,17 @@ export function staticRoutes(opts: {
       setHeaders: (res) => res.setHeader('cache-control', 'no-cache'),
     }),
   );
+
+  // The sign-in page with its form already in the HTML (issue 14, first paint), in the browser's
+  // language as the client would pick it without a stored choice; the entry hydrates it. Without
+  // those files (a build from before them) the plain SPA page below serves.
+  r.get(/^\/login\/?$/, (req: Request, res: Response, next) => {
+    const language = req.acceptsLanguages(...PRERENDERED_LANGUAGES) || 'en';
+    const page = join(opts.clientDir, `login.${language}.html`);
+    if (!existsSync(page)) return next();
+    res.set({ 'cache-control': 'no-cache', vary: 'Accept-Language' });
+    res.sendFile(page);
+  });
 
   // Every other GET that wants a page gets the SPA; the client router decides (and shows 404).
   r.get(/.*/, (req: Request, res: Response) => {
