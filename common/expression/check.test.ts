@@ -48,7 +48,7 @@ describe('premium formula check at save', () => {
       { code: 'unknown_factor', position: 0, name: 'zone' },
     ]);
     expect(check("factor('region', 1, 2)")).toEqual([
-      { code: 'factor_key_count', position: 0, name: 'region', expected: 1 },
+      { code: 'factor_key_count', position: 0, name: 'region', expected: 1, found: 2 },
     ]);
     expect(check("range('age', 3)")).toEqual([{ code: 'unknown_range', position: 0, name: 'age' }]);
     expect(check('round(1)').length).toBe(0);
@@ -64,8 +64,6 @@ describe('premium formula check at save', () => {
     expect(check('5 % (2 - 2)')[0]).toMatchObject({ code: 'division_by_zero', position: 2 });
     expect(check('vehicle.vehicleValue / vehicle.vehicleValue')).toEqual([]);
     expect(check('vehicle.vehicleType')).toEqual([{ code: 'not_a_number', position: 0 }]);
-    expect(check('price * * 2')).toEqual([
-      { code: 'unexpected_token', position: 8, name: '*' },
-    ]);
+    expect(check('price * * 2')).toEqual([{ code: 'unexpected_token', position: 8, name: '*' }]);
   });
 });

@@ -50,8 +50,9 @@ export interface FormulaIssue {
   position: number;
   /** The name, function, table or operator the problem is about, when there is one. */
   name?: string;
-  /** factor_key_count: the keys the table takes. */
+  /** factor_key_count: the keys the table takes, and the keys the formula passes. */
   expected?: number;
+  found?: number;
 }
 
 interface Typed {
@@ -187,6 +188,7 @@ export function formulaIssues(source: string, scope: FormulaScope): FormulaIssue
         position: node.at,
         name: first.value,
         expected: columns,
+        found: keys.length,
       });
     }
     return { type: 'number' };
@@ -278,6 +280,9 @@ export function formulaIssues(source: string, scope: FormulaScope): FormulaIssue
 
 /** A field type of a product (number, string, boolean, date) as a formula sees it. */
 export const formulaTypeOf = (fieldType: string): FormulaType =>
-  fieldType === 'number' || fieldType === 'string' || fieldType === 'boolean' || fieldType === 'date'
+  fieldType === 'number' ||
+  fieldType === 'string' ||
+  fieldType === 'boolean' ||
+  fieldType === 'date'
     ? fieldType
     : 'any';
