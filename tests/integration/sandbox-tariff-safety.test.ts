@@ -222,3 +222,29 @@ describe('activating a version', () => {
     expect((await activate(carActiveId)).status).toBe(200);
   });
 });
+
+describe('product texts for field labels', () => {
+  it('answers the active language’s texts to whoever reads products', async () => {
+    const { care } = kit.sessions;
+    const texts = await api(
+      kit.base,
+      `/translationservice/v1/product-texts?productVersionId=${carActiveId}&language=de`,
+      { token: care.accessToken },
+    );
+    expect(texts.status).toBe(200);
+    expect(texts.body.texts['vehicle.vehicleValue']).toBe('Fahrzeugwert');
+    // English is not active: the fields keep their own labels.
+    const english = await api(
+      kit.base,
+      `/translationservice/v1/product-texts?productVersionId=${carActiveId}&language=en`,
+      { token: care.accessToken },
+    );
+    expect(english.body.texts).toEqual({});
+    const foreign = await api(
+      kit.base,
+      `/translationservice/v1/product-texts?productVersionId=${carActiveId}&language=de`,
+      { token: kit.sessions.nord.accessToken },
+    );
+    expect(foreign.status).toBe(404);
+  });
+});
