@@ -2,6 +2,7 @@ import {
   EXPRESSION_FUNCTIONS,
   ExpressionEvaluationError,
   evaluateExpression,
+  type EvaluationErrorCode,
   type Value,
 } from './evaluate.ts';
 import { ExpressionSyntaxError, parseExpression, type Node } from './parse.ts';
@@ -29,20 +30,14 @@ export interface FormulaScope {
 
 export type FormulaIssueCode =
   | ExpressionSyntaxError['code']
+  // The evaluator's own codes, for an error every calculation would hit.
+  | EvaluationErrorCode
   | 'unknown_name'
-  | 'unknown_variable'
-  | 'unknown_function'
-  | 'wrong_arguments'
-  | 'type_error'
-  | 'division_by_zero'
-  | 'not_finite'
   | 'not_a_number'
   | 'lookup_name_not_text'
   | 'unknown_factor'
   | 'unknown_range'
-  | 'factor_key_count'
-  | 'lookup_failed'
-  | 'too_many_steps';
+  | 'factor_key_count';
 
 export interface FormulaIssue {
   code: FormulaIssueCode;
@@ -63,7 +58,8 @@ interface Typed {
 
 const ARITHMETIC = new Set(['-', '*', '/', '%', '^']);
 const ORDER = new Set(['<', '<=', '>', '>=']);
-const NUMERIC_FUNCTIONS: Record<string, [number, number]> = {
+/** How many values each function takes (the evaluator checks the same at run time). */
+const ARITY: Record<string, [number, number]> = {
   min: [1, 50],
   max: [1, 50],
   abs: [1, 1],
@@ -72,9 +68,6 @@ const NUMERIC_FUNCTIONS: Record<string, [number, number]> = {
   sqrt: [1, 1],
   round: [1, 2],
   clamp: [3, 3],
-};
-const ARITY: Record<string, [number, number]> = {
-  ...NUMERIC_FUNCTIONS,
   if: [3, 3],
   coalesce: [1, 20],
   today: [0, 0],
