@@ -315,6 +315,7 @@ describe('values', () => {
     expect(parseNumberInput('1.5', 'de')).toBe(1.5);
     expect(parseNumberInput('1.2.3', 'de')).toBeNull();
     expect(parseNumberInput('20.00,5', 'de')).toBeNull();
-    expect(formatNumberInput(20000.5, 'de')).toBe('20.000,5');
+    expect(formatNumberInput(20000.5, 'de')).toBe('20000,5');
+    expect(formatNumberInput(60000, 'en')).toBe('60000');
   });
 });

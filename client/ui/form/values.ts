@@ -58,6 +58,9 @@ export function parseNumberInput(text: string, language?: string): number | null
   return Number.isFinite(value) ? value : null;
 }
 
-/** A number as a number input shows it in the user's language (`20.000,5` in German). */
+/**
+ * A number as a number input shows it: with the user's decimal mark (`20000,5` in German), but
+ * without grouping, so that editing it never trips over a mark (grouped input is read too).
+ */
 export const formatNumberInput = (value: number, language: string): string =>
-  new Intl.NumberFormat(language, { maximumFractionDigits: 10 }).format(value);
+  new Intl.NumberFormat(language, { maximumFractionDigits: 10, useGrouping: false }).format(value);
