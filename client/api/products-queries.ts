@@ -19,7 +19,7 @@ import {
 import { accountKey, keyedQuery } from './query-keys.ts';
 import { getTenantSettings } from './settings-client.ts';
 import { productSettingKey } from '#common/product-settings.ts';
-import { listProductLanguages } from './translations-client.ts';
+import { getProductTexts, listProductLanguages } from './translations-client.ts';
 
 /** The keys and loads of products and their versions' parts, defined once. */
 export const productQueries = {
@@ -40,6 +40,11 @@ export const productQueries = {
   insuredObjects: (accountIndex: number, versionId: number) =>
     keyedQuery([...productQueries.version(accountIndex, versionId), 'insured-objects'], (signal) =>
       listInsuredObjects(accountIndex, versionId, signal),
+    ),
+  /** The product's texts in one language, for the labels of the version's fields. */
+  texts: (accountIndex: number, versionId: number, language: string) =>
+    keyedQuery([...productQueries.version(accountIndex, versionId), 'texts', language], (signal) =>
+      getProductTexts(accountIndex, versionId, language, signal),
     ),
   premiumFormulas: (accountIndex: number, versionId: number) =>
     keyedQuery([...productQueries.version(accountIndex, versionId), 'premium-formulas'], (signal) =>

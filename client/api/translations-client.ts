@@ -1,4 +1,4 @@
-import { fetchFile, fetchJson } from './fetch-json.ts';
+import { ApiError, fetchFile, fetchJson } from './fetch-json.ts';
 import { listParams, type Page } from './tenant-admin-client.ts';
 import type {
   LanguageCreateInput,
@@ -89,4 +89,29 @@ export function downloadTranslations(
     `${base(accountIndex)}/product/${encodeURIComponent(productSlug)}/download?${params.toString()}`,
     signal,
   );
+}
+
+/**
+ * The texts of a product version's product in one language (`vehicle.vehicleValue` ->
+ * "Fahrzeugwert"): the labels its fields show in. Without them (no active language, a product
+ * without translations, a role that may not read them) the fields keep their own labels, so a
+ * refusal is no texts rather than a failure of the page.
+ */
+export async function getProductTexts(
+  accountIndex: number,
+  productVersionId: number,
+  language: string,
+  signal: AbortSignal,
+): Promise<Record<string, string>> {
+  const params = new URLSearchParams({ productVersionId: String(productVersionId), language });
+  try {
+    const res = await fetchJson<{ texts: Record<string, string> }>(
+      `${base(accountIndex)}/product-texts?${params.toString()}`,
+      { signal },
+    );
+    return res.texts;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return {};
+    throw error;
+  }
 }

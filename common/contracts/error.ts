@@ -14,6 +14,15 @@ const ERROR_CODE = /^(?:[a-z][a-z0-9_]*|UNAUTHORIZED)$/;
 export const ErrorIssueSchema = v.strictObject({
   path: v.string(),
   code: v.pipe(v.string(), v.regex(CODE)),
+  /**
+   * Where in a text the problem starts (0-based character offset): a premium formula's check
+   * (common/expression/check.ts) points at the place, the screen marks it.
+   */
+  position: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  /** The name the problem is about (an unknown field, a function, an operator). */
+  name: v.optional(v.string()),
+  /** The premium formula (by its name) the problem is in, when the answer is about several. */
+  formula: v.optional(v.string()),
 });
 
 /** Some answers carry more beside the shape (the current record of a 409, a file's problems). */

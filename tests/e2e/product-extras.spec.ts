@@ -137,9 +137,12 @@ test.describe('product extras', () => {
     const expression = formula.getByRole('textbox', { name: 'Expression' });
     await expression.fill("100 * factor('zone', driver.zipCode)");
     await formula.getByRole('button', { name: 'Add' }).click();
-    await expect(formula.getByRole('alert')).toHaveText(
-      'Not saved: the expression is not valid. Check its field names, functions and operators.',
-    );
+    // Said at the expression, pointing at the place (issue 15).
+    await expect(
+      formula.getByText(
+        "This version has no factor table “zone” (character 7: “factor('zone', d…”)",
+      ),
+    ).toBeVisible();
     await expression.fill(
       "100 * factor('region', driver.zipCode) * range('driverAge', yearsBetween(driver.birthDate, policyStartDate))",
     );

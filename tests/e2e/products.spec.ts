@@ -84,9 +84,11 @@ test.describe('product management', () => {
       .getByRole('combobox', { name: 'Unit' })
       .selectOption({ label: 'per month' });
     await formulaDialog.getByRole('button', { name: 'Add' }).click();
-    await expect(formulaDialog.getByRole('alert')).toHaveText(
-      'Not saved: the expression is not valid. Check its field names, functions and operators.',
-    );
+    // Said at the expression, pointing at the place (issue 15).
+    await expect(
+      formulaDialog.getByText('“*” is not expected here (character 9: “* 0.01”)'),
+    ).toBeVisible();
+    await expect(expression).toHaveAttribute('aria-invalid', 'true');
     await expect(formulaDialog.getByRole('textbox', { name: 'Group' })).toHaveValue('Device');
     await expression.fill('price * 0.008');
     await formulaDialog.getByRole('button', { name: 'Add' }).click();

@@ -589,6 +589,8 @@ describe('premium formulas', () => {
     expect(syntax.body).toEqual({
       error: 'invalid_expression',
       message: 'Invalid expression: unexpected "*" at position 9',
+      // The place as data, for the screen to point at (issue 15).
+      issues: [{ path: 'expression', code: 'unexpected_token', position: 8, name: '*' }],
     });
     expect((await post('price *')).body.message).toBe(
       'Invalid expression: the expression ends too early',

@@ -14,7 +14,7 @@ import {
   type CustomFieldType,
   type FieldControl,
 } from '#client/ui/form/custom-schema.ts';
-import { parseNumberInput } from '#client/ui/form/values.ts';
+import { formatNumberInput, parseNumberInput } from '#client/ui/form/values.ts';
 
 /**
  * The model of the generated application form, without React: which control each product field
@@ -68,10 +68,13 @@ export function controlOf(field: Pick<ProductField, 'type' | 'kind'>): Applicati
 export const optionsOf = (field: Pick<ProductField, 'kind'>): readonly string[] =>
   KIND_OPTIONS[field.kind ?? ''] ?? [];
 
-/** A stored value as the form shows it. */
-function formValue(field: ProductField, value: unknown): string | boolean {
+/** A stored value as the form shows it: a number in the reader's language (`20.000,5`). */
+function formValue(field: ProductField, value: unknown, language?: string): string | boolean {
   if (field.type === 'boolean') return value === true;
   if (value === null || value === undefined) return '';
+  if (field.type === 'number' && typeof value === 'number' && language) {
+    return formatNumberInput(value, language);
+  }
   return String(value);
 }
 
@@ -100,6 +103,8 @@ export function initialValues(
   objects: readonly ApplicationObject[],
   data: ObjectDataByName = {},
   now = new Date(),
+  /** The reader's language: numbers are shown in its format. */
+  language?: string,
 ): ApplicationValues {
   const values: ApplicationValues = {};
   for (const object of objects) {
@@ -108,7 +113,7 @@ export function initialValues(
       const value = given
         ? given[field.name]
         : (field.defaultValue ?? proposal(object, field, now));
-      values[fieldPath(object.name, field.name)] = formValue(field, value);
+      values[fieldPath(object.name, field.name)] = formValue(field, value, language);
     }
   }
   return values;
@@ -125,10 +130,14 @@ export const dataByName = (
  * that is no number stays text, so that the shared check says `not_a_number` at the field (the
  * custom fields' number type error) instead of pretending the field was left empty.
  */
-function dataValue(field: ProductField, value: string | boolean | undefined): unknown {
+function dataValue(
+  field: ProductField,
+  value: string | boolean | undefined,
+  language?: string,
+): unknown {
   if (field.type === 'boolean') return value === true;
   if (typeof value !== 'string' || value.trim() === '') return null;
-  if (field.type === 'number') return parseNumberInput(value) ?? value.trim();
+  if (field.type === 'number') return parseNumberInput(value, language) ?? value.trim();
   return field.kind === 'partner' || controlOf(field) === 'select' ? value : value.trim();
 }
 
@@ -136,13 +145,15 @@ function dataValue(field: ProductField, value: string | boolean | undefined): un
 export function policyObjectsOf(
   objects: readonly ApplicationObject[],
   values: ApplicationValues,
+  /** The reader's language: numbers are typed in its format. */
+  language?: string,
 ): PolicyObjectInput[] {
   return objects.map((object) => ({
     insuredObjectId: object.id,
     data: Object.fromEntries(
       object.productFields.map((field) => [
         field.name,
-        dataValue(field, values[fieldPath(object.name, field.name)]),
+        dataValue(field, values[fieldPath(object.name, field.name)], language),
       ]),
     ),
   }));
@@ -160,10 +171,11 @@ export function fieldIssues(
   values: ApplicationValues,
   /** The browser's today: a hint before sending; the service judges by its own clock. */
   todayMs: number = Date.now(),
+  language?: string,
 ): Record<string, string> {
   const result = validatePolicyObjects(
     objects.map(checkedFields),
-    policyObjectsOf(objects, values),
+    policyObjectsOf(objects, values, language),
     todayMs,
   );
   const issues: Record<string, string> = {};

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   fieldIssues,
   policyObjectsOf,
@@ -25,8 +26,16 @@ export function useApplicationForm(
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [revealed, setRevealed] = useState(false);
   const [serverIssues, setServerIssues] = useState<Readonly<Record<string, ShownIssue>>>({});
-  const issues = useMemo(() => fieldIssues(objects, values), [objects, values]);
-  const policyObjects = useMemo(() => policyObjectsOf(objects, values), [objects, values]);
+  // Numbers are typed as the reader writes them (`20.000,50` in German).
+  const language = useTranslation().i18n.language;
+  const issues = useMemo(
+    () => fieldIssues(objects, values, Date.now(), language),
+    [objects, values, language],
+  );
+  const policyObjects = useMemo(
+    () => policyObjectsOf(objects, values, language),
+    [objects, values, language],
+  );
 
   const setValue = useCallback((path: string, value: string | boolean) => {
     setValues((current) => ({ ...current, [path]: value }));

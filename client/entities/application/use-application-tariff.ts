@@ -1,9 +1,10 @@
-import { useQueries } from '@tanstack/react-query';
+import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InsuredObject, PremiumFormula } from '#client/api/products-client.ts';
 import { productQueries } from '#client/api/products-queries.ts';
 import { allLoaded, loadStateOf, retryFailed, type LoadState } from '#client/ui/load-state.ts';
+import { withProductTexts } from '#client/entities/product/product-texts.ts';
 import { applicationObjects, type ApplicationObject } from './application-values.ts';
 
 /** What the form is generated from: a product version's insured objects and its formulas. */
@@ -23,31 +24,39 @@ export function useApplicationTariff(
   productVersionId: number,
 ): { state: LoadState<ApplicationTariff>; retry: () => void } {
   const { i18n } = useTranslation();
+  const language = i18n.language;
   const queries = useQueries({
     queries: [
       productQueries.insuredObjects(accountIndex, productVersionId),
       productQueries.premiumFormulas(accountIndex, productVersionId),
+      // The former language's texts stay while the new ones load: the form is not rebuilt empty.
+      {
+        ...productQueries.texts(accountIndex, productVersionId, language),
+        placeholderData: keepPreviousData,
+      },
     ],
   });
-  const [objectsQuery, formulasQuery] = queries;
-  const loaded = allLoaded<[InsuredObject[], PremiumFormula[]]>([
+  const [objectsQuery, formulasQuery, textsQuery] = queries;
+  const loaded = allLoaded<[InsuredObject[], PremiumFormula[], Record<string, string>]>([
     loadStateOf(objectsQuery),
     loadStateOf(formulasQuery),
+    loadStateOf(textsQuery),
   ]);
-  const language = i18n.language;
   const objects = objectsQuery.data;
   const formulas = formulasQuery.data;
-  // Built once per answer and language: the form is generated from these objects.
+  const texts = textsQuery.data;
+  // Built once per answer and language: the form is generated from these objects, labelled
+  // from the product's translations in the reader's language.
   const tariff = useMemo(
     (): ApplicationTariff | null =>
-      objects && formulas
+      objects && formulas && texts
         ? {
             productVersionId,
-            objects: applicationObjects(objects, language),
+            objects: applicationObjects(withProductTexts(objects, texts), language),
             formulas: [...formulas].sort((a, b) => a.order - b.order),
           }
         : null,
-    [objects, formulas, language, productVersionId],
+    [objects, formulas, texts, language, productVersionId],
   );
   const state: LoadState<ApplicationTariff> =
     loaded.kind === 'ready' && tariff ? { kind: 'ready', value: tariff } : { kind: 'loading' };

@@ -1,4 +1,6 @@
-import { useQueries } from '@tanstack/react-query';
+import { keepPreviousData, useQueries } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { withProductTexts } from './product-texts.ts';
 import type { InsuredObject, PremiumFormula } from '#client/api/products-client.ts';
 import { productQueries } from '#client/api/products-queries.ts';
 import {
@@ -29,16 +31,27 @@ export function useTariff(
 ): LoadState<Tariff | null> & { retry: () => void } {
   const wanted = enabled && productVersionId !== null;
   const versionId = productVersionId ?? 0;
+  const { language } = useTranslation().i18n;
   const queries = useQueries({
     queries: [
       { ...productQueries.insuredObjects(accountIndex, versionId), enabled: wanted },
       { ...productQueries.premiumFormulas(accountIndex, versionId), enabled: wanted },
+      {
+        ...productQueries.texts(accountIndex, versionId, language),
+        enabled: wanted,
+        placeholderData: keepPreviousData,
+      },
     ],
   });
-  const [objects, formulas] = queries;
+  const [objects, formulas, texts] = queries;
   const state = mapLoaded(
-    allLoaded<[InsuredObject[], PremiumFormula[]]>([loadStateOf(objects), loadStateOf(formulas)]),
-    ([o, f]): Tariff => ({ objects: o, formulas: f }),
+    allLoaded<[InsuredObject[], PremiumFormula[], Record<string, string>]>([
+      loadStateOf(objects),
+      loadStateOf(formulas),
+      loadStateOf(texts),
+    ]),
+    // Field labels in the reader's language, from the product's translations.
+    ([o, f, x]): Tariff => ({ objects: withProductTexts(o, x), formulas: f }),
   );
   return { ...(wanted ? state : NOTHING_TO_LOAD), retry: () => retryFailed(queries) };
 }

@@ -192,10 +192,10 @@ function NewPolicyForm({
   cancelPath: string;
   onVersionGone: () => void;
 }) {
-  const { t } = useTranslation(['applications', 'common']);
+  const { t, i18n } = useTranslation(['applications', 'common']);
   const toast = useToast();
   const navigate = useNavigate();
-  const [initial] = useState(() => initialValues(tariff.objects));
+  const [initial] = useState(() => initialValues(tariff.objects, {}, new Date(), i18n.language));
   const form = useApplicationForm(tariff.objects, initial);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);

@@ -202,8 +202,13 @@ function TariffStep(props: StepProps) {
 }
 
 /** The values a lead's application starts with: its saved data, or a new one's proposal. */
-const leadValues = (objects: readonly ApplicationObject[], lead: Lead | null) =>
-  initialValues(objects, lead ? dataByName(lead.policy.policyObjects) : undefined);
+const leadValues = (objects: readonly ApplicationObject[], lead: Lead | null, language: string) =>
+  initialValues(
+    objects,
+    lead ? dataByName(lead.policy.policyObjects) : undefined,
+    new Date(),
+    language,
+  );
 
 /**
  * The saved application read-only, beside the lead's premium as it is stored (with the amounts
@@ -215,8 +220,8 @@ function ApplicationView({
   lead,
   canUpdate,
 }: StepProps & { lead: Lead; tariff: ApplicationTariff }) {
-  const { t } = useTranslation('leads');
-  const [initial] = useState(() => leadValues(tariff.objects, lead));
+  const { t, i18n } = useTranslation('leads');
+  const [initial] = useState(() => leadValues(tariff.objects, lead, i18n.language));
   const form = useApplicationForm(tariff.objects, initial);
   return (
     <div className="flex flex-col gap-6">
@@ -266,13 +271,13 @@ function LeadApplicationForm({
   customer,
   canPickCustomer,
 }: StepProps & { tariff: ApplicationTariff }) {
-  const { t } = useTranslation(['leads', 'errors']);
+  const { t, i18n } = useTranslation(['leads', 'errors']);
   const navigate = useNavigate();
   const toast = useToast();
   const queryClient = useQueryClient();
   const texts = useFieldTexts();
   const { objects } = tariff;
-  const [initial] = useState(() => leadValues(objects, lead));
+  const [initial] = useState(() => leadValues(objects, lead, i18n.language));
   const form = useApplicationForm(objects, initial);
   const [base, setBase] = useState(lead);
   const [applicant, setApplicant] = useState<Applicant>(() =>
@@ -352,9 +357,9 @@ function LeadApplicationForm({
           saved,
           rows: conflictRowsOf(
             paths,
-            asTexts(leadValues(objects, base)),
+            asTexts(leadValues(objects, base, i18n.language)),
             asTexts(form.values),
-            asTexts(leadValues(objects, saved)),
+            asTexts(leadValues(objects, saved, i18n.language)),
           ),
         });
       } else if (error instanceof ApiError && body?.issues?.length) {
@@ -390,7 +395,7 @@ function LeadApplicationForm({
   };
   const loadSaved = (saved: Lead) => {
     setBase(saved);
-    form.reset(leadValues(objects, saved));
+    form.reset(leadValues(objects, saved, i18n.language));
     setProblem(null);
     setConflict(null);
   };

@@ -263,8 +263,8 @@ export function useDraftForm(draft: PolicyVersion | null, tariff: readonly Insur
   // Asked to start before the product's fields arrived: it starts when they do.
   const [waiting, setWaiting] = useState(false);
   const fill = useCallback(
-    () => reset(initialValues(objects, dataByName(stored))),
-    [reset, objects, stored],
+    () => reset(initialValues(objects, dataByName(stored), new Date(), i18n.language)),
+    [reset, objects, stored, i18n.language],
   );
   useEffect(() => {
     if (!waiting || objects.length === 0) return;

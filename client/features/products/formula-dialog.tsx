@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formulaIssueOf, formulaIssueText } from '#client/entities/product/formula-issue.ts';
 import { PREMIUM_UNITS } from '#common/products.ts';
 import {
   createPremiumFormula,
@@ -39,6 +41,9 @@ export function FormulaDialog({
   onClose: (saved: boolean) => void;
 }) {
   const { t } = useTranslation('products');
+  const { t: tErrors } = useTranslation('errors');
+  // The expression as sent, so that its problem can quote the place it is at.
+  const sent = useRef('');
   const labels = {
     group: t('fields.group'),
     name: t('fields.formula_name'),
@@ -48,8 +53,15 @@ export function FormulaDialog({
   const { field, frame } = useReplacedPartEdit({
     record: formula,
     valuesOf: formulaValuesOf,
-    validate: (values: FormulaValues) =>
-      schemaCheck(formulaSchema(labels), values, { productVersionId }),
+    validate: (values: FormulaValues) => {
+      sent.current = values.expression;
+      return schemaCheck(formulaSchema(labels), values, { productVersionId });
+    },
+    // The service's check says what is wrong and where: shown at the expression, pointing there.
+    fieldErrorsOf: (error) => {
+      const issue = formulaIssueOf(error);
+      return issue ? { expression: [formulaIssueText(tErrors, issue, sent.current)] } : null;
+    },
     create: (input) => createPremiumFormula(accountIndex, input),
     replace: (id, input) => updatePremiumFormula(accountIndex, id, input),
     onClose,

@@ -6,6 +6,7 @@ import type { ProductVersionStatus } from '#common/products.ts';
 import { apiErrorKey } from '#client/api/error-text.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
+import { formulaRefusalText } from '#client/entities/product/formula-issue.ts';
 
 const STATUS_STYLE: Record<ProductVersionStatus, string> = {
   draft: 'bg-amber-100 text-amber-900',
@@ -50,8 +51,12 @@ const CODED = new Set([
  */
 export function useFailureMessage(): (error: unknown) => string {
   const { t } = useTranslation(['products', 'errors']);
+  const { t: tErrors } = useTranslation('errors');
   return (error) => {
     if (!(error instanceof ApiError)) return t('errors.generic');
+    // A formula refused at save or a version at activation: what, where, in which formula.
+    const formula = formulaRefusalText(tErrors, error);
+    if (formula) return formula;
     if (CODED.has(error.code)) {
       const formula = (error.body as { formula?: unknown } | null)?.formula;
       return t(`errors.codes.${error.code}` as 'errors.codes.in_use', {

@@ -47,6 +47,8 @@ export interface PartEditOptions<R extends Saved, V, I, F extends string> {
   update?: (record: R, input: I, version: number) => Promise<R>;
   /** Omitted where the service keeps no versions of the record: no save can then conflict. */
   conflict?: ConflictShape<V, F>;
+  /** A refusal shown at the fields it is about (a formula's problem at the expression), if any. */
+  fieldErrorsOf?: (error: unknown) => FieldErrors | null;
   onSaved: (record: R) => void;
 }
 
@@ -104,7 +106,10 @@ export function usePartEdit<R extends Saved, V, I, F extends string>(
       const current = (error.body as Record<string, R | undefined> | null)?.[conflict.property];
       return current ? versioned(current) : null;
     },
-    refusal: (error) => ({ failure: failureMessage(error) }),
+    refusal: (error) => {
+      const errors = options.fieldErrorsOf?.(error);
+      return errors ? { errors } : { failure: failureMessage(error) };
+    },
     onSaved: (saved) => options.onSaved(saved),
   });
 }
@@ -137,6 +142,7 @@ export function useReplacedPartEdit<R extends Saved & { id: number }, V, I>(opti
   validate: PartEditOptions<R, V, I, never>['validate'];
   create: (input: I) => Promise<R>;
   replace: (id: number, input: I) => Promise<R>;
+  fieldErrorsOf?: PartEditOptions<R, V, I, never>['fieldErrorsOf'];
   onClose: (saved: boolean) => void;
 }) {
   const { t } = useTranslation('products');
@@ -148,6 +154,7 @@ export function useReplacedPartEdit<R extends Saved & { id: number }, V, I>(opti
     validate: options.validate,
     create: options.create,
     update: (saved, input) => options.replace(saved.id, input),
+    ...(options.fieldErrorsOf ? { fieldErrorsOf: options.fieldErrorsOf } : {}),
     onSaved: () => onClose(true),
   });
   return {

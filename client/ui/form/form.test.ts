@@ -13,7 +13,7 @@ import {
   requiredString,
   trueRequired,
 } from './rules.ts';
-import { emptyToNull, parseNumberInput } from './values.ts';
+import { emptyToNull, formatNumberInput, parseNumberInput } from './values.ts';
 import { preloadPhoneParser } from './phone-parser.ts';
 
 const errorsOf = (schema: v.GenericSchema, value: unknown) => validateForm(schema, value).errors;
@@ -300,5 +300,22 @@ describe('values', () => {
     expect(parseNumberInput('1,5')).toBe(1.5);
     expect(parseNumberInput(' ')).toBeNull();
     expect(parseNumberInput('12abc')).toBeNull();
+  });
+
+  it('reads numbers as written in the user’s language (issue 15)', () => {
+    expect(parseNumberInput('20.000,50', 'de')).toBe(20000.5);
+    expect(parseNumberInput('20.000', 'de')).toBe(20000);
+    expect(parseNumberInput('20,000', 'de')).toBe(20);
+    expect(parseNumberInput('20,000.50', 'en')).toBe(20000.5);
+    expect(parseNumberInput('20,000', 'en')).toBe(20000);
+    expect(parseNumberInput('20.000', 'en')).toBe(20);
+    expect(parseNumberInput('20\u00a0000,50', 'pl')).toBe(20000.5);
+    expect(parseNumberInput('1.234.567', 'en')).toBe(1234567);
+    expect(parseNumberInput('1,5', 'en')).toBe(1.5);
+    expect(parseNumberInput('1.5', 'de')).toBe(1.5);
+    expect(parseNumberInput('1.2.3', 'de')).toBeNull();
+    expect(parseNumberInput('20.00,5', 'de')).toBeNull();
+    expect(formatNumberInput(20000.5, 'de')).toBe('20000,5');
+    expect(formatNumberInput(60000, 'en')).toBe('60000');
   });
 });

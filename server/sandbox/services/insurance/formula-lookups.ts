@@ -49,39 +49,6 @@ export async function versionLookups(db: Queryable, tenantId: number, versionId:
   };
 }
 
-const position = (at: number) => `at position ${at + 1}`;
-
-/** Throws 400 invalid_expression for a lookup of a table or range the version does not have. */
-export function checkLookups(
-  tree: Node,
-  lookups: Awaited<ReturnType<typeof versionLookups>>,
-): void {
-  for (const call of lookupCalls(tree)) {
-    const fail = (what: string) => {
-      throw new HttpError(
-        400,
-        'invalid_expression',
-        `Invalid expression: ${what} ${position(call.at)}`,
-      );
-    };
-    if (call.name === null) {
-      fail(
-        `the first argument of ${call.kind} must be a ${call.kind === 'factor' ? 'factor table' : 'named range'} name in quotes`,
-      );
-    } else if (call.kind === 'factor') {
-      const columns = lookups.factors.get(call.name);
-      if (!columns) fail(`unknown factor table "${call.name}"`);
-      else if (columns.length !== call.keyCount) {
-        fail(
-          `factor "${call.name}" takes ${columns.length} ${columns.length === 1 ? 'key' : 'keys'} (${columns.join(', ')}), not ${call.keyCount}`,
-        );
-      }
-    } else if (!lookups.ranges.has(call.name)) {
-      fail(`unknown named range "${call.name}"`);
-    }
-  }
-}
-
 /**
  * Refuses (409 in_use) to remove a table or range that a formula of the version reads, or to give
  * a table a different number of key columns than its formulas pass.

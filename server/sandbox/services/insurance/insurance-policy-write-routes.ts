@@ -1,6 +1,5 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import type * as v from 'valibot';
-import { ExpressionEvaluationError } from '#common/expression/evaluate.ts';
 import {
   TERM_FIELDS,
   basedOnDraft,
@@ -48,6 +47,7 @@ import {
   applyPremiumOverride,
   loadTariffs,
   premiumOf,
+  PremiumFormulaError,
   type Premium,
   type PremiumOverride,
   type Tariff,
@@ -142,8 +142,9 @@ function premiumFor(
   try {
     return applyPremiumOverride(premiumOf(tariff, objects), override);
   } catch (err) {
-    if (err instanceof ExpressionEvaluationError) {
-      throw new HttpError(422, 'calculation_failed', err.message);
+    if (err instanceof PremiumFormulaError) {
+      // The policy's own refusal, never a 500: which formula failed, why and where.
+      throw new HttpError(422, 'calculation_failed', err.describe(), undefined, [err.issue()]);
     }
     throw err;
   }

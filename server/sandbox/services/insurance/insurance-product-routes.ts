@@ -1,11 +1,4 @@
 import { Router, type Request } from 'express';
-import { EXPRESSION_FUNCTIONS } from '#common/expression/evaluate.ts';
-import {
-  ExpressionSyntaxError,
-  forEachNode,
-  parseExpression,
-  type Node,
-} from '#common/expression/parse.ts';
 import {
   PRODUCT_FIELD_KINDS,
   PRODUCT_FIELD_TYPES,
@@ -34,7 +27,7 @@ import {
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { pageOf, parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
-import { checkLookups, versionLookups } from './formula-lookups.ts';
+import { assertFormula, assertVersionComputes, versionScope } from './formula-check.ts';
 import { copyVersionParts } from './product-version-copy.ts';
 import { audit, idOf, uniqueViolation, type Audit } from '#server/sandbox/platform/records.ts';
 
@@ -442,42 +435,13 @@ export async function createVersion(
   return version!;
 }
 
-/**
- * How a formula names an insured object: a hyphen is minus in the formula language, so
- * `mobile-device` is written `mobile_device` there.
- */
-export const formulaName = (objectName: string) => objectName.replace(/-/g, '_');
-
 // ---- premium formula checks -----------------------------------------------------------------
 
-const POSITION = (at: number) => `at position ${at + 1}`;
-
-function syntaxMessage(error: ExpressionSyntaxError): string {
-  const detail = error.message.includes(': ')
-    ? error.message.slice(error.message.indexOf(': ') + 2)
-    : '';
-  switch (error.code) {
-    case 'too_long':
-      return 'the expression is too long (at most 2000 characters)';
-    case 'too_complex':
-      return 'the expression is too complex';
-    case 'unexpected_end':
-      return 'the expression ends too early';
-    case 'unterminated_string':
-      return `unterminated string ${POSITION(error.at)}`;
-    case 'bad_number':
-      return `bad number "${detail}" ${POSITION(error.at)}`;
-    case 'unexpected_character':
-      return `unexpected character "${detail}" ${POSITION(error.at)}`;
-    case 'unexpected_token':
-      return `unexpected "${detail}" ${POSITION(error.at)}`;
-  }
-}
-
 /**
- * A formula must parse, call only known functions and read only what exists when it runs: the
- * fields of the version's insured objects (`car.value`, or `value` for a 'default' field) and the
- * variables of the formulas ordered before it.
+ * A formula must parse, call only known functions, read only what exists when it runs (the
+ * fields of the version's insured objects, the variables of the formulas ordered before it, its
+ * factor tables and named ranges), with each value used as its type allows, and hold no error
+ * every calculation would hit (formula-check.ts).
  */
 async function checkExpression(
   db: Queryable,
@@ -486,45 +450,7 @@ async function checkExpression(
   expression: string,
   earlierVariables: readonly string[],
 ): Promise<void> {
-  let tree: Node;
-  try {
-    tree = parseExpression(expression);
-  } catch (error) {
-    if (error instanceof ExpressionSyntaxError) {
-      throw new HttpError(400, 'invalid_expression', `Invalid expression: ${syntaxMessage(error)}`);
-    }
-    throw error;
-  }
-  const fields = await db.query<{ object: string; field: string }>(
-    `SELECT o.name AS object, f.name AS field FROM insured_objects o
-       JOIN product_fields f ON f.insured_object_id = o.id
-      WHERE o.tenant_id = $1 AND o.product_version_id = $2`,
-    [tenantId, versionId],
-  );
-  const known = new Set<string>(earlierVariables);
-  const lookups = await versionLookups(db, tenantId, versionId);
-  for (const f of fields) {
-    known.add(`${formulaName(f.object)}.${f.field}`);
-    if (f.object === 'default') known.add(f.field);
-  }
-  const functions = new Set<string>(EXPRESSION_FUNCTIONS);
-  forEachNode(tree, (n) => {
-    if (n.kind === 'path' && !known.has(n.names.join('.'))) {
-      throw new HttpError(
-        400,
-        'invalid_expression',
-        `Invalid expression: unknown field "${n.names.join('.')}" ${POSITION(n.at)}`,
-      );
-    }
-    if (n.kind === 'call' && !functions.has(n.name)) {
-      throw new HttpError(
-        400,
-        'invalid_expression',
-        `Invalid expression: unknown function "${n.name}" ${POSITION(n.at)}`,
-      );
-    }
-  });
-  checkLookups(tree, lookups);
+  assertFormula(expression, await versionScope(db, tenantId, versionId, earlierVariables));
 }
 
 /** The variables of the formulas that run before position `order` (after a planned reorder). */
@@ -788,6 +714,10 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
     }
     if (body.description !== undefined && body.description !== version.description)
       assertDraft(version);
+    // A version that goes live must compute a premium: else it would refuse every sale.
+    if (status === 'active' && version.status !== 'active') {
+      await assertVersionComputes(db, auth.tenantId, version.id, ctx.clock.now());
+    }
     const updated = await db.transaction(async (tx) => {
       // One active version per product: activating one makes the former active one passive.
       if (status === 'active' && version.status !== 'active') {

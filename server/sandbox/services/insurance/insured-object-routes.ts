@@ -19,7 +19,6 @@ import {
   assertDraft,
   assertRoom,
   cantLoad,
-  formulaName,
   insertProductFields,
   joinedDraft,
   presentObject,
@@ -27,6 +26,7 @@ import {
   type FieldRow,
   type ObjectRow,
 } from './insurance-product-routes.ts';
+import { formulaName } from './formula-check.ts';
 import {
   defaultProductFields,
   insuredObjectType,

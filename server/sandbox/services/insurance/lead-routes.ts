@@ -23,8 +23,13 @@ import {
   type ListSource,
 } from '#server/sandbox/platform/list-sql.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
-import { applyPremiumOverride, loadTariffs, premiumOf, type Tariff } from './premium.ts';
-import { ExpressionEvaluationError } from '#common/expression/evaluate.ts';
+import {
+  applyPremiumOverride,
+  loadTariffs,
+  premiumOf,
+  PremiumFormulaError,
+  type Tariff,
+} from './premium.ts';
 import { LEAD_CONVERTED_STATUS } from '#common/leads.ts';
 import {
   LEAD_STATUS_SLUG,
@@ -295,12 +300,10 @@ function premiumWith(tariff: Tariff, policy: StoredPolicy) {
       policy.policyObjects.map((o) => ({ name: o.insuredObjectName, data: o.data })),
     );
   } catch (error) {
-    if (!(error instanceof ExpressionEvaluationError)) throw error;
-    throw new HttpError(
-      400,
-      'premium_not_computable',
-      `the premium cannot be computed from this data: ${error.detail}`,
-    );
+    if (!(error instanceof PremiumFormulaError)) throw error;
+    throw new HttpError(400, 'premium_not_computable', error.describe(), undefined, [
+      error.issue(),
+    ]);
   }
   const overrides = policy.premiumOverride ?? [];
   for (const o of overrides) {

@@ -1,4 +1,8 @@
-import { evaluateNumber, type EvaluationContext } from '#common/expression/evaluate.ts';
+import {
+  ExpressionEvaluationError,
+  evaluateNumber,
+  type EvaluationContext,
+} from '#common/expression/evaluate.ts';
 import { parseExpression, type Node } from '#common/expression/parse.ts';
 import { lookupRange, type RangeBand } from '#common/named-range.ts';
 import { grandTotalOf, roundToCents } from '#common/premium.ts';
@@ -20,6 +24,7 @@ export interface TariffField {
   minimum: number | null;
   maximum: number | null;
   isRequired: boolean;
+  defaultValue: unknown;
 }
 export interface TariffObject {
   id: number;
@@ -29,6 +34,7 @@ export interface TariffObject {
 }
 export interface TariffFormula {
   id: number;
+  name: string;
   tree: Node;
   variable_name: string | null;
 }
@@ -85,7 +91,7 @@ export async function loadTariffs(
     `SELECT o.id, o.product_version_id, o.name, o.label,
             coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'label', f.label,
                        'type', f.type, 'kind', f.kind, 'minimum', f.minimum, 'maximum', f.maximum,
-                       'isRequired', f.is_required)
+                       'isRequired', f.is_required, 'defaultValue', f.default_value)
                        ORDER BY f."order") FILTER (WHERE f.id IS NOT NULL), '[]') AS fields
        FROM insured_objects o LEFT JOIN product_fields f ON f.insured_object_id = o.id
       WHERE o.tenant_id = $1 AND o.product_version_id = ANY($2::int[])
@@ -95,10 +101,11 @@ export async function loadTariffs(
   const formulas = await tx.query<{
     id: number;
     product_version_id: number;
+    name: string;
     expression: string;
     variable_name: string | null;
   }>(
-    `SELECT id, product_version_id, expression, variable_name FROM premium_formulas
+    `SELECT id, product_version_id, name, expression, variable_name FROM premium_formulas
       WHERE tenant_id = $1 AND product_version_id = ANY($2::int[]) ORDER BY "order", id`,
     [tenantId, ids],
   );
@@ -127,6 +134,7 @@ export async function loadTariffs(
       .filter((f) => f.product_version_id === v.id)
       .map((f) => ({
         id: f.id,
+        name: f.name,
         tree: parseExpression(f.expression),
         variable_name: f.variable_name,
       })),
@@ -152,7 +160,14 @@ export function premiumOf(
     else variables[object.name.replace(/-/g, '_')] = object.data;
   }
   const premiumItems = tariff.formulas.map((formula) => {
-    const total = roundToCents(evaluateNumber(formula.tree, { variables, ...lookups }));
+    let value: number;
+    try {
+      value = evaluateNumber(formula.tree, { variables, ...lookups });
+    } catch (error) {
+      if (!(error instanceof ExpressionEvaluationError)) throw error;
+      throw new PremiumFormulaError(formula, error);
+    }
+    const total = roundToCents(value);
     if (formula.variable_name) variables[formula.variable_name] = total;
     return { premiumFormulaId: formula.id, total, isOverride: false };
   });
@@ -160,6 +175,36 @@ export function premiumOf(
 }
 
 export type Premium = ReturnType<typeof premiumOf>;
+
+/**
+ * A formula that cannot be evaluated over one policy's data (a division by a field that is 0):
+ * the evaluator's error with the formula it happened in, so that the refusal names it.
+ */
+export class PremiumFormulaError extends ExpressionEvaluationError {
+  readonly formulaId: number;
+  readonly formulaName: string;
+  constructor(formula: Pick<TariffFormula, 'id' | 'name'>, cause: ExpressionEvaluationError) {
+    super(cause.code, cause.at, cause.detail);
+    this.formulaId = formula.id;
+    this.formulaName = formula.name;
+  }
+
+  /** The refusal's issue: what failed, where in the formula, in which formula. */
+  issue(path = 'premium') {
+    return {
+      path,
+      code: this.code,
+      position: this.at,
+      formula: this.formulaName,
+      ...(this.detail ? { name: this.detail } : {}),
+    };
+  }
+
+  /** English, for logs and the wire (the screen translates the issue). */
+  describe(): string {
+    return `the premium formula "${this.formulaName}" cannot be computed: ${this.code} at position ${this.at + 1}`;
+  }
+}
 
 /** Totals agreed by hand for some formulas of a policy (upstream contract: premiumOverride). */
 export interface PremiumOverride {

@@ -5,6 +5,7 @@ import { HttpError } from '#server/sandbox/platform/errors.ts';
 import {
   getAuth,
   requireAuth,
+  requirePermission,
   requireServicePermission,
 } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
@@ -237,6 +238,48 @@ export function translationRouter(ctx: SandboxContext): Router {
         .map((t) => ({ id: t.id, key: t.key, language: language.language, value: t.value })),
     });
   });
+
+  /**
+   * The texts of a product version's product in one language, for screens that show its fields
+   * (issue 15, point 4: "Fahrzeugwert" in German): a key `<object>.<field>` is a field's label,
+   * `<object>.label` an object's. Whoever reads products reads their texts; only an active
+   * language is shown (a language being written is not), else `texts` is empty and the screens
+   * keep the fields' own labels.
+   */
+  router.get(
+    '/product-texts',
+    requirePermission(
+      'translation-management.translations.view',
+      'policy-management.products.view',
+      'eis.translations.view',
+      'eis.products.view',
+    ),
+    async (req, res) => {
+      const { tenantId } = getAuth(res);
+      const versionId = Number(req.query.productVersionId);
+      const language = req.query.language;
+      if (!Number.isInteger(versionId) || versionId < 1 || versionId > 2_147_483_647) {
+        throw new HttpError(400, 'invalid_query', 'productVersionId: a product version id');
+      }
+      if (typeof language !== 'string' || !LANGUAGE_CODE.test(language)) {
+        throw new HttpError(400, 'invalid_query', 'language: a two-letter language code like de');
+      }
+      const [version] = await db.query<{ id: number }>(
+        'SELECT id FROM product_versions WHERE tenant_id = $1 AND id = $2',
+        [tenantId, versionId],
+      );
+      if (!version) throw new HttpError(404, 'not_found', 'product version not found');
+      const rows = await db.query<{ key: string; value: string }>(
+        `SELECT t.key, t.value FROM translations t
+           JOIN product_languages l ON l.id = t.product_language_id
+           JOIN product_versions v ON v.product_id = l.product_id
+          WHERE l.tenant_id = $1 AND v.id = $2 AND l.language = $3 AND l.is_active AND t.value <> ''
+          ORDER BY t.key`,
+        [tenantId, versionId, language],
+      );
+      res.json({ language, texts: Object.fromEntries(rows.map((r) => [r.key, r.value])) });
+    },
+  );
 
   router.get('/product/:slug/download', allow('view'), async (req, res) => {
     const { tenantId } = getAuth(res);
