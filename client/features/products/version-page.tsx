@@ -1,6 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  HistoryTab,
+  useFieldLabels,
+  useHistoryLabel,
+} from '#client/entities/history/history-tab.tsx';
 import { useParams } from 'react-router';
 import { ApiError } from '#client/api/fetch-json.ts';
 import {
@@ -129,6 +134,8 @@ export default function VersionPage() {
   const abilities = useProductAbilities();
   const { accountIndex } = abilities;
   const [editing, setEditing] = useState<Editing>(null);
+  const historyLabel = useHistoryLabel();
+  const historyFields = useFieldLabels(['products:columns.']);
 
   const { state: data, reload, retry } = useVersionData(accountIndex, productId, versionId);
   const title =
@@ -502,6 +509,18 @@ export default function VersionPage() {
             </tbody>
           </table>
         )}
+      </section>
+
+      {/* The editor has no tabs: the version's history is its last section. */}
+      <section aria-labelledby="history-heading" className="flex flex-col gap-3">
+        <h2 id="history-heading" className="text-lg font-semibold text-slate-900">
+          {historyLabel}
+        </h2>
+        <HistoryTab
+          accountIndex={accountIndex}
+          record={`insuranceservice/v1/product-versions/${version.id}`}
+          labelOf={historyFields}
+        />
       </section>
 
       {editing?.kind === 'field' ? (
