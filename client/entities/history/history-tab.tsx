@@ -169,3 +169,16 @@ export function HistoryTab({
 export function useHistoryLabel(): string {
   return useTranslation('ui').t('history.tab');
 }
+
+/** The history as a section of its own, for the pages without tabs (policy, product version). */
+export function HistorySection(props: Parameters<typeof HistoryTab>[0]) {
+  const label = useHistoryLabel();
+  return (
+    <section aria-labelledby="history-heading" className="flex flex-col gap-3">
+      <h2 id="history-heading" className="text-lg font-semibold text-slate-900">
+        {label}
+      </h2>
+      <HistoryTab {...props} />
+    </section>
+  );
+}

@@ -3,11 +3,7 @@ import { BackLink, RecordPage, standardRecordTexts } from '#client/ui/record-pag
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  HistoryTab,
-  useFieldLabels,
-  useHistoryLabel,
-} from '#client/entities/history/history-tab.tsx';
+import { HistorySection, useFieldLabels } from '#client/entities/history/history-tab.tsx';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { partyName } from '#common/party-name.ts';
 import type { Policy, PolicyVersion } from '#client/api/policies-client.ts';
@@ -118,7 +114,6 @@ function PolicyDetail({
   const location = useLocation();
   const navigate = useNavigate();
   const { accountIndex, canViewProducts, canViewCustomers, canUpdate } = usePolicyAbilities();
-  const historyLabel = useHistoryLabel();
   const historyFields = useFieldLabels(['policies:fields.', 'policies:columns.']);
   const versions = current.versions ?? [];
   const shown = selectedVersion(current, location.hash);
@@ -289,16 +284,11 @@ function PolicyDetail({
       ) : null}
 
       {/* The policy page has no tabs: its history is a section of its own, below the versions. */}
-      <section aria-labelledby="history-heading" className="flex flex-col gap-3">
-        <h2 id="history-heading" className="text-lg font-semibold text-slate-900">
-          {historyLabel}
-        </h2>
-        <HistoryTab
-          accountIndex={accountIndex}
-          record={`insuranceservice/v1/policies/${current.code}`}
-          labelOf={historyFields}
-        />
-      </section>
+      <HistorySection
+        accountIndex={accountIndex}
+        record={`insuranceservice/v1/policies/${current.code}`}
+        labelOf={historyFields}
+      />
     </>
   );
 }

@@ -1,11 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  HistoryTab,
-  useFieldLabels,
-  useHistoryLabel,
-} from '#client/entities/history/history-tab.tsx';
+import { HistorySection, useFieldLabels } from '#client/entities/history/history-tab.tsx';
 import { useParams } from 'react-router';
 import { ApiError } from '#client/api/fetch-json.ts';
 import {
@@ -134,7 +130,6 @@ export default function VersionPage() {
   const abilities = useProductAbilities();
   const { accountIndex } = abilities;
   const [editing, setEditing] = useState<Editing>(null);
-  const historyLabel = useHistoryLabel();
   const historyFields = useFieldLabels(['products:columns.']);
 
   const { state: data, reload, retry } = useVersionData(accountIndex, productId, versionId);
@@ -512,16 +507,11 @@ export default function VersionPage() {
       </section>
 
       {/* The editor has no tabs: the version's history is its last section. */}
-      <section aria-labelledby="history-heading" className="flex flex-col gap-3">
-        <h2 id="history-heading" className="text-lg font-semibold text-slate-900">
-          {historyLabel}
-        </h2>
-        <HistoryTab
-          accountIndex={accountIndex}
-          record={`insuranceservice/v1/product-versions/${version.id}`}
-          labelOf={historyFields}
-        />
-      </section>
+      <HistorySection
+        accountIndex={accountIndex}
+        record={`insuranceservice/v1/product-versions/${version.id}`}
+        labelOf={historyFields}
+      />
 
       {editing?.kind === 'field' ? (
         <FieldDialog
