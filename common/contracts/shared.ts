@@ -37,3 +37,39 @@ export const TransitionRuleSchema = v.strictObject({
   toStatus: v.string(),
 });
 export type TransitionRule = v.InferOutput<typeof TransitionRuleSchema>;
+
+/** The records whose changes the audit trail keeps (issue 15, point 12). */
+export const AUDIT_ENTITY_TYPES = [
+  'policy',
+  'claim',
+  'lead',
+  'account',
+  'partner',
+  'product_version',
+  'user',
+] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+/** One changed field of an audit event: its dotted path and its JSON values before and after. */
+export const AuditChangeSchema = v.strictObject({
+  field: v.string(),
+  before: v.unknown(),
+  after: v.unknown(),
+});
+
+/**
+ * One change to a record, as `GET …/{id}/history` lists them newest first: who by name (never a
+ * user id or code), when, what happened (`created`, `updated`, `status_changed`, …) and the
+ * fields it changed.
+ */
+export const HistoryEntrySchema = v.strictObject({
+  id: v.string(),
+  entityType: v.picklist(AUDIT_ENTITY_TYPES),
+  entityId: v.string(),
+  actorName: v.string(),
+  at: Timestamp,
+  action: v.string(),
+  changes: v.array(AuditChangeSchema),
+});
+export type HistoryEntry = v.InferOutput<typeof HistoryEntrySchema>;
+export const HistoryPageSchema = pageOf(HistoryEntrySchema);

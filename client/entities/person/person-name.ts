@@ -7,9 +7,9 @@ import type { SessionAccount } from '#machines/session.machine.ts';
  * Who saved a record, for audit lines. Upstream records carry only a user code (`updatedBy`,
  * e.g. `usr_9a7a…`); `/bff/session` says each account's own code (`userCode`, from the access
  * token), so the signed-in user's records read with the user's name. Rows the sandbox seeded say
- * `system`; another user's code reads as a neutral "a user" with the code in the title (resolving
- * other users needs `tenant-management.users.view`, which a claims handler does not hold), never
- * as a raw code.
+ * `system`; another user's code reads as a neutral "a user" (resolving other users needs
+ * `tenant-management.users.view`, which a claims handler does not hold). No raw code is shown,
+ * not even in a title (issue 15, point 12): the record's History tab names everyone who saved.
  */
 
 /** What the sandbox (and upstream defaults) write into `updated_by` for records no one saved. */
@@ -39,8 +39,8 @@ export function useRouteAccount() {
 }
 
 /**
- * A function from user code to its label and, when the label is not a name, the code for a title
- * attribute; for lists that name many people (version rows, audit lines).
+ * A function from user code to its label; for lists that name many people (version rows, audit
+ * lines). `title` stays for the callers' title attributes and is never a user code now.
  */
 export function usePersonNames(): (code: string) => { label: string; title: string | undefined } {
   const { t } = useTranslation('ui');
@@ -49,11 +49,11 @@ export function usePersonNames(): (code: string) => { label: string; title: stri
     const person = personOf(code, account);
     if (person.kind === 'system') return { label: t('person.system'), title: undefined };
     if (person.kind === 'self') return { label: person.name, title: undefined };
-    return { label: t('person.someone'), title: person.code };
+    return { label: t('person.someone'), title: undefined };
   };
 }
 
-/** The label for one user code and, when it is not a name, the code for a title attribute. */
+/** The label for one user code (see usePersonNames). */
 export function usePersonName(code: string): { label: string; title: string | undefined } {
   return usePersonNames()(code);
 }

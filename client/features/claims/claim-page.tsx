@@ -12,6 +12,11 @@ import { ClaimDocumentsPanel } from '#client/entities/claim/claim-documents-pane
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
 import { usePersonNames } from '#client/entities/person/person-name.ts';
 import { HashTabs } from '#client/ui/hash-tabs.tsx';
+import {
+  HistoryTab,
+  useFieldLabels,
+  useHistoryLabel,
+} from '#client/entities/history/history-tab.tsx';
 import { useMoneyFormat } from '#client/ui/money.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { partyName } from '#common/party-name.ts';
@@ -108,6 +113,12 @@ function ClaimDetail({ claim, policy, onChanged, onReload }: Omit<ClaimTabProps,
   const { t } = useTranslation('claims');
   const money = useMoneyFormat();
   const { accountIndex, canViewPolicies, canViewCustomers } = useClaimAbilities();
+  const historyLabel = useHistoryLabel();
+  const historyFields = useFieldLabels([
+    'claims:fields.',
+    'claims:columns.',
+    'claims:settlements.',
+  ]);
   const person = usePersonNames();
 
   const workflowQueries = useQueries({
@@ -232,6 +243,17 @@ function ClaimDetail({ claim, policy, onChanged, onReload }: Omit<ClaimTabProps,
                   accountCode: claim.accountCode,
                   policyCode: claim.policyCode,
                 }}
+              />
+            ),
+          },
+          {
+            id: 'history',
+            label: historyLabel,
+            content: (
+              <HistoryTab
+                accountIndex={accountIndex}
+                record={`claimservice/v1/claims/${claim.code}`}
+                labelOf={historyFields}
               />
             ),
           },

@@ -4,6 +4,11 @@ import { useParams } from 'react-router';
 import { displayNameOf, type Account } from '#client/api/accounts-client.ts';
 import { customerQueries } from '#client/api/accounts-queries.ts';
 import { HashTabs } from '#client/ui/hash-tabs.tsx';
+import {
+  HistoryTab,
+  useFieldLabels,
+  useHistoryLabel,
+} from '#client/entities/history/history-tab.tsx';
 import { noPolicyFilters, PoliciesTable } from '#client/entities/policy/policies-table.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { BackLink, RecordPage } from '#client/ui/record-page.tsx';
@@ -25,6 +30,8 @@ export default function CustomerPage() {
   const abilities = useCustomerAbilities();
   const { accountIndex } = abilities;
   const queryClient = useQueryClient();
+  const historyLabel = useHistoryLabel();
+  const historyFields = useFieldLabels(['customers:fields.']);
   const customer = customerQueries.detail(accountIndex, customerCode);
   const query = useQuery(customer);
   const loaded = loadStateOf(query);
@@ -108,6 +115,17 @@ export default function CustomerPage() {
                   />
                 ) : (
                   <p className="py-6 text-sm text-slate-700">{t('documents.not_allowed')}</p>
+                ),
+              },
+              {
+                id: 'history',
+                label: historyLabel,
+                content: (
+                  <HistoryTab
+                    accountIndex={accountIndex}
+                    record={`accountservice/v1/accounts/${customer.code}`}
+                    labelOf={historyFields}
+                  />
                 ),
               },
               ...LATER_TABS.map((tab) => ({

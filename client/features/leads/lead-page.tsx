@@ -18,6 +18,11 @@ import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
 import { HashTabs } from '#client/ui/hash-tabs.tsx';
+import {
+  HistoryTab,
+  useFieldLabels,
+  useHistoryLabel,
+} from '#client/entities/history/history-tab.tsx';
 import { LeadStatusBadge, useLeadStatusLabel } from '#client/entities/lead/lead-status.tsx';
 import { useMoneyFormat } from '#client/ui/money.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
@@ -54,6 +59,8 @@ export default function LeadPage() {
   const { leadCode = '' } = useParams();
   const abilities = useLeadAbilities();
   const { accountIndex } = abilities;
+  const historyLabel = useHistoryLabel();
+  const historyFields = useFieldLabels(['leads:changes.', 'leads:columns.']);
   const confirm = useConfirm();
   const toast = useToast();
   const navigate = useNavigate();
@@ -362,6 +369,17 @@ export default function LeadPage() {
                     },
                   ]
                 : []),
+              {
+                id: 'history',
+                label: historyLabel,
+                content: (
+                  <HistoryTab
+                    accountIndex={accountIndex}
+                    record={`insuranceservice/v1/leads/${current.code}`}
+                    labelOf={historyFields}
+                  />
+                ),
+              },
             ]}
           />
           {newStart ? (

@@ -3,6 +3,7 @@ import { BackLink, RecordPage, standardRecordTexts } from '#client/ui/record-pag
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HistorySection, useFieldLabels } from '#client/entities/history/history-tab.tsx';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { partyName } from '#common/party-name.ts';
 import type { Policy, PolicyVersion } from '#client/api/policies-client.ts';
@@ -113,6 +114,7 @@ function PolicyDetail({
   const location = useLocation();
   const navigate = useNavigate();
   const { accountIndex, canViewProducts, canViewCustomers, canUpdate } = usePolicyAbilities();
+  const historyFields = useFieldLabels(['policies:fields.', 'policies:columns.']);
   const versions = current.versions ?? [];
   const shown = selectedVersion(current, location.hash);
   const holder = partyName(current.holder) || current.accountCode || '';
@@ -280,6 +282,13 @@ function PolicyDetail({
           )}
         </section>
       ) : null}
+
+      {/* The policy page has no tabs: its history is a section of its own, below the versions. */}
+      <HistorySection
+        accountIndex={accountIndex}
+        record={`insuranceservice/v1/policies/${current.code}`}
+        labelOf={historyFields}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HistorySection, useFieldLabels } from '#client/entities/history/history-tab.tsx';
 import { useParams } from 'react-router';
 import { ApiError } from '#client/api/fetch-json.ts';
 import {
@@ -129,6 +130,7 @@ export default function VersionPage() {
   const abilities = useProductAbilities();
   const { accountIndex } = abilities;
   const [editing, setEditing] = useState<Editing>(null);
+  const historyFields = useFieldLabels(['products:columns.']);
 
   const { state: data, reload, retry } = useVersionData(accountIndex, productId, versionId);
   const title =
@@ -503,6 +505,13 @@ export default function VersionPage() {
           </table>
         )}
       </section>
+
+      {/* The editor has no tabs: the version's history is its last section. */}
+      <HistorySection
+        accountIndex={accountIndex}
+        record={`insuranceservice/v1/product-versions/${version.id}`}
+        labelOf={historyFields}
+      />
 
       {editing?.kind === 'field' ? (
         <FieldDialog

@@ -13,6 +13,8 @@ import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
 import type { AccountValues } from '#common/account-fields.ts';
 import { AccountCreateBody, AccountUpdateBody } from '#common/contracts/account.ts';
 import { offsetPage } from '#server/sandbox/platform/list-page.ts';
+import { historyPage, writeAudited } from '#server/sandbox/platform/audit-trail.ts';
+import type { Clock } from '#common/clock.ts';
 
 const can = (action: string) => requireServicePermission('account-management', 'accounts', action);
 
@@ -127,8 +129,8 @@ async function assertBroker(db: Queryable, tenantId: number, code: string | null
   if (!row) throw invalidField('brokerCode', 'unknown_partner');
 }
 
-export function accountRouter(deps: { db: Db; signer: TokenSigner }): Router {
-  const { db } = deps;
+export function accountRouter(deps: { db: Db; signer: TokenSigner; clock: Clock }): Router {
+  const { db, clock } = deps;
   const router = Router();
   router.use(requireAuth(db, deps.signer));
 
@@ -192,15 +194,27 @@ export function accountRouter(deps: { db: Db; signer: TokenSigner }): Router {
     const body = parseBody(AccountCreateBody, req.body);
     await assertBroker(db, auth.tenantId, body.brokerCode);
     // The account number follows the id, so two concurrent creations cannot draw the same one.
-    const [row] = await db.query<AccountRow>(
-      `WITH n AS (SELECT nextval('accounts_id_seq')::int AS id)
+    const [row] = await writeAudited(
+      db,
+      { auth, clock },
+      (tx) =>
+        tx.query<AccountRow>(
+          `WITH n AS (SELECT nextval('accounts_id_seq')::int AS id)
        INSERT INTO accounts (id, tenant_id, code, account_number, type, title, first_name,
                              last_name, company_name, email, gender, street, house_number,
                              zip_code, city, birth_date, phone, broker_code, created_by, updated_by)
        SELECT n.id, $1, $2, 'K-' || (100000 + n.id), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
               $13, $14::date, $15, $16, $17, $17 FROM n
        RETURNING ${COLUMNS}`,
-      [auth.tenantId, newCode('acc'), ...columnValues(body), auth.userCode],
+          [auth.tenantId, newCode('acc'), ...columnValues(body), auth.userCode],
+        ),
+      ([saved]) =>
+        saved && {
+          entityType: 'account',
+          entityId: saved.code,
+          action: 'created',
+          after: presentAccount(saved),
+        },
     );
     if (!row) throw new Error('account not created');
     res.status(201).json({ account: presentAccount(row) });
@@ -212,14 +226,27 @@ export function accountRouter(deps: { db: Db; signer: TokenSigner }): Router {
     await assertBroker(db, auth.tenantId, body.brokerCode);
     const current = await findAccount(db, auth.tenantId, String(req.params.id));
     // Compare and write in one statement: two saves based on the same version cannot both win.
-    const [row] = await db.query<AccountRow>(
-      `UPDATE accounts SET type = $3, title = $4, first_name = $5, last_name = $6,
+    const [row] = await writeAudited(
+      db,
+      { auth, clock },
+      (tx) =>
+        tx.query<AccountRow>(
+          `UPDATE accounts SET type = $3, title = $4, first_name = $5, last_name = $6,
               company_name = $7, email = $8, gender = $9, street = $10, house_number = $11,
               zip_code = $12, city = $13, birth_date = $14::date, phone = $15, broker_code = $16,
               updated_by = $17, updated_at = now(), version = version + 1
         WHERE tenant_id = $1 AND id = $2 AND version = $18
         RETURNING ${COLUMNS}`,
-      [auth.tenantId, current.id, ...columnValues(body), auth.userCode, body.version],
+          [auth.tenantId, current.id, ...columnValues(body), auth.userCode, body.version],
+        ),
+      ([saved]) =>
+        saved && {
+          entityType: 'account',
+          entityId: saved.code,
+          action: 'updated',
+          before: presentAccount(current),
+          after: presentAccount(saved),
+        },
     );
     if (!row) {
       // The client shows what changed: the current record comes with the refusal.
@@ -232,6 +259,12 @@ export function accountRouter(deps: { db: Db; signer: TokenSigner }): Router {
       );
     }
     res.json({ account: presentAccount(row) });
+  });
+
+  router.get('/accounts/:id/history', can('view'), async (req, res) => {
+    const auth = getAuth(res);
+    const account = await findAccount(db, auth.tenantId, String(req.params.id));
+    res.json(await historyPage(db, req, auth.tenantId, 'account', account.code));
   });
 
   return router;

@@ -10,6 +10,11 @@ import {
   requireServicePermission,
 } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import {
+  historyPage,
+  recordChange,
+  type AuditEvent,
+} from '#server/sandbox/platform/audit-trail.ts';
 import { checkCover, coverIssues, recordCoverOverride } from './claim-cover.ts';
 import {
   anyOf,
@@ -197,6 +202,19 @@ export function presentClaim(r: ClaimRow) {
     updatedBy: r.updated_by,
   };
 }
+
+/** A change of a claim for its history (the audit trail): `before` null for a new claim. */
+export const claimEvent = (
+  action: string,
+  before: ClaimRow | null,
+  after: ClaimRow,
+): AuditEvent => ({
+  entityType: 'claim',
+  entityId: after.code,
+  action,
+  before: before && presentClaim(before),
+  after: presentClaim(after),
+});
 
 /**
  * `{code}` is the numeric id or the code (`clm_...`); anything else, or another tenant's claim,
@@ -452,6 +470,12 @@ export function claimRouter(ctx: SandboxContext): Router {
     res.json({ claim: presentClaim(await findClaim(db, tenantId, String(req.params.code))) });
   });
 
+  router.get('/claims/:code/history', canClaims('view'), async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const claim = await findClaim(db, tenantId, String(req.params.code));
+    res.json(await historyPage(db, req, tenantId, 'claim', claim.code));
+  });
+
   router.post('/claims', canClaims('create'), async (req, res) => {
     const auth = getAuth(res);
     const { tenantId, userCode } = auth;
@@ -506,6 +530,7 @@ export function claimRouter(ctx: SandboxContext): Router {
         ],
       );
       const claim = await findClaim(tx, tenantId, row!.code);
+      await recordChange(tx, { auth, clock: ctx.clock }, claimEvent('created', null, claim));
       if (overridden.length) {
         await recordCoverOverride(tx, tenantId, claim.id, {
           codes: overridden,
@@ -615,9 +640,13 @@ export function claimRouter(ctx: SandboxContext): Router {
           at: new Date(ctx.clock.now()),
         });
       }
-      return updated.length || overridden.length
-        ? findClaim(tx, tenantId, String(current.id))
-        : current;
+      const saved =
+        updated.length || overridden.length
+          ? await findClaim(tx, tenantId, String(current.id))
+          : current;
+      const action = saved.status !== current.status ? 'status_changed' : 'updated';
+      await recordChange(tx, { auth, clock: ctx.clock }, claimEvent(action, current, saved));
+      return saved;
     });
   }
 
@@ -704,7 +733,8 @@ export function claimRouter(ctx: SandboxContext): Router {
    * still waiting for a second person are rejected by the cancellation.
    */
   router.post('/claims/:code/cancel', canClaims('update'), async (req, res) => {
-    const { tenantId, userCode } = getAuth(res);
+    const auth = getAuth(res);
+    const { tenantId, userCode } = auth;
     const body = parseBody(ClaimCancelBody, req.body);
     const saved = await db.transaction(async (tx) => {
       const current = await findClaim(tx, tenantId, String(req.params.code), true);
@@ -732,7 +762,9 @@ export function claimRouter(ctx: SandboxContext): Router {
           WHERE tenant_id = $1 AND id = $2`,
         [tenantId, current.id, CLOSED_CLAIM_STATUS, body.reason, userCode, at],
       );
-      return findClaim(tx, tenantId, String(current.id));
+      const saved = await findClaim(tx, tenantId, String(current.id));
+      await recordChange(tx, { auth, clock: ctx.clock }, claimEvent('cancelled', current, saved));
+      return saved;
     });
     res.json({ claim: presentClaim(saved) });
   });

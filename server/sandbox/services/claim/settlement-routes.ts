@@ -12,6 +12,7 @@ import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { equals, listRoute, type ListSource } from '#server/sandbox/platform/list-sql.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { canClaims, findClaim, presentClaim, refused, type ClaimRow } from './claim-routes.ts';
+import { recordChange, type AuditEvent } from '#server/sandbox/platform/audit-trail.ts';
 import {
   PAYMENT_APPROVAL_PERMISSION,
   canPayClaim,
@@ -91,6 +92,26 @@ const presentSettlement = (r: SettlementRow) => ({
   createdBy: r.created_by,
   updatedBy: r.updated_by,
 });
+
+/**
+ * A settlement's change for its claim's history: the fields under `settlement.` (reserve,
+ * payment, pendingPayment.payment, …); `before` null for a new one, `after` null for a removed.
+ */
+const settlementEvent = (
+  action: string,
+  before: SettlementRow | null,
+  after: SettlementRow | null,
+): AuditEvent => {
+  const any = (after ?? before)!;
+  const fields = (r: SettlementRow) => ({ settlement: presentSettlement(r) });
+  return {
+    entityType: 'claim',
+    entityId: any.claim_code,
+    action,
+    before: before ? fields(before) : { settlement: null },
+    after: after ? fields(after) : { settlement: null },
+  };
+};
 
 const settlementDoesNotExist = () => new HttpError(404, 'not_found', 'Settlement does not exist');
 
@@ -296,7 +317,13 @@ export function settlementRouter(ctx: SandboxContext): Router {
       if (payment > 0) {
         await tx.query('UPDATE settlements SET payment = $2 WHERE id = $1', [row!.id, payment]);
       }
-      return findSettlement(tx, tenantId, row!.code);
+      const saved = await findSettlement(tx, tenantId, row!.code);
+      await recordChange(
+        tx,
+        { auth, clock: ctx.clock },
+        settlementEvent('settlement_added', null, saved),
+      );
+      return saved;
     });
     res.status(201).json({ settlement: presentSettlement(created) });
   });
@@ -338,15 +365,23 @@ export function settlementRouter(ctx: SandboxContext): Router {
           [current.id, userCode],
         );
       }
-      return updated.length || payment !== body.payment
-        ? findSettlement(tx, tenantId, current.code)
-        : current;
+      const saved =
+        updated.length || payment !== body.payment
+          ? await findSettlement(tx, tenantId, current.code)
+          : current;
+      await recordChange(
+        tx,
+        { auth, clock: ctx.clock },
+        settlementEvent('settlement_changed', current, saved),
+      );
+      return saved;
     });
     res.json({ settlement: presentSettlement(saved) });
   });
 
   router.delete('/settlements/:code', canClaims('update'), async (req, res) => {
-    const { tenantId } = getAuth(res);
+    const auth = getAuth(res);
+    const { tenantId } = auth;
     await db.transaction(async (tx) => {
       const current = await lockSettlement(tx, tenantId, String(req.params.code));
       assertSettleable(current.claim);
@@ -367,6 +402,11 @@ export function settlementRouter(ctx: SandboxContext): Router {
         tenantId,
         current.id,
       ]);
+      await recordChange(
+        tx,
+        { auth, clock: ctx.clock },
+        settlementEvent('settlement_removed', current, null),
+      );
     });
     res.status(204).end();
   });
@@ -380,7 +420,8 @@ export function settlementRouter(ctx: SandboxContext): Router {
     '/settlements/:code/payment-decision',
     requirePermission(PAYMENT_APPROVAL_PERMISSION),
     async (req, res) => {
-      const { tenantId, userCode } = getAuth(res);
+      const auth = getAuth(res);
+      const { tenantId, userCode } = auth;
       const body = parseBody(PaymentDecisionBody, req.body);
       const saved = await db.transaction(async (tx) => {
         const current = await lockSettlementAt(tx, tenantId, String(req.params.code), body.version);
@@ -415,7 +456,10 @@ export function settlementRouter(ctx: SandboxContext): Router {
             WHERE tenant_id = $1 AND id = $2`,
           [tenantId, current.id, approve, current.pending_payment, at, userCode],
         );
-        return findSettlement(tx, tenantId, current.code);
+        const saved = await findSettlement(tx, tenantId, current.code);
+        const action = approve ? 'payment_approved' : 'payment_rejected';
+        await recordChange(tx, { auth, clock: ctx.clock }, settlementEvent(action, current, saved));
+        return saved;
       });
       res.json({ settlement: presentSettlement(saved) });
     },

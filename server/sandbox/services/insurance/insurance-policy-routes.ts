@@ -1,3 +1,4 @@
+import { historyPage } from '#server/sandbox/platform/audit-trail.ts';
 import { Router } from 'express';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
@@ -623,6 +624,12 @@ export function insurancePolicyRouter(ctx: SandboxContext): Router {
       items: await presentVersions(db, tenantId, page.items),
       nextPageToken: page.nextPageToken,
     });
+  });
+
+  router.get('/policies/:id/history', VIEW, async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const row = await findPolicyRow(db, tenantId, String(req.params.id));
+    res.json(await historyPage(db, req, tenantId, 'policy', row.code));
   });
 
   router.get('/policies/:id', VIEW, async (req, res) => {

@@ -69,6 +69,8 @@ import {
   type VersionRow,
 } from './insurance-policy-routes.ts';
 import { convertLead } from './lead-routes.ts';
+import { recordChange } from '#server/sandbox/platform/audit-trail.ts';
+import { POLICY_EVENT, policyFacts } from './policy-audit.ts';
 import { currencyOf, premiumUnitsOf, terminationFigures } from './policy-termination.ts';
 import { asNewTimeline } from './policy-renewal.ts';
 
@@ -433,7 +435,7 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
     const policyId = await db.transaction(async (tx) => {
       // The lead first: one that cannot become a policy is refused before its data is checked,
       // and its move to converted is saved with the policy or not at all.
-      if (body.leadCode) await convertLead(tx, auth, body.leadCode);
+      if (body.leadCode) await convertLead(tx, auth, body.leadCode, ctx.clock);
       const tariff = await tariffOf(tx, auth.tenantId, body.productVersionId);
       if (tariff.status !== 'active') {
         throw new HttpError(
@@ -513,6 +515,15 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
           },
         ],
       );
+      const [created] = await tx.query<{ code: string }>(
+        'SELECT code FROM policies WHERE id = $1',
+        [inserted],
+      );
+      await recordChange(
+        tx,
+        { auth, clock: ctx.clock },
+        { entityType: 'policy', entityId: created!.code, action: 'created' },
+      );
       return inserted!;
     });
     res
@@ -550,10 +561,22 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
           hasDraft: row.draft_version_id !== null,
         });
         if (refusal) throw refused(action, refusal, row);
+        const before = await policyFacts(tx, auth, row.code);
         await change(tx, row, write);
         await tx.query(
           'UPDATE policies SET updated_at = $3, updated_by = $4 WHERE tenant_id = $1 AND id = $2',
           [auth.tenantId, row.id, write.stamp.at.toISOString(), write.stamp.by],
+        );
+        await recordChange(
+          tx,
+          { auth, clock: ctx.clock },
+          {
+            entityType: 'policy',
+            entityId: row.code,
+            action: POLICY_EVENT[action],
+            before,
+            after: await policyFacts(tx, auth, row.code),
+          },
         );
         return null;
       });

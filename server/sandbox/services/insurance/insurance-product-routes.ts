@@ -29,6 +29,11 @@ import { pageOf, parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { assertFormula, assertVersionComputes, versionScope } from './formula-check.ts';
 import { copyVersionParts } from './product-version-copy.ts';
+import {
+  historyPage,
+  recordChange,
+  type AuditEvent,
+} from '#server/sandbox/platform/audit-trail.ts';
 import { audit, idOf, uniqueViolation, type Audit } from '#server/sandbox/platform/records.ts';
 
 /**
@@ -219,6 +224,19 @@ export async function versionById(
 }
 
 /** Only a draft is edited: an active version sells policies whose premiums must stay reproducible. */
+/** A change of a product version for its history (the audit trail): `before` null when new. */
+const versionEvent = (
+  action: string,
+  before: VersionRow | null,
+  after: VersionRow,
+): AuditEvent => ({
+  entityType: 'product_version',
+  entityId: after.code,
+  action,
+  before: before && { description: before.description, status: before.status },
+  after: { description: after.description, status: after.status },
+});
+
 export function assertDraft(version: VersionRow): void {
   if (version.status !== 'draft') {
     throw new HttpError(
@@ -668,8 +686,8 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
       }
     }
     // The row and every copied part in one transaction: a failed copy leaves no half a draft.
-    const version = await db.transaction((tx) =>
-      createVersion(
+    const version = await db.transaction(async (tx) => {
+      const created = await createVersion(
         tx,
         auth.tenantId,
         product.id,
@@ -677,9 +695,19 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
         auth.userCode,
         'draft',
         source,
-      ),
-    );
+      );
+      await recordChange(tx, { auth, clock: ctx.clock }, versionEvent('created', null, created));
+      return created;
+    });
     res.status(201).json({ productVersion: presentVersion(auth.tenantSlug)(version) });
+  });
+
+  router.get('/product-versions/:id/history', VIEW, async (req, res) => {
+    const auth = getAuth(res);
+    const notFound = () => new HttpError(404, 'not_found', 'product version not found');
+    const id = idOf(String(req.params.id), notFound);
+    const version = await versionById(db, auth.tenantId, id, notFound);
+    res.json(await historyPage(db, req, auth.tenantId, 'product_version', version.code));
   });
 
   router.get('/product-versions/:id', VIEW, async (req, res) => {
@@ -732,6 +760,7 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
           WHERE tenant_id = $1 AND id = $2 RETURNING *`,
         [auth.tenantId, version.id, body.description ?? version.description, status, auth.userCode],
       );
+      await recordChange(tx, { auth, clock: ctx.clock }, versionEvent('updated', version, row!));
       return row!;
     });
     res.json({ productVersion: presentVersion(auth.tenantSlug)(updated) });

@@ -3,6 +3,9 @@ import type * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { allows } from '#server/sandbox/platform/status-workflow.ts';
 import { leadWorkflow } from './lead-workflow.ts';
+import { historyPage, recordChange } from '#server/sandbox/platform/audit-trail.ts';
+import type { AuthContext } from '#server/sandbox/platform/auth-context.ts';
+import type { Clock } from '#common/clock.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
 import { HttpError, invalidField } from '#server/sandbox/platform/errors.ts';
 import {
@@ -457,8 +460,9 @@ function canonical(value: unknown): string {
  */
 export async function convertLead(
   tx: Queryable,
-  auth: { tenantId: number; tenantSlug: string; userCode: string },
+  auth: AuthContext,
   leadCode: string,
+  clock: Clock,
 ): Promise<void> {
   // The policy keeps the lead's code: a numeric id names no lead here.
   if (!/^lea_[A-Za-z0-9]{1,64}$/.test(leadCode)) throw leadDoesNotExist();
@@ -491,6 +495,16 @@ export async function convertLead(
     [auth.tenantId, lead.id, LEAD_CONVERTED_STATUS, auth.userCode],
   );
   await writeVersion(tx, auth.tenantId, auth.tenantSlug, lead.id, ['status'], auth.userCode);
+  await recordChange(
+    tx,
+    { auth, clock },
+    {
+      entityType: 'lead',
+      entityId: lead.code,
+      action: 'converted',
+      changes: [{ field: 'status', before: lead.status, after: LEAD_CONVERTED_STATUS }],
+    },
+  );
 }
 
 // ---- list -----------------------------------------------------------------------------------
@@ -637,8 +651,15 @@ export function leadRouter(ctx: SandboxContext): Router {
     });
   });
 
+  router.get('/leads/:id/history', can('view'), async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const lead = await findLead(db, tenantId, String(req.params.id));
+    res.json(await historyPage(db, req, tenantId, 'lead', lead.code));
+  });
+
   router.post('/leads', can('create'), async (req, res) => {
-    const { tenantId, tenantSlug, userCode } = getAuth(res);
+    const auth = getAuth(res);
+    const { tenantId, tenantSlug, userCode } = auth;
     const body = parseBody(LeadCreateBody, req.body);
     if (!body.policy) throw refused('policy', 'required');
     const policyBody = body.policy;
@@ -697,13 +718,20 @@ export function leadRouter(ctx: SandboxContext): Router {
           userCode,
         ],
       );
-      return writeVersion(tx, tenantId, tenantSlug, row!.id, ['created'], userCode);
+      const created = await writeVersion(tx, tenantId, tenantSlug, row!.id, ['created'], userCode);
+      await recordChange(
+        tx,
+        { auth, clock: ctx.clock },
+        { entityType: 'lead', entityId: created.code, action: 'created' },
+      );
+      return created;
     });
     res.status(201).json({ lead: await withVersions(tenantId, tenantSlug, lead) });
   });
 
   router.patch('/leads/:id', can('update'), async (req, res) => {
-    const { tenantId, tenantSlug, userCode } = getAuth(res);
+    const auth = getAuth(res);
+    const { tenantId, tenantSlug, userCode } = auth;
     const body = parseBody(LeadUpdateBody, req.body);
     const given = CHANGEABLE.filter((key) => body[key] !== undefined);
     if (!given.length) {
@@ -799,6 +827,17 @@ export function leadRouter(ctx: SandboxContext): Router {
           JSON.stringify(resolved?.premium ?? current.premium),
           userCode,
         ],
+      );
+      await recordChange(
+        tx,
+        { auth, clock: ctx.clock },
+        {
+          entityType: 'lead',
+          entityId: current.code,
+          action: status !== current.status ? 'status_changed' : 'updated',
+          before,
+          after: next,
+        },
       );
       return writeVersion(tx, tenantId, tenantSlug, current.id, changed, userCode);
     });

@@ -1,6 +1,11 @@
 import { Router } from 'express';
 import type { Clock } from '#common/clock.ts';
 import {
+  historyPage,
+  recordChange,
+  type AuditEvent,
+} from '#server/sandbox/platform/audit-trail.ts';
+import {
   AssignRolesBody,
   BatchBody,
   InviteBatchBody,
@@ -69,6 +74,7 @@ async function applyUserAction(
   auth: AuthContext,
   action: UserAction,
   userId: number,
+  clock: Clock,
 ): Promise<string | null> {
   const [member] = await db.query<{ id: number }>(
     'SELECT user_id AS id FROM tenant_users WHERE tenant_id = $1 AND user_id = $2',
@@ -77,7 +83,7 @@ async function applyUserAction(
   if (!member) return 'not_found';
   if (action !== 'enable' && userId === auth.userId) return `cannot_${action}_self`;
   try {
-    await changeUser(db, auth, action, userId);
+    await changeUser(db, auth, action, userId, clock);
   } catch (error) {
     if (error instanceof HttpError && error.code === LAST_ADMINISTRATOR) return LAST_ADMINISTRATOR;
     throw error;
@@ -85,13 +91,30 @@ async function applyUserAction(
   return null;
 }
 
+/** The history's entry of a user action, written before the action (a deleted row is gone). */
+async function userEvent(tx: Queryable, userId: number, action: UserAction): Promise<AuditEvent> {
+  const [user] = await tx.query<{ code: string; status: string }>(
+    'SELECT code, status FROM users WHERE id = $1',
+    [userId],
+  );
+  const status = { delete: 'removed', enable: 'active', disable: 'disabled' }[action];
+  return {
+    entityType: 'user',
+    entityId: user!.code,
+    action: { delete: 'removed', enable: 'enabled', disable: 'disabled' }[action],
+    changes: [{ field: 'status', before: user!.status, after: status }],
+  };
+}
+
 async function changeUser(
   db: Db,
   auth: AuthContext,
   action: UserAction,
   userId: number,
+  clock: Clock,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    await recordChange(tx, { auth, clock }, await userEvent(tx, userId, action));
     if (action === 'delete') {
       // Deleting removes the user from this workspace; the account itself goes with its last one.
       await tx.query('DELETE FROM user_roles WHERE tenant_id = $1 AND user_id = $2', [
@@ -356,7 +379,7 @@ export function userAdminRouter(deps: {
         const body = parseBody(BatchBody, req.body);
         const results: { id: number; ok: boolean; error?: string }[] = [];
         for (const id of new Set(body.ids)) {
-          const error = await applyUserAction(db, auth, action, id);
+          const error = await applyUserAction(db, auth, action, id, clock);
           results.push(error ? { id, ok: false, error } : { id, ok: true });
         }
         tellUsers(
@@ -371,7 +394,7 @@ export function userAdminRouter(deps: {
   router.delete('/users/:id', requirePermission(USERS_DELETE), async (req, res) => {
     const auth = getAuth(res);
     const user = await findUser(auth.tenantId, String(req.params.id));
-    const error = await applyUserAction(db, auth, 'delete', user.id);
+    const error = await applyUserAction(db, auth, 'delete', user.id, clock);
     if (error === 'not_found') throw notFound('user');
     if (error === LAST_ADMINISTRATOR) {
       throw new HttpError(409, error, 'the workspace would be left without an administrator');
@@ -420,6 +443,23 @@ export function userAdminRouter(deps: {
         auth.userCode,
         user.id,
       ]);
+      const labels = (roles: { label: string }[]) => roles.map((r) => r.label).sort();
+      await recordChange(
+        tx,
+        { auth, clock },
+        {
+          entityType: 'user',
+          entityId: user.code,
+          action: 'roles_changed',
+          changes: [
+            {
+              field: 'roles',
+              before: labels(await resolveRoles(tx, auth.tenantId, { roleIds: [...currentIds] })),
+              after: labels(wanted),
+            },
+          ],
+        },
+      );
     });
     const [presented] = await presentUsers(
       db,
@@ -430,6 +470,12 @@ export function userAdminRouter(deps: {
     );
     tellUsers(auth.tenantId, [user.id]);
     res.json({ user: presented });
+  });
+
+  router.get('/users/:id/history', requirePermission(USERS_VIEW), async (req, res) => {
+    const auth = getAuth(res);
+    const user = await findUser(auth.tenantId, String(req.params.id));
+    res.json(await historyPage(db, req, auth.tenantId, 'user', user.code));
   });
 
   router.get(

@@ -1,0 +1,184 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { getHistory, type HistoryEntry } from '#client/api/history-client.ts';
+import { accountKey } from '#client/api/query-keys.ts';
+import { Button } from '#client/ui/button.tsx';
+import { LoadProblem } from '#client/ui/load-problem.tsx';
+import { Spinner } from '#client/ui/spinner.tsx';
+
+/**
+ * A record's history (issue 15, point 12): each change, newest first, with when (in the user's
+ * locale), who by name, and what changed, field by field, before → after. The service answers
+ * names only; no user id or code is shown.
+ */
+
+/** Fields whose values are amounts in cents. */
+const MONEY = new Set(['reserve', 'payment', 'recourse', 'premium']);
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** The history's name for a change's field: `customFields.damageLocation` → its last part. */
+export type FieldLabel = (field: string) => string | undefined;
+
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * Labels from a feature's own texts: each `keys` prefix is tried with the field's snake_case name
+ * (`customers:fields.` + `zip_code`), the first that exists wins.
+ */
+export function useFieldLabels(keys: readonly string[]): FieldLabel {
+  const { i18n } = useTranslation();
+  return (field) => {
+    const name = snakeCase(field.split('.').at(-1) ?? field);
+    const key = keys.map((prefix) => prefix + name).find((k) => i18n.exists(k));
+    // The keys are the features' own, known only at run time: i18next's untyped lookup.
+    return key ? i18n.t(key as never) : undefined;
+  };
+}
+
+export function HistoryTab({
+  accountIndex,
+  record,
+  labelOf,
+}: {
+  accountIndex: number;
+  /** The record's address below the API prefix: `claimservice/v1/claims/clm_…`. */
+  record: string;
+  labelOf?: FieldLabel;
+}) {
+  const { t, i18n } = useTranslation('ui');
+  const query = useInfiniteQuery({
+    queryKey: [...accountKey(accountIndex), 'history', record],
+    queryFn: ({ pageParam, signal }) => getHistory(accountIndex, record, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.nextPageToken ? Number(last.nextPageToken) : undefined),
+    // Opening the tab shows what was saved up to now, also a save of a moment ago.
+    staleTime: 0,
+  });
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const amount = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2 });
+
+  const valueText = (field: string, value: unknown): string => {
+    if (value === null || value === undefined || value === '') return t('history.empty_value');
+    if (typeof value === 'boolean') return t(value ? 'history.yes' : 'history.no');
+    if (typeof value === 'number') {
+      return MONEY.has(field.split('.').at(-1) ?? '')
+        ? amount.format(value / 100)
+        : value.toLocaleString(i18n.language);
+    }
+    if (typeof value === 'string') {
+      if (ISO_DAY.test(value)) return day.format(new Date(`${value}T00:00:00Z`));
+      if (ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))) {
+        return when.format(new Date(value));
+      }
+      return value;
+    }
+    if (Array.isArray(value)) return value.map((v) => valueText(field, v)).join(', ');
+    return JSON.stringify(value);
+  };
+  const fieldText = (field: string) =>
+    labelOf?.(field) ??
+    (field.split('.').at(-1) ?? field).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+  if (query.isPending) return <Spinner label={t('history.loading')} />;
+  if (query.isError) {
+    return (
+      <LoadProblem
+        error={query.error}
+        failed={t('history.failed')}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  const entries = query.data.pages.flatMap((p) => p.items);
+  if (!entries.length) {
+    return (
+      <p className="py-6 text-sm text-slate-700" data-testid="history-empty">
+        {t('history.none')}
+      </p>
+    );
+  }
+  const actionText = (entry: HistoryEntry) =>
+    t(`history.actions.${entry.action}` as 'history.actions.updated', {
+      defaultValue: t('history.actions.other'),
+    });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{t('history.title')}</caption>
+        <thead className="border-b border-slate-300 text-slate-700">
+          <tr>
+            <th scope="col" className="py-2 pr-4">
+              {t('history.when')}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {t('history.who')}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {t('history.what')}
+            </th>
+            <th scope="col" className="py-2">
+              {t('history.changes')}
+            </th>
+          </tr>
+        </thead>
+        <tbody data-testid="history">
+          {entries.map((entry) => (
+            <tr key={entry.id} className="border-b border-slate-200 align-top">
+              <td className="py-2 pr-4 whitespace-nowrap">
+                <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
+              </td>
+              <td className="py-2 pr-4">{entry.actorName}</td>
+              <td className="py-2 pr-4">{actionText(entry)}</td>
+              <td className="py-2">
+                {entry.changes.length ? (
+                  <ul className="flex flex-col gap-1">
+                    {entry.changes.map((change) => (
+                      <li key={change.field}>
+                        <span className="font-medium">{fieldText(change.field)}</span>:{' '}
+                        {valueText(change.field, change.before)}
+                        <span aria-hidden="true"> → </span>
+                        <span className="sr-only"> {t('history.became')} </span>
+                        {valueText(change.field, change.after)}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {query.hasNextPage ? (
+        <Button
+          variant="secondary"
+          className="self-start"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {t('history.more')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The tab's label, "History" in the user's language, for the pages' tab lists. */
+export function useHistoryLabel(): string {
+  return useTranslation('ui').t('history.tab');
+}
+
+/** The history as a section of its own, for the pages without tabs (policy, product version). */
+export function HistorySection(props: Parameters<typeof HistoryTab>[0]) {
+  const label = useHistoryLabel();
+  return (
+    <section aria-labelledby="history-heading" className="flex flex-col gap-3">
+      <h2 id="history-heading" className="text-lg font-semibold text-slate-900">
+        {label}
+      </h2>
+      <HistoryTab {...props} />
+    </section>
+  );
+}
