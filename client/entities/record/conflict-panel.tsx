@@ -74,18 +74,18 @@ function Panel<F extends string, R extends SavedRecord>({
   const { t } = useTranslation('ui');
   const nameOf = usePersonNames();
   const account = useRouteAccount();
-  const title = translate('conflict.title');
   const at = formatDateTime(saved.updatedAt);
+  const self = personOf(saved.updatedBy, account).kind === 'self';
   // The newer version is this user's own when they saved in another tab (or window): the banner
   // says so rather than naming them to themselves. Another user is named by the name the
   // service sent; a code never shows.
-  const message =
-    personOf(saved.updatedBy, account).kind === 'self'
-      ? t('conflict.self', { at })
-      : translate('conflict.message', {
-          by: saved.updatedByName || nameOf(saved.updatedBy).label,
-          at,
-        });
+  const title = self ? t('conflict.self_title') : translate('conflict.title');
+  const message = self
+    ? t('conflict.self', { at })
+    : translate('conflict.message', {
+        by: saved.updatedByName || nameOf(saved.updatedBy).label,
+        at,
+      });
   useEffect(() => {
     ref.current?.focus();
   }, []);
