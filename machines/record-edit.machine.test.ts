@@ -360,9 +360,9 @@ describe('recordEditMachine reading its record', () => {
 
 describe('changedFields', () => {
   it('names the top-level fields that differ from the loaded values, nested ones compared whole', () => {
-    expect(
-      changedFields({ a: '1', b: '1', c: { x: 1 } }, { a: '1', b: '2', c: { x: 2 } }),
-    ).toEqual(['b', 'c']);
+    expect(changedFields({ a: '1', b: '1', c: { x: 1 } }, { a: '1', b: '2', c: { x: 2 } })).toEqual(
+      ['b', 'c'],
+    );
     expect(changedFields({ a: '1' }, { a: '1' })).toEqual([]);
   });
 
