@@ -177,7 +177,11 @@ for (const path of paths) {
             await expect(field(page, 'City')).toHaveValue(THEIR_CITY);
           },
           'resolve.keepMine': async () => {
+            const myStreet = await field(page, 'Street').inputValue();
             await page.getByRole('button', { name: 'Save my input over it' }).click();
+            // Only this user's change (the street) goes on their record: their city stays.
+            await expect(field(page, 'City')).toHaveValue(THEIR_CITY);
+            await expect(field(page, 'Street')).toHaveValue(myStreet);
           },
           'resolve.merge': async () => {
             const myStreet = await field(page, 'Street').inputValue();
