@@ -2,6 +2,8 @@ import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { failureCode } from './failure-code.ts';
 import {
   contentTypeOfName,
+  hasMagicOf,
+  MAX_DOCUMENT_BYTES,
   shortContentType,
   type DocumentContentType,
 } from '#common/claim-documents.ts';
@@ -47,7 +49,30 @@ export interface SendFileInput extends PresignedPost {
   progressTo: AnyActorRef;
 }
 
-export type UploadRefusal = 'extension' | 'missingTarget';
+/**
+ * Why a file is not sent: a name that is none of the four types, a claim without its owners, a
+ * file over MAX_DOCUMENT_BYTES (`tooLarge`), or bytes that do not begin as the name's type does
+ * (`content`: a text file named .pdf). The storage refuses the last two itself too, with the
+ * codes {@link refusalOfFailure} reads.
+ */
+export type UploadRefusal = 'extension' | 'missingTarget' | 'tooLarge' | 'content';
+
+/** The storage's refusal codes that say the same as a check of the file here. */
+const FILE_REFUSALS: Readonly<Record<string, UploadRefusal>> = {
+  EntityTooLarge: 'tooLarge',
+  InvalidContent: 'content',
+};
+
+/**
+ * The refusal a failure stands for when the storage refused the file itself (too large, not its
+ * type), so that the screen says the same as when the check here refused it; null otherwise.
+ */
+export function refusalOfFailure(failure: string | null): UploadRefusal | null {
+  return failure === null ? null : (FILE_REFUSALS[failure] ?? null);
+}
+
+/** How many of a file's first bytes tell its type (PNG's signature is the longest). */
+export const HEAD_BYTES = 8;
 
 export interface DocumentUploadContext {
   file: UploadFile;
@@ -68,15 +93,17 @@ export type DocumentUploadEvent =
 
 /**
  * One file of the claim documents panel on its way into storage. A file that is not png, jpeg,
- * jpg or pdf, or a claim without account, policy or id, stops at once (`rejected`, nothing is
- * asked). Otherwise the document service signs the upload (`requesting`), the file goes as a
+ * jpg or pdf, one over 10 MiB, or a claim without account, policy or id, stops at once
+ * (`rejected`, nothing is asked). Then the file's first bytes are read (`inspecting`): bytes that
+ * are not the type its name says stop it too (`content`); a file that cannot be read goes on, the
+ * storage checks the bytes anyway. Otherwise the document service signs the upload (`requesting`), the file goes as a
  * multipart form straight to the storage address it signed (`uploading`, with progress), and the
  * document exists (`done`). A failure of either step can be retried from the start (a signature
  * is good for one file, so a retry asks for a new one); the user can cancel while it runs, which
  * stops the request under way (the actors get an abort signal).
  *
- * Provide: actors `requestUpload` (input {@link PresignRequest}, output {@link PresignedPost})
- * and `sendFile` (input {@link SendFileInput}; resolves when the storage accepted the file).
+ * Provide: actors `readHead` (input the file; output its first {@link HEAD_BYTES} bytes),
+ * `requestUpload` (input {@link PresignRequest}, output {@link PresignedPost}) and `sendFile` (input {@link SendFileInput}; resolves when the storage accepted the file).
  */
 export const documentUploadMachine = setup({
   types: {
@@ -85,6 +112,9 @@ export const documentUploadMachine = setup({
     events: {} as DocumentUploadEvent,
   },
   actors: {
+    readHead: fromPromise<Uint8Array, UploadFile>(async () => {
+      throw new Error('documentUploadMachine: provide the readHead actor');
+    }),
     requestUpload: fromPromise<PresignedPost, PresignRequest>(async () => {
       throw new Error('documentUploadMachine: provide the requestUpload actor');
     }),
@@ -94,6 +124,9 @@ export const documentUploadMachine = setup({
   },
   guards: {
     badExtension: ({ context }) => contentTypeOfName(context.file.name) === null,
+    tooLarge: ({ context }) => context.file.size > MAX_DOCUMENT_BYTES,
+    notItsType: ({ context }, params: { head: Uint8Array }) =>
+      !hasMagicOf(params.head, contentTypeOfName(context.file.name)!),
     missingTarget: ({ context }) =>
       !context.target.accountCode || !context.target.policyCode || !context.target.claimId,
   },
@@ -122,12 +155,35 @@ export const documentUploadMachine = setup({
           actions: { type: 'refuse', params: { refusal: 'extension' } },
         },
         {
+          guard: 'tooLarge',
+          target: 'rejected',
+          actions: { type: 'refuse', params: { refusal: 'tooLarge' } },
+        },
+        {
           guard: 'missingTarget',
           target: 'rejected',
           actions: { type: 'refuse', params: { refusal: 'missingTarget' } },
         },
-        { target: 'requesting' },
+        { target: 'inspecting' },
       ],
+    },
+    inspecting: {
+      invoke: {
+        id: 'readHead',
+        src: 'readHead',
+        input: ({ context }) => context.file,
+        onDone: [
+          {
+            guard: { type: 'notItsType', params: ({ event }) => ({ head: event.output }) },
+            target: 'rejected',
+            actions: { type: 'refuse', params: { refusal: 'content' } },
+          },
+          { target: 'requesting' },
+        ],
+        // Not readable here: the storage checks the bytes as they arrive.
+        onError: 'requesting',
+      },
+      on: { 'upload.cancel': 'cancelled' },
     },
     requesting: {
       entry: assign({ progress: 0, failure: null, presigned: null }),
@@ -206,6 +262,19 @@ export const pathsInput: DocumentUploadInput = {
 
 /** Sample events for `npm run paths -- document-upload` and the model-based test. */
 export const pathEvents = {
+  'xstate.done.actor.readHead': [
+    {
+      type: 'xstate.done.actor.readHead',
+      output: new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37]),
+    },
+    {
+      type: 'xstate.done.actor.readHead',
+      output: new Uint8Array([0x48, 0x61, 0x6c, 0x6c, 0x6f, 0x0a]),
+    },
+  ],
+  'xstate.error.actor.readHead': [
+    { type: 'xstate.error.actor.readHead', error: new Error('NotReadableError') },
+  ],
   'upload.progress': [{ type: 'upload.progress', loaded: 1024, total: 2048 }],
   'xstate.done.actor.requestUpload': [
     {

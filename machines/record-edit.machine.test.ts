@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import {
+  changedFields,
   mergeValues,
   pathEvents,
   pathsInput,
@@ -94,9 +95,11 @@ describe('recordEditMachine', () => {
     const run = start();
     await toSaving(run);
     expect(run.actor.getSnapshot().value).toBe('saving');
+    // Only the field the user changed goes with the save.
     expect(run.saveRecord.last().input).toEqual({
       input: { city: 'Kiel', street: 'Holstenstraße' },
       version: 1,
+      changed: ['street'],
     });
     const saved = {
       record: { version: 2, updatedBy: 'usr_a', updatedAt: '2026-01-01T10:05:00Z' },
@@ -125,7 +128,11 @@ describe('recordEditMachine', () => {
     run.actor.send({ type: 'save' });
     run.validate.last().resolve({ ok: true, input: { city: 'Kiel' } });
     await flushPromises();
-    expect(run.saveRecord.last().input).toEqual({ input: { city: 'Kiel' }, version: null });
+    expect(run.saveRecord.last().input).toEqual({
+      input: { city: 'Kiel' },
+      version: null,
+      changed: ['city'],
+    });
     run.saveRecord.last().reject({ kind: 'conflict', current: theirs });
     await flushPromises();
     expect(run.actor.getSnapshot().value).toBe('editing');
@@ -187,14 +194,36 @@ describe('recordEditMachine', () => {
     expect(run.saveRecord.calls).toHaveLength(1);
   });
 
-  it('resolve.keepMine saves the input on top of the saved version', async () => {
+  it('resolve.keepMine puts only my changes on the saved version and sends only those', async () => {
     const run = start();
+    // The other user changed the city; this user changed the street only.
     await toConflict(run);
     run.actor.send({ type: 'resolve.keepMine' });
     expect(run.actor.getSnapshot().value).toBe('validating');
-    run.validate.last().resolve({ ok: true, input: { street: 'Holstenstraße' } });
+    // Their city stays: what is checked and sent is my street on their record.
+    expect(run.validate.last().input).toEqual({ city: 'Lübeck', street: 'Holstenstraße' });
+    run.validate.last().resolve({ ok: true, input: { city: 'Lübeck', street: 'Holstenstraße' } });
     await flushPromises();
-    expect(run.saveRecord.last().input).toEqual({ input: { street: 'Holstenstraße' }, version: 2 });
+    expect(run.saveRecord.last().input).toEqual({
+      input: { city: 'Lübeck', street: 'Holstenstraße' },
+      version: 2,
+      changed: ['street'],
+    });
+  });
+
+  it('resolve.keepMine keeps my value where both changed the same field', async () => {
+    const run = start();
+    run.actor.send({ type: 'edit', values: { city: 'Husum', street: 'Holtenauer Straße' } });
+    run.actor.send({ type: 'save' });
+    run.validate.last().resolve({ ok: true, input: {} });
+    await flushPromises();
+    run.saveRecord.last().reject({ kind: 'conflict', current: theirs });
+    await flushPromises();
+    run.actor.send({ type: 'resolve.keepMine' });
+    expect(run.validate.last().input).toEqual({ city: 'Husum', street: 'Holtenauer Straße' });
+    run.validate.last().resolve({ ok: true, input: {} });
+    await flushPromises();
+    expect(run.saveRecord.last().input.changed).toEqual(['city']);
   });
 
   it('resolve.merge takes their changes where this user changed nothing, and waits for save', async () => {
@@ -326,6 +355,19 @@ describe('recordEditMachine reading its record', () => {
     run.actor.send({ type: 'record.reload' });
     expect(run.actor.getSnapshot().value).toBe('editing');
     expect(run.loadRecord.calls).toHaveLength(0);
+  });
+});
+
+describe('changedFields', () => {
+  it('names the top-level fields that differ from the loaded values, nested ones compared whole', () => {
+    expect(changedFields({ a: '1', b: '1', c: { x: 1 } }, { a: '1', b: '2', c: { x: 2 } })).toEqual(
+      ['b', 'c'],
+    );
+    expect(changedFields({ a: '1' }, { a: '1' })).toEqual([]);
+  });
+
+  it('counts every field as changed for a new record', () => {
+    expect(changedFields(null, { a: '', b: 'x' })).toEqual(['a', 'b']);
   });
 });
 

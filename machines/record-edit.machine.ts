@@ -17,10 +17,15 @@ export interface LoadedRecord<R = EditableRecord, V = unknown> {
 export type ValidationResult<I = unknown> =
   { ok: true; input: I } | { ok: false; errors: Record<string, string[]> };
 
-/** The input of the `saveRecord` actor: what to send, on top of which version (null: a create). */
+/**
+ * The input of the `saveRecord` actor: what to send, on top of which version (null: a create),
+ * and which of the form's fields the user changed from that version (a create: every field). The
+ * binding sends only those, so that a save never writes back a value another user changed.
+ */
 export interface SaveRequest<I = unknown> {
   input: I;
   version: number | null;
+  changed: string[];
 }
 
 /**
@@ -73,7 +78,11 @@ export type RecordEditEvent<R = EditableRecord, V = unknown> =
   | { type: 'load.retry' }
   /** After a conflict: drop the input for the record as saved now. */
   | { type: 'resolve.reload' }
-  /** After a conflict: save the input as it is over the saved record, knowingly. */
+  /**
+   * After a conflict: put this user's own changes (the fields they changed from what they had
+   * loaded) on top of the record as saved now and save that; the other save's changes to other
+   * fields stay.
+   */
   | { type: 'resolve.keepMine' }
   /**
    * After a conflict: take the other save's value in every field this user left as loaded, keep
@@ -95,6 +104,18 @@ export interface RecordEditInput<R = EditableRecord, V = unknown> {
 }
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The top-level fields whose value differs from the loaded one: what a save sends. Without a
+ * loaded record (a create) every field counts as changed.
+ */
+export function changedFields<V>(loaded: V | null, mine: V): string[] {
+  if (typeof mine !== 'object' || mine === null) return [];
+  const before = (loaded ?? null) as Record<string, unknown> | null;
+  return Object.keys(mine).filter(
+    (key) => before === null || !sameValue((mine as Record<string, unknown>)[key], before[key]),
+  );
+}
 
 /**
  * The values after a merge: per top-level field, this user's value where they changed it from
@@ -246,7 +267,11 @@ export const recordEditMachine = setup({
       invoke: {
         id: 'saveRecord',
         src: 'saveRecord',
-        input: ({ context }) => ({ input: context.input, version: context.base?.version ?? null }),
+        input: ({ context }) => ({
+          input: context.input,
+          version: context.base?.version ?? null,
+          changed: changedFields(context.base ? context.baseValues : null, context.values),
+        }),
         onDone: {
           target: 'saved',
           actions: [
@@ -316,12 +341,18 @@ export const recordEditMachine = setup({
           target: 'editing',
           actions: assign(({ context }) => loadedOf(context.conflict!.current)),
         },
+        // Only this user's own changes go on top of the saved record: a field the other user
+        // changed and this user left alone keeps the other user's value.
         'resolve.keepMine': {
           target: 'validating',
-          actions: assign(({ context }) => ({
-            base: context.conflict!.current.record,
-            baseValues: context.conflict!.current.values,
-          })),
+          actions: assign(({ context }) => {
+            const { current } = context.conflict!;
+            return {
+              base: current.record,
+              baseValues: current.values,
+              values: mergeValues(context.baseValues, context.values, current.values),
+            };
+          }),
         },
         'resolve.merge': {
           target: 'editing',

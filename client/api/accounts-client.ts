@@ -2,7 +2,7 @@ import type { AccountInput } from '#common/account-fields.ts';
 import { partyName, type NamedParty } from '#common/party-name.ts';
 import { fetchJson } from './fetch-json.ts';
 import { listParams, type ListQuery, type Page } from './tenant-admin-client.ts';
-import type { Account, AccountUpdateInput } from '#common/contracts/account.ts';
+import type { Account, AccountPatchInput, AccountUpdateInput } from '#common/contracts/account.ts';
 
 // The record's type is the accountservice's contract (common/contracts/account.ts).
 export type { Account };
@@ -65,6 +65,23 @@ export function updateAccount(
   return fetchJson(`${base(accountIndex)}/accounts/${encodeURIComponent(code)}`, {
     method: 'PUT',
     body: values,
+    signal,
+  });
+}
+
+/**
+ * Saves only the fields the user changed, on top of `version`; the others keep what is saved,
+ * whoever saved it. A 409 `version_conflict` carries the current `account` as updateAccount's.
+ */
+export function patchAccount(
+  accountIndex: number,
+  code: string,
+  changes: AccountPatchInput,
+  signal?: AbortSignal,
+): Promise<{ account: Account }> {
+  return fetchJson(`${base(accountIndex)}/accounts/${encodeURIComponent(code)}`, {
+    method: 'PATCH',
+    body: changes,
     signal,
   });
 }

@@ -5,6 +5,7 @@ import {
   ACCOUNT_TYPES,
   AccountFields,
 } from '#common/account-fields.ts';
+import type { AccountInput } from '#common/account-fields.ts';
 import { AuditEntries, Id, Int, IsoDate, JsonRecord } from './shared.ts';
 
 /**
@@ -37,6 +38,8 @@ export const AccountSchema = v.strictObject({
   version: Int,
   ern: v.string(),
   ...AuditEntries,
+  /** Who saved this version, by name (null: the system, or a user without a name). */
+  updatedByName: v.nullable(v.string()),
 });
 export type Account = v.InferOutput<typeof AccountSchema>;
 
@@ -49,3 +52,28 @@ export const AccountUpdateBody = v.intersect([
   v.object({ version: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
 ]);
 export type AccountUpdateInput = v.InferInput<typeof AccountUpdateBody>;
+
+/**
+ * PATCH /accounts/{id}: only the fields the user changed, and the version the edit was made on.
+ * The fields are checked with AccountFields once they are put on the record as saved, so that a
+ * save never writes back what it did not change; a field not listed here is refused.
+ */
+const named = v.optional(v.unknown());
+export const AccountPatchBody = v.strictObject({
+  version: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  type: named,
+  title: named,
+  firstName: named,
+  lastName: named,
+  companyName: named,
+  email: named,
+  gender: named,
+  street: named,
+  houseNumber: named,
+  zipCode: named,
+  city: named,
+  birthDate: named,
+  phone: named,
+  brokerCode: named,
+});
+export type AccountPatchInput = Partial<AccountInput> & { version: number };

@@ -109,6 +109,8 @@ export const LeadCoreSchema = v.strictObject(leadCoreEntries);
 /** `versions` (newest first) by default on a single lead, on a list with `expand=versions`. */
 export const LeadSchema = v.strictObject({
   ...leadCoreEntries,
+  /** Who saved this version, by name (null: the system, or a user without a name). */
+  updatedByName: v.nullable(v.string()),
   account: v.nullable(LeadAccountSchema),
   versions: v.optional(v.array(LeadVersionSummarySchema)),
 });

@@ -159,13 +159,53 @@ test.describe('claim documents tab', () => {
     await expect(panel.getByRole('alert')).toHaveText(
       /Only PNG, JPEG, JPG and PDF files can be uploaded\. Not uploaded: tool\.exe/,
     );
-    // Renamed .pdf, the storage refuses its bytes: the generic danger alert, nothing listed.
+    // Renamed .pdf: its first bytes are no PDF, refused before sending with the precise message.
     await input.setInputFiles({ name: 'tool.pdf', mimeType: 'application/pdf', buffer: EXE });
-    await expect(panel.getByText('Something went wrong. Please try again.')).toBeVisible();
-    await expect(uploads.getByText('Failed')).toBeVisible();
+    await expect(uploads.getByTestId('upload-problem')).toHaveText(
+      '“tool.pdf” was not uploaded: the content is not a PDF.',
+    );
+    await expect(uploads.getByText('Refused')).toBeVisible();
     expect((await documentsOf(api, claim.id)).map((d) => d.filename)).toEqual([
       'damage report.pdf',
     ]);
+    await api.dispose();
+  });
+
+  test('in German: a file over 10 MB and a fake PDF are refused before sending, precisely', async ({
+    page,
+    baseURL,
+  }) => {
+    const api = await apiAs(baseURL!, HANDLER);
+    const claim = await newClaim(api);
+    await page.goto('/login');
+    await signIn(page, HANDLER);
+    await page.evaluate(() => localStorage.setItem('bo.language', 'de'));
+    await page.goto(`/u/0/claims/${claim.code}#tab=documents`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    const panel = page.getByRole('region', { name: 'Dokumente' });
+    await expect(panel).toBeVisible();
+    const input = panel.locator('input[type="file"]');
+
+    // One byte over 10 MiB, a real PDF otherwise: refused by its size.
+    const large = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024 + 1 - PDF.length)]);
+    await input.setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: large });
+    const problems = panel.getByTestId('upload-problem');
+    await expect(problems).toHaveText([
+      '„scan.pdf“ ist größer als 10 MB und wird nicht hochgeladen.',
+    ]);
+    // Text named .pdf: refused by its content, not its name.
+    await input.setInputFiles({
+      name: 'rechnung.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('Hallo, ich bin keine PDF-Datei.\n'),
+    });
+    await expect(problems).toHaveText([
+      '„scan.pdf“ ist größer als 10 MB und wird nicht hochgeladen.',
+      '„rechnung.pdf“ wird nicht hochgeladen: Der Inhalt ist kein PDF.',
+    ]);
+    await expectNoSeriousA11yViolations(page);
+    // Nothing was asked of the services, nothing stored.
+    expect(await documentsOf(api, claim.id)).toEqual([]);
     await api.dispose();
   });
 

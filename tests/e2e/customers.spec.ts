@@ -135,12 +135,13 @@ test.describe('customers', () => {
     await expect(page.getByRole('textbox', { name: 'Street' })).toHaveValue('Holstenstraße');
     await expectNoSeriousA11yViolations(page);
 
+    // Only this user's own change goes on top of the colleague's version: their city stays.
     await page.getByRole('button', { name: 'Save my input over it' }).click();
     await expect(page.getByText('Customer saved.')).toBeVisible();
     await expect(alert).toBeHidden();
     await expect(page.getByTestId('customer-version')).toContainText('Version 3');
     await page.reload();
-    await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Kiel');
+    await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Lübeck');
     await expect(page.getByRole('textbox', { name: 'Street' })).toHaveValue('Holstenstraße');
   });
 

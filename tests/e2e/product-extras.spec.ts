@@ -269,7 +269,7 @@ test.describe('product extras', () => {
     expect(meanwhile.status()).toBe(200);
 
     await edit.getByRole('button', { name: 'Save' }).click();
-    const panel = edit.getByRole('alert', { name: 'Somebody else changed this booking funnel' });
+    const panel = edit.getByRole('alert', { name: 'This record was changed in another tab' });
     await expect(panel).toBeVisible();
     await expect(panel).toContainText('Online (theirs)');
     // What was typed stays in the form.

@@ -105,7 +105,7 @@ const ANSWERS = {
 };
 
 const conflictAlert = (page: Page) =>
-  page.getByRole('alert').filter({ hasText: 'Somebody else changed this customer' });
+  page.getByRole('alert').filter({ hasText: 'This record was changed in another tab' });
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
 test('every state of the record-edit machine has a check in the browser walk', () => {
@@ -177,7 +177,11 @@ for (const path of paths) {
             await expect(field(page, 'City')).toHaveValue(THEIR_CITY);
           },
           'resolve.keepMine': async () => {
+            const myStreet = await field(page, 'Street').inputValue();
             await page.getByRole('button', { name: 'Save my input over it' }).click();
+            // Only this user's change (the street) goes on their record: their city stays.
+            await expect(field(page, 'City')).toHaveValue(THEIR_CITY);
+            await expect(field(page, 'Street')).toHaveValue(myStreet);
           },
           'resolve.merge': async () => {
             const myStreet = await field(page, 'Street').inputValue();
@@ -278,7 +282,7 @@ const objectField = (page: Page, name: string) =>
 const objectConflict = (page: Page) =>
   renameDialog(page)
     .getByRole('alert')
-    .filter({ hasText: 'Somebody else changed this insured object' });
+    .filter({ hasText: 'This record was changed in another tab' });
 
 const objectChecks: typeof stateChecks = {
   opening: async () => {},

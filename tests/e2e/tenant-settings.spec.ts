@@ -197,7 +197,9 @@ test('two admins saving the same settings tab see the conflict instead of overwr
   const myHours = loadedHours === 'HH:mm' ? 'HH:mm:ss' : 'HH:mm';
   await hours.selectOption(myHours);
   await general.getByRole('button', { name: 'Save' }).click();
-  const alert = page.getByRole('alert').filter({ hasText: 'Somebody else changed these settings' });
+  const alert = page
+    .getByRole('alert')
+    .filter({ hasText: 'This record was changed in another tab' });
   await expect(alert).toBeVisible();
   await expect(alert).toBeFocused();
   // What they changed, saved beside this form's value; what was typed stays.
@@ -246,7 +248,9 @@ test('the dashboard tab: a save on a stale version shows the conflict; keep mine
   );
   await notice.fill('Mine: open on Monday.');
   await options.getByRole('button', { name: 'Save' }).click();
-  const alert = page.getByRole('alert').filter({ hasText: 'Somebody else changed these settings' });
+  const alert = page
+    .getByRole('alert')
+    .filter({ hasText: 'This record was changed in another tab' });
   await expect(alert).toBeVisible();
   await expect(page.getByTestId('conflict-dashboardAlert').getByRole('cell')).toHaveText([
     'Theirs: closed on Monday.',

@@ -15,8 +15,10 @@ import {
   DOCUMENT_LIST_SCROLL_HEIGHT_PX,
   DOCUMENT_ROW_HEIGHT_PX,
   DOCUMENT_ROWS_WITHOUT_SCROLL,
+  contentTypeOfName,
+  shortContentType,
 } from '#common/claim-documents.ts';
-import { isSettled } from '#machines/document-upload.machine.ts';
+import { isSettled, refusalOfFailure } from '#machines/document-upload.machine.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
@@ -108,7 +110,10 @@ export function ClaimDocumentsPanel({ owner }: { owner: ClaimDocumentsOwner }) {
     .filter((i) => i.snapshot.context.refusal === 'extension')
     .map((i) => i.file.name);
   const missingTarget = uploads.items.some((i) => i.snapshot.context.refusal === 'missingTarget');
-  const uploadFailed = uploads.items.some((i) => i.snapshot.value === 'failed');
+  // A file the storage refused for its size or content says so in its row, not as a failure.
+  const uploadFailed = uploads.items.some(
+    (i) => i.snapshot.value === 'failed' && fileProblemOf(i) === null,
+  );
 
   return (
     <section className="flex flex-col gap-3" aria-labelledby="claim-documents-heading">
@@ -139,7 +144,7 @@ export function ClaimDocumentsPanel({ owner }: { owner: ClaimDocumentsOwner }) {
       {uploads.items.length ? (
         <ul className="flex flex-col gap-2" aria-label={t('uploads.label')}>
           {uploads.items
-            .filter((i) => i.snapshot.context.refusal === null)
+            .filter((i) => !GROUPED_REFUSALS.has(i.snapshot.context.refusal ?? ''))
             .map((item) => (
               <UploadRow key={item.id} item={item} onDismiss={() => uploads.dismiss(item.id)} />
             ))}
@@ -163,6 +168,19 @@ export function ClaimDocumentsPanel({ owner }: { owner: ClaimDocumentsOwner }) {
       ) : null}
     </section>
   );
+}
+
+/** Refusals told once for all their files (above the rows), not in a row of their own. */
+const GROUPED_REFUSALS = new Set(['extension', 'missingTarget']);
+
+/**
+ * What is wrong with the file itself: refused here before sending (over 10 MiB, bytes not of
+ * its type) or by the storage with the codes that say the same; null for anything else.
+ */
+function fileProblemOf(item: UploadItem): 'tooLarge' | 'content' | null {
+  const { refusal, failure } = item.snapshot.context;
+  const problem = refusal ?? refusalOfFailure(failure);
+  return problem === 'tooLarge' || problem === 'content' ? problem : null;
 }
 
 function dismissRefused(uploads: ReturnType<typeof useDocumentUploads>, refusal: string) {
@@ -292,13 +310,28 @@ function UploadZone({ onFiles }: { onFiles: (files: File[]) => void }) {
 }
 
 type UploadState =
-  'checking' | 'requesting' | 'uploading' | 'failed' | 'done' | 'rejected' | 'cancelled';
+  | 'checking'
+  | 'inspecting'
+  | 'requesting'
+  | 'uploading'
+  | 'failed'
+  | 'done'
+  | 'rejected'
+  | 'cancelled';
 
 function UploadRow({ item, onDismiss }: { item: UploadItem; onDismiss: () => void }) {
   const { t } = useTranslation('documents');
   const { value, context } = item.snapshot;
   const state = value as UploadState;
   const percent = Math.round(context.progress * 100);
+  const problem = fileProblemOf(item);
+  const type = contentTypeOfName(item.file.name);
+  const problemText =
+    problem === 'tooLarge'
+      ? t('uploads.errors.too_large', { filename: item.file.name })
+      : problem === 'content' && type
+        ? t(`uploads.errors.content_${shortContentType(type)}`, { filename: item.file.name })
+        : null;
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 px-3 py-2 text-sm">
       <span className="min-w-0 flex-1 truncate font-medium">{item.file.name}</span>
@@ -311,7 +344,7 @@ function UploadRow({ item, onDismiss }: { item: UploadItem; onDismiss: () => voi
       <span className="w-28 text-slate-700" aria-live="polite">
         {t(`uploads.states.${state}`, { percent })}
       </span>
-      {state === 'failed' ? (
+      {state === 'failed' && !problem ? (
         <Button variant="secondary" onClick={() => item.actor.send({ type: 'upload.retry' })}>
           {t('uploads.retry')}
         </Button>
@@ -325,6 +358,11 @@ function UploadRow({ item, onDismiss }: { item: UploadItem; onDismiss: () => voi
           {t('uploads.dismiss')}
         </Button>
       )}
+      {problemText ? (
+        <p role="alert" className="basis-full text-red-700" data-testid="upload-problem">
+          {problemText}
+        </p>
+      ) : null}
     </li>
   );
 }

@@ -3,10 +3,12 @@ import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { requestClaimUpload, sendSignedUpload } from '#client/api/documents-client.ts';
 import {
   documentUploadMachine,
+  HEAD_BYTES,
   isSettled,
   type PresignedPost,
   type PresignRequest,
   type SendFileInput,
+  type UploadFile,
   type UploadTarget,
 } from '#machines/document-upload.machine.ts';
 
@@ -42,6 +44,11 @@ export function useDocumentUploads(
 
   const machine = documentUploadMachine.provide({
     actors: {
+      // The file's first bytes, for the check of its type by content rather than by name.
+      readHead: fromPromise<Uint8Array, UploadFile>(
+        async ({ input }) =>
+          new Uint8Array(await (input as File).slice(0, HEAD_BYTES).arrayBuffer()),
+      ),
       requestUpload: fromPromise<PresignedPost, PresignRequest>(({ input, signal }) =>
         requestClaimUpload(accountIndex, input, signal),
       ),
@@ -65,7 +72,8 @@ export function useDocumentUploads(
         actor.subscribe((snapshot) => {
           setItems((all) => all.map((i) => (i.id === id ? { ...i, snapshot } : i)));
         });
-        // Starting runs the checks at once: a refused file is already `rejected` here.
+        // Starting runs the checks of name and size at once: such a refused file is already
+        // `rejected` here; its content is read next.
         actor.start();
         return { id, file, actor, snapshot: actor.getSnapshot() };
       });

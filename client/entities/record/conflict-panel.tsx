@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '#client/ui/button.tsx';
 import { ChangesTable } from '#client/ui/changes-table.tsx';
 import type { ConflictRow } from '#client/ui/conflict-rows.ts';
 import { formatDateTime } from '#client/ui/form/dates.ts';
-import { usePersonNames } from '#client/entities/person/person-name.ts';
+import { personOf, usePersonNames, useRouteAccount } from '#client/entities/person/person-name.ts';
 
 /** The panel's keys in the caller's namespace (`customers:conflict.title`, `leads:conflict.title`). */
 export type ConflictKey =
@@ -32,10 +33,14 @@ export function ConflictPanel<F extends string, R extends SavedRecord>(
   return <Panel key={`${saved.version}-${saved.updatedAt}`} {...props} />;
 }
 
-/** The record as saved by the other user: who saved it, when, and its version. */
+/**
+ * The record as saved by the other user: who saved it (the code, and the name where the service
+ * tells it), when, and its version.
+ */
 interface SavedRecord {
   version: number;
   updatedBy: string;
+  updatedByName?: string | null;
   updatedAt: string;
 }
 
@@ -66,8 +71,21 @@ function Panel<F extends string, R extends SavedRecord>({
   testIdPrefix = 'conflict',
 }: ConflictPanelProps<F, R>) {
   const ref = useRef<HTMLDivElement>(null);
+  const { t } = useTranslation('ui');
   const nameOf = usePersonNames();
-  const title = translate('conflict.title');
+  const account = useRouteAccount();
+  const at = formatDateTime(saved.updatedAt);
+  const self = personOf(saved.updatedBy, account).kind === 'self';
+  // The newer version is this user's own when they saved in another tab (or window): the banner
+  // says so rather than naming them to themselves. Another user is named by the name the
+  // service sent; a code never shows.
+  const title = self ? t('conflict.self_title') : translate('conflict.title');
+  const message = self
+    ? t('conflict.self', { at })
+    : translate('conflict.message', {
+        by: saved.updatedByName || nameOf(saved.updatedBy).label,
+        at,
+      });
   useEffect(() => {
     ref.current?.focus();
   }, []);
@@ -80,11 +98,8 @@ function Panel<F extends string, R extends SavedRecord>({
       className="flex flex-col gap-3 rounded-md border border-amber-400 bg-amber-50 p-4"
     >
       <h3 className="font-semibold text-amber-900">{title}</h3>
-      <p className="text-sm text-slate-800">
-        {translate('conflict.message', {
-          by: nameOf(saved.updatedBy).label,
-          at: formatDateTime(saved.updatedAt),
-        })}
+      <p className="text-sm text-slate-800" data-testid={`${testIdPrefix}-message`}>
+        {message}
       </p>
       {rows.length ? (
         <ChangesTable

@@ -26,8 +26,11 @@ export interface RecordSaveOptions<R extends VersionedRecord, V, I, F extends st
   emptyValues: () => V;
   /** The form's own check: the input to send, or the errors per field. */
   validate: (values: V) => { ok: true; input: I } | { ok: false; errors: FieldErrors };
-  /** `version` is null when the record is new (a create). */
-  send: (input: I, version: number | null) => Promise<R>;
+  /**
+   * `version` is null when the record is new (a create). `changed` names the form's fields the
+   * user changed from that version: a save sends only what they stand for.
+   */
+  send: (input: I, version: number | null, changed: readonly string[]) => Promise<R>;
   conflictRows: (loaded: R, mine: V, saved: R) => ConflictRow<F>[];
   /** The current record a 409 `version_conflict` carries; null for any other error. */
   conflictOf: (error: unknown) => R | null;
@@ -45,13 +48,13 @@ export type LoadedEditOptions<R extends VersionedRecord, V, I, F extends string>
   'record' | 'send'
 > & {
   load: (signal: AbortSignal) => Promise<R>;
-  send: (input: I, version: number) => Promise<R>;
+  send: (input: I, version: number, changed: readonly string[]) => Promise<R>;
 };
 
 export type VersionedSaveOptions<R extends VersionedRecord, V, I, F extends string> = Omit<
   RecordSaveOptions<R, V, I, F>,
   'record' | 'send' | 'emptyValues'
-> & { record: R; send: (input: I, version: number) => Promise<R> };
+> & { record: R; send: (input: I, version: number, changed: readonly string[]) => Promise<R> };
 
 /**
  * A form that saves on top of the version it was loaded with (the edit conflict flow of
@@ -66,7 +69,7 @@ export function useVersionedSave<R extends VersionedRecord, V, I, F extends stri
     ...options,
     emptyValues: () => options.valuesOf(options.record),
     // With a record there is always a version: the base is the record or a saved successor.
-    send: (input, version) => options.send(input, version!),
+    send: (input, version, changed) => options.send(input, version!, changed),
   });
   return { ...form, base: form.base! };
 }
@@ -83,7 +86,7 @@ export function useLoadedRecordEdit<R extends VersionedRecord, V, I, F extends s
     ...options,
     record: null,
     // A loaded record always has a version: the base is the record read or a saved successor.
-    send: (input, version) => options.send(input, version!),
+    send: (input, version, changed) => options.send(input, version!, changed),
   });
 }
 
@@ -114,7 +117,7 @@ export function useRecordSave<R extends VersionedRecord, V, I, F extends string>
         saveRecord: fromPromise<LoadedRecord, SaveRequest>(async ({ input }) => {
           const { send, valuesOf, conflictOf, refusal } = latest.current.options;
           try {
-            const saved = await send(input.input as I, input.version);
+            const saved = await send(input.input as I, input.version, input.changed);
             return { record: saved, values: valuesOf(saved) };
           } catch (error) {
             const current = input.version === null ? null : conflictOf(error);
@@ -194,7 +197,7 @@ export function useRecordSave<R extends VersionedRecord, V, I, F extends string>
       event.preventDefault();
       actor.send({ type: 'save' });
     },
-    /** Saves the input again on top of the version somebody else saved. */
+    /** Puts this user's own changes on the version somebody else saved, and saves them. */
     overwrite: () => actor.send({ type: 'resolve.keepMine' }),
     /** After a conflict: this user's changes over the other save's, to check and save. */
     merge: () => actor.send({ type: 'resolve.merge' }),

@@ -1,13 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#client/api/fetch-json.ts';
 import { fieldIssues } from '#client/api/error-text.ts';
-import { createAccount, updateAccount, type Account } from '#client/api/accounts-client.ts';
+import { createAccount, patchAccount, type Account } from '#client/api/accounts-client.ts';
 import { getPartner } from '#client/api/partners-client.ts';
 import { ACCOUNT_GENDERS, ACCOUNT_TITLES, type AccountInput } from '#common/account-fields.ts';
-import { AlertBar } from '#client/ui/alert-bar.tsx';
-import { Button } from '#client/ui/button.tsx';
-import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
+import { RecordEditForm } from '#client/entities/record/record-edit-form.tsx';
 import { usePersonName } from '#client/entities/person/person-name.ts';
 import { useRecordSave } from '#client/entities/record/use-record-edit.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
@@ -45,6 +43,13 @@ const FIELD_LABEL_KEYS: Record<CustomerField, string> = {
   brokerCode: 'fields.broker',
 };
 
+/** The input's fields the user changed: what a PATCH sends. */
+function changesOf(input: AccountInput, changed: readonly string[]): Partial<AccountInput> {
+  return Object.fromEntries(
+    Object.entries(input).filter(([field]) => changed.includes(field)),
+  ) as Partial<AccountInput>;
+}
+
 /** The service's 400 names the field and the rule (`{path: 'phone', code: 'invalid_phone'}`). */
 function serverFieldError(error: ApiError): FieldErrors | null {
   const [issue] = fieldIssues(error);
@@ -77,9 +82,11 @@ export function CustomerDataForm({
     valuesOf,
     emptyValues,
     validate: validateCustomer,
-    send: (input: AccountInput, version) =>
+    // An edit sends only the fields this user changed (the form's fields are the input's): what
+    // another user saved in the others stays.
+    send: (input: AccountInput, version, changed) =>
       (account && version !== null
-        ? updateAccount(accountIndex, account.code, { ...input, version })
+        ? patchAccount(accountIndex, account.code, { ...changesOf(input, changed), version })
         : createAccount(accountIndex, input)
       ).then((r) => r.account),
     conflictRows,
@@ -98,7 +105,7 @@ export function CustomerDataForm({
       toast({ message: t('messages.saved'), tone: 'success' });
     },
   });
-  const { base, values, setValues, errors, busy, failure, conflict } = form;
+  const { base, values, setValues, errors, busy } = form;
   const [broker, setBroker] = useState<PartnerChoice | null>(null);
 
   // The assigned broker's name: the account keeps only its code.
@@ -118,11 +125,6 @@ export function CustomerDataForm({
 
   const set = <K extends keyof CustomerValues>(field: K, value: CustomerValues[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
-
-  const loadSaved = (saved: Account) => {
-    form.loadSaved(saved);
-    onSaved(saved);
-  };
 
   const shown = (field: CustomerField, value: string): string => {
     if (value === '') return t('conflict.empty');
@@ -195,25 +197,15 @@ export function CustomerDataForm({
       <h2 id="customer-data" className="text-xl font-semibold text-slate-900">
         {t('detail.data')}
       </h2>
-      {conflict ? (
-        <ConflictPanel
-          translate={(key, values) => t(key, values)}
-          conflict={conflict}
-          label={label}
-          shown={shown}
-          busy={busy}
-          onLoadSaved={loadSaved}
-          onOverwrite={form.overwrite}
-          onMerge={form.merge}
-        />
-      ) : null}
-      <form
-        noValidate
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          form.save();
-        }}
-        className="flex flex-col gap-4"
+      <RecordEditForm
+        form={form}
+        translate={(key, values) => t(key, values)}
+        label={label}
+        shown={shown}
+        onLoadSaved={onSaved}
+        submitLabel={
+          busy ? t('actions.saving') : base ? t('common:actions.save') : t('actions.create')
+        }
       >
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectInput
@@ -299,17 +291,7 @@ export function CustomerDataForm({
             />
           </div>
         ) : null}
-        {failure ? (
-          <AlertBar tone="danger" onDismiss={form.dismissFailure}>
-            {failure}
-          </AlertBar>
-        ) : null}
-        <div>
-          <Button type="submit" disabled={busy}>
-            {busy ? t('actions.saving') : base ? t('common:actions.save') : t('actions.create')}
-          </Button>
-        </div>
-      </form>
+      </RecordEditForm>
       {base ? <Audit account={base} /> : null}
     </section>
   );

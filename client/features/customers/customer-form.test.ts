@@ -28,6 +28,7 @@ const ACCOUNT: Account = {
   updatedAt: '2026-01-02T00:00:00Z',
   createdBy: 'usr_1',
   updatedBy: 'usr_1',
+  updatedByName: 'Anna Agent',
 };
 
 describe('customer form', () => {

@@ -9,6 +9,7 @@ const lead = (extra: Partial<Lead>): Lead => ({
   status: 'approved',
   accountCode: null,
   account: null,
+  updatedByName: null,
   productId: 3,
   productVersionId: 9,
   productSlug: 'home-contents',

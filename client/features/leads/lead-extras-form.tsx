@@ -1,11 +1,11 @@
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#client/api/fetch-json.ts';
 import { fieldIssues } from '#client/api/error-text.ts';
 import { updateLead, type Lead, type LeadErrorBody } from '#client/api/leads-client.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
-import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
+import { RecordEditForm } from '#client/entities/record/record-edit-form.tsx';
 import { useVersionedSave } from '#client/entities/record/use-record-edit.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { SelectInput, TextInput } from '#client/ui/form/fields.tsx';
@@ -13,6 +13,7 @@ import { RowButton } from '#client/ui/row-button.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { PAYMENT_METHOD_TYPES } from '#common/leads.ts';
 import {
+  changedExtras,
   extrasChangesOf,
   extrasConflictRows,
   extrasValuesOf,
@@ -68,8 +69,9 @@ export function LeadExtrasForm({
     record: lead,
     valuesOf: extrasValuesOf,
     validate: extrasChangesOf,
-    send: (input: ExtrasInput, version) =>
-      updateLead(accountIndex, lead.code, { ...input, version }),
+    // Only the part the user changed goes: another user's change to the other part stays.
+    send: (input: ExtrasInput, version, changed) =>
+      updateLead(accountIndex, lead.code, { ...changedExtras(input, changed), version }),
     conflictRows: extrasConflictRows,
     conflictOf: (error) =>
       error instanceof ApiError && error.code === 'version_conflict'
@@ -89,7 +91,7 @@ export function LeadExtrasForm({
       toast({ message: t('messages.saved'), tone: 'success' });
     },
   });
-  const { base, setBase, values, setValues, errors, busy, failure, conflict } = form;
+  const { base, setBase, values, setValues, errors, busy } = form;
 
   // A newer lead from the page (this user moved its status, or the page reloaded it): when its
   // payment and custom data are what this form was based on, it becomes the base, and what is
@@ -114,11 +116,6 @@ export function LeadExtrasForm({
       values.custom.map((entry, i) => (i === row ? { ...entry, [part]: text } : entry)),
     );
 
-  const loadSaved = (saved: Lead) => {
-    form.loadSaved(saved);
-    onReload();
-  };
-
   const label = (field: ExtrasField) => t(LABEL_KEYS[field]);
   const shown = (field: ExtrasField, value: string) => {
     if (value === '') return t('values.empty');
@@ -128,26 +125,14 @@ export function LeadExtrasForm({
 
   return (
     <div className="flex max-w-3xl flex-col gap-4">
-      {conflict ? (
-        <ConflictPanel
-          translate={(key, values) => t(key, values)}
-          conflict={conflict}
-          label={label}
-          shown={shown}
-          busy={busy}
-          onLoadSaved={loadSaved}
-          onOverwrite={form.overwrite}
-          onMerge={form.merge}
-        />
-      ) : null}
-      <form
-        noValidate
-        aria-label={t('form.title')}
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          form.save();
-        }}
-        className="flex flex-col gap-4"
+      <RecordEditForm
+        form={form}
+        translate={(key, values) => t(key, values)}
+        label={label}
+        shown={shown}
+        onLoadSaved={onReload}
+        ariaLabel={t('form.title')}
+        submitLabel={busy ? t('actions.saving') : t('actions.save')}
       >
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectInput
@@ -244,17 +229,7 @@ export function LeadExtrasForm({
             </Button>
           </div>
         </fieldset>
-        {failure ? (
-          <AlertBar tone="danger" onDismiss={form.dismissFailure}>
-            {failure}
-          </AlertBar>
-        ) : null}
-        <div>
-          <Button type="submit" disabled={busy}>
-            {busy ? t('actions.saving') : t('actions.save')}
-          </Button>
-        </div>
-      </form>
+      </RecordEditForm>
     </div>
   );
 }

@@ -138,3 +138,17 @@ export function extrasConflictRows(
     comparable(extrasValuesOf(saved)),
   );
 }
+
+/**
+ * The part of the input the user changed (`changed`: the form's fields that differ from the
+ * loaded lead): the payment method with its bank account when any payment field changed, the
+ * custom data when an entry did. What another user saved in the other part stays.
+ */
+export function changedExtras(input: ExtrasInput, changed: readonly string[]): LeadChanges {
+  const payment = ['paymentType', 'iban', 'holderName'].some((f) => changed.includes(f));
+  const custom = changed.includes('custom') || changed.includes('kept');
+  return {
+    ...(payment ? { paymentMethod: input.paymentMethod, bankAccount: input.bankAccount } : {}),
+    ...(custom ? { customData: input.customData } : {}),
+  };
+}

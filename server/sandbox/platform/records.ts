@@ -23,6 +23,15 @@ export const audit = (r: Audit) => ({
   updatedBy: r.updated_by,
 });
 
+/**
+ * A select expression for the name of the user a row's `updated_by` names (the tenant service's
+ * users), null for `system` or a user without a name: screens show who saved a version by name,
+ * never by code. `table` is the row's table or alias.
+ */
+export const updatedByNameSql = (table: string) =>
+  `(SELECT nullif(trim(u.first_name || ' ' || u.last_name), '') FROM users u
+     WHERE u.code = ${table}.updated_by) AS updated_by_name`;
+
 /** PostgreSQL refused a row because a unique key holds it already. */
 export const uniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 

@@ -6,15 +6,21 @@ import {
   getAuth,
   requireAuth,
   requireServicePermission,
+  type AuthContext,
 } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
-import type { AccountValues } from '#common/account-fields.ts';
-import { AccountCreateBody, AccountUpdateBody } from '#common/contracts/account.ts';
+import { AccountFields, type AccountValues } from '#common/account-fields.ts';
+import {
+  AccountCreateBody,
+  AccountPatchBody,
+  AccountUpdateBody,
+} from '#common/contracts/account.ts';
 import { offsetPage } from '#server/sandbox/platform/list-page.ts';
 import { historyPage, writeAudited } from '#server/sandbox/platform/audit-trail.ts';
 import type { Clock } from '#common/clock.ts';
+import { updatedByNameSql } from '#server/sandbox/platform/records.ts';
 
 const can = (action: string) => requireServicePermission('account-management', 'accounts', action);
 
@@ -42,12 +48,14 @@ export interface AccountRow {
   updated_at: Date;
   created_by: string;
   updated_by: string;
+  updated_by_name: string | null;
 }
 
 // birth_date as text: a DATE turned into a JavaScript Date would shift with the time zone.
 const COLUMNS = `id, code, account_number, type, title, first_name, last_name, company_name, email,
   gender, street, house_number, zip_code, city, to_char(birth_date, 'YYYY-MM-DD') AS birth_date,
-  phone, broker_code, custom_fields, version, created_at, updated_at, created_by, updated_by`;
+  phone, broker_code, custom_fields, version, created_at, updated_at, created_by, updated_by,
+  ${updatedByNameSql('accounts')}`;
 
 export function presentAccount(r: AccountRow) {
   return {
@@ -77,6 +85,7 @@ export function presentAccount(r: AccountRow) {
     updatedAt: r.updated_at,
     createdBy: r.created_by,
     updatedBy: r.updated_by,
+    updatedByName: r.updated_by_name,
   };
 }
 
@@ -220,12 +229,19 @@ export function accountRouter(deps: { db: Db; signer: TokenSigner; clock: Clock 
     res.status(201).json({ account: presentAccount(row) });
   });
 
-  router.put('/accounts/:id', can('update'), async (req, res) => {
-    const auth = getAuth(res);
-    const body = parseBody(AccountUpdateBody, req.body);
-    await assertBroker(db, auth.tenantId, body.brokerCode);
-    const current = await findAccount(db, auth.tenantId, String(req.params.id));
-    // Compare and write in one statement: two saves based on the same version cannot both win.
+  /**
+   * Writes the checked fields on top of `version`, comparing and writing in one statement: two
+   * saves based on the same version cannot both win. The loser gets 409 `version_conflict` with
+   * the record as saved now (who saved it, by name, too), so the client can show what changed.
+   */
+  async function saveOnVersion(
+    auth: AuthContext,
+    current: AccountRow,
+    values: AccountValues,
+    version: number,
+  ) {
+    await assertBroker(db, auth.tenantId, values.brokerCode);
+    // The change and its audit event commit together (platform/audit-trail.ts).
     const [row] = await writeAudited(
       db,
       { auth, clock },
@@ -237,7 +253,7 @@ export function accountRouter(deps: { db: Db; signer: TokenSigner; clock: Clock 
               updated_by = $17, updated_at = now(), version = version + 1
         WHERE tenant_id = $1 AND id = $2 AND version = $18
         RETURNING ${COLUMNS}`,
-          [auth.tenantId, current.id, ...columnValues(body), auth.userCode, body.version],
+          [auth.tenantId, current.id, ...columnValues(values), auth.userCode, version],
         ),
       ([saved]) =>
         saved && {
@@ -248,17 +264,50 @@ export function accountRouter(deps: { db: Db; signer: TokenSigner; clock: Clock 
           after: presentAccount(saved),
         },
     );
-    if (!row) {
-      // The client shows what changed: the current record comes with the refusal.
-      const latest = await findAccount(db, auth.tenantId, String(current.id));
-      throw new HttpError(
-        409,
-        'version_conflict',
-        `account was changed meanwhile (version ${latest.version}, yours ${body.version})`,
-        { account: presentAccount(latest) },
-      );
-    }
-    res.json({ account: presentAccount(row) });
+    if (row) return presentAccount(row);
+    const latest = await findAccount(db, auth.tenantId, String(current.id));
+    throw new HttpError(
+      409,
+      'version_conflict',
+      `account was changed meanwhile (version ${latest.version}, yours ${version})`,
+      { account: presentAccount(latest) },
+    );
+  }
+
+  router.put('/accounts/:id', can('update'), async (req, res) => {
+    const auth = getAuth(res);
+    const body = parseBody(AccountUpdateBody, req.body);
+    const current = await findAccount(db, auth.tenantId, String(req.params.id));
+    res.json({ account: await saveOnVersion(auth, current, body, body.version) });
+  });
+
+  /**
+   * Only the fields named change; the others keep what is saved, whoever saved it. The result is
+   * checked whole (a person still needs a last name), with the field errors of PUT.
+   */
+  router.patch('/accounts/:id', can('update'), async (req, res) => {
+    const auth = getAuth(res);
+    const { version, ...changes } = parseBody(AccountPatchBody, req.body);
+    const current = await findAccount(db, auth.tenantId, String(req.params.id));
+    const saved = presentAccount(current);
+    const values = parseBody(AccountFields, {
+      type: saved.type,
+      title: saved.title,
+      firstName: saved.firstName,
+      lastName: saved.lastName,
+      companyName: saved.companyName,
+      email: saved.email,
+      gender: saved.gender,
+      street: saved.street,
+      houseNumber: saved.houseNumber,
+      zipCode: saved.zipCode,
+      city: saved.city,
+      birthDate: saved.birthDate,
+      phone: saved.phone,
+      brokerCode: saved.brokerCode,
+      ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),
+    });
+    res.json({ account: await saveOnVersion(auth, current, values, version) });
   });
 
   router.get('/accounts/:id/history', can('view'), async (req, res) => {

@@ -26,6 +26,7 @@ import {
   type ListSource,
 } from '#server/sandbox/platform/list-sql.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
+import { updatedByNameSql } from '#server/sandbox/platform/records.ts';
 import {
   applyPremiumOverride,
   loadTariffs,
@@ -88,6 +89,8 @@ interface LeadRow {
   updated_by: string;
   product_name: string;
   product_slug: string;
+  /** Who saved the lead last, by name (SELECT_LEAD reads it from the users). */
+  updated_by_name?: string | null;
   acc_id: number | null;
   acc_number: string | null;
   acc_type: string | null;
@@ -134,7 +137,8 @@ const SELECT_LEAD = `
          a.first_name AS acc_first_name, a.last_name AS acc_last_name,
          a.company_name AS acc_company_name, a.email AS acc_email,
          to_char(a.birth_date, 'YYYY-MM-DD') AS acc_birth_date,
-         a.created_at AS acc_created_at, a.updated_at AS acc_updated_at
+         a.created_at AS acc_created_at, a.updated_at AS acc_updated_at,
+         ${updatedByNameSql('l')}
     FROM leads l
     JOIN products pr ON pr.id = l.product_id AND pr.tenant_id = l.tenant_id
     LEFT JOIN accounts a ON a.tenant_id = l.tenant_id AND a.code = l.account_code`;
@@ -203,6 +207,7 @@ function presentLead(
 ) {
   return {
     ...leadCore(tenantSlug, r),
+    updatedByName: r.updated_by_name ?? null,
     account: accountOf(r),
     ...(versions ? { versions } : {}),
   };
