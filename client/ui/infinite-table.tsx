@@ -305,12 +305,17 @@ export function InfiniteTable<TRow>({
   // Paused by the caller's stop limit, not by a failure: nothing went wrong, the user asks for
   // the next page with a plain "Load more" (issue 15), no alert.
   const paused = stopped && state.context.error === null;
+  // Formatted once per count and language, not on every scroll render.
+  const formattedTotal = useMemo(
+    () => (totalCount === null ? null : new Intl.NumberFormat(i18n.language).format(totalCount)),
+    [totalCount, i18n.language],
+  );
   const total =
-    totalCount === null
+    totalCount === null || formattedTotal === null
       ? null
       : (totalLabel ?? ((count, formatted) => t('table.total', { count, total: formatted })))(
           totalCount,
-          new Intl.NumberFormat(i18n.language).format(totalCount),
+          formattedTotal,
         );
   // Rows that arrived but do not show yet (deferred above) still count as loading.
   const loading = state.matches('loadingFirst') || state.matches('loadingMore') || !rowsShown;
