@@ -50,8 +50,21 @@ export interface PoliciesQuery {
   search?: string;
   /** By id: newest (DESC, the service's default) or oldest first. */
   order?: 'newest' | 'oldest';
+  /** A column the list is sorted by (the service's field); wins over `order`. */
+  sort?: { field: PolicySortField; direction: 'ASC' | 'DESC' } | null;
   pageSize?: number;
 }
+
+/** The columns the service sorts the list by (besides its id), keyset-paged on (column, id). */
+export const POLICY_SORT_FIELDS = [
+  'policyNumber',
+  'holder',
+  'productName',
+  'status',
+  'policyStartDate',
+  'premium',
+] as const;
+export type PolicySortField = (typeof POLICY_SORT_FIELDS)[number];
 
 /** The list's query string without its page token; the CSV export sends the same one. */
 export function policiesParams(query: Omit<PoliciesQuery, 'pageToken'>): string {
@@ -62,7 +75,7 @@ export function policiesParams(query: Omit<PoliciesQuery, 'pageToken'>): string 
       productSlug: query.productSlug,
       accountCode: query.accountCode,
     },
-    order: { field: 'id', direction: query.order === 'oldest' ? 'ASC' : 'DESC' },
+    order: query.sort ?? { field: 'id', direction: query.order === 'oldest' ? 'ASC' : 'DESC' },
     ...(query.search ? { search: query.search } : {}),
     expand: ['timelines', 'product'],
   });

@@ -26,6 +26,8 @@ export interface OrganizationRef {
 export interface Page<T> {
   items: T[];
   nextPageToken: string | null;
+  /** The whole filtered list's count, where the service answers it (upstream contract). */
+  totalItems?: number;
 }
 
 export interface BatchResult<K extends 'id' | 'email' = 'id'> {

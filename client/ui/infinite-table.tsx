@@ -45,6 +45,10 @@ export type LoadTablePage<TRow> = (
   signal: AbortSignal,
 ) => Promise<Omit<LoadPageOutput, 'rows'> & { rows: readonly TRow[] }>;
 
+/** A page's `totalItems` (upstream contract) as the table's `totalCount`, when the list has one. */
+export const totalCountOf = (totalItems: number | undefined): { totalCount?: number } =>
+  totalItems === undefined ? {} : { totalCount: totalItems };
+
 export interface InfiniteTableProps<TRow> {
   /** Accessible name of the table. */
   label: string;
@@ -69,6 +73,13 @@ export interface InfiniteTableProps<TRow> {
   initialQuery?: TableQuery;
   /** Change the value to reload from page 1 with the same query (e.g. after a bulk action). */
   reloadKey?: unknown;
+  /**
+   * The list's total as words ("1.234 Verträge"), given the count (for the plural) and the count
+   * formatted in the user's locale; shown when the service counts its list.
+   */
+  totalLabel?: (count: number, formatted: string) => string;
+  /** Told every sort the table loads with (a list keeps it in the address). */
+  onSort?: (sort: TableQuery['sort']) => void;
 }
 
 /**
@@ -93,20 +104,25 @@ export function InfiniteTable<TRow>({
   emptyMessage,
   initialQuery = emptyQuery,
   reloadKey,
+  totalLabel,
+  onSort,
 }: InfiniteTableProps<TRow>) {
-  const { t } = useTranslation('ui');
+  const { t, i18n } = useTranslation('ui');
   const id = useId();
   // The machine keeps the first loader it gets; the ref lets callers pass inline functions.
   const loadRef = useRef(loadPage);
+  const onSortRef = useRef(onSort);
   useEffect(() => {
     loadRef.current = loadPage;
-  }, [loadPage]);
+    onSortRef.current = onSort;
+  }, [loadPage, onSort]);
   const actor = useActorRef(
     infiniteTableMachine.provide({
       actors: {
-        loadPage: fromPromise<LoadPageOutput, LoadPageInput>(({ input, signal }) =>
-          loadRef.current(input, signal),
-        ),
+        loadPage: fromPromise<LoadPageOutput, LoadPageInput>(({ input, signal }) => {
+          onSortRef.current?.(input.query.sort);
+          return loadRef.current(input, signal);
+        }),
       },
     }),
     { input: { query: initialQuery, ...(pageSize ? { pageSize } : {}), stopLimit } },
@@ -286,6 +302,21 @@ export function InfiniteTable<TRow>({
   );
 
   const stopped = state.matches('stopped');
+  // Paused by the caller's stop limit, not by a failure: nothing went wrong, the user asks for
+  // the next page with a plain "Load more" (issue 15), no alert.
+  const paused = stopped && state.context.error === null;
+  // Formatted once per count and language, not on every scroll render.
+  const formattedTotal = useMemo(
+    () => (totalCount === null ? null : new Intl.NumberFormat(i18n.language).format(totalCount)),
+    [totalCount, i18n.language],
+  );
+  const total =
+    totalCount === null || formattedTotal === null
+      ? null
+      : (totalLabel ?? ((count, formatted) => t('table.total', { count, total: formatted })))(
+          totalCount,
+          formattedTotal,
+        );
   // Rows that arrived but do not show yet (deferred above) still count as loading.
   const loading = state.matches('loadingFirst') || state.matches('loadingMore') || !rowsShown;
 
@@ -358,17 +389,26 @@ export function InfiniteTable<TRow>({
         </div>
       </div>
       <div className="flex min-h-10 items-center justify-between gap-3 text-sm text-slate-700">
-        <p role="status" data-testid="table-status">
-          {loading ? t('table.loading') : t('table.rows_loaded', { count: rows.length })}
-          {selectable && selected.size > 0
-            ? ` · ${t('table.selected', { count: selected.size })}`
-            : ''}
-        </p>
-        {stopped ? (
+        <div className="flex flex-wrap items-center gap-x-3">
+          {total === null ? null : (
+            <p className="font-medium text-slate-900" data-testid="table-total">
+              {total}
+            </p>
+          )}
+          <p role="status" data-testid="table-status">
+            {loading ? t('table.loading') : t('table.rows_loaded', { count: rows.length })}
+            {selectable && selected.size > 0
+              ? ` · ${t('table.selected', { count: selected.size })}`
+              : ''}
+          </p>
+        </div>
+        {paused ? (
+          <Button variant="secondary" onClick={() => actor.send({ type: 'table.retry' })}>
+            {t('table.load_more')}
+          </Button>
+        ) : stopped ? (
           <div className="flex items-center gap-3">
-            <span role="alert">
-              {state.context.error === null ? t('table.stopped_limit') : t('table.stopped_error')}
-            </span>
+            <span role="alert">{t('table.stopped_error')}</span>
             <Button variant="secondary" onClick={() => actor.send({ type: 'table.retry' })}>
               {t('table.retry')}
             </Button>

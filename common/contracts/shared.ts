@@ -22,9 +22,16 @@ export const AuditEntries = {
   updatedBy: v.string(),
 };
 
-/** One page of a list: the items and the token of the next page, null on the last. */
+/**
+ * One page of a list: the items and the token of the next page, null on the last; `totalItems`,
+ * where the list carries it (upstream contract), counts the whole filtered list.
+ */
 export const pageOf = <T extends v.GenericSchema>(item: T) =>
-  v.strictObject({ items: v.array(item), nextPageToken: v.nullable(v.string()) });
+  v.strictObject({
+    items: v.array(item),
+    nextPageToken: v.nullable(v.string()),
+    totalItems: v.optional(Int),
+  });
 
 /** The free data a tenant keeps on a record (custom fields, object data): any JSON. */
 export const JsonRecord = v.record(v.string(), v.unknown());

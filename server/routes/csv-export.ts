@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { errorIssues } from '#common/contracts/error.ts';
 import { applicantName, partyName, type NamedParty } from '#common/party-name.ts';
 import { premiumInForce, type TimelineSlice } from '#common/policy-timeline.ts';
+import { grandTotalUnit, type PremiumItem } from '#common/premium.ts';
 import { sendError } from '#server/http-errors.ts';
 import { fromRoot } from '#server/paths.ts';
 import { SessionStoreUnavailable, type SessionKit } from '#server/session/session.ts';
@@ -18,9 +19,12 @@ import type { TokenService } from '#server/session/token-service.ts';
  */
 
 type Item = Record<string, unknown>;
+/** The file's language's texts (locales/{lang}/export.json): headers per list, value labels. */
+type Texts = Record<string, Record<string, string> | undefined>;
 interface Column {
   key: string;
-  value: (item: Item) => unknown;
+  /** The cell; `texts` for values a person reads as words (statuses, units) in the file's language. */
+  value: (item: Item, texts: Texts) => unknown;
 }
 interface ExportList {
   path: string;
@@ -83,12 +87,29 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
   },
   policies: {
     path: '/insuranceservice/v1/policies',
-    fixed: { expand: 'timelines,product' },
+    // premiumUnits: each premium item with its formula's unit, for the unit of the grand total.
+    fixed: { expand: 'timelines,product,premiumUnits' },
     columns: [
-      ...columns('policyNumber', 'code', 'productName', 'status', 'accountCode'),
+      ...columns('policyNumber', 'code', 'productName'),
+      // The status as the list shows it, in the file's language (issue 15).
+      {
+        key: 'status',
+        value: (item, texts) =>
+          texts.policy_statuses?.[String(item.status).toLowerCase()] ?? item.status,
+      },
+      ...columns('accountCode'),
       { key: 'holder', value: (item) => partyName(item.holder as NamedParty | null) },
       ...columns('policyStartDate'),
       { key: 'grandTotal', value: (item) => currentPremium(item)?.grandTotal },
+      // A total means little without its period: "per month" beside the amount, as on screen.
+      {
+        key: 'premiumUnit',
+        value: (item, texts) => {
+          const items = currentPremium(item)?.premiumItems;
+          const unit = Array.isArray(items) ? grandTotalUnit(items as PremiumItem[]) : null;
+          return unit ? (texts.premium_units?.[snakeCase(unit)] ?? unit) : '';
+        },
+      },
       { key: 'currency', value: (item) => currentPremium(item)?.currency },
       ...columns('createdAt'),
     ],
@@ -165,11 +186,11 @@ export function csvLine(values: unknown[], language: Language): string {
 /** Locale keys are snake_case (the locale test's rule); the columns are named after API fields. */
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);
 
-function loadHeaders(): Record<Language, Record<string, Record<string, string>>> {
-  const out = {} as Record<Language, Record<string, Record<string, string>>>;
+function loadHeaders(): Record<Language, Texts> {
+  const out = {} as Record<Language, Texts>;
   for (const lng of EXPORT_LANGUAGES) {
     const file = fromRoot(`locales/${lng}/export.json`);
-    out[lng] = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
+    out[lng] = JSON.parse(readFileSync(file, 'utf8')) as Texts;
   }
   return out;
 }
@@ -276,10 +297,11 @@ export function csvExport(deps: {
           );
         }
         let chunk = '';
+        const texts = headers[language];
         for (const item of body.items) {
           if (rows >= EXPORT_MAX_ROWS) break;
           chunk += csvLine(
-            list.columns.map((c) => c.value(item)),
+            list.columns.map((c) => c.value(item, texts)),
             language,
           );
           rows++;

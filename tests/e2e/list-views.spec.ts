@@ -170,7 +170,8 @@ test.describe('saved views and CSV export of a list', () => {
     const [header, ...rows] = await exportCsv(page, 'policies');
     const column = (label: string) => header!.indexOf(label);
     expect(rows.length).toBeGreaterThan(5);
-    expect(rows.every((r) => r[column('Status')] === 'TERMINATED')).toBe(true);
+    // The status as the list shows it, in the file's language (issue 15).
+    expect(rows.every((r) => r[column('Status')] === 'Terminated')).toBe(true);
     const first = table.getByRole('row').nth(1);
     await expect(first.getByRole('cell').nth(0)).toHaveText(rows[0]![column('Policy number')]!);
     await expect(first.getByRole('cell').nth(2)).toHaveText(rows[0]![column('Policy holder')]!);

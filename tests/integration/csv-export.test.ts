@@ -133,7 +133,8 @@ describe('CSV export through the BFF', () => {
     const now = new Date();
     rows.forEach((row, i) => {
       const policy = expected[i]!;
-      expect(['TERMINATED', 'SUSPENDED']).toContain(cell(row, 'Status'));
+      // The status as the list shows it, in the file's language (issue 15).
+      expect(['Terminated', 'Suspended']).toContain(cell(row, 'Status'));
       expect(cell(row, 'Policy holder')).toBe(
         partyName(policy.holder as Parameters<typeof partyName>[0]),
       );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ExportList } from './export-link.tsx';
 import {
   InfiniteTable,
+  totalCountOf,
   type InfiniteTableProps,
   type LoadTablePage,
 } from '#client/ui/infinite-table.tsx';
@@ -30,6 +31,8 @@ export function ListTitle({ title, children }: { title: string; children?: React
 export interface ServicePage<TRow> {
   items: readonly TRow[];
   nextPageToken: string | null;
+  /** The whole filtered list's count, where the service answers it (upstream contract). */
+  totalItems?: number;
 }
 
 /**
@@ -102,6 +105,10 @@ export function servicePages<TRow>(
       input.query.sort,
       signal,
     );
-    return { rows: page.items, nextPageToken: page.nextPageToken };
+    return {
+      rows: page.items,
+      nextPageToken: page.nextPageToken,
+      ...totalCountOf(page.totalItems),
+    };
   };
 }

@@ -7,10 +7,17 @@ import {
   listPolicyRows,
   POLICY_STATUSES,
   type PolicyRow,
+  type PolicySortField,
   type PolicyStatus,
 } from '#client/api/policies-client.ts';
 import { usePolicyAbilities } from '#client/api/use-policy-abilities.ts';
-import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
+import {
+  InfiniteTable,
+  totalCountOf,
+  type LoadTablePage,
+  type TableColumn,
+} from '#client/ui/infinite-table.tsx';
+import { serviceOrder, type TableSort } from '#client/ui/table-sort.ts';
 import { formatUtcDate } from './policy-display.ts';
 import { formatMoney, prepareMoneyFormat } from '#client/ui/money.ts';
 import { policyStatusClass, policyStatusKey } from './policy-status-badge.tsx';
@@ -46,6 +53,23 @@ interface TableRow {
 
 const linkClass = 'font-medium text-blue-800 underline-offset-2 hover:underline';
 
+/** The table's sortable columns and the service's field each sorts by (issue 15). */
+export const POLICY_SORT_COLUMNS: Readonly<Record<string, PolicySortField>> = {
+  number: 'policyNumber',
+  holder: 'holder',
+  product: 'productName',
+  status: 'status',
+  start: 'policyStartDate',
+  premium: 'premium',
+};
+
+/** The service's order for the table's sort; null (the `order` filter's id order) when unsorted. */
+export const policySort = (sort: TableSort) =>
+  serviceOrder(sort, POLICY_SORT_COLUMNS) as {
+    field: PolicySortField;
+    direction: 'ASC' | 'DESC';
+  } | null;
+
 /**
  * Policies in the infinite table (keyset pages of the service, more within 20 px of the bottom,
  * a retry button once automatic loading stops). Used by the policy list and the customer's
@@ -58,12 +82,21 @@ export function PoliciesTable({
   emptyMessage,
   showHolder = true,
   height,
+  sort = null,
+  onSort,
+  viewKey,
 }: {
   filters: PolicyListFilters;
   label: string;
   emptyMessage: string;
   showHolder?: boolean;
   height?: number;
+  /** The sort the table starts with (a list page reads it from the address). */
+  sort?: TableSort;
+  /** Told the sort of each load, for a page that keeps it in the address. */
+  onSort?: (sort: TableSort) => void;
+  /** Changes when a saved view is applied: the table starts anew with the view's sort. */
+  viewKey?: unknown;
 }) {
   const { t, i18n } = useTranslation('policies');
   const { accountIndex, canViewCustomers } = usePolicyAbilities();
@@ -85,6 +118,7 @@ export function PoliciesTable({
           accountCode: filters.accountCode || undefined,
           search: filters.search || undefined,
           order: filters.order,
+          sort: policySort(input.query.sort),
         },
         signal,
       );
@@ -94,7 +128,11 @@ export function PoliciesTable({
         start: formatUtcDate(policy.policyStartDate),
         created: formatUtcDate(policy.createdAt),
       }));
-      return { rows, nextPageToken: page.nextPageToken };
+      return {
+        rows,
+        nextPageToken: page.nextPageToken,
+        ...totalCountOf(page.totalItems),
+      };
     },
     [accountIndex, filters],
   );
@@ -110,6 +148,7 @@ export function PoliciesTable({
   const columns: TableColumn<TableRow>[] = [
     {
       id: 'number',
+      sortable: true,
       header: t('columns.number'),
       width: '9rem',
       cell: ({ policy }) => (
@@ -124,6 +163,7 @@ export function PoliciesTable({
     },
     {
       id: 'product',
+      sortable: true,
       header: t('columns.product'),
       width: '1.5fr',
       cell: ({ policy }) => policy.productName,
@@ -133,6 +173,7 @@ export function PoliciesTable({
           {
             id: 'holder',
             header: t('columns.holder'),
+            sortable: true,
             width: '1.5fr',
             cell: ({ policy, holder }: TableRow) =>
               canViewCustomers && policy.accountCode ? (
@@ -150,6 +191,7 @@ export function PoliciesTable({
       : []),
     {
       id: 'status',
+      sortable: true,
       header: t('columns.status'),
       width: '8rem',
       cell: ({ policy }) => (
@@ -158,12 +200,14 @@ export function PoliciesTable({
     },
     {
       id: 'start',
+      sortable: true,
       header: t('columns.start'),
       width: '7rem',
       cell: ({ start }) => start,
     },
     {
       id: 'premium',
+      sortable: true,
       header: t('columns.premium'),
       width: '10rem',
       cell: ({ policy: { premium } }) =>
@@ -188,7 +232,10 @@ export function PoliciesTable({
 
   return (
     <InfiniteTable
-      key={JSON.stringify(filters)}
+      key={JSON.stringify({ filters, viewKey })}
+      initialQuery={{ filters: {}, sort }}
+      {...(onSort ? { onSort } : {})}
+      totalLabel={(count, total) => t('list.total', { count, total })}
       label={label}
       columns={columns}
       minWidth={showHolder ? '64rem' : '52rem'}

@@ -177,6 +177,7 @@ export default function ClaimsPage() {
         )}
       </fieldset>
       <UrlListTable
+        totalLabel={(count, total) => t('list.total', { count, total })}
         accountIndex={accountIndex}
         list="claims"
         url={url}

@@ -131,6 +131,7 @@ export default function CustomersPage() {
         />
       </div>
       <UrlListTable
+        totalLabel={(count, total) => t('list.total', { count, total })}
         accountIndex={accountIndex}
         list="customers"
         url={filters}

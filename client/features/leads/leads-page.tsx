@@ -142,6 +142,7 @@ export default function LeadsPage() {
         />
       ) : null}
       <UrlListTable
+        totalLabel={(count, total) => t('list.total', { count, total })}
         accountIndex={accountIndex}
         list="leads"
         url={filters}

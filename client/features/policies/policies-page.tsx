@@ -7,7 +7,11 @@ import { productQueries } from '#client/api/products-queries.ts';
 import { ListTitle } from '#client/entities/list-view/list-page.tsx';
 import { ListActions } from '#client/entities/list-view/list-views.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
-import { PoliciesTable } from '#client/entities/policy/policies-table.tsx';
+import {
+  PoliciesTable,
+  POLICY_SORT_COLUMNS,
+  policySort,
+} from '#client/entities/policy/policies-table.tsx';
 import { policyStatusKey } from '#client/entities/policy/policy-status-badge.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
@@ -24,7 +28,12 @@ export default function PoliciesPage() {
   const { t } = useTranslation('policies');
   usePageTitle(t('list.title'));
   const { accountIndex, canViewProducts } = usePolicyAbilities();
-  const url = useUrlFilters(['status', 'product', 'q', 'order'], { typed: ['q'] });
+  // A sorted column (`sort=premium:desc`) is kept in the address like the filters; it wins over
+  // `order`, which orders by age when no column is sorted.
+  const url = useUrlFilters(['status', 'product', 'q', 'order'], {
+    typed: ['q'],
+    sortColumns: Object.keys(POLICY_SORT_COLUMNS),
+  });
   // The address as the table's filters; read anew only when the address changes.
   const filters = useMemo(() => filtersFromSearch(new URLSearchParams(url.query)), [url.query]);
 
@@ -73,6 +82,8 @@ export default function PoliciesPage() {
         <ToolbarSelect
           label={t('toolbar.order')}
           value={filters.order === 'oldest' ? 'oldest' : ''}
+          // A sorted column decides the order; the age order applies again when none is.
+          disabled={url.sort !== null}
           allLabel={t('toolbar.newest')}
           options={[{ value: 'oldest', label: t('toolbar.oldest') }]}
           onChange={(order) => url.set('order', order)}
@@ -106,10 +117,13 @@ export default function PoliciesPage() {
         list="policies"
         query={url.query}
         onApply={url.apply}
-        exportQuery={policiesParams(filters)}
+        exportQuery={policiesParams({ ...filters, sort: policySort(url.sort) })}
       />
       <PoliciesTable
         filters={filters}
+        sort={url.sort}
+        onSort={url.keepSort}
+        viewKey={url.generation}
         label={t('list.table')}
         emptyMessage={
           filters.statuses.length || filters.productSlug || filters.search

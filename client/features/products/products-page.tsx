@@ -4,7 +4,12 @@ import { Link, useNavigate } from 'react-router';
 import { listProducts, type Product } from '#client/api/products-client.ts';
 import { Button } from '#client/ui/button.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
-import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
+import {
+  InfiniteTable,
+  totalCountOf,
+  type LoadTablePage,
+  type TableColumn,
+} from '#client/ui/infinite-table.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { StatusBadge } from './page-parts.tsx';
 import { ProductDialog } from './product-dialogs.tsx';
@@ -39,7 +44,11 @@ export default function ProductsPage() {
         },
         signal,
       );
-      return { rows: page.items, nextPageToken: page.nextPageToken };
+      return {
+        rows: page.items,
+        nextPageToken: page.nextPageToken,
+        ...totalCountOf(page.totalItems),
+      };
     },
     [accountIndex],
   );
@@ -99,6 +108,7 @@ export default function ProductsPage() {
         </div>
       ) : null}
       <InfiniteTable
+        totalLabel={(count, total) => t('list.total', { count, total })}
         label={t('list.table')}
         columns={columns}
         loadPage={loadPage}

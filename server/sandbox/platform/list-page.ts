@@ -1,6 +1,29 @@
 import type { Queryable } from './db.ts';
 import { pageOf, type ListQuery } from './list-query.ts';
 
+/** A page of a list as the services answer it; `totalItems` counts the whole filtered list. */
+export interface ListPage<T> {
+  items: T[];
+  nextPageToken: string | null;
+  totalItems: number;
+}
+
+/**
+ * How many rows the caller's statement has in all (filters and search applied, no paging): the
+ * list answer's `totalItems` (upstream contract), which the tables show as "1 234 policies".
+ * The statement may end in its ORDER BY; as a subquery the order costs nothing but is harmless.
+ */
+export async function countOf(
+  db: Queryable,
+  sql: string,
+  params: readonly unknown[],
+): Promise<number> {
+  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) AS list`, [
+    ...params,
+  ]);
+  return row?.n ?? 0;
+}
+
 /**
  * One page of a list read by OFFSET (`pageToken` is the page number): the caller's statement up
  * to its ORDER BY, which must end in a unique column so that pages neither skip nor repeat rows.
@@ -11,10 +34,10 @@ export async function offsetPage<T>(
   list: ListQuery,
   sql: string,
   params: readonly unknown[],
-): Promise<{ items: T[]; nextPageToken: string | null }> {
+): Promise<ListPage<T>> {
   const rows = await db.query<T>(
     `${sql}\n LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, list.pageSize + 1, (list.page - 1) * list.pageSize],
   );
-  return pageOf(rows, list);
+  return { ...pageOf(rows, list), totalItems: await countOf(db, sql, params) };
 }

@@ -3,7 +3,7 @@ import { getAuth, type AuthContext } from './auth-context.ts';
 import type { Queryable } from './db.ts';
 import { HttpError } from './errors.ts';
 import { parseListQuery, type ListQuery } from './list-query.ts';
-import { offsetPage } from './list-page.ts';
+import { offsetPage, type ListPage } from './list-page.ts';
 import { escapeLike } from './admin-shared.ts';
 
 /**
@@ -128,7 +128,7 @@ export async function listPage<T>(
   source: ListSource,
   select: string,
   base: { where: readonly string[]; params: readonly unknown[] },
-): Promise<{ items: T[]; nextPageToken: string | null }> {
+): Promise<ListPage<T>> {
   const { where, orderBy, params } = listClauses(source, list, base);
   return offsetPage<T>(db, list, `${select}\n WHERE ${where}\n ORDER BY ${orderBy}`, params);
 }
@@ -151,6 +151,10 @@ export function listRoute<T>(
       where: [`${tenantColumn} = $1`],
       params: [auth.tenantId],
     });
-    res.json({ items: await present(page.items, list, auth), nextPageToken: page.nextPageToken });
+    res.json({
+      items: await present(page.items, list, auth),
+      nextPageToken: page.nextPageToken,
+      totalItems: page.totalItems,
+    });
   };
 }

@@ -188,7 +188,11 @@ export function accountRouter(deps: { db: Db; signer: TokenSigner; clock: Clock 
       `SELECT ${COLUMNS} FROM accounts WHERE ${where.join(' AND ')} ORDER BY ${order}`,
       params,
     );
-    res.json({ items: page.items.map(presentAccount), nextPageToken: page.nextPageToken });
+    res.json({
+      items: page.items.map(presentAccount),
+      nextPageToken: page.nextPageToken,
+      totalItems: page.totalItems,
+    });
   });
 
   router.get('/accounts/:id', can('view'), async (req, res) => {

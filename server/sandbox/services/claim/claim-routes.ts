@@ -826,6 +826,7 @@ export function claimRouter(ctx: SandboxContext): Router {
     res.json({
       items: await presentClaimPartners(db, tenantId, page.items, list.expand),
       nextPageToken: page.nextPageToken,
+      totalItems: page.totalItems,
     });
   });
 

@@ -346,7 +346,11 @@ export function documentRouter(ctx: SandboxContext): Router {
       `SELECT * FROM documents WHERE ${where.join(' AND ')} ORDER BY ${order}`,
       params,
     );
-    res.json({ items: page.items.map(presentDocument), nextPageToken: page.nextPageToken });
+    res.json({
+      items: page.items.map(presentDocument),
+      nextPageToken: page.nextPageToken,
+      totalItems: page.totalItems,
+    });
   });
 
   router.post('/documents/pre-signed-post', UPLOAD, async (req, res) => {
@@ -530,6 +534,7 @@ export function documentRouter(ctx: SandboxContext): Router {
         owner: presentOwner(r),
       })),
       nextPageToken: page.nextPageToken,
+      totalItems: page.totalItems,
     });
   });
 

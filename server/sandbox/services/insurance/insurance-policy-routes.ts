@@ -10,6 +10,7 @@ import {
 } from '#server/sandbox/platform/auth-context.ts';
 import { pageOf, parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { escapeLike } from '#server/sandbox/platform/admin-shared.ts';
+import { countOf } from '#server/sandbox/platform/list-page.ts';
 import { lockPolicy } from './policy-store.ts';
 import { POLICY_STATUSES, REVISION_STATUSES, type PolicyStatus } from '#common/policy-lifecycle.ts';
 
@@ -434,28 +435,102 @@ function versionSearch(search: string | null): { where: string; params: unknown[
  * next query starts after that id, so page 300 costs what page 1 does. The page number stays in
  * the token for a client that counts pages; the first page is "1" or no token at all. A token is
  * only valid for the order it was issued under: the last id means nothing in the other direction,
- * so the direction is part of the token ("2.1971.d").
+ * so the direction is part of the token ("2.1971.d"). Sorted by another column the keyset is
+ * (that column, id): the token carries the field and the last row's value of it as well
+ * ("2.1971.a.premium.<base64url of the value>"), the value as PostgreSQL wrote it as text, so
+ * that it compares back exactly (timestamps to the microsecond).
  */
 interface PageToken {
   page: number;
   afterId: number | null;
+  /** The sorted column's value of the last row; null for the id order or the first page. */
+  afterValue: string | null;
 }
 
-export function readPageToken(text: unknown, direction: 'ASC' | 'DESC'): PageToken {
-  if (text === undefined || text === '' || text === '1') return { page: 1, afterId: null };
-  const match = typeof text === 'string' ? /^(\d{1,6})\.(\d{1,10})\.([ad])$/.exec(text) : null;
-  if (!match || Number(match[1]) < 2 || match[3] !== direction[0]?.toLowerCase()) {
-    throw new HttpError(
-      400,
-      'invalid_query',
-      'pageToken must be 1 or the nextPageToken of the previous page in the same order',
-    );
-  }
-  return { page: Number(match[1]), afterId: Number(match[2]) };
+const badToken = () =>
+  new HttpError(
+    400,
+    'invalid_query',
+    'pageToken must be 1 or the nextPageToken of the previous page in the same order',
+  );
+
+export function readPageToken(
+  text: unknown,
+  direction: 'ASC' | 'DESC',
+  field: string = 'id',
+): PageToken {
+  if (text === undefined || text === '' || text === '1')
+    return { page: 1, afterId: null, afterValue: null };
+  const match =
+    typeof text === 'string'
+      ? /^(\d{1,6})\.(\d{1,10})\.([ad])(?:\.([A-Za-z]{1,20})\.([A-Za-z0-9_-]{0,400}))?$/.exec(text)
+      : null;
+  if (!match || Number(match[1]) < 2 || match[3] !== direction[0]?.toLowerCase()) throw badToken();
+  if ((match[4] ?? 'id') !== field) throw badToken();
+  return {
+    page: Number(match[1]),
+    afterId: Number(match[2]),
+    afterValue: match[5] === undefined ? null : Buffer.from(match[5], 'base64url').toString('utf8'),
+  };
 }
 
-export const writePageToken = (page: number, lastId: number, direction: 'ASC' | 'DESC') =>
-  `${page}.${lastId}.${direction === 'ASC' ? 'a' : 'd'}`;
+export const writePageToken = (
+  page: number,
+  lastId: number,
+  direction: 'ASC' | 'DESC',
+  sorted?: { field: string; value: string },
+) =>
+  `${page}.${lastId}.${direction === 'ASC' ? 'a' : 'd'}` +
+  (sorted ? `.${sorted.field}.${Buffer.from(sorted.value, 'utf8').toString('base64url')}` : '');
+
+/**
+ * The columns the policies list sorts by (issue 15), each an expression that is never NULL, so
+ * that the keyset comparison `(value, id) > (last value, last id)` holds for every row, and the
+ * type its value is compared as. `$now` is the clock's time for the premium in force.
+ */
+const POLICY_ORDERS = {
+  id: { sql: 'p.id', type: 'int' },
+  policyNumber: { sql: 'p.policy_number', type: 'text' },
+  productName: { sql: 'lower(pr.name)', type: 'text' },
+  status: { sql: 'p.status', type: 'text' },
+  // The list shows the creation date when no start was given (spec section 3).
+  policyStartDate: { sql: 'coalesce(p.policy_start_date, p.created_at)', type: 'timestamptz' },
+  // Persons by last and first name, companies by name: what a clerk looks a holder up by.
+  holder: {
+    sql: `lower(coalesce(
+      CASE WHEN coalesce(p.holder->>'type', a.type) = 'person'
+           THEN nullif(trim(concat_ws(' ', coalesce(p.holder->>'lastName', a.last_name),
+                                           coalesce(p.holder->>'firstName', a.first_name))), '')
+      END,
+      nullif(coalesce(p.holder->>'companyName', a.company_name), ''),
+      p.account_code, ''))`,
+    type: 'text',
+  },
+  // The grand total of the current version's timeslice in force now: the one holding now, else
+  // the first before it starts, else the last (common/policy-timeline.ts, which the rows and the
+  // CSV read). A policy without one sorts as -1, before every real premium.
+  premium: {
+    sql: `coalesce((
+      SELECT (t.premium->>'grandTotal')::numeric
+        FROM policy_versions v JOIN timeslices t ON t.policy_version_id = v.id
+       WHERE v.policy_id = p.id AND v.is_current
+       ORDER BY (t."from" <= $now AND (t."to" IS NULL OR $now < t."to")) DESC,
+                CASE WHEN $now < (SELECT min(f."from") FROM timeslices f
+                                   WHERE f.policy_version_id = v.id) THEN t."from" END ASC,
+                t."from" DESC
+       LIMIT 1), -1)`,
+    type: 'numeric',
+  },
+} as const satisfies Record<string, { sql: string; type: string }>;
+type PolicyOrder = keyof typeof POLICY_ORDERS;
+
+/** A sort value in a page token, by its type (as PostgreSQL writes numbers and timestamps). */
+const VALUE_SHAPES: Record<'int' | 'text' | 'numeric' | 'timestamptz', RegExp> = {
+  int: /^-?\d{1,10}$/,
+  text: /^[\s\S]{0,300}$/,
+  numeric: /^-?\d{1,15}(\.\d{1,10})?$/,
+  timestamptz: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/,
+};
 
 // ---- router -----------------------------------------------------------------------------------
 
@@ -469,13 +544,14 @@ export function insurancePolicyRouter(ctx: SandboxContext): Router {
     const { pageToken, ...rest } = req.query;
     const list = parseListQuery(rest, {
       filters: ['status', 'productSlug', 'accountCode', 'policyNumber', 'productVersionId'],
-      orders: ['id'],
+      orders: Object.keys(POLICY_ORDERS),
       expands: LIST_EXPANDS,
     });
     const expand = req.query.expand === undefined ? new Set(DEFAULT_LIST_EXPANDS) : list.expand;
     // Newest first unless asked otherwise: the back office looks for recent policies.
     const direction = list.order?.direction ?? 'DESC';
-    const token = readPageToken(pageToken, direction);
+    const field = (list.order?.field ?? 'id') as PolicyOrder;
+    const token = readPageToken(pageToken, direction, field);
 
     const statuses = list.filter.get('status')?.split(',') ?? null;
     if (statuses?.some((s) => !(POLICY_STATUSES as readonly string[]).includes(s))) {
@@ -490,8 +566,16 @@ export function insurancePolicyRouter(ctx: SandboxContext): Router {
       throw new HttpError(400, 'invalid_query', 'productVersionId must be a number');
     }
 
-    const rows = await db.query<PolicyRow>(
-      `${SELECT_POLICY}
+    const filterParams = [
+      tenantId,
+      statuses,
+      list.filter.get('productSlug') ?? null,
+      list.filter.get('accountCode') ?? null,
+      list.filter.get('policyNumber') ?? null,
+      versionIdText === undefined ? null : Number(versionIdText),
+      list.search ? escapeLike(list.search) : null,
+    ];
+    const filtered = `
         WHERE p.tenant_id = $1
           AND ($2::text[] IS NULL OR p.status = ANY($2::text[]))
           AND ($3::text IS NULL OR p.product_id =
@@ -501,22 +585,44 @@ export function insurancePolicyRouter(ctx: SandboxContext): Router {
           AND ($6::int IS NULL OR p.product_version_id = $6)
           AND ($7::text IS NULL OR p.policy_number ILIKE $7 OR p.code ILIKE $7
                OR p.account_code ILIKE $7 OR pr.name ILIKE $7 OR a.last_name ILIKE $7
-               OR a.company_name ILIKE $7)
-          AND ($8::int IS NULL OR p.id ${direction === 'ASC' ? '>' : '<'} $8)
-        ORDER BY p.id ${direction}
-        LIMIT $9`,
-      [
-        tenantId,
-        statuses,
-        list.filter.get('productSlug') ?? null,
-        list.filter.get('accountCode') ?? null,
-        list.filter.get('policyNumber') ?? null,
-        versionIdText === undefined ? null : Number(versionIdText),
-        list.search ? escapeLike(list.search) : null,
-        token.afterId,
-        list.pageSize + 1,
-      ],
-    );
+               OR a.company_name ILIKE $7)`;
+    const order = POLICY_ORDERS[field];
+    const compare = direction === 'ASC' ? '>' : '<';
+    // Bound after the filters' ones, each only when the statement uses it (PostgreSQL refuses
+    // a value for a placeholder it does not see).
+    const params: unknown[] = [...filterParams];
+    const bind = (value: unknown) => `$${params.push(value)}`;
+    const sortSql = order.sql.includes('$now')
+      ? order.sql.replaceAll(
+          '$now',
+          `${bind(new Date(ctx.clock.now()).toISOString())}::timestamptz`,
+        )
+      : order.sql;
+    // A token made by hand must not reach the cast (a 500): the value must be of the column's type.
+    if (
+      field !== 'id' &&
+      token.afterId !== null &&
+      !VALUE_SHAPES[order.type].test(token.afterValue ?? '')
+    )
+      throw badToken();
+    const after =
+      token.afterId === null
+        ? ''
+        : field === 'id'
+          ? `AND p.id ${compare} ${bind(token.afterId)}`
+          : `AND (${sortSql}, p.id) ${compare} (${bind(token.afterValue)}::${order.type}, ${bind(token.afterId)})`;
+    const [rows, totalItems] = await Promise.all([
+      db.query<PolicyRow & { sort_value: string }>(
+        `SELECT (${sortSql})::text AS sort_value, ${SELECT_POLICY.trim().replace(/^SELECT /, '')}
+          ${filtered}
+          ${after}
+          ORDER BY ${field === 'id' ? '' : `${sortSql} ${direction}, `}p.id ${direction}
+          LIMIT ${bind(list.pageSize + 1)}`,
+        params,
+      ),
+      // The count of the whole filtered list: the table's "1 234 policies".
+      countOf(db, `${SELECT_POLICY} ${filtered}`, filterParams),
+    ]);
     const more = rows.length > list.pageSize;
     const items = more ? rows.slice(0, list.pageSize) : rows;
     const ids = items.map((p) => p.id);
@@ -544,7 +650,16 @@ export function insurancePolicyRouter(ctx: SandboxContext): Router {
     }
     res.json({
       items: presented,
-      nextPageToken: more && last ? writePageToken(token.page + 1, last.id, direction) : null,
+      nextPageToken:
+        more && last
+          ? writePageToken(
+              token.page + 1,
+              last.id,
+              direction,
+              field === 'id' ? undefined : { field, value: last.sort_value },
+            )
+          : null,
+      totalItems,
     });
   });
 

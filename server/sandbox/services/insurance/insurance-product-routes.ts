@@ -26,6 +26,7 @@ import {
 } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { pageOf, parseListQuery } from '#server/sandbox/platform/list-query.ts';
+import { offsetPage } from '#server/sandbox/platform/list-page.ts';
 import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { assertFormula, assertVersionComputes, versionScope } from './formula-check.ts';
 import { copyVersionParts } from './product-version-copy.ts';
@@ -528,23 +529,21 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
       list.order?.field ?? 'name'
     ];
     const direction = list.order?.direction ?? 'ASC';
-    const rows = await db.query<ProductRow>(
+    const page = await offsetPage<ProductRow>(
+      db,
+      list,
       `SELECT * FROM products
         WHERE tenant_id = $1
           AND ($2::text IS NULL OR name ILIKE $2 OR slug ILIKE $2 OR code ILIKE $2)
           AND ($3::text IS NULL OR slug = $3) AND ($4::text IS NULL OR category = $4)
-        ORDER BY ${column} ${direction}, id ${direction}
-        LIMIT $5 OFFSET $6`,
+        ORDER BY ${column} ${direction}, id ${direction}`,
       [
         tenantId,
         list.search ? escapeLike(list.search) : null,
         list.filter.get('slug') ?? null,
         list.filter.get('category') ?? null,
-        list.pageSize + 1,
-        (list.page - 1) * list.pageSize,
       ],
     );
-    const page = pageOf(rows, list);
     const versions = list.expand.has('versions')
       ? await versionsOf(
           db,
@@ -561,6 +560,7 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
         ),
       ),
       nextPageToken: page.nextPageToken,
+      totalItems: page.totalItems,
     });
   });
 

@@ -620,6 +620,7 @@ export function leadRouter(ctx: SandboxContext): Router {
         presentLead(tenantSlug, r, versions ? (versions.get(r.id) ?? []) : undefined),
       ),
       nextPageToken: page.nextPageToken,
+      totalItems: page.totalItems,
     });
   });
 

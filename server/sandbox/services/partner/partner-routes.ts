@@ -168,6 +168,7 @@ export function partnerRouter(deps: { db: Db; signer: TokenSigner }): Router {
     res.json({
       items: await presentPartners(db, auth.tenantId, page.items, list.expand),
       nextPageToken: page.nextPageToken,
+      totalItems: page.totalItems,
     });
   });
 

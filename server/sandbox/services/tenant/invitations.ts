@@ -126,6 +126,7 @@ export function openInvitationsRoute<T>(
     res.json({
       items: await present(tenantId, page.items, list.expand),
       nextPageToken: page.nextPageToken,
+      totalItems: page.totalItems,
     });
   };
 }

@@ -430,6 +430,7 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
         list.expand.has('organizations'),
       ),
       nextPageToken: page.nextPageToken,
+      totalItems: page.totalItems,
     });
   });
 
@@ -512,6 +513,7 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
     res.json({
       items: await rolesWithPermissions(db, auth.tenantId, page.items),
       nextPageToken: page.nextPageToken,
+      totalItems: page.totalItems,
     });
   });
 

@@ -1,0 +1,90 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures.ts';
+
+// Issue 15, point 15, as a German clerk sees it: the policies list says how many policies the
+// filter holds, sorts by a column clicked or chosen with the keyboard, and keeps the sort in the
+// address, so that a reload (and a link) shows the same order.
+
+const INSURANCE = '/api/0/insuranceservice/v1';
+
+async function chooseGerman(page: Page) {
+  await page.evaluate(() => localStorage.setItem('bo.language', 'de'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+}
+
+interface RowsPage {
+  items: { policyNumber: string; premium: { grandTotal: number } | null }[];
+  totalItems: number;
+}
+
+const premiumHeader = (page: Page) =>
+  page
+    .getByRole('table', { name: 'Verträge', exact: true })
+    .getByRole('columnheader', { name: /Aktuelle Prämie/ });
+
+test('policies: total in German, sorted by premium by click and by keyboard, kept over a reload', async ({
+  page,
+}) => {
+  await signIn(page, 'viewer@demo.test');
+  await chooseGerman(page);
+  const count = async (query: string) => {
+    const answer = await page.request.get(`${INSURANCE}/policies?${query}pageSize=1&view=row`);
+    return ((await answer.json()) as RowsPage).totalItems;
+  };
+  const all = await count('');
+  expect(all).toBeGreaterThan(999); // German groups thousands: "1.234"
+  const german = (n: number) => `${new Intl.NumberFormat('de').format(n)} Verträge`;
+  await page.goto('/u/0/policies');
+  await expect(page.getByTestId('table-total')).toHaveText(german(all));
+  expect(german(all)).toMatch(/^\d{1,3}(\.\d{3})+ Verträge$/);
+
+  const totalItems = await count('filter=status%3DTERMINATED&');
+  expect(totalItems).toBeLessThan(all);
+  await page.goto('/u/0/policies?status=TERMINATED');
+  await expect(page.getByRole('heading', { level: 1, name: 'Verträge' })).toBeVisible();
+  await expect(page.getByTestId('table-total')).toHaveText(german(totalItems));
+
+  // A click sorts ascending: the header says so, the service is asked for it, the address keeps it.
+  const ascending = page.waitForResponse(
+    (res) => res.url().includes('/policies?') && res.url().includes('order=premium%3AASC'),
+  );
+  await premiumHeader(page).getByRole('button').click();
+  const asc = (await (await ascending).json()) as RowsPage;
+  await expect(premiumHeader(page)).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page).toHaveURL(/[?&]sort=premium%3Aasc(&|$)/);
+  const ascTotals = asc.items.map((p) => p.premium?.grandTotal ?? -1);
+  expect(ascTotals).toEqual([...ascTotals].sort((a, b) => a - b));
+  const firstRow = page.getByRole('table', { name: 'Verträge', exact: true }).getByRole('row');
+  await expect(firstRow.nth(1)).toContainText(asc.items[0]!.policyNumber);
+  // The total stays the filter's, whatever the order.
+  await expect(page.getByTestId('table-total')).toHaveText(german(totalItems));
+
+  // The keyboard: the header's button takes the focus and Enter turns the order around.
+  const descending = page.waitForResponse(
+    (res) => res.url().includes('/policies?') && res.url().includes('order=premium%3ADESC'),
+  );
+  await premiumHeader(page).getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  const desc = (await (await descending).json()) as RowsPage;
+  await expect(premiumHeader(page)).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/[?&]sort=premium%3Adesc(&|$)/);
+  const descTotals = desc.items.map((p) => p.premium?.grandTotal ?? -1);
+  expect(descTotals).toEqual([...descTotals].sort((a, b) => b - a));
+  expect(descTotals[0]).toBeGreaterThan(ascTotals[0]!);
+  await expect(firstRow.nth(1)).toContainText(desc.items[0]!.policyNumber);
+  // The age order does not apply while a column decides.
+  await expect(page.getByRole('combobox', { name: 'Reihenfolge' })).toBeDisabled();
+
+  // A reload reads the order from the address.
+  await page.reload();
+  await expect(premiumHeader(page)).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/status=TERMINATED/);
+  await expect(firstRow.nth(1)).toContainText(desc.items[0]!.policyNumber);
+
+  // Space (the other key of a button) goes on to "not sorted": the address forgets the sort.
+  await premiumHeader(page).getByRole('button').focus();
+  await page.keyboard.press('Space');
+  await expect(premiumHeader(page)).toHaveAttribute('aria-sort', 'none');
+  await expect(page).not.toHaveURL(/sort=/);
+});
