@@ -6,6 +6,7 @@ import { buildCustomSchema, type CustomField } from '#client/ui/form/custom-sche
 import { TextInput } from '#client/ui/form/fields.tsx';
 import { translateMessage } from '#client/ui/form/messages.ts';
 import type { StepValues, WizardStep } from '#machines/registration-wizard.ts';
+import { REGISTRATION_FIELD_MAX } from '#common/registration-fields.ts';
 import { ADDRESS_FIELDS, addressSchema, personSchema } from './registration-forms.ts';
 import { useStepForm, type StepForm } from './use-step-form.ts';
 
@@ -40,6 +41,12 @@ export interface StepFrame {
   onNext?: ((values: StepValues) => void) | undefined;
   onSubmit?: ((values: StepValues) => void) | undefined;
 }
+
+/** The sandbox's limit of a field as the input's `maxlength`: one cannot type past it. */
+const maxLengthOf = (name: string): number | undefined =>
+  name in REGISTRATION_FIELD_MAX
+    ? REGISTRATION_FIELD_MAX[name as keyof typeof REGISTRATION_FIELD_MAX]
+    : undefined;
 
 const text = (form: StepForm, name: string) =>
   typeof form.values[name] === 'string' ? (form.values[name] as string) : '';
@@ -196,6 +203,7 @@ export function PersonStep({ frame, ssoUrl }: { frame: StepFrame; ssoUrl?: strin
     required: true,
     errors: form.errors[name],
     value: text(form, name),
+    maxLength: maxLengthOf(name),
     onChange: (value: string) => form.set(name, value),
   });
   return (
@@ -265,6 +273,7 @@ export function AddressStep({ frame }: { frame: StepFrame }) {
           name={field}
           label={t(FIELD_LABELS[field])}
           required
+          maxLength={REGISTRATION_FIELD_MAX[field]}
           errors={form.errors[field]}
           value={text(form, field)}
           onChange={(value) => form.set(field, value)}
