@@ -308,8 +308,9 @@ describe('organisation invitations', () => {
     expect(without.status).toBe(201);
     expect(without.body.invitation.customFields).toEqual({});
 
+    // An open invitation holds its name: the second one has a name of its own.
     const kept = await api(base, `${T}/invitations/organizations`, {
-      body: { ...ok, customFields: { employees: 12, unknownKey: 'dropped' } },
+      body: { ...ok, name: 'Z2 GmbH', customFields: { employees: 12, unknownKey: 'dropped' } },
       token: admin.accessToken,
     });
     expect(kept.status).toBe(201);
@@ -336,6 +337,50 @@ describe('organisation invitations', () => {
     });
     expect(foreign.status).toBe(201);
     expect(foreign.body.invitation.customFields).toEqual({});
+  });
+
+  it('refuses an invitation for a name an organisation or an open invitation has, naming the field', async () => {
+    const seeded = await api(base, `${T}/organizations?limit=1`, { token: admin.accessToken });
+    const existing = seeded.body.items[0].name as string;
+    const body = { slug: 'dupe', email: 'dupe@dupe.test', ...ADDRESS };
+    for (const name of [existing, existing.toUpperCase()]) {
+      const taken = await api(base, `${T}/invitations/organizations`, {
+        body: { ...body, name },
+        token: admin.accessToken,
+      });
+      expect(taken.status, name).toBe(409);
+      expect(taken.body).toMatchObject({
+        error: 'organization_name_taken',
+        issues: [{ path: 'name', code: 'organization_name_taken' }],
+      });
+    }
+    expect(await latestMail(base, 'dupe@dupe.test')).toBeUndefined();
+
+    const first = await api(base, `${T}/invitations/organizations`, {
+      body: { ...body, name: 'Doppelt GmbH' },
+      token: admin.accessToken,
+    });
+    expect(first.status).toBe(201);
+    const second = await api(base, `${T}/invitations/organizations`, {
+      body: { ...body, name: 'doppelt gmbh', email: 'other@dupe.test' },
+      token: admin.accessToken,
+    });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({
+      error: 'organization_name_invited',
+      issues: [{ path: 'name', code: 'organization_name_invited' }],
+    });
+    // Withdrawn, the invitation frees its name.
+    const del = await api(base, `${T}/invitations/organizations/${first.body.invitation.id}`, {
+      method: 'DELETE',
+      token: admin.accessToken,
+    });
+    expect(del.status).toBe(204);
+    const again = await api(base, `${T}/invitations/organizations`, {
+      body: { ...body, name: 'Doppelt GmbH' },
+      token: admin.accessToken,
+    });
+    expect(again.status).toBe(201);
   });
 
   it('refuses invitations with roles the caller lacks', async () => {

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, expireToken, latestMail, linkParam, login } from '#server/sandbox/testing.ts';
 import { withSandbox } from '#tests/support/sandbox.ts';
+import { validateForm } from '#client/ui/form/custom-schema.ts';
+import { addressSchema, personSchema } from '#client/features/registration/registration-forms.ts';
 
 const kit = withSandbox({ admin: 'admin@demo.test' });
 const { admin } = kit.sessions;
@@ -123,6 +125,56 @@ describe('user registration by invitation', () => {
     const token = await invite(email);
     expect((await api(base, `${A}/create-user`, { body: registration(token) })).status).toBe(201);
     await login(base, email, NEW_PASSWORD);
+  });
+
+  it('refuses an over-long first name at the wizard step and in the call, both naming the field', async () => {
+    const long = 'R'.repeat(310);
+    // The step of the wizard: the field has its message before anything is sent.
+    const step = validateForm(
+      personSchema({
+        email: 'E-mail',
+        firstName: 'First name',
+        lastName: 'Last name',
+        newPassword: 'Password',
+        confirmPassword: 'Repeat password',
+      }),
+      {
+        email: 'long@example.test',
+        firstName: long,
+        lastName: 'Register',
+        newPassword: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+        isEulaAccepted: true,
+      },
+    );
+    expect(step.errors).toEqual({ firstName: ['messages.string_max?max=100'] });
+    const address = validateForm(
+      addressSchema({
+        street: 'Street',
+        houseNumber: 'No.',
+        zipCode: 'Postcode',
+        city: 'City',
+        country: 'Country',
+      }),
+      { ...ADDRESS, city: 'C'.repeat(101) },
+    );
+    expect(address.errors).toEqual({ city: ['messages.string_max?max=100'] });
+
+    // The sandbox, by the same rules: the field is named, the invitation stays usable.
+    const token = await invite('long@example.test');
+    const refused = await api(base, `${A}/create-user`, {
+      body: registration(token, { firstName: long }),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues).toEqual([{ path: 'firstName', code: 'max_length' }]);
+    const longCity = await api(base, `${A}/create-user`, {
+      body: registration(token, { city: 'C'.repeat(101) }),
+    });
+    expect(longCity.body.issues).toEqual([{ path: 'city', code: 'max_length' }]);
+    const done = await api(base, `${A}/create-user`, {
+      body: registration(token, { firstName: 'R'.repeat(100) }),
+    });
+    expect(done.status).toBe(201);
   });
 
   it('refuses an expired invitation with 403', async () => {

@@ -46,6 +46,10 @@ const ORG = 'tenant-management.organizations';
 
 const MAX_INVITATION_DAYS = 90;
 
+// The advisory-lock namespace of "who invites an organisation name" (any number the sandbox does
+// not use elsewhere; administrators.ts has 4_170_001; the second key is the tenant).
+const ORG_NAME_LOCK = 4_170_002;
+
 /** The postal address an organisation and an organisation's invitation carry. */
 interface AddressRow {
   street: string;
@@ -98,6 +102,42 @@ export function presentOrganization(r: OrgRow) {
   };
 }
 
+const nameRefused = (code: string, why: string) =>
+  new HttpError(409, code, why, undefined, [{ path: 'name', code }]);
+
+/**
+ * Names are unique in a workspace (case aside). The refusal names the field, so that the forms
+ * show it at the name. Checked when an invitation is sent as well: accepted then, the invitee
+ * would only learn of the clash at the end of the registration wizard.
+ */
+async function assertNameFree(tx: Queryable, tenantId: number, name: string): Promise<void> {
+  const [taken] = await tx.query(
+    'SELECT 1 FROM organizations WHERE tenant_id = $1 AND lower(name) = lower($2)',
+    [tenantId, name],
+  );
+  if (taken) throw nameRefused('organization_name_taken', 'an organisation has this name');
+}
+
+/**
+ * An open invitation (neither used nor expired) holds its name: of two invitations for one name,
+ * the second to register would dead-end the same way.
+ */
+async function assertNameNotInvited(
+  tx: Queryable,
+  tenantId: number,
+  name: string,
+  clock: Clock,
+): Promise<void> {
+  const [invited] = await tx.query(
+    `SELECT 1 FROM organization_invitations
+      WHERE tenant_id = $1 AND lower(name) = lower($2) AND used_at IS NULL AND expires_at > $3`,
+    [tenantId, name, new Date(clock.now())],
+  );
+  if (invited) {
+    throw nameRefused('organization_name_invited', 'an open invitation has this name');
+  }
+}
+
 export async function insertOrganization(
   tx: Queryable,
   tenantId: number,
@@ -114,11 +154,7 @@ export async function insertOrganization(
     customFields: Record<string, unknown>;
   },
 ): Promise<OrgRow> {
-  const [taken] = await tx.query(
-    'SELECT 1 FROM organizations WHERE tenant_id = $1 AND lower(name) = lower($2)',
-    [tenantId, org.name],
-  );
-  if (taken) throw new HttpError(409, 'organization_name_taken', 'an organisation has this name');
+  await assertNameFree(tx, tenantId, org.name);
   const [row] = await tx.query<OrgRow>(
     `INSERT INTO organizations (tenant_id, code, parent_id, name, email, street, house_number,
                                 zip_code, city, country, custom_fields, created_by, updated_by)
@@ -401,6 +437,10 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner; clock: C
       }
       const token = randomToken();
       const row = await db.transaction(async (tx) => {
+        // One sender at a time per workspace, so that two invitations cannot take one name.
+        await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [ORG_NAME_LOCK, auth.tenantId]);
+        await assertNameFree(tx, auth.tenantId, body.name);
+        await assertNameNotInvited(tx, auth.tenantId, body.name, clock);
         const [inv] = await tx.query<InvitationRow>(
           `INSERT INTO organization_invitations (tenant_id, code, email, name, slug,
            parent_organization_id, street, house_number, zip_code, city, country, custom_fields,
