@@ -20,7 +20,9 @@ export type MessageKey =
   | 'messages.string_max'
   | 'messages.invalid_date'
   | 'messages.invalid_url'
-  | 'messages.invalid_value';
+  | 'messages.invalid_value'
+  | 'messages.required'
+  | 'messages.too_long';
 
 export type MessageValues = Record<string, string | number>;
 
@@ -49,3 +51,42 @@ export function translateMessage(
   const { key, values } = parseMessage(text);
   return t(key, values);
 }
+
+/**
+ * The message of a refusal known only by its code: valibot's issue type (`max_length`), a code a
+ * schema gave as its message (`too_long`) or a service's issue code. Raw valibot text ("Invalid
+ * length: Expected <=200 but received 241") never reaches the screen; `requirement` is the limit
+ * when the issue carries one. Unknown codes read as "the value is invalid".
+ */
+export function messageOfCode(code: string, requirement?: unknown): string {
+  const limit = typeof requirement === 'number' ? requirement : undefined;
+  switch (code) {
+    case 'required':
+    case 'non_empty':
+      return message('messages.required');
+    case 'max_length':
+    case 'too_long':
+      return limit === undefined ? message('messages.too_long') : message('messages.string_max', { max: limit });
+    case 'min_length':
+      return limit === undefined ? message('messages.required') : message('messages.string_min', { min: limit });
+    case 'email':
+    case 'invalid_email':
+      return message('messages.invalidEmail');
+    case 'min_value':
+      return limit === undefined ? message('messages.invalid_value') : message('messages.numberMin', { min: limit });
+    case 'max_value':
+      return limit === undefined ? message('messages.invalid_value') : message('messages.numberMax', { max: limit });
+    case 'number':
+      return message('messages.number_type');
+    case 'url':
+      return message('messages.invalid_url');
+    case 'iso_date':
+    case 'iso_timestamp':
+      return message('messages.invalid_date');
+    default:
+      return message('messages.invalid_value');
+  }
+}
+
+/** Whether a text is an encoded message of this module (else it is raw validator text). */
+export const isEncodedMessage = (text: string): boolean => text.startsWith('messages.');
