@@ -40,6 +40,8 @@ export interface StepFrame {
   onPrevious?: ((values: StepValues) => void) | undefined;
   onNext?: ((values: StepValues) => void) | undefined;
   onSubmit?: ((values: StepValues) => void) | undefined;
+  /** Told the step's values on every change. */
+  onValues?: ((values: StepValues) => void) | undefined;
 }
 
 /** The sandbox's limit of a field as the input's `maxlength`: one cannot type past it. */
@@ -72,6 +74,8 @@ function StepForm({
   const last = frame.onSubmit !== undefined;
   // A new step takes the focus, so that keyboard and screen-reader users start at its top.
   useEffect(() => heading.current?.focus(), []);
+  const { onValues } = frame;
+  useEffect(() => onValues?.(form.values), [onValues, form.values]);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -66,16 +66,24 @@ export function messageOfCode(code: string, requirement?: unknown): string {
       return message('messages.required');
     case 'max_length':
     case 'too_long':
-      return limit === undefined ? message('messages.too_long') : message('messages.string_max', { max: limit });
+      return limit === undefined
+        ? message('messages.too_long')
+        : message('messages.string_max', { max: limit });
     case 'min_length':
-      return limit === undefined ? message('messages.required') : message('messages.string_min', { min: limit });
+      return limit === undefined
+        ? message('messages.required')
+        : message('messages.string_min', { min: limit });
     case 'email':
     case 'invalid_email':
       return message('messages.invalidEmail');
     case 'min_value':
-      return limit === undefined ? message('messages.invalid_value') : message('messages.numberMin', { min: limit });
+      return limit === undefined
+        ? message('messages.invalid_value')
+        : message('messages.numberMin', { min: limit });
     case 'max_value':
-      return limit === undefined ? message('messages.invalid_value') : message('messages.numberMax', { max: limit });
+      return limit === undefined
+        ? message('messages.invalid_value')
+        : message('messages.numberMax', { max: limit });
     case 'number':
       return message('messages.number_type');
     case 'url':
