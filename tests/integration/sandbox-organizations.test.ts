@@ -231,7 +231,9 @@ describe('organisation invitations', () => {
     });
     const id = created.body.invitation.id;
     const firstMail = await latestMail(base, 'first@makler-neu.test');
-    expect(firstMail?.link).toMatch(/^\/organization\/registration\?token=[A-Za-z0-9_-]{43}$/);
+    expect(firstMail?.link).toMatch(
+      /^http:\/\/localhost:3000\/organization\/registration\?token=[A-Za-z0-9_-]{43}$/,
+    );
     const oldToken = linkParam(firstMail?.link, 'token');
     expect((await api(base, `${A}/verify-org-invitation?invitationToken=${oldToken}`)).status).toBe(
       200,
@@ -381,6 +383,53 @@ describe('organisation invitations', () => {
       token: admin.accessToken,
     });
     expect(again.status).toBe(201);
+  });
+
+  it('e-mails the invitation in the tenant’s language, with an absolute link', async () => {
+    const body = { slug: 'sprache', ...ADDRESS };
+    const german = await api(base, `${T}/invitations/organizations`, {
+      body: { ...body, name: 'Sprache GmbH', email: 'sprache@sprache.test' },
+      token: nord.accessToken,
+    });
+    expect(german.status).toBe(201);
+    const mail = await latestMail(base, 'sprache@sprache.test');
+    expect(mail?.subject).toBe('Registrieren Sie Sprache GmbH');
+    expect(mail?.link).toMatch(
+      /^http:\/\/localhost:3000\/organization\/registration\?token=[A-Za-z0-9_-]{43}$/,
+    );
+    expect(mail?.text).toBe(
+      'Sie wurden eingeladen, die Organisation Sprache GmbH zu registrieren. ' +
+        `Öffnen Sie diesen Link, um zu beginnen: ${mail?.link}`,
+    );
+
+    // The same workspace speaking Polish, then English: its e-mails follow.
+    const db = kit.db();
+    const setLanguage = (language: string) =>
+      db.query(
+        `UPDATE general_settings SET language = $1
+          WHERE tenant_id = (SELECT id FROM tenants WHERE slug = 'nordlicht')`,
+        [language],
+      );
+    try {
+      await setLanguage('pl');
+      await api(base, `${T}/users/invites/batch`, {
+        body: { emails: ['jezyk@sprache.test'] },
+        token: nord.accessToken,
+      });
+      const polish = await latestMail(base, 'jezyk@sprache.test');
+      expect(polish?.subject).toBe('Otrzymano zaproszenie');
+      expect(polish?.text).toContain(`Dokończ rejestrację w ciągu 7 dni: ${polish?.link}`);
+      expect(polish?.link).toMatch(/^http:\/\/localhost:3000\/registration\?token=/);
+      await setLanguage('en');
+      await api(base, `${A}/forgot-password`, { body: { email: 'admin@nordlicht.test' } });
+      const english = await latestMail(base, 'admin@nordlicht.test');
+      expect(english?.subject).toBe('Reset your password');
+      expect(english?.link).toMatch(
+        /^http:\/\/localhost:3000\/account\/resetpassword\?resetToken=/,
+      );
+    } finally {
+      await setLanguage('de');
+    }
   });
 
   it('refuses invitations with roles the caller lacks', async () => {

@@ -360,7 +360,7 @@ describe('outbox', () => {
     expect(newer.id).toBeGreaterThan(older.id);
     expect(newer).toMatchObject({
       to: 'viewer@demo.test',
-      subject: 'Reset your password',
+      subject: 'Passwort zurücksetzen',
       text: expect.stringContaining(newer.link),
       createdAt: expect.any(String),
     });

@@ -20,8 +20,8 @@ import {
   checkCustomFields,
   customSchemasOf,
   newCode,
-  sendMail,
 } from '#server/sandbox/platform/admin-shared.ts';
+import { sendTenantMail } from '#server/sandbox/platform/mail.ts';
 import { organizationInTenant } from './user-admin-routes.ts';
 import {
   equals,
@@ -221,20 +221,19 @@ export async function presentInvitations(
   }));
 }
 
+/** The invitation e-mail with the wizard's link (`publicBaseUrl`: the back office's address). */
 export async function mailOrganizationInvitation(
   tx: Queryable,
-  tenantId: number,
-  to: string,
-  name: string,
-  token: string,
+  publicBaseUrl: string,
+  invitation: { tenantId: number; to: string; name: string; token: string },
 ): Promise<void> {
-  const link = `/organization/registration?token=${token}`;
-  await sendMail(tx, {
-    tenantId,
-    to,
-    subject: `Register ${name}`,
-    text: `You have been invited to register the organisation ${name}. Open this link to start: ${link}`,
-    link,
+  await sendTenantMail(tx, {
+    tenantId: invitation.tenantId,
+    to: invitation.to,
+    kind: 'organizationInvitation',
+    name: invitation.name,
+    path: `/organization/registration?token=${invitation.token}`,
+    publicBaseUrl,
   });
 }
 
@@ -278,7 +277,12 @@ function parseKeys(raw: unknown): string[] {
   return keys;
 }
 
-export function organizationRouter(deps: { db: Db; signer: TokenSigner; clock: Clock }): Router {
+export function organizationRouter(deps: {
+  db: Db;
+  signer: TokenSigner;
+  clock: Clock;
+  publicBaseUrl: string;
+}): Router {
   const { db, clock } = deps;
   const router = Router();
   router.use(requireAuth(db, deps.signer));
@@ -464,7 +468,12 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner; clock: C
         );
         if (!inv) throw new Error('invitation not created');
         await linkRoles(tx, ORGANIZATION_INVITATIONS, auth.tenantId, inv.id, roles);
-        await mailOrganizationInvitation(tx, auth.tenantId, body.email, body.name, token);
+        await mailOrganizationInvitation(tx, deps.publicBaseUrl, {
+          tenantId: auth.tenantId,
+          to: body.email,
+          name: body.name,
+          token,
+        });
         return inv;
       });
       const [invitation] = await presentInvitations(db, auth.tenantId, [row], true, clock);
@@ -490,7 +499,12 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner; clock: C
           [body.email, sha256(token), expiryFrom(clock), auth.userCode, auth.tenantId, current.id],
         );
         if (!inv) throw new HttpError(409, 'invitation_used', 'the invitation was used');
-        await mailOrganizationInvitation(tx, auth.tenantId, body.email, inv.name, token);
+        await mailOrganizationInvitation(tx, deps.publicBaseUrl, {
+          tenantId: auth.tenantId,
+          to: body.email,
+          name: inv.name,
+          token,
+        });
         return inv;
       });
       const [invitation] = await presentInvitations(db, auth.tenantId, [row], true, clock);
