@@ -60,30 +60,25 @@ export function translateMessage(
  */
 export function messageOfCode(code: string, requirement?: unknown): string {
   const limit = typeof requirement === 'number' ? requirement : undefined;
+  // The limit in the message when the issue has one, else the message without it.
+  const limited = (key: MessageKey, name: string, without: MessageKey) =>
+    limit === undefined ? message(without) : message(key, { [name]: limit });
   switch (code) {
     case 'required':
     case 'non_empty':
       return message('messages.required');
     case 'max_length':
     case 'too_long':
-      return limit === undefined
-        ? message('messages.too_long')
-        : message('messages.string_max', { max: limit });
+      return limited('messages.string_max', 'max', 'messages.too_long');
     case 'min_length':
-      return limit === undefined
-        ? message('messages.required')
-        : message('messages.string_min', { min: limit });
+      return limited('messages.string_min', 'min', 'messages.required');
     case 'email':
     case 'invalid_email':
       return message('messages.invalidEmail');
     case 'min_value':
-      return limit === undefined
-        ? message('messages.invalid_value')
-        : message('messages.numberMin', { min: limit });
+      return limited('messages.numberMin', 'min', 'messages.invalid_value');
     case 'max_value':
-      return limit === undefined
-        ? message('messages.invalid_value')
-        : message('messages.numberMax', { max: limit });
+      return limited('messages.numberMax', 'max', 'messages.invalid_value');
     case 'number':
       return message('messages.number_type');
     case 'url':
