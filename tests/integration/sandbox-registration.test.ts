@@ -260,7 +260,10 @@ describe('forgot and reset password', () => {
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
     expect(answers[0]?.status).toBe(204);
     const mail = await latestMail(base, EMAIL);
-    expect(mail?.link).toMatch(/^\/account\/resetpassword\?resetToken=[A-Za-z0-9_-]{43}$/);
+    // Absolute: a mail client opens it (the sandbox's default public address here).
+    expect(mail?.link).toMatch(
+      /^http:\/\/localhost:3000\/account\/resetpassword\?resetToken=[A-Za-z0-9_-]{43}$/,
+    );
     expect(await latestMail(base, 'nobody@example.test')).toBeUndefined();
     expect(await latestMail(base, 'eva.fuchs4@demo.test')).toBeUndefined();
     const bad = await api(base, `${A}/forgot-password`, { body: { email: 42 } });
