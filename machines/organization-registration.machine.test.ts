@@ -75,6 +75,34 @@ describe('organizationRegistrationMachine', () => {
     actor.send({ type: 'wizard.previous', values: {} });
     expect(actor.getSnapshot().value).toEqual({ editing: 'orgData' });
   });
+
+  it('goes on after a reload at the step it left, with the values it kept', async () => {
+    const { actor, verify, showStep } = start();
+    verify.last().resolve({
+      invitation: {},
+      hasCustomSchema: true,
+      values: { ...prefilled, userData: { ...prefilled.userData, firstName: 'Otto' } },
+      resumeAt: 'userData',
+    });
+    await flushPromises();
+    expect(actor.getSnapshot().value).toEqual({ editing: 'userData' });
+    expect(actor.getSnapshot().context.values.userData).toMatchObject({ firstName: 'Otto' });
+    expect(showStep.mock.calls.map(([step]) => step)).toEqual(['userData']);
+    actor.send({ type: 'wizard.previous', values: {} });
+    expect(actor.getSnapshot().value).toEqual({ editing: 'customData' });
+  });
+
+  it('resumes at no step the invitation lacks: custom data without a schema is the first step', async () => {
+    const { actor, verify } = start();
+    verify.last().resolve({
+      invitation: {},
+      hasCustomSchema: false,
+      values: {},
+      resumeAt: 'customData',
+    });
+    await flushPromises();
+    expect(actor.getSnapshot().value).toEqual({ editing: 'orgData' });
+  });
 });
 
 describeWizardModel(organizationRegistrationMachine, { input: pathsInput, events: pathEvents });

@@ -26,6 +26,11 @@ export interface VerifiedInvitation {
   hasCustomSchema: boolean;
   /** Prefilled values per step (the invitation's address, custom fields, e-mail). */
   values: WizardValues;
+  /**
+   * The step to go on with: the one the user was on before a reload (the client keeps it with
+   * the values). Without it, or when the invitation has no such step, the first step.
+   */
+  resumeAt?: WizardStep | undefined;
 }
 
 export interface WizardContext {
@@ -106,6 +111,10 @@ export function createRegistrationWizard({ id, steps }: WizardOptions) {
     },
     guards: {
       hasCustomSchema: ({ context }) => context.hasCustomSchema,
+      /** A verified invitation asks to go on at `step`, and the wizard has that step. */
+      resumesAt: (_, params: { output: VerifiedInvitation; step: WizardStep }) =>
+        params.output.resumeAt === params.step &&
+        (params.step !== 'customData' || params.output.hasCustomSchema),
       isInvalidToken: (_, params: { error: unknown }) => isInvalidTokenError(params.error),
     },
   });
@@ -126,6 +135,7 @@ export function createRegistrationWizard({ id, steps }: WizardOptions) {
     { target: `#${id}.editing.${target}`, actions: store(step) },
   ];
 
+  const resumable: WizardStep[] = ['customData', last];
   const enter = (step: WizardStep) => ({ type: 'showStep' as const, params: { step } });
 
   return wizard.createMachine({
@@ -144,14 +154,26 @@ export function createRegistrationWizard({ id, steps }: WizardOptions) {
           id: 'verifyInvitation',
           src: 'verifyInvitation',
           input: ({ context }) => ({ token: context.token }),
-          onDone: {
-            target: 'editing',
+          // A reload goes on at the step it left (the values came back with the invitation).
+          onDone: [...resumable, first].map((step) => ({
+            ...(step === first
+              ? {}
+              : {
+                  guard: {
+                    type: 'resumesAt' as const,
+                    params: ({ event }: { event: { output: VerifiedInvitation } }) => ({
+                      output: event.output,
+                      step,
+                    }),
+                  },
+                }),
+            target: `#${id}.editing.${step}`,
             actions: assign({
               invitation: ({ event }) => event.output.invitation,
               hasCustomSchema: ({ event }) => event.output.hasCustomSchema,
               values: ({ event }) => event.output.values,
             }),
-          },
+          })),
           // Spec: an invalid or failed verification leads to /expired-token.
           onError: 'invalid',
         },

@@ -88,6 +88,9 @@ export const EnvSchema = v.object({
   SANDBOX_TOOLS: v.optional(v.picklist(['on', 'off'], 'must be on or off')),
   // Where the real upstream's signed document addresses point (UPSTREAM_URL mode).
   STORAGE_ORIGIN: v.optional(url(['http:', 'https:'])),
+  // The back office's address as people open it: the sandbox's e-mail links start with it.
+  // Default: http://localhost:<PORT>.
+  PUBLIC_BASE_URL: v.optional(url(['http:', 'https:'])),
 });
 
 export interface Config {
@@ -117,6 +120,8 @@ export interface Config {
   s3: S3Settings | null;
   /** The origin signed document addresses may point at; null: this origin's /storage/. */
   storageOrigin: string | null;
+  /** The back office's public address (links in the sandbox's e-mails). */
+  publicBaseUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -203,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       minBytesPerSecond: e.STORAGE_MIN_RATE,
     },
     s3: e.UPSTREAM_URL ? null : s3,
+    publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`,
     storageOrigin: e.UPSTREAM_URL
       ? (e.STORAGE_ORIGIN ?? null)
       : s3

@@ -21,6 +21,7 @@ export const SandboxEnvSchema = v.object({
   S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
   S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
   S3_REGION: e.S3_REGION,
+  PUBLIC_BASE_URL: e.PUBLIC_BASE_URL,
 });
 
 export interface SandboxConfig {
@@ -34,6 +35,8 @@ export interface SandboxConfig {
   s3: S3Settings | null;
   /** The dev-only tools (/sandbox-idp, /sandbox/*): on outside production unless SANDBOX_TOOLS. */
   tools: boolean;
+  /** The back office's public address (links in e-mails); the sandbox's default if unset. */
+  publicBaseUrl: string | undefined;
 }
 
 /** Reads the standalone sandbox's configuration; throws ConfigError listing every problem. */
@@ -49,5 +52,6 @@ export function loadSandboxConfig(env: Record<string, string | undefined>): Sand
     port: c.SANDBOX_PORT,
     tools: c.SANDBOX_TOOLS ? c.SANDBOX_TOOLS === 'on' : c.NODE_ENV !== 'production',
     s3: s3SettingsOf(c),
+    publicBaseUrl: c.PUBLIC_BASE_URL,
   };
 }

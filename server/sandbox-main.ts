@@ -21,6 +21,7 @@ try {
     s3: config.s3,
     tools: config.tools,
     production: config.production,
+    ...(config.publicBaseUrl ? { publicBaseUrl: config.publicBaseUrl } : {}),
   });
 } catch (err) {
   exitOnStartFailure(err, config.port, 'SANDBOX_PORT');

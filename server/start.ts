@@ -41,6 +41,7 @@ export async function startServer(
         s3: config.s3,
         tools: config.sandboxTools,
         production: config.production,
+        publicBaseUrl: config.publicBaseUrl,
         ...(options.clock ? { clock: options.clock } : {}),
       });
   const upstreamUrl = config.upstreamUrl ?? sandbox!.url;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Id, Timestamp } from './shared.ts';
+import { personTextRules, registrationText } from '#common/registration-fields.ts';
 import {
   addressFields,
   customFieldValues,
@@ -119,8 +120,8 @@ export const SamlLoginBody = v.object({
 // weak password is 400 `invalid_password`, not a `validation_error`.
 const token = v.pipe(v.string(), v.nonEmpty(), v.maxLength(200));
 const person = {
-  firstName: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),
-  lastName: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),
+  // The wizard's user data step checks the same (common/registration-fields.ts).
+  ...personTextRules(),
   password: v.pipe(v.string(), v.maxLength(200)),
   isEulaAccepted: v.literal(true, 'isEulaAccepted must be true'),
   customFields: customFieldValues,
@@ -131,7 +132,7 @@ export const CreateUserBody = v.object({ ...person, ...addressFields });
 /** POST /create-org-and-user: registration of an invited organisation and its contact. */
 export const CreateOrgAndUserBody = v.object({
   ...person,
-  name: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(200))),
+  name: v.optional(registrationText('name')),
   ...addressFields,
 });
 /** POST /forgot-password. */

@@ -1,4 +1,5 @@
 import { emailCheck } from '#common/email-address.ts';
+import { addressTextRules, registrationText } from '#common/registration-fields.ts';
 import * as v from 'valibot';
 import {
   CUSTOM_SCHEMA_ENTITIES,
@@ -200,7 +201,6 @@ export const BatchEmailResultsSchema = v.strictObject({
 // ---- request pieces and bodies (users and roles) ----------------------------------------------
 
 const bodyId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(max));
 
 /** The ids of a batch: 1 to 100. */
 export const idList = v.pipe(v.array(bodyId), v.nonEmpty(), v.maxLength(100));
@@ -211,14 +211,8 @@ export const roleCodeList = v.optional(
 );
 // The message is the issue's code (common/contracts/error.ts), as valibot's own `email` had.
 export const emailAddress = v.pipe(v.string(), v.trim(), emailCheck('email'));
-/** A postal address as the registration and organisation forms send it. */
-export const addressFields = {
-  street: text(200),
-  houseNumber: text(20),
-  zipCode: text(20),
-  city: text(100),
-  country: text(100),
-};
+/** A postal address as the registration and organisation forms send it (their shared rules). */
+export const addressFields = addressTextRules();
 /** Custom field values; checked against the tenant's custom schema by the service. */
 export const customFieldValues = v.optional(v.record(v.string(), v.unknown()), {});
 
@@ -346,7 +340,7 @@ export const CustomSchemaSaveBody = v.object({
   version: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
 
-const orgName = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(200));
+const orgName = registrationText('name');
 export const OrganizationBody = v.object({
   name: orgName,
   email: v.optional(v.union([emailAddress, v.literal('')]), ''),

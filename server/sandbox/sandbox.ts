@@ -43,7 +43,15 @@ export interface SandboxOptions {
   production?: boolean;
   /** The time of day for token lifetimes; the system clock unless a test moves its own. */
   clock?: Clock;
+  /**
+   * The back office's public address (PUBLIC_BASE_URL): e-mail links are absolute, built from
+   * it. Default: the BFF's default local address.
+   */
+  publicBaseUrl?: string;
 }
+
+/** The BFF's address with its default port, as `npm start` serves it on this machine. */
+export const DEFAULT_PUBLIC_BASE_URL = 'http://localhost:3000';
 
 export interface RunningSandbox {
   url: string;
@@ -64,6 +72,8 @@ export interface SandboxContext {
   tools: boolean;
   /** The time of day for expiries (tokens, refresh tokens). */
   clock: Clock;
+  /** Where e-mail links point: the back office's public address. */
+  publicBaseUrl: string;
 }
 
 const health: RequestHandler = (_req, res) => {
@@ -133,6 +143,7 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
 
 export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox> {
   const logger = opts.logger.child({ component: 'sandbox' });
+  const publicBaseUrl = opts.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL;
   const db = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
   let server: Server | undefined;
   const stops: (() => void)[] = [];
@@ -144,7 +155,9 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       ? new S3ObjectStore(opts.s3)
       : new OwnObjectStore(db, await loadStorageCredentials(db));
     if (opts.seed ?? true) {
-      for (const service of orderedServices()) await service.seed?.({ db, logger, store });
+      for (const service of orderedServices()) {
+        await service.seed?.({ db, logger, store, publicBaseUrl });
+      }
     }
     const signer = new TokenSigner(
       await loadSigningKey(db),
@@ -160,6 +173,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       store,
       tools: opts.tools,
       clock: opts.clock ?? systemClock,
+      publicBaseUrl,
     };
 
     // Jobs on the clock (policy renewals) run what is due before the first request is served.

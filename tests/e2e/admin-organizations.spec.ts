@@ -176,8 +176,9 @@ test.describe('organisations administration', () => {
     await expect(row).not.toContainText('Expired');
 
     const [first] = await outbox(page, email);
-    expect(first?.subject).toBe(`Register ${name}`);
-    expect(first?.link).toMatch(/^\/organization\/registration\?token=/);
+    // The demo tenant speaks German; the link is absolute.
+    expect(first?.subject).toBe(`Registrieren Sie ${name}`);
+    expect(first?.link).toMatch(/^http:\/\/localhost:\d+\/organization\/registration\?token=/);
 
     await page.getByRole('button', { name: `Re-invite ${name}` }).click();
     const reinvite = page.getByRole('dialog', { name: `Re-invite ${name}` });
@@ -192,7 +193,7 @@ test.describe('organisations administration', () => {
     await expect(page.getByText(`A new invitation link was sent to ${corrected}.`)).toBeVisible();
     await expect(row).toContainText(corrected);
     const [second] = await outbox(page, corrected);
-    expect(second?.link).toMatch(/^\/organization\/registration\?token=/);
+    expect(second?.link).toMatch(/^http:\/\/localhost:\d+\/organization\/registration\?token=/);
     expect(second?.link).not.toBe(first?.link);
 
     await page.getByRole('button', { name: `Delete the invitation of ${name}` }).click();
@@ -319,4 +320,34 @@ test.describe('organisations administration', () => {
     await expect(page.getByRole('table', { name: 'Users of the organisation' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
+});
+
+test('eine Einladung für einen vergebenen Namen wird im Dialog am Namen abgelehnt', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  await signIn(page, 'admin@demo.test');
+  await page.evaluate(() => localStorage.setItem('bo.language', 'de'));
+  await page.goto('/u/0/admin/organizations#tab=invitations');
+  await page.getByRole('button', { name: 'Organisation einladen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Organisation einladen' });
+  const name = dialog.getByRole('textbox', { name: 'Name', exact: true });
+  await expect(name).toHaveAttribute('maxlength', '200');
+  await expect(dialog.getByRole('textbox', { name: 'Straße', exact: true })).toHaveAttribute(
+    'maxlength',
+    '200',
+  );
+  // A seeded organisation's name, in other letter case: the invitee could never register it.
+  await name.fill(EDITED_ORG.toUpperCase());
+  await dialog
+    .getByRole('textbox', { name: 'Kontakt-E-Mail', exact: true })
+    .fill(`dupe-${stamp}@example.test`);
+  await dialog.getByRole('button', { name: 'Einladung senden' }).click();
+  await expect(name.locator('xpath=..').getByRole('listitem')).toHaveText([
+    'Eine Organisation mit diesem Namen gibt es bereits.',
+  ]);
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog).toBeVisible();
+  const mails = await outbox(page, `dupe-${stamp}@example.test`);
+  expect(mails).toEqual([]);
 });

@@ -36,7 +36,11 @@ export async function outboxLink(api: APIRequestContext, email: string): Promise
   expect(res.status()).toBe(200);
   const [mail] = (await res.json()).items as { link: string | null }[];
   expect(mail?.link, `an e-mail to ${email}`).toBeTruthy();
-  return mail!.link!;
+  // E-mail links are absolute (PUBLIC_BASE_URL, localhost here); the page opens them on its own
+  // origin, so that its cookies are those of the test's base URL.
+  const link = new URL(mail!.link!);
+  expect(link.protocol).toBe('http:');
+  return link.pathname + link.search;
 }
 
 /** Invites a user (show-only role) and returns the registration link of the e-mail. */

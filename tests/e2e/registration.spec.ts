@@ -225,3 +225,117 @@ test.describe('organisation registration by invitation', () => {
     await admin.dispose();
   });
 });
+
+/** The page speaks German from its next load on (the guest pages read the stored choice). */
+async function inGerman(page: Page) {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('bo.language', 'de'));
+}
+
+/** Sets an input's value as a paste past `maxlength` would (the browser itself cuts typing). */
+async function forceValue(page: Page, label: string, value: string) {
+  await page
+    .getByRole('textbox', { name: label, exact: true })
+    .evaluate((input: HTMLInputElement, text) => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setter.call(input, text);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }, value);
+}
+
+test.describe('Registrierungsassistenten (issue 16: Schritte ohne Sackgasse)', () => {
+  test('ein Vorname mit 310 Zeichen wird im ersten Schritt am Feld abgelehnt', async ({
+    page,
+    baseURL,
+  }) => {
+    const admin = await adminSession(baseURL!, 'admin@demo.test');
+    const link = await inviteUser(admin, freshEmail('long-name'));
+    await inGerman(page);
+    await page.goto(link);
+    await expect(stepHeading(page)).toHaveText(/^1\/\dIhre Angaben$/);
+    const firstName = page.getByRole('textbox', { name: 'Vorname', exact: true });
+    await expect(firstName).toHaveAttribute('maxlength', '100');
+    await expect(page.getByRole('textbox', { name: 'Ort', exact: true })).toHaveCount(0);
+    // Typing stops at the limit; a value past it (pasted, restored) is refused at the field.
+    await firstName.fill('R'.repeat(310));
+    await expect(firstName).toHaveValue('R'.repeat(100));
+    await forceValue(page, 'Vorname', 'R'.repeat(310));
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await expect(
+      page
+        .getByRole('textbox', { name: 'Vorname', exact: true })
+        .locator('xpath=..')
+        .getByRole('listitem'),
+    ).toHaveText(['Bitte geben Sie höchstens 100 Zeichen ein']);
+    await expect(stepHeading(page)).toHaveText(/^1\/\dIhre Angaben$/);
+    await expect(page.getByText(/Invalid length|Expected/)).toHaveCount(0);
+    await admin.dispose();
+  });
+
+  test('Zurück geht einen Schritt zurück, ein Neuladen behält die Eingaben (nicht das Passwort)', async ({
+    page,
+    baseURL,
+  }) => {
+    const admin = await adminSession(baseURL!, 'admin@demo.test');
+    const email = freshEmail('org-history');
+    const { link } = await inviteOrganization(admin, {
+      name: `Historie ${email}`,
+      email,
+      address: { street: 'Lindenallee', city: 'Leipzig' },
+      customFields: { registrationNumber: 'HRB 1000' },
+    });
+    await inGerman(page);
+    await page.goto(link);
+    await expect(stepHeading(page)).toHaveText('1/3Organisation');
+    await page.getByLabel('Hausnummer').fill('12');
+    await page.getByLabel('Postleitzahl').fill('04109');
+    await page.getByLabel('Land').fill('Deutschland');
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await expect(stepHeading(page)).toHaveText('2/3Weitere Angaben');
+    await page.getByLabel('Registration number').fill('HRB 2000');
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await expect(stepHeading(page)).toHaveText('3/3Kontaktperson');
+    await page.getByLabel('Vorname').fill('Otto');
+
+    // The browser's Back: one step, with what was typed there.
+    await page.goBack();
+    await expect(stepHeading(page)).toHaveText('2/3Weitere Angaben');
+    await expect(page).toHaveURL(/#step=customData&token=/);
+    await expect(page.getByLabel('Registration number')).toHaveValue('HRB 2000');
+    await page.goBack();
+    await expect(stepHeading(page)).toHaveText('1/3Organisation');
+    await expect(page.getByLabel('Hausnummer')).toHaveValue('12');
+    await expect(page.getByLabel('Straße')).toHaveValue('Lindenallee');
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await expect(stepHeading(page)).toHaveText('3/3Kontaktperson');
+    await expect(page.getByLabel('Vorname')).toHaveValue('Otto');
+    // The Previous button is Back as well.
+    await page.getByRole('button', { name: 'Zurück' }).click();
+    await expect(stepHeading(page)).toHaveText('2/3Weitere Angaben');
+    await page.getByRole('button', { name: 'Weiter' }).click();
+
+    await page.getByLabel('Nachname').fill('Org');
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(PASSWORD);
+    await page.reload();
+    await expect(stepHeading(page)).toHaveText('3/3Kontaktperson');
+    await expect(page.getByLabel('Vorname')).toHaveValue('Otto');
+    await expect(page.getByLabel('Nachname')).toHaveValue('Org');
+    await expect(page.getByRole('textbox', { name: 'Passwort', exact: true })).toHaveValue('');
+    const stored = await page.evaluate(() => JSON.stringify(sessionStorage));
+    expect(stored).toContain('Otto');
+    expect(stored).not.toContain(PASSWORD);
+    await page.goBack();
+    await expect(stepHeading(page)).toHaveText('2/3Weitere Angaben');
+    await expect(page.getByLabel('Registration number')).toHaveValue('HRB 2000');
+    await page.getByRole('button', { name: 'Weiter' }).click();
+
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(PASSWORD);
+    await page.getByLabel('Passwort wiederholen').fill(PASSWORD);
+    await page.getByRole('checkbox', { name: /Nutzungsbedingungen/ }).check();
+    await page.getByRole('button', { name: 'Registrieren' }).click();
+    await expect(page).toHaveURL(/\/success-registration$/);
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await admin.dispose();
+  });
+});

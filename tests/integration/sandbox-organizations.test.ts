@@ -231,7 +231,9 @@ describe('organisation invitations', () => {
     });
     const id = created.body.invitation.id;
     const firstMail = await latestMail(base, 'first@makler-neu.test');
-    expect(firstMail?.link).toMatch(/^\/organization\/registration\?token=[A-Za-z0-9_-]{43}$/);
+    expect(firstMail?.link).toMatch(
+      /^http:\/\/localhost:3000\/organization\/registration\?token=[A-Za-z0-9_-]{43}$/,
+    );
     const oldToken = linkParam(firstMail?.link, 'token');
     expect((await api(base, `${A}/verify-org-invitation?invitationToken=${oldToken}`)).status).toBe(
       200,
@@ -308,8 +310,9 @@ describe('organisation invitations', () => {
     expect(without.status).toBe(201);
     expect(without.body.invitation.customFields).toEqual({});
 
+    // An open invitation holds its name: the second one has a name of its own.
     const kept = await api(base, `${T}/invitations/organizations`, {
-      body: { ...ok, customFields: { employees: 12, unknownKey: 'dropped' } },
+      body: { ...ok, name: 'Z2 GmbH', customFields: { employees: 12, unknownKey: 'dropped' } },
       token: admin.accessToken,
     });
     expect(kept.status).toBe(201);
@@ -336,6 +339,97 @@ describe('organisation invitations', () => {
     });
     expect(foreign.status).toBe(201);
     expect(foreign.body.invitation.customFields).toEqual({});
+  });
+
+  it('refuses an invitation for a name an organisation or an open invitation has, naming the field', async () => {
+    const seeded = await api(base, `${T}/organizations?limit=1`, { token: admin.accessToken });
+    const existing = seeded.body.items[0].name as string;
+    const body = { slug: 'dupe', email: 'dupe@dupe.test', ...ADDRESS };
+    for (const name of [existing, existing.toUpperCase()]) {
+      const taken = await api(base, `${T}/invitations/organizations`, {
+        body: { ...body, name },
+        token: admin.accessToken,
+      });
+      expect(taken.status, name).toBe(409);
+      expect(taken.body).toMatchObject({
+        error: 'organization_name_taken',
+        issues: [{ path: 'name', code: 'organization_name_taken' }],
+      });
+    }
+    expect(await latestMail(base, 'dupe@dupe.test')).toBeUndefined();
+
+    const first = await api(base, `${T}/invitations/organizations`, {
+      body: { ...body, name: 'Doppelt GmbH' },
+      token: admin.accessToken,
+    });
+    expect(first.status).toBe(201);
+    const second = await api(base, `${T}/invitations/organizations`, {
+      body: { ...body, name: 'doppelt gmbh', email: 'other@dupe.test' },
+      token: admin.accessToken,
+    });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({
+      error: 'organization_name_invited',
+      issues: [{ path: 'name', code: 'organization_name_invited' }],
+    });
+    // Withdrawn, the invitation frees its name.
+    const del = await api(base, `${T}/invitations/organizations/${first.body.invitation.id}`, {
+      method: 'DELETE',
+      token: admin.accessToken,
+    });
+    expect(del.status).toBe(204);
+    const again = await api(base, `${T}/invitations/organizations`, {
+      body: { ...body, name: 'Doppelt GmbH' },
+      token: admin.accessToken,
+    });
+    expect(again.status).toBe(201);
+  });
+
+  it('e-mails the invitation in the tenant’s language, with an absolute link', async () => {
+    const body = { slug: 'sprache', ...ADDRESS };
+    const german = await api(base, `${T}/invitations/organizations`, {
+      body: { ...body, name: 'Sprache GmbH', email: 'sprache@sprache.test' },
+      token: nord.accessToken,
+    });
+    expect(german.status).toBe(201);
+    const mail = await latestMail(base, 'sprache@sprache.test');
+    expect(mail?.subject).toBe('Registrieren Sie Sprache GmbH');
+    expect(mail?.link).toMatch(
+      /^http:\/\/localhost:3000\/organization\/registration\?token=[A-Za-z0-9_-]{43}$/,
+    );
+    expect(mail?.text).toBe(
+      'Sie wurden eingeladen, die Organisation Sprache GmbH zu registrieren. ' +
+        `Öffnen Sie diesen Link, um zu beginnen: ${mail?.link}`,
+    );
+
+    // The same workspace speaking Polish, then English: its e-mails follow.
+    const db = kit.db();
+    const setLanguage = (language: string) =>
+      db.query(
+        `UPDATE general_settings SET language = $1
+          WHERE tenant_id = (SELECT id FROM tenants WHERE slug = 'nordlicht')`,
+        [language],
+      );
+    try {
+      await setLanguage('pl');
+      await api(base, `${T}/users/invites/batch`, {
+        body: { emails: ['jezyk@sprache.test'] },
+        token: nord.accessToken,
+      });
+      const polish = await latestMail(base, 'jezyk@sprache.test');
+      expect(polish?.subject).toBe('Otrzymano zaproszenie');
+      expect(polish?.text).toContain(`Dokończ rejestrację w ciągu 7 dni: ${polish?.link}`);
+      expect(polish?.link).toMatch(/^http:\/\/localhost:3000\/registration\?token=/);
+      await setLanguage('en');
+      await api(base, `${A}/forgot-password`, { body: { email: 'admin@nordlicht.test' } });
+      const english = await latestMail(base, 'admin@nordlicht.test');
+      expect(english?.subject).toBe('Reset your password');
+      expect(english?.link).toMatch(
+        /^http:\/\/localhost:3000\/account\/resetpassword\?resetToken=/,
+      );
+    } finally {
+      await setLanguage('de');
+    }
   });
 
   it('refuses invitations with roles the caller lacks', async () => {

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, expireToken, latestMail, linkParam, login } from '#server/sandbox/testing.ts';
 import { withSandbox } from '#tests/support/sandbox.ts';
+import { validateForm } from '#client/ui/form/custom-schema.ts';
+import { addressSchema, personSchema } from '#client/features/registration/registration-forms.ts';
 
 const kit = withSandbox({ admin: 'admin@demo.test' });
 const { admin } = kit.sessions;
@@ -125,6 +127,56 @@ describe('user registration by invitation', () => {
     await login(base, email, NEW_PASSWORD);
   });
 
+  it('refuses an over-long first name at the wizard step and in the call, both naming the field', async () => {
+    const long = 'R'.repeat(310);
+    // The step of the wizard: the field has its message before anything is sent.
+    const step = validateForm(
+      personSchema({
+        email: 'E-mail',
+        firstName: 'First name',
+        lastName: 'Last name',
+        newPassword: 'Password',
+        confirmPassword: 'Repeat password',
+      }),
+      {
+        email: 'long@example.test',
+        firstName: long,
+        lastName: 'Register',
+        newPassword: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+        isEulaAccepted: true,
+      },
+    );
+    expect(step.errors).toEqual({ firstName: ['messages.string_max?max=100'] });
+    const address = validateForm(
+      addressSchema({
+        street: 'Street',
+        houseNumber: 'No.',
+        zipCode: 'Postcode',
+        city: 'City',
+        country: 'Country',
+      }),
+      { ...ADDRESS, city: 'C'.repeat(101) },
+    );
+    expect(address.errors).toEqual({ city: ['messages.string_max?max=100'] });
+
+    // The sandbox, by the same rules: the field is named, the invitation stays usable.
+    const token = await invite('long@example.test');
+    const refused = await api(base, `${A}/create-user`, {
+      body: registration(token, { firstName: long }),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues).toEqual([{ path: 'firstName', code: 'max_length' }]);
+    const longCity = await api(base, `${A}/create-user`, {
+      body: registration(token, { city: 'C'.repeat(101) }),
+    });
+    expect(longCity.body.issues).toEqual([{ path: 'city', code: 'max_length' }]);
+    const done = await api(base, `${A}/create-user`, {
+      body: registration(token, { firstName: 'R'.repeat(100) }),
+    });
+    expect(done.status).toBe(201);
+  });
+
   it('refuses an expired invitation with 403', async () => {
     const token = await invite('late@example.test');
     await expireToken(kit.db(), 'invites', token);
@@ -208,7 +260,10 @@ describe('forgot and reset password', () => {
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
     expect(answers[0]?.status).toBe(204);
     const mail = await latestMail(base, EMAIL);
-    expect(mail?.link).toMatch(/^\/account\/resetpassword\?resetToken=[A-Za-z0-9_-]{43}$/);
+    // Absolute: a mail client opens it (the sandbox's default public address here).
+    expect(mail?.link).toMatch(
+      /^http:\/\/localhost:3000\/account\/resetpassword\?resetToken=[A-Za-z0-9_-]{43}$/,
+    );
     expect(await latestMail(base, 'nobody@example.test')).toBeUndefined();
     expect(await latestMail(base, 'eva.fuchs4@demo.test')).toBeUndefined();
     const bad = await api(base, `${A}/forgot-password`, { body: { email: 42 } });
@@ -308,7 +363,7 @@ describe('outbox', () => {
     expect(newer.id).toBeGreaterThan(older.id);
     expect(newer).toMatchObject({
       to: 'viewer@demo.test',
-      subject: 'Reset your password',
+      subject: 'Passwort zurücksetzen',
       text: expect.stringContaining(newer.link),
       createdAt: expect.any(String),
     });

@@ -736,8 +736,9 @@ describe('invites', () => {
       roles: [expect.objectContaining({ code: 'show-only' })],
     });
     const mail = await latestMail(base, 'new.one@example.test');
-    expect(mail?.link).toMatch(/^\/registration\?token=[A-Za-z0-9_-]{43}$/);
-    expect(mail?.subject).toBe('You have been invited');
+    expect(mail?.link).toMatch(/^http:\/\/localhost:3000\/registration\?token=[A-Za-z0-9_-]{43}$/);
+    // The demo tenant speaks German.
+    expect(mail?.subject).toBe('Sie wurden eingeladen');
     const token = linkParam(mail?.link, 'token');
     const stored = await kit
       .db()

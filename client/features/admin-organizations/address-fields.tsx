@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrganizationAddress } from '#client/api/organizations-client.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { TextInput } from '#client/ui/form/fields.tsx';
-import { ADDRESS_FIELDS, type FormLabels } from './organization-form.ts';
+import { ADDRESS_FIELDS, MAX_LENGTH, type FormLabels } from './organization-form.ts';
 
 /** The translated labels; the schemas put them into the 'field required' messages. */
 export function useFormLabels(): FormLabels {
@@ -49,6 +49,7 @@ export function AddressFields({
           label={labels[field]}
           value={values[field]}
           errors={errors[field]}
+          maxLength={MAX_LENGTH[field]}
           required={required && !readOnly}
           readOnly={readOnly}
           disabled={disabled}

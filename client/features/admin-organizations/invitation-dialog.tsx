@@ -17,12 +17,15 @@ import {
 } from '#client/ui/form/custom-schema.ts';
 import { TextInput } from '#client/ui/form/fields.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
+import { EMAIL_ADDRESS_MAX } from '#common/email-address.ts';
 import { AddressFields, useFormLabels } from './address-fields.tsx';
 import { FormDialog } from '#client/ui/form-dialog.tsx';
 import {
   asProposal,
   emptyAddress,
   invitationSchema,
+  MAX_LENGTH,
+  SLUG_MAX_LENGTH,
   slugify,
   withoutEmpty,
 } from './organization-form.ts';
@@ -58,7 +61,9 @@ export function InvitationDialog({
   const [roleIds, setRoleIds] = useState<ReadonlySet<number>>(new Set());
   const [errors, setErrors] = useState<FieldErrors>({});
   const [customErrors, setCustomErrors] = useState<FieldErrors>({});
-  const { busy, failure, run } = useServiceCall();
+  const { busy, failure, fieldErrors, run } = useServiceCall();
+  // The form's own errors, then those the service named (a name already taken).
+  const shown: FieldErrors = { ...fieldErrors, ...errors };
   const slug = slugText ?? slugify(name);
 
   const schema = useMemo(() => invitationSchema(labels), [labels]);
@@ -97,7 +102,8 @@ export function InvitationDialog({
             name="name"
             label={labels.name}
             value={name}
-            errors={errors.name}
+            errors={shown.name}
+            maxLength={MAX_LENGTH.name}
             required
             disabled={busy}
             onChange={setName}
@@ -107,7 +113,8 @@ export function InvitationDialog({
             label={labels.slug}
             hint={t('invitation_dialog.slug_hint')}
             value={slug}
-            errors={errors.slug}
+            errors={shown.slug}
+            maxLength={SLUG_MAX_LENGTH}
             required
             disabled={busy}
             onChange={setSlugText}
@@ -118,7 +125,8 @@ export function InvitationDialog({
             label={labels.email}
             hint={t('invitation_dialog.email_hint')}
             value={email}
-            errors={errors.email}
+            errors={shown.email}
+            maxLength={EMAIL_ADDRESS_MAX}
             required
             disabled={busy}
             onChange={setEmail}
@@ -131,7 +139,7 @@ export function InvitationDialog({
           <p className="text-xs text-slate-600">{t('invitation_dialog.address_hint')}</p>
           <AddressFields
             values={address}
-            errors={errors}
+            errors={shown}
             required={false}
             disabled={busy}
             onChange={(field, value) => setAddress((current) => ({ ...current, [field]: value }))}

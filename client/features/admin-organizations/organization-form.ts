@@ -3,22 +3,16 @@ import type { OrganizationAddress } from '#client/api/organizations-client.ts';
 import type { CustomField, CustomFieldType } from '#client/ui/form/custom-schema.ts';
 import { message } from '#client/ui/form/messages.ts';
 import { emailRule, maxLengthRule, requiredString } from '#client/ui/form/rules.ts';
+import { REGISTRATION_FIELD_MAX } from '#common/registration-fields.ts';
 
 /** The spec's organisation form: name (read-only after creation) and the address. */
 export const ADDRESS_FIELDS = ['street', 'houseNumber', 'zipCode', 'city', 'country'] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 export type FormLabels = Record<AddressField | 'name' | 'email' | 'slug', string>;
 
-// The service's limits (server/sandbox/admin-shared.ts): the form says so before the server does.
-const MAX_LENGTH: Record<AddressField | 'name', number> = {
-  name: 200,
-  street: 200,
-  houseNumber: 20,
-  zipCode: 20,
-  city: 100,
-  country: 100,
-};
-const SLUG_MAX_LENGTH = 63;
+// The service's limits (common/registration-fields.ts): the form says so before the server does.
+export const MAX_LENGTH: Record<AddressField | 'name', number> = REGISTRATION_FIELD_MAX;
+export const SLUG_MAX_LENGTH = 63;
 const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 
 export const emptyAddress = (): OrganizationAddress => ({
@@ -181,6 +175,7 @@ const KNOWN_ERRORS = [
   'validation_error',
   'name_read_only',
   'organization_name_taken',
+  'organization_name_invited',
   'not_found',
   'forbidden',
   'escalation',

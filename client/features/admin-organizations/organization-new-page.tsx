@@ -15,7 +15,7 @@ import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { AddressFields, useFormLabels } from './address-fields.tsx';
-import { emptyAddress, organizationSchema, withoutEmpty } from './organization-form.ts';
+import { emptyAddress, MAX_LENGTH, organizationSchema, withoutEmpty } from './organization-form.ts';
 import { useServiceCall } from './use-service-call.ts';
 import {
   useOrganizationAbilities,
@@ -45,7 +45,7 @@ export default function OrganizationNewPage() {
   const [custom, setCustom] = useState<FormValues>({});
   const [errors, setErrors] = useState<FieldErrors>({});
   const [customErrors, setCustomErrors] = useState<FieldErrors>({});
-  const { busy, failure, clearFailure, run } = useServiceCall();
+  const { busy, failure, fieldErrors, clearFailure, run } = useServiceCall();
   const listPath = `/u/${accountIndex}/admin/organizations`;
 
   const submit = async (event: FormEvent) => {
@@ -90,7 +90,8 @@ export default function OrganizationNewPage() {
             label={labels.name}
             hint={t('new.name_hint')}
             value={name}
-            errors={errors.name}
+            errors={errors.name ?? fieldErrors.name}
+            maxLength={MAX_LENGTH.name}
             required
             disabled={busy}
             onChange={setName}

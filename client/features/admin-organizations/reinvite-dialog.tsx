@@ -9,6 +9,7 @@ import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { TextInput } from '#client/ui/form/fields.tsx';
+import { EMAIL_ADDRESS_MAX } from '#common/email-address.ts';
 import { emailRule, requiredString } from '#client/ui/form/rules.ts';
 import { FormDialog } from '#client/ui/form-dialog.tsx';
 import { useServiceCall } from './use-service-call.ts';
@@ -60,6 +61,7 @@ export function ReinviteDialog({
           label={label}
           value={email}
           errors={errors.email}
+          maxLength={EMAIL_ADDRESS_MAX}
           required
           disabled={busy}
           onChange={setEmail}

@@ -14,9 +14,17 @@ import {
   emailRule,
   notMatchPasswordMessage,
   passwordRule,
+  requiredMessage,
   requiredString,
   trueRequired,
 } from '#client/ui/form/rules.ts';
+import { message } from '#client/ui/form/messages.ts';
+import {
+  ADDRESS_TEXT_FIELDS,
+  addressTextRules,
+  personTextRules,
+  type FieldMessages,
+} from '#common/registration-fields.ts';
 import type { StepValues, WizardValues } from '#machines/registration-wizard.ts';
 
 /**
@@ -31,6 +39,14 @@ export interface PersonLabels {
   newPassword: string;
   confirmPassword: string;
 }
+
+/** The shared rules' refusals as the form shows them: with the field's label, translated. */
+const formMessages =
+  <F extends string>(labels: Readonly<Record<F, string>>) =>
+  (field: F): FieldMessages => ({
+    required: requiredMessage(labels[field]),
+    tooLong: (max) => message('messages.string_max', { max }),
+  });
 
 /**
  * A field the user never touched is missing from the values; as null it gets the field's own
@@ -53,14 +69,17 @@ const PERSON_FIELDS = [
   'isEulaAccepted',
 ] as const;
 
-/** The user data step, also the contact person of an organisation registration. */
+/**
+ * The user data step, also the contact person of an organisation registration. The names follow
+ * the sandbox's rules (common/registration-fields.ts), so that the step refuses what the
+ * registration call would.
+ */
 export function personSchema(labels: PersonLabels) {
   return v.pipe(
     missingAsNull(PERSON_FIELDS),
     v.object({
       email: v.pipe(requiredString(labels.email), emailRule('invalidEmailFormat')),
-      firstName: requiredString(labels.firstName),
-      lastName: requiredString(labels.lastName),
+      ...personTextRules(formMessages(labels)),
       newPassword: passwordRule(labels.newPassword),
       confirmPassword: requiredString(labels.confirmPassword),
       isEulaAccepted: trueRequired(),
@@ -77,19 +96,15 @@ export function personSchema(labels: PersonLabels) {
   );
 }
 
-export const ADDRESS_FIELDS = ['street', 'houseNumber', 'zipCode', 'city', 'country'] as const;
+export const ADDRESS_FIELDS = ADDRESS_TEXT_FIELDS;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
-/** The organisation step: every address field required; the name is the invitation's. */
+/**
+ * The organisation step: every address field required, at most as long as the sandbox takes;
+ * the name is the invitation's.
+ */
 export function addressSchema(labels: Record<AddressField, string>) {
-  return v.pipe(
-    missingAsNull(ADDRESS_FIELDS),
-    v.object(
-      Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, requiredString(labels[field])])) as {
-        [K in AddressField]: ReturnType<typeof requiredString>;
-      },
-    ),
-  );
+  return v.pipe(missingAsNull(ADDRESS_FIELDS), v.object(addressTextRules(formMessages(labels))));
 }
 
 const KNOWN_TYPES = new Set<CustomFieldType>([

@@ -10,6 +10,7 @@ import type {
   WizardValues,
 } from '#machines/registration-wizard.ts';
 import { customFieldsOf, isExpired, registrationPayload } from './registration-forms.ts';
+import { mergeDraft, type WizardDraft } from './wizard-draft.ts';
 
 type Invitation = { customSchema: InvitationCustomSchema | null };
 
@@ -25,6 +26,8 @@ export function wizardIo<T extends Invitation>(
     /** The values the steps start with (the invitation's e-mail, address, custom fields). */
     prefill: (invitation: T) => WizardValues;
     register: (payload: RegistrationPayload, signal: AbortSignal) => Promise<unknown>;
+    /** What the wizard kept before a reload (step and values), if it keeps any. */
+    draft?: { load: () => WizardDraft | null; clear: () => void };
   },
 ) {
   return {
@@ -35,10 +38,12 @@ export function wizardIo<T extends Invitation>(
           const invitation = await calls.verify(input.token, signal);
           // Spec: expired when the current time is after expiresAt (the service says so too).
           if (isExpired(calls.expiresAt(invitation))) throw new Error('invitation expired');
+          const draft = calls.draft?.load() ?? null;
           return {
             invitation,
             hasCustomSchema: customFieldsOf(invitation.customSchema) !== null,
-            values: calls.prefill(invitation),
+            values: mergeDraft(calls.prefill(invitation), draft),
+            resumeAt: draft?.step,
           };
         },
       ),
@@ -49,8 +54,15 @@ export function wizardIo<T extends Invitation>(
       }),
     },
     actions: {
-      showExpiredToken: () => void navigate('/expired-token', { replace: true }),
-      showSuccess: () => void navigate('/success-registration', { replace: true }),
+      // Used up or dead, the invitation's draft is of no further use.
+      showExpiredToken: () => {
+        calls.draft?.clear();
+        void navigate('/expired-token', { replace: true });
+      },
+      showSuccess: () => {
+        calls.draft?.clear();
+        void navigate('/success-registration', { replace: true });
+      },
       // Spec, error catalogue: a save failure shows errorSave and is logged.
       logError: (_: unknown, { error }: { error: unknown }) =>
         console.error('registration failed', error),

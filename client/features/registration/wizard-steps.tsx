@@ -6,6 +6,7 @@ import { buildCustomSchema, type CustomField } from '#client/ui/form/custom-sche
 import { TextInput } from '#client/ui/form/fields.tsx';
 import { translateMessage } from '#client/ui/form/messages.ts';
 import type { StepValues, WizardStep } from '#machines/registration-wizard.ts';
+import { REGISTRATION_FIELD_MAX } from '#common/registration-fields.ts';
 import { ADDRESS_FIELDS, addressSchema, personSchema } from './registration-forms.ts';
 import { useStepForm, type StepForm } from './use-step-form.ts';
 
@@ -39,7 +40,15 @@ export interface StepFrame {
   onPrevious?: ((values: StepValues) => void) | undefined;
   onNext?: ((values: StepValues) => void) | undefined;
   onSubmit?: ((values: StepValues) => void) | undefined;
+  /** Told the step's values on every change. */
+  onValues?: ((values: StepValues) => void) | undefined;
 }
+
+/** The sandbox's limit of a field as the input's `maxlength`: one cannot type past it. */
+const maxLengthOf = (name: string): number | undefined =>
+  name in REGISTRATION_FIELD_MAX
+    ? REGISTRATION_FIELD_MAX[name as keyof typeof REGISTRATION_FIELD_MAX]
+    : undefined;
 
 const text = (form: StepForm, name: string) =>
   typeof form.values[name] === 'string' ? (form.values[name] as string) : '';
@@ -65,6 +74,8 @@ function StepForm({
   const last = frame.onSubmit !== undefined;
   // A new step takes the focus, so that keyboard and screen-reader users start at its top.
   useEffect(() => heading.current?.focus(), []);
+  const { onValues } = frame;
+  useEffect(() => onValues?.(form.values), [onValues, form.values]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -196,6 +207,7 @@ export function PersonStep({ frame, ssoUrl }: { frame: StepFrame; ssoUrl?: strin
     required: true,
     errors: form.errors[name],
     value: text(form, name),
+    maxLength: maxLengthOf(name),
     onChange: (value: string) => form.set(name, value),
   });
   return (
@@ -265,6 +277,7 @@ export function AddressStep({ frame }: { frame: StepFrame }) {
           name={field}
           label={t(FIELD_LABELS[field])}
           required
+          maxLength={REGISTRATION_FIELD_MAX[field]}
           errors={form.errors[field]}
           value={text(form, field)}
           onChange={(value) => form.set(field, value)}

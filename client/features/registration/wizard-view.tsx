@@ -30,12 +30,18 @@ export function WizardView({
   kind,
   customFields,
   ssoUrl,
+  onValues,
+  onPrevious,
 }: {
   actor: WizardActor;
   order: readonly WizardStep[];
   kind: 'user' | 'organization';
   customFields: readonly CustomField[] | null;
   ssoUrl?: string | null;
+  /** The current step's values on every change (a wizard that keeps a draft). */
+  onValues?: (step: WizardStep, values: StepValues) => void;
+  /** Instead of sending `wizard.previous`: a wizard whose steps are history entries goes back. */
+  onPrevious?: (values: StepValues) => void;
 }) {
   const { t } = useTranslation('registration');
   const snapshot = useSelector(actor, (s) => s);
@@ -57,7 +63,8 @@ export function WizardView({
     initial: snapshot.context.values[step] ?? {},
     busy: snapshot.matches('submitting'),
     error: snapshot.matches('failed') ? <Alert tone="danger">{t('errorSave')}</Alert> : null,
-    onPrevious: index > 1 ? send('wizard.previous') : undefined,
+    onPrevious: index > 1 ? (onPrevious ?? send('wizard.previous')) : undefined,
+    onValues: onValues ? (values) => onValues(step, values) : undefined,
     onNext: index < visible.length ? send('wizard.next') : undefined,
     onSubmit: index === visible.length ? send('wizard.submit') : undefined,
   };

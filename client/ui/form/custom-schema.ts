@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { message } from './messages.ts';
+import { isEncodedMessage, message, messageOfCode } from './messages.ts';
 import { emailRule, numberField, phoneRule, requiredMessage, trueRequired } from './rules.ts';
 import { emptyToNull } from './values.ts';
 
@@ -218,7 +218,11 @@ export function validateForm<T>(
     const path = v.getDotPath(issue) ?? '';
     const list = (errors[path] ??= []);
     if (display === 'first' && list.length > 0) continue;
-    if (!list.includes(issue.message)) list.push(issue.message);
+    // A rule without a message of its own says it by its code, translated like the others.
+    const text = isEncodedMessage(issue.message)
+      ? issue.message
+      : messageOfCode(issue.type, (issue as { requirement?: unknown }).requirement);
+    if (!list.includes(text)) list.push(text);
   }
   return { success: false, output: null, errors };
 }

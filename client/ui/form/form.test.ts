@@ -319,3 +319,20 @@ describe('values', () => {
     expect(formatNumberInput(60000, 'en')).toBe('60000');
   });
 });
+
+describe('validateForm without messages of the schema', () => {
+  it('says a rule by its code, never in valibot’s words', () => {
+    const schema = v.object({
+      name: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
+      email: v.pipe(v.string(), v.email()),
+      slug: v.pipe(v.string(), v.regex(/^[a-z]+$/)),
+    });
+    const { errors } = validateForm(schema, { name: 'n'.repeat(241), email: 'x', slug: 'A' });
+    expect(errors).toEqual({
+      name: ['messages.string_max?max=200'],
+      email: ['messages.invalidEmail'],
+      slug: ['messages.invalid_value'],
+    });
+    expect(validateForm(schema, { name: '   x', email: 'a@b.de', slug: 'a' }).success).toBe(true);
+  });
+});

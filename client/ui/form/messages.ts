@@ -20,7 +20,9 @@ export type MessageKey =
   | 'messages.string_max'
   | 'messages.invalid_date'
   | 'messages.invalid_url'
-  | 'messages.invalid_value';
+  | 'messages.invalid_value'
+  | 'messages.required'
+  | 'messages.too_long';
 
 export type MessageValues = Record<string, string | number>;
 
@@ -49,3 +51,45 @@ export function translateMessage(
   const { key, values } = parseMessage(text);
   return t(key, values);
 }
+
+/**
+ * The message of a refusal known only by its code: valibot's issue type (`max_length`), a code a
+ * schema gave as its message (`too_long`) or a service's issue code. Raw valibot text ("Invalid
+ * length: Expected <=200 but received 241") never reaches the screen; `requirement` is the limit
+ * when the issue carries one. Unknown codes read as "the value is invalid".
+ */
+export function messageOfCode(code: string, requirement?: unknown): string {
+  const limit = typeof requirement === 'number' ? requirement : undefined;
+  // The limit in the message when the issue has one, else the message without it.
+  const limited = (key: MessageKey, name: string, without: MessageKey) =>
+    limit === undefined ? message(without) : message(key, { [name]: limit });
+  switch (code) {
+    case 'required':
+    case 'non_empty':
+      return message('messages.required');
+    case 'max_length':
+    case 'too_long':
+      return limited('messages.string_max', 'max', 'messages.too_long');
+    case 'min_length':
+      return limited('messages.string_min', 'min', 'messages.required');
+    case 'email':
+    case 'invalid_email':
+      return message('messages.invalidEmail');
+    case 'min_value':
+      return limited('messages.numberMin', 'min', 'messages.invalid_value');
+    case 'max_value':
+      return limited('messages.numberMax', 'max', 'messages.invalid_value');
+    case 'number':
+      return message('messages.number_type');
+    case 'url':
+      return message('messages.invalid_url');
+    case 'iso_date':
+    case 'iso_timestamp':
+      return message('messages.invalid_date');
+    default:
+      return message('messages.invalid_value');
+  }
+}
+
+/** Whether a text is an encoded message of this module (else it is raw validator text). */
+export const isEncodedMessage = (text: string): boolean => text.startsWith('messages.');

@@ -11,6 +11,8 @@ export interface SeedEnv {
   db: Db;
   logger: Logger;
   store: ObjectStore;
+  /** The back office's public address: links in seeded e-mails start with it. */
+  publicBaseUrl: string;
 }
 
 /**

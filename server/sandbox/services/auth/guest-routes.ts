@@ -1,5 +1,6 @@
 // Guest endpoints of the authservice: registration by invitation and password reset. No bearer;
 // the random, hashed, expiring, single-use token in the link is the only credential.
+import { sendTenantMail } from '#server/sandbox/platform/mail.ts';
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import * as v from 'valibot';
@@ -25,7 +26,6 @@ import {
   checkCustomFields,
   customSchemasOf,
   emailAddress,
-  sendMail,
 } from '#server/sandbox/platform/admin-shared.ts';
 import {
   INVITATION_COLUMNS,
@@ -160,7 +160,12 @@ async function registerUser(
  * `clock`: the time every link's expiry is checked against (and a reset link's starts from), so
  * that tests move time past it instead of waiting an hour.
  */
-export function guestRouter(deps: { db: Db; tools: boolean; clock: Clock }): Router {
+export function guestRouter(deps: {
+  db: Db;
+  tools: boolean;
+  clock: Clock;
+  publicBaseUrl: string;
+}): Router {
   const { db } = deps;
   const now = () => new Date(deps.clock.now());
   const router = Router();
@@ -322,7 +327,6 @@ export function guestRouter(deps: { db: Db; tools: boolean; clock: Clock }): Rou
       );
       for (const user of users) {
         const resetToken = randomToken();
-        const link = `/account/resetpassword?resetToken=${resetToken}`;
         await db.transaction(async (tx) => {
           await tx.query(
             `INSERT INTO password_reset_tokens (tenant_id, user_id, token_hash, expires_at)
@@ -334,14 +338,12 @@ export function guestRouter(deps: { db: Db; tools: boolean; clock: Clock }): Rou
               new Date(deps.clock.now() + RESET_TTL_SECONDS * 1000),
             ],
           );
-          await sendMail(tx, {
+          await sendTenantMail(tx, {
             tenantId: user.tenant_id,
             to: user.email,
-            subject: 'Reset your password',
-            text:
-              'Someone asked to reset the password of your account. If it was you, open this ' +
-              `link within one hour: ${link}. Otherwise ignore this e-mail.`,
-            link,
+            kind: 'passwordReset',
+            path: `/account/resetpassword?resetToken=${resetToken}`,
+            publicBaseUrl: deps.publicBaseUrl,
           });
         });
       }

@@ -32,10 +32,10 @@ export const tenantService: ServiceModule = {
     '014-settings-record-versions.sql',
     '018-audit-events.sql',
   ]),
-  async seed({ db, logger }) {
+  async seed({ db, logger, publicBaseUrl }) {
     await seedDemoWorld(db, logger);
     // A second step, so that data directories seeded before these tables existed get it too.
-    await seedAdministration(db, logger);
+    await seedAdministration(db, logger, publicBaseUrl);
   },
   dependsOn: ['notificationservice'],
 };

@@ -20,8 +20,8 @@ import {
   checkCustomFields,
   customSchemasOf,
   newCode,
-  sendMail,
 } from '#server/sandbox/platform/admin-shared.ts';
+import { sendTenantMail } from '#server/sandbox/platform/mail.ts';
 import { organizationInTenant } from './user-admin-routes.ts';
 import {
   equals,
@@ -45,6 +45,10 @@ import {
 const ORG = 'tenant-management.organizations';
 
 const MAX_INVITATION_DAYS = 90;
+
+// The advisory-lock namespace of "who invites an organisation name" (any number the sandbox does
+// not use elsewhere; administrators.ts has 4_170_001; the second key is the tenant).
+const ORG_NAME_LOCK = 4_170_002;
 
 /** The postal address an organisation and an organisation's invitation carry. */
 interface AddressRow {
@@ -98,6 +102,42 @@ export function presentOrganization(r: OrgRow) {
   };
 }
 
+const nameRefused = (code: string, why: string) =>
+  new HttpError(409, code, why, undefined, [{ path: 'name', code }]);
+
+/**
+ * Names are unique in a workspace (case aside). The refusal names the field, so that the forms
+ * show it at the name. Checked when an invitation is sent as well: accepted then, the invitee
+ * would only learn of the clash at the end of the registration wizard.
+ */
+async function assertNameFree(tx: Queryable, tenantId: number, name: string): Promise<void> {
+  const [taken] = await tx.query(
+    'SELECT 1 FROM organizations WHERE tenant_id = $1 AND lower(name) = lower($2)',
+    [tenantId, name],
+  );
+  if (taken) throw nameRefused('organization_name_taken', 'an organisation has this name');
+}
+
+/**
+ * An open invitation (neither used nor expired) holds its name: of two invitations for one name,
+ * the second to register would dead-end the same way.
+ */
+async function assertNameNotInvited(
+  tx: Queryable,
+  tenantId: number,
+  name: string,
+  clock: Clock,
+): Promise<void> {
+  const [invited] = await tx.query(
+    `SELECT 1 FROM organization_invitations
+      WHERE tenant_id = $1 AND lower(name) = lower($2) AND used_at IS NULL AND expires_at > $3`,
+    [tenantId, name, new Date(clock.now())],
+  );
+  if (invited) {
+    throw nameRefused('organization_name_invited', 'an open invitation has this name');
+  }
+}
+
 export async function insertOrganization(
   tx: Queryable,
   tenantId: number,
@@ -114,11 +154,7 @@ export async function insertOrganization(
     customFields: Record<string, unknown>;
   },
 ): Promise<OrgRow> {
-  const [taken] = await tx.query(
-    'SELECT 1 FROM organizations WHERE tenant_id = $1 AND lower(name) = lower($2)',
-    [tenantId, org.name],
-  );
-  if (taken) throw new HttpError(409, 'organization_name_taken', 'an organisation has this name');
+  await assertNameFree(tx, tenantId, org.name);
   const [row] = await tx.query<OrgRow>(
     `INSERT INTO organizations (tenant_id, code, parent_id, name, email, street, house_number,
                                 zip_code, city, country, custom_fields, created_by, updated_by)
@@ -185,20 +221,19 @@ export async function presentInvitations(
   }));
 }
 
+/** The invitation e-mail with the wizard's link (`publicBaseUrl`: the back office's address). */
 export async function mailOrganizationInvitation(
   tx: Queryable,
-  tenantId: number,
-  to: string,
-  name: string,
-  token: string,
+  publicBaseUrl: string,
+  invitation: { tenantId: number; to: string; name: string; token: string },
 ): Promise<void> {
-  const link = `/organization/registration?token=${token}`;
-  await sendMail(tx, {
-    tenantId,
-    to,
-    subject: `Register ${name}`,
-    text: `You have been invited to register the organisation ${name}. Open this link to start: ${link}`,
-    link,
+  await sendTenantMail(tx, {
+    tenantId: invitation.tenantId,
+    to: invitation.to,
+    kind: 'organizationInvitation',
+    name: invitation.name,
+    path: `/organization/registration?token=${invitation.token}`,
+    publicBaseUrl,
   });
 }
 
@@ -242,7 +277,12 @@ function parseKeys(raw: unknown): string[] {
   return keys;
 }
 
-export function organizationRouter(deps: { db: Db; signer: TokenSigner; clock: Clock }): Router {
+export function organizationRouter(deps: {
+  db: Db;
+  signer: TokenSigner;
+  clock: Clock;
+  publicBaseUrl: string;
+}): Router {
   const { db, clock } = deps;
   const router = Router();
   router.use(requireAuth(db, deps.signer));
@@ -401,6 +441,10 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner; clock: C
       }
       const token = randomToken();
       const row = await db.transaction(async (tx) => {
+        // One sender at a time per workspace, so that two invitations cannot take one name.
+        await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [ORG_NAME_LOCK, auth.tenantId]);
+        await assertNameFree(tx, auth.tenantId, body.name);
+        await assertNameNotInvited(tx, auth.tenantId, body.name, clock);
         const [inv] = await tx.query<InvitationRow>(
           `INSERT INTO organization_invitations (tenant_id, code, email, name, slug,
            parent_organization_id, street, house_number, zip_code, city, country, custom_fields,
@@ -424,7 +468,12 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner; clock: C
         );
         if (!inv) throw new Error('invitation not created');
         await linkRoles(tx, ORGANIZATION_INVITATIONS, auth.tenantId, inv.id, roles);
-        await mailOrganizationInvitation(tx, auth.tenantId, body.email, body.name, token);
+        await mailOrganizationInvitation(tx, deps.publicBaseUrl, {
+          tenantId: auth.tenantId,
+          to: body.email,
+          name: body.name,
+          token,
+        });
         return inv;
       });
       const [invitation] = await presentInvitations(db, auth.tenantId, [row], true, clock);
@@ -450,7 +499,12 @@ export function organizationRouter(deps: { db: Db; signer: TokenSigner; clock: C
           [body.email, sha256(token), expiryFrom(clock), auth.userCode, auth.tenantId, current.id],
         );
         if (!inv) throw new HttpError(409, 'invitation_used', 'the invitation was used');
-        await mailOrganizationInvitation(tx, auth.tenantId, body.email, inv.name, token);
+        await mailOrganizationInvitation(tx, deps.publicBaseUrl, {
+          tenantId: auth.tenantId,
+          to: body.email,
+          name: inv.name,
+          token,
+        });
         return inv;
       });
       const [invitation] = await presentInvitations(db, auth.tenantId, [row], true, clock);

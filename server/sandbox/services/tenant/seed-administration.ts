@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { hashPassword, randomToken, sha256 } from '#server/sandbox/platform/crypto.ts';
 import { DEMO_PASSWORD, newUserCode } from './seed.ts';
-import { INVITE_TTL_SECONDS, newCode, sendMail } from '#server/sandbox/platform/admin-shared.ts';
+import { INVITE_TTL_SECONDS, newCode } from '#server/sandbox/platform/admin-shared.ts';
+import { sendTenantMail } from '#server/sandbox/platform/mail.ts';
 import { mailOrganizationInvitation } from './organization-routes.ts';
 
 const ORGANIZATIONS = [
@@ -66,7 +67,13 @@ const LAST = [
 const ROLES = ['customer-care', 'show-only', 'product-manager', 'customer-care'];
 const EXTRA_USERS = 44;
 
-async function seedTenant(tx: Queryable, tenantId: number, groupId: number, passwordHash: string) {
+async function seedTenant(
+  tx: Queryable,
+  tenantId: number,
+  groupId: number,
+  passwordHash: string,
+  publicBaseUrl: string,
+) {
   await tx.query(
     `INSERT INTO custom_schemas (tenant_id, code, entity, fields) VALUES ($1, 'organization-extra',
        'organization', $2)`,
@@ -200,13 +207,13 @@ async function seedTenant(tx: Queryable, tenantId: number, groupId: number, pass
       invite.id,
       roles.get(i % 2 ? 'show-only' : 'customer-care'),
     ]);
-    const link = `/registration?token=${token}`;
-    await sendMail(tx, {
+    await sendTenantMail(tx, {
       tenantId,
       to: email,
-      subject: 'You have been invited',
-      text: `You have been invited to join Demo Versicherung AG. Complete your registration within 7 days: ${link}`,
-      link,
+      kind: 'userInvitation',
+      name: 'Demo Versicherung AG',
+      path: `/registration?token=${token}`,
+      publicBaseUrl,
     });
   }
 
@@ -251,7 +258,12 @@ async function seedTenant(tx: Queryable, tenantId: number, groupId: number, pass
        VALUES ($1, $2, $3)`,
       [tenantId, row.id, roles.get('customer-care')],
     );
-    await mailOrganizationInvitation(tx, tenantId, inv.email, inv.name, token);
+    await mailOrganizationInvitation(tx, publicBaseUrl, {
+      tenantId,
+      to: inv.email,
+      name: inv.name,
+      token,
+    });
   }
 }
 
@@ -260,7 +272,12 @@ async function seedTenant(tx: Queryable, tenantId: number, groupId: number, pass
  * demo workspace. Runs when that workspace has none of them yet, so that a data directory seeded
  * before migration 002 also gets them; never touches a workspace an administrator already set up.
  */
-export async function seedAdministration(db: Db, logger: Logger): Promise<boolean> {
+/** `publicBaseUrl`: the back office's address, for the links of the seeded e-mails. */
+export async function seedAdministration(
+  db: Db,
+  logger: Logger,
+  publicBaseUrl: string,
+): Promise<boolean> {
   const started = Date.now();
   const [demo] = await db.query<{ id: number; tenant_group_id: number }>(
     "SELECT id, tenant_group_id FROM tenants WHERE slug = 'demo'",
@@ -281,7 +298,7 @@ export async function seedAdministration(db: Db, logger: Logger): Promise<boolea
   const seeded = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(724313)');
     if (!(await empty(tx))) return false;
-    await seedTenant(tx, demo.id, demo.tenant_group_id, passwordHash);
+    await seedTenant(tx, demo.id, demo.tenant_group_id, passwordHash, publicBaseUrl);
     return true;
   });
   if (seeded) logger.info({ ms: Date.now() - started }, 'sandbox administration data seeded');

@@ -1,3 +1,4 @@
+import { sendTenantMail } from '#server/sandbox/platform/mail.ts';
 import { Router } from 'express';
 import type { Clock } from '#common/clock.ts';
 import {
@@ -33,12 +34,7 @@ import {
   type RoleRow,
   type UserRow,
 } from './tenant-routes.ts';
-import {
-  assertGrantable,
-  newCode,
-  resolveRoles,
-  sendMail,
-} from '#server/sandbox/platform/admin-shared.ts';
+import { assertGrantable, newCode, resolveRoles } from '#server/sandbox/platform/admin-shared.ts';
 import { equalsIgnoringCase, numeric, type ListSource } from '#server/sandbox/platform/list-sql.ts';
 import { audit, type Audit } from '#server/sandbox/platform/records.ts';
 import * as invitations from './invitations.ts';
@@ -235,6 +231,7 @@ export function userAdminRouter(deps: {
   signer: TokenSigner;
   hub: NotificationHub;
   clock: Clock;
+  publicBaseUrl: string;
 }): Router {
   const { db, clock } = deps;
   // The user's browser refreshes its session at once instead of at the next token expiry.
@@ -323,15 +320,13 @@ export function userAdminRouter(deps: {
         );
         if (!invite) throw new Error('invite not created');
         await invitations.linkRoles(tx, invitations.USER_INVITES, auth.tenantId, invite.id, roles);
-        const link = `/registration?token=${token}`;
-        await sendMail(tx, {
+        await sendTenantMail(tx, {
           tenantId: auth.tenantId,
           to: email,
-          subject: 'You have been invited',
-          text:
-            `You have been invited to join ${org ? org.name : 'the workspace'}. ` +
-            `Complete your registration within 7 days: ${link}`,
-          link,
+          kind: 'userInvitation',
+          ...(org ? { name: org.name } : {}),
+          path: `/registration?token=${token}`,
+          publicBaseUrl: deps.publicBaseUrl,
         });
         return invite;
       });
