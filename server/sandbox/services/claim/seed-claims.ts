@@ -12,6 +12,7 @@ import {
   seedWorkspaces,
   stableCode,
 } from '#server/sandbox/platform/seeding.ts';
+import { fillDefaultLabels, type DefaultLabels } from '#server/sandbox/platform/name-labels.ts';
 
 /**
  * Claim statuses, their transition rules and the claim partner roles for every workspace, and
@@ -37,6 +38,16 @@ export const DEFAULT_CLAIM_PARTNER_ROLES: SeedRole[] = [
   { slug: 'lawyer', name: 'Lawyer' },
   { slug: 'injured-party', name: 'Injured party' },
 ];
+
+/** The default roles' texts, whatever a workspace named them. */
+const CLAIM_PARTNER_ROLE_LABELS: DefaultLabels = {
+  reporter: { de: 'Meldende Person', en: 'Reporter', pl: 'Zgłaszający' },
+  witness: { de: 'Zeuge', en: 'Witness', pl: 'Świadek' },
+  workshop: { de: 'Werkstatt', en: 'Workshop', pl: 'Warsztat' },
+  assessor: { de: 'Gutachter', en: 'Assessor', pl: 'Rzeczoznawca' },
+  lawyer: { de: 'Anwalt', en: 'Lawyer', pl: 'Prawnik' },
+  'injured-party': { de: 'Geschädigte Person', en: 'Injured party', pl: 'Poszkodowany' },
+};
 
 /** Nordlicht names its roles in German (its statuses too, claim-workflow.ts). */
 const TENANT_ROLE_NAMES: Record<string, Record<string, string>> = {
@@ -486,8 +497,8 @@ async function seedClaims(tx: Queryable, tenantId: number, slug: string, count: 
  * and the demo workspaces without claims their claims. After the policies and partners, so that
  * a data directory seeded before migration 011 gets them too.
  */
-export const seedClaimsStep = (db: Db, logger: Logger) =>
-  seedWorkspaces(db, logger, {
+export async function seedClaimsStep(db: Db, logger: Logger): Promise<boolean> {
+  const seeded = await seedWorkspaces(db, logger, {
     name: 'claims',
     configTable: 'claim_statuses',
     configure: seedConfiguration,
@@ -495,3 +506,8 @@ export const seedClaimsStep = (db: Db, logger: Logger) =>
     counts: COUNTS,
     populate: (tx, t, count) => seedClaims(tx, t.id, t.slug, count),
   });
+  // The default statuses' and roles' texts in de, en and pl, wherever they were never labelled.
+  await claimWorkflow.fillLabels(db);
+  await fillDefaultLabels(db, 'claim_partner_roles', CLAIM_PARTNER_ROLE_LABELS);
+  return seeded;
+}
