@@ -144,7 +144,8 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       ? new S3ObjectStore(opts.s3)
       : new OwnObjectStore(db, await loadStorageCredentials(db));
     if (opts.seed ?? true) {
-      for (const service of orderedServices()) await service.seed?.({ db, logger, store });
+      const clock = opts.clock ?? systemClock;
+      for (const service of orderedServices()) await service.seed?.({ db, logger, store, clock });
     }
     const signer = new TokenSigner(
       await loadSigningKey(db),

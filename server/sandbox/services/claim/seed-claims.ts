@@ -197,7 +197,8 @@ async function seedClaims(tx: Queryable, tenantId: number, slug: string, count: 
   );
   // The policy's first day as the claim service reads it (its time zone, its creation without a
   // start), so that every seeded damage date passes the service's own check.
-  // Active policies only: a withdrawn, suspended or terminated one covers no new loss.
+  // Active policies and expired ones (they covered losses in their terms): a withdrawn, suspended
+  // or terminated one covers no new loss.
   const policies = await tx.query<SeedPolicy>(
     `SELECT p.id, p.code, p.policy_number, p.account_code, p.product_id, pr.category,
             to_char(coalesce(p.policy_start_date, p.created_at) AT TIME ZONE $2, 'YYYY-MM-DD')
@@ -211,7 +212,7 @@ async function seedClaims(tx: Queryable, tenantId: number, slug: string, count: 
        JOIN products pr ON pr.id = p.product_id
        JOIN policy_versions v ON v.policy_id = p.id AND v.is_current
        JOIN timeslices t ON t.policy_version_id = v.id
-      WHERE p.tenant_id = $1 AND p.status = 'ACTIVE'
+      WHERE p.tenant_id = $1 AND p.status IN ('ACTIVE', 'EXPIRED')
       GROUP BY p.id, pr.category ORDER BY p.id`,
     [tenantId, settings?.time_zone ?? 'UTC'],
   );
