@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NameLabels } from '#common/name-labels.ts';
+import { labelIn, type NameLabels } from '#common/name-labels.ts';
 
 /** A lead status as the service lists it, as far as its text goes. */
 export interface NamedStatus {
@@ -10,18 +10,19 @@ export interface NamedStatus {
 
 /**
  * Lead statuses are the tenant's own rows (spec: read from the server), with the tenant's texts
- * per language (`labels`, issue 15 point 16): the label in the user's language first; else the
- * `leads` namespace's text of a known slug; else the name the server gives it. Shared by the
- * leads screens and the customer's leads tab.
+ * per language (`labels`, issue 15 point 16): a loaded status shows its label in the user's
+ * language, else its name. Where the statuses are not loaded (a version's snapshot, the
+ * customer's leads tab), the `leads` namespace's text of a default slug stands in, else the slug.
+ * Shared by the leads screens and the customer's leads tab.
  */
 export function useLeadStatusLabel(): (slug: string, status?: NamedStatus) => string {
   const { t, i18n } = useTranslation('leads');
-  const language = i18n.language.slice(0, 2) as keyof NameLabels;
   return useCallback(
     (slug: string, status?: NamedStatus) =>
-      status?.labels?.[language] ||
-      t(`status.${slug}` as 'status.new', { defaultValue: status?.name ?? slug }),
-    [t, language],
+      status
+        ? labelIn(status, i18n.language)
+        : t(`status.${slug}` as 'status.new', { defaultValue: slug }),
+    [t, i18n.language],
   );
 }
 

@@ -129,7 +129,8 @@ function ClaimDetail({ claim, policy, onChanged, onReload }: Omit<ClaimTabProps,
   const retryWorkflow = () => retryFailed(workflowQueries);
   const statusList = statusesQuery.data;
   const statuses = useMemo(
-    () => (workflow.kind === 'ready' && statusList ? withLabelNames(statusList, i18n.language) : []),
+    () =>
+      workflow.kind === 'ready' && statusList ? withLabelNames(statusList, i18n.language) : [],
     [workflow.kind, statusList, i18n.language],
   );
   const statusName = useCallback(

@@ -42,7 +42,8 @@ export default function ClaimsPage() {
   const retryStatuses = () => void statusQuery.refetch();
   const statusList = statusQuery.data;
   const shownStatuses = useMemo(
-    () => (statusList ? statusesByName(withLabelNames(statusList, i18n.language), i18n.language) : []),
+    () =>
+      statusList ? statusesByName(withLabelNames(statusList, i18n.language), i18n.language) : [],
     [statusList, i18n.language],
   );
 

@@ -85,7 +85,11 @@ export default function LeadPage() {
   usePageTitle(lead ? t('detail.title_number', { number: lead.leadNumber }) : t('detail.title'));
 
   const statuses = workflow.kind === 'ready' ? workflow.value.statuses : [];
-  const nameOf = (slug: string) => statusLabel(slug, statuses.find((s) => s.slug === slug));
+  const nameOf = (slug: string) =>
+    statusLabel(
+      slug,
+      statuses.find((s) => s.slug === slug),
+    );
   const next =
     lead && workflow.kind === 'ready'
       ? workflow.value.rules.filter((r) => r.fromStatus === lead.status).map((r) => r.toStatus)

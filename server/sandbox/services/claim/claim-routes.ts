@@ -453,11 +453,7 @@ export function claimRouter(ctx: SandboxContext): Router {
   });
 
   // Translating the workspace's statuses and roles is configuring the workspace.
-  router.put(
-    '/claim-statuses/:slug/labels',
-    EDIT_LABELS,
-    claimWorkflow.labelsRoute(db, ctx.clock),
-  );
+  router.put('/claim-statuses/:slug/labels', EDIT_LABELS, claimWorkflow.labelsRoute(db, ctx.clock));
   router.put(
     '/claim-partner-roles/:slug/labels',
     EDIT_LABELS,
