@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { NameLabelsOut } from '#common/name-labels.ts';
 import {
   CLAIM_STATUS_SLUG,
   CLAIM_TYPES,
@@ -64,6 +65,7 @@ export const ClaimStatusSchema = v.strictObject({
   code: v.string(),
   slug: v.string(),
   name: v.string(),
+  labels: NameLabelsOut,
   order: Int,
 });
 
@@ -72,6 +74,7 @@ export const ClaimPartnerRoleSchema = v.strictObject({
   code: v.string(),
   slug: v.string(),
   name: v.string(),
+  labels: NameLabelsOut,
 });
 
 /** `partner` (with its tags) and `role` come with their `expand`. */

@@ -1,5 +1,6 @@
 import { emailCheck } from '#common/email-address.ts';
 import * as v from 'valibot';
+import { NameLabelsOut } from '#common/name-labels.ts';
 import { ACCOUNT_TYPES } from '#common/account-fields.ts';
 import { BankAccount, CustomData, PaymentMethod } from '#common/leads.ts';
 import { AccountSchema } from './account.ts';
@@ -128,6 +129,7 @@ export const LeadStatusSchema = v.strictObject({
   code: v.string(),
   slug: v.string(),
   name: v.string(),
+  labels: NameLabelsOut,
   order: Int,
   ...AuditEntries,
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { errorIssues } from '#common/contracts/error.ts';
+import { labelIn, type NameLabels } from '#common/name-labels.ts';
 import { applicantName, partyName, type NamedParty } from '#common/party-name.ts';
 import { premiumInForce, type TimelineSlice } from '#common/policy-timeline.ts';
 import { grandTotalUnit, type PremiumItem } from '#common/premium.ts';
@@ -31,6 +32,11 @@ interface ExportList {
   /** Query parameters the BFF always sends (expansions the columns read). */
   fixed?: Record<string, string>;
   columns: Column[];
+  /**
+   * The workspace's statuses of the list (tenant-defined, with labels per language): the status
+   * column shows the label in the file's language, not the slug (issue 15 points 15 and 16).
+   */
+  statusesPath?: string;
 }
 
 const field =
@@ -116,6 +122,7 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
   },
   leads: {
     path: '/insuranceservice/v1/leads',
+    statusesPath: '/insuranceservice/v1/lead-statuses',
     columns: [
       ...columns('leadNumber', 'code', 'status', 'accountCode'),
       // The customer, or the holder a prospect gave: the list's applicant column.
@@ -131,6 +138,7 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
   },
   claims: {
     path: '/claimservice/v1/claims',
+    statusesPath: '/claimservice/v1/claim-statuses',
     columns: [
       ...columns('claimNumber', 'code', 'title', 'policyNumber', 'accountCode'),
       { key: 'holder', value: (item) => partyName(item.holder as NamedParty | null) },
@@ -167,6 +175,27 @@ const FORMAT: Record<Language, { separator: string; decimal: string }> = {
   de: { separator: ';', decimal: ',' },
   pl: { separator: ';', decimal: ',' },
 };
+
+/**
+ * The workspace's statuses by slug, each as its label in `language` (else its name). A status
+ * list that cannot be read leaves the slugs in the file rather than failing the export.
+ */
+async function statusLabels(
+  url: string,
+  accessToken: string,
+  language: Language,
+  timeoutMs: number,
+): Promise<Map<string, string>> {
+  const res = await fetch(url, {
+    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const body = (await res.json().catch(() => null)) as {
+    items?: { slug: string; name: string; labels?: NameLabels }[];
+  } | null;
+  if (!res.ok || !Array.isArray(body?.items)) return new Map();
+  return new Map(body.items.map((s) => [s.slug, labelIn(s, language)]));
+}
 
 export function csvCell(value: unknown, language: Language): string {
   if (value === null || value === undefined) return '';
@@ -247,11 +276,20 @@ export function csvExport(deps: {
 
       let rows = 0;
       let pageToken: string | null = null;
+      let statusText: Map<string, string> | null = null;
       do {
         const t = await tokens.accessToken(sid, index);
         if (!t.ok) {
           if (res.headersSent) return void res.destroy();
           return sendError(res, t.status, t.error, undefined, { accountIndex: Number(index) });
+        }
+        if (list.statusesPath && !statusText) {
+          statusText = await statusLabels(
+            `${deps.upstreamUrl}${list.statusesPath}`,
+            t.accessToken,
+            language,
+            deps.timeoutMs,
+          );
         }
         if (pageToken) query.set('pageToken', pageToken);
         const upstream = await fetch(`${deps.upstreamUrl}${list.path}?${query}`, {
@@ -301,7 +339,11 @@ export function csvExport(deps: {
         for (const item of body.items) {
           if (rows >= EXPORT_MAX_ROWS) break;
           chunk += csvLine(
-            list.columns.map((c) => c.value(item, texts)),
+            list.columns.map((c) =>
+              c.key === 'status' && statusText
+                ? (statusText.get(String(item.status)) ?? item.status)
+                : c.value(item, texts),
+            ),
             language,
           );
           rows++;

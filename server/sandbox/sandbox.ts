@@ -155,8 +155,9 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       ? new S3ObjectStore(opts.s3)
       : new OwnObjectStore(db, await loadStorageCredentials(db));
     if (opts.seed ?? true) {
+      const clock = opts.clock ?? systemClock;
       for (const service of orderedServices()) {
-        await service.seed?.({ db, logger, store, publicBaseUrl });
+        await service.seed?.({ db, logger, store, publicBaseUrl, clock });
       }
     }
     const signer = new TokenSigner(

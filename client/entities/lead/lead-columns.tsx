@@ -38,7 +38,7 @@ export function useLeadColumns(
       header: headers.status,
       width: '9rem',
       cell: (l) => (
-        <LeadStatusBadge status={l.status} name={statuses.find((s) => s.slug === l.status)?.name} />
+        <LeadStatusBadge status={l.status} named={statuses.find((s) => s.slug === l.status)} />
       ),
     },
     premium: {

@@ -1,17 +1,28 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { labelIn, type NameLabels } from '#common/name-labels.ts';
+
+/** A lead status as the service lists it, as far as its text goes. */
+export interface NamedStatus {
+  name: string;
+  labels?: NameLabels | undefined;
+}
 
 /**
- * Lead statuses are the tenant's own rows (spec: read from the server). The known slugs have
- * translations in the `leads` namespace; a status only this tenant has shows the name the server
- * gives it. Shared by the leads screens and the customer's leads tab.
+ * Lead statuses are the tenant's own rows (spec: read from the server), with the tenant's texts
+ * per language (`labels`, issue 15 point 16): a loaded status shows its label in the user's
+ * language, else its name. Where the statuses are not loaded (a version's snapshot, the
+ * customer's leads tab), the `leads` namespace's text of a default slug stands in, else the slug.
+ * Shared by the leads screens and the customer's leads tab.
  */
-export function useLeadStatusLabel(): (slug: string, name?: string) => string {
-  const { t } = useTranslation('leads');
+export function useLeadStatusLabel(): (slug: string, status?: NamedStatus) => string {
+  const { t, i18n } = useTranslation('leads');
   return useCallback(
-    (slug: string, name?: string) =>
-      t(`status.${slug}` as 'status.new', { defaultValue: name ?? slug }),
-    [t],
+    (slug: string, status?: NamedStatus) =>
+      status
+        ? labelIn(status, i18n.language)
+        : t(`status.${slug}` as 'status.new', { defaultValue: slug }),
+    [t, i18n.language],
   );
 }
 
@@ -24,13 +35,20 @@ const STYLE: Record<string, string> = {
   converted: 'bg-slate-200 text-slate-800',
 };
 
-export function LeadStatusBadge({ status, name }: { status: string; name?: string | undefined }) {
+export function LeadStatusBadge({
+  status,
+  named,
+}: {
+  status: string;
+  /** The workspace's status of that slug, when the statuses are loaded. */
+  named?: NamedStatus | undefined;
+}) {
   const label = useLeadStatusLabel();
   return (
     <span
       className={`rounded px-2 py-0.5 text-xs font-semibold ${STYLE[status] ?? 'bg-slate-100 text-slate-800'}`}
     >
-      {label(status, name)}
+      {label(status, named)}
     </span>
   );
 }

@@ -20,6 +20,7 @@ import {
 import { useMoneyFormat } from '#client/ui/money.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { partyName } from '#common/party-name.ts';
+import { withLabelNames } from '#common/name-labels.ts';
 import {
   allLoaded,
   loadStateOf,
@@ -110,7 +111,7 @@ export default function ClaimPage() {
 }
 
 function ClaimDetail({ claim, policy, onChanged, onReload }: Omit<ClaimTabProps, 'statusName'>) {
-  const { t } = useTranslation('claims');
+  const { t, i18n } = useTranslation('claims');
   const money = useMoneyFormat();
   const { accountIndex, canViewPolicies, canViewCustomers } = useClaimAbilities();
   const historyLabel = useHistoryLabel();
@@ -130,13 +131,18 @@ function ClaimDetail({ claim, policy, onChanged, onReload }: Omit<ClaimTabProps,
       loadStateOf(statusesQuery),
       loadStateOf(rulesQuery),
     ]),
-    ([statuses, rules]): ClaimWorkflow => ({ statuses, rules }),
+    // The statuses named in the user's language (the tenant's labels) for every tab that shows one.
+    ([statuses, rules]): ClaimWorkflow => ({
+      statuses: withLabelNames(statuses, i18n.language),
+      rules,
+    }),
   );
   const retryWorkflow = () => retryFailed(workflowQueries);
   const statusList = statusesQuery.data;
   const statuses = useMemo(
-    () => (workflow.kind === 'ready' && statusList ? statusList : []),
-    [workflow.kind, statusList],
+    () =>
+      workflow.kind === 'ready' && statusList ? withLabelNames(statusList, i18n.language) : [],
+    [workflow.kind, statusList, i18n.language],
   );
   const statusName = useCallback(
     (slug: string) => statuses.find((s) => s.slug === slug)?.name ?? slug,

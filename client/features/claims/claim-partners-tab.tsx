@@ -27,6 +27,7 @@ import type { ClaimTabProps } from './claim-page.tsx';
 import { followRefusal, useClaimRefusal, useDialogRefusal } from './claim-refusal.ts';
 import { PartsTable, partCell } from './parts-table.tsx';
 import { useClaimAbilities } from './use-claim-abilities.ts';
+import { labelIn, withLabelNames } from '#common/name-labels.ts';
 
 const cell = partCell;
 
@@ -36,7 +37,7 @@ const cell = partCell;
  * while the claim is not closed and the user may update claims.
  */
 export function ClaimPartnersTab({ claim, onChanged, onReload, statusName }: ClaimTabProps) {
-  const { t } = useTranslation('claims');
+  const { t, i18n } = useTranslation('claims');
   const { accountIndex, canUpdate, canViewPartners } = useClaimAbilities();
   const confirm = useConfirm();
   const toast = useToast();
@@ -57,7 +58,8 @@ export function ClaimPartnersTab({ claim, onChanged, onReload, statusName }: Cla
       loadStateOf(linksQuery),
       loadStateOf(rolesQuery),
     ]),
-    ([links, roles]) => ({ links, roles }),
+    // The roles named in the user's language (the tenant's labels), in the list and the dialog.
+    ([links, roles]) => ({ links, roles: withLabelNames(roles, i18n.language) }),
   );
   const retry = () => retryFailed(partsQueries);
   // A link made or removed (or refused because the claim moved on): the links as they are now.
@@ -66,7 +68,7 @@ export function ClaimPartnersTab({ claim, onChanged, onReload, statusName }: Cla
       queryKey: claimQueries.partners(accountIndex, claim.code).queryKey,
     });
   const roleName = (link: ClaimPartner) =>
-    link.role?.name ??
+    (link.role ? labelIn(link.role, i18n.language) : undefined) ??
     (state.kind === 'ready'
       ? state.value.roles.find((r) => r.id === link.claimPartnerRoleId)?.name
       : undefined) ??

@@ -3,10 +3,10 @@ import { allowedTargets } from '#machines/status-move.machine.ts';
 import { claimRules, movesByName, statusesByName } from './claim-workflow.ts';
 
 const statuses = [
-  { id: 1, code: 'c1', slug: 'open', name: 'Open', order: 1 },
-  { id: 2, code: 'c2', slug: 'in-review', name: 'In review', order: 2 },
-  { id: 3, code: 'c3', slug: 'rejected', name: 'Rejected', order: 6 },
-  { id: 4, code: 'c4', slug: 'approved', name: 'Approved', order: 4 },
+  { id: 1, code: 'c1', slug: 'open', name: 'Open', labels: {}, order: 1 },
+  { id: 2, code: 'c2', slug: 'in-review', name: 'In review', labels: {}, order: 2 },
+  { id: 3, code: 'c3', slug: 'rejected', name: 'Rejected', labels: {}, order: 6 },
+  { id: 4, code: 'c4', slug: 'approved', name: 'Approved', labels: {}, order: 4 },
 ];
 /** The moves offered on a claim's page: the machine's allowed targets of the claim rules, by name. */
 const allowedMoves = (

@@ -18,6 +18,7 @@ import { useUrlFilters } from '#client/ui/use-url-filters.ts';
 import { ClaimStatusBadge } from './claim-status.tsx';
 import { CLAIM_LIST_KEYS, claimListFilters, claimsQuery, toggledStatuses } from './claim-list.ts';
 import { statusesByName } from './claim-workflow.ts';
+import { withLabelNames } from '#common/name-labels.ts';
 import { useClaimAbilities } from './use-claim-abilities.ts';
 
 const linkClass = 'font-medium text-blue-800 underline-offset-2 hover:underline';
@@ -41,7 +42,8 @@ export default function ClaimsPage() {
   const retryStatuses = () => void statusQuery.refetch();
   const statusList = statusQuery.data;
   const shownStatuses = useMemo(
-    () => (statusList ? statusesByName(statusList, i18n.language) : []),
+    () =>
+      statusList ? statusesByName(withLabelNames(statusList, i18n.language), i18n.language) : [],
     [statusList, i18n.language],
   );
 

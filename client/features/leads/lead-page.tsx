@@ -92,7 +92,11 @@ export default function LeadPage() {
   usePageTitle(lead ? t('detail.title_number', { number: lead.leadNumber }) : t('detail.title'));
 
   const statuses = workflow.kind === 'ready' ? workflow.value.statuses : [];
-  const nameOf = (slug: string) => statusLabel(slug, statuses.find((s) => s.slug === slug)?.name);
+  const nameOf = (slug: string) =>
+    statusLabel(
+      slug,
+      statuses.find((s) => s.slug === slug),
+    );
   const next =
     lead && workflow.kind === 'ready'
       ? workflow.value.rules.filter((r) => r.fromStatus === lead.status).map((r) => r.toStatus)
@@ -257,7 +261,7 @@ export default function LeadPage() {
                 <dd data-testid="lead-status">
                   <LeadStatusBadge
                     status={current.status}
-                    name={statuses.find((s) => s.slug === current.status)?.name}
+                    named={statuses.find((s) => s.slug === current.status)}
                   />
                 </dd>
               </div>

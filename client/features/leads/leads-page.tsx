@@ -120,7 +120,7 @@ export default function LeadsPage() {
           allLabel={t('toolbar.all')}
           // Until the options arrive (or when they failed) only a status from the address shows.
           disabled={options.kind !== 'ready'}
-          options={statuses.map((s) => ({ value: s.slug, label: statusLabel(s.slug, s.name) }))}
+          options={statuses.map((s) => ({ value: s.slug, label: statusLabel(s.slug, s) }))}
           onChange={(v) => filters.set('status', v)}
         />
         {canViewProducts ? (

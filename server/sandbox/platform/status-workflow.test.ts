@@ -38,6 +38,7 @@ const workflow = new StatusWorkflow({
     ],
     code: (tenant, status) => `${tenant}/${status}`,
     names: { north: { open: 'Offen' } },
+    labels: {},
     moreRules: { north: [['open', 'closed']] },
   },
 });
@@ -115,14 +116,14 @@ describe('StatusWorkflow', () => {
   });
 
   it('presents the audit stamps of a status only for an audited kind', () => {
-    const row = { id: 1, code: 'c', slug: 's', name: 'n', order: 1 };
+    const row = { id: 1, code: 'c', slug: 's', name: 'n', labels: { pl: 'p' }, order: 1 };
     const stamped = { ...row, created_at: new Date(0), updated_at: new Date(1) };
     expect(workflow.present({ ...stamped, created_by: 'a', updated_by: 'b' })).toEqual(row);
     const audited = new StatusWorkflow({
       statusTable: 'lead_statuses',
       entityType: 'lead',
       audited: true,
-      defaults: { statuses: [], code: () => '' },
+      defaults: { statuses: [], code: () => '', labels: {} },
     });
     expect(audited.present({ ...stamped, created_by: 'a', updated_by: 'b' })).toEqual({
       ...row,

@@ -3,6 +3,9 @@ import type { Db, Queryable } from './db.ts';
 import { getAuth } from './auth-context.ts';
 import { audit, type Audit } from './records.ts';
 import { stableCode } from './seeding.ts';
+import type { Clock } from '#common/clock.ts';
+import type { NameLabels } from '#common/name-labels.ts';
+import { fillDefaultLabels, labelsRoute, type DefaultLabels } from './name-labels.ts';
 
 /** The status columns every kind's status table has; an audited kind reads its stamps too. */
 export interface StatusRow extends Partial<Audit> {
@@ -10,6 +13,8 @@ export interface StatusRow extends Partial<Audit> {
   code: string;
   slug: string;
   name: string;
+  /** Its texts per language (migration 021); null until the seed or an admin labelled it. */
+  labels: NameLabels | null;
   order: number;
 }
 
@@ -24,6 +29,8 @@ export interface WorkflowDefaults {
   code(tenantSlug: string, statusSlug: string): string;
   /** A workspace's own names of the statuses, by workspace slug. */
   names?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** The default statuses' texts in every language, by slug (whatever the workspace named them). */
+  labels: DefaultLabels;
   /** Moves a workspace allows beside the defaults (after them), by workspace slug. */
   moreRules?: Readonly<Record<string, readonly (readonly [string, string])[]>>;
 }
@@ -61,7 +68,7 @@ export class StatusWorkflow {
 
   /** The workspace's statuses in their order; the first is where a new record starts. */
   statuses(db: Queryable, tenantId: number): Promise<StatusRow[]> {
-    const columns = ['id', 'code', 'slug', 'name', '"order"'];
+    const columns = ['id', 'code', 'slug', 'name', 'labels', '"order"'];
     if (this.kind.audited) columns.push('created_at', 'updated_at', 'created_by', 'updated_by');
     return db.query<StatusRow>(
       `SELECT ${columns.join(', ')} FROM ${this.kind.statusTable}
@@ -110,8 +117,25 @@ export class StatusWorkflow {
   }
 
   present(r: StatusRow) {
-    const own = { id: r.id, code: r.code, slug: r.slug, name: r.name, order: r.order };
+    const own = {
+      id: r.id,
+      code: r.code,
+      slug: r.slug,
+      name: r.name,
+      labels: r.labels ?? {},
+      order: r.order,
+    };
     return this.kind.audited ? { ...own, ...audit(r as StatusRow & Audit) } : own;
+  }
+
+  /** `PUT …/:slug/labels` of the kind: an admin translates a status of the workspace. */
+  labelsRoute(db: Db, clock: Clock): RequestHandler {
+    return labelsRoute<StatusRow>(db, clock, this.kind.statusTable, (r) => this.present(r));
+  }
+
+  /** Labels every default status never labelled, in every workspace (see fillDefaultLabels). */
+  fillLabels(tx: Queryable): Promise<void> {
+    return fillDefaultLabels(tx, this.kind.statusTable, this.kind.defaults.labels);
   }
 
   /** Gives a workspace the kind's default statuses, named its way, and the moves between them. */

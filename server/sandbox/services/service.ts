@@ -1,6 +1,7 @@
 import { sandboxFile } from '#server/sandbox/platform/paths.ts';
 import type { Router } from 'express';
 import type { Logger } from 'pino';
+import type { Clock } from '#common/clock.ts';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import type { ObjectStore } from '#server/sandbox/platform/object-store.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
@@ -13,6 +14,8 @@ export interface SeedEnv {
   store: ObjectStore;
   /** The back office's public address: links in seeded e-mails start with it. */
   publicBaseUrl: string;
+  /** The sandbox's clock: demo data that depends on today (terms renewed or expired) reads it. */
+  clock: Clock;
 }
 
 /**

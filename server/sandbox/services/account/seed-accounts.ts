@@ -224,6 +224,20 @@ export function generateAccount(i: number, domain: string): SeedAccount {
   };
 }
 
+const PARTNER_KINDS = [
+  'Versicherungsmakler GmbH',
+  'Kfz-Werkstatt',
+  'Gutachterbüro',
+  'Finanzberatung KG',
+];
+
+/**
+ * Customers were created before any seeded policy was sold to them (the first on 2024-01-02,
+ * seed-policies.ts): the n-th newest a day before this for every n, so the customer list keeps
+ * its newest-first order and every customer's date precedes their policies' (issue 15 point 17).
+ */
+const CUSTOMERS_UNTIL = '2024-01-01T09:00:00Z';
+
 const TAGS = [
   ['broker', 'Makler', 'Independent brokers who sell our products'],
   ['agent', 'Vertreter', 'Tied agents of the company'],
@@ -239,7 +253,7 @@ async function seedTenant(tx: Queryable, tenantId: number, accounts: number, par
                            company_name, email, gender, street, house_number, zip_code, city,
                            birth_date, phone, created_at, updated_at)
      SELECT $1, c, 'K-' || (100000 + n), ty, ti, fn, ln, cn, em, ge, st, hn, zc, ci, bd::date, ph,
-            now() - make_interval(days => n), now() - make_interval(days => n)
+            $17::timestamptz - make_interval(days => n), $17::timestamptz - make_interval(days => n)
        FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[],
                    $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[],
                    $14::text[], $15::text[], $16::text[])
@@ -261,6 +275,7 @@ async function seedTenant(tx: Queryable, tenantId: number, accounts: number, par
       list.map((a) => a.city),
       list.map((a) => a.birthDate),
       list.map((a) => a.phone),
+      CUSTOMERS_UNTIL,
     ],
   );
 
@@ -283,11 +298,19 @@ async function seedTenant(tx: Queryable, tenantId: number, accounts: number, par
       TAGS.map((t) => t[2]),
     ],
   );
+  // Distinct names (issue 15 point 17): a name already given moves on to the next surname or
+  // company stem, so two partners of a workspace are never mistaken for each other.
+  const given = new Set<string>();
   const partnerRows = Array.from({ length: partners }, (_, i) => {
     const org = i % 3 === 0;
-    const name = org
-      ? `${pick(COMPANY_STEMS, i * 5 + 1)} ${pick(['Versicherungsmakler GmbH', 'Kfz-Werkstatt', 'Gutachterbüro', 'Finanzberatung KG'], i)}`
-      : `${pick(i % 2 ? FIRST_MALE : FIRST_FEMALE, i * 3)} ${pick(LAST, i * 7 + 2)}`;
+    const nameAt = (k: number) =>
+      org
+        ? `${pick(COMPANY_STEMS, i * 5 + 1 + k)} ${pick(PARTNER_KINDS, i)}`
+        : `${pick(i % 2 ? FIRST_MALE : FIRST_FEMALE, i * 3)} ${pick(LAST, i * 7 + 2 + k)}`;
+    let k = 0;
+    while (given.has(nameAt(k)) && k < 1000) k += 1;
+    const name = given.has(nameAt(k)) ? `${nameAt(0)} ${i}` : nameAt(k);
+    given.add(name);
     return { name, type: typeId(org ? 'organization' : 'person'), number: `P-${20000 + i}` };
   });
   const inserted = await tx.query<{ id: number }>(

@@ -7,8 +7,11 @@ import {
   getAuth,
   requireAuth,
   type AuthContext,
+  requirePermission,
   requireServicePermission,
 } from '#server/sandbox/platform/auth-context.ts';
+import { labelsRoute } from '#server/sandbox/platform/name-labels.ts';
+import type { NameLabels } from '#common/name-labels.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import {
   historyPage,
@@ -66,6 +69,9 @@ import {
 
 export const canClaims = (action: string) =>
   requireServicePermission('claim-management', 'claims', action);
+
+/** Who may translate the workspace's names: whoever may change its settings. */
+export const EDIT_LABELS = requirePermission('tenant-management.settings.update');
 
 export const claimDoesNotExist = () => new HttpError(404, 'not_found', 'Claim does not exist');
 
@@ -265,9 +271,16 @@ interface RoleRow {
   code: string;
   slug: string;
   name: string;
+  labels: NameLabels | null;
 }
 
-const presentRole = (r: RoleRow) => ({ id: r.id, code: r.code, slug: r.slug, name: r.name });
+const presentRole = (r: RoleRow) => ({
+  id: r.id,
+  code: r.code,
+  slug: r.slug,
+  name: r.name,
+  labels: r.labels ?? {},
+});
 
 // ---- the policy of a claim and the workspace's day ------------------------------------------
 
@@ -416,7 +429,7 @@ async function presentClaimPartners(
   const roles = new Map<number, RoleRow>();
   if (expand.has('role') && rows.length) {
     for (const r of await db.query<RoleRow>(
-      'SELECT id, code, slug, name FROM claim_partner_roles WHERE tenant_id = $1',
+      'SELECT id, code, slug, name, labels FROM claim_partner_roles WHERE tenant_id = $1',
       [tenantId],
     )) {
       roles.set(r.id, r);
@@ -451,11 +464,19 @@ export function claimRouter(ctx: SandboxContext): Router {
   router.get('/claim-partner-roles', canClaims('view'), async (_req, res) => {
     const { tenantId } = getAuth(res);
     const rows = await db.query<RoleRow>(
-      'SELECT id, code, slug, name FROM claim_partner_roles WHERE tenant_id = $1 ORDER BY "order", id',
+      'SELECT id, code, slug, name, labels FROM claim_partner_roles WHERE tenant_id = $1 ORDER BY "order", id',
       [tenantId],
     );
     res.json({ items: rows.map(presentRole), nextPageToken: null });
   });
+
+  // Translating the workspace's statuses and roles is configuring the workspace.
+  router.put('/claim-statuses/:slug/labels', EDIT_LABELS, claimWorkflow.labelsRoute(db, ctx.clock));
+  router.put(
+    '/claim-partner-roles/:slug/labels',
+    EDIT_LABELS,
+    labelsRoute<RoleRow>(db, ctx.clock, 'claim_partner_roles', presentRole),
+  );
 
   router.get(
     '/claims',

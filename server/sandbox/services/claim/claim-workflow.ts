@@ -19,6 +19,19 @@ export const claimWorkflow = new StatusWorkflow({
       ['closed', 'Closed', []],
     ],
     code: seededStatusCode('cst', 'claim-status'),
+    labels: {
+      open: { de: 'Offen', en: 'Open', pl: 'Otwarta' },
+      'in-review': { de: 'In Prüfung', en: 'In review', pl: 'W weryfikacji' },
+      'waiting-for-documents': {
+        de: 'Warten auf Unterlagen',
+        en: 'Waiting for documents',
+        pl: 'Oczekuje na dokumenty',
+      },
+      approved: { de: 'Anerkannt', en: 'Approved', pl: 'Uznana' },
+      settled: { de: 'Reguliert', en: 'Settled', pl: 'Rozliczona' },
+      rejected: { de: 'Abgelehnt', en: 'Rejected', pl: 'Odrzucona' },
+      closed: { de: 'Geschlossen', en: 'Closed', pl: 'Zamknięta' },
+    },
     names: {
       nordlicht: {
         open: 'Offen',

@@ -10,7 +10,11 @@ export const claimService: ServiceModule = {
   name: 'claimservice',
   prefix: '/claimservice/v1',
   routers: [claimRouter, settlementRouter],
-  migrations: sqlFiles('claim', ['011-claims.sql', '016-claim-controls.sql']),
+  migrations: sqlFiles('claim', [
+    '011-claims.sql',
+    '016-claim-controls.sql',
+    '021-name-labels.sql',
+  ]),
   async seed({ db, logger }) {
     await seedClaimsStep(db, logger);
     // The demo roles' payment authority: the tenant service seeded the roles before.

@@ -12,6 +12,7 @@ import {
   seedWorkspaces,
   stableCode,
 } from '#server/sandbox/platform/seeding.ts';
+import { fillDefaultLabels, type DefaultLabels } from '#server/sandbox/platform/name-labels.ts';
 
 /**
  * Claim statuses, their transition rules and the claim partner roles for every workspace, and
@@ -37,6 +38,16 @@ export const DEFAULT_CLAIM_PARTNER_ROLES: SeedRole[] = [
   { slug: 'lawyer', name: 'Lawyer' },
   { slug: 'injured-party', name: 'Injured party' },
 ];
+
+/** The default roles' texts, whatever a workspace named them. */
+const CLAIM_PARTNER_ROLE_LABELS: DefaultLabels = {
+  reporter: { de: 'Meldende Person', en: 'Reporter', pl: 'Zgłaszający' },
+  witness: { de: 'Zeuge', en: 'Witness', pl: 'Świadek' },
+  workshop: { de: 'Werkstatt', en: 'Workshop', pl: 'Warsztat' },
+  assessor: { de: 'Gutachter', en: 'Assessor', pl: 'Rzeczoznawca' },
+  lawyer: { de: 'Anwalt', en: 'Lawyer', pl: 'Prawnik' },
+  'injured-party': { de: 'Geschädigte Person', en: 'Injured party', pl: 'Poszkodowany' },
+};
 
 /** Nordlicht names its roles in German (its statuses too, claim-workflow.ts). */
 const TENANT_ROLE_NAMES: Record<string, Record<string, string>> = {
@@ -186,7 +197,8 @@ async function seedClaims(tx: Queryable, tenantId: number, slug: string, count: 
   );
   // The policy's first day as the claim service reads it (its time zone, its creation without a
   // start), so that every seeded damage date passes the service's own check.
-  // Active policies only: a withdrawn, suspended or terminated one covers no new loss.
+  // Active policies and expired ones (they covered losses in their terms): a withdrawn, suspended
+  // or terminated one covers no new loss.
   const policies = await tx.query<SeedPolicy>(
     `SELECT p.id, p.code, p.policy_number, p.account_code, p.product_id, pr.category,
             to_char(coalesce(p.policy_start_date, p.created_at) AT TIME ZONE $2, 'YYYY-MM-DD')
@@ -200,7 +212,7 @@ async function seedClaims(tx: Queryable, tenantId: number, slug: string, count: 
        JOIN products pr ON pr.id = p.product_id
        JOIN policy_versions v ON v.policy_id = p.id AND v.is_current
        JOIN timeslices t ON t.policy_version_id = v.id
-      WHERE p.tenant_id = $1 AND p.status = 'ACTIVE'
+      WHERE p.tenant_id = $1 AND p.status IN ('ACTIVE', 'EXPIRED')
       GROUP BY p.id, pr.category ORDER BY p.id`,
     [tenantId, settings?.time_zone ?? 'UTC'],
   );
@@ -486,8 +498,8 @@ async function seedClaims(tx: Queryable, tenantId: number, slug: string, count: 
  * and the demo workspaces without claims their claims. After the policies and partners, so that
  * a data directory seeded before migration 011 gets them too.
  */
-export const seedClaimsStep = (db: Db, logger: Logger) =>
-  seedWorkspaces(db, logger, {
+export async function seedClaimsStep(db: Db, logger: Logger): Promise<boolean> {
+  const seeded = await seedWorkspaces(db, logger, {
     name: 'claims',
     configTable: 'claim_statuses',
     configure: seedConfiguration,
@@ -495,3 +507,8 @@ export const seedClaimsStep = (db: Db, logger: Logger) =>
     counts: COUNTS,
     populate: (tx, t, count) => seedClaims(tx, t.id, t.slug, count),
   });
+  // The default statuses' and roles' texts in de, en and pl, wherever they were never labelled.
+  await claimWorkflow.fillLabels(db);
+  await fillDefaultLabels(db, 'claim_partner_roles', CLAIM_PARTNER_ROLE_LABELS);
+  return seeded;
+}

@@ -38,13 +38,15 @@ export const insuranceService: ServiceModule = {
     '009-product-extras.sql',
     '015-policy-renewal.sql',
   ]),
-  async seed({ db, logger }) {
+  async seed({ db, logger, clock }) {
     await seedProducts(db, logger);
-    // Policies are sold to the account service's customers, so after its seed.
-    await seedPolicies(db, logger);
+    // Policies are sold to the account service's customers, so after its seed; on the clock, so
+    // that they come renewed or expired as of today and the renewal run at start has nothing due.
+    await seedPolicies(db, logger, clock);
     await seedLeadsStep(db, logger);
   },
-  // Policies whose term ended renew or expire: once at start, then whenever the day changes.
+  // Policies whose term ended renew or expire: once at start (nothing is due right after the
+  // seed), then whenever the day changes.
   start: startRenewalRuns,
   dependsOn: ['tenantservice', 'accountservice'],
 };

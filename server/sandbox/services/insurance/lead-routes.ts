@@ -575,6 +575,12 @@ export function leadRouter(ctx: SandboxContext): Router {
     presentLead(tenantSlug, row, (await versionsOf(db, tenantId, [row.id])).get(row.id) ?? []);
 
   router.get('/lead-statuses', can('view'), leadWorkflow.listRoute(db));
+  // Translating the workspace's statuses is configuring the workspace.
+  router.put(
+    '/lead-statuses/:slug/labels',
+    requirePermission('tenant-management.settings.update'),
+    leadWorkflow.labelsRoute(db, ctx.clock),
+  );
 
   router.get('/status-transitions/rules', VIEW_RULES, async (req, res) => {
     const { tenantId } = getAuth(res);

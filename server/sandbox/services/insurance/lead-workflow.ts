@@ -20,6 +20,14 @@ export const leadWorkflow = new StatusWorkflow({
       ['converted', 'Converted', []],
     ],
     code: seededStatusCode('lst', 'status'),
+    labels: {
+      new: { de: 'Neu', en: 'New', pl: 'Nowy' },
+      contacted: { de: 'Kontaktiert', en: 'Contacted', pl: 'Po kontakcie' },
+      quoted: { de: 'Angeboten', en: 'Quoted', pl: 'Oferta wysłana' },
+      approved: { de: 'Angenommen', en: 'Approved', pl: 'Zaakceptowany' },
+      declined: { de: 'Abgelehnt', en: 'Declined', pl: 'Odrzucony' },
+      converted: { de: 'Umgewandelt', en: 'Converted', pl: 'Przekształcony' },
+    },
     names: {
       nordlicht: {
         new: 'Neu',

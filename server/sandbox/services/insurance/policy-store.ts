@@ -49,6 +49,8 @@ export interface NewPolicy {
   premiumOverride: Record<string, unknown> | null;
   /** How the contract renews at the end of its term (the renewal run); `none` when not given. */
   renewalFrequency?: string;
+  /** A terminated policy's date and reason (the seed's; the termination route sets its own). */
+  termination?: { date: Date; reason: string } | null;
   versions: NewVersion[];
 }
 
@@ -234,12 +236,12 @@ export async function insertPolicies(
     `INSERT INTO policies (id, tenant_id, code, policy_number, product_id, product_version_id,
                            account_code, holder, status, policy_start_date, lead_code,
                            premium_override, created_at, updated_at, created_by, updated_by,
-                           renewal_frequency)
-     SELECT id, $1, c, n, pr, v, a, h::jsonb, s, st, l, o::jsonb, cr, cr, $14, $14, rf
+                           renewal_frequency, termination_date, termination_reason)
+     SELECT id, $1, c, n, pr, v, a, h::jsonb, s, st, l, o::jsonb, cr, cr, $14, $14, rf, td, tr
        FROM unnest($2::int[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[], $8::text[],
                    $9::text[], $10::timestamptz[], $11::text[], $12::text[], $13::timestamptz[],
-                   $15::text[])
-         AS x(id, c, n, pr, v, a, h, s, st, l, o, cr, rf)`,
+                   $15::text[], $16::timestamptz[], $17::text[])
+         AS x(id, c, n, pr, v, a, h, s, st, l, o, cr, rf, td, tr)`,
     [
       tenantId,
       ids,
@@ -256,6 +258,8 @@ export async function insertPolicies(
       policies.map((p) => (p.createdAt ?? stamp.at).toISOString()),
       stamp.by,
       policies.map((p) => p.renewalFrequency ?? 'none'),
+      policies.map((p) => iso(p.termination?.date ?? null)),
+      policies.map((p) => p.termination?.reason ?? null),
     ],
   );
   await insertVersions(

@@ -352,8 +352,8 @@ async function seedLeads(
  * workspaces without leads their leads and lead documents. After products and customers, so that
  * a data directory seeded before migration 007 gets them too.
  */
-export const seedLeadsStep = (db: Db, logger: Logger) =>
-  seedWorkspaces(db, logger, {
+export async function seedLeadsStep(db: Db, logger: Logger): Promise<boolean> {
+  const seeded = await seedWorkspaces(db, logger, {
     name: 'leads',
     configTable: 'lead_statuses',
     configure: (tx, t) => leadWorkflow.seedDefaults(tx, t.id, t.slug),
@@ -361,3 +361,7 @@ export const seedLeadsStep = (db: Db, logger: Logger) =>
     counts: COUNTS,
     populate: (tx, t, count) => seedLeads(tx, t.id, t.slug, count),
   });
+  // The default statuses' texts in de, en and pl, wherever they were never labelled.
+  await leadWorkflow.fillLabels(db);
+  return seeded;
+}

@@ -2,7 +2,10 @@ import type { Logger } from 'pino';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { POLICY_STATUSES } from '#common/policy-lifecycle.ts';
 import { DAY_MS, isoDay, mix, stableCode } from '#server/sandbox/platform/seeding.ts';
+import type { Clock } from '#common/clock.ts';
+import type { RenewalFrequency } from '#common/policy-object-data.ts';
 import { loadTariffs, premiumOf, type Tariff, type TariffField } from './premium.ts';
+import { renewedTimeline } from './policy-renewal.ts';
 import {
   formatPolicyNumber,
   insertPolicies,
@@ -59,6 +62,76 @@ export function valueOf(field: TariffField, i: number, salt: number, startMs: nu
   }
 }
 
+const TERMINATION_REASONS = [
+  'Customer moved abroad',
+  'Vehicle sold',
+  'Cancelled by the customer',
+  'Insured object no longer exists',
+];
+
+/**
+ * A seeded termination: part-way through the first term (a third to four fifths of it), never
+ * after yesterday, on a whole day, with a reason.
+ */
+function terminationOf(i: number, startMs: number, version: Tariff, nowMs: number) {
+  const share = 0.3 + (i % 6) * 0.1;
+  const dayMs = startMs + Math.max(1, Math.floor(version.contract_duration_days * share)) * DAY_MS;
+  const cap = Math.floor(nowMs / DAY_MS) * DAY_MS - DAY_MS;
+  return {
+    date: new Date(Math.max(startMs, Math.min(dayMs, cap))),
+    reason: TERMINATION_REASONS[i % TERMINATION_REASONS.length]!,
+  };
+}
+
+/**
+ * The version the renewal run would write for a live policy whose current term ended by `nowMs`
+ * (null when it has not): renewed term by term past now, or expired. Written when it happened
+ * (the start of the last term, or the term's end), by the system, its objects with stable codes.
+ */
+function dueVersion(
+  slug: string,
+  i: number,
+  current: NewVersion,
+  frequency: RenewalFrequency,
+  nowMs: number,
+): NewVersion | null {
+  const endMs = current.timeline.at(-1)!.to!.getTime();
+  if (endMs > nowMs) return null;
+  const versionNumber = current.versionNumber + 1;
+  const endedOn = new Date(endMs).toISOString();
+  const fresh = (timeline: NewTimeslice[]) =>
+    timeline.map((slice, s) => ({
+      ...slice,
+      objects: slice.objects.map((o, n) => ({
+        ...o,
+        code: stableCode('pob', `${slug}:object:${i}:${versionNumber}:${s}:${n}`),
+      })),
+    }));
+  if (frequency === 'none') {
+    return {
+      versionNumber,
+      createdAt: new Date(endMs),
+      revisionStatus: 'applied',
+      metadata: { reason: 'expired', expiredOn: endedOn },
+      timeline: fresh(current.timeline),
+    };
+  }
+  const renewed = renewedTimeline(current.timeline, frequency, nowMs);
+  return {
+    versionNumber,
+    createdAt: renewed.timeline.at(-1)!.from,
+    revisionStatus: 'applied',
+    metadata: {
+      reason: 'renewed',
+      renewalFrequency: frequency,
+      previousEnd: endedOn,
+      renewedUntil: renewed.timeline.at(-1)!.to!.toISOString(),
+      terms: renewed.terms,
+    },
+    timeline: fresh(renewed.timeline),
+  };
+}
+
 export interface Seller {
   tariffs: Tariff[];
   accountCodes: string[];
@@ -105,6 +178,8 @@ export function generatePolicies(
   count: number,
   /** The creation time of the policy of index `i` (its number - 1), `k`-th of this batch. */
   createdMsOf: (i: number, k: number) => number,
+  /** The demo clock's now: policies come as the renewal run would leave them at this time. */
+  nowMs: number,
 ): NewPolicy[] {
   const { tariffs: versions, accountCodes } = seller;
   const policies: NewPolicy[] = [];
@@ -150,6 +225,21 @@ export function generatePolicies(
         timeline,
       });
     }
+    // Three in four renew yearly, every fourth runs out (POL-000001 first).
+    const renewalFrequency = i % 4 === 0 ? 'none' : 'yearly';
+    let status: string = POLICY_STATUSES[i % 10 < 7 ? 0 : (i % 10) - 6] ?? 'ACTIVE';
+    const termination = status === 'TERMINATED' ? terminationOf(i, startMs, version, nowMs) : null;
+    if (status === 'ACTIVE' || status === 'SUSPENDED') {
+      // As the renewal run would have left it by now (policy-renewal.ts): a term that ended
+      // renews up to now or expires, recorded as the version the run writes. So the run at the
+      // sandbox's start finds nothing due, and the demo has expired and renewed policies.
+      const due = dueVersion(slug, i, policyVersions.at(-1)!, renewalFrequency, nowMs);
+      if (due) {
+        policyVersions.at(-1)!.revisionStatus = 'superseded';
+        policyVersions.push(due);
+        if (renewalFrequency === 'none') status = 'EXPIRED';
+      }
+    }
     policies.push({
       code: stableCode('pol', `${slug}:policy:${i}`),
       createdAt,
@@ -158,13 +248,12 @@ export function generatePolicies(
       productVersionId: version.id,
       accountCode: accountCodes[(i * 7) % accountCodes.length]!,
       holder: null,
-      status: POLICY_STATUSES[i % 10 < 7 ? 0 : (i % 10) - 6] ?? 'ACTIVE',
+      status,
       policyStartDate: hasStart ? new Date(startMs) : null,
       leadCode: null,
       premiumOverride: null,
-      // Three in four renew yearly, every fourth runs out (POL-000001 first): the renewal run at
-      // start renews those whose term ended before the demo clock's today and expires the others.
-      renewalFrequency: i % 4 === 0 ? 'none' : 'yearly',
+      renewalFrequency,
+      termination,
       versions: policyVersions,
     });
   }
@@ -182,10 +271,11 @@ export async function addDemoPolicies(
   seller: Seller,
   count: number,
   createdMsOf: (i: number, k: number) => number,
+  nowMs: number,
 ): Promise<number> {
   if (count <= 0) return 0;
   const first = await reservePolicyNumbers(tx, tenant.id, count);
-  const policies = generatePolicies(tenant.slug, seller, first, count, createdMsOf);
+  const policies = generatePolicies(tenant.slug, seller, first, count, createdMsOf, nowMs);
   await insertPolicies(tx, tenant.id, { at: new Date(), by: 'system' }, policies);
   return policies.length;
 }
@@ -196,7 +286,7 @@ const COUNTS: Record<string, number> = { demo: 2000, nordlicht: 25 };
  * Seeds policies into the demo workspaces that have none yet (after products and customers), so
  * that a data directory seeded before migration 005 gets them too.
  */
-export async function seedPolicies(db: Db, logger: Logger): Promise<boolean> {
+export async function seedPolicies(db: Db, logger: Logger, clock: Clock): Promise<boolean> {
   const started = Date.now();
   const seeded = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(724314)');
@@ -209,7 +299,10 @@ export async function seedPolicies(db: Db, logger: Logger): Promise<boolean> {
     );
     for (const t of tenants) {
       const seller = await sellerOf(tx, t.id);
-      if (seller) await addDemoPolicies(tx, t, seller, COUNTS[t.slug] ?? 0, seededCreatedMs);
+      if (seller) {
+        const count = COUNTS[t.slug] ?? 0;
+        await addDemoPolicies(tx, t, seller, count, seededCreatedMs, clock.now());
+      }
     }
     return tenants.length > 0;
   });
@@ -262,6 +355,7 @@ export async function growPolicies(
         seller,
         count,
         (_, k) => newestMs + (offset + k + 1) * stepMs,
+        Date.now(),
       );
     });
     added += count;
