@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '#client/api/fetch-json.ts';
 import { createUser, type AdminUser, type RoleRef } from '#client/api/tenant-admin-client.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
-import { TextInput } from '#client/ui/form/fields.tsx';
 import { SubmitDialog } from '#client/ui/submit-dialog.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { RoleChoice } from './roles-dialog.tsx';
 import { errorKey } from './user-errors.ts';
-import { USER_FIELDS, userFieldErrors, validateUser, type UserField } from './user-form.ts';
+import { UserFields } from './user-fields.tsx';
+import { userFieldErrors, validateUser, type UserField } from './user-form.ts';
 
 /**
  * Creates a user directly (issue 16; besides the invitation): name, address and roles. The user
@@ -66,19 +66,11 @@ export function CreateUserDialog({
       onCancel={() => onClose(null)}
     >
       <p className="text-sm text-slate-700">{t('user_page.create.hint')}</p>
-      {USER_FIELDS.map((field) => (
-        <TextInput
-          key={field}
-          name={field}
-          type={field === 'email' ? 'email' : 'text'}
-          label={label(field)}
-          value={values[field]}
-          required
-          maxLength={field === 'email' ? 254 : 100}
-          errors={errors[field]}
-          onChange={(value) => setValues((current) => ({ ...current, [field]: value }))}
-        />
-      ))}
+      <UserFields
+        values={values}
+        errors={errors}
+        onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
+      />
       <RoleChoice roles={roles} shown={roles ?? []} chosen={chosen} onChange={setChosen} />
     </SubmitDialog>
   );

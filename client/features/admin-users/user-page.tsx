@@ -22,7 +22,6 @@ import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { conflictRowsOf } from '#client/ui/conflict-rows.ts';
 import { formatDateTime } from '#client/ui/form/dates.ts';
-import { TextInput } from '#client/ui/form/fields.tsx';
 import { HashTabs } from '#client/ui/hash-tabs.tsx';
 import { loadStateOf } from '#client/ui/load-state.ts';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
@@ -30,6 +29,7 @@ import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { RolesDialog } from './roles-dialog.tsx';
+import { UserFields } from './user-fields.tsx';
 import { useAdminAbilities, useRoles, type AdminAbilities } from './use-admin-context.ts';
 import { errorKey } from './user-errors.ts';
 import {
@@ -193,21 +193,13 @@ function DetailsTab({
             testIdPrefix="user-conflict"
           />
         ) : null}
-        {USER_FIELDS.map((field) => (
-          <TextInput
-            key={field}
-            name={field}
-            type={field === 'email' ? 'email' : 'text'}
-            label={label(field)}
-            value={values[field]}
-            required
-            maxLength={field === 'email' ? 254 : 100}
-            readOnly={!canUpdate}
-            disabled={busy}
-            errors={errors[field]}
-            onChange={(value) => setValues((current) => ({ ...current, [field]: value }))}
-          />
-        ))}
+        <UserFields
+          values={values}
+          errors={errors}
+          readOnly={!canUpdate}
+          disabled={busy}
+          onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
+        />
         {failure ? (
           <AlertBar tone="danger" onDismiss={form.dismissFailure}>
             {failure}
