@@ -1,8 +1,15 @@
 import { fetchJson } from './fetch-json.ts';
-import type { AdminUser, Invite, UserStatus } from '#common/contracts/tenant.ts';
+import type {
+  AdminUser,
+  Invite,
+  UserCreateInput,
+  UserSession,
+  UserStatus,
+  UserUpdateInput,
+} from '#common/contracts/tenant.ts';
 
 // The records' types are the tenantservice's contract (common/contracts/tenant.ts).
-export type { AdminUser, Invite, UserStatus };
+export type { AdminUser, Invite, UserSession, UserStatus };
 
 /**
  * User administration of the tenant service through the BFF proxy (docs/contracts.md,
@@ -223,4 +230,99 @@ export async function listAll<T>(
     if (!result.nextPageToken) break;
   }
   return items;
+}
+
+// ---- the user page (issue 16) ------------------------------------------------------------------
+
+/** One user with roles, for the user page. */
+export async function getUser(
+  accountIndex: number,
+  id: number,
+  signal?: AbortSignal,
+): Promise<AdminUser> {
+  const { user } = await fetchJson<{ user: AdminUser }>(
+    `${base(accountIndex)}/users/${id}?expand=roles`,
+    { signal },
+  );
+  return user;
+}
+
+/** Name and e-mail on top of `version`; a 409 `version_conflict` carries the current user. */
+export async function updateUser(
+  accountIndex: number,
+  id: number,
+  body: UserUpdateInput,
+  signal?: AbortSignal,
+): Promise<AdminUser> {
+  const { user } = await fetchJson<{ user: AdminUser }>(`${base(accountIndex)}/users/${id}`, {
+    method: 'PUT',
+    body,
+    signal,
+  });
+  return user;
+}
+
+/** Creates an active user; the sandbox e-mails a link to set the password. */
+export async function createUser(
+  accountIndex: number,
+  body: UserCreateInput,
+  signal?: AbortSignal,
+): Promise<AdminUser> {
+  const { user } = await fetchJson<{ user: AdminUser }>(`${base(accountIndex)}/users`, {
+    method: 'POST',
+    body,
+    signal,
+  });
+  return user;
+}
+
+export function sendPasswordReset(
+  accountIndex: number,
+  id: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  return fetchJson(`${base(accountIndex)}/users/${id}/reset-password`, {
+    method: 'POST',
+    body: {},
+    signal,
+  });
+}
+
+/** The required action "change password at the next sign-in", on or off. */
+export async function setChangePasswordRequired(
+  accountIndex: number,
+  id: number,
+  changePassword: boolean,
+  signal?: AbortSignal,
+): Promise<AdminUser> {
+  const { user } = await fetchJson<{ user: AdminUser }>(
+    `${base(accountIndex)}/users/${id}/required-actions`,
+    { method: 'PUT', body: { changePassword }, signal },
+  );
+  return user;
+}
+
+export async function listUserSessions(
+  accountIndex: number,
+  id: number,
+  signal?: AbortSignal,
+): Promise<UserSession[]> {
+  const { items } = await fetchJson<{ items: UserSession[] }>(
+    `${base(accountIndex)}/users/${id}/sessions`,
+    { signal },
+  );
+  return items;
+}
+
+/** Ends one sign-in of the user: its tokens stop working at once (decision 007). */
+export function endUserSession(
+  accountIndex: number,
+  id: number,
+  sessionId: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  return fetchJson(`${base(accountIndex)}/users/${id}/sessions/${encodeURIComponent(sessionId)}`, {
+    method: 'DELETE',
+    signal,
+  });
 }

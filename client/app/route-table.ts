@@ -16,6 +16,7 @@ export type ShellLabelKey =
   | 'menu.groups.overview'
   | 'menu.groups.account'
   | 'menu.users'
+  | 'menu.user'
   | 'menu.groups.administration'
   | 'menu.roles'
   | 'menu.role_new'
@@ -297,6 +298,15 @@ export const detailScreens = {
     rule: rules.roles,
     parent: screens.roles,
     load: () => import('#client/features/admin-roles/role-editor-page.tsx'),
+  },
+  userDetail: {
+    id: 'user-detail',
+    path: 'admin/users/:userId',
+    label: 'menu.user',
+    product: 'eis',
+    rule: rules.users,
+    parent: screens.users,
+    load: () => import('#client/features/admin-users/user-page.tsx'),
   },
   effectivePermissions: {
     id: 'effective-permissions',

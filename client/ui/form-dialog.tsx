@@ -1,5 +1,8 @@
 import { Dialog, DialogPanel, DialogTitle } from './dialog.tsx';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { Alert } from './alert.tsx';
+import { AlertBar } from './alert-bar.tsx';
+import { Button } from './button.tsx';
 
 const FIRST_FIELD = 'input:not([disabled]):not([readonly]), select, textarea';
 
@@ -48,5 +51,52 @@ export function FormDialog({
         </DialogPanel>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * The foot of a form dialog: the refusal, if any (dismissible when `onDismissFailure` is given),
+ * then cancel and submit. Both buttons are disabled while busy, and the submit button says so.
+ */
+export function FormDialogFooter({
+  failure,
+  onDismissFailure,
+  busy,
+  cancelLabel,
+  submitLabel,
+  busyLabel,
+  tone = 'primary',
+  onCancel,
+}: {
+  failure: string | null;
+  onDismissFailure?: () => void;
+  busy: boolean;
+  cancelLabel: string;
+  submitLabel: string;
+  busyLabel: string;
+  /** `danger` when submitting destroys or ends something (cancelling a claim). */
+  tone?: 'primary' | 'danger';
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      {failure ? (
+        onDismissFailure ? (
+          <AlertBar tone="danger" onDismiss={onDismissFailure}>
+            {failure}
+          </AlertBar>
+        ) : (
+          <Alert tone="danger">{failure}</Alert>
+        )
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" disabled={busy} onClick={onCancel}>
+          {cancelLabel}
+        </Button>
+        <Button type="submit" variant={tone} disabled={busy}>
+          {busy ? busyLabel : submitLabel}
+        </Button>
+      </div>
+    </>
   );
 }

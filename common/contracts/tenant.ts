@@ -75,6 +75,10 @@ export const AdminUserSchema = v.strictObject({
   organizationId: v.nullable(Id),
   roles: v.optional(v.array(RoleSchema)),
   organization: v.optional(v.nullable(OrganizationRefSchema)),
+  /** Raised by each edit of name or e-mail (the user page's conflict check). */
+  version: v.number(),
+  /** The required action "change password at the next sign-in". */
+  mustChangePassword: v.boolean(),
   ...AuditEntries,
 });
 
@@ -440,3 +444,43 @@ export type OrganizationUpdateInput = v.InferInput<typeof OrganizationUpdateBody
 export type OrgInvitationInput = v.InferInput<typeof OrgInvitationBody>;
 export type ListViewCreateInput = v.InferInput<typeof ListViewCreateBody>;
 export type ListViewUpdateInput = v.InferInput<typeof ListViewUpdateBody>;
+
+// ---- the user page (issue 16) -----------------------------------------------------------------
+
+const personName = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('required'),
+  v.maxLength(100, 'too_long'),
+);
+
+/** PUT /users/{id}: name and e-mail, on top of the version the page showed. */
+export const UserUpdateBody = v.object({
+  firstName: personName,
+  lastName: personName,
+  email: emailAddress,
+  version: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+export type UserUpdateInput = v.InferOutput<typeof UserUpdateBody>;
+
+/** POST /users: a user made by the administrator, who sets a password through an e-mailed link. */
+export const UserCreateBody = v.object({
+  firstName: personName,
+  lastName: personName,
+  email: emailAddress,
+  roleIds: roleIdList,
+  roleCodes: roleCodeList,
+});
+export type UserCreateInput = v.InferOutput<typeof UserCreateBody>;
+
+/** PUT /users/{id}/required-actions: what the user must do at the next sign-in. */
+export const RequiredActionsBody = v.object({ changePassword: v.boolean() });
+
+/** GET /users/{id}/sessions: one sign-in, continued by its refreshes until it ends. */
+export const UserSessionSchema = v.strictObject({
+  id: v.string(),
+  startedAt: v.string(),
+  lastRefreshAt: v.string(),
+  workspace: v.string(),
+});
+export type UserSession = v.InferOutput<typeof UserSessionSchema>;

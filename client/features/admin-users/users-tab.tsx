@@ -1,7 +1,7 @@
 import { useDebounced } from '#client/ui/use-debounced.ts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ApiError } from '#client/api/fetch-json.ts';
 import {
   deleteUser,
@@ -24,6 +24,7 @@ import { RolesDialog } from './roles-dialog.tsx';
 import type { AdminAbilities } from './use-admin-context.ts';
 import { UserTooltip } from './user-tooltip.tsx';
 import { useBatchDialog } from './batch-dialog.tsx';
+import { CreateUserDialog } from './create-user-dialog.tsx';
 
 // Typing in the search box waits a little: one request, not one per key.
 // The spec names the legacy permission in the 403 warning of the users list.
@@ -66,7 +67,9 @@ export function UsersTab({
 }) {
   const { t, i18n } = useTranslation('admin_users');
   const id = useId();
-  const { accountIndex, canUpdate, canDelete } = abilities;
+  const { accountIndex, canUpdate, canDelete, canCreate } = abilities;
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
 
   const [searchText, setSearchText] = useState('');
   const [status, setStatus] = useState<UserStatus | ''>('');
@@ -190,7 +193,16 @@ export function UsersTab({
       header: t('columns.name'),
       sortable: true,
       width: '1.3fr',
-      cell: (user) => `${user.firstName} ${user.lastName}`.trim(),
+      // The way into the user page (issue 16): everything about one user in one place.
+      cell: (user) => (
+        <Link
+          to={`/u/${accountIndex}/admin/users/${user.id}`}
+          aria-label={t('user_page.open_for', { email: user.email })}
+          className="text-blue-800 underline"
+        >
+          {`${user.firstName} ${user.lastName}`.trim() || user.email}
+        </Link>
+      ),
     },
     {
       id: 'organization',
@@ -314,8 +326,11 @@ export function UsersTab({
         ) : null}
       </div>
 
-      {canUpdate || canDelete ? (
+      {canUpdate || canDelete || canCreate ? (
         <div className="flex flex-wrap gap-2">
+          {canCreate ? (
+            <Button onClick={() => setCreating(true)}>{t('user_page.create.button')}</Button>
+          ) : null}
           {canUpdate ? (
             <>
               <Button
@@ -365,6 +380,17 @@ export function UsersTab({
         {...(canUpdate || canDelete ? { onSelectionChange: setSelected } : {})}
       />
       {batch.dialog}
+
+      {creating ? (
+        <CreateUserDialog
+          accountIndex={accountIndex}
+          roles={roles}
+          onClose={(created) => {
+            setCreating(false);
+            if (created) void navigate(`/u/${accountIndex}/admin/users/${created.id}`);
+          }}
+        />
+      ) : null}
 
       {rolesFor ? (
         <RolesDialog

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cancelClaim, type Claim } from '#client/api/claims-client.ts';
-import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { TextareaInput } from '#client/ui/form/fields.tsx';
-import { FormDialog } from '#client/ui/form-dialog.tsx';
+import { FormDialog, FormDialogFooter } from '#client/ui/form-dialog.tsx';
+import { useVersionedSave } from '#client/entities/record/use-record-edit.ts';
 import { useToast } from '#client/ui/toast.tsx';
 import { ClaimReason } from '#common/claims.ts';
 import * as v from 'valibot';
@@ -65,37 +65,32 @@ function CancelDialog({
   const toast = useToast();
   const refusal = useClaimRefusal(statusName);
   const { accountIndex } = useClaimAbilities();
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<string[] | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = v.safeParse(ClaimReason, reason);
-    if (!parsed.success) {
-      setErrors([errorKey(parsed.issues[0].message)]);
-      return;
-    }
-    setBusy(true);
-    setErrors(undefined);
-    setFailure(null);
-    cancelClaim(accountIndex, claim.code, { version: claim.version, reason: parsed.output })
-      .then((saved) => {
-        toast({ message: t('cancel.done', { number: claim.claimNumber }), tone: 'success' });
-        onDone(saved);
-      })
-      .catch((error: unknown) => {
-        setBusy(false);
-        const fields = serverFieldErrors(error, ['reason']);
-        if (fields?.reason) {
-          setErrors(fields.reason);
-          return;
-        }
-        onRefused(error);
-        setFailure(refusal(error));
-      });
-  };
+  // The record-edit flow (validating, saving, refused with what was typed kept), without its
+  // conflict panel: a cancel is no field edit to merge, so a 409 is a refusal the page follows.
+  const form = useVersionedSave({
+    record: claim,
+    valuesOf: (): CancelValues => ({ reason: '' }),
+    validate: (values: CancelValues) => {
+      const parsed = v.safeParse(ClaimReason, values.reason);
+      return parsed.success
+        ? { ok: true as const, input: parsed.output }
+        : { ok: false as const, errors: { reason: [errorKey(parsed.issues[0].message)] } };
+    },
+    send: (reason: string, version) => cancelClaim(accountIndex, claim.code, { version, reason }),
+    conflictRows: () => [],
+    conflictOf: () => null,
+    refusal: (error) => {
+      const fields = serverFieldErrors(error, ['reason']);
+      if (fields) return { errors: fields };
+      onRefused(error);
+      return { failure: refusal(error) };
+    },
+    onSaved: (saved) => {
+      toast({ message: t('cancel.done', { number: claim.claimNumber }), tone: 'success' });
+      onDone(saved);
+    },
+  });
+  const { values, setValues, errors, busy, failure } = form;
 
   return (
     <FormDialog
@@ -103,30 +98,31 @@ function CancelDialog({
       busy={busy}
       onDismiss={() => onDone(null)}
     >
-      <form noValidate className="flex flex-col gap-4" onSubmit={submit}>
+      <form noValidate className="flex flex-col gap-4" onSubmit={form.onSubmit}>
         <TextareaInput
           name="cancelReason"
           label={t('cancel.reason')}
-          value={reason}
+          value={values.reason}
           required
           disabled={busy}
-          errors={errors}
-          onChange={setReason}
+          errors={errors.reason}
+          onChange={(reason) => setValues({ reason })}
         />
-        {failure ? (
-          <AlertBar tone="danger" onDismiss={() => setFailure(null)}>
-            {failure}
-          </AlertBar>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" disabled={busy} onClick={() => onDone(null)}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" disabled={busy}>
-            {busy ? t('actions.saving') : t('cancel.confirm')}
-          </Button>
-        </div>
+        <FormDialogFooter
+          failure={failure}
+          onDismissFailure={form.dismissFailure}
+          busy={busy}
+          cancelLabel={t('actions.cancel')}
+          submitLabel={t('cancel.confirm')}
+          busyLabel={t('actions.saving')}
+          tone="danger"
+          onCancel={() => onDone(null)}
+        />
       </form>
     </FormDialog>
   );
+}
+
+interface CancelValues {
+  reason: string;
 }

@@ -11,14 +11,13 @@ import {
 } from '#client/api/claims-client.ts';
 import { claimQueries } from '#client/api/claims-queries.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
-import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { NumberInput, SelectInput, TextInput } from '#client/ui/form/fields.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
-import { FormDialog } from '#client/ui/form-dialog.tsx';
+import { FormDialog, FormDialogFooter } from '#client/ui/form-dialog.tsx';
 import { useFocusFirstInvalid } from '#client/ui/form/use-focus-first-invalid.ts';
 import { useMoneyFormat } from '#client/ui/money.ts';
 import { RowButton } from '#client/ui/row-button.tsx';
@@ -388,19 +387,15 @@ function SettlementDialog({
             onChange={(value) => set(field, value)}
           />
         ))}
-        {failure ? (
-          <AlertBar tone="danger" onDismiss={form.dismissFailure}>
-            {failure}
-          </AlertBar>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" disabled={busy} onClick={() => onDone(null)}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? t('actions.saving') : t('actions.save')}
-          </Button>
-        </div>
+        <FormDialogFooter
+          failure={failure}
+          onDismissFailure={form.dismissFailure}
+          busy={busy}
+          cancelLabel={t('actions.cancel')}
+          submitLabel={t('actions.save')}
+          busyLabel={t('actions.saving')}
+          onCancel={() => onDone(null)}
+        />
       </form>
     </FormDialog>
   );

@@ -33,6 +33,13 @@ function issuedAtMs(claims: AccessTokenClaims): number {
   return typeof claims.iat === 'number' ? claims.iat * 1000 : 0;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The token's session id, or null for a token minted before sessions were kept. */
+function sessionIdOf(claims: AccessTokenClaims): string | null {
+  return typeof claims.sid === 'string' && UUID.test(claims.sid) ? claims.sid : null;
+}
+
 /**
  * Resolves a token to a live identity: the signature alone is not enough, because a user may have
  * been disabled or removed from the workspace since the token was issued.
@@ -57,8 +64,10 @@ export async function resolveToken(
        JOIN tenant_users tu ON tu.user_id = u.id
        JOIN tenants t ON t.id = tu.tenant_id
       WHERE u.sub = $1 AND t.id = $2 AND u.status = 'active' AND NOT t.is_disabled
-        AND (u.tokens_valid_after IS NULL OR u.tokens_valid_after <= $3::timestamptz)`,
-    [claims.sub, claims.tenant_id, new Date(issuedAtMs(claims))],
+        AND (u.tokens_valid_after IS NULL OR u.tokens_valid_after <= $3::timestamptz)
+        AND NOT EXISTS (SELECT 1 FROM auth_sessions s WHERE s.id = $4::uuid AND s.ended_at IS NOT NULL)`,
+    // An administrator's "sign out" of one session ends its access tokens at once, not at expiry.
+    [claims.sub, claims.tenant_id, new Date(issuedAtMs(claims)), sessionIdOf(claims)],
   );
   if (!row) return null;
   return {

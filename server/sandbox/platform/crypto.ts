@@ -80,6 +80,8 @@ export interface AccessTokenClaims {
   tenant_name: string;
   role: string;
   tier: string;
+  /** The sign-in session (auth_sessions) the token belongs to; it dies when that session ends. */
+  sid?: string;
   iat?: number;
   iat_ms?: number;
 }

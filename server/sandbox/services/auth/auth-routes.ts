@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '#common/clock.ts';
 import { Router, type Request, type Response } from 'express';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
@@ -80,12 +81,17 @@ export interface AuthDeps {
   clock: Clock;
 }
 
-/** Mints an access token and a fresh refresh token for one user in one workspace. */
+/**
+ * Mints an access token and a fresh refresh token for one user in one workspace. A sign-in starts
+ * a session (`auth_sessions`); a refresh or a workspace switch continues the one its refresh token
+ * belongs to, so that an administrator sees one session per sign-in and ending it ends them all.
+ */
 async function issueSession(
   deps: AuthDeps,
   res: Response,
   userId: number,
   tenantId: number,
+  continuing: string | null = null,
 ): Promise<void> {
   const { db, signer } = deps;
   const [row] = await db.query<{
@@ -112,6 +118,12 @@ async function issueSession(
     [userId, tenantId],
   );
   const permissions = await loadPermissions(db, userId, tenantId);
+  const sessionId = continuing ?? randomUUID();
+  await db.query(
+    `INSERT INTO auth_sessions (id, tenant_id, user_id, started_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (id) DO UPDATE SET tenant_id = EXCLUDED.tenant_id`,
+    [sessionId, tenantId, userId, new Date(deps.clock.now())],
+  );
   const accessToken = await signer.sign({
     sub: row.sub,
     email: row.email,
@@ -123,12 +135,20 @@ async function issueSession(
     tenant_name: row.name,
     role: role?.code ?? '',
     tier: 'standard',
+    sid: sessionId,
   });
   const refreshToken = randomToken();
   await db.query(
-    `INSERT INTO refresh_tokens (tenant_id, user_id, token_hash, expires_at)
-     VALUES ($1, $2, $3, $5::timestamptz + make_interval(secs => $4))`,
-    [tenantId, userId, sha256(refreshToken), REFRESH_TTL_SECONDS, new Date(deps.clock.now())],
+    `INSERT INTO refresh_tokens (tenant_id, user_id, token_hash, expires_at, session_id)
+     VALUES ($1, $2, $3, $5::timestamptz + make_interval(secs => $4), $6)`,
+    [
+      tenantId,
+      userId,
+      sha256(refreshToken),
+      REFRESH_TTL_SECONDS,
+      new Date(deps.clock.now()),
+      sessionId,
+    ],
   );
   setRefreshCookie(res, refreshToken);
   res.status(200).json({ accessToken, permissions: permissions.join(',') });
@@ -175,15 +195,20 @@ const passwordUnchanged = (): HttpError =>
 const invalidRefresh = (): HttpError =>
   new HttpError(401, 'invalid_refresh_token', 'refresh token missing, unknown or expired');
 
-async function findRefresh(
-  db: Db,
-  req: Request,
-  now: Date,
-): Promise<{ id: number; user_id: number; tenant_id: number; email: string } | null> {
+interface RefreshRow {
+  id: number;
+  user_id: number;
+  tenant_id: number;
+  email: string;
+  /** null for tokens minted before sessions were kept (migration 024). */
+  session_id: string | null;
+}
+
+async function findRefresh(db: Db, req: Request, now: Date): Promise<RefreshRow | null> {
   const token = readCookie(req, REFRESH_COOKIE);
   if (!token) return null;
-  const [row] = await db.query<{ id: number; user_id: number; tenant_id: number; email: string }>(
-    `SELECT rt.id, rt.user_id, rt.tenant_id, u.email
+  const [row] = await db.query<RefreshRow>(
+    `SELECT rt.id, rt.user_id, rt.tenant_id, u.email, rt.session_id
        FROM refresh_tokens rt JOIN users u ON u.id = rt.user_id
       WHERE rt.token_hash = $1 AND rt.revoked_at IS NULL AND rt.expires_at > $2::timestamptz`,
     [sha256(token), now],
@@ -268,7 +293,7 @@ export function authRouter(deps: AuthDeps & { tools: boolean }): Router {
     if (!alive) throw invalidRefresh();
     // Rotation: the old cookie dies now, so a stolen copy used later is rejected.
     if (!(await revokeRefresh(db, current.id))) throw invalidRefresh();
-    await issueSession(deps, res, current.user_id, current.tenant_id);
+    await issueSession(deps, res, current.user_id, current.tenant_id, current.session_id);
   });
 
   router.post('/logout', async (req, res) => {
@@ -381,8 +406,9 @@ export function authRouter(deps: AuthDeps & { tools: boolean }): Router {
     if (!target) throw forbidden;
     // The refresh token follows the workspace; the old one is retired with the old workspace.
     const current = await findRefresh(db, req, new Date(deps.clock.now()));
-    if (current && current.user_id === auth.userId) await revokeRefresh(db, current.id);
-    await issueSession(deps, res, auth.userId, target.id);
+    const same = current && current.user_id === auth.userId ? current : null;
+    if (same) await revokeRefresh(db, same.id);
+    await issueSession(deps, res, auth.userId, target.id, same?.session_id ?? null);
   });
 
   router.get('/saml-login-link', async (req, res) => {

@@ -4,59 +4,24 @@ import { HttpError, invalidInput } from '#server/sandbox/platform/errors.ts';
 import type { ErrorIssue } from '#common/contracts/error.ts';
 import { hasPermission } from '#common/permissions.ts';
 import { COVER_OVERRIDE_PERMISSION, coveredClaimTypes } from '#common/claims.ts';
+import { policyInForceOn } from '#server/sandbox/services/insurance/index.ts';
 
 /**
- * The cover check of a claim (issue 15): the policy must be in force on the loss date and its
- * product's category must cover the kind of loss. The claim service reads the policy tables
- * itself (as it does for a claim's policy number and holder), never the insurance routes.
- *
- * In force on the loss day means: the policy is neither withdrawn (it never existed) nor
- * suspended, it was not terminated on or before the loss day (a terminated policy without a
- * termination date is taken as never in force), and the day lies in a timeslice of one of its
- * versions that is no draft (from its first day up to, not including, the day its term ends).
- * Days are the workspace's, as for the claim's other dates.
+ * The cover check of a claim (issue 15): the policy must be in force on the loss date (the
+ * insurance service's rule, `policyInForceOn`) and its product's category must cover the kind of
+ * loss. Days are the workspace's, as for the claim's other dates.
  */
-
-interface CoverFacts {
-  status: string;
-  category: string;
-  termination_day: string | null;
-  in_term: boolean;
-}
-
 export async function coverIssues(
   db: Queryable,
   tenantId: number,
   claim: { policyCode: string; damageDate: string; claimType: string },
   timeZone: string,
 ): Promise<ErrorIssue[]> {
-  const [facts] = await db.query<CoverFacts>(
-    `SELECT p.status, pr.category,
-            to_char(p.termination_date AT TIME ZONE $3, 'YYYY-MM-DD') AS termination_day,
-            EXISTS (
-              SELECT 1 FROM policy_versions v JOIN timeslices t ON t.policy_version_id = v.id
-               WHERE v.policy_id = p.id AND NOT v.is_draft
-                 AND to_char(t."from" AT TIME ZONE $3, 'YYYY-MM-DD') <= $4
-                 AND (t."to" IS NULL OR to_char(t."to" AT TIME ZONE $3, 'YYYY-MM-DD') > $4)
-            ) AS in_term
-       FROM policies p JOIN products pr ON pr.id = p.product_id
-      WHERE p.tenant_id = $1 AND p.code = $2`,
-    [tenantId, claim.policyCode, timeZone, claim.damageDate],
-  );
-  if (!facts) return [];
+  const policy = await policyInForceOn(db, tenantId, claim.policyCode, claim.damageDate, timeZone);
+  if (!policy) return [];
   const issues: ErrorIssue[] = [];
-  const terminatedBefore =
-    facts.status === 'TERMINATED' &&
-    (facts.termination_day === null || facts.termination_day <= claim.damageDate);
-  if (
-    facts.status === 'WITHDRAWN' ||
-    facts.status === 'SUSPENDED' ||
-    terminatedBefore ||
-    !facts.in_term
-  ) {
-    issues.push({ path: 'damageDate', code: 'no_cover_on_loss_date' });
-  }
-  if (!coveredClaimTypes(facts.category).some((type) => type === claim.claimType)) {
+  if (!policy.inForce) issues.push({ path: 'damageDate', code: 'no_cover_on_loss_date' });
+  if (!coveredClaimTypes(policy.category).some((type) => type === claim.claimType)) {
     issues.push({ path: 'claimType', code: 'loss_not_covered' });
   }
   return issues;

@@ -53,3 +53,6 @@ export const insuranceService: ServiceModule = {
 
 // For the translation service: texts belong to a product.
 export { cantLoadProduct } from './insurance-product-routes.ts';
+
+// For the claim service's cover check: whether a policy is in force on the loss day.
+export { policyInForceOn } from './policy-in-force.ts';

@@ -7,6 +7,7 @@ import { seedDemoWorld } from './seed.ts';
 import { settingsRouter } from './settings-routes.ts';
 import { tenantRouter } from './tenant-routes.ts';
 import { userAdminRouter } from './user-admin-routes.ts';
+import { userPageRouter } from './user-page-routes.ts';
 
 /**
  * The tenant service: workspaces, users, roles, organizations and their invitations, settings and
@@ -19,6 +20,7 @@ export const tenantService: ServiceModule = {
   routers: [
     // Before the base router: its `/users/:id` would otherwise take `/users/invites` for an id.
     userAdminRouter,
+    userPageRouter,
     tenantRouter,
     organizationRouter,
     settingsRouter,
@@ -31,6 +33,7 @@ export const tenantService: ServiceModule = {
     '013-settings-versions.sql',
     '014-settings-record-versions.sql',
     '018-audit-events.sql',
+    '024-user-page.sql',
   ]),
   async seed({ db, logger, publicBaseUrl }) {
     await seedDemoWorld(db, logger);

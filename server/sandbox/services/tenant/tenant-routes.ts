@@ -159,6 +159,8 @@ export interface UserRow {
   last_name: string;
   status: string;
   sub: string;
+  version: number;
+  must_change_password: boolean;
   organization_id: number | null;
   created_at: Date;
   updated_at: Date;
@@ -167,7 +169,7 @@ export interface UserRow {
 }
 
 export const USER_SELECT = `SELECT u.id, u.code, u.email, u.first_name, u.last_name, u.status, u.sub,
-  tu.organization_id, u.created_at, u.updated_at, u.created_by, u.updated_by
+  u.version, u.must_change_password, tu.organization_id, u.created_at, u.updated_at, u.created_by, u.updated_by
   FROM users u JOIN tenant_users tu ON tu.user_id = u.id`;
 
 export async function presentUsers(
@@ -224,6 +226,8 @@ export async function presentUsers(
             u.organization_id === null ? null : (organizations.get(u.organization_id) ?? null),
         }
       : {}),
+    version: u.version,
+    mustChangePassword: u.must_change_password,
     createdAt: u.created_at,
     updatedAt: u.updated_at,
     createdBy: u.created_by,

@@ -136,6 +136,7 @@ async function changeUser(
       } else {
         await tx.query('DELETE FROM user_roles WHERE user_id = $1', [userId]);
         await tx.query('DELETE FROM refresh_tokens WHERE user_id = $1', [userId]);
+        await tx.query('DELETE FROM auth_sessions WHERE user_id = $1', [userId]);
         await tx.query('DELETE FROM one_time_codes WHERE user_id = $1', [userId]);
         await tx.query('DELETE FROM users WHERE id = $1', [userId]);
       }

@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test';
+import { colleague, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
+
+// A seeded product manager no other spec signs in with: this spec signs their session out.
+const SIGNED_OUT = 'paul.hoffmann@demo.test';
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+async function inGerman(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('bo.language', 'de'));
+  await page.evaluate(() => localStorage.setItem('bo.language', 'de'));
+}
+
+async function openUsers(page: Page) {
+  await page.goto('/u/0/admin/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'Benutzer' })).toBeVisible();
+}
+
+async function outbox(page: Page, to: string) {
+  const response = await page.request.get(`/sandbox/outbox?to=${encodeURIComponent(to)}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { items: { subject: string; link: string | null }[] }).items;
+}
+
+test.describe('die Benutzerseite', () => {
+  test('die Administratorin legt einen Benutzer direkt an, ändert seinen Namen und sieht Rollen und Berechtigungen', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'admin@demo.test');
+    await inGerman(page);
+    await openUsers(page);
+
+    const email = `direkt.${stamp()}@demo.test`;
+    await page.getByRole('button', { name: 'Benutzer anlegen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Einen Benutzer anlegen' });
+    // Nothing typed: each field says so, the service is not asked.
+    await dialog.getByRole('button', { name: 'Benutzer anlegen' }).click();
+    await expect(dialog.getByText('Vorname ist ein Pflichtfeld')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Vorname' }).fill('Dora');
+    await dialog.getByRole('textbox', { name: 'Nachname' }).fill('Direkt');
+    await dialog.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email);
+    await dialog.getByRole('checkbox', { name: 'Show only' }).check();
+    await dialog.getByRole('button', { name: 'Benutzer anlegen' }).click();
+
+    // The new user's page opens; the set-password e-mail is in the outbox.
+    await expect(page).toHaveURL(/\/u\/0\/admin\/users\/\d+(#.*)?$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dora Direkt' })).toBeVisible();
+    const [mail] = await outbox(page, email);
+    expect(mail?.subject).toBe('Your account is ready');
+    expect(mail?.link).toMatch(/^\/account\/resetpassword\?resetToken=/);
+
+    // Edit the name, on top of the version shown.
+    await page.getByRole('textbox', { name: 'Vorname' }).fill('Doris');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Der Benutzer wurde gespeichert.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Doris Direkt' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('tab', { name: 'Rollen und Berechtigungen' }).click();
+    await expect(page.getByTestId('user-roles')).toHaveText('Show only');
+    await expect(page.getByText('tenant-management.users.view')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('die Administratorin meldet eine Sitzung eines Benutzers ab; dessen Browser ist sofort abgemeldet', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const other = await colleague(browser, SIGNED_OUT);
+    try {
+      await signIn(page, 'admin@demo.test');
+      await inGerman(page);
+      await openUsers(page);
+      await page.getByLabel('Benutzer suchen').fill(SIGNED_OUT);
+      await page.getByRole('link', { name: `Benutzerseite von ${SIGNED_OUT} öffnen` }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Paul Hoffmann' })).toBeVisible();
+
+      await page.getByRole('tab', { name: 'Sitzungen' }).click();
+      const sessions = page.getByRole('table', { name: 'Aktive Sitzungen' });
+      await expect(sessions.getByRole('row')).toHaveCount(2);
+      await expectNoSeriousA11yViolations(page);
+      await sessions.getByRole('button', { name: /^Sitzung vom .* abmelden$/ }).click();
+      const confirm = page.getByRole('dialog', { name: 'Diese Sitzung abmelden?' });
+      await confirm.getByRole('button', { name: 'Abmelden' }).click();
+      await expect(page.getByText('Die Sitzung wurde abgemeldet.')).toBeVisible();
+      await expect(
+        page.getByText('Dieser Benutzer hat in diesem Arbeitsbereich keine aktive Sitzung.'),
+      ).toBeVisible();
+
+      // The signed-out browser's next call is refused and its account gone.
+      await expect
+        .poll(async () =>
+          (await other.page.request.get('/api/0/tenantservice/v1/general')).status(),
+        )
+        .toBe(401);
+      await other.page.reload();
+      await expect(other.page).toHaveURL(/\/login/);
+    } finally {
+      await other.close();
+    }
+  });
+});
