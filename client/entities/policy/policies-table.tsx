@@ -11,6 +11,7 @@ import {
 } from '#client/api/policies-client.ts';
 import { usePolicyAbilities } from '#client/api/use-policy-abilities.ts';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
+import { formatDate } from '#client/ui/form/dates.ts';
 import { formatUtcDate } from './policy-display.ts';
 import { formatMoney, prepareMoneyFormat } from '#client/ui/money.ts';
 import { policyStatusClass, policyStatusKey } from './policy-status-badge.tsx';
@@ -92,7 +93,7 @@ export function PoliciesTable({
         policy,
         holder: partyName(policy.holder) || policy.accountCode || '',
         start: formatUtcDate(policy.policyStartDate),
-        created: formatUtcDate(policy.createdAt),
+        created: formatDate(policy.createdAt),
       }));
       return { rows, nextPageToken: page.nextPageToken };
     },

@@ -14,6 +14,7 @@ import {
 } from '#client/api/tenant-admin-client.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
+import { formatDate } from '#client/ui/form/dates.ts';
 import { RowButton } from '#client/ui/row-button.tsx';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
 import type { TableQuery } from '#machines/infinite-table.machine.ts';
@@ -50,13 +51,6 @@ export function useBatchReport() {
   );
 }
 
-export function formatDate(value: string, language: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
-}
-
 export function UsersTab({
   abilities,
   roles,
@@ -64,7 +58,7 @@ export function UsersTab({
   abilities: AdminAbilities;
   roles: RoleRef[] | null;
 }) {
-  const { t, i18n } = useTranslation('admin_users');
+  const { t } = useTranslation('admin_users');
   const id = useId();
   const { accountIndex, canUpdate, canDelete } = abilities;
 
@@ -214,7 +208,7 @@ export function UsersTab({
       id: 'created',
       header: t('columns.created'),
       width: '7rem',
-      cell: (user) => formatDate(user.createdAt, i18n.language),
+      cell: (user) => formatDate(user.createdAt),
     },
   ];
   // One actions column: every reader may open a user's effective permissions; changing buttons

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldOption } from './custom-schema.ts';
-import { formatDate, isIsoDate, parseDisplayDate } from './dates.ts';
+import { formatInputDate, isIsoDate, parseDisplayDate } from './dates.ts';
 import { translateMessage } from './messages.ts';
 
 /** Spec, section 9: text areas have 5 rows by default. */
@@ -246,12 +246,12 @@ export function DateInput({
   ...field
 }: FieldProps & { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation('ui');
-  const [text, setText] = useState(() => formatDate(value));
+  const [text, setText] = useState(() => formatInputDate(value));
   // Follow outside changes (reset, load) without overwriting what is being typed.
   const [seen, setSeen] = useState(value);
   if (value !== seen) {
     setSeen(value);
-    if (isIsoDate(value) || value === '') setText(formatDate(value));
+    if (isIsoDate(value) || value === '') setText(formatInputDate(value));
   }
   return (
     // The format in the language's letters (TT.MM.JJJJ, DD.MM.RRRR), as its error messages say it.
