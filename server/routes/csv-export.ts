@@ -2,6 +2,13 @@ import { readFileSync } from 'node:fs';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { errorIssues } from '#common/contracts/error.ts';
+import {
+  DEFAULT_DATE_DISPLAY,
+  dateDisplayOf,
+  formatDay,
+  formatInstant,
+  type DateDisplay,
+} from '#common/date-display.ts';
 import { applicantName, partyName, type NamedParty } from '#common/party-name.ts';
 import { premiumInForce, type TimelineSlice } from '#common/policy-timeline.ts';
 import { sendError } from '#server/http-errors.ts';
@@ -21,6 +28,12 @@ type Item = Record<string, unknown>;
 interface Column {
   key: string;
   value: (item: Item) => unknown;
+  /**
+   * A date cell, written in the tenant's formats as the lists show it: `day` a calendar day
+   * (never moved by the zone), `utcDay` a day stored as midnight UTC (a policy's start),
+   * `instant` a timestamp with its time in the tenant's zone.
+   */
+  date?: 'day' | 'utcDay' | 'instant';
 }
 interface ExportList {
   path: string;
@@ -38,6 +51,8 @@ const nested =
   (item: Item): unknown =>
     (item[outer] as Item | null | undefined)?.[inner];
 const columns = (...names: string[]): Column[] => names.map((key) => ({ key, value: field(key) }));
+const dates = (date: NonNullable<Column['date']>, ...names: string[]): Column[] =>
+  names.map((key) => ({ key, value: field(key), date }));
 
 /** A policy's premium as the list shows it: the timeslice in force now carries it. */
 function currentPremium(item: Item): Item | undefined {
@@ -64,9 +79,7 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
       'houseNumber',
       'zipCode',
       'city',
-      'birthDate',
-      'createdAt',
-    ),
+    ).concat(dates('day', 'birthDate'), dates('instant', 'createdAt')),
   },
   partners: {
     path: '/partnerservice/v1/partners',
@@ -78,7 +91,7 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
         key: 'tags',
         value: (item) => ((item.tags as Item[] | undefined) ?? []).map((t) => t.label).join(' | '),
       },
-      ...columns('createdAt'),
+      ...dates('instant', 'createdAt'),
     ],
   },
   policies: {
@@ -87,10 +100,10 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
     columns: [
       ...columns('policyNumber', 'code', 'productName', 'status', 'accountCode'),
       { key: 'holder', value: (item) => partyName(item.holder as NamedParty | null) },
-      ...columns('policyStartDate'),
+      ...dates('utcDay', 'policyStartDate'),
       { key: 'grandTotal', value: (item) => currentPremium(item)?.grandTotal },
       { key: 'currency', value: (item) => currentPremium(item)?.currency },
-      ...columns('createdAt'),
+      ...dates('instant', 'createdAt'),
     ],
   },
   leads: {
@@ -105,7 +118,7 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
       ...columns('productName', 'productSlug'),
       { key: 'grandTotal', value: (item) => leadPremium(item)?.grandTotal },
       { key: 'currency', value: (item) => leadPremium(item)?.currency },
-      ...columns('createdAt'),
+      ...dates('instant', 'createdAt'),
     ],
   },
   claims: {
@@ -113,7 +126,8 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
     columns: [
       ...columns('claimNumber', 'code', 'title', 'policyNumber', 'accountCode'),
       { key: 'holder', value: (item) => partyName(item.holder as NamedParty | null) },
-      ...columns('status', 'claimType', 'damageDate', 'notificationDate'),
+      ...columns('status', 'claimType'),
+      ...dates('day', 'damageDate', 'notificationDate'),
       // The service keeps cents; a spreadsheet wants the amount in the currency.
       ...(['reserve', 'payment', 'recourse'] as const).map((key) => ({
         key,
@@ -123,7 +137,7 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
         },
       })),
       { key: 'currency', value: nested('totals', 'currency') },
-      ...columns('createdAt'),
+      ...dates('instant', 'createdAt'),
     ],
   },
 };
@@ -172,6 +186,35 @@ function loadHeaders(): Record<Language, Record<string, Record<string, string>>>
     out[lng] = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
   }
   return out;
+}
+
+/** A cell's value, a date in the tenant's display. */
+export function cellValue(column: Column, item: Item, display: DateDisplay): unknown {
+  const value = column.value(item);
+  if (!column.date || typeof value !== 'string') return value;
+  const shown =
+    column.date === 'instant'
+      ? formatInstant(display, value)
+      : formatDay(display, value, { utcDay: column.date === 'utcDay' });
+  // A value the formatter cannot read is written as it came, rather than lost.
+  return shown || value;
+}
+
+/**
+ * The tenant's date display, read with the user's token (every user of the UI may read the
+ * general settings); without it the file keeps to the spec's defaults rather than failing.
+ */
+async function tenantDisplay(upstreamUrl: string, token: string, timeoutMs: number) {
+  try {
+    const res = await fetch(`${upstreamUrl}/tenantservice/v1/general`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const body = (await res.json().catch(() => null)) as { general?: Item } | null;
+    return res.ok && body?.general ? dateDisplayOf(body.general) : DEFAULT_DATE_DISPLAY;
+  } catch {
+    return DEFAULT_DATE_DISPLAY;
+  }
 }
 
 /** Backpressure: waits until the browser took the last chunk, or went away. */
@@ -226,6 +269,7 @@ export function csvExport(deps: {
 
       let rows = 0;
       let pageToken: string | null = null;
+      let display: DateDisplay | null = null;
       do {
         const t = await tokens.accessToken(sid, index);
         if (!t.ok) {
@@ -233,6 +277,8 @@ export function csvExport(deps: {
           return sendError(res, t.status, t.error, undefined, { accountIndex: Number(index) });
         }
         if (pageToken) query.set('pageToken', pageToken);
+        display ??= await tenantDisplay(deps.upstreamUrl, t.accessToken, deps.timeoutMs);
+        const shownIn = display;
         const upstream = await fetch(`${deps.upstreamUrl}${list.path}?${query}`, {
           headers: { authorization: `Bearer ${t.accessToken}`, accept: 'application/json' },
           signal: AbortSignal.timeout(deps.timeoutMs),
@@ -279,7 +325,7 @@ export function csvExport(deps: {
         for (const item of body.items) {
           if (rows >= EXPORT_MAX_ROWS) break;
           chunk += csvLine(
-            list.columns.map((c) => c.value(item)),
+            list.columns.map((c) => cellValue(c, item, shownIn)),
             language,
           );
           rows++;
