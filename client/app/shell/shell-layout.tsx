@@ -126,14 +126,19 @@ function Shell({ account }: { account: SessionAccount }) {
           className="size-9 rounded object-contain"
         />
         <p className="mr-2 hidden font-semibold text-slate-900 md:block">{tenantName}</p>
-        <ProductSelector />
-        <div className="ml-auto flex items-center gap-1">
+        {/* Below 640 px the product selector (one product with screens) and the full-screen
+            switch give their room to the profile menu, which must stay reachable: accounts and
+            workspaces are switched there. */}
+        <div className="hidden sm:block">
+          <ProductSelector />
+        </div>
+        <div className="ml-auto flex min-w-0 items-center gap-1">
           <HeaderSearch accountIndex={account.accountIndex} permissions={account.permissions} />
           <HelpMenu accountIndex={account.accountIndex} onTour={() => setTourOpen(true)} />
           <LanguageMenu />
           <button
             type="button"
-            className="inline-flex items-center rounded-md px-3 py-2 text-sm text-slate-800 hover:bg-slate-100"
+            className="hidden items-center rounded-md px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 sm:inline-flex"
             aria-pressed={fullscreen}
             onClick={toggleFullscreen}
           >
