@@ -237,6 +237,90 @@ export function CheckboxInput({
 }
 
 /**
+ * A list value (a custom field of type array): with options, a checkbox for each in a fieldset
+ * named by the label; without, one entry per line of a text area. Reports the list of texts.
+ */
+export function ListInput({
+  value,
+  options,
+  onChange,
+  ...field
+}: FieldProps & {
+  value: readonly string[];
+  options?: readonly { value: string; label: string }[] | undefined;
+  onChange: (value: string[]) => void;
+}) {
+  const { t } = useTranslation('ui');
+  const id = useId();
+  if (!options) {
+    return (
+      <TextareaInput
+        {...field}
+        value={value.join('\n')}
+        onChange={(text) =>
+          onChange(
+            text
+              .split('\n')
+              .map((line) => line.trim())
+              .filter(Boolean),
+          )
+        }
+      />
+    );
+  }
+  const hasErrors = (field.errors?.length ?? 0) > 0;
+  return (
+    <fieldset
+      className="flex flex-col gap-1"
+      aria-describedby={hasErrors ? `${id}-errors` : undefined}
+      aria-invalid={hasErrors ? true : undefined}
+    >
+      <legend className="text-sm font-medium text-slate-800">
+        {field.label}
+        {field.required ? (
+          <span aria-hidden="true" className="text-red-700">
+            {' *'}
+          </span>
+        ) : null}
+      </legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        {options.map((option) => (
+          <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              name={field.name}
+              value={option.value}
+              checked={value.includes(option.value)}
+              disabled={field.disabled}
+              className="size-4"
+              onChange={(event) =>
+                onChange(
+                  event.target.checked
+                    ? options
+                        .map((o) => o.value)
+                        .filter((v) => v === option.value || value.includes(v))
+                    : value.filter((v) => v !== option.value),
+                )
+              }
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {hasErrors ? (
+        <ul id={`${id}-errors`} className="text-sm text-red-700">
+          {field.errors!.map((message) => (
+            <li key={message}>
+              {translateMessage((key, values) => t(key as never, values), message)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
  * A date typed as DD.MM.YYYY and reported as ISO (YYYY-MM-DD); '' when cleared. Text that is
  * not a date is reported as typed, so that the schema shows the invalid-date message.
  */

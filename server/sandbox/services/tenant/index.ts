@@ -30,6 +30,7 @@ export const tenantService: ServiceModule = {
     '010-list-views.sql',
     '013-settings-versions.sql',
     '014-settings-record-versions.sql',
+    '023-organization-versions.sql',
   ]),
   async seed({ db, logger }) {
     await seedDemoWorld(db, logger);
