@@ -51,13 +51,10 @@ export function getDateDisplay(): DateDisplay {
 
 /** The display in a component: it renders again when the tenant's display changes. */
 export function useDateDisplay(): DateDisplay {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getDateDisplay,
-  );
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, getDateDisplay);
 }
 
 /**
