@@ -17,19 +17,27 @@ export const CUSTOM_SCHEMA_ENTITIES = [
 ] as const;
 export type CustomSchemaEntity = (typeof CUSTOM_SCHEMA_ENTITIES)[number];
 
+/**
+ * The spec's custom schema types (string, number, boolean, date, email, array, object) and three
+ * its dynamic fields and rules also know: text area ("text-area"), phone ("isPhoneNumber",
+ * `messages.invalidPhoneFormat`) and a date with its time (stored ISO, like dates).
+ */
 export const CUSTOM_FIELD_TYPES = [
   'string',
+  'textarea',
   'number',
   'boolean',
   'date',
+  'dateTime',
   'email',
+  'phone',
   'array',
   'object',
 ] as const;
 export type CustomSchemaFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
 /** Types whose values are text: only they take minLength and maxLength. */
-const TEXT_TYPES: ReadonlySet<string> = new Set(['string', 'email']);
+const TEXT_TYPES: ReadonlySet<string> = new Set(['string', 'textarea', 'email']);
 /** Types that may offer a list of options (a select for strings, choices for lists). */
 const OPTION_TYPES: ReadonlySet<string> = new Set(['string', 'array', 'object']);
 

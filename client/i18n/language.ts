@@ -29,13 +29,19 @@ function write(key: string, value: string): void {
   }
 }
 
-export function readCachedGeneralLanguage(): Language | undefined {
+/** The tenant's general settings as last loaded on this browser, or null. */
+export function readCachedGeneral(): Record<string, unknown> | null {
   try {
-    const language: unknown = JSON.parse(read(GENERAL_KEY) ?? 'null')?.language;
-    return isLanguage(language) ? language : undefined;
+    const general: unknown = JSON.parse(read(GENERAL_KEY) ?? 'null');
+    return general && typeof general === 'object' ? (general as Record<string, unknown>) : null;
   } catch {
-    return undefined;
+    return null;
   }
+}
+
+export function readCachedGeneralLanguage(): Language | undefined {
+  const language = readCachedGeneral()?.language;
+  return isLanguage(language) ? language : undefined;
 }
 
 export function cacheGeneralSettings(general: { language?: string }): void {

@@ -2,13 +2,17 @@ import type { ButtonHTMLAttributes } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
+// Disabled looks disabled in every variant: grey, not a paler brand or red (a pale red
+// destructive button still reads as "press me"), and no hover change.
+const disabledLook =
+  'disabled:border-slate-300 disabled:bg-slate-200 disabled:text-slate-600 disabled:hover:bg-slate-200 disabled:hover:brightness-100';
+
 const variants: Record<Variant, string> = {
   // Text on the brand colour is dark or white by contrast (set with the tenant's colour).
-  primary: 'bg-brand text-on-brand hover:brightness-95 disabled:opacity-60',
-  secondary:
-    'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:opacity-60',
-  ghost: 'text-slate-700 hover:bg-slate-100 disabled:opacity-60',
-  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:opacity-60',
+  primary: `bg-brand text-on-brand hover:brightness-95 ${disabledLook}`,
+  secondary: `border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 ${disabledLook}`,
+  ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-500 disabled:hover:bg-transparent',
+  danger: `border border-red-700 bg-red-700 text-white hover:bg-red-800 ${disabledLook}`,
 };
 
 /** The classes of a button, for a link that looks like one (a download, a navigation). */

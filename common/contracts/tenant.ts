@@ -57,6 +57,8 @@ export const OrganizationSchema = v.strictObject({
   email: v.string(),
   ...OrganizationAddressEntries,
   ern: v.string(),
+  /** Count of saves; an update may send it back to be refused 409 when it is stale. */
+  version: v.number(),
   ...AuditEntries,
 });
 
@@ -363,6 +365,7 @@ export const OrganizationUpdateBody = v.object({
   email: v.optional(v.union([emailAddress, v.literal('')])),
   parentId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
   customFields: v.optional(v.record(v.string(), v.unknown())),
+  version: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 });
 export const OrgInvitationBody = v.object({
   name: orgName,

@@ -3,6 +3,13 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { errorIssues } from '#common/contracts/error.ts';
 import { labelIn, type NameLabels } from '#common/name-labels.ts';
+import {
+  DEFAULT_DATE_DISPLAY,
+  dateDisplayOf,
+  formatDay,
+  formatInstant,
+  type DateDisplay,
+} from '#common/date-display.ts';
 import { applicantName, partyName, type NamedParty } from '#common/party-name.ts';
 import { premiumInForce, type TimelineSlice } from '#common/policy-timeline.ts';
 import { grandTotalUnit, type PremiumItem } from '#common/premium.ts';
@@ -26,6 +33,12 @@ interface Column {
   key: string;
   /** The cell; `texts` for values a person reads as words (statuses, units) in the file's language. */
   value: (item: Item, texts: Texts) => unknown;
+  /**
+   * A date cell, written in the tenant's formats as the lists show it: `day` a calendar day
+   * (never moved by the zone), `utcDay` a day stored as midnight UTC (a policy's start),
+   * `instant` a timestamp with its time in the tenant's zone.
+   */
+  date?: 'day' | 'utcDay' | 'instant';
 }
 interface ExportList {
   path: string;
@@ -48,6 +61,8 @@ const nested =
   (item: Item): unknown =>
     (item[outer] as Item | null | undefined)?.[inner];
 const columns = (...names: string[]): Column[] => names.map((key) => ({ key, value: field(key) }));
+const dates = (date: NonNullable<Column['date']>, ...names: string[]): Column[] =>
+  names.map((key) => ({ key, value: field(key), date }));
 
 /** A policy's premium as the list shows it: the timeslice in force now carries it. */
 function currentPremium(item: Item): Item | undefined {
@@ -74,9 +89,7 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
       'houseNumber',
       'zipCode',
       'city',
-      'birthDate',
-      'createdAt',
-    ),
+    ).concat(dates('day', 'birthDate'), dates('instant', 'createdAt')),
   },
   partners: {
     path: '/partnerservice/v1/partners',
@@ -88,7 +101,7 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
         key: 'tags',
         value: (item) => ((item.tags as Item[] | undefined) ?? []).map((t) => t.label).join(' | '),
       },
-      ...columns('createdAt'),
+      ...dates('instant', 'createdAt'),
     ],
   },
   policies: {
@@ -105,7 +118,7 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
       },
       ...columns('accountCode'),
       { key: 'holder', value: (item) => partyName(item.holder as NamedParty | null) },
-      ...columns('policyStartDate'),
+      ...dates('utcDay', 'policyStartDate'),
       { key: 'grandTotal', value: (item) => currentPremium(item)?.grandTotal },
       // A total means little without its period: "per month" beside the amount, as on screen.
       {
@@ -117,7 +130,7 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
         },
       },
       { key: 'currency', value: (item) => currentPremium(item)?.currency },
-      ...columns('createdAt'),
+      ...dates('instant', 'createdAt'),
     ],
   },
   leads: {
@@ -133,7 +146,7 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
       ...columns('productName', 'productSlug'),
       { key: 'grandTotal', value: (item) => leadPremium(item)?.grandTotal },
       { key: 'currency', value: (item) => leadPremium(item)?.currency },
-      ...columns('createdAt'),
+      ...dates('instant', 'createdAt'),
     ],
   },
   claims: {
@@ -142,7 +155,8 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
     columns: [
       ...columns('claimNumber', 'code', 'title', 'policyNumber', 'accountCode'),
       { key: 'holder', value: (item) => partyName(item.holder as NamedParty | null) },
-      ...columns('status', 'claimType', 'damageDate', 'notificationDate'),
+      ...columns('status', 'claimType'),
+      ...dates('day', 'damageDate', 'notificationDate'),
       // The service keeps cents; a spreadsheet wants the amount in the currency.
       ...(['reserve', 'payment', 'recourse'] as const).map((key) => ({
         key,
@@ -152,7 +166,7 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
         },
       })),
       { key: 'currency', value: nested('totals', 'currency') },
-      ...columns('createdAt'),
+      ...dates('instant', 'createdAt'),
     ],
   },
 };
@@ -224,6 +238,40 @@ function loadHeaders(): Record<Language, Texts> {
   return out;
 }
 
+/** A cell's value, a date in the tenant's display. */
+export function cellValue(
+  column: Column,
+  item: Item,
+  display: DateDisplay,
+  texts: Texts,
+): unknown {
+  const value = column.value(item, texts);
+  if (!column.date || typeof value !== 'string') return value;
+  const shown =
+    column.date === 'instant'
+      ? formatInstant(display, value)
+      : formatDay(display, value, { utcDay: column.date === 'utcDay' });
+  // A value the formatter cannot read is written as it came, rather than lost.
+  return shown || value;
+}
+
+/**
+ * The tenant's date display, read with the user's token (every user of the UI may read the
+ * general settings); without it the file keeps to the spec's defaults rather than failing.
+ */
+async function tenantDisplay(upstreamUrl: string, token: string, timeoutMs: number) {
+  try {
+    const res = await fetch(`${upstreamUrl}/tenantservice/v1/general`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const body = (await res.json().catch(() => null)) as { general?: Item } | null;
+    return res.ok && body?.general ? dateDisplayOf(body.general) : DEFAULT_DATE_DISPLAY;
+  } catch {
+    return DEFAULT_DATE_DISPLAY;
+  }
+}
+
 /** Backpressure: waits until the browser took the last chunk, or went away. */
 function drained(res: Response): Promise<void> {
   return new Promise((resolve) => {
@@ -277,6 +325,7 @@ export function csvExport(deps: {
       let rows = 0;
       let pageToken: string | null = null;
       let statusText: Map<string, string> | null = null;
+      let display: DateDisplay | null = null;
       do {
         const t = await tokens.accessToken(sid, index);
         if (!t.ok) {
@@ -292,6 +341,8 @@ export function csvExport(deps: {
           );
         }
         if (pageToken) query.set('pageToken', pageToken);
+        display ??= await tenantDisplay(deps.upstreamUrl, t.accessToken, deps.timeoutMs);
+        const shownIn = display;
         const upstream = await fetch(`${deps.upstreamUrl}${list.path}?${query}`, {
           headers: { authorization: `Bearer ${t.accessToken}`, accept: 'application/json' },
           signal: AbortSignal.timeout(deps.timeoutMs),
@@ -342,7 +393,7 @@ export function csvExport(deps: {
             list.columns.map((c) =>
               c.key === 'status' && statusText
                 ? (statusText.get(String(item.status)) ?? item.status)
-                : c.value(item, texts),
+                : cellValue(c, item, shownIn, texts),
             ),
             language,
           );

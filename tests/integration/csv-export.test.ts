@@ -102,7 +102,7 @@ describe('CSV export through the BFF', () => {
       'Product key',
       'Premium',
       'Currency',
-      'Created (UTC)',
+      'Created',
     ]);
     expect(rows.map((r) => r[1])).toEqual(expected.map((l) => l.code));
     const cell = (row: string[], name: string) => row[header!.indexOf(name)];
@@ -144,6 +144,14 @@ describe('CSV export through the BFF', () => {
         premium: { grandTotal: number };
       }[];
       expect(cell(row, 'Premium')).toBe(String(timesliceAt(timeline, now)!.premium.grandTotal));
+      // Dates as the list shows them, in the tenant's format (seeded DD.MM.YYYY): the start is
+      // its UTC day, never moved by the tenant's zone.
+      const start = policy.policyStartDate as string | null;
+      if (start) {
+        const [y, m, d] = start.slice(0, 10).split('-');
+        expect(cell(row, 'Start')).toBe(`${d}.${m}.${y}`);
+      }
+      expect(cell(row, 'Created')).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/);
     });
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { notificationSocketMachine } from '#machines/notification-socket.machine.ts';
@@ -10,6 +10,8 @@ import { SessionActorContext } from '#client/api/session-context.ts';
 import { ConfirmProvider } from '#client/ui/confirm-dialog.tsx';
 import { TenantLogo } from '#client/ui/fallback-logo.tsx';
 import { ToastProvider } from '#client/ui/toast.tsx';
+import { useDateDisplay } from '#client/ui/form/dates.ts';
+import { Spinner } from '#client/ui/spinner.tsx';
 import { FullscreenIcon, MenuIcon } from '#client/ui/icons.tsx';
 import { useCurrentAccount } from '../guards.tsx';
 import { AccessChangeListener } from './access-change-listener.tsx';
@@ -73,7 +75,10 @@ export default function ShellLayout() {
 function Shell({ account }: { account: SessionAccount }) {
   const { t } = useTranslation(['shell', 'common']);
   const accounts = SessionActorContext.useSelector((s) => s.context.accounts);
-  const { tenantName, branding } = useTenantData(account);
+  const { tenantName, branding, datesReady } = useTenantData(account);
+  // The page is drawn again, from its data, when the tenant's date display changes (loaded
+  // fresher than the cache, or saved on the settings screen): formatted dates live in its rows.
+  const dates = useDateDisplay();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenuRef = useRef<HTMLButtonElement>(null);
   const [tourOpen, setTourOpen] = useState(false);
@@ -121,14 +126,19 @@ function Shell({ account }: { account: SessionAccount }) {
           className="size-9 rounded object-contain"
         />
         <p className="mr-2 hidden font-semibold text-slate-900 md:block">{tenantName}</p>
-        <ProductSelector />
-        <div className="ml-auto flex items-center gap-1">
+        {/* Below 640 px the product selector (one product with screens) and the full-screen
+            switch give their room to the profile menu, which must stay reachable: accounts and
+            workspaces are switched there. */}
+        <div className="hidden sm:block">
+          <ProductSelector />
+        </div>
+        <div className="ml-auto flex min-w-0 items-center gap-1">
           <HeaderSearch accountIndex={account.accountIndex} permissions={account.permissions} />
           <HelpMenu accountIndex={account.accountIndex} onTour={() => setTourOpen(true)} />
           <LanguageMenu />
           <button
             type="button"
-            className="inline-flex items-center rounded-md px-3 py-2 text-sm text-slate-800 hover:bg-slate-100"
+            className="hidden items-center rounded-md px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 sm:inline-flex"
             aria-pressed={fullscreen}
             onClick={toggleFullscreen}
           >
@@ -171,7 +181,13 @@ function Shell({ account }: { account: SessionAccount }) {
         <div className="flex min-w-0 flex-1 flex-col">
           <main id="main-content" tabIndex={-1} className="flex-1 p-4 md:p-6">
             <Breadcrumbs />
-            <Outlet />
+            {datesReady ? (
+              <Fragment key={`${dates.dateFormat}|${dates.timeFormat}|${dates.timeZone}`}>
+                <Outlet />
+              </Fragment>
+            ) : (
+              <Spinner label={t('common:status.loading')} />
+            )}
           </main>
           <footer className="flex flex-wrap items-center justify-between gap-2 bg-chrome px-4 py-3 text-sm text-slate-100">
             <p>

@@ -15,14 +15,23 @@ import {
   USER_LANGUAGE_SETTING,
   cacheGeneralSettings,
   loadedLanguage,
+  readCachedGeneral,
   readChosenLanguage,
 } from '#client/i18n/language.ts';
+import { dateDisplayOf } from '#common/date-display.ts';
+import { setDateDisplay } from '#client/ui/form/dates.ts';
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 export interface TenantData {
   tenantName: string;
   branding: Branding | undefined;
+  /**
+   * The tenant's date display is known: from this browser's cache at once, else when the general
+   * settings have answered (or failed, then the defaults). Pages wait for it, so that no date is
+   * shown in a format that changes a moment later.
+   */
+  datesReady: boolean;
 }
 
 /**
@@ -32,6 +41,11 @@ export interface TenantData {
 export function useTenantData(account: SessionAccount): TenantData {
   const [tenantName, setTenantName] = useState(account.tenantName);
   const [branding, setBranding] = useState<Branding | undefined>();
+  const [datesReady, setDatesReady] = useState(() => {
+    const cached = readCachedGeneral();
+    if (cached) setDateDisplay(dateDisplayOf(cached));
+    return cached !== null;
+  });
   const { accountIndex, tenantId } = account;
 
   useEffect(() => {
@@ -48,8 +62,11 @@ export function useTenantData(account: SessionAccount): TenantData {
       getGeneral(accountIndex, signal),
       getUserSettings(accountIndex, [USER_LANGUAGE_SETTING], signal),
     ]).then(([general, user]) => {
-      if (general.status === 'fulfilled') cacheGeneralSettings(general.value.general);
-      else warn('general settings load')(general.reason);
+      if (general.status === 'fulfilled') {
+        cacheGeneralSettings(general.value.general);
+        if (!signal.aborted) setDateDisplay(dateDisplayOf(general.value.general));
+      } else warn('general settings load')(general.reason);
+      if (!signal.aborted) setDatesReady(true);
       if (user.status === 'rejected') warn('user settings load')(user.reason);
       if (signal.aborted) return;
       const language = loadedLanguage(
@@ -79,5 +96,5 @@ export function useTenantData(account: SessionAccount): TenantData {
     document.documentElement.style.setProperty('--color-on-brand', textOnBrand(value));
   }, [color]);
 
-  return { tenantName, branding };
+  return { tenantName, branding, datesReady };
 }

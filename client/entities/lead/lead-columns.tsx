@@ -51,7 +51,7 @@ export function useLeadColumns(
       id: 'created',
       header: headers.created,
       width: '7rem',
-      cell: (l) => formatDate(l.createdAt.slice(0, 10)),
+      cell: (l) => formatDate(l.createdAt),
     },
   };
 }

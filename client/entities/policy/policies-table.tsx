@@ -18,6 +18,7 @@ import {
   type TableColumn,
 } from '#client/ui/infinite-table.tsx';
 import { serviceOrder, type TableSort } from '#client/ui/table-sort.ts';
+import { formatDate } from '#client/ui/form/dates.ts';
 import { formatUtcDate } from './policy-display.ts';
 import { formatMoney, prepareMoneyFormat } from '#client/ui/money.ts';
 import { policyStatusClass, policyStatusKey } from './policy-status-badge.tsx';
@@ -126,7 +127,7 @@ export function PoliciesTable({
         policy,
         holder: partyName(policy.holder) || policy.accountCode || '',
         start: formatUtcDate(policy.policyStartDate),
-        created: formatUtcDate(policy.createdAt),
+        created: formatDate(policy.createdAt),
       }));
       return {
         rows,

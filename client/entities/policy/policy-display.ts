@@ -1,8 +1,4 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc.js';
-import { DISPLAY_DATE, DISPLAY_DATE_TIME } from '#client/ui/form/dates.ts';
-
-dayjs.extend(utc);
+import { formatUtcDay } from '#client/ui/form/dates.ts';
 
 /**
  * How policies read on screen, shared by the policies screens and the customer's policies tab.
@@ -10,20 +6,12 @@ dayjs.extend(utc);
  */
 
 /**
- * Spec, section 9: a policy's timestamps are converted to UTC. Shown in UTC too, so that a
- * start date of midnight UTC is the same day for every reader whatever their time zone.
+ * Spec, section 9: a policy's days (start, termination, periods) are stored as midnight UTC of
+ * the day. Shown as that UTC day in the tenant's date format, so that a start date is the same
+ * day for every reader whatever the time zone; its timestamps (created, versions) are ordinary
+ * instants and use `formatDateTime`.
  */
-export function formatUtcDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = dayjs.utc(iso);
-  return date.isValid() ? date.format(DISPLAY_DATE) : '';
-}
-
-export function formatUtcDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = dayjs.utc(iso);
-  return date.isValid() ? `${date.format(DISPLAY_DATE_TIME)} UTC` : '';
-}
+export const formatUtcDate = formatUtcDay;
 
 // The policies list's rows carry the unit the BFF worked out with the same rule.
 export { grandTotalUnit } from '#common/premium.ts';

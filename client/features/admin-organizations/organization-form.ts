@@ -117,6 +117,7 @@ export function slugify(name: string): string {
 
 const FIELD_TYPES: ReadonlySet<string> = new Set<CustomFieldType>([
   'string',
+  'textarea',
   'number',
   'boolean',
   'date',

@@ -21,6 +21,7 @@ import { loadStateOf } from '#client/ui/load-state.ts';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { AddressFields, useFormLabels } from './address-fields.tsx';
+import { OrganizationCustomData } from './organization-custom-data.tsx';
 import { addressSchema, pickAddress } from './organization-form.ts';
 import { pageQuery } from './table-order.ts';
 import { useServiceCall } from './use-service-call.ts';
@@ -72,7 +73,7 @@ export default function OrganizationPage() {
             abilities={abilities}
             onSaved={replace}
           />
-          <FurtherDetails organization={loaded.value} accountIndex={accountIndex} />
+          <FurtherDetails organization={loaded.value} abilities={abilities} onSaved={replace} />
           <OrganizationUsers organizationId={loaded.value.id} abilities={abilities} />
         </>
       ) : null}
@@ -156,38 +157,44 @@ function OrganizationForm({
   );
 }
 
-/** E-mail and custom values: shown, not edited (the spec's form has the address only). */
+/** E-mail (shown, not edited: the spec's form has the address only) and the custom data. */
 function FurtherDetails({
   organization,
-  accountIndex,
+  abilities,
+  onSaved,
 }: {
   organization: Organization;
-  accountIndex: number;
+  abilities: OrganizationAbilities;
+  onSaved: (organization: Organization) => void;
 }) {
   const { t } = useTranslation('admin_organizations');
-  const schema = useOrganizationCustomFields(accountIndex);
-  const labelOf = (name: string) =>
-    (schema.status === 'ready' ? schema.value.find((f) => f.name === name)?.label : undefined) ??
-    name;
-  const custom = Object.entries(organization.customFields ?? {}).filter(
-    ([, value]) => value !== null && value !== '',
-  );
+  const schema = useOrganizationCustomFields(abilities.accountIndex);
   return (
-    <section aria-labelledby="org-more" className="flex max-w-3xl flex-col gap-2">
-      <h2 id="org-more" className="text-xl font-semibold text-slate-900">
-        {t('detail.more')}
-      </h2>
-      <dl className="grid grid-cols-[minmax(8rem,max-content)_1fr] gap-x-6 gap-y-1 text-sm">
-        <dt className="font-medium text-slate-800">{t('fields.email')}</dt>
-        <dd className="text-slate-800">{organization.email || t('table.none')}</dd>
-        {custom.map(([name, value]) => (
-          <div key={name} className="contents">
-            <dt className="font-medium text-slate-800">{labelOf(name)}</dt>
-            <dd className="text-slate-800">{String(value)}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
+    <>
+      <section aria-labelledby="org-more" className="flex max-w-3xl flex-col gap-2">
+        <h2 id="org-more" className="text-xl font-semibold text-slate-900">
+          {t('detail.more')}
+        </h2>
+        <dl className="grid grid-cols-[minmax(8rem,max-content)_1fr] gap-x-6 gap-y-1 text-sm">
+          <dt className="font-medium text-slate-800">{t('fields.email')}</dt>
+          <dd className="text-slate-800">{organization.email || t('table.none')}</dd>
+        </dl>
+      </section>
+      {schema.status === 'ready' ? (
+        <OrganizationCustomData
+          organization={organization}
+          fields={schema.value}
+          canUpdate={abilities.canUpdate}
+          accountIndex={abilities.accountIndex}
+          onSaved={onSaved}
+        />
+      ) : null}
+      {schema.status === 'failed' ? (
+        <p className="text-sm text-red-700" role="alert">
+          {t('errors.generic')}
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -8,13 +8,14 @@ import {
   type RoleRef,
 } from '#client/api/tenant-admin-client.ts';
 import { Button } from '#client/ui/button.tsx';
+import { formatDate } from '#client/ui/form/dates.ts';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { RowButton } from '#client/ui/row-button.tsx';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
 import { summarizeBatch, type BatchOutcome } from './batch-summary.ts';
 import { InviteDialog } from './invite-dialog.tsx';
 import type { AdminAbilities } from './use-admin-context.ts';
-import { formatDate, useBatchReport } from './users-tab.tsx';
+import { useBatchReport } from './users-tab.tsx';
 
 /** Pending invitations: list, delete one or several, and the "Invite users" dialog. */
 export function InvitesTab({
@@ -24,7 +25,7 @@ export function InvitesTab({
   abilities: AdminAbilities;
   roles: RoleRef[] | null;
 }) {
-  const { t, i18n } = useTranslation('admin_users');
+  const { t } = useTranslation('admin_users');
   const confirm = useConfirm();
   const report = useBatchReport();
   const { accountIndex, canCreate, canDelete } = abilities;
@@ -101,7 +102,7 @@ export function InvitesTab({
       width: '12rem',
       cell: (invite) => (
         <span className="flex items-center gap-2">
-          {formatDate(invite.expiresOn, i18n.language)}
+          {formatDate(invite.expiresOn)}
           {invite.isExpired ? (
             <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
               {t('status.expired')}

@@ -14,6 +14,7 @@ import {
 } from '#client/api/tenant-admin-client.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
+import { formatDate } from '#client/ui/form/dates.ts';
 import { RowButton } from '#client/ui/row-button.tsx';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
 import type { TableQuery } from '#machines/infinite-table.machine.ts';
@@ -51,11 +52,15 @@ export function useBatchReport() {
   );
 }
 
-export function formatDate(value: string, language: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
+/**
+ * The actions column as wide as its buttons in the current language, no wider: every row is a
+ * grid of its own, so `max-content` cannot line the rows up, and a fixed width either clips the
+ * German labels or, at 1366 px, pushes the column out of the table. `ch` of the text sizes used
+ * (xs buttons, sm link), plus each button's padding and border and the cell's padding.
+ */
+function actionsWidth(buttons: readonly string[], link: string): string {
+  const chars = buttons.reduce((sum, label) => sum + label.length, 0);
+  return `calc(${chars * 0.38}rem + ${buttons.length * 1.4}rem + ${link.length * 0.45}rem + 2.5rem)`;
 }
 
 export function UsersTab({
@@ -65,7 +70,7 @@ export function UsersTab({
   abilities: AdminAbilities;
   roles: RoleRef[] | null;
 }) {
-  const { t, i18n } = useTranslation('admin_users');
+  const { t } = useTranslation('admin_users');
   const id = useId();
   const { accountIndex, canUpdate, canDelete, canCreate } = abilities;
   const navigate = useNavigate();
@@ -174,7 +179,7 @@ export function UsersTab({
       id: 'email',
       header: t('columns.email'),
       sortable: true,
-      width: '2.2fr',
+      width: '1.5fr',
       cell: (user) => (
         <UserTooltip
           user={{
@@ -192,7 +197,7 @@ export function UsersTab({
       id: 'name',
       header: t('columns.name'),
       sortable: true,
-      width: '1.3fr',
+      width: '1.2fr',
       // The way into the user page (issue 16): everything about one user in one place.
       cell: (user) => (
         <Link
@@ -213,28 +218,32 @@ export function UsersTab({
     {
       id: 'roles',
       header: t('columns.roles'),
-      width: '1.3fr',
+      width: '1.2fr',
       cell: (user) => (user.roles ?? []).map((r) => r.label).join(', ') || t('table.none'),
     },
     {
       id: 'status',
       header: t('columns.status'),
-      width: '6rem',
+      width: '5.5rem',
       cell: (user) => t(`status.${user.status}`),
     },
     {
       id: 'created',
       header: t('columns.created'),
-      width: '7rem',
-      cell: (user) => formatDate(user.createdAt, i18n.language),
+      width: '6.5rem',
+      cell: (user) => formatDate(user.createdAt),
     },
   ];
   // One actions column: every reader may open a user's effective permissions; changing buttons
   // only for those who may change. Fewer fixed columns leave the text columns room to show.
+  const actionLabels = [
+    ...(canUpdate ? [t('actions.disable'), t('actions.roles')] : []),
+    ...(canDelete ? [t('actions.delete')] : []),
+  ];
   columns.push({
     id: 'actions',
     header: t('columns.actions'),
-    width: canUpdate || canDelete ? '20rem' : '8rem',
+    width: actionsWidth(actionLabels, t('actions.permissions')),
     cell: (user) => (
       <div className="flex items-center gap-1">
         {canUpdate ? (
@@ -372,7 +381,7 @@ export function UsersTab({
         initialQuery={{ filters: {}, sort: sortKept }}
         label={t('table.users')}
         columns={columns}
-        minWidth="68rem"
+        minWidth="56rem"
         loadPage={trackedLoad}
         rowKey={(user) => String(user.id)}
         emptyMessage={t('table.empty_users')}

@@ -13,6 +13,7 @@ import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
+import { useCustomValueText } from '#client/ui/form/custom-value.ts';
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
 import { usePersonName } from '#client/entities/person/person-name.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
@@ -345,6 +346,8 @@ function ClaimView({ claim, context }: { claim: Claim; context: ClaimFormContext
     if (typeof value === 'number') return new Intl.NumberFormat(i18n.language).format(value);
     return typeof value === 'string' ? value : JSON.stringify(value);
   };
+  // Custom values by their field's type: lists, yes/no, dates in the tenant's display.
+  const shown = useCustomValueText();
   const fields = context.custom.fields;
   const names = [
     ...fields.map((f) => f.name),
@@ -367,7 +370,12 @@ function ClaimView({ claim, context }: { claim: Claim; context: ClaimFormContext
           <dt className="font-medium text-slate-800">
             {fields.find((f) => f.name === name)?.label ?? name}
           </dt>
-          <dd>{text(claim.customFields[name])}</dd>
+          <dd>
+            {shown(
+              claim.customFields[name],
+              fields.find((f) => f.name === name),
+            )}
+          </dd>
         </div>
       ))}
     </dl>

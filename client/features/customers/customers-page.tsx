@@ -94,7 +94,7 @@ export default function CustomersPage() {
       header: t('columns.created'),
       sortable: true,
       width: '7rem',
-      cell: (a) => formatDate(a.createdAt.slice(0, 10)),
+      cell: (a) => formatDate(a.createdAt),
     },
   ];
 

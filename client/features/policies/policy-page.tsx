@@ -13,7 +13,8 @@ import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { parseHashPairs, withHashPair } from '#client/ui/hash-params.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
-import { formatUtcDate, formatUtcDateTime } from '#client/entities/policy/policy-display.ts';
+import { formatUtcDate } from '#client/entities/policy/policy-display.ts';
+import { formatDateTime } from '#client/ui/form/dates.ts';
 import {
   PolicyStatusBadge,
   RevisionStatusBadge,
@@ -193,7 +194,7 @@ function PolicyDetail({
         <dt className="font-medium text-slate-700">{t('columns.code')}</dt>
         <dd>{current.code}</dd>
         <dt className="font-medium text-slate-700">{t('columns.created')}</dt>
-        <dd>{formatUtcDateTime(current.createdAt)}</dd>
+        <dd>{formatDateTime(current.createdAt)}</dd>
       </dl>
 
       {draft ? (
@@ -243,7 +244,7 @@ function PolicyDetail({
                     <td className={cell}>
                       <RevisionStatusBadge status={version.revisionStatus} />
                     </td>
-                    <td className={cell}>{formatUtcDateTime(version.createdAt)}</td>
+                    <td className={cell}>{formatDateTime(version.createdAt)}</td>
                     <td className={`${cell} flex flex-wrap gap-2`}>
                       <Button
                         variant="secondary"

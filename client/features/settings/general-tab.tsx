@@ -4,7 +4,9 @@ import { settingsQueries } from '#client/api/settings-queries.ts';
 import type { GeneralSettings } from '#client/api/tenant-client.ts';
 import { cacheGeneralSettings } from '#client/i18n/language.ts';
 import { conflictRowsOf } from '#client/ui/conflict-rows.ts';
+import { setDateDisplay } from '#client/ui/form/dates.ts';
 import { SelectInput } from '#client/ui/form/fields.tsx';
+import { dateDisplayOf } from '#common/date-display.ts';
 import {
   CURRENCIES,
   DATE_FORMATS,
@@ -78,8 +80,12 @@ export function GeneralTab() {
     send: async (input, version) =>
       (await saveGeneral(accountIndex, { ...input, version })).general,
     conflictRows,
-    // The one cache of the general settings (spec: cached in local storage).
-    onSaved: cacheGeneralSettings,
+    // The one cache of the general settings (spec: cached in local storage); the dates of every
+    // screen follow at once.
+    onSaved: (saved) => {
+      cacheGeneralSettings(saved);
+      setDateDisplay(dateDisplayOf(saved));
+    },
   });
   const { values, setValues, errors } = form;
   const field = (key: GeneralField) => ({

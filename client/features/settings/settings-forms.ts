@@ -25,7 +25,9 @@ export const DASHBOARD_ALERT_MAX = 500;
 
 /** Date and time formats offered (spec, section 9), plus whatever the tenant has already. */
 export const DATE_FORMATS = ['DD.MM.YYYY', 'YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY'] as const;
-export const HOUR_FORMATS = ['HH:mm', 'HH:mm:ss', 'hh:mm A'] as const;
+// `hh:mm:ss` is the spec's demo default (read as a 24-hour clock, see common/date-display.ts):
+// offered always, so that it can be chosen again once another format was saved.
+export const HOUR_FORMATS = ['hh:mm:ss', 'HH:mm', 'HH:mm:ss', 'hh:mm A'] as const;
 export const CURRENCIES = ['EUR', 'CHF', 'PLN', 'GBP', 'USD'] as const;
 
 const issueKey = (key: string) => `tenant_settings:${key}`;

@@ -5,6 +5,7 @@ import {
   CheckboxInput,
   DateInput,
   DateTimeInput,
+  ListInput,
   NumberInput,
   SelectInput,
   TextareaInput,
@@ -101,6 +102,19 @@ export function CustomFormFields({
               return <DateInput {...common} value={text} onChange={set} />;
             case 'dateTime':
               return <DateTimeInput {...common} value={text} onChange={set} />;
+            case 'list':
+              return (
+                <ListInput
+                  {...common}
+                  value={
+                    Array.isArray(values[field.name])
+                      ? (values[field.name] as unknown[]).map(String)
+                      : []
+                  }
+                  options={field.options}
+                  onChange={set}
+                />
+              );
             case 'none':
               return null;
           }

@@ -5,6 +5,7 @@ import { emptyToNull } from './values.ts';
 
 export type CustomFieldType =
   | 'string'
+  | 'textarea'
   | 'number'
   | 'boolean'
   | 'date'
@@ -43,6 +44,7 @@ export type FieldControl =
   | 'checkbox'
   | 'date'
   | 'dateTime'
+  | 'list'
   | 'none';
 
 /** What a form renders for a field. */
@@ -102,6 +104,7 @@ function typedString(field: CustomField, label: string, rule: v.GenericPipeItem<
 function fieldSchema(field: CustomField, label: string): AnySchema {
   switch (field.type) {
     case 'string':
+    case 'textarea':
       return stringSchema(field, label);
     case 'email':
       return typedString(field, label, emailRule('invalidEmail'));
@@ -122,7 +125,14 @@ function fieldSchema(field: CustomField, label: string): AnySchema {
     case 'boolean':
       return field.isRequired ? trueRequired() : v.nullish(v.boolean());
     case 'array': {
-      const list = v.array(v.unknown());
+      const options = field.options ? toOptions(field.options) : null;
+      const list = v.pipe(
+        v.array(v.string()),
+        v.check(
+          (items) => options === null || items.every((i) => options.some((o) => o.value === i)),
+          message('messages.invalid_value'),
+        ),
+      );
       return field.isRequired
         ? requiredThen(label, v.pipe(list, v.minLength(1, requiredMessage(label))))
         : v.nullish(list);
@@ -145,6 +155,8 @@ export function fieldControl(
     case 'string':
       if (field.options) return 'select';
       return field.multiline ? 'textarea' : 'text';
+    case 'textarea':
+      return 'textarea';
     case 'email':
       return 'email';
     case 'phone':
@@ -159,8 +171,10 @@ export function fieldControl(
       return 'date';
     case 'dateTime':
       return 'dateTime';
-    // Lists and nested objects have no generic editor; screens render them themselves.
+    // A list: its options as checkboxes, or one entry per line.
     case 'array':
+      return 'list';
+    // Nested objects have no generic editor; screens render them themselves.
     case 'object':
       return 'none';
   }

@@ -1,15 +1,85 @@
+import { useSyncExternalStore } from 'react';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import {
+  DEFAULT_DATE_DISPLAY,
+  ISO_DATE,
+  formatDay,
+  formatInstant,
+  isTimeZone,
+  type DateDisplay,
+} from '#common/date-display.ts';
 
 dayjs.extend(customParseFormat);
 
-/** Spec, section 9: dates are shown DD.MM.YYYY (and DD.MM.YYYY HH:mm) and stored ISO. */
-export const DISPLAY_DATE = 'DD.MM.YYYY';
-export const DISPLAY_DATE_TIME = 'DD.MM.YYYY HH:mm';
-export const ISO_DATE = 'YYYY-MM-DD';
+export { ISO_DATE };
 
-/** '2024-12-31' -> '31.12.2024'; empty or invalid -> ''. */
-export function formatDate(iso: string | null | undefined): string {
+/**
+ * What a date text input reads and writes (spec, section 9: DD.MM.YYYY). Inputs keep this one
+ * format whatever the tenant shows, so that typing a date never depends on a setting.
+ */
+export const DISPLAY_DATE = 'DD.MM.YYYY';
+
+/*
+ * The tenant's date display, one per page: the shell sets it from the general settings (cached,
+ * then loaded with the tenant's data) and the settings screen when they are saved. Everything on
+ * screen formats through the functions below, so a date reads the same in a list, a detail and
+ * the CSV export (which formats with the same common functions on the server).
+ */
+const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+let current: DateDisplay = {
+  ...DEFAULT_DATE_DISPLAY,
+  timeZone: browserZone && isTimeZone(browserZone) ? browserZone : DEFAULT_DATE_DISPLAY.timeZone,
+};
+const listeners = new Set<() => void>();
+
+export function setDateDisplay(display: DateDisplay): void {
+  if (
+    display.dateFormat === current.dateFormat &&
+    display.timeFormat === current.timeFormat &&
+    display.timeZone === current.timeZone
+  ) {
+    return;
+  }
+  current = display;
+  for (const listener of listeners) listener();
+}
+
+export function getDateDisplay(): DateDisplay {
+  return current;
+}
+
+/** The display in a component: it renders again when the tenant's display changes. */
+export function useDateDisplay(): DateDisplay {
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, getDateDisplay);
+}
+
+/**
+ * A date in the tenant's format: a date-only value ('2024-12-31') as that day in any zone, a
+ * timestamp as its day in the tenant's zone. Empty or invalid -> ''.
+ */
+export function formatDate(value: string | null | undefined): string {
+  return formatDay(current, value);
+}
+
+/**
+ * A day stored as midnight UTC (a policy's start, end and periods): that UTC day, in the tenant's
+ * format, never moved by the zone.
+ */
+export function formatUtcDay(value: string | null | undefined): string {
+  return formatDay(current, value, { utcDay: true });
+}
+
+/** A timestamp with date and time in the tenant's formats and zone; empty or invalid -> ''. */
+export function formatDateTime(value: string | null | undefined): string {
+  return formatInstant(current, value);
+}
+
+/** '2024-12-31' -> '31.12.2024' for a date text input; empty or invalid -> ''. */
+export function formatInputDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = dayjs(iso, ISO_DATE, true);
   return date.isValid() ? date.format(DISPLAY_DATE) : '';
@@ -21,16 +91,9 @@ export function parseDisplayDate(text: string): string | null {
   return date.isValid() ? date.format(ISO_DATE) : null;
 }
 
-/** An ISO timestamp -> 'DD.MM.YYYY HH:mm' in local time; empty or invalid -> ''. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = dayjs(iso);
-  return date.isValid() ? date.format(DISPLAY_DATE_TIME) : '';
-}
-
 /**
  * What a date input shows for a stored value: the ISO date itself, since `<input type="date">`
- * takes ISO and renders it in the browser's locale. Text inputs use {@link formatDate}.
+ * takes ISO and renders it in the browser's locale. Text inputs use {@link formatInputDate}.
  */
 export function isIsoDate(text: string): boolean {
   return dayjs(text, ISO_DATE, true).isValid();

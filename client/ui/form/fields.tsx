@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldOption } from './custom-schema.ts';
-import { formatDate, isIsoDate, parseDisplayDate } from './dates.ts';
+import { formatInputDate, isIsoDate, parseDisplayDate } from './dates.ts';
 import { translateMessage } from './messages.ts';
 
 /** Spec, section 9: text areas have 5 rows by default. */
@@ -237,6 +237,90 @@ export function CheckboxInput({
 }
 
 /**
+ * A list value (a custom field of type array): with options, a checkbox for each in a fieldset
+ * named by the label; without, one entry per line of a text area. Reports the list of texts.
+ */
+export function ListInput({
+  value,
+  options,
+  onChange,
+  ...field
+}: FieldProps & {
+  value: readonly string[];
+  options?: readonly { value: string; label: string }[] | undefined;
+  onChange: (value: string[]) => void;
+}) {
+  const { t } = useTranslation('ui');
+  const id = useId();
+  if (!options) {
+    return (
+      <TextareaInput
+        {...field}
+        value={value.join('\n')}
+        onChange={(text) =>
+          onChange(
+            text
+              .split('\n')
+              .map((line) => line.trim())
+              .filter(Boolean),
+          )
+        }
+      />
+    );
+  }
+  const hasErrors = (field.errors?.length ?? 0) > 0;
+  return (
+    <fieldset
+      className="flex flex-col gap-1"
+      aria-describedby={hasErrors ? `${id}-errors` : undefined}
+      aria-invalid={hasErrors ? true : undefined}
+    >
+      <legend className="text-sm font-medium text-slate-800">
+        {field.label}
+        {field.required ? (
+          <span aria-hidden="true" className="text-red-700">
+            {' *'}
+          </span>
+        ) : null}
+      </legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        {options.map((option) => (
+          <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              name={field.name}
+              value={option.value}
+              checked={value.includes(option.value)}
+              disabled={field.disabled}
+              className="size-4"
+              onChange={(event) =>
+                onChange(
+                  event.target.checked
+                    ? options
+                        .map((o) => o.value)
+                        .filter((v) => v === option.value || value.includes(v))
+                    : value.filter((v) => v !== option.value),
+                )
+              }
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {hasErrors ? (
+        <ul id={`${id}-errors`} className="text-sm text-red-700">
+          {field.errors!.map((message) => (
+            <li key={message}>
+              {translateMessage((key, values) => t(key as never, values), message)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
  * A date typed as DD.MM.YYYY and reported as ISO (YYYY-MM-DD); '' when cleared. Text that is
  * not a date is reported as typed, so that the schema shows the invalid-date message.
  */
@@ -246,12 +330,12 @@ export function DateInput({
   ...field
 }: FieldProps & { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation('ui');
-  const [text, setText] = useState(() => formatDate(value));
+  const [text, setText] = useState(() => formatInputDate(value));
   // Follow outside changes (reset, load) without overwriting what is being typed.
   const [seen, setSeen] = useState(value);
   if (value !== seen) {
     setSeen(value);
-    if (isIsoDate(value) || value === '') setText(formatDate(value));
+    if (isIsoDate(value) || value === '') setText(formatInputDate(value));
   }
   return (
     // The format in the language's letters (TT.MM.JJJJ, DD.MM.RRRR), as its error messages say it.

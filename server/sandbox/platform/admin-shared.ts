@@ -13,6 +13,7 @@ export function newCode(prefix: string): string {
 
 // The body pieces the tenant and guest routes share are the tenant service's contract.
 import { emailAddress } from '#common/contracts/tenant.ts';
+import { normalizePhone } from '#common/account-fields.ts';
 export {
   addressFields,
   customFieldValues,
@@ -180,8 +181,18 @@ export function checkCustomFields(
       if (field.maximum !== undefined && n > field.maximum) fail(field.name, 'above maximum');
     } else if (field.type === 'boolean') {
       if (typeof value !== 'boolean') fail(field.name, 'must be a boolean');
-    } else if (field.type === 'array' || field.type === 'object') {
-      if (typeof value !== 'object') fail(field.name, `must be an ${field.type}`);
+    } else if (field.type === 'array') {
+      // A list of texts; with options, of those options only (the form's checkboxes).
+      if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
+        fail(field.name, 'must be an array');
+      }
+      const options = field.options;
+      if (options && (value as string[]).some((item) => !options.includes(item))) {
+        fail(field.name, 'invalid option');
+      }
+      if (field.isRequired && (value as string[]).length === 0) fail(field.name, 'required');
+    } else if (field.type === 'object') {
+      if (typeof value !== 'object' || Array.isArray(value)) fail(field.name, 'must be an object');
     } else {
       if (typeof value !== 'string') fail(field.name, 'must be a string');
       const s = value as string;
@@ -189,6 +200,7 @@ export function checkCustomFields(
         fail(field.name, 'too short');
       if (s.length > (field.maxLength ?? 2000)) fail(field.name, 'too long');
       if (field.type === 'email' && !v.is(emailAddress, s)) fail(field.name, 'invalid e-mail');
+      if (field.type === 'phone' && normalizePhone(s) === null) fail(field.name, 'invalid phone');
       if ((field.type === 'date' || field.type === 'dateTime') && Number.isNaN(Date.parse(s))) {
         fail(field.name, 'invalid date');
       }

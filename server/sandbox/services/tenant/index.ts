@@ -33,6 +33,7 @@ export const tenantService: ServiceModule = {
     '013-settings-versions.sql',
     '014-settings-record-versions.sql',
     '018-audit-events.sql',
+    '023-organization-versions.sql',
     '024-user-page.sql',
   ]),
   async seed({ db, logger, publicBaseUrl }) {

@@ -3,7 +3,7 @@ import { systemClock, type Clock } from '#common/clock.ts';
 import * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { randomToken, sha256, type TokenSigner } from '#server/sandbox/platform/crypto.ts';
-import { HttpError, notFound } from '#server/sandbox/platform/errors.ts';
+import { HttpError } from '#server/sandbox/platform/errors.ts';
 import { getAuth, requireAuth, requirePermission } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { parseListQuery } from '#server/sandbox/platform/list-query.ts';
@@ -83,10 +83,11 @@ interface OrgRow extends AddressRow, Audit {
   name: string;
   email: string;
   custom_fields: Record<string, unknown>;
+  version: number;
 }
 
 const ORG_COLUMNS = `id, code, parent_id, name, email, street, house_number, zip_code, city, country,
-  custom_fields, created_at, updated_at, created_by, updated_by`;
+  custom_fields, version, created_at, updated_at, created_by, updated_by`;
 
 export function presentOrganization(r: OrgRow) {
   return {
@@ -98,6 +99,7 @@ export function presentOrganization(r: OrgRow) {
     ...presentAddress(r),
     customFields: r.custom_fields,
     ern: `ern:tenant:organization:${r.code}`,
+    version: r.version,
     ...audit(r),
   };
 }
@@ -365,11 +367,24 @@ export function organizationRouter(deps: {
       body.customFields === undefined
         ? org.custom_fields
         : checkCustomFields(schema ?? null, body.customFields);
+    // Saved on top of the version the form read, when it says which: a stale save would undo
+    // another administrator's change unseen.
+    const conflict = async () => {
+      const current = await findOrg(auth.tenantId, String(org.id));
+      return new HttpError(
+        409,
+        'version_conflict',
+        `the organisation was changed meanwhile (version ${current.version}, yours ${body.version})`,
+        { organization: presentOrganization(current) },
+      );
+    };
+    if (body.version !== undefined && body.version !== org.version) throw await conflict();
     const [row] = await db.query<OrgRow>(
       `UPDATE organizations SET email = $1, parent_id = $2, street = $3, house_number = $4,
               zip_code = $5, city = $6, country = $7, custom_fields = $8, updated_at = now(),
-              updated_by = $9
-        WHERE tenant_id = $10 AND id = $11 RETURNING ${ORG_COLUMNS}`,
+              updated_by = $9, version = version + 1
+        WHERE tenant_id = $10 AND id = $11 AND ($12::int IS NULL OR version = $12)
+        RETURNING ${ORG_COLUMNS}`,
       [
         body.email ?? org.email,
         body.parentId === undefined ? org.parent_id : body.parentId,
@@ -378,9 +393,10 @@ export function organizationRouter(deps: {
         auth.userCode,
         auth.tenantId,
         org.id,
+        body.version ?? null,
       ],
     );
-    if (!row) throw notFound('organization');
+    if (!row) throw await conflict();
     res.json({ organization: presentOrganization(row) });
   });
 

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_DATE_DISPLAY,
+  dateDisplayOf,
+  formatDay,
+  formatInstant,
+  formatTimeOfDay,
+  type DateDisplay,
+} from './date-display.ts';
+
+const berlin: DateDisplay = {
+  dateFormat: 'DD.MM.YYYY',
+  timeFormat: 'HH:mm',
+  timeZone: 'Europe/Berlin',
+};
+const tokyoIso: DateDisplay = {
+  dateFormat: 'YYYY-MM-DD',
+  timeFormat: 'hh:mm A',
+  timeZone: 'Asia/Tokyo',
+};
+const newYork: DateDisplay = {
+  dateFormat: 'MM/DD/YYYY',
+  timeFormat: 'HH:mm:ss',
+  timeZone: 'America/New_York',
+};
+
+describe('the tenant date display', () => {
+  it('formats with the tenant’s date and time formats', () => {
+    expect(formatInstant(berlin, '2024-05-17T10:15:00Z')).toBe('17.05.2024 12:15');
+    expect(formatInstant(tokyoIso, '2024-05-17T10:15:00Z')).toBe('2024-05-17 07:15 PM');
+    expect(formatInstant(newYork, '2024-05-17T10:15:30Z')).toBe('05/17/2024 06:15:30');
+    expect(formatTimeOfDay(berlin, '2024-01-17T10:15:00Z')).toBe('11:15');
+  });
+
+  it('shows a timestamp’s day in the tenant’s zone', () => {
+    // 23:30 UTC is the next day in Berlin and Tokyo, the same day in New York.
+    expect(formatDay(berlin, '2024-12-31T23:30:00Z')).toBe('01.01.2025');
+    expect(formatDay(tokyoIso, '2024-12-31T23:30:00Z')).toBe('2025-01-01');
+    expect(formatDay(newYork, '2024-12-31T23:30:00Z')).toBe('12/31/2024');
+  });
+
+  it('never shifts a date-only value or a UTC day with the time zone', () => {
+    for (const display of [berlin, tokyoIso, newYork]) {
+      expect(formatDay(display, '1980-02-29')).toBe(
+        display === berlin ? '29.02.1980' : display === tokyoIso ? '1980-02-29' : '02/29/1980',
+      );
+      // A date-only value asked for with its time has no time to show: the day, unshifted.
+      expect(formatInstant(display, '2025-01-01')).toBe(formatDay(display, '2025-01-01'));
+      // A policy start: midnight UTC is still the evening before in New York.
+      expect(formatDay(display, '2025-11-27T00:00:00.000Z', { utcDay: true })).toBe(
+        formatDay(display, '2025-11-27'),
+      );
+    }
+    expect(formatDay(newYork, '2025-11-27T00:00:00.000Z')).toBe('11/26/2025');
+  });
+
+  it('gives empty text for missing and invalid values', () => {
+    expect(formatDay(berlin, null)).toBe('');
+    expect(formatDay(berlin, '')).toBe('');
+    expect(formatDay(berlin, 'nonsense')).toBe('');
+    expect(formatDay(berlin, '2024-02-30')).toBe('');
+    expect(formatInstant(berlin, undefined)).toBe('');
+    expect(formatInstant(berlin, 'nope')).toBe('');
+  });
+
+  it('reads the general settings, the spec’s hh:mm:ss as a 24-hour clock', () => {
+    expect(
+      dateDisplayOf({
+        format_dates: 'DD.MM.YYYY',
+        format_hours: 'hh:mm:ss',
+        time_zone: 'Europe/Berlin',
+      }),
+    ).toEqual({ dateFormat: 'DD.MM.YYYY', timeFormat: 'HH:mm:ss', timeZone: 'Europe/Berlin' });
+    expect(dateDisplayOf({ format_hours: 'hh:mm A' }).timeFormat).toBe('hh:mm A');
+    expect(dateDisplayOf({ time_zone: 'Mars/Olympus', format_dates: ' ' })).toEqual(
+      DEFAULT_DATE_DISPLAY,
+    );
+    const display = dateDisplayOf({ format_hours: 'hh:mm:ss', time_zone: 'Europe/Berlin' });
+    expect(formatInstant(display, '2024-07-01T13:05:09Z')).toBe('01.07.2024 15:05:09');
+  });
+});

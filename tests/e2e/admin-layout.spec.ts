@@ -1,0 +1,98 @@
+import { expect, openProfileMenu, signIn, test } from './fixtures.ts';
+
+// Issue 16, defect 10: the administration at the widths it was tried at (400 and 1366 px).
+
+test('at 400 px the profile menu is on screen and switches the workspace', async ({ page }) => {
+  await page.setViewportSize({ width: 400, height: 800 });
+  await signIn(page, 'admin@demo.test');
+  const trigger = page.getByRole('button', { name: /^Account menu for / });
+  const box = (await trigger.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(400);
+  // Nothing pushes the page sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+
+  await openProfileMenu(page);
+  const sandbox = page.getByRole('menuitem', { name: /Demo Sandbox/ });
+  await expect(sandbox).toBeInViewport();
+  await sandbox.click();
+  await page
+    .getByRole('dialog', { name: 'Switch workspace' })
+    .getByRole('button', { name: 'Switch' })
+    .click();
+  await expect(page.getByTestId('home-workspace')).toHaveText('demo-sandbox');
+});
+
+test('at 1366 px the users table shows its whole actions column and unbroken headers', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/u/0/admin/users');
+  const table = page.getByRole('table', { name: 'Users' });
+  const firstRow = table.getByRole('row').nth(1);
+  await expect(firstRow).toBeVisible();
+
+  const frame = (await table.boundingBox())!;
+  const right = frame.x + frame.width;
+  const actions = (await page.getByRole('columnheader', { name: 'Actions' }).boundingBox())!;
+  expect(actions.x + actions.width).toBeLessThanOrEqual(right + 0.5);
+  // Every control of the row's actions lies inside the table, none cut off at its edge.
+  const controls = firstRow.getByRole('cell').last().locator('button, a');
+  expect(await controls.count()).toBe(4);
+  for (const control of await controls.all()) {
+    const b = (await control.boundingBox())!;
+    expect(b.x + b.width, await control.innerText()).toBeLessThanOrEqual(right);
+  }
+  // The table does not scroll sideways to reach them.
+  const scroller = table.locator('xpath=ancestor-or-self::*[contains(@class,"overflow-auto")][1]');
+  expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+
+  // Headers break between words only: each is one line high like "Status".
+  const lineHeight = async (name: string) =>
+    page.getByRole('columnheader', { name, exact: true }).evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return range.getClientRects().length
+        ? Math.round(
+            Math.max(...[...range.getClientRects()].map((r) => r.bottom)) -
+              Math.min(...[...range.getClientRects()].map((r) => r.top)),
+          )
+        : 0;
+    });
+  const single = await lineHeight('Status');
+  for (const name of ['Organisation', 'Roles', 'Created', 'Actions']) {
+    expect(await lineHeight(name), name).toBeLessThanOrEqual(single + 2);
+  }
+});
+
+/** A computed colour (Tailwind writes oklch) as sRGB, through a 1-pixel canvas. */
+const rgbOf = (el: Element) => {
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 1;
+  const context = canvas.getContext('2d')!;
+  context.fillStyle = getComputedStyle(el).backgroundColor;
+  context.fillRect(0, 0, 1, 1);
+  const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+  return { r: r!, g: g!, b: b!, cursor: getComputedStyle(el).cursor };
+};
+
+test('a disabled destructive button looks disabled', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/u/0/admin/users');
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const remove = page.getByRole('button', { name: 'Delete selected' });
+  await expect(remove).toBeDisabled();
+  // Grey, not (pale) red: the channels stay close together; and the pointer says no.
+  const off = await remove.evaluate(rgbOf);
+  expect(Math.abs(off.r - off.g), JSON.stringify(off)).toBeLessThan(30);
+  expect(Math.abs(off.g - off.b), JSON.stringify(off)).toBeLessThan(30);
+  expect(off.cursor).toBe('not-allowed');
+
+  // With a user selected it is the red destructive button again.
+  await table.getByRole('row').nth(2).getByRole('checkbox').check();
+  await expect(remove).toBeEnabled();
+  const on = await remove.evaluate(rgbOf);
+  expect(on.r - on.g, JSON.stringify(on)).toBeGreaterThan(80);
+});
