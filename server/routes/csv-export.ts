@@ -239,12 +239,7 @@ function loadHeaders(): Record<Language, Texts> {
 }
 
 /** A cell's value, a date in the tenant's display. */
-export function cellValue(
-  column: Column,
-  item: Item,
-  display: DateDisplay,
-  texts: Texts,
-): unknown {
+export function cellValue(column: Column, item: Item, display: DateDisplay, texts: Texts): unknown {
   const value = column.value(item, texts);
   if (!column.date || typeof value !== 'string') return value;
   const shown =
