@@ -8,7 +8,7 @@ import { useToast } from '#client/ui/toast.tsx';
 import { RoleChoice } from './roles-dialog.tsx';
 import { errorKey } from './user-errors.ts';
 import { UserFields } from './user-fields.tsx';
-import { userFieldErrors, validateUser, type UserField } from './user-form.ts';
+import { userFieldErrors, userFieldLabelKey, validateUser, type UserField } from './user-form.ts';
 
 /**
  * Creates a user directly (issue 16; besides the invitation): name, address and roles. The user
@@ -28,7 +28,7 @@ export function CreateUserDialog({
   const [values, setValues] = useState({ firstName: '', lastName: '', email: '' });
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [errors, setErrors] = useState<FieldErrors>({});
-  const label = (field: UserField) => t(`user_page.fields.${field}`);
+  const label = (field: UserField) => t(userFieldLabelKey(field));
 
   return (
     <SubmitDialog

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { TextInput } from '#client/ui/form/fields.tsx';
-import { USER_FIELDS, type UserField, type UserValues } from './user-form.ts';
+import { USER_FIELDS, userFieldLabelKey, type UserField, type UserValues } from './user-form.ts';
 
 /** Name and e-mail of a user, as the user page edits them and the create dialog asks for them. */
 export function UserFields({
@@ -23,7 +23,7 @@ export function UserFields({
       key={field}
       name={field}
       type={field === 'email' ? 'email' : 'text'}
-      label={t(`user_page.fields.${field}`)}
+      label={t(userFieldLabelKey(field))}
       value={values[field]}
       required
       // The limits of the service's schema (common/contracts/tenant.ts, the e-mail rule).

@@ -9,6 +9,10 @@ export const USER_FIELDS = ['firstName', 'lastName', 'email'] as const;
 export type UserField = (typeof USER_FIELDS)[number];
 export type UserValues = Record<UserField, string>;
 
+/** The field's label key in `admin_users` (locale keys are snake_case). */
+export const userFieldLabelKey = (field: UserField) =>
+  `user_page.fields.${field === 'firstName' ? 'first_name' : field === 'lastName' ? 'last_name' : 'email'}` as const;
+
 /** The service's own codes at a field, as the shared field messages (translated where shown). */
 function messageOf(code: string, label: string): string {
   if (code === 'required') return message('messages.fieldRequired', { field: label });

@@ -35,6 +35,7 @@ import { errorKey } from './user-errors.ts';
 import {
   USER_FIELDS,
   userFieldErrors,
+  userFieldLabelKey,
   validateUser,
   type UserField,
   type UserValues,
@@ -149,7 +150,7 @@ function DetailsTab({
   const { t } = useTranslation(['admin_users', 'common']);
   const toast = useToast();
   const { accountIndex, canUpdate } = abilities;
-  const label = (field: UserField) => t(`user_page.fields.${field}`);
+  const label = (field: UserField) => t(userFieldLabelKey(field));
   const form = useVersionedSave({
     record: { ...user, updatedAt: String(user.updatedAt) },
     valuesOf,

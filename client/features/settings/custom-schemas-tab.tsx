@@ -152,7 +152,8 @@ function SchemaEditor({ entity }: { entity: CustomSchemaEntity }) {
               disabled={!canEdit}
               options={CUSTOM_FIELD_TYPES.map((value) => ({
                 value,
-                label: t(`custom_schemas.types.${value}`),
+                // Locale keys are snake_case; the type names are the schema's.
+                label: t(`custom_schemas.types.${value === 'dateTime' ? 'date_time' : value}`),
               }))}
               onChange={(value) => {
                 const type = CUSTOM_FIELD_TYPES.find((candidate) => candidate === value);

@@ -149,7 +149,7 @@ describe('buildCustomSchema', () => {
       ['meeting', 'dateTime', false],
       ['consent', 'checkbox', true],
       ['newsletter', 'checkbox', false],
-      ['tags', 'none', true],
+      ['tags', 'list', true],
       ['extra', 'none', false],
       ['colour', 'select', false],
       ['notes', 'textarea', false],
