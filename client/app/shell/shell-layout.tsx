@@ -10,7 +10,7 @@ import { SessionActorContext } from '#client/api/session-context.ts';
 import { ConfirmProvider } from '#client/ui/confirm-dialog.tsx';
 import { TenantLogo } from '#client/ui/fallback-logo.tsx';
 import { ToastProvider } from '#client/ui/toast.tsx';
-import { useDateDisplay } from '#client/ui/form/dates.ts';
+import { useDateDisplay } from '#client/ui/form/date-display-store.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { FullscreenIcon, MenuIcon } from '#client/ui/icons.tsx';
 import { useCurrentAccount } from '../guards.tsx';

@@ -18,8 +18,8 @@ import {
   readCachedGeneral,
   readChosenLanguage,
 } from '#client/i18n/language.ts';
-import { dateDisplayOf } from '#common/date-display.ts';
-import { setDateDisplay } from '#client/ui/form/dates.ts';
+import { dateDisplayOf } from '#common/date-display-settings.ts';
+import { setDateDisplay } from '#client/ui/form/date-display-store.ts';
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 

@@ -1,14 +1,7 @@
-import { useSyncExternalStore } from 'react';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import {
-  DEFAULT_DATE_DISPLAY,
-  ISO_DATE,
-  formatDay,
-  formatInstant,
-  isTimeZone,
-  type DateDisplay,
-} from '#common/date-display.ts';
+import { ISO_DATE, formatDay, formatInstant } from '#common/date-display.ts';
+import { getDateDisplay } from './date-display-store.ts';
 
 dayjs.extend(customParseFormat);
 
@@ -20,49 +13,15 @@ export { ISO_DATE };
  */
 export const DISPLAY_DATE = 'DD.MM.YYYY';
 
-/*
- * The tenant's date display, one per page: the shell sets it from the general settings (cached,
- * then loaded with the tenant's data) and the settings screen when they are saved. Everything on
- * screen formats through the functions below, so a date reads the same in a list, a detail and
- * the CSV export (which formats with the same common functions on the server).
- */
-const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-let current: DateDisplay = {
-  ...DEFAULT_DATE_DISPLAY,
-  timeZone: browserZone && isTimeZone(browserZone) ? browserZone : DEFAULT_DATE_DISPLAY.timeZone,
-};
-const listeners = new Set<() => void>();
-
-export function setDateDisplay(display: DateDisplay): void {
-  if (
-    display.dateFormat === current.dateFormat &&
-    display.timeFormat === current.timeFormat &&
-    display.timeZone === current.timeZone
-  ) {
-    return;
-  }
-  current = display;
-  for (const listener of listeners) listener();
-}
-
-export function getDateDisplay(): DateDisplay {
-  return current;
-}
-
-/** The display in a component: it renders again when the tenant's display changes. */
-export function useDateDisplay(): DateDisplay {
-  return useSyncExternalStore((listener) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }, getDateDisplay);
-}
+// The tenant's display lives in its own store, which the shell loads without dayjs.
+export { getDateDisplay, setDateDisplay, useDateDisplay } from './date-display-store.ts';
 
 /**
  * A date in the tenant's format: a date-only value ('2024-12-31') as that day in any zone, a
  * timestamp as its day in the tenant's zone. Empty or invalid -> ''.
  */
 export function formatDate(value: string | null | undefined): string {
-  return formatDay(current, value);
+  return formatDay(getDateDisplay(), value);
 }
 
 /**
@@ -70,12 +29,12 @@ export function formatDate(value: string | null | undefined): string {
  * format, never moved by the zone.
  */
 export function formatUtcDay(value: string | null | undefined): string {
-  return formatDay(current, value, { utcDay: true });
+  return formatDay(getDateDisplay(), value, { utcDay: true });
 }
 
 /** A timestamp with date and time in the tenant's formats and zone; empty or invalid -> ''. */
 export function formatDateTime(value: string | null | undefined): string {
-  return formatInstant(current, value);
+  return formatInstant(getDateDisplay(), value);
 }
 
 /** '2024-12-31' -> '31.12.2024' for a date text input; empty or invalid -> ''. */
