@@ -1,5 +1,9 @@
 import { emailCheck } from '#common/email-address.ts';
-import { addressTextRules, registrationText } from '#common/registration-fields.ts';
+import {
+  REGISTRATION_FIELD_MAX,
+  addressTextRules,
+  registrationText,
+} from '#common/registration-fields.ts';
 import * as v from 'valibot';
 import {
   CUSTOM_SCHEMA_ENTITIES,
@@ -230,9 +234,11 @@ export const AssignRolesBody = v.object({
 });
 /** POST /users/{enable,disable,delete}-batch and /users/invites/delete-batch. */
 export const BatchBody = v.object({ ids: idList });
+/** The most addresses one invitation call takes (the invite dialog counts against it). */
+export const INVITE_EMAILS_MAX = 100;
 /** POST /users/invites/batch: one invitation per address, each with the same roles. */
 export const InviteBatchBody = v.object({
-  emails: v.pipe(v.array(emailAddress), v.nonEmpty(), v.maxLength(100)),
+  emails: v.pipe(v.array(emailAddress), v.nonEmpty(), v.maxLength(INVITE_EMAILS_MAX)),
   organizationId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
   roleIds: roleIdList,
   roleCodes: roleCodeList,
@@ -245,15 +251,16 @@ const permissionText = v.pipe(
   v.transform(normalizePermission),
   v.regex(/^(admin|\*|[a-z0-9*-]+(\.[a-z0-9*-]+){1,2})$/, 'permission like module.resource.action'),
 );
+/** A role's code, label and description: the service's limits, the role editor's `maxlength`. */
+export const ROLE_CODE_MAX = 63;
+export const ROLE_CODE_PATTERN = new RegExp(`^[a-z0-9][a-z0-9_-]{0,${ROLE_CODE_MAX - 1}}$`);
+export const ROLE_LABEL_MAX = 100;
+export const ROLE_DESCRIPTION_MAX = 500;
 /** POST /roles. */
 export const RoleBody = v.object({
-  code: v.pipe(
-    v.string(),
-    v.trim(),
-    v.regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'code like claims-clerk'),
-  ),
-  label: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),
-  description: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
+  code: v.pipe(v.string(), v.trim(), v.regex(ROLE_CODE_PATTERN, 'code like claims-clerk')),
+  label: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(ROLE_LABEL_MAX)),
+  description: v.optional(v.pipe(v.string(), v.maxLength(ROLE_DESCRIPTION_MAX)), ''),
   permissions: v.pipe(v.array(permissionText), v.maxLength(200)),
 });
 /** PUT /roles/{id}: the code may stay out (it never changes). */
@@ -450,11 +457,13 @@ export type ListViewUpdateInput = v.InferInput<typeof ListViewUpdateBody>;
 
 // ---- the user page (issue 16) -----------------------------------------------------------------
 
+/** A user's first or last name: the registration's limit, so a registered name is editable. */
+export const USER_NAME_MAX = REGISTRATION_FIELD_MAX.firstName;
 const personName = v.pipe(
   v.string(),
   v.trim(),
   v.nonEmpty('required'),
-  v.maxLength(100, 'too_long'),
+  v.maxLength(USER_NAME_MAX, 'too_long'),
 );
 
 /** PUT /users/{id}: name and e-mail, on top of the version the page showed. */

@@ -56,6 +56,17 @@ test.describe('die Benutzerseite', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Doris Direkt' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
+    // The history names the administrator and the changed field; newest first, then the creation.
+    await page.getByRole('tab', { name: 'Verlauf' }).click();
+    const rows = page.getByTestId('history').getByRole('row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText('Ada Admin');
+    await expect(rows.nth(0)).toContainText('Geändert');
+    await expect(rows.nth(0)).toContainText(/Vorname: Dora →.* Doris/);
+    await expect(rows.nth(1)).toContainText('Angelegt');
+    await expect(page.locator('body')).not.toContainText('usr_');
+    await expectNoSeriousA11yViolations(page);
+
     await page.getByRole('tab', { name: 'Rollen und Berechtigungen' }).click();
     await expect(page.getByTestId('user-roles')).toHaveText('Show only');
     await expect(page.getByText('tenant-management.users.view')).toBeVisible();

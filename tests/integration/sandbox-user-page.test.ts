@@ -245,3 +245,74 @@ describe('who may', () => {
     expect(user.body.user).toMatchObject({ version, mustChangePassword: false });
   });
 });
+
+describe("the user page's writes in the user's history", () => {
+  it('records creating, renaming and the required action with the administrator by name and the changed fields, newest first', async () => {
+    const adminUser = await api(
+      kit.base,
+      `${T}/users?filter=${encodeURIComponent('email=admin@demo.test')}`,
+      {
+        token: admin.accessToken,
+      },
+    );
+    const { firstName, lastName } = adminUser.body.items[0];
+    const created = await api(kit.base, `${T}/users`, {
+      token: admin.accessToken,
+      body: { firstName: 'Greta', lastName: 'Gestern', email: 'greta.gestern@demo.test' },
+    });
+    expect(created.status).toBe(201);
+    const { id, version } = created.body.user;
+    const renamed = await api(kit.base, `${T}/users/${id}`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { firstName: 'Greta', lastName: 'Heute', email: 'greta.gestern@demo.test', version },
+    });
+    expect(renamed.status).toBe(200);
+    // A refused (stale) save and a save of what is saved record nothing.
+    for (const v of [version, version + 1]) {
+      await api(kit.base, `${T}/users/${id}`, {
+        method: 'PUT',
+        token: admin.accessToken,
+        body: {
+          firstName: 'Greta',
+          lastName: 'Heute',
+          email: 'greta.gestern@demo.test',
+          version: v,
+        },
+      });
+    }
+    const required = await api(kit.base, `${T}/users/${id}/required-actions`, {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { changePassword: true },
+    });
+    expect(required.status).toBe(200);
+
+    const history = await api(kit.base, `${T}/users/${id}/history`, { token: admin.accessToken });
+    expect(history.status).toBe(200);
+    const actor = `${firstName} ${lastName}`;
+    expect(history.body.items).toMatchObject([
+      {
+        action: 'required_actions_changed',
+        actorName: actor,
+        changes: [{ field: 'mustChangePassword', before: false, after: true }],
+      },
+      {
+        action: 'updated',
+        actorName: actor,
+        changes: [{ field: 'lastName', before: 'Gestern', after: 'Heute' }],
+      },
+      { action: 'created', actorName: actor },
+    ]);
+    expect(history.body.items).toHaveLength(3);
+    expect(history.body.items[2].changes).toContainEqual({
+      field: 'email',
+      before: null,
+      after: 'greta.gestern@demo.test',
+    });
+    // Only names: no user id or code of the actor.
+    const adminCode = adminUser.body.items[0].code as string;
+    expect(adminCode).toMatch(/^usr_/);
+    expect(JSON.stringify(history.body)).not.toContain(adminCode);
+  });
+});

@@ -14,7 +14,13 @@ import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { BackLink, LoadFailure } from './page-parts.tsx';
 import { PermissionMatrix } from './permission-matrix.tsx';
-import { ROLE_LABEL_MAX, roleErrorCode, roleFormSchema, type RoleFormValues } from './role-form.ts';
+import {
+  roleErrorCode,
+  roleFieldErrors,
+  roleFormSchema,
+  type RoleFormValues,
+} from './role-form.ts';
+import { ROLE_CODE_MAX, ROLE_DESCRIPTION_MAX, ROLE_LABEL_MAX } from '#common/contracts/tenant.ts';
 import { samePermissions, ungrantable } from './role-matrix.ts';
 import { loadStateOf, type LoadState } from '#client/ui/load-state.ts';
 import { useRoleAbilities, type RoleAbilities } from './use-role-abilities.ts';
@@ -133,6 +139,9 @@ function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbili
     } catch (error) {
       // Everything typed and ticked stays as it is: only the message is new.
       console.error('role save failed', error);
+      // A refusal at a field shows there, by its code (never the service's English words).
+      const fields = roleFieldErrors(error);
+      if (fields) setErrors(fields);
       setSubmitError(t(`errors.${roleErrorCode(error)}`));
       setBusy(false);
     }
@@ -187,7 +196,7 @@ function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbili
           errors={errors.code}
           // The code names the role for good: asked for once, then shown read-only.
           {...(isNew
-            ? { hint: t('editor.code_hint'), maxLength: 63, autoComplete: 'off' }
+            ? { hint: t('editor.code_hint'), maxLength: ROLE_CODE_MAX, autoComplete: 'off' }
             : { readOnly: true })}
         />
         <TextInput
@@ -208,6 +217,7 @@ function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbili
             value={values.description}
             onChange={set('description')}
             errors={errors.description}
+            maxLength={ROLE_DESCRIPTION_MAX}
             disabled={readOnly}
           />
         </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#client/api/fetch-json.ts';
 import { validateForm } from '#client/ui/form/custom-schema.ts';
-import { roleErrorCode, roleFormSchema } from './role-form.ts';
+import { roleErrorCode, roleFieldErrors, roleFormSchema } from './role-form.ts';
 
 const labels = { code: 'Code', label: 'Name' };
 
@@ -63,5 +63,41 @@ describe('roleErrorCode', () => {
     ['text', 'generic'],
   ])('%o is %s', (error, code) => {
     expect(roleErrorCode(error)).toBe(code);
+  });
+});
+
+describe('roleFieldErrors', () => {
+  const refusal = (issues: { path: string; code: string }[]) =>
+    new ApiError(
+      400,
+      'validation_error',
+      'label: Invalid length: Expected <=100 but received 101',
+      {
+        error: 'validation_error',
+        message: 'label: Invalid length: Expected <=100 but received 101',
+        issues,
+      },
+    );
+
+  it('says a refusal at a text field by its code and the shared limit, never the service words', () => {
+    expect(
+      roleFieldErrors(
+        refusal([
+          { path: 'label', code: 'max_length' },
+          { path: 'description', code: 'max_length' },
+          { path: 'code', code: 'regex' },
+        ]),
+      ),
+    ).toEqual({
+      label: ['messages.string_max?max=100'],
+      description: ['messages.string_max?max=500'],
+      code: ['messages.invalid_value'],
+    });
+  });
+
+  it('is null for refusals naming no text field, and for other failures', () => {
+    expect(roleFieldErrors(refusal([{ path: 'permissions.0', code: 'regex' }]))).toBeNull();
+    expect(roleFieldErrors(new ApiError(409, 'role_code_taken', '', null))).toBeNull();
+    expect(roleFieldErrors(new TypeError('Failed to fetch'))).toBeNull();
   });
 });

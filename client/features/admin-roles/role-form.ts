@@ -2,10 +2,16 @@ import * as v from 'valibot';
 import { message } from '#client/ui/form/messages.ts';
 import { maxLengthRule, requiredString } from '#client/ui/form/rules.ts';
 
-/** The service's rules for a role (server/sandbox/user-admin-routes.ts, `RoleBody`). */
-export const ROLE_CODE_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/;
-export const ROLE_LABEL_MAX = 100;
-export const ROLE_DESCRIPTION_MAX = 500;
+import { fieldIssues } from '#client/api/error-text.ts';
+import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
+import { messageOfCode } from '#client/ui/form/messages.ts';
+// The service's rules for a role (`RoleBody` of the shared contract): one set of limits.
+import {
+  ROLE_CODE_MAX,
+  ROLE_CODE_PATTERN,
+  ROLE_DESCRIPTION_MAX,
+  ROLE_LABEL_MAX,
+} from '#common/contracts/tenant.ts';
 
 export interface RoleFormValues {
   code: string;
@@ -28,6 +34,28 @@ export function roleFormSchema(labels: { code: string; label: string }, isNew: b
     label: v.pipe(requiredString(labels.label), maxLengthRule(ROLE_LABEL_MAX)),
     description: v.nullish(v.pipe(v.string(), maxLengthRule(ROLE_DESCRIPTION_MAX))),
   });
+}
+
+/** Each text field's limit, for the message of a refusal that carries only its code. */
+const ROLE_FIELD_MAX: Record<keyof RoleFormValues, number> = {
+  code: ROLE_CODE_MAX,
+  label: ROLE_LABEL_MAX,
+  description: ROLE_DESCRIPTION_MAX,
+};
+
+/**
+ * A 400 of the service at the role's text fields, as the form's messages (encoded `ui` keys, said
+ * by the issue's code and the field's limit), or null when the refusal names none of them. The
+ * service's own words are never shown.
+ */
+export function roleFieldErrors(error: unknown): FieldErrors | null {
+  const errors: FieldErrors = {};
+  for (const { path, code } of fieldIssues(error)) {
+    if (!Object.hasOwn(ROLE_FIELD_MAX, path)) continue;
+    const max = ROLE_FIELD_MAX[path as keyof RoleFormValues];
+    (errors[path] ??= []).push(messageOfCode(code, max));
+  }
+  return Object.keys(errors).length ? errors : null;
 }
 
 const KNOWN_ERRORS = [

@@ -12,8 +12,12 @@ import {
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxGroup } from '#client/ui/form/checkbox-group.tsx';
-import { splitEmails } from './batch-summary.ts';
-import { isEmailAddress } from '#common/email-address.ts';
+import {
+  INVITE_TEXT_MAX,
+  checkInviteEmails,
+  refusedEmails,
+  type InviteProblem,
+} from './invite-form.ts';
 import { errorKey } from './user-errors.ts';
 
 interface InviteResult {
@@ -58,19 +62,17 @@ export function InviteDialog({
   }, [accountIndex]);
 
   const invited = results?.some((r) => r.ok) ?? false;
+  const problemText = (problem: InviteProblem) =>
+    'values' in problem ? t(problem.key, problem.values) : t(problem.key);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const emails = splitEmails(emailsText);
-    const invalid = emails.filter((e) => !isEmailAddress(e));
-    if (emails.length === 0) {
-      setFieldError(t('invite_dialog.emails_required'));
+    const checked = checkInviteEmails(emailsText);
+    if (!checked.ok) {
+      setFieldError(problemText(checked.problem));
       return;
     }
-    if (invalid.length > 0) {
-      setFieldError(t('invite_dialog.invalid_emails', { emails: invalid.join(', ') }));
-      return;
-    }
+    const { emails } = checked;
     setFieldError(null);
     setError(null);
     setBusy(true);
@@ -82,7 +84,10 @@ export function InviteDialog({
       });
       setResults(answer.results);
     } catch (failure) {
-      if (failure instanceof ApiError && failure.code === 'escalation') {
+      const refused = refusedEmails(failure, emails);
+      if (refused) {
+        setFieldError(problemText(refused));
+      } else if (failure instanceof ApiError && failure.code === 'escalation') {
         setError(t('errors.escalation'));
       } else {
         console.error('invite failed', failure);
@@ -138,6 +143,7 @@ export function InviteDialog({
                 <textarea
                   id={`${id}-emails`}
                   rows={4}
+                  maxLength={INVITE_TEXT_MAX}
                   value={emailsText}
                   disabled={busy}
                   aria-invalid={fieldError !== null}

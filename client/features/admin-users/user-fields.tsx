@@ -1,7 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { TextInput } from '#client/ui/form/fields.tsx';
-import { USER_FIELDS, userFieldLabelKey, type UserField, type UserValues } from './user-form.ts';
+import {
+  USER_FIELDS,
+  USER_FIELD_MAX,
+  userFieldLabelKey,
+  type UserField,
+  type UserValues,
+} from './user-form.ts';
 
 /** Name and e-mail of a user, as the user page edits them and the create dialog asks for them. */
 export function UserFields({
@@ -27,7 +33,7 @@ export function UserFields({
       value={values[field]}
       required
       // The limits of the service's schema (common/contracts/tenant.ts, the e-mail rule).
-      maxLength={field === 'email' ? 254 : 100}
+      maxLength={USER_FIELD_MAX[field]}
       readOnly={readOnly}
       disabled={disabled}
       errors={errors[field]}

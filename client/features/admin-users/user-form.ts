@@ -1,8 +1,10 @@
 import * as v from 'valibot';
 import { ApiError } from '#client/api/fetch-json.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
-import { message } from '#client/ui/form/messages.ts';
-import { UserCreateBody } from '#common/contracts/tenant.ts';
+import { message, messageOfCode } from '#client/ui/form/messages.ts';
+import { UserCreateBody, USER_NAME_MAX } from '#common/contracts/tenant.ts';
+import { issueCode } from '#common/contracts/error.ts';
+import { EMAIL_ADDRESS_MAX } from '#common/email-address.ts';
 
 /** The fields of a user the user page edits and the create dialog asks for. */
 export const USER_FIELDS = ['firstName', 'lastName', 'email'] as const;
@@ -13,12 +15,26 @@ export type UserValues = Record<UserField, string>;
 export const userFieldLabelKey = (field: UserField) =>
   `user_page.fields.${field === 'firstName' ? 'first_name' : field === 'lastName' ? 'last_name' : 'email'}` as const;
 
-/** The service's own codes at a field, as the shared field messages (translated where shown). */
-function messageOf(code: string, label: string): string {
-  if (code === 'required') return message('messages.fieldRequired', { field: label });
-  if (code === 'too_long') return message('messages.string_max', { max: 100 });
+/** Each field's limit, the `maxlength` of its input and the number its refusal names. */
+export const USER_FIELD_MAX: Record<UserField, number> = {
+  firstName: USER_NAME_MAX,
+  lastName: USER_NAME_MAX,
+  email: EMAIL_ADDRESS_MAX,
+};
+
+/**
+ * The codes at a field (the schema's and the service's), as the shared field messages, translated
+ * where shown; a code this form does not know says "invalid", never valibot's or the service's words.
+ */
+export function messageOf(code: string, field: UserField, label: string): string {
+  if (code === 'required' || code === 'non_empty') {
+    return message('messages.fieldRequired', { field: label });
+  }
   if (code === 'email_taken') return 'admin_users:user_page.errors.email_taken';
-  return message('messages.invalidEmail');
+  if (field === 'email' && code !== 'too_long' && code !== 'max_length') {
+    return message('messages.invalidEmail');
+  }
+  return messageOfCode(code, USER_FIELD_MAX[field]);
 }
 
 /**
@@ -34,7 +50,7 @@ export function validateUser(
   const errors: FieldErrors = {};
   for (const issue of parsed.issues) {
     const field = issue.path?.[0]?.key as UserField | undefined;
-    if (field && !errors[field]) errors[field] = [messageOf(issue.message, label(field))];
+    if (field && !errors[field]) errors[field] = [messageOf(issueCode(issue), field, label(field))];
   }
   return { ok: false, errors };
 }
@@ -46,7 +62,8 @@ export function userFieldErrors(error: unknown, label: (field: UserField) => str
   const errors: FieldErrors = {};
   for (const issue of issues ?? []) {
     if ((USER_FIELDS as readonly string[]).includes(issue.path)) {
-      errors[issue.path] = [messageOf(issue.code, label(issue.path as UserField))];
+      const field = issue.path as UserField;
+      errors[field] = [messageOf(issue.code, field, label(field))];
     }
   }
   return Object.keys(errors).length ? errors : null;

@@ -14,6 +14,11 @@ import {
   updateUser,
   type AdminUser,
 } from '#client/api/tenant-admin-client.ts';
+import {
+  HistoryTab,
+  useFieldLabels,
+  useHistoryLabel,
+} from '#client/entities/history/history-tab.tsx';
 import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
 import { useVersionedSave } from '#client/entities/record/use-record-edit.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
@@ -63,6 +68,11 @@ export default function UserPage() {
     queryFn: ({ signal }) => getUser(accountIndex, Number(userId), signal),
   });
   const loaded = loadStateOf(query);
+  const historyLabel = useHistoryLabel();
+  const historyFields = useFieldLabels([
+    'admin_users:user_page.fields.',
+    'admin_users:user_page.history_fields.',
+  ]);
   usePageTitle(loaded.kind === 'ready' ? displayName(loaded.value) : t('user_page.title'));
   // The saved user is the service's answer: shown without asking again; the lists show it too.
   const replace = (user: AdminUser) => {
@@ -120,6 +130,17 @@ export default function UserPage() {
                     user={loaded.value}
                     abilities={abilities}
                     onChanged={() => void query.refetch()}
+                  />
+                ),
+              },
+              {
+                id: 'history',
+                label: historyLabel,
+                content: (
+                  <HistoryTab
+                    accountIndex={accountIndex}
+                    record={`tenantservice/v1/users/${loaded.value.id}`}
+                    labelOf={historyFields}
                   />
                 ),
               },

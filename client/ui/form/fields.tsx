@@ -126,8 +126,14 @@ export function TextareaInput({
   value,
   onChange,
   rows = TEXTAREA_ROWS,
+  maxLength,
   ...field
-}: FieldProps & { value: string; onChange: (value: string) => void; rows?: number }) {
+}: FieldProps & {
+  value: string;
+  onChange: (value: string) => void;
+  rows?: number;
+  maxLength?: number | undefined;
+}) {
   return (
     <FieldFrame {...field}>
       {(a11y) => (
@@ -136,6 +142,7 @@ export function TextareaInput({
           name={field.name}
           rows={rows}
           value={value}
+          maxLength={maxLength}
           disabled={field.disabled}
           className={inputClass}
           onChange={(event) => onChange(event.target.value)}

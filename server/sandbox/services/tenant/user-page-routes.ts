@@ -8,6 +8,7 @@ import {
   type UserSession,
 } from '#common/contracts/tenant.ts';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
+import { recordChange, writeAudited } from '#server/sandbox/platform/audit-trail.ts';
 import { randomToken, sha256, type TokenSigner } from '#server/sandbox/platform/crypto.ts';
 import { HttpError, notFound } from '#server/sandbox/platform/errors.ts';
 import {
@@ -106,6 +107,14 @@ export function userPageRouter(deps: {
   const router = Router();
   router.use(requireAuth(db, deps.signer));
   const now = () => new Date(clock.now());
+  /** Who did it, for the user's history (the same trail as the other user writes). */
+  const who = (auth: AuthContext) => ({ auth, clock });
+  /** A user's name and e-mail as the history compares them, in the presented record's names. */
+  const nameOf = (u: { first_name: string; last_name: string; email: string }) => ({
+    firstName: u.first_name,
+    lastName: u.last_name,
+    email: u.email,
+  });
 
   async function findUser(tenantId: number, idText: string): Promise<UserRow> {
     if (!/^\d{1,9}$/.test(idText)) throw notFound('user');
@@ -139,6 +148,7 @@ export function userPageRouter(deps: {
     if (await emailInUse(db, auth.tenantGroupId, body.email, null)) throw emailTaken();
     const userId = await db.transaction(async (tx) => {
       // No password: the user sets one through the e-mailed link (until then no sign-in works).
+      const code = newUserCode();
       const [created] = await tx.query<{ id: number }>(
         `INSERT INTO users (tenant_group_id, tenant_id, code, sub, email, first_name, last_name,
                             status, created_by, updated_by)
@@ -146,7 +156,7 @@ export function userPageRouter(deps: {
         [
           auth.tenantGroupId,
           auth.tenantId,
-          newUserCode(),
+          code,
           randomUUID(),
           body.email,
           body.firstName,
@@ -170,6 +180,20 @@ export function userPageRouter(deps: {
         auth.tenantId,
         'welcome',
       );
+      // A creation lists what it was made with: the history is where "who made this" is read.
+      await recordChange(tx, who(auth), {
+        entityType: 'user',
+        entityId: code,
+        action: 'created',
+        changes: [
+          ...Object.entries({
+            firstName: body.firstName,
+            lastName: body.lastName,
+            email: body.email,
+          }).map(([field, after]) => ({ field, before: null, after })),
+          { field: 'roles', before: null, after: roles.map((r) => r.label).sort() },
+        ],
+      });
       return created.id;
     });
     res.status(201).json({ user: await present(auth, userId) });
@@ -181,11 +205,24 @@ export function userPageRouter(deps: {
     const body = parseBody(UserUpdateBody, req.body);
     if (await emailInUse(db, auth.tenantGroupId, body.email, user.id)) throw emailTaken();
     // The version compare is in the UPDATE, so two saves of one version cannot both pass.
-    const updated = await db.query(
-      `UPDATE users SET first_name = $1, last_name = $2, email = $3, version = version + 1,
-              updated_at = $4, updated_by = $5
-        WHERE id = $6 AND version = $7 RETURNING id`,
-      [body.firstName, body.lastName, body.email, now(), auth.userCode, user.id, body.version],
+    const updated = await writeAudited(
+      db,
+      who(auth),
+      (tx) =>
+        tx.query<{ first_name: string; last_name: string; email: string }>(
+          `UPDATE users SET first_name = $1, last_name = $2, email = $3, version = version + 1,
+                  updated_at = $4, updated_by = $5
+            WHERE id = $6 AND version = $7 RETURNING first_name, last_name, email`,
+          [body.firstName, body.lastName, body.email, now(), auth.userCode, user.id, body.version],
+        ),
+      ([row]) =>
+        row && {
+          entityType: 'user',
+          entityId: user.code,
+          action: 'updated',
+          before: nameOf(user),
+          after: nameOf(row),
+        },
     );
     if (!updated.length) {
       throw new HttpError(409, 'version_conflict', 'somebody else changed this user', {
@@ -201,7 +238,14 @@ export function userPageRouter(deps: {
     if (user.status !== 'active') {
       throw new HttpError(409, 'user_not_active', 'only an active user can reset a password');
     }
-    await db.transaction((tx) => sendPasswordLink(tx, clock, user, auth.tenantId, 'reset'));
+    await db.transaction(async (tx) => {
+      await sendPasswordLink(tx, clock, user, auth.tenantId, 'reset');
+      await recordChange(tx, who(auth), {
+        entityType: 'user',
+        entityId: user.code,
+        action: 'password_reset_sent',
+      });
+    });
     res.status(204).end();
   });
 
@@ -210,9 +254,23 @@ export function userPageRouter(deps: {
     const user = await findUser(auth.tenantId, String(req.params.id));
     const body = parseBody(RequiredActionsBody, req.body);
     // The sign-in asks for a new password before anything else (auth-routes' password_change).
-    await db.query(
-      `UPDATE users SET must_change_password = $1, updated_at = $2, updated_by = $3 WHERE id = $4`,
-      [body.changePassword, now(), auth.userCode, user.id],
+    // Setting what is already set records nothing (recordChange skips an update without changes).
+    await writeAudited(
+      db,
+      who(auth),
+      (tx) =>
+        tx.query(
+          `UPDATE users SET must_change_password = $1, updated_at = $2, updated_by = $3
+            WHERE id = $4`,
+          [body.changePassword, now(), auth.userCode, user.id],
+        ),
+      () => ({
+        entityType: 'user',
+        entityId: user.code,
+        action: 'required_actions_changed',
+        before: { mustChangePassword: user.must_change_password },
+        after: { mustChangePassword: body.changePassword },
+      }),
     );
     res.json({ user: await present(auth, user.id) });
   });
@@ -263,6 +321,13 @@ export function userPageRouter(deps: {
         'UPDATE refresh_tokens SET revoked_at = now() WHERE session_id = $1 AND revoked_at IS NULL',
         [sid],
       );
+      if (rows.length) {
+        await recordChange(tx, who(auth), {
+          entityType: 'user',
+          entityId: user.code,
+          action: 'session_ended',
+        });
+      }
       return rows.length > 0;
     });
     if (!ended) throw notFound('session');
