@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '#server/sandbox/testing.ts';
+import { ORG_ADDRESS } from '#tests/support/organization-address.ts';
 import { withSandbox } from '#tests/support/sandbox.ts';
 
 /**
@@ -13,13 +14,7 @@ const { admin, nord } = kit.sessions;
 let base: string;
 
 const T = '/tenantservice/v1';
-const ADDRESS = {
-  street: 'Ringstraße',
-  houseNumber: '7',
-  zipCode: '04109',
-  city: 'Leipzig',
-  country: 'Deutschland',
-};
+const ADDRESS = ORG_ADDRESS;
 
 type Org = { id: number; version: number; customFields: Record<string, unknown> };
 let org: Org;
