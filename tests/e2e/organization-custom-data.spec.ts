@@ -104,15 +104,44 @@ test('Zusatzdaten einer Organisation: Ja/Nein, Listen, nach dem Anlegen bearbeit
     await expect(lines.getByRole('checkbox', { name: 'Reise' })).toBeChecked();
     await expect(branches).toHaveValue('Leipzig\nHalle\nDresden');
 
+    // Saved meanwhile elsewhere (another tab, through the API): this form's save is a conflict,
+    // shown with the organisation as saved now, which it then loads.
+    const meanwhile = {
+      registrationNumber: 'HRB 1616',
+      certified: true,
+      lines: ['Hausrat', 'Reise'],
+      branches: ['Leipzig', 'Halle', 'Dresden'],
+    };
+    const elsewhere = await api.put(`${TENANT}/organizations/${id}`, {
+      data: {
+        street: 'Ringstraße',
+        houseNumber: '7',
+        zipCode: '04109',
+        city: 'Leipzig',
+        country: 'Deutschland',
+        customFields: meanwhile,
+        version: 2,
+      },
+    });
+    expect(elsewhere.status(), await elsewhere.text()).toBe(200);
+    await lines.getByRole('checkbox', { name: 'Kfz' }).check();
+    await form.getByRole('button', { name: 'Zusatzdaten speichern' }).click();
+    const conflict = page.getByRole('alert', {
+      name: 'Dieser Datensatz wurde in einem anderen Tab geändert',
+    });
+    await expect(conflict).toBeVisible();
+    await conflict
+      .getByRole('button', { name: 'Meine Eingaben verwerfen und die gespeicherten Daten laden' })
+      .click();
+    await expect(conflict).toHaveCount(0);
+    await expect(shown('Zertifiziert')).toHaveText('Ja');
+    await expect(form.getByRole('checkbox', { name: 'Zertifiziert' })).toBeChecked();
+    await expect(lines.getByRole('checkbox', { name: 'Kfz' })).not.toBeChecked();
+
     const saved = await api.get(`${TENANT}/organizations/${id}`);
     expect(((await saved.json()) as { organization: unknown }).organization).toMatchObject({
-      version: 2,
-      customFields: {
-        registrationNumber: 'HRB 1616',
-        certified: false,
-        lines: ['Hausrat', 'Reise'],
-        branches: ['Leipzig', 'Halle', 'Dresden'],
-      },
+      version: 3,
+      customFields: meanwhile,
     });
   } finally {
     // The schema as it was: other specs' organisation forms read it.
