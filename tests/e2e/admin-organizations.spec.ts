@@ -55,12 +55,12 @@ test.describe('organisations administration', () => {
     await expect(street).toHaveValue('Elballee');
     await street.fill('');
     await page.getByRole('textbox', { name: 'City', exact: true }).fill('Dresden-Neustadt');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Street is required')).toBeVisible();
     await expect(street).toHaveAttribute('aria-invalid', 'true');
 
     await street.fill('Königsbrücker Straße');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('The organisation was saved.')).toBeVisible();
     await expect(page.getByText('Street is required')).toHaveCount(0);
 
@@ -84,7 +84,7 @@ test.describe('organisations administration', () => {
         : route.continue(),
     );
     await page.getByRole('textbox', { name: 'House number', exact: true }).fill('3b');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText(/You do not have the permission for this\./);
     await expect(page.getByRole('textbox', { name: 'House number', exact: true })).toHaveValue(
       '3b',
@@ -273,7 +273,7 @@ test.describe('organisations administration', () => {
         '',
       );
     }
-    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
     await expect(
       page.getByText('You need the permission to view users to see who belongs'),
     ).toBeVisible();

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, latestMail, linkParam, login } from '#server/sandbox/testing.ts';
+import { ORG_ADDRESS } from '#tests/support/organization-address.ts';
 import { withSandbox } from '#tests/support/sandbox.ts';
 
 const kit = withSandbox({
@@ -13,13 +14,7 @@ let base: string;
 
 const T = '/tenantservice/v1';
 const A = '/authservice/v1';
-const ADDRESS = {
-  street: 'Ringstraße',
-  houseNumber: '7',
-  zipCode: '04109',
-  city: 'Leipzig',
-  country: 'Deutschland',
-};
+const ADDRESS = ORG_ADDRESS;
 
 beforeAll(() => {
   base = kit.base;

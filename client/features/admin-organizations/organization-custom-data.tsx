@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldIssues } from '#client/api/error-text.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
 import { updateOrganization, type Organization } from '#client/api/organizations-client.ts';
 import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
@@ -19,11 +20,13 @@ import { pickAddress } from './organization-form.ts';
 
 const customOf = (organization: Organization): FormValues => ({ ...organization.customFields });
 
-/** The organisation's answer in a 409 `version_conflict`: the organisation as saved now. */
+/**
+ * The organisation's answer in a 409 `version_conflict`: the organisation as saved now, beside
+ * `error` and `message` in the body (the one error shape, common/contracts/error.ts).
+ */
 function currentOf(error: unknown): Organization | null {
   if (!(error instanceof ApiError) || error.code !== 'version_conflict') return null;
-  const details = (error.body as { details?: { organization?: Organization } } | null)?.details;
-  return details?.organization ?? null;
+  return (error.body as { organization?: Organization } | null)?.organization ?? null;
 }
 
 /**
@@ -76,9 +79,12 @@ export function OrganizationCustomData({
       ),
     conflictOf: currentOf,
     refusal: (error) => {
-      const field = error instanceof ApiError ? /^customFields\.(\w+)/.exec(error.message) : null;
-      return field?.[1] && names.includes(field[1])
-        ? { errors: { [field[1]]: ['messages.invalid_value'] } }
+      // The field a 400 names in its issues (`customFields.<name>`); the message is for logs.
+      const field = fieldIssues(error)
+        .map((issue) => /^customFields\.(\w+)$/.exec(issue.path)?.[1])
+        .find((name) => name !== undefined && names.includes(name));
+      return field
+        ? { errors: { [field]: ['messages.invalid_value'] } }
         : { failure: t('errors.generic') };
     },
     onSaved: (saved) => {

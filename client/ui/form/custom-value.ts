@@ -7,13 +7,18 @@ type Shown =
   | { type?: string; control?: string; options?: readonly (string | FieldOption)[] | undefined }
   | undefined;
 
+/** The `ui` texts a value is read with (a function, so that tests pass a fixed language). */
+type Translate = (key: 'custom_value.empty' | 'custom_value.yes' | 'custom_value.no') => string;
+
 /**
  * A custom field's value as text to read, by its field's type: a translated yes or no, a list's
  * entries (by their option labels), dates in the tenant's display, numbers in the language. A
  * value without a field in the schema (a field since removed) is shown by its own kind.
  */
-export function useCustomValueText(): (value: unknown, field?: Shown) => string {
-  const { t, i18n } = useTranslation('ui');
+export function customValueText(
+  t: Translate,
+  language: string,
+): (value: unknown, field?: Shown) => string {
   const labelOf = (field: Shown, item: unknown): string => {
     const option = field?.options?.find((o) => (typeof o === 'string' ? o : o.value) === item);
     if (option !== undefined) return typeof option === 'string' ? option : option.label;
@@ -22,7 +27,7 @@ export function useCustomValueText(): (value: unknown, field?: Shown) => string 
   function text(value: unknown, field: Shown): string {
     if (value === undefined || value === null || value === '') return t('custom_value.empty');
     if (typeof value === 'boolean') return value ? t('custom_value.yes') : t('custom_value.no');
-    if (typeof value === 'number') return new Intl.NumberFormat(i18n.language).format(value);
+    if (typeof value === 'number') return new Intl.NumberFormat(language).format(value);
     if (Array.isArray(value)) {
       return value.length
         ? value.map((item) => labelOf(field, item)).join(', ')
@@ -39,4 +44,10 @@ export function useCustomValueText(): (value: unknown, field?: Shown) => string 
       .join('; ');
   }
   return text;
+}
+
+/** `customValueText` in the user's language. */
+export function useCustomValueText(): (value: unknown, field?: Shown) => string {
+  const { t, i18n } = useTranslation('ui');
+  return customValueText((key) => t(key), i18n.language);
 }

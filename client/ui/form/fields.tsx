@@ -243,6 +243,16 @@ export function CheckboxInput({
   );
 }
 
+/** A list typed one entry per line: the lines, trimmed, without the empty ones. */
+export const entriesOf = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+const sameEntries = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i]);
+
 /**
  * A list value (a custom field of type array): with options, a checkbox for each in a fieldset
  * named by the label; without, one entry per line of a text area. Reports the list of texts.
@@ -259,19 +269,19 @@ export function ListInput({
 }) {
   const { t } = useTranslation('ui');
   const id = useId();
+  // The text as typed: rebuilt from the list alone, the new line just typed (an empty entry,
+  // dropped from the list) would vanish under the cursor and no second entry could be started.
+  const [typed, setTyped] = useState(() => value.join('\n'));
+  const shownText = sameEntries(entriesOf(typed), value) ? typed : value.join('\n');
   if (!options) {
     return (
       <TextareaInput
         {...field}
-        value={value.join('\n')}
-        onChange={(text) =>
-          onChange(
-            text
-              .split('\n')
-              .map((line) => line.trim())
-              .filter(Boolean),
-          )
-        }
+        value={shownText}
+        onChange={(text) => {
+          setTyped(text);
+          onChange(entriesOf(text));
+        }}
       />
     );
   }
