@@ -38,8 +38,9 @@ export const AccountSchema = v.strictObject({
   version: Int,
   ern: v.string(),
   ...AuditEntries,
-  /** Who saved this version, by name (null: the system, or a user without a name). */
-  updatedByName: v.nullable(v.string()),
+  /** Who saved this version, by name (null: the system, or a user without a name); absent where
+   * the record comes expanded inside another (a lead's or a policy's customer). */
+  updatedByName: v.optional(v.nullable(v.string())),
 });
 export type Account = v.InferOutput<typeof AccountSchema>;
 

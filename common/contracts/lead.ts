@@ -111,7 +111,7 @@ export const LeadCoreSchema = v.strictObject(leadCoreEntries);
 export const LeadSchema = v.strictObject({
   ...leadCoreEntries,
   /** Who saved this version, by name (null: the system, or a user without a name). */
-  updatedByName: v.nullable(v.string()),
+  updatedByName: v.optional(v.nullable(v.string())),
   account: v.nullable(LeadAccountSchema),
   versions: v.optional(v.array(LeadVersionSummarySchema)),
 });

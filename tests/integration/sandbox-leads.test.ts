@@ -809,7 +809,7 @@ describe('lead documents', () => {
 
     const fresh = (await call(viewer, '/leads?filter=status=new&pageSize=1')).body.items[0] as Lead;
     const quotes = await docs(viewer, `filter=leadCode=${fresh.code}&search=quote`);
-    expect(quotes.body).toEqual({ items: [], nextPageToken: null });
+    expect(quotes.body).toEqual({ items: [], nextPageToken: null, totalItems: 0 });
   });
 
   it('refuses a list without an owner and bad filters; keeps tenants apart; needs the permission', async () => {

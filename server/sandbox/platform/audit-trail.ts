@@ -51,6 +51,7 @@ const UNTRACKED = new Set([
   'updatedAt',
   'createdBy',
   'updatedBy',
+  'updatedByName',
   'versions',
   'timeline',
   'audit',
