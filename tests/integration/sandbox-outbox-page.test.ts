@@ -17,7 +17,8 @@ describe('the sandbox outbox page, through the BFF', () => {
     expect(html).toContain('<h1>Sandbox outbox</h1>');
     expect(html).toContain('To invitee1@example.test');
     // The seeded invitation's real link, openable from the page.
-    expect(html).toMatch(/<a href="\/registration\?token=[\w-]+">/);
+    // Links are absolute, on the back office's public address (PUBLIC_BASE_URL).
+    expect(html).toMatch(/<a href="https?:\/\/[^"/]+\/registration\?token=[\w-]+">/);
     expect(html).not.toContain('invitee2@example.test');
     expect(html).not.toMatch(/<script/i);
   });

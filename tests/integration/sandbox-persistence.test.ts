@@ -52,7 +52,8 @@ describe('PGlite persistence', () => {
     expect(after.body.items.map((u: { code: string }) => u.code)).toEqual(
       before.body.items.map((u: { code: string }) => u.code),
     );
-  });
+    // Two sandbox starts, the first with the whole demo seed: more than one test's usual time.
+  }, 120_000);
 
   it('starts empty with seed: false', async () => {
     const tmp = await makeTempDir();
