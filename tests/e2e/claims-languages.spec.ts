@@ -20,8 +20,9 @@ const PRODUCT = 'Kfz-Versicherung Komfort';
 const ZONE = 'Europe/Berlin';
 const CLAIMS = '/api/0/claimservice/v1';
 
-/** DD.MM.YYYY HH:mm, as both languages show a time stamp. */
-const DATE_TIME = /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/;
+/** DD.MM.YYYY HH:mm:ss: the demo tenant's general settings (hh:mm:ss, read as 24 hours), in
+ * both languages. */
+const DATE_TIME = /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/;
 
 async function choose(page: Page, language: 'de' | 'pl') {
   await page.evaluate((l) => localStorage.setItem('bo.language', l), language);
