@@ -297,7 +297,8 @@ test.describe('claims', () => {
     await page.getByRole('textbox', { name: 'Description' }).fill('Roof tiles blown off.');
     await page.getByRole('textbox', { name: 'Police report number' }).fill('PR-2025-1');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    const conflict = page.getByRole('alert', { name: 'Somebody else saved this meanwhile' });
+    // Saved through this user's own session, so the panel says it was them, in another tab.
+    const conflict = page.getByRole('alert', { name: 'This record was changed in another tab' });
     await expect(conflict.getByRole('row')).toHaveCount(2);
     await expect(conflict.getByRole('row').nth(1)).toContainText('Storm damage, renamed meanwhile');
     await expectNoSeriousA11yViolations(page);
@@ -532,6 +533,7 @@ test.describe('claims', () => {
       'Regulierung',
       'Partner',
       'Dokumente',
+      'Verlauf',
     ]);
     await expect(page.getByTestId('read-only-note')).toHaveText(
       'Ihre Rolle darf diesen Schaden lesen, aber nicht ändern.',
@@ -570,6 +572,7 @@ test.describe('claims', () => {
       'Likwidacja',
       'Partnerzy',
       'Dokumenty',
+      'Historia',
     ]);
     await expect(page.getByTestId('claim-version')).toContainText('przez system');
     await expect(page.getByText('Powrót do szkód')).toBeVisible();
