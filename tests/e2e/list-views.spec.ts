@@ -135,7 +135,8 @@ test.describe('saved views and CSV export of a list', () => {
       'Applicant',
     ]);
     expect(rows.length).toBeGreaterThan(5);
-    expect(rows.every((r) => r[2] === 'approved')).toBe(true);
+    // The status as the list shows it: the tenant's label in the file's language (issue 15).
+    expect(rows.every((r) => r[2] === 'Approved')).toBe(true);
     const numbers = rows.map((r) => r[0]!);
     expect(numbers).toEqual([...numbers].sort());
     const first = table.getByRole('row').nth(1);
