@@ -35,6 +35,27 @@ test.describe('the prerendered sign-in page', () => {
     expect(sso).toContain('<div id="root"></div>');
   });
 
+  test('what is typed before React takes over is kept and signs in', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    // Hold the entry script so that the typing surely happens on the prerendered form alone.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('E-mail address').fill('admin@demo.test');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    release();
+    const button = page.getByRole('button', { name: 'Sign in', exact: true });
+    await expect(button).toBeEnabled();
+    await button.click();
+    await expect(page.getByRole('heading', { level: 1, name: /^(Hello|Hallo), / })).toBeVisible();
+    await context.close();
+  });
+
   test('React takes over the prerendered form without redrawing it', async ({ browser }) => {
     // A browser without a stored language choice (the fixture's English choice is not set here).
     const context = await browser.newContext({ locale: 'en-US' });

@@ -1,4 +1,11 @@
-import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { sessionMachine, SignInCredentials } from '#machines/session.machine.ts';
 import { safeBackUrl } from '#common/back-url.ts';
@@ -70,6 +77,23 @@ export function LoginForm({
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [tenant, setTenant] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  const ssoForm = useRef<HTMLFormElement>(null);
+  // The prerendered /login form is live before React takes it over (hydration): what the user
+  // typed by then is only in the DOM, and the inputs' change events went to no one. Take it into
+  // the state once, so that the button enables and a submit sends what is on screen.
+  useEffect(() => {
+    const typed = (owner: HTMLFormElement | null, name: string) => {
+      const input = owner?.elements.namedItem(name);
+      return input instanceof HTMLInputElement ? input.value : '';
+    };
+    const typedUsername = typed(form.current, 'username');
+    const typedPassword = typed(form.current, 'password');
+    const typedTenant = typed(ssoForm.current, 'tenant');
+    if (typedUsername) setUsername(typedUsername);
+    if (typedPassword) setPassword(typedPassword);
+    if (typedTenant) setTenant(typedTenant);
+  }, []);
   const title = addingAccount ? t('login.title_add_account') : t('login.title');
 
   const rawBackUrl = search.get('backUrl');
@@ -106,7 +130,7 @@ export function LoginForm({
           <Alert tone="danger">{message}</Alert>
         </div>
       ) : null}
-      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+      <form ref={form} onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <TextField
           label={t('login.username')}
           name="username"
@@ -130,7 +154,11 @@ export function LoginForm({
           {t('login.forgot_password')}
         </Link>
       </form>
-      <form onSubmit={startSso} className="mt-8 flex flex-col gap-3 border-t border-slate-200 pt-6">
+      <form
+        ref={ssoForm}
+        onSubmit={startSso}
+        className="mt-8 flex flex-col gap-3 border-t border-slate-200 pt-6"
+      >
         <p className="text-sm text-slate-700">{t('login.sso_hint')}</p>
         <TextField
           label={t('login.sso_tenant')}
