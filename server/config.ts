@@ -89,7 +89,7 @@ export const EnvSchema = v.object({
   // Where the real upstream's signed document addresses point (UPSTREAM_URL mode).
   STORAGE_ORIGIN: v.optional(url(['http:', 'https:'])),
   // The back office's address as people open it: the sandbox's e-mail links start with it.
-  // Default: http://localhost:<PORT>.
+  // Default: http://localhost:<the port the BFF is bound to>.
   PUBLIC_BASE_URL: v.optional(url(['http:', 'https:'])),
 });
 
@@ -120,8 +120,9 @@ export interface Config {
   s3: S3Settings | null;
   /** The origin signed document addresses may point at; null: this origin's /storage/. */
   storageOrigin: string | null;
-  /** The back office's public address (links in the sandbox's e-mails). */
-  publicBaseUrl: string;
+  /** The back office's public address (links in the sandbox's e-mails); null: this instance's
+   * own address on localhost, known once it listens (PORT=0 picks a free port). */
+  publicBaseUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -208,7 +209,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       minBytesPerSecond: e.STORAGE_MIN_RATE,
     },
     s3: e.UPSTREAM_URL ? null : s3,
-    publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`,
+    publicBaseUrl: e.PUBLIC_BASE_URL ?? null,
     storageOrigin: e.UPSTREAM_URL
       ? (e.STORAGE_ORIGIN ?? null)
       : s3

@@ -30,31 +30,10 @@ export async function startServer(
 ): Promise<Running> {
   // The session store first: a missing Redis is a configuration error worth failing on quickly.
   const kit = await createSessionKit(config, log, options.clock);
-  const sandbox = config.upstreamUrl
-    ? null
-    : await startSandbox({
-        dataDir: config.dataDir,
-        databaseUrl: config.databaseUrl,
-        accessTokenTtlSeconds: config.sandboxAccessTokenTtl,
-        logger: log,
-        port: config.sandboxPort,
-        s3: config.s3,
-        tools: config.sandboxTools,
-        production: config.production,
-        publicBaseUrl: config.publicBaseUrl,
-        ...(options.clock ? { clock: options.clock } : {}),
-      });
-  const upstreamUrl = config.upstreamUrl ?? sandbox!.url;
-  const bff = createApp(config, {
-    log,
-    kit,
-    upstreamUrl,
-    sandbox: sandbox !== null,
-    sandboxTools: sandbox !== null && config.sandboxTools,
-    buildId: localesBuildId(),
-    ...overrides,
-  });
 
+  // The port is bound before the sandbox starts: its e-mail links need the address people open,
+  // and with PORT=0 only the bound socket knows it. Until the app is ready a request gets 503.
+  let bff: ReturnType<typeof createApp> | undefined;
   // While draining, every response closes its connection, so keep-alive clients move to
   // another instance instead of sending more requests here.
   let draining = false;
@@ -62,6 +41,11 @@ export async function startServer(
   const server = createServer(
     { maxHeaderSize: 16 * 1024, requestTimeout: 60_000 },
     (req: IncomingMessage, res: ServerResponse) => {
+      if (!bff) {
+        res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+        res.end(errorJson('starting', 'The service is starting.'));
+        return;
+      }
       if (draining) res.setHeader('connection', 'close');
       active.add(res);
       // Left by the response's one 'close' listener (server/upstream/response-close.ts).
@@ -72,7 +56,10 @@ export async function startServer(
   );
   server.headersTimeout = 20_000;
   server.keepAliveTimeout = 65_000;
-  server.on('upgrade', bff.handleUpgrade);
+  server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    if (bff) bff.handleUpgrade(req, socket, head);
+    else socket.destroy();
+  });
   // Malformed requests (bad header characters, oversized headers) get a JSON 400 instead of
   // Node's bare reply; the process carries on.
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
@@ -88,12 +75,50 @@ export async function startServer(
     s.on('close', () => sockets.delete(s));
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+  } catch (err) {
+    await kit.close();
+    throw err;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+
+  let sandbox: Awaited<ReturnType<typeof startSandbox>> | null = null;
+  try {
+    sandbox = config.upstreamUrl
+      ? null
+      : await startSandbox({
+          dataDir: config.dataDir,
+          databaseUrl: config.databaseUrl,
+          accessTokenTtlSeconds: config.sandboxAccessTokenTtl,
+          logger: log,
+          port: config.sandboxPort,
+          s3: config.s3,
+          tools: config.sandboxTools,
+          production: config.production,
+          publicBaseUrl: config.publicBaseUrl ?? `http://localhost:${port}`,
+          ...(options.clock ? { clock: options.clock } : {}),
+        });
+  } catch (err) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await kit.close();
+    throw err;
+  }
+  const upstreamUrl = config.upstreamUrl ?? sandbox!.url;
+  const app = createApp(config, {
+    log,
+    kit,
+    upstreamUrl,
+    sandbox: sandbox !== null,
+    sandboxTools: sandbox !== null && config.sandboxTools,
+    buildId: localesBuildId(),
+    ...overrides,
+  });
+  bff = app;
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -103,7 +128,7 @@ export async function startServer(
       const deadline = Date.now() + graceMs;
       draining = true;
       for (const res of active) if (!res.headersSent) res.setHeader('connection', 'close');
-      bff.close();
+      app.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       // From here on a new connection is refused; said once, so an operator (and a test) can tell
@@ -114,7 +139,7 @@ export async function startServer(
       }, graceMs);
       await closed;
       clearTimeout(timer);
-      await bff.drain(deadline);
+      await app.drain(deadline);
       await kit.close();
       await sandbox?.close();
     },
