@@ -73,6 +73,33 @@ test.describe('die Benutzerseite', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test('eine vergebene E-Mail-Adresse wird am Feld abgelehnt, und nichts geht verloren', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin@demo.test');
+    await inGerman(page);
+    await openUsers(page);
+    await page.getByRole('button', { name: 'Benutzer anlegen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Einen Benutzer anlegen' });
+    await dialog.getByRole('textbox', { name: 'Vorname' }).fill('Zweite');
+    await dialog.getByRole('textbox', { name: 'Nachname' }).fill('Ada');
+    // The administrator's own address: the service refuses it at the field (409 email_taken).
+    const email = dialog.getByRole('textbox', { name: 'E-Mail-Adresse' });
+    await email.fill('admin@demo.test');
+    await dialog.getByRole('button', { name: 'Benutzer anlegen' }).click();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription(
+      /Ein anderer Benutzer hat diese E-Mail-Adresse bereits\./,
+    );
+    await expect(dialog.getByRole('alert')).toContainText(
+      'Ein anderer Benutzer hat diese E-Mail-Adresse bereits.',
+    );
+    // The dialog stays open with what was typed.
+    await expect(dialog.getByRole('textbox', { name: 'Vorname' })).toHaveValue('Zweite');
+    await expect(email).toHaveValue('admin@demo.test');
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('die Administratorin meldet eine Sitzung eines Benutzers ab; dessen Browser ist sofort abgemeldet', async ({
     page,
     browser,
