@@ -618,16 +618,20 @@ describe('product languages and translations', () => {
       (await call(manager, `${L}/product/car-comfort/download?language=de&format=xml`)).status,
     ).toBe(400);
 
-    // The seeded car product: de (active, complete) and en (incomplete).
+    // The seeded car product speaks German, English and Polish, each complete and active.
     const seeded = await call(manager, `${L}/languages?filter=productSlug=car-comfort`);
     expect(
-      seeded.body.items.map((l: { language: string; isActive: boolean }) => [
-        l.language,
-        l.isActive,
-      ]),
+      seeded.body.items.map(
+        (l: { language: string; isActive: boolean; translationStatus: string }) => [
+          l.language,
+          l.isActive,
+          l.translationStatus,
+        ],
+      ),
     ).toEqual([
-      ['de', true],
-      ['en', false],
+      ['de', true, 'complete'],
+      ['en', true, 'complete'],
+      ['pl', true, 'complete'],
     ]);
     const de = seeded.body.items[0];
     expect((await call(nord, `${L}/languages?filter=productSlug=car-comfort`)).body.items).toEqual(

@@ -233,13 +233,34 @@ describe('product texts for field labels', () => {
     );
     expect(texts.status).toBe(200);
     expect(texts.body.texts['vehicle.vehicleValue']).toBe('Fahrzeugwert');
-    // English is not active: the fields keep their own labels.
-    const english = await api(
+    // The demo product speaks every language of the product: premium items and values too.
+    expect(texts.body.texts['formula.Base premium']).toBe('Grundbeitrag');
+    expect(texts.body.texts['vehicle.vehicleType.car']).toBe('Pkw');
+    const textsIn = async (language: string) =>
+      (
+        await api(
+          kit.base,
+          `/translationservice/v1/product-texts?productVersionId=${carActiveId}&language=${language}`,
+          { token: care.accessToken },
+        )
+      ).body.texts as Record<string, string>;
+    expect((await textsIn('pl'))['driver.sfClass']).toBe('Klasa bezszkodowa');
+    // A language taken out of use is not shown: the fields keep their own labels.
+    const languages = await api(
       kit.base,
-      `/translationservice/v1/product-texts?productVersionId=${carActiveId}&language=en`,
-      { token: care.accessToken },
+      '/translationservice/v1/languages?filter=productSlug=car-comfort',
+      { token: manager.accessToken },
     );
-    expect(english.body.texts).toEqual({});
+    const english = (
+      languages.body.items as { id: number; language: string; version: number }[]
+    ).find((l) => l.language === 'en')!;
+    const off = await api(kit.base, `/translationservice/v1/languages/${english.id}`, {
+      token: manager.accessToken,
+      method: 'PUT',
+      body: { isActive: false, version: english.version },
+    });
+    expect(off.status).toBe(200);
+    expect(await textsIn('en')).toEqual({});
     const foreign = await api(
       kit.base,
       `/translationservice/v1/product-texts?productVersionId=${carActiveId}&language=de`,

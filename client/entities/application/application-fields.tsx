@@ -13,6 +13,7 @@ import {
   formatNumber,
   issueMessage,
   optionsOf,
+  optionTextKey,
   type ApplicationObject,
   type ApplicationValues,
 } from './application-values.ts';
@@ -33,9 +34,6 @@ const SYSTEM_FIELD_KEYS: Readonly<Record<string, string>> = {
   brokerID: 'broker_id',
 };
 
-/** Locale leaves are snake_case; the service's names and values are camelCase. */
-const snake = (value: string) => value.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
 /** Labels, options, hints and messages of the generated controls, in the reader's language. */
 export function useFieldTexts() {
   const { t, i18n } = useTranslation('applications');
@@ -54,9 +52,7 @@ export function useFieldTexts() {
     return key ? t(`system_fields.${key}` as 'system_fields.policy_start_date') : field.label;
   };
   const optionLabel = (field: ProductField, value: string) =>
-    t(`options.${snake(field.kind ?? '')}.${snake(value)}` as 'options.duration_unit.day', {
-      defaultValue: value,
-    });
+    t(optionTextKey(field.kind ?? '', value), { defaultValue: value });
   const rangeHint = (field: ProductField): string | undefined => {
     const { minimum: min, maximum: max } = field;
     if (min !== null && max !== null) {

@@ -64,6 +64,13 @@ export function controlOf(field: Pick<ProductField, 'type' | 'kind'>): Applicati
   return fieldControl({ type: customTypeOf(field), ...(options.length ? { options } : {}) });
 }
 
+/** Locale leaves are snake_case; the service's names and values are camelCase. */
+const snake = (value: string) => value.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The `applications` locale key of a fixed option's label (`options.duration_unit.day`). */
+export const optionTextKey = (kind: string, value: string) =>
+  `options.${snake(kind)}.${snake(value)}` as 'options.duration_unit.day';
+
 /** The fixed options of a select field (durationUnit, renewalFrequency). */
 export const optionsOf = (field: Pick<ProductField, 'kind'>): readonly string[] =>
   KIND_OPTIONS[field.kind ?? ''] ?? [];

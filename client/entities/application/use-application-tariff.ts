@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { InsuredObject, PremiumFormula } from '#client/api/products-client.ts';
 import { productQueries } from '#client/api/products-queries.ts';
 import { allLoaded, loadStateOf, retryFailed, type LoadState } from '#client/ui/load-state.ts';
-import { withProductTexts } from '#client/entities/product/product-texts.ts';
+import { withFormulaTexts, withProductTexts } from '#client/entities/product/product-texts.ts';
 import { applicationObjects, type ApplicationObject } from './application-values.ts';
 
 /** What the form is generated from: a product version's insured objects and its formulas. */
@@ -12,6 +12,8 @@ export interface ApplicationTariff {
   productVersionId: number;
   objects: ApplicationObject[];
   formulas: PremiumFormula[];
+  /** The product's texts in the reader's language. */
+  texts: Readonly<Record<string, string>>;
 }
 
 /**
@@ -53,7 +55,8 @@ export function useApplicationTariff(
         ? {
             productVersionId,
             objects: applicationObjects(withProductTexts(objects, texts), language),
-            formulas: [...formulas].sort((a, b) => a.order - b.order),
+            formulas: withFormulaTexts(formulas, texts).sort((a, b) => a.order - b.order),
+            texts,
           }
         : null,
     [objects, formulas, texts, language, productVersionId],

@@ -24,3 +24,30 @@ export function withProductTexts<O extends InsuredObject>(
       : {}),
   }));
 }
+
+/** Premium formulas named in the reader's language: the key `formula.<name>` ("Grundbeitrag"). */
+export function withFormulaTexts<F extends { name: string }>(
+  formulas: readonly F[],
+  texts: Readonly<Record<string, string>>,
+): F[] {
+  return formulas.map((formula) => {
+    const key = `formula.${formula.name}`;
+    return Object.hasOwn(texts, key) ? { ...formula, name: texts[key]! } : formula;
+  });
+}
+
+/**
+ * A stored value's label in the reader's language, where the product has one: the key
+ * `<object>.<field>.<value>` (`vehicle.vehicleType.car`: "Pkw"). Values typed freely (a brand, a
+ * destination) have none and show as stored.
+ */
+export function productValueText(
+  texts: Readonly<Record<string, string>>,
+  objectName: string,
+  fieldName: string,
+  value: unknown,
+): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const key = `${objectName}.${fieldName}.${value}`;
+  return Object.hasOwn(texts, key) ? texts[key] : undefined;
+}

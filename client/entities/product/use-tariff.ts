@@ -1,6 +1,6 @@
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { withProductTexts } from './product-texts.ts';
+import { withFormulaTexts, withProductTexts } from './product-texts.ts';
 import type { InsuredObject, PremiumFormula } from '#client/api/products-client.ts';
 import { productQueries } from '#client/api/products-queries.ts';
 import {
@@ -14,6 +14,8 @@ import {
 export interface Tariff {
   objects: InsuredObject[];
   formulas: PremiumFormula[];
+  /** The product's texts in the reader's language (labels of stored values among them). */
+  texts: Readonly<Record<string, string>>;
 }
 
 const NOTHING_TO_LOAD = { kind: 'ready', value: null } as const;
@@ -50,8 +52,12 @@ export function useTariff(
       loadStateOf(formulas),
       loadStateOf(texts),
     ]),
-    // Field labels in the reader's language, from the product's translations.
-    ([o, f, x]): Tariff => ({ objects: withProductTexts(o, x), formulas: f }),
+    // Labels and premium items in the reader's language, from the product's translations.
+    ([o, f, x]): Tariff => ({
+      objects: withProductTexts(o, x),
+      formulas: withFormulaTexts(f, x),
+      texts: x,
+    }),
   );
   return { ...(wanted ? state : NOTHING_TO_LOAD), retry: () => retryFailed(queries) };
 }

@@ -20,6 +20,7 @@ import {
   RevisionStatusBadge,
 } from '#client/entities/policy/policy-status-badge.tsx';
 import { useTariff, type Tariff } from '#client/entities/product/use-tariff.ts';
+import { optionTextKey } from '#client/entities/application/application-values.ts';
 import { loadStateOf, type LoadState } from '#client/ui/load-state.ts';
 import { tariffLabels, type TariffLabels } from './tariff-labels.ts';
 import { usePolicyActions } from './policy-actions.tsx';
@@ -51,7 +52,7 @@ function selectedVersion(policy: Policy, hash: string): PolicyVersion | null {
  * its versions newest first; the selected version's timeline with premiums and policy objects.
  */
 export default function PolicyPage() {
-  const { t, i18n } = useTranslation('policies');
+  const { t, i18n } = useTranslation(['policies', 'applications']);
   const { policyCode = '' } = useParams();
   const location = useLocation();
   const { accountIndex, canViewProducts } = usePolicyAbilities();
@@ -80,6 +81,10 @@ export default function PolicyPage() {
         language: i18n.language,
         yes: t('values.yes'),
         no: t('values.no'),
+        option: (kind, value) =>
+          i18n.exists(`applications:${optionTextKey(kind, value)}`)
+            ? t(`applications:${optionTextKey(kind, value)}`)
+            : undefined,
       }),
     [tariff, i18n.language, t],
   );

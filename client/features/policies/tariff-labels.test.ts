@@ -72,3 +72,50 @@ describe('tariff labels', () => {
     expect(valueText('', 'string', texts)).toBe('–');
   });
 });
+
+describe('stored values in the reader’s language', () => {
+  const vehicle = {
+    id: 5,
+    name: 'vehicle',
+    label: 'Fahrzeug',
+    productFields: [{ name: 'vehicleType', label: 'Fahrzeugart', type: 'string', order: 1 }],
+  } as unknown as InsuredObject;
+  const policy = {
+    id: 6,
+    name: 'default',
+    label: 'Vertrag',
+    productFields: [
+      {
+        name: 'policyDurationUnit',
+        label: 'Einheit',
+        type: 'string',
+        kind: 'durationUnit',
+        order: 1,
+      },
+      { name: 'note', label: 'Notiz', type: 'string', kind: null, order: 2 },
+    ],
+  } as unknown as InsuredObject;
+  const option = (kind: string, value: string) =>
+    kind === 'durationUnit' && value === 'day' ? 'Tage' : undefined;
+
+  it('labels a value by the product’s text, a fixed option by its kind, and keeps the rest', () => {
+    const labels = tariffLabels(
+      { formulas: [], objects: [vehicle, policy], texts: { 'vehicle.vehicleType.car': 'Pkw' } },
+      { ...texts, option },
+    );
+    const car = { insuredObjectId: 5, insuredObjectName: 'vehicle', data: { vehicleType: 'car' } };
+    expect(labels.fieldsOf(car as unknown as PolicyObject)[0]!.text).toBe('Pkw');
+    const van = { insuredObjectId: 5, insuredObjectName: 'vehicle', data: { vehicleType: 'van' } };
+    expect(labels.fieldsOf(van as unknown as PolicyObject)[0]!.text).toBe('van');
+    const term = {
+      insuredObjectId: 6,
+      insuredObjectName: 'default',
+      data: { policyDurationUnit: 'day', note: 'day' },
+    };
+    // Only the field of the kind takes the kind's label; a free text "day" stays as typed.
+    expect(labels.fieldsOf(term as unknown as PolicyObject).map((r) => r.text)).toEqual([
+      'Tage',
+      'day',
+    ]);
+  });
+});

@@ -2,6 +2,7 @@ import type { PremiumUnit, ProductFieldType } from '#common/products.ts';
 import type { PolicyObject } from '#client/api/policies-client.ts';
 import type { InsuredObject, PremiumFormula } from '#client/api/products-client.ts';
 import { formatDate } from '#client/ui/form/dates.ts';
+import { productValueText } from '#client/entities/product/product-texts.ts';
 
 export interface FieldRow {
   name: string;
@@ -21,6 +22,8 @@ export interface ValueTexts {
   language: string;
   yes: string;
   no: string;
+  /** The label of a value of a kind with fixed options (durationUnit: "Tage"), if it has one. */
+  option?: (kind: string, value: string) => string | undefined;
 }
 
 /** A stored value as text for its field type (numbers and dates in the user's format). */
@@ -42,9 +45,22 @@ export function valueText(
  * permission): then formulas show their id and fields their name, and nothing is hidden.
  */
 export function tariffLabels(
-  tariff: { formulas: readonly PremiumFormula[]; objects: readonly InsuredObject[] } | null,
+  tariff: {
+    formulas: readonly PremiumFormula[];
+    objects: readonly InsuredObject[];
+    texts?: Readonly<Record<string, string>>;
+  } | null,
   texts: ValueTexts,
 ): TariffLabels {
+  const productTexts = tariff?.texts ?? {};
+  // A value's label: the product's own for it, else the fixed option's, else the value itself.
+  const labelOf = (
+    objectName: string,
+    field: { name: string; kind?: string | null },
+    value: unknown,
+  ) =>
+    productValueText(productTexts, objectName, field.name, value) ??
+    (field.kind && typeof value === 'string' ? texts.option?.(field.kind, value) : undefined);
   const formulas = new Map((tariff?.formulas ?? []).map((f) => [f.id, f]));
   const objects = new Map((tariff?.objects ?? []).map((o) => [o.id, o]));
   const byName = new Map((tariff?.objects ?? []).map((o) => [o.name, o]));
@@ -63,7 +79,9 @@ export function tariffLabels(
           .map((f) => ({
             name: f.name,
             label: f.label || f.name,
-            text: valueText(object.data[f.name], f.type, texts),
+            text:
+              labelOf(object.insuredObjectName, f, object.data[f.name]) ??
+              valueText(object.data[f.name], f.type, texts),
           })),
         ...Object.entries(object.data)
           .filter(([name]) => !known.has(name))

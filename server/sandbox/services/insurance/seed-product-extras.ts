@@ -27,8 +27,6 @@ export interface SeedExtras {
   /** Appended after the product's formulas on that version. */
   formulas: SeedFormula[];
   funnel?: { name: string; steps: FunnelStep[] };
-  /** Languages with their texts; the first is active. */
-  languages?: { language: string; texts: Record<string, string> }[];
 }
 
 export async function insertFormulas(
@@ -93,7 +91,7 @@ export async function seedVersionExtras(
   await insertFormulas(tx, tenantId, versionId, extras.formulas, formulasBefore + 1);
 }
 
-/** The product's booking funnel (selling its active version) and its languages. */
+/** The product's booking funnel (selling its active version). */
 export async function seedProductExtras(
   tx: Queryable,
   tenantId: number,
@@ -130,20 +128,25 @@ export async function seedProductExtras(
       ],
     );
   }
-  const reference = extras.languages?.[0]?.texts ?? {};
-  for (const [index, { language, texts }] of (extras.languages ?? []).entries()) {
+}
+
+/**
+ * A product's translation files (the translation service's languages), all active: the status
+ * says whether each has every key of the first.
+ */
+export async function seedProductLanguages(
+  tx: Queryable,
+  tenantId: number,
+  productId: number,
+  languages: readonly { language: string; texts: Record<string, string> }[],
+): Promise<void> {
+  const reference = languages[0]?.texts ?? {};
+  for (const { language, texts } of languages) {
     const complete = Object.keys(reference).every((key) => texts[key]);
     const [row] = await tx.query<{ id: number }>(
       `INSERT INTO product_languages (tenant_id, code, product_id, language, is_active, translation_status)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [
-        tenantId,
-        newCode('pla'),
-        productId,
-        language,
-        index === 0,
-        complete ? 'complete' : 'incomplete',
-      ],
+       VALUES ($1, $2, $3, $4, true, $5) RETURNING id`,
+      [tenantId, newCode('pla'), productId, language, complete ? 'complete' : 'incomplete'],
     );
     await tx.query(
       `INSERT INTO translations (tenant_id, product_language_id, key, value)

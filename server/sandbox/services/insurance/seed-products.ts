@@ -4,9 +4,12 @@ import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { createVersion } from './insurance-product-routes.ts';
 import { typeFields } from './insured-object-types.ts';
+import { demoProductTexts } from './seed-product-texts.ts';
+import { LABEL_LANGUAGES } from '#common/name-labels.ts';
 import {
   insertFormulas,
   seedProductExtras,
+  seedProductLanguages,
   seedVersionExtras,
   type SeedExtras,
   type SeedFormula,
@@ -40,6 +43,8 @@ export interface SeedProduct {
   objects: SeedObject[];
   formulas: SeedFormula[];
   extras?: SeedExtras;
+  /** Translation files by language (the demo tenant's: every object, field and premium item). */
+  languages?: { language: string; texts: Record<string, string> }[];
 }
 
 export const DEMO_PRODUCTS: SeedProduct[] = [
@@ -147,26 +152,6 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
           { title: 'Beginn', fields: [{ insuredObject: 'default', field: 'policyStartDate' }] },
         ],
       },
-      languages: [
-        {
-          language: 'de',
-          texts: {
-            'product.name': 'Kfz-Versicherung Komfort',
-            'vehicle.label': 'Fahrzeug',
-            'vehicle.vehicleValue': 'Fahrzeugwert',
-            'driver.label': 'Fahrer',
-            'driver.birthDate': 'Geburtsdatum',
-          },
-        },
-        {
-          language: 'en',
-          texts: {
-            'product.name': 'Car insurance comfort',
-            'vehicle.label': 'Vehicle',
-            'vehicle.vehicleValue': 'Vehicle value',
-          },
-        },
-      ],
     },
   },
   {
@@ -463,6 +448,18 @@ async function seedProduct(tx: Queryable, tenantId: number, product: SeedProduct
     }
   }
   if (product.extras) await seedProductExtras(tx, tenantId, row!.id, product.extras);
+  if (product.languages) await seedProductLanguages(tx, tenantId, row!.id, product.languages);
+}
+
+/** A demo product with its translation file in every language the product speaks, all active. */
+function withDemoTexts(product: SeedProduct): SeedProduct {
+  return {
+    ...product,
+    languages: LABEL_LANGUAGES.map((language) => ({
+      language,
+      texts: demoProductTexts(product, language),
+    })),
+  };
 }
 
 /** Seeds each tenant's products once; a data directory seeded before this table existed gets them too. */
@@ -480,7 +477,9 @@ export async function seedProducts(db: Db, logger: Logger): Promise<boolean> {
         [slug],
       );
       if (!tenant || tenant.has) continue;
-      for (const product of products) await seedProduct(tx, tenant.id, product);
+      for (const product of products) {
+        await seedProduct(tx, tenant.id, slug === 'demo' ? withDemoTexts(product) : product);
+      }
       any = true;
     }
     return any;
