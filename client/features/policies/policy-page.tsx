@@ -86,7 +86,7 @@ export default function PolicyPage() {
             ? t(`applications:${optionTextKey(kind, value)}`)
             : undefined,
       }),
-    [tariff, i18n, i18n.language, t],
+    [tariff, i18n, t],
   );
 
   const listPath = backPath(location.state, `/u/${accountIndex}/policies`);
