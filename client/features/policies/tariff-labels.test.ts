@@ -107,6 +107,10 @@ describe('stored values in the reader’s language', () => {
     expect(labels.fieldsOf(car as unknown as PolicyObject)[0]!.text).toBe('Pkw');
     const van = { insuredObjectId: 5, insuredObjectName: 'vehicle', data: { vehicleType: 'van' } };
     expect(labels.fieldsOf(van as unknown as PolicyObject)[0]!.text).toBe('van');
+    // The object's title is the product's (translated) label, not the one stored with the policy.
+    const stored = { ...car, insuredObjectLabel: 'Vehicle' } as unknown as PolicyObject;
+    expect(labels.titleOf(stored)).toBe('Fahrzeug');
+    expect(tariffLabels(null, texts).titleOf(stored)).toBe('Vehicle');
     const term = {
       insuredObjectId: 6,
       insuredObjectName: 'default',

@@ -16,6 +16,8 @@ export interface TariffLabels {
   unitOf: ReadonlyMap<number, PremiumUnit>;
   /** An object's data by field label, in the product's field order; unknown keys after them. */
   fieldsOf: (object: PolicyObject) => FieldRow[];
+  /** An object's title: the product's (in the reader's language), else the one stored with it. */
+  titleOf: (object: PolicyObject) => string;
 }
 
 export interface ValueTexts {
@@ -64,13 +66,17 @@ export function tariffLabels(
   const formulas = new Map((tariff?.formulas ?? []).map((f) => [f.id, f]));
   const objects = new Map((tariff?.objects ?? []).map((o) => [o.id, o]));
   const byName = new Map((tariff?.objects ?? []).map((o) => [o.name, o]));
+  const insuredOf = (object: PolicyObject) =>
+    (object.insuredObjectId !== null ? objects.get(object.insuredObjectId) : undefined) ??
+    byName.get(object.insuredObjectName);
   return {
     formulas,
     unitOf: new Map([...formulas.values()].map((f) => [f.id, f.unit])),
+    titleOf(object) {
+      return insuredOf(object)?.label || object.insuredObjectLabel || object.insuredObjectName;
+    },
     fieldsOf(object) {
-      const insured =
-        (object.insuredObjectId !== null ? objects.get(object.insuredObjectId) : undefined) ??
-        byName.get(object.insuredObjectName);
+      const insured = insuredOf(object);
       const fields = [...(insured?.productFields ?? [])].sort((a, b) => a.order - b.order);
       const known = new Set(fields.map((f) => f.name));
       return [

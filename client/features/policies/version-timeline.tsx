@@ -121,9 +121,7 @@ function PolicyObjectData({ object, labels }: { object: PolicyObject; labels: Ta
   const rows = labels.fieldsOf(object);
   return (
     <div className="rounded border border-slate-200 p-3">
-      <p className="mb-2 text-sm font-medium text-slate-800">
-        {object.insuredObjectLabel || object.insuredObjectName}
-      </p>
+      <p className="mb-2 text-sm font-medium text-slate-800">{labels.titleOf(object)}</p>
       {rows.length === 0 ? (
         <p className="text-sm text-slate-700">{t('detail.no_data')}</p>
       ) : (

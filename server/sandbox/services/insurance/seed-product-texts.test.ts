@@ -22,6 +22,8 @@ describe('the demo products’ translation files', () => {
     }
     const car = DEMO_PRODUCTS.find((p) => p.slug === 'car-comfort')!;
     expect(demoProductTexts(car, 'de')['vehicle.vehicleType.car']).toBe('Pkw');
+    // The formula one version adds names a premium item too.
+    expect(demoProductTexts(car, 'de')['formula.Region and age']).toBe('Region und Alter');
     expect(demoProductTexts(car, 'pl')['default.policyStartDate']).toBe('Data rozpoczęcia umowy');
   });
 

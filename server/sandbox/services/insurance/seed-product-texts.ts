@@ -130,6 +130,8 @@ export interface TextedProduct {
   slug: string;
   objects: readonly { name: string; fields: readonly { name: string }[] }[];
   formulas: readonly { name: string }[];
+  /** The tariff parts one version adds (e.g. the car product's regional formula). */
+  extras?: { formulas: readonly { name: string }[] };
 }
 
 /**
@@ -157,7 +159,7 @@ export function demoProductTexts(
       }
     }
   }
-  for (const formula of product.formulas) {
+  for (const formula of [...product.formulas, ...(product.extras?.formulas ?? [])]) {
     texts[`formula.${formula.name}`] = pick(FORMULAS[formula.name], `the formula ${formula.name}`);
   }
   return texts;
