@@ -13,6 +13,8 @@ const TEXTS = {
     number: 'Vertragsnr.',
     active: 'Aktiv',
     policy: `Vertrag ${POLICY}`,
+    // The product's own texts: the system field every policy has, by the product's translation.
+    startField: 'Vertragsbeginn',
     customers: 'Kunden',
     leads: 'Leads',
     products: 'Produktliste',
@@ -27,6 +29,7 @@ const TEXTS = {
     number: 'Nr polisy',
     active: 'Aktywna',
     policy: `Polisa ${POLICY}`,
+    startField: 'Data rozpoczęcia umowy',
     customers: 'Klienci',
     leads: 'Leady',
     products: 'Lista produktów',
@@ -63,6 +66,8 @@ for (const language of ['de', 'pl'] as const) {
 
     await table.getByRole('link', { name: POLICY }).click();
     await expect(page.getByRole('heading', { level: 1, name: t.policy })).toBeVisible();
+    await expect(page.getByText(t.startField, { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('Policy start date')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
 
     await menu.getByRole('link', { name: t.customers, exact: true }).click();
