@@ -12,6 +12,7 @@ import {
 } from '#client/api/organizations-client.ts';
 import { dateDisplayOf, formatInstant } from '#common/date-display.ts';
 import { csvCell } from '#server/routes/csv-export.ts';
+import { ORG_ADDRESS } from '#tests/support/organization-address.ts';
 import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
 
 let stack: Stack;
@@ -382,7 +383,9 @@ describe('CSV export of the administration lists (issue 16)', () => {
 
   it('writes an organisation named like a formula as text', async () => {
     const name = `=HYPERLINK("http://evil.test";"Agentur ${Date.now()}")`;
-    const created = await admin.json(`${T}/organizations`, { json: { name } });
+    const created = await admin.json(`${T}/organizations`, {
+      json: { name, ...ORG_ADDRESS, customFields: { registrationNumber: 'HRB 1' } },
+    });
     expect(created.status).toBe(201);
     const query = exportQuery(organizationsParams({ search: 'evil.test' }));
     const [header, ...rows] = await rowsOf(
