@@ -60,18 +60,31 @@ export type SortOrder = ListQuery['order'];
 
 const base = (accountIndex: number) => `/api/${accountIndex}/tenantservice/v1`;
 
-export function listOrganizations(
-  accountIndex: number,
-  query: { page?: number; search?: string; order?: SortOrder },
-  signal?: AbortSignal,
-): Promise<Page<Organization>> {
-  const params = listParams({
+/** A page of a searchable, sortable list. */
+export interface SearchQuery {
+  page?: number;
+  search?: string;
+  order?: SortOrder;
+}
+
+/** The organisations list's query (the CSV export of the list repeats it). */
+export function organizationsParams(query: SearchQuery): string {
+  return listParams({
     pageSize: ORGANIZATIONS_PAGE_SIZE,
     ...(query.page !== undefined ? { page: query.page } : {}),
     order: query.order ?? null,
     ...(query.search !== undefined ? { search: query.search } : {}),
   });
-  return fetchJson(`${base(accountIndex)}/organizations?${params}`, { signal });
+}
+
+export function listOrganizations(
+  accountIndex: number,
+  query: SearchQuery,
+  signal?: AbortSignal,
+): Promise<Page<Organization>> {
+  return fetchJson(`${base(accountIndex)}/organizations?${organizationsParams(query)}`, {
+    signal,
+  });
 }
 
 export function getOrganization(
@@ -117,18 +130,23 @@ export function listOrganizationUsers(
   return fetchJson(`${base(accountIndex)}/users?${params}`, { signal });
 }
 
-export function listOrganizationInvitations(
-  accountIndex: number,
-  query: { page?: number; search?: string; order?: SortOrder },
-  signal?: AbortSignal,
-): Promise<Page<OrganizationInvitation>> {
-  const params = listParams({
+/** The organisation invitations' query (the CSV export of the list repeats it). */
+export function organizationInvitationsParams(query: SearchQuery): string {
+  return listParams({
     pageSize: ORGANIZATIONS_PAGE_SIZE,
     ...(query.page !== undefined ? { page: query.page } : {}),
     order: query.order ?? null,
     ...(query.search !== undefined ? { search: query.search } : {}),
     expand: ['roles'],
   });
+}
+
+export function listOrganizationInvitations(
+  accountIndex: number,
+  query: SearchQuery,
+  signal?: AbortSignal,
+): Promise<Page<OrganizationInvitation>> {
+  const params = organizationInvitationsParams(query);
   return fetchJson(`${base(accountIndex)}/invitations/organizations?${params}`, { signal });
 }
 

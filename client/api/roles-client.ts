@@ -30,18 +30,22 @@ export interface RolesQuery {
 
 const base = (accountIndex: number) => `/api/${accountIndex}/tenantservice/v1`;
 
-export function listRoles(
-  accountIndex: number,
-  query: RolesQuery,
-  signal?: AbortSignal,
-): Promise<Page<Role>> {
-  const params = listParams({
+/** The roles list's query (the CSV export of the list repeats it). */
+export function rolesParams(query: RolesQuery): string {
+  return listParams({
     pageSize: ROLES_PAGE_SIZE,
     ...(query.page !== undefined ? { page: query.page } : {}),
     filter: { module: query.module },
     order: query.order ?? null,
   });
-  return fetchJson(`${base(accountIndex)}/roles?${params}`, { signal });
+}
+
+export function listRoles(
+  accountIndex: number,
+  query: RolesQuery,
+  signal?: AbortSignal,
+): Promise<Page<Role>> {
+  return fetchJson(`${base(accountIndex)}/roles?${rolesParams(query)}`, { signal });
 }
 
 export function getRole(

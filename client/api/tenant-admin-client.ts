@@ -87,12 +87,9 @@ export interface UsersQuery {
   order?: ListQuery['order'];
 }
 
-export function listUsers(
-  accountIndex: number,
-  query: UsersQuery,
-  signal?: AbortSignal,
-): Promise<Page<AdminUser>> {
-  const params = listParams({
+/** The users list's query (the CSV export of the list repeats it). */
+export function usersParams(query: UsersQuery): string {
+  return listParams({
     pageSize: USERS_PAGE_SIZE,
     ...(query.page !== undefined ? { page: query.page } : {}),
     filter: {
@@ -103,7 +100,14 @@ export function listUsers(
     ...(query.search !== undefined ? { search: query.search } : {}),
     expand: ['roles', 'organizations'],
   });
-  return fetchJson(`${base(accountIndex)}/users?${params}`, { signal });
+}
+
+export function listUsers(
+  accountIndex: number,
+  query: UsersQuery,
+  signal?: AbortSignal,
+): Promise<Page<AdminUser>> {
+  return fetchJson(`${base(accountIndex)}/users?${usersParams(query)}`, { signal });
 }
 
 export type UserAction = 'enable' | 'disable' | 'delete';
@@ -171,17 +175,24 @@ export function listOrganizations(
   return fetchJson(`${base(accountIndex)}/organizations?${params}`, { signal });
 }
 
+/** The open invitations' query (the CSV export of the list repeats it). */
+export function invitesParams(query: { page?: number; search?: string }): string {
+  return listParams({
+    pageSize: USERS_PAGE_SIZE,
+    ...(query.page !== undefined ? { page: query.page } : {}),
+    order: { field: 'email', direction: 'ASC' },
+    ...(query.search !== undefined ? { search: query.search } : {}),
+    expand: ['roles', 'organization'],
+  });
+}
+
 export function listInvites(
   accountIndex: number,
   page = 1,
   signal?: AbortSignal,
+  search?: string,
 ): Promise<Page<Invite>> {
-  const params = listParams({
-    pageSize: USERS_PAGE_SIZE,
-    page,
-    order: { field: 'email', direction: 'ASC' },
-    expand: ['roles', 'organization'],
-  });
+  const params = invitesParams({ page, ...(search !== undefined ? { search } : {}) });
   return fetchJson(`${base(accountIndex)}/users/invites?${params}`, { signal });
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { sortFromParam, sortToParam, type TableSort } from './table-sort.ts';
 
 /** Typing waits this long before it reaches the address, so a word is one request, not one per key. */
@@ -21,7 +21,9 @@ export function useUrlFilters<K extends string>(
   keys: readonly K[],
   { typed = [], sortColumns = [] }: { typed?: readonly K[]; sortColumns?: readonly string[] } = {},
 ) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const address = params.toString();
   // The router changes the address a moment after it is asked to (a navigation): until then the
   // controls show the choice from here, so that a checkbox does not spring back and a second
@@ -47,9 +49,10 @@ export function useUrlFilters<K extends string>(
   const show = useCallback(
     (next: URLSearchParams) => {
       setChosen({ over: address, query: next.toString() });
-      setParams(next, { replace: true });
+      // The hash stays: it holds the open tab of a page with several lists (HashTabs).
+      void navigate({ search: `?${next}`, hash: location.hash }, { replace: true });
     },
-    [address, setParams],
+    [address, navigate, location.hash],
   );
   const write = useCallback(
     (changes: readonly (readonly [string, string])[]) => {

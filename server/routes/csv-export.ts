@@ -72,6 +72,73 @@ function currentPremium(item: Item): Item | undefined {
 /** A lead's premium (a quote's, not a timeline's). */
 const leadPremium = (item: Item) => item.premium as Item | null | undefined;
 
+/** Names of what a list holds (roles, an organisation), joined as the list shows them. */
+const labelsOf =
+  (name: string, inner: string) =>
+  (item: Item): string =>
+    ((item[name] as Item[] | undefined) ?? []).map((r) => r[inner]).join(' | ');
+
+/** An invitation's state as a word in the file's language: the list marks expired ones. */
+const invitationState = (item: Item, texts: Texts) =>
+  texts.invitation_states?.[item.isExpired ? 'expired' : 'open'];
+
+/**
+ * The administration lists (issue 16): users, roles, organisations and both kinds of open
+ * invitations, with the same query as their pages and the upstream's permission per list
+ * (`tenant-management.users.view`, `identity-management.roles.view`, `...organizations.view`).
+ */
+const ADMIN_LISTS: Record<string, ExportList> = {
+  users: {
+    path: '/tenantservice/v1/users',
+    fixed: { expand: 'roles,organizations' },
+    columns: [
+      ...columns('code', 'email', 'firstName', 'lastName'),
+      { key: 'organization', value: nested('organization', 'name') },
+      { key: 'roles', value: labelsOf('roles', 'label') },
+      {
+        key: 'status',
+        value: (item, texts) => texts.user_statuses?.[String(item.status)] ?? item.status,
+      },
+      ...dates('instant', 'createdAt'),
+    ],
+  },
+  roles: {
+    path: '/tenantservice/v1/roles',
+    columns: [
+      ...columns('code', 'label', 'description'),
+      { key: 'permissions', value: labelsOf('permissions', 'code') },
+      ...dates('instant', 'createdAt'),
+    ],
+  },
+  organizations: {
+    path: '/tenantservice/v1/organizations',
+    columns: [
+      ...columns('code', 'name', 'email', 'street', 'houseNumber', 'zipCode', 'city', 'country'),
+      ...dates('instant', 'createdAt'),
+    ],
+  },
+  'user-invites': {
+    path: '/tenantservice/v1/users/invites',
+    fixed: { expand: 'roles,organization' },
+    columns: [
+      ...columns('email'),
+      { key: 'organization', value: nested('organization', 'name') },
+      { key: 'roles', value: labelsOf('roles', 'label') },
+      ...dates('instant', 'expiresOn'),
+      { key: 'state', value: invitationState },
+    ],
+  },
+  'organization-invitations': {
+    path: '/tenantservice/v1/invitations/organizations',
+    fixed: { expand: 'roles' },
+    columns: [
+      ...columns('name', 'email'),
+      { key: 'roles', value: labelsOf('roles', 'label') },
+      ...dates('instant', 'expiresAt'),
+      { key: 'state', value: invitationState },
+    ],
+  },
+};
 export const EXPORT_LISTS: Record<string, ExportList> = {
   customers: {
     path: '/accountservice/v1/accounts',
@@ -169,6 +236,7 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
       ...dates('instant', 'createdAt'),
     ],
   },
+  ...ADMIN_LISTS,
 };
 
 export const EXPORT_LANGUAGES = ['en', 'de', 'pl'] as const;
@@ -370,7 +438,8 @@ export function csvExport(deps: {
             'content-disposition': `attachment; filename="${name}-${day}.csv"`,
             'cache-control': 'no-store',
           });
-          const labels = headers[language][name] ?? {};
+          // Locale keys are snake_case; list names are the address's (`user-invites`).
+          const labels = headers[language][name.replace(/-/g, '_')] ?? {};
           // The byte order mark tells spreadsheets the file is UTF-8 (umlauts, Polish letters).
           res.write(
             '\uFEFF' +

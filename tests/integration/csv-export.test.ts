@@ -4,7 +4,15 @@ import { timesliceAt } from '#common/policy-timeline.ts';
 import { leadsParams } from '#client/api/leads-client.ts';
 import { policiesParams } from '#client/api/policies-client.ts';
 import { claimsParams } from '#client/api/claims-client.ts';
+import { invitesParams, usersParams } from '#client/api/tenant-admin-client.ts';
+import { rolesParams } from '#client/api/roles-client.ts';
+import {
+  organizationInvitationsParams,
+  organizationsParams,
+} from '#client/api/organizations-client.ts';
+import { dateDisplayOf, formatInstant } from '#common/date-display.ts';
 import { csvCell } from '#server/routes/csv-export.ts';
+import { ORG_ADDRESS } from '#tests/support/organization-address.ts';
 import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
 
 let stack: Stack;
@@ -244,5 +252,196 @@ describe('CSV export through the BFF', () => {
     expect(csvCell(-12.5, 'de')).toBe('-12,5');
     expect(csvCell('Müller; Sohn', 'de')).toBe('"Müller; Sohn"');
     expect(csvCell(null, 'en')).toBe('');
+  });
+});
+
+describe('CSV export of the administration lists (issue 16)', () => {
+  let admin: Agent;
+  beforeAll(async () => {
+    admin = new Agent(stack.url);
+    expect((await admin.login('admin@demo.test')).status).toBe(200);
+  });
+
+  /** The list's query as its page sends it, without the page size (the export pages itself). */
+  const exportQuery = (params: string) => {
+    const query = new URLSearchParams(params);
+    query.delete('pageSize');
+    return query.toString();
+  };
+  const T = '/api/0/tenantservice/v1';
+  async function tenantDisplay() {
+    const { body } = await admin.json(`${T}/general`);
+    return dateDisplayOf(body.general);
+  }
+
+  it('exports exactly the filtered users, status and headers in German, dates as the tenant shows them', async () => {
+    const query = exportQuery(
+      usersParams({ status: 'active', search: '', order: { field: 'email', direction: 'ASC' } }),
+    );
+    const expected = await listAll(admin, `${T}/users`, query);
+    expect(expected.length).toBeGreaterThan(50); // more than one upstream page
+    const res = await admin.fetch(`/api/0/export/users.csv?${query}&lang=de`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /filename="users-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const [header, ...rows] = await rowsOf(res, ';');
+    expect(header).toEqual([
+      'Code',
+      'E-Mail',
+      'Vorname',
+      'Nachname',
+      'Organisation',
+      'Rollen',
+      'Status',
+      'Angelegt',
+    ]);
+    expect(rows.map((r) => r[0])).toEqual(expected.map((u) => u.code));
+    const display = await tenantDisplay();
+    rows.forEach((row, i) => {
+      const user = expected[i]! as Record<string, unknown> & {
+        roles: { label: string }[];
+        organization: { name: string } | null;
+      };
+      expect(row[1]).toBe(user.email);
+      expect(row[4]).toBe(user.organization?.name ?? '');
+      expect(row[5]).toBe(user.roles.map((r) => r.label).join(' | '));
+      // The status as the list shows it, in the file's language, never the slug.
+      expect(row[6]).toBe('Aktiv');
+      expect(row[7]).toBe(formatInstant(display, user.createdAt as string));
+      expect(row[7]).toMatch(/^\d{2}\.\d{2}\.\d{4} /);
+    });
+
+    // A disabled user reads as such in Polish.
+    const disabled = await admin.fetch(
+      `/api/0/export/users.csv?${exportQuery(usersParams({ status: 'disabled' }))}&lang=pl`,
+    );
+    const [plHeader, ...plRows] = await rowsOf(disabled, ';');
+    expect(plHeader).toContain('Nazwisko');
+    expect(plRows.length).toBeGreaterThan(0);
+    expect(new Set(plRows.map((r) => r[plHeader!.indexOf('Status')]))).toEqual(
+      new Set(['Wyłączony']),
+    );
+  });
+
+  it('exports the roles of a module, the organisations of a search and both kinds of invitations', async () => {
+    const roles = exportQuery(
+      rolesParams({ module: 'claim-management', order: { field: 'code', direction: 'ASC' } }),
+    );
+    const expectedRoles = await listAll(admin, `${T}/roles`, roles);
+    const allRoles = await listAll(admin, `${T}/roles`, '');
+    expect(expectedRoles.length).toBeGreaterThan(0);
+    expect(expectedRoles.length).toBeLessThan(allRoles.length);
+    const [roleHeader, ...roleRows] = await rowsOf(
+      await admin.fetch(`/api/0/export/roles.csv?${roles}&lang=en`),
+      ',',
+    );
+    expect(roleHeader).toEqual(['Code', 'Role', 'Description', 'Permissions', 'Created']);
+    expect(roleRows.map((r) => r[0])).toEqual(expectedRoles.map((r) => r.code));
+    expect(roleRows[0]![3]).toBe(
+      (expectedRoles[0]!.permissions as { code: string }[]).map((p) => p.code).join(' | '),
+    );
+
+    const orgs = exportQuery(
+      organizationsParams({ search: 'Agentur', order: { field: 'name', direction: 'DESC' } }),
+    );
+    const [orgHeader, ...orgRows] = await rowsOf(
+      await admin.fetch(`/api/0/export/organizations.csv?${orgs}&lang=en`),
+      ',',
+    );
+    expect(orgHeader!.slice(0, 3)).toEqual(['Code', 'Name', 'E-mail']);
+    expect(orgRows.map((r) => r[1])).toEqual(['Agentur West', 'Agentur Süd', 'Agentur Nord']);
+
+    const invites = exportQuery(invitesParams({ search: 'invitee' }));
+    const expectedInvites = await listAll(admin, `${T}/users/invites`, invites);
+    expect(expectedInvites.length).toBeGreaterThan(0);
+    const [inviteHeader, ...inviteRows] = await rowsOf(
+      await admin.fetch(`/api/0/export/user-invites.csv?${invites}&lang=de`),
+      ';',
+    );
+    expect(inviteHeader).toEqual(['E-Mail', 'Organisation', 'Rollen', 'Läuft ab', 'Zustand']);
+    expect(inviteRows.map((r) => r[0])).toEqual(expectedInvites.map((i) => i.email));
+    inviteRows.forEach((row, i) =>
+      expect(row[4]).toBe(expectedInvites[i]!.isExpired ? 'Abgelaufen' : 'Offen'),
+    );
+
+    const invitations = exportQuery(organizationInvitationsParams({}));
+    const expectedInvitations = await listAll(admin, `${T}/invitations/organizations`, invitations);
+    const [invitationHeader, ...invitationRows] = await rowsOf(
+      await admin.fetch(`/api/0/export/organization-invitations.csv?${invitations}&lang=pl`),
+      ';',
+    );
+    expect(invitationHeader).toEqual([
+      'Organizacja',
+      'E-mail kontaktowy',
+      'Role',
+      'Wygasa',
+      'Stan',
+    ]);
+    expect(invitationRows.map((r) => r[1])).toEqual(expectedInvitations.map((i) => i.email));
+  });
+
+  it('writes an organisation named like a formula as text', async () => {
+    const name = `=HYPERLINK("http://evil.test";"Agentur ${Date.now()}")`;
+    const created = await admin.json(`${T}/organizations`, {
+      json: { name, ...ORG_ADDRESS, customFields: { registrationNumber: 'HRB 1' } },
+    });
+    expect(created.status).toBe(201);
+    const query = exportQuery(organizationsParams({ search: 'evil.test' }));
+    const [header, ...rows] = await rowsOf(
+      await admin.fetch(`/api/0/export/organizations.csv?${query}&lang=en`),
+      ',',
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]![header!.indexOf('Name')]).toBe(`'${name}`);
+  });
+
+  it('keeps to the permissions and the tenant of the caller, and refuses a bad filter in the one shape', async () => {
+    // Customer care may read no administration list: the upstream's 403, as JSON, before a byte.
+    for (const list of [
+      'users',
+      'roles',
+      'organizations',
+      'user-invites',
+      'organization-invitations',
+    ]) {
+      const refused = await care.json(`/api/0/export/${list}.csv?lang=en`);
+      expect(refused.status, list).toBe(403);
+      expect(refused.res.headers.get('content-type')).toMatch(/json/);
+      expect(refused.body).toMatchObject({ error: 'forbidden', message: expect.any(String) });
+    }
+    // The viewer reads users but not organisations.
+    const viewer = new Agent(stack.url);
+    expect((await viewer.login('viewer@demo.test')).status).toBe(200);
+    expect((await viewer.fetch('/api/0/export/users.csv?lang=en')).status).toBe(200);
+    expect((await viewer.json('/api/0/export/organizations.csv?lang=en')).status).toBe(403);
+
+    // Nordlicht's administrator exports Nordlicht's users, none of the demo workspace's.
+    const demo = await listAll(admin, `${T}/users`, '');
+    const demoEmails = new Set(demo.map((u) => u.email));
+    const nordRows = (await rowsOf(await nord.fetch('/api/0/export/users.csv?lang=en'), ','))
+      .slice(1)
+      .map((r) => r[1]);
+    expect(nordRows.length).toBeGreaterThan(0);
+    expect(nordRows.filter((email) => demoEmails.has(email))).toEqual([]);
+    const nordOrgs = (
+      await rowsOf(await nord.fetch('/api/0/export/organizations.csv?lang=en'), ',')
+    ).slice(1);
+    expect(nordOrgs.map((r) => r[1])).not.toContain('Agentur Nord');
+
+    // A status the list does not know is the service's 400, in the one error shape.
+    const bad = await admin.json(`/api/0/export/users.csv?filter=status%3Dsleeping&lang=en`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({
+      error: 'invalid_query',
+      message: 'unknown status',
+      issues: [{ path: 'filter.status', code: 'invalid' }],
+    });
+    const badRole = await admin.json(`/api/0/export/users.csv?filter=roleId%3Dabc&lang=en`);
+    expect(badRole.status).toBe(400);
+    expect(badRole.body).toMatchObject({
+      error: 'invalid_query',
+      issues: [{ path: 'filter.roleId', code: 'invalid' }],
+    });
   });
 });

@@ -133,4 +133,20 @@ describe('saved list views', () => {
     expect((await api(base, PATH, { token: care.accessToken })).status).toBe(400);
     expect((await api(base, `${PATH}?filter=list%3Dleads`)).status).toBe(401);
   });
+
+  it('keeps views of the administration lists (issue 16) per user, like the insurance lists', async () => {
+    const lists = ['users', 'roles', 'organizations', 'user-invites', 'organization-invitations'];
+    for (const list of lists) {
+      const made = await api(base, PATH, {
+        token: viewer.accessToken,
+        body: { list, name: 'Mine', query: 'search=demo&sort=email%3Aasc' },
+      });
+      expect(made.status, list).toBe(201);
+      expect((await listOf(viewer, list)).items).toMatchObject([
+        { list, name: 'Mine', query: 'search=demo&sort=email%3Aasc', isOwn: true },
+      ]);
+      // Not shared: a colleague sees none of it.
+      expect((await listOf(care, list)).items).toEqual([]);
+    }
+  });
 });

@@ -2,7 +2,18 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '#client/ui/button.tsx';
 
 /** The lists the BFF exports (`EXPORT_LISTS` of server/routes/csv-export.ts). */
-export type ExportList = 'customers' | 'partners' | 'policies' | 'leads' | 'claims';
+export type ExportList =
+  | 'customers'
+  | 'partners'
+  | 'policies'
+  | 'leads'
+  | 'claims'
+  // The administration lists (issue 16).
+  | 'users'
+  | 'roles'
+  | 'organizations'
+  | 'user-invites'
+  | 'organization-invitations';
 
 /**
  * Downloads exactly what a list shows as CSV: the BFF pages through the same upstream query

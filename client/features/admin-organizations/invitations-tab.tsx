@@ -4,6 +4,7 @@ import { ApiError } from '#client/api/fetch-json.ts';
 import {
   deleteOrganizationInvitation,
   listOrganizationInvitations,
+  organizationInvitationsParams,
   type OrganizationInvitation,
 } from '#client/api/organizations-client.ts';
 import { Button } from '#client/ui/button.tsx';
@@ -15,7 +16,9 @@ import { useToast } from '#client/ui/toast.tsx';
 import { InvitationDialog } from './invitation-dialog.tsx';
 import { errorKey, isExpired } from './organization-form.ts';
 import { ReinviteDialog } from './reinvite-dialog.tsx';
-import { pageQuery } from './table-order.ts';
+import { ListActions } from '#client/entities/list-view/list-views.tsx';
+import { useUrlFilters } from '#client/ui/use-url-filters.ts';
+import { keepInAddress, pageQuery } from './table-order.ts';
 import type { OrganizationAbilities } from './use-organization-context.ts';
 
 const ORDER_FIELDS: Record<string, string> = { name: 'name', expires: 'expiresAt' };
@@ -33,9 +36,15 @@ export function InvitationsTab({ abilities }: { abilities: OrganizationAbilities
   const [creating, setCreating] = useState(false);
   const [reinviting, setReinviting] = useState<OrganizationInvitation | null>(null);
   const reload = () => setReloadKey((k) => k + 1);
+  // The name column's filter (the service's search) lives in the address under its own name:
+  // the organisations tab beside it keeps `search` and the sort.
+  const filters = useUrlFilters(['invitationSearch']);
+  const search = filters.values.invitationSearch;
+  const { set } = filters;
 
   const loadPage = useCallback<LoadTablePage<OrganizationInvitation>>(
     async (input, signal) => {
+      keepInAddress(input, 'name', { search, set: (v) => set('invitationSearch', v) });
       const page = await listOrganizationInvitations(
         accountIndex,
         pageQuery(input, ORDER_FIELDS, 'name'),
@@ -43,7 +52,7 @@ export function InvitationsTab({ abilities }: { abilities: OrganizationAbilities
       );
       return { rows: page.items, nextPageToken: page.nextPageToken };
     },
-    [accountIndex],
+    [accountIndex, search, set],
   );
 
   const remove = async (invitation: OrganizationInvitation) => {
@@ -134,7 +143,16 @@ export function InvitationsTab({ abilities }: { abilities: OrganizationAbilities
           <Button onClick={() => setCreating(true)}>{t('actions.invite')}</Button>
         </div>
       ) : null}
+      <ListActions
+        accountIndex={accountIndex}
+        list="organization-invitations"
+        query={filters.query}
+        onApply={filters.apply}
+        exportQuery={organizationInvitationsParams({ search })}
+      />
       <InfiniteTable
+        key={filters.generation}
+        initialQuery={{ filters: search ? { name: search } : {}, sort: null }}
         label={t('table.invitations')}
         columns={columns}
         loadPage={loadPage}

@@ -1,14 +1,21 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { listOrganizations, type Organization } from '#client/api/organizations-client.ts';
+import {
+  listOrganizations,
+  organizationsParams,
+  type Organization,
+} from '#client/api/organizations-client.ts';
+import { ListActions } from '#client/entities/list-view/list-views.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
-import { pageQuery } from './table-order.ts';
+import { useUrlFilters } from '#client/ui/use-url-filters.ts';
+import { keepInAddress, orderOf, pageQuery } from './table-order.ts';
 import type { OrganizationAbilities } from './use-organization-context.ts';
 
 // Table column -> the service's order field (it sorts by id and name).
 const ORDER_FIELDS: Record<string, string> = { name: 'name', created: 'id' };
+const SORT_COLUMNS = Object.keys(ORDER_FIELDS);
 
 /**
  * The organisations, searchable through the name column's filter (the service matches name,
@@ -17,9 +24,14 @@ const ORDER_FIELDS: Record<string, string> = { name: 'name', created: 'id' };
 export function OrganizationsTab({ abilities }: { abilities: OrganizationAbilities }) {
   const { t } = useTranslation('admin_organizations');
   const { accountIndex, canCreate } = abilities;
+  // The name column's filter (the service's search) and the sort live in the address.
+  const filters = useUrlFilters(['search'], { sortColumns: SORT_COLUMNS });
+  const { search } = filters.values;
+  const { set, keepSort, sort } = filters;
 
   const loadPage = useCallback<LoadTablePage<Organization>>(
     async (input, signal) => {
+      keepInAddress(input, 'name', { search, set: (v) => set('search', v), keepSort });
       const page = await listOrganizations(
         accountIndex,
         pageQuery(input, ORDER_FIELDS, 'name'),
@@ -27,7 +39,7 @@ export function OrganizationsTab({ abilities }: { abilities: OrganizationAbiliti
       );
       return { rows: page.items, nextPageToken: page.nextPageToken };
     },
-    [accountIndex],
+    [accountIndex, search, set, keepSort],
   );
 
   const columns: TableColumn<Organization>[] = [
@@ -78,7 +90,17 @@ export function OrganizationsTab({ abilities }: { abilities: OrganizationAbiliti
           </Link>
         </div>
       ) : null}
+      <ListActions
+        accountIndex={accountIndex}
+        list="organizations"
+        query={filters.query}
+        onApply={filters.apply}
+        exportQuery={organizationsParams({ search, order: orderOf(sort, ORDER_FIELDS) })}
+      />
       <InfiniteTable
+        // An applied view starts the table anew with its search and sort.
+        key={filters.generation}
+        initialQuery={{ filters: search ? { name: search } : {}, sort }}
         label={t('table.organizations')}
         columns={columns}
         loadPage={loadPage}

@@ -29,3 +29,23 @@ export function pageQuery(
     ...(searchColumn === undefined ? {} : { search: input.query.filters[searchColumn] ?? '' }),
   };
 }
+
+/**
+ * Keeps a table's own search filter (a filterable column) in the address (useUrlFilters), so
+ * that a reload, a link and a saved view repeat it; the sort too where the list keeps it there.
+ * One write per load: the table changes its filter or its sort, never both at once, and two
+ * writes in one go would each start from the same address and the second undo the first.
+ */
+export function keepInAddress(
+  input: LoadPageInput,
+  searchColumn: string,
+  address: {
+    search: string;
+    set: (value: string) => void;
+    keepSort?: (sort: TableQuery['sort']) => void;
+  },
+): void {
+  const typed = (input.query.filters[searchColumn] ?? '').trim();
+  if (typed !== address.search) address.set(typed);
+  else address.keepSort?.(input.query.sort);
+}

@@ -1,11 +1,13 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { listRoles, type Role } from '#client/api/roles-client.ts';
+import { listRoles, rolesParams, type Role } from '#client/api/roles-client.ts';
+import { ListActions } from '#client/entities/list-view/list-views.tsx';
 import { ROLES_PAGE_SIZE } from '#client/api/tenant-admin-client.ts';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
-import type { TableQuery } from '#machines/infinite-table.machine.ts';
+import { serviceOrder } from '#client/ui/table-sort.ts';
+import { useUrlFilters } from '#client/ui/use-url-filters.ts';
 import { filterableModules, roleIsVisible, visibleModules } from '#common/permission-catalogue.ts';
 import { useCatalogueLabel } from './labels.ts';
 import { summarizePermissions } from './role-matrix.ts';
@@ -13,6 +15,7 @@ import { useRoleAbilities } from './use-role-abilities.ts';
 
 // The service sorts roles by these; the table sorts by column id.
 const ORDER_FIELDS: Record<string, string> = { label: 'label', code: 'code' };
+const SORT_COLUMNS = Object.keys(ORDER_FIELDS);
 // Pages fetched for one table page at most while filtering leaves none: a safety stop.
 const MAX_SKIPPED_PAGES = 20;
 
@@ -31,14 +34,15 @@ export default function RolesPage() {
   const { accountIndex, held, canCreate } = useRoleAbilities();
   const visible = useMemo(() => visibleModules(held), [held]);
   const modules = useMemo(() => filterableModules(visible), [visible]);
-  const [module, setModule] = useState('');
-  const [sortKept, setSortKept] = useState<TableQuery['sort']>(null);
+  // The module filter and the sort live in the address: a reload, a link and a saved view repeat them.
+  const filters = useUrlFilters(['module'], { sortColumns: SORT_COLUMNS });
+  const { module } = filters.values;
+  const { sort: sortKept, keepSort } = filters;
 
   const loadPage = useCallback<LoadTablePage<Role>>(
     async (input, signal) => {
       const sort = input.query.sort;
-      setSortKept((kept) => (JSON.stringify(kept) === JSON.stringify(sort) ? kept : sort));
-      const field = sort ? ORDER_FIELDS[sort.column] : undefined;
+      keepSort(sort);
       let page = input.pageToken ? Number(input.pageToken) : 1;
       // A page whose roles are all hidden would leave the table with nothing to scroll to the
       // next page with, so read on until a page shows something or the list ends.
@@ -48,10 +52,7 @@ export default function RolesPage() {
           {
             page,
             module: module || undefined,
-            order:
-              sort && field
-                ? { field, direction: sort.direction === 'asc' ? 'ASC' : 'DESC' }
-                : null,
+            order: serviceOrder(sort, ORDER_FIELDS),
           },
           signal,
         );
@@ -64,7 +65,7 @@ export default function RolesPage() {
         page = Number(result.nextPageToken);
       }
     },
-    [accountIndex, module, visible],
+    [accountIndex, module, visible, keepSort],
   );
 
   const columns: TableColumn<Role>[] = [
@@ -135,7 +136,7 @@ export default function RolesPage() {
           <select
             id={`${id}-module`}
             value={module}
-            onChange={(event) => setModule(event.target.value)}
+            onChange={(event) => filters.set('module', event.target.value)}
             className="rounded-md border border-slate-400 px-3 py-2"
           >
             <option value="">{t('list.all_modules')}</option>
@@ -160,9 +161,20 @@ export default function RolesPage() {
           {t('list.limited', { modules: modules.map((m) => label('modules', m)).join(', ') })}
         </p>
       )}
+      <ListActions
+        accountIndex={accountIndex}
+        list="roles"
+        query={filters.query}
+        onApply={filters.apply}
+        exportQuery={rolesParams({
+          module: module || undefined,
+          order: serviceOrder(sortKept, ORDER_FIELDS),
+        })}
+      />
       <InfiniteTable
-        // A new module filter is a new query: the table starts over, keeping the sort.
-        key={module}
+        // A new module filter or an applied view is a new query: the table starts over, keeping
+        // the sort.
+        key={`${module}:${filters.generation}`}
         initialQuery={{ filters: {}, sort: sortKept }}
         label={t('list.table')}
         columns={columns}

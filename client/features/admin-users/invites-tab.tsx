@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   deleteInvite,
   deleteInvites,
+  invitesParams,
   listInvites,
   type Invite,
   type RoleRef,
@@ -12,6 +13,9 @@ import { formatDate } from '#client/ui/form/dates.ts';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { RowButton } from '#client/ui/row-button.tsx';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
+import { ListActions } from '#client/entities/list-view/list-views.tsx';
+import { ToolbarInput } from '#client/ui/toolbar-field.tsx';
+import { useUrlFilters } from '#client/ui/use-url-filters.ts';
 import { summarizeBatch, type BatchOutcome } from './batch-summary.ts';
 import { InviteDialog } from './invite-dialog.tsx';
 import type { AdminAbilities } from './use-admin-context.ts';
@@ -33,6 +37,9 @@ export function InvitesTab({
   const [reloadKey, setReloadKey] = useState(0);
   const [inviting, setInviting] = useState(false);
   const rowsByKey = useRef(new Map<string, Invite>());
+  // The search lives in the address under its own name: the users tab beside it keeps `search`.
+  const filters = useUrlFilters(['inviteSearch'], { typed: ['inviteSearch'] });
+  const search = filters.values.inviteSearch;
 
   const loadPage = useCallback<LoadTablePage<Invite>>(
     async (input, signal) => {
@@ -40,11 +47,12 @@ export function InvitesTab({
         accountIndex,
         input.pageToken ? Number(input.pageToken) : 1,
         signal,
+        search,
       );
       for (const row of page.items) rowsByKey.current.set(String(row.id), row);
       return { rows: page.items, nextPageToken: page.nextPageToken };
     },
-    [accountIndex],
+    [accountIndex, search],
   );
 
   // A remount also clears the table's own checkboxes (see the users tab).
@@ -135,6 +143,11 @@ export function InvitesTab({
 
   return (
     <div className="flex flex-col gap-4">
+      <ToolbarInput
+        label={t('toolbar.search_invites')}
+        value={filters.drafts.inviteSearch}
+        onChange={(v) => filters.setDraft('inviteSearch', v)}
+      />
       {canCreate || canDelete ? (
         <div className="flex flex-wrap gap-2">
           {canCreate ? (
@@ -151,8 +164,15 @@ export function InvitesTab({
           ) : null}
         </div>
       ) : null}
+      <ListActions
+        accountIndex={accountIndex}
+        list="user-invites"
+        query={filters.query}
+        onApply={filters.apply}
+        exportQuery={invitesParams({ search })}
+      />
       <InfiniteTable
-        key={reloadKey}
+        key={JSON.stringify([reloadKey, search, filters.generation])}
         label={t('table.invitations')}
         columns={columns}
         loadPage={loadPage}

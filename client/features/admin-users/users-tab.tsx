@@ -1,4 +1,3 @@
-import { useDebounced } from '#client/ui/use-debounced.ts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -7,6 +6,7 @@ import {
   deleteUser,
   listUsers,
   userBatch,
+  usersParams,
   type AdminUser,
   type RoleRef,
   type UserAction,
@@ -17,7 +17,9 @@ import { Button } from '#client/ui/button.tsx';
 import { formatDate } from '#client/ui/form/dates.ts';
 import { RowButton } from '#client/ui/row-button.tsx';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
-import type { TableQuery } from '#machines/infinite-table.machine.ts';
+import { ListActions } from '#client/entities/list-view/list-views.tsx';
+import { serviceOrder, type TableSort } from '#client/ui/table-sort.ts';
+import { useUrlFilters } from '#client/ui/use-url-filters.ts';
 import { useToast } from '#client/ui/toast.tsx';
 import type { BatchOutcome } from './batch-summary.ts';
 import { errorKey } from './user-errors.ts';
@@ -27,12 +29,27 @@ import { UserTooltip } from './user-tooltip.tsx';
 import { useBatchDialog } from './batch-dialog.tsx';
 import { CreateUserDialog } from './create-user-dialog.tsx';
 
-// Typing in the search box waits a little: one request, not one per key.
 // The spec names the legacy permission in the 403 warning of the users list.
 const USERS_VIEW_PERMISSION_NAME = 'eis.users.view';
 const STATUSES: UserStatus[] = ['active', 'disabled', 'invited'];
 // The table sorts by column id; the service knows the fields.
 const ORDER_FIELDS: Record<string, string> = { email: 'email', name: 'lastName' };
+const SORT_COLUMNS = Object.keys(ORDER_FIELDS);
+
+/** The service's query for the list's filters and sort (the CSV export sends the same). */
+function usersQuery(
+  filters: { search: string; status: string; role: string },
+  sort: TableSort,
+  page?: number,
+) {
+  return {
+    ...(page ? { page } : {}),
+    status: (filters.status || undefined) as UserStatus | undefined,
+    roleId: filters.role ? Number(filters.role) : undefined,
+    search: filters.search,
+    order: serviceOrder(sort, ORDER_FIELDS),
+  };
+}
 
 export function useBatchReport() {
   const { t } = useTranslation('admin_users');
@@ -76,40 +93,34 @@ export function UsersTab({
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
 
-  const [searchText, setSearchText] = useState('');
-  const [status, setStatus] = useState<UserStatus | ''>('');
-  const [roleId, setRoleId] = useState('');
+  // The filters, search and sort live in the address: a reload, a link and a saved view repeat them.
+  const filters = useUrlFilters(['search', 'status', 'role'], {
+    typed: ['search'],
+    sortColumns: SORT_COLUMNS,
+  });
+  const { search, status, role } = filters.values;
+  const { sort: sortKept, keepSort } = filters;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [forbidden, setForbidden] = useState(false);
-  // The table owns its sort, but a remount (new toolbar filter, reload) must keep it.
-  const [sortKept, setSortKept] = useState<TableQuery['sort']>(null);
   const [rolesFor, setRolesFor] = useState<AdminUser | null>(null);
 
-  const search = useDebounced(searchText.trim());
-
-  // The toolbar filters live outside the table: a change remounts it (new query, no selection).
-  const queryKey = JSON.stringify({ search, status, roleId });
+  // The toolbar filters live outside the table: a change remounts it (new query, no selection),
+  // and so does an applied view.
+  const queryKey = JSON.stringify({ search, status, role, generation: filters.generation });
   useEffect(() => setSelected(new Set()), [queryKey]);
   const [reloadKey, setReloadKey] = useState(0);
 
   const loadPage = useCallback<LoadTablePage<AdminUser>>(
     async (input, signal) => {
-      const sort = input.query.sort;
-      setSortKept((kept) => (JSON.stringify(kept) === JSON.stringify(sort) ? kept : sort));
-      const field = sort ? ORDER_FIELDS[sort.column] : undefined;
+      keepSort(input.query.sort);
       try {
         const page = await listUsers(
           accountIndex,
-          {
-            page: input.pageToken ? Number(input.pageToken) : 1,
-            status: status || undefined,
-            roleId: roleId ? Number(roleId) : undefined,
-            search,
-            order:
-              sort && field
-                ? { field, direction: sort.direction === 'asc' ? 'ASC' : 'DESC' }
-                : null,
-          },
+          usersQuery(
+            { search, status, role },
+            input.query.sort,
+            input.pageToken ? Number(input.pageToken) : 1,
+          ),
           signal,
         );
         setForbidden(false);
@@ -121,7 +132,7 @@ export function UsersTab({
         throw error;
       }
     },
-    [accountIndex, status, roleId, search],
+    [accountIndex, status, role, search, keepSort],
   );
 
   // The rows seen so far by id: the selection reports keys, the bulk actions need the users.
@@ -290,8 +301,8 @@ export function UsersTab({
           <input
             id={`${id}-search`}
             type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
+            value={filters.drafts.search}
+            onChange={(event) => filters.setDraft('search', event.target.value)}
             className="w-64 rounded-md border border-slate-400 px-3 py-2"
           />
         </div>
@@ -302,7 +313,7 @@ export function UsersTab({
           <select
             id={`${id}-status`}
             value={status}
-            onChange={(event) => setStatus(event.target.value as UserStatus | '')}
+            onChange={(event) => filters.set('status', event.target.value)}
             className="rounded-md border border-slate-400 px-3 py-2"
           >
             <option value="">{t('toolbar.all')}</option>
@@ -320,8 +331,8 @@ export function UsersTab({
             </label>
             <select
               id={`${id}-role`}
-              value={roleId}
-              onChange={(event) => setRoleId(event.target.value)}
+              value={role}
+              onChange={(event) => filters.set('role', event.target.value)}
               className="rounded-md border border-slate-400 px-3 py-2"
             >
               <option value="">{t('toolbar.all')}</option>
@@ -375,6 +386,14 @@ export function UsersTab({
           {t('messages.noAccessBackend', { permissionName: USERS_VIEW_PERMISSION_NAME })}
         </AlertBar>
       ) : null}
+
+      <ListActions
+        accountIndex={accountIndex}
+        list="users"
+        query={filters.query}
+        onApply={filters.apply}
+        exportQuery={usersParams(usersQuery({ search, status, role }, sortKept))}
+      />
 
       <InfiniteTable
         key={`${queryKey}:${reloadKey}`}

@@ -63,7 +63,9 @@ export function parseListQuery(query: Request['query'], spec: ListSpec): ListQue
     const eq = part.indexOf('=');
     const field = eq < 0 ? part : part.slice(0, eq);
     if (eq < 0 || !spec.filters.includes(field)) {
-      throw new HttpError(400, 'invalid_query', `unsupported filter ${field}`);
+      throw new HttpError(400, 'invalid_query', `unsupported filter ${field}`, undefined, [
+        { path: `filter.${field}`, code: 'unsupported' },
+      ]);
     }
     filter.set(field, decodedValue(part.slice(eq + 1), field));
   }

@@ -46,11 +46,16 @@ describe('listClauses', () => {
         status: 400,
         code: 'invalid_query',
         message: 'id must be numeric',
+        issues: [{ path: 'filter.id', code: 'invalid' }],
       }),
     );
     expect(() => clauses({ filter: 'status=Open' })).toThrow('status must be a status');
     expect(() => clauses({ filter: 'owner=me' })).toThrow(
-      expect.objectContaining({ code: 'invalid_query', message: 'unsupported filter owner' }),
+      expect.objectContaining({
+        code: 'invalid_query',
+        message: 'unsupported filter owner',
+        issues: [{ path: 'filter.owner', code: 'unsupported' }],
+      }),
     );
   });
 

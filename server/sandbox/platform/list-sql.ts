@@ -42,6 +42,19 @@ export interface ListSource {
 
 export const invalidQuery = (message: string) => new HttpError(400, 'invalid_query', message);
 
+/** A filter value's refusal, with the filter's path as its issue where it names none. */
+function withIssue<T>(path: string, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof HttpError && err.code === 'invalid_query' && !err.issues?.length)
+      throw new HttpError(err.status, err.code, err.message, err.details, [
+        { path, code: 'invalid' },
+      ]);
+    throw err;
+  }
+}
+
 /** `column = value`. */
 export const equals = (column: string): Filter => ({ where: (p) => `${column} = ${p}` });
 
@@ -100,8 +113,13 @@ export function listClauses(
   const params = [...base.params];
   for (const [field, text] of list.filter) {
     const filter = source.filters[field];
-    if (!filter) throw invalidQuery(`unsupported filter ${field}`);
-    const value = filter.value ? filter.value(text) : text;
+    // The refusal names the filter at fault, so that a client can show it at its control.
+    const path = `filter.${field}`;
+    if (!filter)
+      throw new HttpError(400, 'invalid_query', `unsupported filter ${field}`, undefined, [
+        { path, code: 'unsupported' },
+      ]);
+    const value = filter.value ? withIssue(path, () => filter.value!(text)) : text;
     if (value === undefined) continue;
     params.push(value);
     where.push(filter.where(`$${params.length}`));
