@@ -89,6 +89,9 @@ export interface SessionKit {
   load(sid: string): Promise<SessionData | null>;
   /** The session to read, never to change (it may be shared and frozen): the per-call path. */
   view(sid: string): Promise<SessionData | null>;
+  /** The same at once, when the store holds its sessions in memory (the embedded store);
+   * undefined when only `view` can tell (Redis). */
+  viewNow(sid: string): SessionData | null | undefined;
   /** See {@link AccountWrites}; store failures become {@link SessionStoreUnavailable}. */
   putAccount: AccountWrites['putAccount'];
   touchSeen: AccountWrites['touchSeen'];
@@ -301,6 +304,7 @@ export async function createSessionKit(
     // The embedded store can share one frozen copy; Redis parses a fresh one per read anyway.
     view:
       store instanceof FileSessionStore ? async (sid) => store.view(sid) : (sid) => kit.load(sid),
+    viewNow: store instanceof FileSessionStore ? (sid) => store.view(sid) : () => undefined,
     putAccount: unavailable(store.putAccount.bind(store)),
     touchSeen: unavailable(store.touchSeen.bind(store)),
     lock: unavailable(store.lock.bind(store)),
