@@ -31,9 +31,14 @@ const GUEST_CALLS = new Set([
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
+const MAYBE_UNSAFE = /[.%\\\x00-\x1f\x7f]/;
+
 /** True when a path (in any of up to three decodings) could climb out of its service or smuggle
  * a host: dot segments, backslashes, NUL/control characters, or an encoded slash. */
 export function isUnsafePath(raw: string): boolean {
+  // Without a dot, a backslash, an escape or a control character no decoding can make one: the
+  // common path of every call answers here, with one scan instead of three and a decoding.
+  if (!MAYBE_UNSAFE.test(raw)) return false;
   let p = raw;
   for (let i = 0; i < 3; i++) {
     if (/(^|\/)\.\.?(\/|$)/.test(p) || p.includes('\\') || /[\x00-\x1f\x7f]/.test(p)) return true;
