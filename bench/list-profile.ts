@@ -116,9 +116,7 @@ function report(events: TraceEvent[], profile: CpuProfile) {
   let best: TraceEvent[] = [];
   for (const main of mains) {
     const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
-    const busy = mine
-      .filter((e) => e.name === 'RunTask')
-      .reduce((s, e) => s + (e.tdur ?? 0), 0);
+    const busy = mine.filter((e) => e.name === 'RunTask').reduce((s, e) => s + (e.tdur ?? 0), 0);
     if (busy > best.filter((e) => e.name === 'RunTask').reduce((s, e) => s + (e.tdur ?? 0), 0))
       best = mine;
   }
