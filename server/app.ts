@@ -232,7 +232,7 @@ export function createApp(config: Config, deps: AppDeps) {
       // Guest calls, exports and unknown paths are not the lean path's: Express answers them.
       const call = req.url?.startsWith('/api/') ? api.claim(req) : null;
       if (!call) return void app(req, res);
-      for (const [name, value] of apiHeaders) res.setHeader(name, value);
+      res.answerHeaders = apiHeaders;
       logOnClose(log, res, pathOf(req.url));
       if (!csrfSafe(req)) return sendError(res, 403, 'csrf');
       api.serve(call, req, res, (err?: unknown) => lastStop(err, req, res));
@@ -273,14 +273,12 @@ function pathOf(url: string | undefined): string {
  * resource and referrer policies, and HSTS in production. Five headers instead of helmet's
  * dozen on every call a screen makes.
  */
-function apiAnswerHeaders(production: boolean): [string, string][] {
-  return [
-    ['content-security-policy', "default-src 'none'; base-uri 'none'; frame-ancestors 'none'"],
-    ['x-content-type-options', 'nosniff'],
-    ['referrer-policy', 'same-origin'],
-    ['cross-origin-resource-policy', 'same-origin'],
-    ...(production
-      ? [['strict-transport-security', 'max-age=31536000; includeSubDomains'] as [string, string]]
-      : []),
-  ];
+function apiAnswerHeaders(production: boolean): Readonly<Record<string, string>> {
+  return {
+    'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    ...(production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
 }

@@ -1,5 +1,30 @@
-import type { ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { errorBody, type ErrorIssue } from '#common/contracts/error.ts';
+
+declare module 'http' {
+  interface ServerResponse {
+    /**
+     * Headers every answer of this response carries, whoever writes it: the lean /api path's
+     * hardening headers (server/app.ts). Given to `writeHead` with the answer's own headers
+     * (`withAnswerHeaders`) instead of set one by one beforehand: `setHeader` validates each, and
+     * a `writeHead` after it merges the answer's headers in one by one again (issue 14).
+     */
+    answerHeaders?: Readonly<Record<string, string>>;
+  }
+}
+
+/** `headers` (about to go to `writeHead`) with the response's `answerHeaders` it does not set. */
+export function withAnswerHeaders<T extends OutgoingHttpHeaders>(
+  res: ServerResponse,
+  headers: T,
+): T {
+  const extra = res.answerHeaders;
+  if (extra) {
+    for (const name in extra)
+      if (headers[name] === undefined) (headers as OutgoingHttpHeaders)[name] = extra[name];
+  }
+  return headers;
+}
 
 /**
  * Every error the BFF produces has the shape of common/contracts/error.ts; never a stack trace.
@@ -21,11 +46,14 @@ export function sendError(
   // Written on the bare Node response, so the lean /api path (no Express) answers the same way;
   // headers set before (retry-after, the security headers) stay.
   const text = JSON.stringify(errorBody(error, message, issues, extra));
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
-  });
+  res.writeHead(
+    status,
+    withAnswerHeaders(res, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+      'cache-control': 'no-store',
+    }),
+  );
   res.end(text);
 }
 

@@ -17,12 +17,16 @@ export async function startApp(root: Root): Promise<void> {
   // routes' loads) is a dynamic import beside them: its evaluation is a task of its own instead
   // of a part of this module's, which was the longest task of a list's opening
   // (bench/list-long-tasks.ts). Hence no static import of react-router here.
-  const [, session, config, { router, RouterProvider }] = await Promise.all([
+  const [, session, config, { createRouter, RouterProvider }] = await Promise.all([
     initI18n(),
     getSession().catch(() => ({ accounts: [] })),
     getConfig().catch(() => undefined),
     import('./router.tsx'),
   ]);
+  // The router's first navigation (flattening and matching the route table) in a task of its
+  // own, not in the one that evaluated the router's module.
+  await new Promise((next) => setTimeout(next));
+  const router = createRouter();
   if (config) setAppConfig(config);
   // The server is the truth; the stored list only speeds up the next first paint.
   writeStoredAccounts(session.accounts);

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { sendError } from '#server/http-errors.ts';
 import { GuestLimiter } from '#server/rate-limit.ts';
 import { SessionStoreUnavailable, type SessionKit } from '#server/session/session.ts';
-import type { TokenService } from '#server/session/token-service.ts';
+import type { TokenResult, TokenService } from '#server/session/token-service.ts';
 import type { UpstreamGate } from '#server/upstream/gate.ts';
 import { PROXIED_SERVICES } from '#server/sandbox/service-names.ts';
 import { acceptsGzip } from '#server/upstream/compress.ts';
@@ -31,9 +31,14 @@ const GUEST_CALLS = new Set([
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
+const MAYBE_UNSAFE = /[.%\\\x00-\x1f\x7f]/;
+
 /** True when a path (in any of up to three decodings) could climb out of its service or smuggle
  * a host: dot segments, backslashes, NUL/control characters, or an encoded slash. */
 export function isUnsafePath(raw: string): boolean {
+  // Without a dot, a backslash, an escape or a control character no decoding can make one: the
+  // common path of every call answers here, with one scan instead of three and a decoding.
+  if (!MAYBE_UNSAFE.test(raw)) return false;
   let p = raw;
   for (let i = 0; i < 3; i++) {
     if (/(^|\/)\.\.?(\/|$)/.test(p) || p.includes('\\') || /[\x00-\x1f\x7f]/.test(p)) return true;
@@ -145,20 +150,45 @@ export function apiProxy(deps: {
     return answerWhole(res, 401, upstreamHead(proxyRes), body);
   }
 
-  /** A signed-in account's call to an upstream service: the session's token as bearer. */
-  async function accountCall(
+  /**
+   * A signed-in account's call to an upstream service: the session's token as bearer. Without a
+   * promise when the token is at hand (`readyToken`, the rule), else after the token service's
+   * answer (a refresh, a store read over the network, a refusal).
+   */
+  function accountCall(
     req: IncomingMessage,
     res: ServerResponse,
     next: NextFunction,
     who: string,
     service: string,
     upstreamUrl: string,
-  ): Promise<void> {
+  ): void {
     try {
       const sid = kit.readSid(req);
       if (!sid)
         return sendError(res, 401, 'session_expired', undefined, { accountIndex: Number(who) });
-      const t = await tokens.accessToken(sid, who);
+      const ready = tokens.readyToken(sid, who);
+      if (ready) return withToken(req, res, next, sid, who, service, upstreamUrl, ready);
+      tokens.accessToken(sid, who).then(
+        (t) => withToken(req, res, next, sid, who, service, upstreamUrl, t),
+        (err: unknown) => callFailed(res, next, err),
+      );
+    } catch (err) {
+      callFailed(res, next, err);
+    }
+  }
+
+  function withToken(
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: NextFunction,
+    sid: string,
+    who: string,
+    service: string,
+    upstreamUrl: string,
+    t: TokenResult,
+  ): void {
+    try {
       if (!t.ok)
         return sendError(res, t.status, t.error, undefined, {
           accountIndex: Number(who),
@@ -176,12 +206,16 @@ export function apiProxy(deps: {
       stripClientHeaders(req.headers);
       // The public API identifies the tenant, not a user: its bearer is the tenant slug.
       req.headers.authorization = `Bearer ${service === 'publicapi' ? t.account.tenantSlug : t.accessToken}`;
-      return gate.enter(req, res, next, forward);
+      gate.enter(req, res, next, forward);
     } catch (err) {
-      if (err instanceof SessionStoreUnavailable)
-        return sendError(res, 503, 'session_store_unavailable');
-      return next(err);
+      callFailed(res, next, err);
     }
+  }
+
+  function callFailed(res: ServerResponse, next: NextFunction, err: unknown): void {
+    if (err instanceof SessionStoreUnavailable)
+      return sendError(res, 503, 'session_store_unavailable');
+    next(err);
   }
 
   /** The call's parts when it is well-formed, else null (answered 404 by `handler`). */
@@ -246,7 +280,7 @@ export function apiProxy(deps: {
       return null;
     },
     serve(call: ApiCall, req: IncomingMessage, res: ServerResponse, next: NextFunction): void {
-      void accountCall(req, res, next, call.who, call.service, call.upstreamUrl);
+      accountCall(req, res, next, call.who, call.service, call.upstreamUrl);
     },
   };
 }

@@ -89,6 +89,9 @@ export interface SessionKit {
   load(sid: string): Promise<SessionData | null>;
   /** The session to read, never to change (it may be shared and frozen): the per-call path. */
   view(sid: string): Promise<SessionData | null>;
+  /** The same at once, when the store holds its sessions in memory (the embedded store);
+   * undefined when only `view` can tell (Redis). */
+  viewNow(sid: string): SessionData | null | undefined;
   /** See {@link AccountWrites}; store failures become {@link SessionStoreUnavailable}. */
   putAccount: AccountWrites['putAccount'];
   touchSeen: AccountWrites['touchSeen'];
@@ -137,19 +140,26 @@ function unsign(value: string, secret: string): string | null {
   return mac.length === expected.length && timingSafeEqual(mac, expected) ? id : null;
 }
 
-function cookieValue(header: string | undefined, name: string): string | null {
+/** The first value of cookie `name` in a Cookie header, as sent (not decoded), or null. */
+function cookieText(header: string | undefined, name: string): string | null {
   if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return null;
-      }
-    }
+  for (let start = 0; start < header.length;) {
+    const end = header.indexOf(';', start);
+    const stop = end < 0 ? header.length : end;
+    const eq = header.indexOf('=', start);
+    if (eq > start && eq < stop && header.slice(start, eq).trim() === name)
+      return header.slice(eq + 1, stop).trim();
+    start = stop + 1;
   }
   return null;
+}
+
+function decodedCookie(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
 }
 
 function promisify<T>(fn: (cb: (err?: unknown, v?: T) => void) => void): Promise<T | undefined> {
@@ -280,15 +290,18 @@ export async function createSessionKit(
     middleware,
     store,
     readSid(req) {
-      const raw = cookieValue(req.headers.cookie, cookieName);
-      if (!raw?.startsWith('s:')) return null;
-      const known = verified.get(raw);
+      // Looked up as it came (still URL-encoded): a known cookie costs no decoding either.
+      const encoded = cookieText(req.headers.cookie, cookieName);
+      if (encoded === null) return null;
+      const known = verified.get(encoded);
       if (known !== undefined) return known;
+      const raw = decodedCookie(encoded);
+      if (!raw?.startsWith('s:')) return null;
       const sid = unsign(raw.slice(2), secret);
       if (sid === null) return null;
       // Bounded: a flood of validly signed cookies (there are few) can only empty it.
       if (verified.size >= 10_000) verified.clear();
-      verified.set(raw, sid);
+      verified.set(encoded, sid);
       return sid;
     },
     async load(sid) {
@@ -301,6 +314,7 @@ export async function createSessionKit(
     // The embedded store can share one frozen copy; Redis parses a fresh one per read anyway.
     view:
       store instanceof FileSessionStore ? async (sid) => store.view(sid) : (sid) => kit.load(sid),
+    viewNow: store instanceof FileSessionStore ? (sid) => store.view(sid) : () => undefined,
     putAccount: unavailable(store.putAccount.bind(store)),
     touchSeen: unavailable(store.touchSeen.bind(store)),
     lock: unavailable(store.lock.bind(store)),

@@ -26,10 +26,47 @@ declare module 'http' {
 }
 
 /** Headers of one connection, not of the call: never forwarded (RFC 9110 §7.6.1). The upstream
- * connection is the pool's, kept alive whatever the browser's connection does. */
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade'];
+ * connection is the pool's, kept alive whatever the browser's connection does. `host` is the
+ * upstream's own, set below. */
+const NOT_FORWARDED = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'upgrade',
+  'host',
+]);
 /** What a `Connection` list may not take away: the call's own framing and the bearer the BFF set. */
 const KEPT = new Set(['authorization', 'host', 'content-length', 'transfer-encoding']);
+
+/**
+ * The upstream request's headers as a raw list (`name, value, ...`): the browser's (already
+ * settled: credentials stripped, bearer set) without the hop-by-hop ones and those its
+ * `Connection` header names, and the upstream's host. Made in one pass instead of deleting from
+ * the incoming headers, and as a list `http.request` writes as it is, where a header object is
+ * set (and validated) one header at a time first (issue 14).
+ */
+function forwardedHeaders(headers: IncomingHttpHeaders, host: string): string[] {
+  const listed = headers.connection;
+  let named: Set<string> | null = null;
+  if (listed) {
+    for (const raw of listed.toLowerCase().split(',')) {
+      const h = raw.trim();
+      if (!KEPT.has(h)) (named ??= new Set()).add(h);
+    }
+  }
+  const out: string[] = [];
+  for (const name in headers) {
+    if (NOT_FORWARDED.has(name) || named?.has(name)) continue;
+    const value = headers[name];
+    if (value === undefined) continue;
+    if (typeof value === 'string') out.push(name, value);
+    else for (const v of value) out.push(name, v);
+  }
+  out.push('host', host);
+  return out;
+}
 
 /**
  * The /api transport: one `http.request` on the pool's keep-alive agent, the body piped
@@ -59,23 +96,13 @@ export function upstreamForwarder(o: UpstreamProxyOptions) {
   }
 
   return (req: IncomingMessage, res: ServerResponse): void => {
-    const headers = req.headers;
-    const listed = headers.connection;
-    if (listed) {
-      for (const raw of listed.toLowerCase().split(',')) {
-        const h = raw.trim();
-        if (!KEPT.has(h)) delete headers[h];
-      }
-    }
-    for (const h of HOP_BY_HOP) delete headers[h];
-    headers.host = target.host;
     const up = send({
       protocol: target.protocol,
       hostname: target.hostname,
       port,
       method: req.method,
       path: base + (req.url ?? '/'),
-      headers,
+      headers: forwardedHeaders(req.headers, target.host),
       agent,
     });
     up.downstream = res;
@@ -84,7 +111,7 @@ export function upstreamForwarder(o: UpstreamProxyOptions) {
     up.on('error', failed);
     // Without a body (no length, no chunks: RFC 9112 §6.3) there is nothing to stream, and piping
     // the empty request would cost half a dozen listeners on both sides for nothing.
-    if (!hasBody(headers)) return void up.end();
+    if (!hasBody(req.headers)) return void up.end();
     req.upstreamRequest = up;
     // A browser that breaks off its upload must not leave half a body looking whole upstream.
     req.on('error', uploadBroken);

@@ -11,7 +11,7 @@ import { Agent as PlainAgent } from 'node:http';
 import type { Socket } from 'node:net';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
-import { sendError } from '#server/http-errors.ts';
+import { sendError, withAnswerHeaders } from '#server/http-errors.ts';
 import {
   COMPRESS_MIN_BYTES,
   gzipJson,
@@ -139,7 +139,7 @@ export async function answerWhole(
     }
   }
   headers['content-length'] = String(sent.length);
-  res.writeHead(status, headers);
+  res.writeHead(status, withAnswerHeaders(res, headers));
   res.end(sent);
 }
 
@@ -225,7 +225,7 @@ export function answerFromUpstream(
   if (taken) return void taken.catch(failed(o, res));
   const headers = upstreamHead(proxyRes, o.alsoPass);
   const gzip = o.compressJson ? jsonCompressor(req, proxyRes, headers) : null;
-  res.writeHead(status, headers);
+  res.writeHead(status, withAnswerHeaders(res, headers));
   if (!gzip) return void proxyRes.pipe(res);
   // A failing compressor cuts the answer: a browser must never take half a body for a whole one.
   gzip.on('error', () => res.destroy());

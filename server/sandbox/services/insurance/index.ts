@@ -37,6 +37,7 @@ export const insuranceService: ServiceModule = {
     '007-leads.sql',
     '009-product-extras.sql',
     '015-policy-renewal.sql',
+    '030-policy-premium.sql',
   ]),
   async seed({ db, logger, clock }) {
     await seedProducts(db, logger);

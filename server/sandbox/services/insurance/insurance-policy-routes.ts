@@ -12,6 +12,7 @@ import { pageOf, parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { escapeLike } from '#server/sandbox/platform/admin-shared.ts';
 import { countOf } from '#server/sandbox/platform/list-page.ts';
 import { lockPolicy } from './policy-store.ts';
+import { refreshPremiumsInForce } from './policy-premium.ts';
 import { POLICY_STATUSES, REVISION_STATUSES, type PolicyStatus } from '#common/policy-lifecycle.ts';
 
 /**
@@ -486,7 +487,7 @@ export const writePageToken = (
 /**
  * The columns the policies list sorts by (issue 15), each an expression that is never NULL, so
  * that the keyset comparison `(value, id) > (last value, last id)` holds for every row, and the
- * type its value is compared as. `$now` is the clock's time for the premium in force.
+ * type its value is compared as.
  */
 const POLICY_ORDERS = {
   id: { sql: 'p.id', type: 'int' },
@@ -506,21 +507,11 @@ const POLICY_ORDERS = {
       p.account_code, ''))`,
     type: 'text',
   },
-  // The grand total of the current version's timeslice in force now: the one holding now, else
-  // the first before it starts, else the last (common/policy-timeline.ts, which the rows and the
-  // CSV read). A policy without one sorts as -1, before every real premium.
-  premium: {
-    sql: `coalesce((
-      SELECT (t.premium->>'grandTotal')::numeric
-        FROM policy_versions v JOIN timeslices t ON t.policy_version_id = v.id
-       WHERE v.policy_id = p.id AND v.is_current
-       ORDER BY (t."from" <= $now AND (t."to" IS NULL OR $now < t."to")) DESC,
-                CASE WHEN $now < (SELECT min(f."from") FROM timeslices f
-                                   WHERE f.policy_version_id = v.id) THEN t."from" END ASC,
-                t."from" DESC
-       LIMIT 1), -1)`,
-    type: 'numeric',
-  },
+  // The grand total of the current version's timeslice in force now (common/policy-timeline.ts,
+  // which the rows and the CSV read), stored on the policy (./policy-premium.ts); the list works
+  // out again first the rows whose stored stretch does not hold the clock's time. A policy
+  // without one sorts as -1, before every real premium.
+  premium: { sql: 'p.premium_in_force', type: 'numeric' },
 } as const satisfies Record<string, { sql: string; type: string }>;
 type PolicyOrder = keyof typeof POLICY_ORDERS;
 
@@ -592,12 +583,9 @@ export function insurancePolicyRouter(ctx: SandboxContext): Router {
     // a value for a placeholder it does not see).
     const params: unknown[] = [...filterParams];
     const bind = (value: unknown) => `$${params.push(value)}`;
-    const sortSql = order.sql.includes('$now')
-      ? order.sql.replaceAll(
-          '$now',
-          `${bind(new Date(ctx.clock.now()).toISOString())}::timestamptz`,
-        )
-      : order.sql;
+    const sortSql = order.sql;
+    // Time may have moved past a timeslice's boundary since a premium was stored.
+    if (field === 'premium') await refreshPremiumsInForce(db, tenantId, new Date(ctx.clock.now()));
     // A token made by hand must not reach the cast (a 500): the value must be of the column's type.
     if (
       field !== 'id' &&

@@ -32,6 +32,7 @@ import {
   requireServicePermission,
 } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { storePremiumInForce } from './policy-premium.ts';
 import type { ErrorIssue } from '#common/contracts/error.ts';
 import {
   PolicyBasedOnBody,
@@ -708,6 +709,8 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
           stamp.by,
         ],
       );
+      // The draft is the current version now: its premium is the one in force.
+      await storePremiumInForce(tx, tenantId, [row.id], stamp.at);
     }),
   );
 

@@ -1,6 +1,7 @@
 import type { Queryable } from '#server/sandbox/platform/db.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import type { Premium } from './premium.ts';
+import { storePremiumInForce } from './policy-premium.ts';
 
 /**
  * The one writer of policy rows: the demo seed, the seed command that grows a workspace to
@@ -219,6 +220,14 @@ export async function insertVersions(
       objects.map((o) => o.at),
       stamp.by,
     ],
+  );
+  // A new current version is a new premium in force (a draft changes nothing the list shows).
+  const current = versions.filter((v) => v.revisionStatus === 'applied');
+  await storePremiumInForce(
+    tx,
+    tenantId,
+    current.map((v) => v.policyId),
+    stamp.at,
   );
   return versionIds;
 }
