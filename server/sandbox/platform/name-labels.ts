@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Clock } from '#common/clock.ts';
 import { NameLabelsSchema, storedLabels, type NameLabels } from '#common/name-labels.ts';
-import type { Db, Queryable } from './db.ts';
+import type { Db } from './db.ts';
 import { getAuth } from './auth-context.ts';
 import { notFound } from './errors.ts';
 import { parseBody } from './request-body.ts';
@@ -12,28 +12,8 @@ import { parseBody } from './request-body.ts';
  * edit them, so every kind behaves alike.
  */
 
-/** The default labels of a kind's seeded rows, by slug. */
+/** The default labels of a kind's seeded rows, by slug (the seed stores them with the rows). */
 export type DefaultLabels = Readonly<Record<string, Required<NameLabels>>>;
-
-/**
- * Gives every row of a default slug that was never labelled (labels IS NULL) its default labels,
- * in every workspace: new workspaces and data directories seeded before migration 021 alike. An
- * admin's edit stores an object (even `{}`), so it is never overwritten. One statement per table.
- */
-export async function fillDefaultLabels(
-  tx: Queryable,
-  /** The table (a constant, never input). */
-  table: string,
-  labels: DefaultLabels,
-): Promise<void> {
-  const slugs = Object.keys(labels);
-  await tx.query(
-    `UPDATE ${table} t SET labels = x.l
-       FROM unnest($1::text[], $2::jsonb[]) AS x(s, l)
-      WHERE t.slug = x.s AND t.labels IS NULL`,
-    [slugs, slugs.map((slug) => JSON.stringify(labels[slug]))],
-  );
-}
 
 /**
  * `PUT …/:slug/labels`: the caller's workspace's row of that slug gets the labels of the body
