@@ -191,6 +191,22 @@ describe('activating a version', () => {
     expect(active.body.productVersion.status).toBe('active');
   });
 
+  it('is refused with 409 no_premium_formulas when the version has no premium formula', async () => {
+    const created = await call(manager, '/product-versions', 'POST', { productId: carProductId });
+    expect(created.status).toBe(201);
+    const versionId = created.body.productVersion.id;
+    const refused = await activate(versionId);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('no_premium_formulas');
+    const still = await call(viewer, `/product-versions/${versionId}`);
+    expect(still.body.productVersion.status).toBe('draft');
+    // Only who may change versions is told so.
+    const forbidden = await call(viewer, `/product-versions/${versionId}`, 'PUT', {
+      status: 'active',
+    });
+    expect(forbidden.status).toBe(403);
+  });
+
   it('is refused when a formula reads a field removed after it was saved', async () => {
     const draft = await carDraft();
     const field = await addDivisor(draft);

@@ -197,6 +197,14 @@ export async function assertVersionComputes(
       WHERE tenant_id = $1 AND product_version_id = $2 ORDER BY "order", id`,
     [tenantId, versionId],
   );
+  // A version without a premium formula would sell every policy for nothing (issue 15 point 2).
+  if (formulas.length === 0) {
+    throw new HttpError(
+      409,
+      'no_premium_formulas',
+      'the version has no premium formula, so the version cannot be activated',
+    );
+  }
   const scope = await versionScope(db, tenantId, versionId, []);
   const names = new Map(scope.names);
   for (const formula of formulas) {
