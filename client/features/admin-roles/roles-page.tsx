@@ -1,5 +1,6 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTranslatedText } from '#client/i18n/translated-text.ts';
 import { Link } from 'react-router';
 import { listRoles, type Role } from '#client/api/roles-client.ts';
 import { ROLES_PAGE_SIZE } from '#client/api/tenant-admin-client.ts';
@@ -28,6 +29,7 @@ export default function RolesPage() {
   usePageTitle(t('title'));
   const id = useId();
   const label = useCatalogueLabel();
+  const translated = useTranslatedText();
   const { accountIndex, held, canCreate } = useRoleAbilities();
   const visible = useMemo(() => visibleModules(held), [held]);
   const modules = useMemo(() => filterableModules(visible), [visible]);
@@ -94,8 +96,11 @@ export default function RolesPage() {
       header: t('list.columns.description'),
       width: '2fr',
       cell: (role) => (
-        <span className="block truncate" title={role.description ?? undefined}>
-          {role.description || t('list.none')}
+        <span
+          className="block truncate"
+          title={translated(role.description, role.descriptionLabels)}
+        >
+          {translated(role.description, role.descriptionLabels) || t('list.none')}
         </span>
       ),
     },

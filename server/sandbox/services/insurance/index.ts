@@ -37,6 +37,7 @@ export const insuranceService: ServiceModule = {
     '007-leads.sql',
     '009-product-extras.sql',
     '015-policy-renewal.sql',
+    '027-translated-descriptions-and-test-cases.sql',
   ]),
   async seed({ db, logger, clock }) {
     await seedProducts(db, logger);
