@@ -167,7 +167,11 @@ describe('premiumQuoteMachine', () => {
     expect(calculate.last().input.policyObjects).toEqual(objects(50000));
     calculate.last().resolve({ kind: 'quoted', premium });
     await flushPromises();
-    expect(actor.getSnapshot().context).toMatchObject({ premium, failure: null, failureIssues: [] });
+    expect(actor.getSnapshot().context).toMatchObject({
+      premium,
+      failure: null,
+      failureIssues: [],
+    });
   });
 
   it('retries only after a failure', () => {

@@ -222,12 +222,12 @@ export function usePolicyActions({
       refusal.kind === 'formula'
         ? (formulaRefusalText(tErrors, refusal.error) ?? t('refusals.failed'))
         : refusal.kind === 'issues'
-        ? t('refusals.invalid')
-        : refusal.kind === 'api'
-          ? t(refusal.key)
-          : refusal.key === 'refusals.illegal_status'
-            ? t(refusal.key, { status: t(policyStatusKey(policy.status)) })
-            : t(refusal.key);
+          ? t('refusals.invalid')
+          : refusal.kind === 'api'
+            ? t(refusal.key)
+            : refusal.key === 'refusals.illegal_status'
+              ? t(refusal.key, { status: t(policyStatusKey(policy.status)) })
+              : t(refusal.key);
     return (
       <AlertBar tone="danger" onDismiss={onClose}>
         {text}
