@@ -23,6 +23,16 @@ import { parseBody } from './request-body.ts';
 export type DefaultLabels = Readonly<Record<string, Required<NameLabels>>>;
 
 /**
+ * The labels migration 026 gives a table's rows, by slug, read from its SQL: for the tests that
+ * check them against the seed's defaults.
+ */
+export function migrationLabels(sql: string, table: string): Record<string, unknown> {
+  const statement = sql.split(`UPDATE ${table} `)[1]?.split(';')[0] ?? '';
+  const rows = [...statement.matchAll(/\('([^']+)', '([^']+)'\)/g)];
+  return Object.fromEntries(rows.map(([, slug, labels]) => [slug, JSON.parse(labels!)]));
+}
+
+/**
  * A labels edit: the texts, and optionally the labels the editor started from (`basedOn`): when
  * someone saved others since, the edit is refused 409 `version_conflict` with the row as it is
  * now, as a settings save based on an old version is. The labels are the row's version here.
