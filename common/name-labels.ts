@@ -14,16 +14,24 @@ export type NameLabels = Partial<Record<LabelLanguage, string>>;
 /** As long as a name: a status badge, not a description. */
 export const LABEL_MAX_LENGTH = 100;
 
-const label = v.optional(
-  v.pipe(
-    v.string('label must be text'),
-    v.trim(),
-    v.maxLength(LABEL_MAX_LENGTH, `label up to ${LABEL_MAX_LENGTH} characters`),
-  ),
-);
+/**
+ * A translations edit of texts up to `max` characters: every language optional, an empty text
+ * clears it (the untranslated text shows then). Names take {@link LABEL_MAX_LENGTH}; a longer
+ * text (a role's description) its own limit.
+ */
+export function labelsSchema(max: number) {
+  const label = v.optional(
+    v.pipe(
+      v.string('label must be text'),
+      v.trim(),
+      v.maxLength(max, `label up to ${max} characters`),
+    ),
+  );
+  return v.strictObject({ de: label, en: label, pl: label });
+}
 
 /** A labels edit: every language optional, an empty text clears it (the name shows then). */
-export const NameLabelsSchema = v.strictObject({ de: label, en: label, pl: label });
+export const NameLabelsSchema = labelsSchema(LABEL_MAX_LENGTH);
 
 /** The labels as the services answer them: the languages that have a text. */
 export const NameLabelsOut = v.strictObject({
@@ -33,7 +41,7 @@ export const NameLabelsOut = v.strictObject({
 });
 
 /** The labels as stored: only the languages with a text. */
-export function storedLabels(input: v.InferOutput<typeof NameLabelsSchema>): NameLabels {
+export function storedLabels(input: NameLabels): NameLabels {
   const stored: NameLabels = {};
   for (const language of LABEL_LANGUAGES) {
     const text = input[language];
@@ -49,6 +57,22 @@ export function labelIn(
 ): string {
   const short = language.slice(0, 2) as LabelLanguage;
   return record.labels?.[short] || record.name;
+}
+
+/**
+ * A translated text in `language`, else in `fallback` (the tenant's default language), else the
+ * untranslated text: a custom field's label, a role's description.
+ */
+export function translatedText(
+  text: string,
+  labels: NameLabels | null | undefined,
+  language: string,
+  fallback?: string,
+): string {
+  const short = (l: string | undefined) => l?.slice(0, 2) as LabelLanguage | undefined;
+  const first = short(language);
+  const second = short(fallback);
+  return (first && labels?.[first]) || (second && labels?.[second]) || text;
 }
 
 /** The records with their names in `language`: for lists that show, sort and filter by name. */

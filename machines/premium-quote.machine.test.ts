@@ -52,6 +52,7 @@ describe('premiumQuoteMachine', () => {
       missing: [],
       issues: [],
       failure: null,
+      failureIssues: [],
     });
     clock.increment(10 * PREMIUM_DEBOUNCE_MS);
     expect(calculate.calls).toHaveLength(0);
@@ -148,10 +149,17 @@ describe('premiumQuoteMachine', () => {
     const { actor, calculate, clock } = start();
     actor.send({ type: 'quote.change', policyObjects: objects(50000) });
     clock.increment(PREMIUM_DEBOUNCE_MS);
-    calculate.last().reject({ code: 'calculation_failed', message: 'division_by_zero at 3' });
+    const issue = { path: 'premium', code: 'division_by_zero', position: 3, formula: 'Base' };
+    calculate.last().reject({
+      code: 'calculation_failed',
+      message: 'division_by_zero at 3',
+      body: { error: 'calculation_failed', message: 'division_by_zero at 3', issues: [issue] },
+    });
     await flushPromises();
     expect(actor.getSnapshot().value).toBe('failed');
     expect(actor.getSnapshot().context.failure).toBe('calculation_failed');
+    // The formula and why travel with the failure, for the screen to say them.
+    expect(actor.getSnapshot().context.failureIssues).toEqual([issue]);
     expect(actor.getSnapshot().can({ type: 'quote.retry' })).toBe(true);
     actor.send({ type: 'quote.retry' });
     expect(actor.getSnapshot().value).toBe('calculating');
@@ -159,7 +167,11 @@ describe('premiumQuoteMachine', () => {
     expect(calculate.last().input.policyObjects).toEqual(objects(50000));
     calculate.last().resolve({ kind: 'quoted', premium });
     await flushPromises();
-    expect(actor.getSnapshot().context).toMatchObject({ premium, failure: null });
+    expect(actor.getSnapshot().context).toMatchObject({
+      premium,
+      failure: null,
+      failureIssues: [],
+    });
   });
 
   it('retries only after a failure', () => {

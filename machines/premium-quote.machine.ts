@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { failureCode } from './failure-code.ts';
+import { errorIssues, type ErrorIssue } from '#common/contracts/error.ts';
 import type { ObjectDataIssue, PolicyObjectInput } from '#common/policy-object-data.ts';
 import type { Premium } from '#common/premium.ts';
 
@@ -36,6 +37,8 @@ export interface PremiumQuoteContext {
   issues: ObjectDataIssue[];
   /** Why the last calculation failed: the service's error code, or 'unavailable'. */
   failure: string | null;
+  /** The issues the failure names: a formula that cannot be computed names itself and why. */
+  failureIssues: ErrorIssue[];
 }
 
 export type PremiumQuoteEvent =
@@ -44,7 +47,7 @@ export type PremiumQuoteEvent =
 // Shared with the other machines that report a service's refusal.
 export { failureCode };
 
-const noVerdict = { missing: [], issues: [], failure: null };
+const noVerdict = { missing: [], issues: [], failure: null, failureIssues: [] };
 
 /**
  * The live premium of an application form. Every change waits for a quiet moment (`waiting`,
@@ -89,6 +92,7 @@ export const premiumQuoteMachine = setup({
       ...noVerdict,
       premium: null,
       failure: failureCode(params.error),
+      failureIssues: errorIssues((params.error as { body?: unknown } | null)?.body),
     })),
   },
 }).createMachine({

@@ -1,6 +1,7 @@
 import { fetchJson } from './fetch-json.ts';
 import { ROLES_PAGE_SIZE, listParams, type ListQuery, type Page } from './tenant-admin-client.ts';
 import type { EffectivePermission, Role } from '#common/contracts/tenant.ts';
+import type { NameLabels } from '#common/name-labels.ts';
 
 // The records' types are the tenantservice's contract (common/contracts/tenant.ts).
 export type {
@@ -18,6 +19,8 @@ export type {
 export interface RoleInput {
   label: string;
   description: string;
+  /** The description per language; left out, the saved translations stay. */
+  descriptionLabels?: NameLabels;
   permissions: string[];
 }
 

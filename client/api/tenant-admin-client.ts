@@ -1,4 +1,5 @@
 import { fetchJson } from './fetch-json.ts';
+import type { NameLabels } from '#common/name-labels.ts';
 import type {
   AdminUser,
   Invite,
@@ -21,6 +22,8 @@ export interface RoleRef {
   code: string;
   label: string;
   description?: string;
+  /** The description per language (issue 16). */
+  descriptionLabels?: NameLabels;
   permissions?: { code: string; module: string }[];
 }
 

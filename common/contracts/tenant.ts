@@ -11,6 +11,7 @@ import {
   CustomSchemaFieldSchema,
 } from '#common/custom-schema-field.ts';
 import { normalizePermission } from '#common/permissions.ts';
+import { labelsSchema, NameLabelsOut } from '#common/name-labels.ts';
 import { AuditEntries, Id, Int, JsonRecord, Timestamp } from './shared.ts';
 
 /** PUT /custom-schemas/{entity}: the editor's schema, which the settings form checks as well. */
@@ -37,6 +38,7 @@ export const RoleSchema = v.strictObject({
   code: v.string(),
   label: v.string(),
   description: v.string(),
+  descriptionLabels: NameLabelsOut,
   permissions: v.array(PermissionSchema),
   ...AuditEntries,
 });
@@ -261,6 +263,8 @@ export const RoleBody = v.object({
   code: v.pipe(v.string(), v.trim(), v.regex(ROLE_CODE_PATTERN, 'code like claims-clerk')),
   label: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(ROLE_LABEL_MAX)),
   description: v.optional(v.pipe(v.string(), v.maxLength(ROLE_DESCRIPTION_MAX)), ''),
+  /** The description per language (issue 16); left out on an update, it stays. */
+  descriptionLabels: v.optional(labelsSchema(ROLE_DESCRIPTION_MAX)),
   permissions: v.pipe(v.array(permissionText), v.maxLength(200)),
 });
 /** PUT /roles/{id}: the code may stay out (it never changes). */

@@ -104,6 +104,36 @@ describe('labels of tenant-defined names', () => {
   });
 });
 
+describe('a label edit on top of the labels it started from', () => {
+  it('saves when they are still stored, else is a 409 with the current row', async () => {
+    const before = bySlug(items((await claims.call(care, '/claim-statuses')).body), 'settled');
+    const first = await claims.send(admin, 'PUT', '/claim-statuses/settled/labels', {
+      ...before.labels,
+      de: 'Bezahlt',
+      basedOn: before.labels,
+    });
+    expect(first.status).toBe(200);
+    // A second editor who loaded the labels before the first save.
+    const stale = await claims.send(admin, 'PUT', '/claim-statuses/settled/labels', {
+      ...before.labels,
+      en: 'Paid',
+      basedOn: before.labels,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      error: 'version_conflict',
+      current: { slug: 'settled', labels: { de: 'Bezahlt', en: 'Settled' } },
+    });
+    const after = bySlug(items((await claims.call(care, '/claim-statuses')).body), 'settled');
+    expect(after.labels.de).toBe('Bezahlt');
+    const tooLong = await insurance.send(admin, 'PUT', '/lead-statuses/quoted/labels', {
+      de: 'x'.repeat(101),
+      basedOn: {},
+    });
+    expect(tooLong.status).toBe(400);
+  });
+});
+
 // The demo world is coherent (issue 15 point 17).
 describe('the seeded demo world', () => {
   const db = () => kit.db();

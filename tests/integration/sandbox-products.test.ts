@@ -42,6 +42,19 @@ async function draftProduct(session = manager) {
   };
 }
 
+/** Activates a version, after giving it the premium formula every active version needs. */
+async function activate(versionId: number) {
+  const formula = await call(manager, '/premium-formulas', 'POST', {
+    productVersionId: versionId,
+    group: 'Base',
+    name: 'Fee',
+    unit: 'month',
+    expression: '1',
+  });
+  expect(formula.status).toBe(201);
+  return call(manager, `/product-versions/${versionId}`, 'PUT', { status: 'active' });
+}
+
 describe('seeded products', () => {
   it('lists the demo products across the categories with their versions', async () => {
     const res = await call(viewer, '/products?pageSize=50&expand=versions');
@@ -172,9 +185,7 @@ describe('products', () => {
 
   it('a product with an active version is not deleted', async () => {
     const { product, version } = await draftProduct();
-    expect(
-      (await call(manager, `/product-versions/${version.id}`, 'PUT', { status: 'active' })).status,
-    ).toBe(200);
+    expect((await activate(version.id)).status).toBe(200);
     const res = await call(manager, `/products/${product.id}`, 'DELETE');
     expect(res.status).toBe(409);
   });
@@ -227,12 +238,8 @@ describe('product versions', () => {
     const { product, version } = await draftProduct();
     const second = (await call(manager, '/product-versions', 'POST', { productId: product.id }))
       .body.productVersion;
-    expect(
-      (await call(manager, `/product-versions/${version.id}`, 'PUT', { status: 'active' })).status,
-    ).toBe(200);
-    expect(
-      (await call(manager, `/product-versions/${second.id}`, 'PUT', { status: 'active' })).status,
-    ).toBe(200);
+    expect((await activate(version.id)).status).toBe(200);
+    expect((await activate(second.id)).status).toBe(200);
     const after = await call(manager, `/products/${product.id}?expand=versions`);
     expect(after.body.product.versions.map((v: { status: string }) => v.status)).toEqual([
       'passive',
@@ -475,7 +482,7 @@ describe('insured objects and product fields', () => {
 
   it('refuses changes to a version that is not a draft', async () => {
     const { version, defaultObject } = await draftProduct();
-    await call(manager, `/product-versions/${version.id}`, 'PUT', { status: 'active' });
+    expect((await activate(version.id)).status).toBe(200);
     const res = await call(manager, '/product-fields', 'POST', {
       insuredObjectId: defaultObject.id,
       name: 'late',

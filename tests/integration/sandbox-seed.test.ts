@@ -92,3 +92,43 @@ describe('administration seed', () => {
     // Three sandboxes one after the other, each migrating and seeding: more than the default.
   }, 90_000);
 });
+
+// The default statuses' and roles' labels are stored by the seed with the rows, and given once by
+// migration 026 to rows seeded before: a start-up labels nothing (issue 16).
+describe('default name labels', () => {
+  it('are given by migration 026 once, never at start-up', async () => {
+    const tmp = await makeTempDir();
+    cleanups.push(tmp.remove);
+    const first = await startTestSandbox(tmp.dir);
+    const unlabelled = `SELECT (SELECT count(*)::int FROM claim_statuses WHERE labels IS NULL)
+                             + (SELECT count(*)::int FROM lead_statuses WHERE labels IS NULL)
+                             + (SELECT count(*)::int FROM claim_partner_roles WHERE labels IS NULL) AS n`;
+    const count = async (s: RunningSandbox) => (await s.db.query<{ n: number }>(unlabelled))[0]!.n;
+    expect(await count(first)).toBe(0);
+    // What a release before the labels left behind, with one status an admin cleared.
+    for (const table of ['claim_statuses', 'lead_statuses', 'claim_partner_roles'])
+      await first.db.query(`UPDATE ${table} SET labels = NULL`);
+    await first.db.query(`UPDATE claim_statuses SET labels = '{}' WHERE slug = 'closed'`);
+    await first.close();
+
+    // A start without the migration pending does no labelling.
+    const second = await startTestSandbox(tmp.dir);
+    expect(await count(second)).toBeGreaterThan(0);
+    await second.db.query(
+      `DELETE FROM schema_migrations WHERE version = '026-default-name-labels'`,
+    );
+    await second.close();
+
+    const third = await startTestSandbox(tmp.dir);
+    cleanups.push(() => third.close());
+    expect(await count(third)).toBe(0);
+    const rows = await third.db.query<{ slug: string; labels: Record<string, string> }>(
+      `SELECT s.slug, s.labels FROM claim_statuses s JOIN tenants t ON t.id = s.tenant_id
+        WHERE t.slug = 'demo' AND s.slug IN ('open', 'closed') ORDER BY s.slug`,
+    );
+    expect(rows).toEqual([
+      { slug: 'closed', labels: {} },
+      { slug: 'open', labels: { de: 'Offen', en: 'Open', pl: 'Otwarta' } },
+    ]);
+  });
+});

@@ -10,7 +10,7 @@ import { PRODUCT_USERS, withSandbox } from '#tests/support/sandbox.ts';
  */
 
 const kit = withSandbox(PRODUCT_USERS);
-const { manager, viewer } = kit.sessions;
+const { manager, viewer, nord } = kit.sessions;
 const I = '/insuranceservice/v1';
 
 const call = (session: Session, route: string, method = 'GET', body?: unknown) =>
@@ -191,6 +191,22 @@ describe('activating a version', () => {
     expect(active.body.productVersion.status).toBe('active');
   });
 
+  it('is refused with 409 no_premium_formulas when the version has no premium formula', async () => {
+    const created = await call(manager, '/product-versions', 'POST', { productId: carProductId });
+    expect(created.status).toBe(201);
+    const versionId = created.body.productVersion.id;
+    const refused = await activate(versionId);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('no_premium_formulas');
+    const still = await call(viewer, `/product-versions/${versionId}`);
+    expect(still.body.productVersion.status).toBe('draft');
+    // Only who may change versions is told so.
+    const forbidden = await call(viewer, `/product-versions/${versionId}`, 'PUT', {
+      status: 'active',
+    });
+    expect(forbidden.status).toBe(403);
+  });
+
   it('is refused when a formula reads a field removed after it was saved', async () => {
     const draft = await carDraft();
     const field = await addDivisor(draft);
@@ -219,6 +235,44 @@ describe('activating a version', () => {
     const former = await call(viewer, `/product-versions/${carActiveId}`);
     expect(former.body.productVersion.status).toBe('passive');
     // Back as it was, for the other tests of this file.
+    expect((await activate(carActiveId)).status).toBe(200);
+  });
+});
+
+describe('a stored test case', () => {
+  it('is what the trial calculation uses instead of the field defaults', async () => {
+    const draft = await carDraft();
+    // The divisor's default is 0: with the defaults the trial divides by zero.
+    expect((await addDivisor(draft, 0)).status).toBe(201);
+    expect(
+      (await addFormula(draft, 'vehicle.vehicleValue / vehicle.divisor', 'Per divisor')).status,
+    ).toBe(201);
+    expect((await activate(draft.versionId)).status).toBe(409);
+
+    const path = `/product-versions/${draft.versionId}/test-case`;
+    expect((await call(viewer, path)).body.testCase).toMatchObject({ objects: {}, version: 0 });
+    const saved = await call(manager, path, 'PUT', {
+      objects: { vehicle: { divisor: 4 } },
+      version: 0,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.testCase).toMatchObject({ objects: { vehicle: { divisor: 4 } }, version: 1 });
+    // A save on top of an older version, without the permission, of another workspace: refused.
+    const stale = await call(manager, path, 'PUT', { objects: {}, version: 0 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.testCase.version).toBe(1);
+    expect((await call(viewer, path, 'PUT', { objects: {}, version: 1 })).status).toBe(403);
+    expect((await call(nord, path)).status).toBe(404);
+    expect((await call(nord, path, 'PUT', { objects: {}, version: 1 })).status).toBe(404);
+    expect((await call(manager, path, 'PUT', { objects: { vehicle: 3 }, version: 1 })).status).toBe(
+      400,
+    );
+
+    // With the stored divisor of 4 the premium computes, so the version activates.
+    const done = await activate(draft.versionId);
+    expect(done.status).toBe(200);
+    // Not a draft any more: its test case stays as it was tried.
+    expect((await call(manager, path, 'PUT', { objects: {}, version: 1 })).status).toBe(409);
     expect((await activate(carActiveId)).status).toBe(200);
   });
 });

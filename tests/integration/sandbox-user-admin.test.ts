@@ -654,6 +654,60 @@ describe('roles', () => {
   });
 });
 
+// A role's description per language (issue 16): stored trimmed, limited like the description,
+// kept when an update leaves it out, of the own workspace only, edited with the role permission.
+describe('role descriptions per language', () => {
+  it('stores, limits and keeps the translations, per workspace and permission', async () => {
+    const created = await api(base, `${T}/roles`, {
+      body: {
+        code: 'translated-clerk',
+        label: 'Translated clerk',
+        description: 'Handles claims',
+        descriptionLabels: { de: ' Bearbeitet Schäden ', pl: 'Obsługuje szkody', en: '' },
+        permissions: ['claim-management.claims.view'],
+      },
+      token: admin.accessToken,
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.role.id;
+    expect(created.body.role.descriptionLabels).toEqual({
+      de: 'Bearbeitet Schäden',
+      pl: 'Obsługuje szkody',
+    });
+    const update = (session: Session, body: object) =>
+      api(base, `${T}/roles/${id}`, {
+        method: 'PUT',
+        token: session.accessToken,
+        body: {
+          label: 'Translated clerk',
+          description: 'Handles claims',
+          permissions: ['claim-management.claims.view'],
+          ...body,
+        },
+      });
+    // Left out, the translations stay.
+    const kept = await update(admin, {});
+    expect(kept.body.role.descriptionLabels).toEqual({
+      de: 'Bearbeitet Schäden',
+      pl: 'Obsługuje szkody',
+    });
+    expect((await update(admin, { descriptionLabels: { en: 'x'.repeat(501) } })).status).toBe(400);
+    expect((await update(admin, { descriptionLabels: { fr: 'Gère' } })).status).toBe(400);
+    expect((await update(viewer, { descriptionLabels: { en: 'Handles' } })).status).toBe(403);
+    expect((await update(nord, { descriptionLabels: { en: 'Handles' } })).status).toBe(404);
+    const changed = await update(admin, { descriptionLabels: { en: 'x'.repeat(500) } });
+    expect(changed.body.role.descriptionLabels).toEqual({ en: 'x'.repeat(500) });
+    // The list and the users' roles carry them too.
+    const listed = await api(base, `${T}/roles?filter=code=translated-clerk`, {
+      token: viewer.accessToken,
+    });
+    expect(listed.body.items[0].descriptionLabels).toEqual({ en: 'x'.repeat(500) });
+    expect(
+      (await api(base, `${T}/roles/${id}`, { method: 'DELETE', token: admin.accessToken })).status,
+    ).toBe(204);
+  });
+});
+
 describe('effective permissions', () => {
   it('says which role grants each permission', async () => {
     const { id } = await userByEmail('care@demo.test');

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PremiumFormula } from '#client/api/products-client.ts';
 import { Button } from '#client/ui/button.tsx';
+import { formulaIssueText } from '#client/entities/product/formula-issue.ts';
 import { grandTotalUnit } from '#client/entities/policy/policy-display.ts';
 import { formatMoney } from '#client/ui/money.ts';
 import type { PremiumUnit } from '#common/products.ts';
@@ -27,10 +28,13 @@ export function PremiumPanel({
   formulas: readonly PremiumFormula[];
 }) {
   const { t, i18n } = useTranslation('applications');
+  const { t: tErrors } = useTranslation('errors');
   const texts = useFieldTexts();
   const language = i18n.language;
   const { snapshot, retry } = quote;
-  const { premium, missing, issues, failure } = snapshot.context;
+  const { premium, missing, issues, failure, failureIssues } = snapshot.context;
+  // A formula that cannot be computed over these values names itself and why (issue 15).
+  const formulaIssue = failureIssues.find((issue) => issue.formula !== undefined);
   const busy = snapshot.matches('waiting') || snapshot.matches('calculating');
   const labelsOf = (paths: readonly string[]) =>
     paths
@@ -56,8 +60,11 @@ export function PremiumPanel({
   } else if (snapshot.matches('invalid')) {
     verdict = t('premium.invalid', { count: issues.length });
   } else if (snapshot.matches('failed')) {
-    verdict =
-      failure === 'calculation_failed' ? t('premium.calculation_failed') : t('premium.failed');
+    verdict = formulaIssue
+      ? tErrors('formula.not_computable', { message: formulaIssueText(tErrors, formulaIssue) })
+      : failure === 'calculation_failed'
+        ? t('premium.calculation_failed')
+        : t('premium.failed');
   } else if (busy) {
     verdict = t('premium.calculating');
   } else {

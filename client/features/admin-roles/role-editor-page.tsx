@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { storedLabels, type NameLabels } from '#common/name-labels.ts';
+import { DescriptionTranslations } from './description-translations.tsx';
 import { useNavigate, useParams } from 'react-router';
 import { createRole, deleteRole, updateRole, type Role } from '#client/api/roles-client.ts';
 import { roleQueries } from '#client/api/roles-queries.ts';
@@ -92,6 +94,9 @@ function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbili
     label: role?.label ?? '',
     description: role?.description ?? '',
   });
+  const [descriptionLabels, setDescriptionLabels] = useState<NameLabels>(
+    role?.descriptionLabels ?? {},
+  );
   const [permissions, setPermissions] = useState<string[]>(saved);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [permissionsMissing, setPermissionsMissing] = useState(false);
@@ -108,6 +113,8 @@ function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbili
     !samePermissions(permissions, savedPermissions) ||
     values.label !== (role?.label ?? '') ||
     values.description !== (role?.description ?? '') ||
+    JSON.stringify(storedLabels(descriptionLabels)) !==
+      JSON.stringify(storedLabels(role?.descriptionLabels ?? {})) ||
     values.code !== (role?.code ?? '');
 
   const labels = { code: t('editor.code'), label: t('editor.label') };
@@ -127,6 +134,7 @@ function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbili
     const body = {
       label: values.label.trim(),
       description: values.description.trim(),
+      descriptionLabels: storedLabels(descriptionLabels),
       permissions,
     };
     try {
@@ -221,6 +229,11 @@ function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbili
             disabled={readOnly}
           />
         </div>
+        <DescriptionTranslations
+          value={descriptionLabels}
+          onChange={setDescriptionLabels}
+          disabled={readOnly}
+        />
       </div>
 
       <PermissionMatrix

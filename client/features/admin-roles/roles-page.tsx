@@ -1,5 +1,6 @@
 import { useCallback, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTranslatedText } from '#client/i18n/translated-text.ts';
 import { Link } from 'react-router';
 import { listRoles, rolesParams, type Role } from '#client/api/roles-client.ts';
 import { ListActions } from '#client/entities/list-view/list-views.tsx';
@@ -31,6 +32,7 @@ export default function RolesPage() {
   usePageTitle(t('title'));
   const id = useId();
   const label = useCatalogueLabel();
+  const translated = useTranslatedText();
   const { accountIndex, held, canCreate } = useRoleAbilities();
   const visible = useMemo(() => visibleModules(held), [held]);
   const modules = useMemo(() => filterableModules(visible), [visible]);
@@ -95,8 +97,11 @@ export default function RolesPage() {
       header: t('list.columns.description'),
       width: '2fr',
       cell: (role) => (
-        <span className="block truncate" title={role.description ?? undefined}>
-          {role.description || t('list.none')}
+        <span
+          className="block truncate"
+          title={translated(role.description, role.descriptionLabels)}
+        >
+          {translated(role.description, role.descriptionLabels) || t('list.none')}
         </span>
       ),
     },

@@ -7,6 +7,7 @@ import { CheckboxGroup } from '#client/ui/form/checkbox-group.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { SubmitDialog } from '#client/ui/submit-dialog.tsx';
 import { useToast } from '#client/ui/toast.tsx';
+import { useTranslatedText } from '#client/i18n/translated-text.ts';
 
 /**
  * Role checkboxes for one user; saving replaces the user's roles (assign-roles). The flow (busy,
@@ -76,10 +77,14 @@ export function RoleChoice({
   disabled?: boolean;
 }) {
   const { t } = useTranslation('admin_users');
+  const translated = useTranslatedText();
   return (
     <CheckboxGroup
       legend={t('roles_dialog.roles')}
-      options={shown}
+      options={shown.map((role) => ({
+        ...role,
+        hint: translated(role.description ?? '', role.descriptionLabels),
+      }))}
       value={chosen}
       onChange={onChange}
       disabled={disabled ?? false}

@@ -1,11 +1,13 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Account } from '#client/api/accounts-client.ts';
 import { customerQueries } from '#client/api/accounts-queries.ts';
 import { createPolicy, issuesOf } from '#client/api/applications-client.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
+import { formulaRefusalText } from '#client/entities/product/formula-issue.ts';
 import type { Product, ProductVersion } from '#client/api/products-client.ts';
 import { productQueries } from '#client/api/products-queries.ts';
 import { useAccountAccess } from '#client/api/use-account-access.ts';
@@ -193,6 +195,7 @@ function NewPolicyForm({
   onVersionGone: () => void;
 }) {
   const { t, i18n } = useTranslation(['applications', 'common']);
+  const { t: tErrors } = useTranslation('errors');
   const toast = useToast();
   const navigate = useNavigate();
   const [initial] = useState(() => initialValues(tariff.objects, {}, new Date(), i18n.language));
@@ -220,7 +223,7 @@ function NewPolicyForm({
       toast({ message: t('create.created', { number: policy.policyNumber }), tone: 'success' });
       void navigate(`/u/${accountIndex}/policies/${encodeURIComponent(policy.code)}`);
     } catch (error) {
-      setProblem(problemOf(error, tariff, form.showServerIssues, focusField, t));
+      setProblem(problemOf(error, tariff, form.showServerIssues, focusField, t, tErrors));
     } finally {
       setBusy(false);
     }
@@ -273,7 +276,11 @@ function problemOf(
   showServerIssues: (issues: { path: string; code: string }[]) => void,
   focusField: (path: string) => void,
   t: ReturnType<typeof useTranslation<['applications', 'common']>>['t'],
+  tErrors: TFunction<'errors'>,
 ): Problem {
+  // A premium formula that cannot be computed over these values names itself and why.
+  const formula = formulaRefusalText(tErrors, error);
+  if (formula) return { tone: 'danger', text: formula };
   if (error instanceof ApiError && error.status === 400 && issuesOf(error.body).length) {
     const { atFields, others } = splitIssues(tariff.objects, issuesOf(error.body));
     showServerIssues(atFields);

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { displayNameOf, listAccounts, type Account } from '#client/api/accounts-client.ts';
 import { customerQueries } from '#client/api/accounts-queries.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
+import { formulaRefusalText } from '#client/entities/product/formula-issue.ts';
 import { apiErrorKey } from '#client/api/error-text.ts';
 import { createLead, updateLead, type Lead, type LeadErrorBody } from '#client/api/leads-client.ts';
 import { leadQueries } from '#client/api/leads-queries.ts';
@@ -272,6 +273,7 @@ function LeadApplicationForm({
   canPickCustomer,
 }: StepProps & { tariff: ApplicationTariff }) {
   const { t, i18n } = useTranslation(['leads', 'errors']);
+  const { t: tErrors } = useTranslation('errors');
   const navigate = useNavigate();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -362,6 +364,9 @@ function LeadApplicationForm({
             asTexts(leadValues(objects, saved, i18n.language)),
           ),
         });
+      } else if (formulaRefusalText(tErrors, error)) {
+        // A premium formula that cannot be computed over these values names itself and why.
+        setProblem({ kind: 'failure', text: formulaRefusalText(tErrors, error)! });
       } else if (error instanceof ApiError && body?.issues?.length) {
         const { atFields, others } = splitIssues(objects, body.issues);
         form.showServerIssues(atFields);

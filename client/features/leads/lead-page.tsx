@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { CreatedPolicy } from '#client/api/applications-client.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
+import { formulaRefusalText } from '#client/entities/product/formula-issue.ts';
 import {
   updateLead,
   type Lead,
@@ -56,6 +57,7 @@ interface Workflow {
  */
 export default function LeadPage() {
   const { t } = useTranslation('leads');
+  const { t: tErrors } = useTranslation('errors');
   const { leadCode = '' } = useParams();
   const abilities = useLeadAbilities();
   const { accountIndex } = abilities;
@@ -172,6 +174,8 @@ export default function LeadPage() {
     if (error.code === 'lead_converted') return t('errors.lead_converted');
     if (error.code === 'product_version_not_active') return t('errors.product_version_not_active');
     if (error.code === 'validation_error') return t('errors.policy_invalid');
+    const formula = formulaRefusalText(tErrors, error);
+    if (formula) return formula;
     if (error.status === 403) return t('errors.convert_forbidden');
     return refusal(error, LEAD_CONVERTED_STATUS);
   };

@@ -20,6 +20,7 @@ import {
   useDraftForm,
   type DialogOutcome,
 } from './action-dialogs.tsx';
+import { formulaRefusalText } from '#client/entities/product/formula-issue.ts';
 import { policyChanges, refusalOf, type Refusal } from './policy-outcome.ts';
 import { usePolicyLifecycle } from './use-policy-lifecycle.ts';
 
@@ -69,6 +70,7 @@ export function usePolicyActions({
   onChanged: (policy: Policy) => void;
 }) {
   const { t } = useTranslation(['policies', 'errors']);
+  const { t: tErrors } = useTranslation('errors');
   const confirm = useConfirm();
   const toast = useToast();
   const { actor, state } = usePolicyLifecycle(accountIndex, policy, onChanged);
@@ -217,13 +219,15 @@ export function usePolicyActions({
       );
     }
     const text =
-      refusal.kind === 'issues'
-        ? t('refusals.invalid')
-        : refusal.kind === 'api'
-          ? t(refusal.key)
-          : refusal.key === 'refusals.illegal_status'
-            ? t(refusal.key, { status: t(policyStatusKey(policy.status)) })
-            : t(refusal.key);
+      refusal.kind === 'formula'
+        ? (formulaRefusalText(tErrors, refusal.error) ?? t('refusals.failed'))
+        : refusal.kind === 'issues'
+          ? t('refusals.invalid')
+          : refusal.kind === 'api'
+            ? t(refusal.key)
+            : refusal.key === 'refusals.illegal_status'
+              ? t(refusal.key, { status: t(policyStatusKey(policy.status)) })
+              : t(refusal.key);
     return (
       <AlertBar tone="danger" onDismiss={onClose}>
         {text}

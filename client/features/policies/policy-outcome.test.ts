@@ -28,6 +28,17 @@ describe('refused policy actions', () => {
     ).toEqual({ kind: 'conflict', current });
   });
 
+  it('a formula that cannot be computed is a formula refusal, by its code and issue', () => {
+    const issue = { path: 'premium', code: 'division_by_zero', position: 4, formula: 'Base' };
+    const error = apiError(422, 'calculation_failed', 'the premium formula…', { issues: [issue] });
+    expect(refusalOf(error, 'applyDraft')).toEqual({ kind: 'formula', error });
+    // Without the formula's issue it is the general calculation failure.
+    expect(refusalOf(apiError(422, 'calculation_failed'), 'applyDraft')).toEqual({
+      kind: 'api',
+      key: 'errors:api.calculation_failed',
+    });
+  });
+
   it('translates the known refusals', () => {
     expect(
       refusalOf(apiError(409, 'illegal_transition', 'a TERMINATED policy…'), 'withdraw'),

@@ -3,6 +3,7 @@ import { ApiError } from '#client/api/fetch-json.ts';
 import { apiErrorKey, type ApiErrorKey } from '#client/api/error-text.ts';
 import { errorIssues } from '#common/contracts/error.ts';
 import type { Policy } from '#client/api/policies-client.ts';
+import { formulaIssueOf } from '#client/entities/product/formula-issue.ts';
 
 /** One `{path, code}` issue of a 400 `validation_error` (codes of common/policy-object-data). */
 export interface Issue {
@@ -20,6 +21,8 @@ export type Refusal =
   | { kind: 'issues'; issues: Issue[] }
   | { kind: 'message'; key: RefusalKey }
   | { kind: 'api'; key: ApiErrorKey }
+  /** A premium formula that cannot be computed over the policy's values: it names itself. */
+  | { kind: 'formula'; error: ApiError }
   | { kind: 'failed' };
 
 export type RefusalKey =
@@ -39,6 +42,7 @@ export function refusalOf(error: unknown, action: PolicyAction): Refusal {
     const current = (body as { policy?: Policy } | null)?.policy;
     if (current) return { kind: 'conflict', current };
   }
+  if (formulaIssueOf(error)) return { kind: 'formula', error };
   if (status === 400 && code === 'validation_error') {
     const issues = errorIssues(body);
     if (issues.length) return { kind: 'issues', issues };

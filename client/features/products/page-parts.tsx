@@ -41,6 +41,7 @@ const CODED = new Set([
   'invalid_file',
   'payload_too_large',
   'invalid_expression',
+  'no_premium_formulas',
   'reorder_breaks_formula',
 ]);
 

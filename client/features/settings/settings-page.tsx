@@ -6,6 +6,7 @@ import { ChatWidgetTab } from './chat-widget-tab.tsx';
 import { CustomSchemasTab } from './custom-schemas-tab.tsx';
 import { GeneralTab } from './general-tab.tsx';
 import { OptionsTab } from './options-tab.tsx';
+import { NamesTab } from './names-tab.tsx';
 import { PaymentTab } from './payment-tab.tsx';
 
 /**
@@ -30,6 +31,7 @@ export default function SettingsPage() {
           { id: 'payment', label: t('tabs.payment'), content: <PaymentTab /> },
           { id: 'options', label: t('tabs.options'), content: <OptionsTab /> },
           { id: 'custom-fields', label: t('tabs.custom_schemas'), content: <CustomSchemasTab /> },
+          { id: 'names', label: t('tabs.names'), content: <NamesTab /> },
         ]}
       />
     </div>

@@ -10,7 +10,8 @@ export function CheckboxGroup<Id extends string | number>({
   children,
 }: {
   legend: string;
-  options: readonly { id: Id; label: string }[];
+  /** A hint shows under its option's label (a role's description, in the user's language). */
+  options: readonly { id: Id; label: string; hint?: string | undefined }[];
   value: ReadonlySet<Id>;
   onChange: (next: ReadonlySet<Id>) => void;
   disabled?: boolean;
@@ -22,10 +23,10 @@ export function CheckboxGroup<Id extends string | number>({
       <legend className="mb-2 text-sm font-medium text-slate-800">{legend}</legend>
       {children}
       {options.map((option) => (
-        <label key={option.id} className="flex items-center gap-2 text-slate-800">
+        <label key={option.id} className="flex items-start gap-2 text-slate-800">
           <input
             type="checkbox"
-            className="size-4"
+            className="mt-1 size-4"
             checked={value.has(option.id)}
             disabled={disabled}
             onChange={(event) => {
@@ -35,7 +36,10 @@ export function CheckboxGroup<Id extends string | number>({
               onChange(next);
             }}
           />
-          {option.label}
+          <span className="flex flex-col">
+            {option.label}
+            {option.hint ? <span className="text-sm text-slate-600">{option.hint}</span> : null}
+          </span>
         </label>
       ))}
     </fieldset>

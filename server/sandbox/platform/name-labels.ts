@@ -1,9 +1,16 @@
 import type { RequestHandler } from 'express';
 import type { Clock } from '#common/clock.ts';
-import { NameLabelsSchema, storedLabels, type NameLabels } from '#common/name-labels.ts';
-import type { Db, Queryable } from './db.ts';
+import * as v from 'valibot';
+import {
+  LABEL_LANGUAGES,
+  NameLabelsOut,
+  NameLabelsSchema,
+  storedLabels,
+  type NameLabels,
+} from '#common/name-labels.ts';
+import type { Db } from './db.ts';
 import { getAuth } from './auth-context.ts';
-import { notFound } from './errors.ts';
+import { HttpError, notFound } from './errors.ts';
 import { parseBody } from './request-body.ts';
 
 /**
@@ -12,35 +19,38 @@ import { parseBody } from './request-body.ts';
  * edit them, so every kind behaves alike.
  */
 
-/** The default labels of a kind's seeded rows, by slug. */
+/** The default labels of a kind's seeded rows, by slug (the seed stores them with the rows). */
 export type DefaultLabels = Readonly<Record<string, Required<NameLabels>>>;
 
 /**
- * Gives every row of a default slug that was never labelled (labels IS NULL) its default labels,
- * in every workspace: new workspaces and data directories seeded before migration 021 alike. An
- * admin's edit stores an object (even `{}`), so it is never overwritten. One statement per table.
+ * The labels migration 026 gives a table's rows, by slug, read from its SQL: for the tests that
+ * check them against the seed's defaults.
  */
-export async function fillDefaultLabels(
-  tx: Queryable,
-  /** The table (a constant, never input). */
-  table: string,
-  labels: DefaultLabels,
-): Promise<void> {
-  const slugs = Object.keys(labels);
-  await tx.query(
-    `UPDATE ${table} t SET labels = x.l
-       FROM unnest($1::text[], $2::jsonb[]) AS x(s, l)
-      WHERE t.slug = x.s AND t.labels IS NULL`,
-    [slugs, slugs.map((slug) => JSON.stringify(labels[slug]))],
-  );
+export function migrationLabels(sql: string, table: string): Record<string, unknown> {
+  const statement = sql.split(`UPDATE ${table} `)[1]?.split(';')[0] ?? '';
+  const rows = [...statement.matchAll(/\('([^']+)', '([^']+)'\)/g)];
+  return Object.fromEntries(rows.map(([, slug, labels]) => [slug, JSON.parse(labels!)]));
 }
+
+/**
+ * A labels edit: the texts, and optionally the labels the editor started from (`basedOn`): when
+ * someone saved others since, the edit is refused 409 `version_conflict` with the row as it is
+ * now, as a settings save based on an old version is. The labels are the row's version here.
+ */
+const LabelsEdit = v.strictObject({
+  ...NameLabelsSchema.entries,
+  basedOn: v.optional(NameLabelsOut),
+});
+
+const sameLabels = (a: NameLabels, b: NameLabels) =>
+  LABEL_LANGUAGES.every((language) => (a[language] ?? '') === (b[language] ?? ''));
 
 /**
  * `PUT …/:slug/labels`: the caller's workspace's row of that slug gets the labels of the body
  * (`{de, en, pl}`, an empty text clears one), stamped with who and when. A slug of another
  * workspace is not found, like one that does not exist. Answers the row as `present` shows it.
  */
-export function labelsRoute<Row>(
+export function labelsRoute<Row extends { labels: NameLabels | null }>(
   db: Db,
   clock: Clock,
   /** The table (a constant, never input); it has updated_at and updated_by. */
@@ -48,14 +58,27 @@ export function labelsRoute<Row>(
   present: (row: Row) => unknown,
 ): RequestHandler {
   return async (req, res) => {
-    const labels = storedLabels(parseBody(NameLabelsSchema, req.body));
+    const { basedOn, ...texts } = parseBody(LabelsEdit, req.body);
+    const labels = storedLabels(texts);
     const { tenantId, userCode } = getAuth(res);
-    const [row] = await db.query<Row>(
-      `UPDATE ${table} SET labels = $3, updated_at = $4, updated_by = $5
-        WHERE tenant_id = $1 AND slug = $2 RETURNING *`,
-      [tenantId, req.params.slug, JSON.stringify(labels), new Date(clock.now()), userCode],
-    );
-    if (!row) throw notFound();
+    const row = await db.transaction(async (tx) => {
+      const [current] = await tx.query<Row>(
+        `SELECT * FROM ${table} WHERE tenant_id = $1 AND slug = $2 FOR UPDATE`,
+        [tenantId, req.params.slug],
+      );
+      if (!current) throw notFound();
+      if (basedOn && !sameLabels(basedOn, current.labels ?? {})) {
+        throw new HttpError(409, 'version_conflict', 'the labels were changed by someone else', {
+          current: present(current),
+        });
+      }
+      const [updated] = await tx.query<Row>(
+        `UPDATE ${table} SET labels = $3, updated_at = $4, updated_by = $5
+          WHERE tenant_id = $1 AND slug = $2 RETURNING *`,
+        [tenantId, req.params.slug, JSON.stringify(labels), new Date(clock.now()), userCode],
+      );
+      return updated!;
+    });
     res.json(present(row));
   };
 }

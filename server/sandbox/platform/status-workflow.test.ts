@@ -38,7 +38,7 @@ const workflow = new StatusWorkflow({
     ],
     code: (tenant, status) => `${tenant}/${status}`,
     names: { north: { open: 'Offen' } },
-    labels: {},
+    labels: { open: { de: 'Offen', en: 'Open', pl: 'Otwarty' } },
     moreRules: { north: [['open', 'closed']] },
   },
 });
@@ -86,7 +86,7 @@ describe('StatusWorkflow', () => {
     expect(Object.fromEntries(rules)).toEqual({ open: ['review'], review: ['closed', 'open'] });
   });
 
-  it('seeds a workspace its statuses in order, named its way, and the moves status by status', async () => {
+  it('seeds a workspace its statuses in order, named its way, labelled, and the moves status by status', async () => {
     const calls: unknown[][] = [];
     const tx: Queryable = {
       async query<T>(_text: string, params: unknown[] = []): Promise<T[]> {
@@ -101,6 +101,8 @@ describe('StatusWorkflow', () => {
       ['open', 'review', 'closed'],
       ['Offen', 'In review', 'Closed'],
       [1, 2, 3],
+      // Stored with the rows, so no start-up ever labels them (a status without defaults: none).
+      ['{"de":"Offen","en":"Open","pl":"Otwarty"}', '{}', '{}'],
     ]);
     // The workspace's own move comes after the defaults, so the defaults keep their ids.
     expect(calls[1]).toEqual([

@@ -5,7 +5,7 @@ import { audit, type Audit } from './records.ts';
 import { stableCode } from './seeding.ts';
 import type { Clock } from '#common/clock.ts';
 import type { NameLabels } from '#common/name-labels.ts';
-import { fillDefaultLabels, labelsRoute, type DefaultLabels } from './name-labels.ts';
+import { labelsRoute, type DefaultLabels } from './name-labels.ts';
 
 /** The status columns every kind's status table has; an audited kind reads its stamps too. */
 export interface StatusRow extends Partial<Audit> {
@@ -128,30 +128,36 @@ export class StatusWorkflow {
     return this.kind.audited ? { ...own, ...audit(r as StatusRow & Audit) } : own;
   }
 
+  /** The default statuses' texts, by slug (what the seed stores and migration 026 gave). */
+  get defaultLabels(): DefaultLabels {
+    return this.kind.defaults.labels;
+  }
+
   /** `PUT …/:slug/labels` of the kind: an admin translates a status of the workspace. */
   labelsRoute(db: Db, clock: Clock): RequestHandler {
     return labelsRoute<StatusRow>(db, clock, this.kind.statusTable, (r) => this.present(r));
   }
 
-  /** Labels every default status never labelled, in every workspace (see fillDefaultLabels). */
-  fillLabels(tx: Queryable): Promise<void> {
-    return fillDefaultLabels(tx, this.kind.statusTable, this.kind.defaults.labels);
-  }
-
-  /** Gives a workspace the kind's default statuses, named its way, and the moves between them. */
+  /**
+   * Gives a workspace the kind's default statuses, named its way and labelled in every language,
+   * and the moves between them. (Rows seeded before their labels existed got them from
+   * migration 026, so start-up never labels anything.)
+   */
   async seedDefaults(tx: Queryable, tenantId: number, tenantSlug: string): Promise<void> {
-    const { statuses, code, names = {}, moreRules = {} } = this.kind.defaults;
+    const { statuses, code, names = {}, labels, moreRules = {} } = this.kind.defaults;
     const named = names[tenantSlug] ?? {};
     const rules = statuses.flatMap(([from, , moves]) => moves.map((to) => [from, to] as const));
     await tx.query(
-      `INSERT INTO ${this.kind.statusTable} (tenant_id, code, slug, name, "order")
-       SELECT $1, c, s, n, o FROM unnest($2::text[], $3::text[], $4::text[], $5::int[]) AS x(c, s, n, o)`,
+      `INSERT INTO ${this.kind.statusTable} (tenant_id, code, slug, name, "order", labels)
+       SELECT $1, c, s, n, o, l
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::jsonb[]) AS x(c, s, n, o, l)`,
       [
         tenantId,
         statuses.map(([slug]) => code(tenantSlug, slug)),
         statuses.map(([slug]) => slug),
         statuses.map(([slug, name]) => named[slug] ?? name),
         statuses.map((_, i) => i + 1),
+        statuses.map(([slug]) => JSON.stringify(labels[slug] ?? {})),
       ],
     );
     rules.push(...(moreRules[tenantSlug] ?? []));

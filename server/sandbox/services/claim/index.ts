@@ -14,6 +14,7 @@ export const claimService: ServiceModule = {
     '011-claims.sql',
     '016-claim-controls.sql',
     '021-name-labels.sql',
+    '026-default-name-labels.sql',
   ]),
   async seed({ db, logger }) {
     await seedClaimsStep(db, logger);

@@ -12,7 +12,7 @@ import {
   seedWorkspaces,
   stableCode,
 } from '#server/sandbox/platform/seeding.ts';
-import { fillDefaultLabels, type DefaultLabels } from '#server/sandbox/platform/name-labels.ts';
+import type { DefaultLabels } from '#server/sandbox/platform/name-labels.ts';
 
 /**
  * Claim statuses, their transition rules and the claim partner roles for every workspace, and
@@ -40,7 +40,7 @@ export const DEFAULT_CLAIM_PARTNER_ROLES: SeedRole[] = [
 ];
 
 /** The default roles' texts, whatever a workspace named them. */
-const CLAIM_PARTNER_ROLE_LABELS: DefaultLabels = {
+export const CLAIM_PARTNER_ROLE_LABELS: DefaultLabels = {
   reporter: { de: 'Meldende Person', en: 'Reporter', pl: 'Zgłaszający' },
   witness: { de: 'Zeuge', en: 'Witness', pl: 'Świadek' },
   workshop: { de: 'Werkstatt', en: 'Workshop', pl: 'Warsztat' },
@@ -153,14 +153,16 @@ async function seedConfiguration(tx: Queryable, tenant: { id: number; slug: stri
   await claimWorkflow.seedDefaults(tx, tenantId, slug);
   const names = TENANT_ROLE_NAMES[slug] ?? {};
   await tx.query(
-    `INSERT INTO claim_partner_roles (tenant_id, code, slug, name, "order")
-     SELECT $1, c, s, n, o FROM unnest($2::text[], $3::text[], $4::text[], $5::int[]) AS x(c, s, n, o)`,
+    `INSERT INTO claim_partner_roles (tenant_id, code, slug, name, "order", labels)
+     SELECT $1, c, s, n, o, l
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::jsonb[]) AS x(c, s, n, o, l)`,
     [
       tenantId,
       DEFAULT_CLAIM_PARTNER_ROLES.map((r) => stableCode('cpr', `${slug}:claim-role:${r.slug}`)),
       DEFAULT_CLAIM_PARTNER_ROLES.map((r) => r.slug),
       DEFAULT_CLAIM_PARTNER_ROLES.map((r) => names[r.slug] ?? r.name),
       DEFAULT_CLAIM_PARTNER_ROLES.map((_, i) => i + 1),
+      DEFAULT_CLAIM_PARTNER_ROLES.map((r) => JSON.stringify(CLAIM_PARTNER_ROLE_LABELS[r.slug])),
     ],
   );
 }
@@ -507,8 +509,5 @@ export async function seedClaimsStep(db: Db, logger: Logger): Promise<boolean> {
     counts: COUNTS,
     populate: (tx, t, count) => seedClaims(tx, t.id, t.slug, count),
   });
-  // The default statuses' and roles' texts in de, en and pl, wherever they were never labelled.
-  await claimWorkflow.fillLabels(db);
-  await fillDefaultLabels(db, 'claim_partner_roles', CLAIM_PARTNER_ROLE_LABELS);
   return seeded;
 }

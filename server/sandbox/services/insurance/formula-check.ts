@@ -10,6 +10,7 @@ import type { Queryable } from '#server/sandbox/platform/db.ts';
 import { HttpError } from '#server/sandbox/platform/errors.ts';
 import { KIND_OPTIONS } from '#common/policy-object-data.ts';
 import { versionLookups } from './formula-lookups.ts';
+import { testCaseOf } from './test-case-routes.ts';
 import { loadTariffs, premiumOf, PremiumFormulaError, type TariffField } from './premium.ts';
 
 /**
@@ -197,6 +198,14 @@ export async function assertVersionComputes(
       WHERE tenant_id = $1 AND product_version_id = $2 ORDER BY "order", id`,
     [tenantId, versionId],
   );
+  // A version without a premium formula would sell every policy for nothing (issue 15 point 2).
+  if (formulas.length === 0) {
+    throw new HttpError(
+      409,
+      'no_premium_formulas',
+      'the version has no premium formula, so the version cannot be activated',
+    );
+  }
   const scope = await versionScope(db, tenantId, versionId, []);
   const names = new Map(scope.names);
   for (const formula of formulas) {
@@ -206,9 +215,16 @@ export async function assertVersionComputes(
   }
   const [tariff] = await loadTariffs(db, tenantId, 'v.id = $2', [versionId]);
   if (!tariff) return;
+  // The stored test case's values first, the fields' sample values for the rest.
+  const testCase = await testCaseOf(db, tenantId, versionId);
   const objects = tariff.objects.map((object) => ({
     name: object.name,
-    data: Object.fromEntries(object.fields.map((f) => [f.name, sampleValue(f, todayMs)])),
+    data: Object.fromEntries(
+      object.fields.map((f) => [
+        f.name,
+        testCase[object.name]?.[f.name] ?? sampleValue(f, todayMs),
+      ]),
+    ),
   }));
   try {
     premiumOf(tariff, objects);

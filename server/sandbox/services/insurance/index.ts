@@ -6,6 +6,7 @@ import { insurancePolicyWriteRouter } from './insurance-policy-write-routes.ts';
 import { insuranceProductRouter } from './insurance-product-routes.ts';
 import { insuredObjectRouter } from './insured-object-routes.ts';
 import { leadRouter } from './lead-routes.ts';
+import { testCaseRouter } from './test-case-routes.ts';
 import { productLookupRouter } from './product-lookup-routes.ts';
 import { seedLeadsStep } from './seed-leads.ts';
 import { seedPolicies } from './seed-policies.ts';
@@ -29,6 +30,7 @@ export const insuranceService: ServiceModule = {
     insuredObjectRouter,
     bookingFunnelRouter,
     leadRouter,
+    testCaseRouter,
   ],
   migrations: sqlFiles('insurance', [
     '003-products.sql',
@@ -37,6 +39,7 @@ export const insuranceService: ServiceModule = {
     '007-leads.sql',
     '009-product-extras.sql',
     '015-policy-renewal.sql',
+    '027-translated-descriptions-and-test-cases.sql',
     '030-policy-premium.sql',
   ]),
   async seed({ db, logger, clock }) {

@@ -361,7 +361,5 @@ export async function seedLeadsStep(db: Db, logger: Logger): Promise<boolean> {
     counts: COUNTS,
     populate: (tx, t, count) => seedLeads(tx, t.id, t.slug, count),
   });
-  // The default statuses' texts in de, en and pl, wherever they were never labelled.
-  await leadWorkflow.fillLabels(db);
   return seeded;
 }

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
+import type { NameLabels } from '#common/name-labels.ts';
 import type { TokenSigner } from '#server/sandbox/platform/crypto.ts';
 import {
   ACCESS_CHANGED,
@@ -118,6 +119,8 @@ export interface RoleRow {
   code: string;
   label: string;
   description: string;
+  /** The description per language (migration 027). */
+  description_labels: NameLabels;
   created_at: Date;
   updated_at: Date;
   created_by: string;
@@ -138,6 +141,7 @@ export async function rolesWithPermissions(db: Queryable, tenantId: number, role
     code: r.code,
     label: r.label,
     description: r.description,
+    descriptionLabels: r.description_labels ?? {},
     permissions: perms
       .filter((p) => p.role_id === r.id)
       .map((p) => {
@@ -192,7 +196,7 @@ export async function presentUsers(
   let rolesByUser = new Map<number, Awaited<ReturnType<typeof rolesWithPermissions>>>();
   if (withRoles && rows.length) {
     const links = await db.query<RoleRow & { user_id: number }>(
-      `SELECT ur.user_id, r.id, r.code, r.label, r.description, r.created_at, r.updated_at,
+      `SELECT ur.user_id, r.id, r.code, r.label, r.description, r.description_labels, r.created_at, r.updated_at,
               r.created_by, r.updated_by
          FROM user_roles ur JOIN roles r ON r.id = ur.role_id AND r.tenant_id = ur.tenant_id
         WHERE ur.tenant_id = $1 AND ur.user_id = ANY($2::int[]) ORDER BY r.id`,
@@ -511,7 +515,7 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
       db,
       list,
       ROLE_LIST,
-      'SELECT id, code, label, description, created_at, updated_at, created_by, updated_by FROM roles',
+      'SELECT id, code, label, description, description_labels, created_at, updated_at, created_by, updated_by FROM roles',
       { where: ['tenant_id = $1'], params: [auth.tenantId] },
     );
     res.json({

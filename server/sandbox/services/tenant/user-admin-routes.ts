@@ -1,6 +1,7 @@
 import { sendTenantMail } from '#server/sandbox/platform/mail.ts';
 import { Router } from 'express';
 import type { Clock } from '#common/clock.ts';
+import { storedLabels } from '#common/name-labels.ts';
 import {
   historyPage,
   recordChange,
@@ -503,7 +504,8 @@ export function userAdminRouter(deps: {
 
   async function findRole(tenantId: number, idText: string): Promise<RoleRow> {
     const [role] = await db.query<RoleRow>(
-      `SELECT id, code, label, description, created_at, updated_at, created_by, updated_by
+      `SELECT id, code, label, description, description_labels, created_at, updated_at,
+              created_by, updated_by
          FROM roles WHERE tenant_id = $1 AND id = $2`,
       [tenantId, numericId(idText, 'role')],
     );
@@ -539,9 +541,16 @@ export function userAdminRouter(deps: {
     if (taken) throw new HttpError(409, 'role_code_taken', 'a role with this code exists');
     const id = await db.transaction(async (tx) => {
       const [role] = await tx.query<{ id: number }>(
-        `INSERT INTO roles (tenant_id, code, label, description, created_by, updated_by)
-         VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`,
-        [auth.tenantId, body.code, body.label, body.description, auth.userCode],
+        `INSERT INTO roles (tenant_id, code, label, description, description_labels, created_by, updated_by)
+         VALUES ($1, $2, $3, $4, $6, $5, $5) RETURNING id`,
+        [
+          auth.tenantId,
+          body.code,
+          body.label,
+          body.description,
+          auth.userCode,
+          JSON.stringify(storedLabels(body.descriptionLabels ?? {})),
+        ],
       );
       if (!role) throw new Error('role not created');
       await tx.query(
@@ -579,9 +588,18 @@ export function userAdminRouter(deps: {
       ]);
       await db.transaction(async (tx) => {
         await tx.query(
-          `UPDATE roles SET label = $1, description = $2, updated_at = now(), updated_by = $3
+          `UPDATE roles SET label = $1, description = $2, updated_at = now(), updated_by = $3,
+                  description_labels = coalesce($6, description_labels)
           WHERE id = $4 AND tenant_id = $5`,
-          [body.label, body.description, auth.userCode, role.id, auth.tenantId],
+          [
+            body.label,
+            body.description,
+            auth.userCode,
+            role.id,
+            auth.tenantId,
+            // Left out, the translations stay as they are.
+            body.descriptionLabels ? JSON.stringify(storedLabels(body.descriptionLabels)) : null,
+          ],
         );
         await tx.query('DELETE FROM role_permissions WHERE tenant_id = $1 AND role_id = $2', [
           auth.tenantId,

@@ -1,0 +1,154 @@
+import { Router } from 'express';
+import * as v from 'valibot';
+import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
+import type { SandboxContext } from '#server/sandbox/sandbox.ts';
+import { HttpError } from '#server/sandbox/platform/errors.ts';
+import {
+  getAuth,
+  requireAuth,
+  requireServicePermission,
+} from '#server/sandbox/platform/auth-context.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { recordChange } from '#server/sandbox/platform/audit-trail.ts';
+import { idOf } from '#server/sandbox/platform/records.ts';
+import { assertDraft, versionById } from './insurance-product-routes.ts';
+
+/**
+ * A product version's stored test case (issue 15 point 2, docs/decisions/007): per insured object
+ * (by name), the field values the trial calculation at activation uses instead of the fields'
+ * defaults. Edited on a draft like the rest of the version; read by whoever reads products.
+ */
+
+/** Per object name, per field name, a value: at most what a version's form could hold. */
+const TestCaseObjects = v.pipe(
+  v.record(
+    v.pipe(v.string(), v.maxLength(100)),
+    v.pipe(
+      v.record(
+        v.pipe(v.string(), v.maxLength(100)),
+        v.union([v.string(), v.number(), v.boolean(), v.null()]),
+      ),
+      v.check((fields) => Object.keys(fields).length <= 200, 'at most 200 fields an object'),
+    ),
+  ),
+  v.check((objects) => Object.keys(objects).length <= 50, 'at most 50 objects'),
+);
+
+const TestCaseBody = v.strictObject({
+  objects: TestCaseObjects,
+  /** The test case's version the edit is based on, 0 for none yet: 409 when stale. */
+  version: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+
+export type TestCaseValues = Record<string, Record<string, unknown>>;
+
+interface TestCaseRow {
+  objects: TestCaseValues;
+  version: number;
+  updated_at: Date;
+  updated_by: string;
+}
+
+const present = (row: TestCaseRow | undefined) => ({
+  objects: row?.objects ?? {},
+  version: row?.version ?? 0,
+  updatedAt: row?.updated_at ?? null,
+  updatedBy: row?.updated_by ?? null,
+});
+
+/** The stored test case's values of a version: none when it has no test case. */
+export async function testCaseOf(
+  db: Queryable,
+  tenantId: number,
+  versionId: number,
+): Promise<TestCaseValues> {
+  const [row] = await db.query<TestCaseRow>(
+    'SELECT objects FROM product_version_test_cases WHERE tenant_id = $1 AND product_version_id = $2',
+    [tenantId, versionId],
+  );
+  return row?.objects ?? {};
+}
+
+export function testCaseRouter(ctx: SandboxContext): Router {
+  const db: Db = ctx.db;
+  const router = Router();
+  router.use(requireAuth(db, ctx.signer));
+  const notFound = () => new HttpError(404, 'not_found', 'product version not found');
+
+  router.get(
+    '/product-versions/:id/test-case',
+    requireServicePermission('policy-management', 'products', 'view'),
+    async (req, res) => {
+      const { tenantId } = getAuth(res);
+      const version = await versionById(
+        db,
+        tenantId,
+        idOf(String(req.params.id), notFound),
+        notFound,
+      );
+      const [row] = await db.query<TestCaseRow>(
+        'SELECT * FROM product_version_test_cases WHERE tenant_id = $1 AND product_version_id = $2',
+        [tenantId, version.id],
+      );
+      res.json({ testCase: present(row) });
+    },
+  );
+
+  router.put(
+    '/product-versions/:id/test-case',
+    requireServicePermission('policy-management', 'product-versions', 'update'),
+    async (req, res) => {
+      const auth = getAuth(res);
+      const body = parseBody(TestCaseBody, req.body);
+      const version = await versionById(
+        db,
+        auth.tenantId,
+        idOf(String(req.params.id), notFound),
+        notFound,
+      );
+      assertDraft(version);
+      const saved = await db.transaction(async (tx) => {
+        const [current] = await tx.query<TestCaseRow>(
+          `SELECT * FROM product_version_test_cases
+            WHERE tenant_id = $1 AND product_version_id = $2 FOR UPDATE`,
+          [auth.tenantId, version.id],
+        );
+        if ((current?.version ?? 0) !== body.version) {
+          throw new HttpError(409, 'version_conflict', 'the test case was changed meanwhile', {
+            testCase: present(current),
+          });
+        }
+        const [row] = await tx.query<TestCaseRow>(
+          `INSERT INTO product_version_test_cases
+             (tenant_id, product_version_id, objects, version, updated_at, updated_by)
+           VALUES ($1, $2, $3, 1, $4, $5)
+           ON CONFLICT (product_version_id) DO UPDATE
+             SET objects = $3, version = product_version_test_cases.version + 1,
+                 updated_at = $4, updated_by = $5
+           RETURNING *`,
+          [
+            auth.tenantId,
+            version.id,
+            JSON.stringify(body.objects),
+            new Date(ctx.clock.now()),
+            auth.userCode,
+          ],
+        );
+        await recordChange(
+          tx,
+          { auth, clock: ctx.clock },
+          {
+            entityType: 'product_version',
+            entityId: version.code,
+            action: 'test_case_changed',
+            before: { testCase: current?.objects ?? {} },
+            after: { testCase: body.objects },
+          },
+        );
+        return row!;
+      });
+      res.json({ testCase: present(saved) });
+    },
+  );
+  return router;
+}
