@@ -5,10 +5,12 @@ import { accountKey } from '#client/api/query-keys.ts';
 import { Button } from '#client/ui/button.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
+import { useDateDisplay } from '#client/ui/form/date-display-store.ts';
+import { formatDay, formatInstant } from '#common/date-display.ts';
 
 /**
- * A record's history (issue 15, point 12): each change, newest first, with when (in the user's
- * locale), who by name, and what changed, field by field, before → after. The service answers
+ * A record's history (issue 15, point 12): each change, newest first, with when (in the tenant's
+ * date display, as every other date on screen), who by name, and what changed, field by field, before → after. The service answers
  * names only; no user id or code is shown.
  */
 
@@ -36,27 +38,13 @@ export function useFieldLabels(keys: readonly string[]): FieldLabel {
   };
 }
 
-export function HistoryTab({
-  accountIndex,
-  record,
-  labelOf,
-}: {
-  accountIndex: number;
-  /** The record's address below the API prefix: `claimservice/v1/claims/clm_…`. */
-  record: string;
-  labelOf?: FieldLabel;
-}) {
+/**
+ * How a change reads: a value in the tenant's date display and the user's number format, a
+ * field by its label, an action in words. Shared by a record's history and the activity log.
+ */
+export function useChangeText(labelOf?: FieldLabel) {
   const { t, i18n } = useTranslation('ui');
-  const query = useInfiniteQuery({
-    queryKey: [...accountKey(accountIndex), 'history', record],
-    queryFn: ({ pageParam, signal }) => getHistory(accountIndex, record, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.nextPageToken ? Number(last.nextPageToken) : undefined),
-    // Opening the tab shows what was saved up to now, also a save of a moment ago.
-    staleTime: 0,
-  });
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const display = useDateDisplay();
   const amount = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2 });
 
   const valueText = (field: string, value: unknown): string => {
@@ -68,9 +56,9 @@ export function HistoryTab({
         : value.toLocaleString(i18n.language);
     }
     if (typeof value === 'string') {
-      if (ISO_DAY.test(value)) return day.format(new Date(`${value}T00:00:00Z`));
+      if (ISO_DAY.test(value)) return formatDay(display, value);
       if (ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))) {
-        return when.format(new Date(value));
+        return formatInstant(display, value);
       }
       return value;
     }
@@ -80,6 +68,34 @@ export function HistoryTab({
   const fieldText = (field: string) =>
     labelOf?.(field) ??
     (field.split('.').at(-1) ?? field).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+  const actionText = (entry: Pick<HistoryEntry, 'action'>) =>
+    t(`history.actions.${entry.action}` as 'history.actions.updated', {
+      defaultValue: t('history.actions.other'),
+    });
+  return { valueText, fieldText, actionText };
+}
+
+export function HistoryTab({
+  accountIndex,
+  record,
+  labelOf,
+}: {
+  accountIndex: number;
+  /** The record's address below the API prefix: `claimservice/v1/claims/clm_…`. */
+  record: string;
+  labelOf?: FieldLabel;
+}) {
+  const { t } = useTranslation('ui');
+  const query = useInfiniteQuery({
+    queryKey: [...accountKey(accountIndex), 'history', record],
+    queryFn: ({ pageParam, signal }) => getHistory(accountIndex, record, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.nextPageToken ? Number(last.nextPageToken) : undefined),
+    // Opening the tab shows what was saved up to now, also a save of a moment ago.
+    staleTime: 0,
+  });
+  const { valueText, fieldText, actionText } = useChangeText(labelOf);
 
   if (query.isPending) return <Spinner label={t('history.loading')} />;
   if (query.isError) {
@@ -99,11 +115,6 @@ export function HistoryTab({
       </p>
     );
   }
-  const actionText = (entry: HistoryEntry) =>
-    t(`history.actions.${entry.action}` as 'history.actions.updated', {
-      defaultValue: t('history.actions.other'),
-    });
-
   return (
     <div className="flex flex-col gap-4">
       <table className="w-full text-left text-sm">
@@ -128,7 +139,7 @@ export function HistoryTab({
           {entries.map((entry) => (
             <tr key={entry.id} className="border-b border-slate-200 align-top">
               <td className="py-2 pr-4 whitespace-nowrap">
-                <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
+                <time dateTime={entry.at}>{formatInstant(display, entry.at)}</time>
               </td>
               <td className="py-2 pr-4">{entry.actorName}</td>
               <td className="py-2 pr-4">{actionText(entry)}</td>

@@ -23,6 +23,11 @@ export interface AuditEvent {
   entityType: AuditEntityType;
   /** The record's code (`acc_…`), what its history route is addressed by. */
   entityId: string;
+  /**
+   * The record's name as a person knows it (a role's label, an organisation's name, a setting's
+   * key), kept with the event for the activity log: the record may be renamed or gone later.
+   */
+  entityLabel?: string | null;
   /** What happened, lower snake case: `created`, `updated`, `status_changed`, `payment_approved`… */
   action: string;
   /** The record as presented before and after; their differing fields become `changes`. */
@@ -118,9 +123,9 @@ export async function recordChange(
   if (compared && !changes.length) return;
   await tx.query(
     `INSERT INTO audit_events (tenant_id, entity_type, entity_id, actor_id, actor_name, at, action,
-                               changes)
+                               changes, entity_label)
      SELECT $1, $2, $3, u.id,
-            coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email), $5, $6, $7
+            coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email), $5, $6, $7, $8
        FROM users u WHERE u.id = $4`,
     [
       who.auth.tenantId,
@@ -130,6 +135,7 @@ export async function recordChange(
       new Date(who.clock.now()),
       event.action,
       JSON.stringify(changes),
+      event.entityLabel ?? null,
     ],
   );
 }
