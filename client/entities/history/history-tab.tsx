@@ -42,7 +42,7 @@ export function useFieldLabels(keys: readonly string[]): FieldLabel {
  * How a change reads: a value in the tenant's date display and the user's number format, a
  * field by its label, an action in words. Shared by a record's history and the activity log.
  */
-export function useChangeText(labelOf?: FieldLabel) {
+export function useChangeText(labelOf?: FieldLabel, actionKeys: readonly string[] = []) {
   const { t, i18n } = useTranslation('ui');
   const display = useDateDisplay();
   const amount = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2 });
@@ -69,10 +69,15 @@ export function useChangeText(labelOf?: FieldLabel) {
     labelOf?.(field) ??
     (field.split('.').at(-1) ?? field).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
-  const actionText = (entry: Pick<HistoryEntry, 'action'>) =>
-    t(`history.actions.${entry.action}` as 'history.actions.updated', {
+  // The actions of one kind of record only are the feature's own texts (`actionKeys` prefixes,
+  // `claims:history_actions.`): the bundled ui namespace keeps the shared ones.
+  const actionText = (entry: Pick<HistoryEntry, 'action'>) => {
+    const own = actionKeys.map((prefix) => prefix + entry.action).find((k) => i18n.exists(k));
+    if (own) return i18n.t(own as never);
+    return t(`history.actions.${entry.action}` as 'history.actions.updated', {
       defaultValue: t('history.actions.other'),
     });
+  };
   return { valueText, fieldText, actionText };
 }
 
@@ -80,11 +85,14 @@ export function HistoryTab({
   accountIndex,
   record,
   labelOf,
+  actionKeys,
 }: {
   accountIndex: number;
   /** The record's address below the API prefix: `claimservice/v1/claims/clm_…`. */
   record: string;
   labelOf?: FieldLabel;
+  /** Prefixes of the feature's own action texts (`claims:history_actions.`), tried first. */
+  actionKeys?: readonly string[];
 }) {
   const { t } = useTranslation('ui');
   const query = useInfiniteQuery({
@@ -95,7 +103,7 @@ export function HistoryTab({
     // Opening the tab shows what was saved up to now, also a save of a moment ago.
     staleTime: 0,
   });
-  const { valueText, fieldText, actionText } = useChangeText(labelOf);
+  const { valueText, fieldText, actionText } = useChangeText(labelOf, actionKeys);
 
   if (query.isPending) return <Spinner label={t('history.loading')} />;
   if (query.isError) {

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '#client/ui/button.tsx';
 
 /** The lists the BFF exports (`EXPORT_LISTS` of server/routes/csv-export.ts). */
-export type ExportList = 'customers' | 'partners' | 'policies' | 'leads' | 'claims';
+export type ExportList =
+  'customers' | 'partners' | 'policies' | 'leads' | 'claims' | 'activity_log';
 
 /**
  * Downloads exactly what a list shows as CSV: the BFF pages through the same upstream query

@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '#client/ui/spinner.tsx';
 import { HashTabs } from '#client/ui/hash-tabs.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { BrandingTab } from './branding-tab.tsx';
@@ -7,6 +9,9 @@ import { CustomSchemasTab } from './custom-schemas-tab.tsx';
 import { GeneralTab } from './general-tab.tsx';
 import { OptionsTab } from './options-tab.tsx';
 import { PaymentTab } from './payment-tab.tsx';
+
+// The log is read, not edited, and seldom: its code loads when its tab first opens.
+const ActivityLogTab = lazy(() => import('./activity-log-tab.tsx'));
 
 /**
  * Tenant settings (route rule: tenant-management.settings.update). Each tab loads and saves its
@@ -30,6 +35,15 @@ export default function SettingsPage() {
           { id: 'payment', label: t('tabs.payment'), content: <PaymentTab /> },
           { id: 'options', label: t('tabs.options'), content: <OptionsTab /> },
           { id: 'custom-fields', label: t('tabs.custom_schemas'), content: <CustomSchemasTab /> },
+          {
+            id: 'activity-log',
+            label: t('tabs.activity_log'),
+            content: (
+              <Suspense fallback={<Spinner label={t('activity_log.loading')} />}>
+                <ActivityLogTab />
+              </Suspense>
+            ),
+          },
         ]}
       />
     </div>
