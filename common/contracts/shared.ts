@@ -92,6 +92,8 @@ export const HistoryEntrySchema = v.strictObject({
   at: Timestamp,
   action: v.string(),
   changes: v.array(AuditChangeSchema),
+  /** The part of the record that changed, by name (a product version's field, a claim's partner). */
+  entityLabel: v.optional(v.nullable(v.string())),
 });
 export type HistoryEntry = v.InferOutput<typeof HistoryEntrySchema>;
 export const HistoryPageSchema = pageOf(HistoryEntrySchema);

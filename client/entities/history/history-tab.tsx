@@ -78,7 +78,8 @@ export function useChangeText(labelOf?: FieldLabel, actionKeys: readonly string[
       defaultValue: t('history.actions.other'),
     });
   };
-  return { valueText, fieldText, actionText };
+  const whenText = (at: string) => formatInstant(display, at);
+  return { valueText, fieldText, actionText, whenText };
 }
 
 export function HistoryTab({
@@ -103,7 +104,7 @@ export function HistoryTab({
     // Opening the tab shows what was saved up to now, also a save of a moment ago.
     staleTime: 0,
   });
-  const { valueText, fieldText, actionText } = useChangeText(labelOf, actionKeys);
+  const { valueText, fieldText, actionText, whenText } = useChangeText(labelOf, actionKeys);
 
   if (query.isPending) return <Spinner label={t('history.loading')} />;
   if (query.isError) {
@@ -147,10 +148,15 @@ export function HistoryTab({
           {entries.map((entry) => (
             <tr key={entry.id} className="border-b border-slate-200 align-top">
               <td className="py-2 pr-4 whitespace-nowrap">
-                <time dateTime={entry.at}>{formatInstant(display, entry.at)}</time>
+                <time dateTime={entry.at}>{whenText(entry.at)}</time>
               </td>
               <td className="py-2 pr-4">{entry.actorName}</td>
-              <td className="py-2 pr-4">{actionText(entry)}</td>
+              <td className="py-2 pr-4">
+                {actionText(entry)}
+                {entry.entityLabel ? (
+                  <span className="block font-medium">{entry.entityLabel}</span>
+                ) : null}
+              </td>
               <td className="py-2">
                 {entry.changes.length ? (
                   <ul className="flex flex-col gap-1">

@@ -16,13 +16,11 @@ import { useChangeText } from '#client/entities/history/history-tab.tsx';
 import { ExportLink } from '#client/entities/list-view/export-link.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { ChangesTable } from '#client/ui/changes-table.tsx';
-import { useDateDisplay } from '#client/ui/form/date-display-store.ts';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
 import { ADMIN_ENTITY_TYPES } from '#common/contracts/shared.ts';
-import { formatInstant } from '#common/date-display.ts';
 import { useSettingsAccount } from './use-settings-tab.ts';
 
 /** The actions only administration records have: this screen's own texts. */
@@ -115,11 +113,10 @@ export default function ActivityLogTab() {
 function ActivityEntries({
   log,
 }: {
-  log: UseInfiniteQueryResult<InfiniteData<Page<ActivityEntry>, string | null>>;
+  log: UseInfiniteQueryResult<InfiniteData<Page<ActivityEntry>, unknown>>;
 }) {
   const { t } = useTranslation('tenant_settings');
-  const display = useDateDisplay();
-  const { valueText, fieldText, actionText } = useChangeText(undefined, ACTION_KEYS);
+  const { valueText, fieldText, actionText, whenText } = useChangeText(undefined, ACTION_KEYS);
 
   if (log.isPending) return <Spinner label={t('activity_log.loading')} />;
   if (log.isError) {
@@ -153,7 +150,7 @@ function ActivityEntries({
           >
             <p className="text-sm">
               <time dateTime={entry.at} className="font-medium">
-                {formatInstant(display, entry.at)}
+                {whenText(entry.at)}
               </time>
               {' · '}
               <span data-testid="activity-actor">{entry.actorName}</span>

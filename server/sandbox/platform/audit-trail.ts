@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { Clock } from '#common/clock.ts';
-import type { AuditEntityType } from '#common/contracts/shared.ts';
+import { ADMIN_ENTITY_TYPES, type AuditEntityType } from '#common/contracts/shared.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { Db, Queryable } from './db.ts';
 import { offsetPage } from './list-page.ts';
@@ -161,6 +161,7 @@ export async function writeAudited<T>(
 
 interface EventRow {
   id: string;
+  entity_label: string | null;
   actor_name: string;
   at: Date;
   action: string;
@@ -184,7 +185,7 @@ export async function historyPage(
   const page = await offsetPage<EventRow>(
     db,
     list,
-    `SELECT id::text, actor_name, at, action, changes FROM audit_events
+    `SELECT id::text, entity_label, actor_name, at, action, changes FROM audit_events
       WHERE tenant_id = $1 AND entity_type = $2 AND entity_id = $3
       ORDER BY at DESC, id DESC`,
     [tenantId, entityType, entityId],
@@ -199,6 +200,10 @@ export async function historyPage(
       at: r.at,
       action: r.action,
       changes: r.changes,
+      // On a record's own page its label names a part (a version's field), not the record.
+      ...(r.entity_label && !(ADMIN_ENTITY_TYPES as readonly string[]).includes(entityType)
+        ? { entityLabel: r.entity_label }
+        : {}),
     })),
     nextPageToken: page.nextPageToken,
   };

@@ -811,6 +811,7 @@ export function claimRouter(ctx: SandboxContext): Router {
     return {
       entityType: 'claim',
       entityId: link!.claim_code,
+      entityLabel: named,
       action: linked ? 'partner_linked' : 'partner_unlinked',
       changes: [{ field: 'partner', before: linked ? null : named, after: linked ? named : null }],
     };
