@@ -3,7 +3,6 @@ import {
   type InfiniteData,
   type UseInfiniteQueryResult,
 } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ACTIVITY_FILTERS,
@@ -47,9 +46,6 @@ export default function ActivityLogTab() {
     getNextPageParam: (last) => last.nextPageToken ?? undefined,
     staleTime: 0,
   });
-  const fromId = useId();
-  const toId = useId();
-  const dateClass = 'rounded-md border border-slate-400 px-3 py-2';
 
   return (
     <section className="flex flex-col gap-4" aria-labelledby="activity-log-heading">
@@ -74,30 +70,21 @@ export default function ActivityLogTab() {
           onChange={(value) => filters.setDraft('actor', value)}
           className="w-48"
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={fromId} className="text-sm font-medium text-slate-800">
-            {t('activity_log.from')}
-          </label>
-          <input
-            id={fromId}
-            type="date"
-            className={dateClass}
-            value={filters.values.from}
-            onChange={(e) => filters.set('from', e.target.value)}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={toId} className="text-sm font-medium text-slate-800">
-            {t('activity_log.to')}
-          </label>
-          <input
-            id={toId}
-            type="date"
-            className={dateClass}
-            value={filters.values.to}
-            onChange={(e) => filters.set('to', e.target.value)}
-          />
-        </div>
+        {/* The browser's date input gives the day as the service takes it: YYYY-MM-DD. */}
+        <ToolbarInput
+          type="date"
+          label={t('activity_log.from')}
+          value={filters.values.from}
+          onChange={(value) => filters.set('from', value)}
+          className="w-44"
+        />
+        <ToolbarInput
+          type="date"
+          label={t('activity_log.to')}
+          value={filters.values.to}
+          onChange={(value) => filters.set('to', value)}
+          className="w-44"
+        />
         <ToolbarInput
           label={t('activity_log.search')}
           value={filters.drafts.search}

@@ -33,7 +33,13 @@ import {
   insuredObjectTypes,
 } from './insured-object-types.ts';
 import { idOf, uniqueViolation } from '#server/sandbox/platform/records.ts';
-import { deletePart, recordPart, writePart, type PartChange } from './product-part-audit.ts';
+import {
+  deletePart,
+  partChange,
+  recordPart,
+  writePart,
+  type PartChange,
+} from './product-part-audit.ts';
 
 /**
  * Insured objects of a product version (create, rename, delete; the list is in the products
@@ -146,13 +152,8 @@ export function insuredObjectRouter(ctx: SandboxContext): Router {
     row: ObjectRow,
     before: ObjectRow | null,
     after: ObjectRow | null,
-  ): PartChange => ({
-    versionId: row.product_version_id,
-    part: 'insured_object',
-    name: row.name,
-    before: before && { name: before.name, label: before.label },
-    after: after && { name: after.name, label: after.label },
-  });
+  ): PartChange =>
+    partChange('insured_object', row, before, after, (r) => ({ name: r.name, label: r.label }));
 
   router.post('/insured-objects', UPDATE, async (req, res) => {
     const auth = getAuth(res);

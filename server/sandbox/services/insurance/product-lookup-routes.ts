@@ -31,7 +31,7 @@ import { parseFactorCsv, type FactorRow } from './product-factor-csv.ts';
 import { invalidFile } from '#server/sandbox/platform/csv.ts';
 import { rawMultipart, readUploadForm } from '#server/sandbox/platform/multipart.ts';
 import { audit, idOf, uniqueViolation, type Audit } from '#server/sandbox/platform/records.ts';
-import { deletePart, writePart, type PartChange } from './product-part-audit.ts';
+import { deletePart, partChange, writePart, type PartChange } from './product-part-audit.ts';
 
 /**
  * Product factors and named ranges of a product version (spec section 7): the tables and bands
@@ -342,17 +342,8 @@ export function productLookupRouter(ctx: SandboxContext): Router {
   const rangeDraft = joinedDraft;
 
   /** A named range in its version's history: its name and bands. */
-  const rangePart = (
-    row: RangeRow,
-    before: RangeRow | null,
-    after: RangeRow | null,
-  ): PartChange => ({
-    versionId: row.product_version_id,
-    part: 'named_range',
-    name: row.name,
-    before: before && { name: before.name, bands: before.bands },
-    after: after && { name: after.name, bands: after.bands },
-  });
+  const rangePart = (row: RangeRow, before: RangeRow | null, after: RangeRow | null): PartChange =>
+    partChange('named_range', row, before, after, (r) => ({ name: r.name, bands: r.bands }));
 
   router.put('/named-ranges/:id', UPDATE, async (req, res) => {
     const auth = getAuth(res);

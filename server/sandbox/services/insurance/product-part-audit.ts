@@ -23,6 +23,23 @@ export interface PartChange {
 
 export type Who = { auth: AuthContext; clock: Clock };
 
+/** A part's change, each side shown by `shown` (what a product manager edits of it). */
+export function partChange<R extends { product_version_id: number; name: string }>(
+  part: ProductPart,
+  row: R,
+  before: R | null,
+  after: R | null,
+  shown: (r: R) => object,
+): PartChange {
+  return {
+    versionId: row.product_version_id,
+    part,
+    name: row.name,
+    before: before && shown(before),
+    after: after && shown(after),
+  };
+}
+
 /** Records one change of a part inside the transaction of its write. */
 export async function recordPart(tx: Queryable, who: Who, change: PartChange): Promise<void> {
   const [version] = await tx.query<{ code: string }>(

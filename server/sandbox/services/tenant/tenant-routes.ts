@@ -1,11 +1,7 @@
 import { Router } from 'express';
 import * as v from 'valibot';
-import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
-import type { TokenSigner } from '#server/sandbox/platform/crypto.ts';
-import {
-  ACCESS_CHANGED,
-  type NotificationHub,
-} from '#server/sandbox/services/notification/index.ts';
+import type { Queryable } from '#server/sandbox/platform/db.ts';
+import { ACCESS_CHANGED } from '#server/sandbox/services/notification/index.ts';
 import { HttpError, notFound } from '#server/sandbox/platform/errors.ts';
 import {
   getAuth,
@@ -14,7 +10,7 @@ import {
   type AuthContext,
 } from '#server/sandbox/platform/auth-context.ts';
 import { recordChange } from '#server/sandbox/platform/audit-trail.ts';
-import type { Clock } from '#common/clock.ts';
+import type { SandboxContext } from '#server/sandbox/sandbox.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { BrandingBody, GeneralBody, SettingBody, settingKey } from '#common/contracts/tenant.ts';
 import { checkProductSetting, tenantSettingsAccess } from './product-settings.ts';
@@ -301,12 +297,9 @@ const ROLE_LIST: ListSource = {
   expands: ['permissions'],
 };
 
-export function tenantRouter(deps: {
-  db: Db;
-  signer: TokenSigner;
-  hub: NotificationHub;
-  clock: Clock;
-}): Router {
+export function tenantRouter(
+  deps: Pick<SandboxContext, 'db' | 'signer' | 'hub' | 'clock'>,
+): Router {
   const { db, clock } = deps;
 
   /** A save of a versioned settings record, with its entry in the activity log. */
