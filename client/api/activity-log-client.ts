@@ -1,6 +1,6 @@
 import { fetchJson } from './fetch-json.ts';
 import type { Page } from './tenant-admin-client.ts';
-import type { ActivityEntry } from '#common/contracts/shared.ts';
+import type { ActivityEntry } from '#common/contracts/activity-log.ts';
 
 // The entry's type is the shared contract's (common/contracts/shared.ts).
 export type { ActivityEntry };

@@ -54,23 +54,12 @@ export const AUDIT_ENTITY_TYPES = [
   'partner',
   'product_version',
   'user',
-  // The administration of a workspace (issue 16): its activity log lists these.
-  'role',
-  'organization',
-  'organization_invitation',
-  'setting',
 ] as const;
-export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
-
-/** The kinds the tenant's activity log shows: who changed which user, role, setting… */
-export const ADMIN_ENTITY_TYPES = [
-  'user',
-  'role',
-  'organization',
-  'organization_invitation',
-  'setting',
-] as const satisfies readonly AuditEntityType[];
-export type AdminEntityType = (typeof ADMIN_ENTITY_TYPES)[number];
+/**
+ * The kinds with a history route; the administration's kinds of the activity log are in
+ * `./activity-log.ts` (kept apart: this module is in the shell's bundle).
+ */
+export type RecordEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** One changed field of an audit event: its dotted path and its JSON values before and after. */
 export const AuditChangeSchema = v.strictObject({
@@ -97,15 +86,3 @@ export const HistoryEntrySchema = v.strictObject({
 });
 export type HistoryEntry = v.InferOutput<typeof HistoryEntrySchema>;
 export const HistoryPageSchema = pageOf(HistoryEntrySchema);
-
-/**
- * One entry of the tenant's activity log (`GET /tenantservice/v1/audit-events`): a history entry
- * with the record's name as it was at the time (a role's label, a user's name, a setting's key),
- * since the record itself may be gone.
- */
-export const ActivityEntrySchema = v.strictObject({
-  ...HistoryEntrySchema.entries,
-  entityType: v.picklist(ADMIN_ENTITY_TYPES),
-  entityLabel: v.nullable(v.string()),
-});
-export type ActivityEntry = v.InferOutput<typeof ActivityEntrySchema>;

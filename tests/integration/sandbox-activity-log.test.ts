@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { ActivityEntrySchema, pageOf, type ActivityEntry } from '#common/contracts/shared.ts';
+import { ActivityEntrySchema, type ActivityEntry } from '#common/contracts/activity-log.ts';
+import { pageOf } from '#common/contracts/shared.ts';
 import { contractProblems } from '#common/contracts/drift.ts';
 import { dateDisplayOf, formatInstant } from '#common/date-display.ts';
 import { Agent, startStack, type Stack } from '#tests/support/stack.ts';

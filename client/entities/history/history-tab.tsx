@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getHistory, type HistoryEntry } from '#client/api/history-client.ts';
+import { getActivityLog } from '#client/api/activity-log-client.ts';
 import { accountKey } from '#client/api/query-keys.ts';
 import { Button } from '#client/ui/button.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
-import { useDateDisplay } from '#client/ui/form/date-display-store.ts';
-import { formatDay, formatInstant } from '#common/date-display.ts';
+import { formatDate, formatDateTime, useDateDisplay } from '#client/ui/form/dates.ts';
 
 /**
  * A record's history (issue 15, point 12): each change, newest first, with when (in the tenant's
@@ -44,7 +44,8 @@ export function useFieldLabels(keys: readonly string[]): FieldLabel {
  */
 export function useChangeText(labelOf?: FieldLabel, actionKeys: readonly string[] = []) {
   const { t, i18n } = useTranslation('ui');
-  const display = useDateDisplay();
+  // Subscribed, so that a change of the tenant's display shows at once.
+  useDateDisplay();
   const amount = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2 });
 
   const valueText = (field: string, value: unknown): string => {
@@ -56,9 +57,9 @@ export function useChangeText(labelOf?: FieldLabel, actionKeys: readonly string[
         : value.toLocaleString(i18n.language);
     }
     if (typeof value === 'string') {
-      if (ISO_DAY.test(value)) return formatDay(display, value);
+      if (ISO_DAY.test(value)) return formatDate(value);
       if (ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))) {
-        return formatInstant(display, value);
+        return formatDateTime(value);
       }
       return value;
     }
@@ -78,7 +79,7 @@ export function useChangeText(labelOf?: FieldLabel, actionKeys: readonly string[
       defaultValue: t('history.actions.other'),
     });
   };
-  const whenText = (at: string) => formatInstant(display, at);
+  const whenText = (at: string) => formatDateTime(at);
   return { valueText, fieldText, actionText, whenText };
 }
 
@@ -188,6 +189,21 @@ export function HistoryTab({
       ) : null}
     </div>
   );
+}
+
+/**
+ * The tenant's activity log (issue 16), page by page: `query` holds its filters. Here beside the
+ * history it shares its query machinery with, so that the log's screen adds no chunk of its own
+ * to the shell's preload lists.
+ */
+export function useActivityLog(accountIndex: number, query: string) {
+  return useInfiniteQuery({
+    queryKey: [...accountKey(accountIndex), 'activity-log', query],
+    queryFn: ({ pageParam, signal }) => getActivityLog(accountIndex, query, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextPageToken ?? undefined,
+    staleTime: 0,
+  });
 }
 
 /** The tab's label, "History" in the user's language, for the pages' tab lists. */

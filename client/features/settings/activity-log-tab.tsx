@@ -1,17 +1,7 @@
-import {
-  useInfiniteQuery,
-  type InfiniteData,
-  type UseInfiniteQueryResult,
-} from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  ACTIVITY_FILTERS,
-  getActivityLog,
-  type ActivityEntry,
-} from '#client/api/activity-log-client.ts';
-import type { Page } from '#client/api/tenant-admin-client.ts';
-import { accountKey } from '#client/api/query-keys.ts';
-import { useChangeText } from '#client/entities/history/history-tab.tsx';
+import { useParams } from 'react-router';
+import { ACTIVITY_FILTERS } from '#client/api/activity-log-client.ts';
+import { useActivityLog, useChangeText } from '#client/entities/history/history-tab.tsx';
 import { ExportLink } from '#client/entities/list-view/export-link.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { ChangesTable } from '#client/ui/changes-table.tsx';
@@ -19,8 +9,7 @@ import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
-import { ADMIN_ENTITY_TYPES } from '#common/contracts/shared.ts';
-import { useSettingsAccount } from './use-settings-tab.ts';
+import { ADMIN_ENTITY_TYPES } from '#common/activity-kinds.ts';
 
 /** The actions only administration records have: this screen's own texts. */
 const ACTION_KEYS = ['tenant_settings:activity_log.actions.'];
@@ -33,19 +22,13 @@ const ACTION_KEYS = ['tenant_settings:activity_log.actions.'];
  */
 export default function ActivityLogTab() {
   const { t } = useTranslation('tenant_settings');
-  const { accountIndex } = useSettingsAccount();
+  const accountIndex = Number(useParams().accountIndex ?? '0');
   const filters = useUrlFilters(ACTIVITY_FILTERS, { typed: ['actor', 'search'] });
   // The address holds other parameters too (none today): the service gets the filters only.
   const query = new URLSearchParams(
     ACTIVITY_FILTERS.flatMap((k) => (filters.values[k] ? [[k, filters.values[k]]] : [])),
   ).toString();
-  const log = useInfiniteQuery({
-    queryKey: [...accountKey(accountIndex), 'activity-log', query],
-    queryFn: ({ pageParam, signal }) => getActivityLog(accountIndex, query, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextPageToken ?? undefined,
-    staleTime: 0,
-  });
+  const log = useActivityLog(accountIndex, query);
 
   return (
     <section className="flex flex-col gap-4" aria-labelledby="activity-log-heading">
@@ -97,11 +80,7 @@ export default function ActivityLogTab() {
   );
 }
 
-function ActivityEntries({
-  log,
-}: {
-  log: UseInfiniteQueryResult<InfiniteData<Page<ActivityEntry>, unknown>>;
-}) {
+function ActivityEntries({ log }: { log: ReturnType<typeof useActivityLog> }) {
   const { t } = useTranslation('tenant_settings');
   const { valueText, fieldText, actionText, whenText } = useChangeText(undefined, ACTION_KEYS);
 

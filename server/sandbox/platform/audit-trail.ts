@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { Clock } from '#common/clock.ts';
-import { ADMIN_ENTITY_TYPES, type AuditEntityType } from '#common/contracts/shared.ts';
+import type { RecordEntityType } from '#common/contracts/shared.ts';
+import { isAdminEntityType, type AuditEntityType } from '#common/contracts/activity-log.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { Db, Queryable } from './db.ts';
 import { offsetPage } from './list-page.ts';
@@ -178,7 +179,7 @@ export async function historyPage(
   db: Queryable,
   req: Request,
   tenantId: number,
-  entityType: AuditEntityType,
+  entityType: RecordEntityType,
   entityId: string,
 ) {
   const list = parseListQuery(req.query, { filters: [], orders: [], expands: [] });
@@ -201,9 +202,7 @@ export async function historyPage(
       action: r.action,
       changes: r.changes,
       // On a record's own page its label names a part (a version's field), not the record.
-      ...(r.entity_label && !(ADMIN_ENTITY_TYPES as readonly string[]).includes(entityType)
-        ? { entityLabel: r.entity_label }
-        : {}),
+      ...(r.entity_label && !isAdminEntityType(entityType) ? { entityLabel: r.entity_label } : {}),
     })),
     nextPageToken: page.nextPageToken,
   };

@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { ADMIN_ENTITY_TYPES, type AdminEntityType } from '#common/contracts/shared.ts';
+import { ADMIN_ENTITY_TYPES, type AdminEntityType } from '#common/contracts/activity-log.ts';
 import type { AuditChange } from '#server/sandbox/platform/audit-trail.ts';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import type { TokenSigner } from '#server/sandbox/platform/crypto.ts';
