@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { sortFromParam, sortToParam, type TableSort } from './table-sort.ts';
 
 /** Typing waits this long before it reaches the address, so a word is one request, not one per key. */
@@ -19,9 +19,20 @@ const SORT_PARAM = 'sort';
  */
 export function useUrlFilters<K extends string>(
   keys: readonly K[],
-  { typed = [], sortColumns = [] }: { typed?: readonly K[]; sortColumns?: readonly string[] } = {},
+  {
+    typed = [],
+    sortColumns = [],
+    keepHash = false,
+  }: {
+    typed?: readonly K[];
+    sortColumns?: readonly string[];
+    /** Keep the hash when the filters change: a list in a tab whose choice is in the hash. */
+    keepHash?: boolean;
+  } = {},
 ) {
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { hash } = useLocation();
   const address = params.toString();
   // The router changes the address a moment after it is asked to (a navigation): until then the
   // controls show the choice from here, so that a checkbox does not spring back and a second
@@ -47,9 +58,10 @@ export function useUrlFilters<K extends string>(
   const show = useCallback(
     (next: URLSearchParams) => {
       setChosen({ over: address, query: next.toString() });
-      setParams(next, { replace: true });
+      if (keepHash) void navigate({ search: `?${next}`, hash }, { replace: true });
+      else setParams(next, { replace: true });
     },
-    [address, setParams],
+    [address, setParams, keepHash, navigate, hash],
   );
   const write = useCallback(
     (changes: readonly (readonly [string, string])[]) => {

@@ -23,7 +23,10 @@ const ACTION_KEYS = ['tenant_settings:activity_log.actions.'];
 export default function ActivityLogTab() {
   const { t } = useTranslation('tenant_settings');
   const accountIndex = Number(useParams().accountIndex ?? '0');
-  const filters = useUrlFilters(ACTIVITY_FILTERS, { typed: ['actor', 'search'] });
+  const filters = useUrlFilters(ACTIVITY_FILTERS, {
+    typed: ['actor', 'search'],
+    keepHash: true,
+  });
   // The address holds other parameters too (none today): the service gets the filters only.
   const query = new URLSearchParams(
     ACTIVITY_FILTERS.flatMap((k) => (filters.values[k] ? [[k, filters.values[k]]] : [])),
