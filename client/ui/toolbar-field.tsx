@@ -14,7 +14,7 @@ export function ToolbarInput({
   label: string;
   value: string;
   onChange: (value: string) => void;
-  type?: 'search' | 'text';
+  type?: 'search' | 'text' | 'date';
   placeholder?: string;
   className?: string;
 }) {

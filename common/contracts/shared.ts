@@ -55,7 +55,11 @@ export const AUDIT_ENTITY_TYPES = [
   'product_version',
   'user',
 ] as const;
-export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+/**
+ * The kinds with a history route; the administration's kinds of the activity log are in
+ * `./activity-log.ts` (kept apart: this module is in the shell's bundle).
+ */
+export type RecordEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** One changed field of an audit event: its dotted path and its JSON values before and after. */
 export const AuditChangeSchema = v.strictObject({
@@ -77,6 +81,8 @@ export const HistoryEntrySchema = v.strictObject({
   at: Timestamp,
   action: v.string(),
   changes: v.array(AuditChangeSchema),
+  /** The part of the record that changed, by name (a product version's field, a claim's partner). */
+  entityLabel: v.optional(v.nullable(v.string())),
 });
 export type HistoryEntry = v.InferOutput<typeof HistoryEntrySchema>;
 export const HistoryPageSchema = pageOf(HistoryEntrySchema);

@@ -237,7 +237,39 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
     ],
   },
   ...ADMIN_LISTS,
+  // The tenant's activity log (issue 16): who changed which user, role, organisation or setting.
+  activity_log: {
+    path: '/tenantservice/v1/audit-events',
+    columns: [
+      ...dates('instant', 'at'),
+      ...columns('actorName'),
+      {
+        key: 'entityType',
+        value: (item, texts) => texts.activity_kinds?.[String(item.entityType)] ?? item.entityType,
+      },
+      { key: 'entityLabel', value: (item) => item.entityLabel ?? item.entityId },
+      {
+        key: 'action',
+        value: (item, texts) => texts.activity_actions?.[String(item.action)] ?? item.action,
+      },
+      // One cell for all the fields: "label: Old → New | permissions: a, b → a".
+      {
+        key: 'changes',
+        value: (item) =>
+          ((item.changes as { field: string; before: unknown; after: unknown }[]) ?? [])
+            .map((c) => `${c.field}: ${changeValue(c.before)} → ${changeValue(c.after)}`)
+            .join(' | '),
+      },
+    ],
+  },
 };
+
+/** A changed value in the log's one cell: lists by comma, nothing as a dash. */
+function changeValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '–';
+  if (Array.isArray(value)) return value.map(changeValue).join(', ');
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
 
 export const EXPORT_LANGUAGES = ['en', 'de', 'pl'] as const;
 type Language = (typeof EXPORT_LANGUAGES)[number];

@@ -65,8 +65,9 @@ test.describe('Verlauf', () => {
     await expect(rows.nth(0)).toContainText('Geändert');
     await expect(rows.nth(0)).toContainText(/Ort: Berlin →.* Potsdam/);
     await expect(rows.nth(1)).toContainText('Angelegt');
-    // The time in German notation, and no user code anywhere.
-    await expect(rows.nth(0).locator('time')).toHaveText(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
+    // The time in the tenant's date display (the demo's DD.MM.YYYY HH:mm:ss), as every other
+    // date on screen, not the browser's notation; and no user code anywhere.
+    await expect(rows.nth(0).locator('time')).toHaveText(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/);
     await expect(page.locator('body')).not.toContainText('usr_');
     await expectNoSeriousA11yViolations(page);
   });

@@ -241,6 +241,94 @@ describe('the history of each kind of record', () => {
     await expectGuarded(insurance, `/product-versions/${id}`);
   });
 
+  it("a product version's parts: an insured object, a field and a named range added, changed, removed", async () => {
+    const { id: productId } = await seeded<{ id: number }>(
+      `SELECT p.id FROM products p JOIN tenants t ON t.id = p.tenant_id AND t.slug = 'demo'
+        ORDER BY p.id LIMIT 1`,
+    );
+    const version = await insurance.send(manager, 'POST', '/product-versions', {
+      productId,
+      description: 'Tariff with parts',
+    });
+    expect(version.status, JSON.stringify(version.body)).toBe(201);
+    const versionId = version.body.productVersion.id;
+    const object = await insurance.send(manager, 'POST', '/insured-objects', {
+      productVersionId: versionId,
+      name: 'trailer',
+      label: 'Trailer',
+    });
+    expect(object.status, JSON.stringify(object.body)).toBe(201);
+    const fieldBody = {
+      insuredObjectId: object.body.insuredObject.id,
+      name: 'trailerValue',
+      label: 'Trailer value',
+      type: 'number',
+    };
+    const field = await insurance.send(manager, 'POST', '/product-fields', fieldBody);
+    expect(field.status, JSON.stringify(field.body)).toBe(201);
+    const relabelled = await insurance.send(
+      manager,
+      'PUT',
+      `/product-fields/${field.body.productField.id}`,
+      { ...fieldBody, label: 'Value of the trailer' },
+    );
+    expect(relabelled.status, JSON.stringify(relabelled.body)).toBe(200);
+    const range = await insurance.send(manager, 'POST', '/named-ranges', {
+      productVersionId: versionId,
+      name: 'ageBand',
+      bands: [{ from: 0, to: 25, value: 1.5 }],
+    });
+    expect(range.status, JSON.stringify(range.body)).toBe(201);
+    expect(
+      (await insurance.send(manager, 'DELETE', `/named-ranges/${range.body.namedRange.id}`)).status,
+    ).toBe(204);
+
+    const history = await historyOf(insurance, manager, `/product-versions/${versionId}`);
+    expect(history.slice(0, 5)).toMatchObject([
+      { action: 'named_range_removed', entityLabel: 'ageBand', actorName: 'Max Manager' },
+      { action: 'named_range_added', entityLabel: 'ageBand' },
+      {
+        action: 'field_changed',
+        entityLabel: 'trailerValue',
+        changes: [{ field: 'label', before: 'Trailer value', after: 'Value of the trailer' }],
+      },
+      { action: 'field_added', entityLabel: 'trailerValue' },
+      { action: 'insured_object_added', entityLabel: 'trailer', actorName: 'Max Manager' },
+    ]);
+  });
+
+  it("a claim's partner: linked and unlinked, by name and role", async () => {
+    const link = await seeded<{ claim: string; partner: string; name: string; role: number }>(
+      `SELECT c.code AS claim, p.code AS partner, p.display_name AS name, r.id AS role
+         FROM claims c JOIN tenants t ON t.id = c.tenant_id AND t.slug = 'demo'
+         JOIN partners p ON p.tenant_id = c.tenant_id
+         JOIN claim_partner_roles r ON r.tenant_id = c.tenant_id
+        WHERE c.status NOT IN ('closed', 'cancelled')
+          AND NOT EXISTS (SELECT 1 FROM claim_partners cp WHERE cp.claim_id = c.id
+                           AND cp.partner_id = p.id AND cp.claim_partner_role_id = r.id)
+        ORDER BY c.id, p.id, r.id LIMIT 1`,
+    );
+    const linked = await claims.send(care, 'POST', `/claims/${link.claim}/partner`, {
+      partnerCode: link.partner,
+      claimPartnerRoleId: link.role,
+    });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(201);
+    expect(
+      (await claims.send(care, 'DELETE', `/claim-partners/${linked.body.claimPartner.id}`)).status,
+    ).toBe(204);
+    const [unlinked, added] = await historyOf(claims, care, `/claims/${link.claim}`);
+    expect(added).toMatchObject({
+      action: 'partner_linked',
+      actorName: 'Clara Care',
+      changes: [{ field: 'partner', before: null }],
+    });
+    expect(added!.entityLabel).toContain(link.name);
+    expect(unlinked).toMatchObject({
+      action: 'partner_unlinked',
+      changes: [{ field: 'partner', after: null }],
+    });
+  });
+
   it('a user: roles given and taken, disabled and enabled again', async () => {
     const { id } = await seeded<{ id: number }>(
       `SELECT id FROM users WHERE email = 'jonas.becker@demo.test'`,

@@ -1,14 +1,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getHistory, type HistoryEntry } from '#client/api/history-client.ts';
+import { getActivityLog } from '#client/api/activity-log-client.ts';
 import { accountKey } from '#client/api/query-keys.ts';
 import { Button } from '#client/ui/button.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
+import { formatDate, formatDateTime, useDateDisplay } from '#client/ui/form/dates.ts';
 
 /**
- * A record's history (issue 15, point 12): each change, newest first, with when (in the user's
- * locale), who by name, and what changed, field by field, before → after. The service answers
+ * A record's history (issue 15, point 12): each change, newest first, with when (in the tenant's
+ * date display, as every other date on screen), who by name, and what changed, field by field, before → after. The service answers
  * names only; no user id or code is shown.
  */
 
@@ -36,27 +38,14 @@ export function useFieldLabels(keys: readonly string[]): FieldLabel {
   };
 }
 
-export function HistoryTab({
-  accountIndex,
-  record,
-  labelOf,
-}: {
-  accountIndex: number;
-  /** The record's address below the API prefix: `claimservice/v1/claims/clm_…`. */
-  record: string;
-  labelOf?: FieldLabel;
-}) {
+/**
+ * How a change reads: a value in the tenant's date display and the user's number format, a
+ * field by its label, an action in words. Shared by a record's history and the activity log.
+ */
+export function useChangeText(labelOf?: FieldLabel, actionKeys: readonly string[] = []) {
   const { t, i18n } = useTranslation('ui');
-  const query = useInfiniteQuery({
-    queryKey: [...accountKey(accountIndex), 'history', record],
-    queryFn: ({ pageParam, signal }) => getHistory(accountIndex, record, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.nextPageToken ? Number(last.nextPageToken) : undefined),
-    // Opening the tab shows what was saved up to now, also a save of a moment ago.
-    staleTime: 0,
-  });
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  // Subscribed, so that a change of the tenant's display shows at once.
+  useDateDisplay();
   const amount = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2 });
 
   const valueText = (field: string, value: unknown): string => {
@@ -68,9 +57,9 @@ export function HistoryTab({
         : value.toLocaleString(i18n.language);
     }
     if (typeof value === 'string') {
-      if (ISO_DAY.test(value)) return day.format(new Date(`${value}T00:00:00Z`));
+      if (ISO_DAY.test(value)) return formatDate(value);
       if (ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))) {
-        return when.format(new Date(value));
+        return formatDateTime(value);
       }
       return value;
     }
@@ -80,6 +69,43 @@ export function HistoryTab({
   const fieldText = (field: string) =>
     labelOf?.(field) ??
     (field.split('.').at(-1) ?? field).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+  // The actions of one kind of record only are the feature's own texts (`actionKeys` prefixes,
+  // `claims:history_actions.`): the bundled ui namespace keeps the shared ones.
+  const actionText = (entry: Pick<HistoryEntry, 'action'>) => {
+    const own = actionKeys.map((prefix) => prefix + entry.action).find((k) => i18n.exists(k));
+    if (own) return i18n.t(own as never);
+    return t(`history.actions.${entry.action}` as 'history.actions.updated', {
+      defaultValue: t('history.actions.other'),
+    });
+  };
+  const whenText = (at: string) => formatDateTime(at);
+  return { valueText, fieldText, actionText, whenText };
+}
+
+export function HistoryTab({
+  accountIndex,
+  record,
+  labelOf,
+  actionKeys,
+}: {
+  accountIndex: number;
+  /** The record's address below the API prefix: `claimservice/v1/claims/clm_…`. */
+  record: string;
+  labelOf?: FieldLabel;
+  /** Prefixes of the feature's own action texts (`claims:history_actions.`), tried first. */
+  actionKeys?: readonly string[];
+}) {
+  const { t } = useTranslation('ui');
+  const query = useInfiniteQuery({
+    queryKey: [...accountKey(accountIndex), 'history', record],
+    queryFn: ({ pageParam, signal }) => getHistory(accountIndex, record, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.nextPageToken ? Number(last.nextPageToken) : undefined),
+    // Opening the tab shows what was saved up to now, also a save of a moment ago.
+    staleTime: 0,
+  });
+  const { valueText, fieldText, actionText, whenText } = useChangeText(labelOf, actionKeys);
 
   if (query.isPending) return <Spinner label={t('history.loading')} />;
   if (query.isError) {
@@ -99,11 +125,6 @@ export function HistoryTab({
       </p>
     );
   }
-  const actionText = (entry: HistoryEntry) =>
-    t(`history.actions.${entry.action}` as 'history.actions.updated', {
-      defaultValue: t('history.actions.other'),
-    });
-
   return (
     <div className="flex flex-col gap-4">
       <table className="w-full text-left text-sm">
@@ -128,10 +149,15 @@ export function HistoryTab({
           {entries.map((entry) => (
             <tr key={entry.id} className="border-b border-slate-200 align-top">
               <td className="py-2 pr-4 whitespace-nowrap">
-                <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
+                <time dateTime={entry.at}>{whenText(entry.at)}</time>
               </td>
               <td className="py-2 pr-4">{entry.actorName}</td>
-              <td className="py-2 pr-4">{actionText(entry)}</td>
+              <td className="py-2 pr-4">
+                {actionText(entry)}
+                {entry.entityLabel ? (
+                  <span className="block font-medium">{entry.entityLabel}</span>
+                ) : null}
+              </td>
               <td className="py-2">
                 {entry.changes.length ? (
                   <ul className="flex flex-col gap-1">
@@ -163,6 +189,21 @@ export function HistoryTab({
       ) : null}
     </div>
   );
+}
+
+/**
+ * The tenant's activity log (issue 16), page by page: `query` holds its filters. Here beside the
+ * history it shares its query machinery with, so that the log's screen adds no chunk of its own
+ * to the shell's preload lists.
+ */
+export function useActivityLog(accountIndex: number, query: string) {
+  return useInfiniteQuery({
+    queryKey: [...accountKey(accountIndex), 'activity-log', query],
+    queryFn: ({ pageParam, signal }) => getActivityLog(accountIndex, query, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextPageToken ?? undefined,
+    staleTime: 0,
+  });
 }
 
 /** The tab's label, "History" in the user's language, for the pages' tab lists. */

@@ -13,7 +13,9 @@ export type ExportList =
   | 'roles'
   | 'organizations'
   | 'user-invites'
-  | 'organization-invitations';
+  | 'organization-invitations'
+  // The tenant's activity log (issue 16).
+  | 'activity_log';
 
 /**
  * Downloads exactly what a list shows as CSV: the BFF pages through the same upstream query

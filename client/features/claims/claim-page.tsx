@@ -260,6 +260,7 @@ function ClaimDetail({ claim, policy, onChanged, onReload }: Omit<ClaimTabProps,
                 accountIndex={accountIndex}
                 record={`claimservice/v1/claims/${claim.code}`}
                 labelOf={historyFields}
+                actionKeys={['claims:history_actions.']}
               />
             ),
           },

@@ -511,6 +511,7 @@ export default function VersionPage() {
         accountIndex={accountIndex}
         record={`insuranceservice/v1/product-versions/${version.id}`}
         labelOf={historyFields}
+        actionKeys={['products:history_actions.']}
       />
 
       {editing?.kind === 'field' ? (

@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '#client/ui/spinner.tsx';
 import { HashTabs } from '#client/ui/hash-tabs.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { BrandingTab } from './branding-tab.tsx';
@@ -8,6 +10,9 @@ import { GeneralTab } from './general-tab.tsx';
 import { OptionsTab } from './options-tab.tsx';
 import { NamesTab } from './names-tab.tsx';
 import { PaymentTab } from './payment-tab.tsx';
+
+// The log is read, not edited, and seldom: its code loads when its tab first opens.
+const ActivityLogTab = lazy(() => import('./activity-log-tab.tsx'));
 
 /**
  * Tenant settings (route rule: tenant-management.settings.update). Each tab loads and saves its
@@ -32,6 +37,15 @@ export default function SettingsPage() {
           { id: 'options', label: t('tabs.options'), content: <OptionsTab /> },
           { id: 'custom-fields', label: t('tabs.custom_schemas'), content: <CustomSchemasTab /> },
           { id: 'names', label: t('tabs.names'), content: <NamesTab /> },
+          {
+            id: 'activity-log',
+            label: t('tabs.activity_log'),
+            content: (
+              <Suspense fallback={<Spinner label={t('activity_log.loading')} />}>
+                <ActivityLogTab />
+              </Suspense>
+            ),
+          },
         ]}
       />
     </div>

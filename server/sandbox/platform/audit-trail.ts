@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { Clock } from '#common/clock.ts';
-import type { AuditEntityType } from '#common/contracts/shared.ts';
+import type { RecordEntityType } from '#common/contracts/shared.ts';
+import { isAdminEntityType, type AuditEntityType } from '#common/contracts/activity-log.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { Db, Queryable } from './db.ts';
 import { offsetPage } from './list-page.ts';
@@ -23,6 +24,11 @@ export interface AuditEvent {
   entityType: AuditEntityType;
   /** The record's code (`acc_…`), what its history route is addressed by. */
   entityId: string;
+  /**
+   * The record's name as a person knows it (a role's label, an organisation's name, a setting's
+   * key), kept with the event for the activity log: the record may be renamed or gone later.
+   */
+  entityLabel?: string | null;
   /** What happened, lower snake case: `created`, `updated`, `status_changed`, `payment_approved`… */
   action: string;
   /** The record as presented before and after; their differing fields become `changes`. */
@@ -118,9 +124,9 @@ export async function recordChange(
   if (compared && !changes.length) return;
   await tx.query(
     `INSERT INTO audit_events (tenant_id, entity_type, entity_id, actor_id, actor_name, at, action,
-                               changes)
+                               changes, entity_label)
      SELECT $1, $2, $3, u.id,
-            coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email), $5, $6, $7
+            coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email), $5, $6, $7, $8
        FROM users u WHERE u.id = $4`,
     [
       who.auth.tenantId,
@@ -130,6 +136,7 @@ export async function recordChange(
       new Date(who.clock.now()),
       event.action,
       JSON.stringify(changes),
+      event.entityLabel ?? null,
     ],
   );
 }
@@ -155,6 +162,7 @@ export async function writeAudited<T>(
 
 interface EventRow {
   id: string;
+  entity_label: string | null;
   actor_name: string;
   at: Date;
   action: string;
@@ -171,14 +179,14 @@ export async function historyPage(
   db: Queryable,
   req: Request,
   tenantId: number,
-  entityType: AuditEntityType,
+  entityType: RecordEntityType,
   entityId: string,
 ) {
   const list = parseListQuery(req.query, { filters: [], orders: [], expands: [] });
   const page = await offsetPage<EventRow>(
     db,
     list,
-    `SELECT id::text, actor_name, at, action, changes FROM audit_events
+    `SELECT id::text, entity_label, actor_name, at, action, changes FROM audit_events
       WHERE tenant_id = $1 AND entity_type = $2 AND entity_id = $3
       ORDER BY at DESC, id DESC`,
     [tenantId, entityType, entityId],
@@ -193,6 +201,8 @@ export async function historyPage(
       at: r.at,
       action: r.action,
       changes: r.changes,
+      // On a record's own page its label names a part (a version's field), not the record.
+      ...(r.entity_label && !isAdminEntityType(entityType) ? { entityLabel: r.entity_label } : {}),
     })),
     nextPageToken: page.nextPageToken,
   };

@@ -792,8 +792,34 @@ export function claimRouter(ctx: SandboxContext): Router {
 
   // ---- claim partners -----------------------------------------------------------------------
 
+  /** A claim's partner link in its history: which partner in which role (issue 15, point 12). */
+  async function partnerLinkEvent(
+    tx: Queryable,
+    tenantId: number,
+    linkId: number,
+    linked: boolean,
+  ): Promise<AuditEvent> {
+    const [link] = await tx.query<{ claim_code: string; partner: string; role: string }>(
+      `SELECT c.code AS claim_code, p.display_name AS partner, r.name AS role
+         FROM claim_partners cp JOIN claims c ON c.id = cp.claim_id
+         JOIN partners p ON p.id = cp.partner_id
+         JOIN claim_partner_roles r ON r.id = cp.claim_partner_role_id
+        WHERE cp.tenant_id = $1 AND cp.id = $2`,
+      [tenantId, linkId],
+    );
+    const named = `${link!.partner} (${link!.role})`;
+    return {
+      entityType: 'claim',
+      entityId: link!.claim_code,
+      entityLabel: named,
+      action: linked ? 'partner_linked' : 'partner_unlinked',
+      changes: [{ field: 'partner', before: linked ? null : named, after: linked ? named : null }],
+    };
+  }
+
   router.post('/claims/:code/partner', canClaims('update'), async (req, res) => {
-    const { tenantId, userCode } = getAuth(res);
+    const auth = getAuth(res);
+    const { tenantId, userCode } = auth;
     const body = parseBody(ClaimPartnerLinkBody, req.body);
     const link = await db.transaction(async (tx) => {
       const claim = await findClaim(tx, tenantId, String(req.params.code), true);
@@ -823,6 +849,11 @@ export function claimRouter(ctx: SandboxContext): Router {
           'this partner is linked to the claim in this role already',
         );
       }
+      await recordChange(
+        tx,
+        { auth, clock: ctx.clock },
+        await partnerLinkEvent(tx, tenantId, inserted.id, true),
+      );
       return tx.query<ClaimPartnerRow>(`${SELECT_CLAIM_PARTNER} WHERE cp.id = $1`, [inserted.id]);
     });
     const [claimPartner] = await presentClaimPartners(
@@ -852,7 +883,8 @@ export function claimRouter(ctx: SandboxContext): Router {
   });
 
   router.delete('/claim-partners/:id', canClaims('update'), async (req, res) => {
-    const { tenantId } = getAuth(res);
+    const auth = getAuth(res);
+    const { tenantId } = auth;
     const idText = String(req.params.id);
     const notLinked = () => new HttpError(404, 'not_found', 'Claim partner does not exist');
     if (!/^\d{1,9}$/.test(idText)) throw notLinked();
@@ -865,6 +897,11 @@ export function claimRouter(ctx: SandboxContext): Router {
       );
       if (!link) throw notLinked();
       assertClaimEditable(await findClaim(tx, tenantId, link.claim_code, true));
+      await recordChange(
+        tx,
+        { auth, clock: ctx.clock },
+        await partnerLinkEvent(tx, tenantId, Number(idText), false),
+      );
       await tx.query('DELETE FROM claim_partners WHERE tenant_id = $1 AND id = $2', [
         tenantId,
         Number(idText),

@@ -12,11 +12,13 @@ import {
   getAuth,
   requireAuth,
   requireServicePermission,
+  type AuthContext,
 } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { pageOf, parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { audit, type Audit } from '#server/sandbox/platform/records.ts';
+import { recordPart, type PartChange, type Who } from './product-part-audit.ts';
 
 /**
  * Booking funnels (spec section 7): the steps through which a customer applies for a product.
@@ -235,8 +237,28 @@ export function bookingFunnelRouter(ctx: SandboxContext): Router {
     });
   });
 
+  /** A funnel in its version's history: its name and steps as a product manager edits them. */
+  const funnelPart = (
+    row: FunnelRow,
+    before: FunnelRow | null,
+    after: FunnelRow | null,
+  ): PartChange | null =>
+    row.product_version_id === null
+      ? null
+      : {
+          versionId: row.product_version_id,
+          part: 'booking_funnel',
+          name: row.name,
+          before: before && { name: before.name, steps: before.steps },
+          after: after && { name: after.name, steps: after.steps },
+        };
+  const recordFunnel = async (tx: Queryable, who: Who, change: PartChange | null) => {
+    if (change) await recordPart(tx, who, change);
+  };
+
   router.post('/booking-funnels', UPDATE, async (req, res) => {
-    const { tenantId, userCode } = getAuth(res);
+    const auth = getAuth(res);
+    const { tenantId, userCode } = auth;
     const body = parseBody(FunnelCreateBody, req.body);
     const [product] = await db.query<{ id: number }>(
       'SELECT id FROM products WHERE tenant_id = $1 AND slug = $2',
@@ -261,6 +283,7 @@ export function bookingFunnelRouter(ctx: SandboxContext): Router {
       );
       const [created] = await tx.query<FunnelRow>(`${SELECT} WHERE f.id = $1`, [inserted!.id]);
       await saveSnapshot(tx, tenantId, created!, userCode);
+      await recordFunnel(tx, { auth, clock: ctx.clock }, funnelPart(created!, null, created!));
       return created!;
     });
     res.status(201).json({ bookingFunnel: await presentOne(db, row) });
@@ -268,12 +291,12 @@ export function bookingFunnelRouter(ctx: SandboxContext): Router {
 
   /** PUT and PATCH: the merged content, checked, saved with the next version number. */
   const change = async (
-    tenantId: number,
-    userCode: string,
+    auth: AuthContext,
     code: string,
     basedOn: number,
     merge: (current: FunnelRow) => Pick<FunnelRow, 'name' | 'product_version_id' | 'steps'>,
   ) => {
+    const { tenantId, userCode } = auth;
     const current = await funnelByCode(db, tenantId, code);
     const conflict = async () =>
       new HttpError(409, 'version_conflict', 'the booking funnel was changed since it was loaded', {
@@ -300,6 +323,7 @@ export function bookingFunnelRouter(ctx: SandboxContext): Router {
       if (!updated) return null;
       const [row] = await tx.query<FunnelRow>(`${SELECT} WHERE f.id = $1`, [current.id]);
       await saveSnapshot(tx, tenantId, row!, userCode);
+      await recordFunnel(tx, { auth, clock: ctx.clock }, funnelPart(row!, current, row!));
       return row!;
     });
     if (!saved) throw await conflict();
@@ -307,11 +331,11 @@ export function bookingFunnelRouter(ctx: SandboxContext): Router {
   };
 
   router.put('/booking-funnels/:code', UPDATE, async (req, res) => {
-    const { tenantId, userCode } = getAuth(res);
+    const auth = getAuth(res);
     const code = String(req.params.code);
-    await funnelByCode(db, tenantId, code);
+    await funnelByCode(db, auth.tenantId, code);
     const body = parseBody(FunnelReplaceBody, req.body);
-    const bookingFunnel = await change(tenantId, userCode, code, body.version, () => ({
+    const bookingFunnel = await change(auth, code, body.version, () => ({
       name: body.name,
       product_version_id: body.productVersionId,
       steps: body.steps,
@@ -320,11 +344,11 @@ export function bookingFunnelRouter(ctx: SandboxContext): Router {
   });
 
   router.patch('/booking-funnels/:code', UPDATE, async (req, res) => {
-    const { tenantId, userCode } = getAuth(res);
+    const auth = getAuth(res);
     const code = String(req.params.code);
-    await funnelByCode(db, tenantId, code);
+    await funnelByCode(db, auth.tenantId, code);
     const body = parseBody(FunnelPatchBody, req.body);
-    const bookingFunnel = await change(tenantId, userCode, code, body.version, (current) => ({
+    const bookingFunnel = await change(auth, code, body.version, (current) => ({
       name: body.name ?? current.name,
       product_version_id:
         body.productVersionId === undefined ? current.product_version_id : body.productVersionId,
@@ -334,12 +358,15 @@ export function bookingFunnelRouter(ctx: SandboxContext): Router {
   });
 
   router.delete('/booking-funnels/:code', UPDATE, async (req, res) => {
-    const { tenantId } = getAuth(res);
-    const row = await funnelByCode(db, tenantId, String(req.params.code));
-    await db.query('DELETE FROM booking_funnels WHERE tenant_id = $1 AND id = $2', [
-      tenantId,
-      row.id,
-    ]);
+    const auth = getAuth(res);
+    const row = await funnelByCode(db, auth.tenantId, String(req.params.code));
+    await db.transaction(async (tx) => {
+      await tx.query('DELETE FROM booking_funnels WHERE tenant_id = $1 AND id = $2', [
+        auth.tenantId,
+        row.id,
+      ]);
+      await recordFunnel(tx, { auth, clock: ctx.clock }, funnelPart(row, row, null));
+    });
     res.status(204).end();
   });
 

@@ -36,6 +36,7 @@ import {
   type AuditEvent,
 } from '#server/sandbox/platform/audit-trail.ts';
 import { audit, idOf, uniqueViolation, type Audit } from '#server/sandbox/platform/records.ts';
+import { recordPart, writePart } from './product-part-audit.ts';
 
 /**
  * Product management of the insuranceservice: products, versions, insured objects, product fields
@@ -850,7 +851,9 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
     if (!object) throw new HttpError(404, 'not_found', 'insured object not found');
     draftLike(object);
     try {
-      const [row] = await db.query<FieldRow>(
+      const [row] = await writePart<FieldRow>(
+        db,
+        { auth, clock: ctx.clock },
         `INSERT INTO product_fields (tenant_id, code, insured_object_id, name, label, type, kind, is_required,
                                      minimum, maximum, default_value, "order", created_by, updated_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
@@ -870,6 +873,14 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
           body.defaultValue === null ? null : JSON.stringify(body.defaultValue),
           auth.userCode,
         ],
+        ([saved]) =>
+          saved && {
+            versionId: object.product_version_id,
+            part: 'field',
+            name: saved.name,
+            before: null,
+            after: presentField(saved),
+          },
       );
       res.status(201).json({ productField: presentField(row!) });
     } catch (error) {
@@ -893,7 +904,9 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
       );
     }
     try {
-      const [row] = await db.query<FieldRow>(
+      const [row] = await writePart<FieldRow>(
+        db,
+        { auth, clock: ctx.clock },
         `UPDATE product_fields SET name = $3, label = $4, type = $5, kind = $6, is_required = $7,
                 minimum = $8, maximum = $9, default_value = $10, updated_at = now(), updated_by = $11
           WHERE tenant_id = $1 AND id = $2 RETURNING *`,
@@ -910,6 +923,14 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
           body.defaultValue === null ? null : JSON.stringify(body.defaultValue),
           auth.userCode,
         ],
+        ([saved]) =>
+          saved && {
+            versionId: field.product_version_id,
+            part: 'field',
+            name: saved.name,
+            before: presentField(field),
+            after: presentField(saved),
+          },
       );
       res.json({ productField: presentField(row!) });
     } catch (error) {
@@ -920,9 +941,22 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
   });
 
   router.delete('/product-fields/:id', allow('product-versions', 'update'), async (req, res) => {
-    const { tenantId } = getAuth(res);
-    const field = await fieldWithVersion(db, tenantId, pathId(req, 'product field'));
-    await deleteDraftPart(db, 'product_fields', tenantId, field);
+    const auth = getAuth(res);
+    const field = await fieldWithVersion(db, auth.tenantId, pathId(req, 'product field'));
+    await db.transaction(async (tx) => {
+      await deleteDraftPart(tx, 'product_fields', auth.tenantId, field);
+      await recordPart(
+        tx,
+        { auth, clock: ctx.clock },
+        {
+          versionId: field.product_version_id,
+          part: 'field',
+          name: field.name,
+          before: presentField(field),
+          after: null,
+        },
+      );
+    });
     res.status(204).end();
   });
 
@@ -986,7 +1020,9 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
       body.expression,
       await variablesBefore(db, auth.tenantId, version.id, next!.order),
     );
-    const [row] = await db.query<FormulaRow>(
+    const [row] = await writePart<FormulaRow>(
+      db,
+      { auth, clock: ctx.clock },
       `INSERT INTO premium_formulas (tenant_id, code, product_version_id, "group", name, expression, type, unit,
                                      item_type, variable_name, "order", created_by, updated_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING *`,
@@ -1004,6 +1040,14 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
         next!.order,
         auth.userCode,
       ],
+      ([saved]) =>
+        saved && {
+          versionId: version.id,
+          part: 'formula',
+          name: saved.name,
+          before: null,
+          after: presentFormula(saved),
+        },
     );
     res.status(201).json({ premiumFormula: presentFormula(row!) });
   });
@@ -1020,7 +1064,9 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
       body.expression,
       await variablesBefore(db, auth.tenantId, formula.product_version_id, formula.order),
     );
-    const [row] = await db.query<FormulaRow>(
+    const [row] = await writePart<FormulaRow>(
+      db,
+      { auth, clock: ctx.clock },
       `UPDATE premium_formulas SET "group" = $3, name = $4, expression = $5, type = $6, unit = $7,
               item_type = $8, variable_name = $9, updated_at = now(), updated_by = $10
         WHERE tenant_id = $1 AND id = $2 RETURNING *`,
@@ -1036,14 +1082,35 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
         body.variableName,
         auth.userCode,
       ],
+      ([saved]) =>
+        saved && {
+          versionId: formula.product_version_id,
+          part: 'formula',
+          name: saved.name,
+          before: presentFormula(formula),
+          after: presentFormula(saved),
+        },
     );
     res.json({ premiumFormula: presentFormula(row!) });
   });
 
   router.delete('/premium-formulas/:id', allow('premium-formulas', 'delete'), async (req, res) => {
-    const { tenantId } = getAuth(res);
-    const formula = await formulaWithVersion(db, tenantId, pathId(req, 'premium formula'));
-    await deleteDraftPart(db, 'premium_formulas', tenantId, formula);
+    const auth = getAuth(res);
+    const formula = await formulaWithVersion(db, auth.tenantId, pathId(req, 'premium formula'));
+    await db.transaction(async (tx) => {
+      await deleteDraftPart(tx, 'premium_formulas', auth.tenantId, formula);
+      await recordPart(
+        tx,
+        { auth, clock: ctx.clock },
+        {
+          versionId: formula.product_version_id,
+          part: 'formula',
+          name: formula.name,
+          before: presentFormula(formula),
+          after: null,
+        },
+      );
+    });
     res.status(204).end();
   });
 

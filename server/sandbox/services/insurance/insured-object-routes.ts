@@ -33,6 +33,13 @@ import {
   insuredObjectTypes,
 } from './insured-object-types.ts';
 import { idOf, uniqueViolation } from '#server/sandbox/platform/records.ts';
+import {
+  deletePart,
+  partChange,
+  recordPart,
+  writePart,
+  type PartChange,
+} from './product-part-audit.ts';
 
 /**
  * Insured objects of a product version (create, rename, delete; the list is in the products
@@ -140,8 +147,17 @@ export function insuredObjectRouter(ctx: SandboxContext): Router {
     res.json({ insuredObject: presentObject(object, fields) });
   });
 
+  /** An insured object in its version's history: its name and label. */
+  const objectPart = (
+    row: ObjectRow,
+    before: ObjectRow | null,
+    after: ObjectRow | null,
+  ): PartChange =>
+    partChange('insured_object', row, before, after, (r) => ({ name: r.name, label: r.label }));
+
   router.post('/insured-objects', UPDATE, async (req, res) => {
-    const { tenantId, userCode } = getAuth(res);
+    const auth = getAuth(res);
+    const { tenantId, userCode } = auth;
     const body = parseBody(InsuredObjectCreateBody, req.body);
     const type =
       body.insuredObjectTypeId === null ? null : insuredObjectType(body.insuredObjectTypeId);
@@ -189,6 +205,7 @@ export function insuredObjectRouter(ctx: SandboxContext): Router {
         defaultProductFields.filter((f) => f.insuredObjectTypeId === type?.id),
         userCode,
       );
+      await recordPart(tx, { auth, clock: ctx.clock }, objectPart(object!, null, object!));
       return object!;
     });
     res.status(201).json({
@@ -197,7 +214,8 @@ export function insuredObjectRouter(ctx: SandboxContext): Router {
   });
 
   router.put('/insured-objects/:id', UPDATE, async (req, res) => {
-    const { tenantId, userCode } = getAuth(res);
+    const auth = getAuth(res);
+    const { tenantId, userCode } = auth;
     const object = await objectById(db, tenantId, idOf(String(req.params.id), notFound));
     const body = parseBody(InsuredObjectUpdateBody, req.body);
     objectDraft(object);
@@ -218,11 +236,14 @@ export function insuredObjectRouter(ctx: SandboxContext): Router {
       await assertObjectUnused(db, tenantId, object);
     }
     try {
-      const [row] = await db.query<ObjectRow>(
+      const [row] = await writePart<ObjectRow>(
+        db,
+        { auth, clock: ctx.clock },
         `UPDATE insured_objects SET name = $4, label = $5, version = version + 1,
                 updated_at = now(), updated_by = $6
           WHERE tenant_id = $1 AND id = $2 AND version = $3 RETURNING *`,
         [tenantId, object.id, body.version, body.name, body.label, userCode],
+        ([saved]) => saved && objectPart(saved, object, saved),
       );
       if (!row) {
         const current = await objectById(db, tenantId, object.id);
@@ -244,17 +265,21 @@ export function insuredObjectRouter(ctx: SandboxContext): Router {
   });
 
   router.delete('/insured-objects/:id', UPDATE, async (req, res) => {
-    const { tenantId } = getAuth(res);
+    const auth = getAuth(res);
+    const { tenantId } = auth;
     const object = await objectById(db, tenantId, idOf(String(req.params.id), notFound));
     objectDraft(object);
     if (object.name === 'default') {
       throw new HttpError(409, 'default_object', 'the insured object default cannot be deleted');
     }
     await assertObjectUnused(db, tenantId, object);
-    await db.query('DELETE FROM insured_objects WHERE tenant_id = $1 AND id = $2', [
-      tenantId,
+    await deletePart(
+      db,
+      { auth, clock: ctx.clock },
+      'insured_objects',
       object.id,
-    ]);
+      objectPart(object, object, null),
+    );
     res.status(204).end();
   });
 

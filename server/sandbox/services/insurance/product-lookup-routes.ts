@@ -31,6 +31,7 @@ import { parseFactorCsv, type FactorRow } from './product-factor-csv.ts';
 import { invalidFile } from '#server/sandbox/platform/csv.ts';
 import { rawMultipart, readUploadForm } from '#server/sandbox/platform/multipart.ts';
 import { audit, idOf, uniqueViolation, type Audit } from '#server/sandbox/platform/records.ts';
+import { deletePart, partChange, writePart, type PartChange } from './product-part-audit.ts';
 
 /**
  * Product factors and named ranges of a product version (spec section 7): the tables and bands
@@ -140,9 +141,17 @@ export function productLookupRouter(ctx: SandboxContext): Router {
   });
 
   router.post('/product-factors', UPDATE, rawMultipart, async (req, res) => {
-    const { tenantId, userCode } = getAuth(res);
+    const auth = getAuth(res);
+    const { tenantId, userCode } = auth;
     const upload = await readFactorUpload(db, req, tenantId);
-    const [row] = await db.query<FactorRowDb & { inserted: boolean }>(
+    // The file it replaces, for the version's history: which file, how many rows.
+    const [was] = await db.query<{ filename: string; row_count: number }>(
+      'SELECT filename, row_count FROM product_factors WHERE product_version_id = $1 AND name = $2',
+      [upload.version.id, upload.name],
+    );
+    const [row] = await writePart<FactorRowDb & { inserted: boolean }>(
+      db,
+      { auth, clock: ctx.clock },
       `INSERT INTO product_factors (tenant_id, code, product_version_id, name, key_columns, rows,
                                     row_count, filename, created_by, updated_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
@@ -160,6 +169,14 @@ export function productLookupRouter(ctx: SandboxContext): Router {
         upload.filename,
         userCode,
       ],
+      ([saved]) =>
+        saved && {
+          versionId: upload.version.id,
+          part: 'factor',
+          name: saved.name,
+          before: was ? { filename: was.filename, rowCount: was.row_count } : null,
+          after: { filename: saved.filename, rowCount: saved.row_count },
+        },
     );
     res.status(row!.inserted ? 201 : 200).json({ productFactor: presentFactor(row!) });
   });
@@ -227,7 +244,8 @@ export function productLookupRouter(ctx: SandboxContext): Router {
   });
 
   router.delete('/product-factors/:id', UPDATE, async (req, res) => {
-    const { tenantId } = getAuth(res);
+    const auth = getAuth(res);
+    const { tenantId } = auth;
     const notFound = () => new HttpError(404, 'not_found', 'product factor not found');
     const [factor] = await db.query<{
       id: number;
@@ -244,10 +262,13 @@ export function productLookupRouter(ctx: SandboxContext): Router {
     if (!factor) throw notFound();
     draftLike(factor as Parameters<typeof draftLike>[0]);
     await assertLookupUnused(db, tenantId, factor.product_version_id, 'factor', factor.name);
-    await db.query('DELETE FROM product_factors WHERE tenant_id = $1 AND id = $2', [
-      tenantId,
-      factor.id,
-    ]);
+    await deletePart(db, { auth, clock: ctx.clock }, 'product_factors', factor.id, {
+      versionId: factor.product_version_id,
+      part: 'factor',
+      name: factor.name,
+      before: {},
+      after: null,
+    });
     res.status(204).end();
   });
 
@@ -280,7 +301,8 @@ export function productLookupRouter(ctx: SandboxContext): Router {
   });
 
   router.post('/named-ranges', UPDATE, async (req, res) => {
-    const { tenantId, userCode } = getAuth(res);
+    const auth = getAuth(res);
+    const { tenantId, userCode } = auth;
     const body = parseBody(NamedRangeBody, req.body);
     const version = await versionById(db, tenantId, body.productVersionId, cantLoadRanges);
     assertDraft(version);
@@ -290,10 +312,13 @@ export function productLookupRouter(ctx: SandboxContext): Router {
       noun: 'named ranges',
     });
     try {
-      const [row] = await db.query<RangeRow>(
+      const [row] = await writePart<RangeRow>(
+        db,
+        { auth, clock: ctx.clock },
         `INSERT INTO named_ranges (tenant_id, code, product_version_id, name, bands, created_by, updated_by)
          VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING *`,
         [tenantId, newCode('nra'), version.id, body.name, JSON.stringify(body.bands), userCode],
+        ([saved]) => saved && rangePart(saved, null, saved),
       );
       res.status(201).json({ namedRange: presentRange(row!) });
     } catch (error) {
@@ -316,8 +341,13 @@ export function productLookupRouter(ctx: SandboxContext): Router {
   };
   const rangeDraft = joinedDraft;
 
+  /** A named range in its version's history: its name and bands. */
+  const rangePart = (row: RangeRow, before: RangeRow | null, after: RangeRow | null): PartChange =>
+    partChange('named_range', row, before, after, (r) => ({ name: r.name, bands: r.bands }));
+
   router.put('/named-ranges/:id', UPDATE, async (req, res) => {
-    const { tenantId, userCode } = getAuth(res);
+    const auth = getAuth(res);
+    const { tenantId, userCode } = auth;
     const range = await rangeWithVersion(tenantId, String(req.params.id));
     const body = parseBody(NamedRangeUpdateBody, req.body);
     rangeDraft(range);
@@ -330,11 +360,14 @@ export function productLookupRouter(ctx: SandboxContext): Router {
       await assertLookupUnused(db, tenantId, range.product_version_id, 'range', range.name);
     }
     try {
-      const [row] = await db.query<RangeRow>(
+      const [row] = await writePart<RangeRow>(
+        db,
+        { auth, clock: ctx.clock },
         `UPDATE named_ranges SET name = $4, bands = $5, version = version + 1,
                 updated_at = clock_timestamp(), updated_by = $6
           WHERE tenant_id = $1 AND id = $2 AND version = $3 RETURNING *`,
         [tenantId, range.id, body.version, body.name, JSON.stringify(body.bands), userCode],
+        ([saved]) => saved && rangePart(saved, range, saved),
       );
       // Changed between the read above and this write.
       if (!row) throw conflict(await rangeWithVersion(tenantId, String(range.id)));
@@ -347,14 +380,18 @@ export function productLookupRouter(ctx: SandboxContext): Router {
   });
 
   router.delete('/named-ranges/:id', UPDATE, async (req, res) => {
-    const { tenantId } = getAuth(res);
+    const auth = getAuth(res);
+    const { tenantId } = auth;
     const range = await rangeWithVersion(tenantId, String(req.params.id));
     rangeDraft(range);
     await assertLookupUnused(db, tenantId, range.product_version_id, 'range', range.name);
-    await db.query('DELETE FROM named_ranges WHERE tenant_id = $1 AND id = $2', [
-      tenantId,
+    await deletePart(
+      db,
+      { auth, clock: ctx.clock },
+      'named_ranges',
       range.id,
-    ]);
+      rangePart(range, range, null),
+    );
     res.status(204).end();
   });
 

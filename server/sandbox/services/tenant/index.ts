@@ -1,5 +1,6 @@
 import type { ServiceModule } from '../service.ts';
 import { sqlFiles } from '../service.ts';
+import { activityLogRouter } from './activity-log-routes.ts';
 import { listViewRouter } from './list-view-routes.ts';
 import { organizationRouter } from './organization-routes.ts';
 import { seedAdministration } from './seed-administration.ts';
@@ -25,6 +26,7 @@ export const tenantService: ServiceModule = {
     organizationRouter,
     settingsRouter,
     listViewRouter,
+    activityLogRouter,
   ],
   migrations: sqlFiles('tenant', [
     '001-init.sql',
@@ -35,6 +37,7 @@ export const tenantService: ServiceModule = {
     '018-audit-events.sql',
     '023-organization-versions.sql',
     '024-user-page.sql',
+    '025-audit-admin-log.sql',
   ]),
   async seed({ db, logger, publicBaseUrl }) {
     await seedDemoWorld(db, logger);

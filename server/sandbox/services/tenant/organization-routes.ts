@@ -32,8 +32,13 @@ import {
 } from '#server/sandbox/platform/list-sql.ts';
 import { audit, rowById, type Audit } from '#server/sandbox/platform/records.ts';
 import {
+  changesBetween,
+  recordChange,
+  writeAudited,
+  type AuditEvent,
+} from '#server/sandbox/platform/audit-trail.ts';
+import {
   ORGANIZATION_INVITATIONS,
-  deleteInvitationRoute,
   expiryFrom,
   grantableRoles,
   isExpired,
@@ -292,6 +297,32 @@ export function organizationRouter(deps: {
   const findOrg = (tenantId: number, idText: string) =>
     rowById<OrgRow>(db, ORGANIZATIONS, tenantId, idText);
 
+  /** An organisation's entry in the activity log; a new one lists the values it was made with. */
+  const orgEvent = (action: string, before: OrgRow | null, after: OrgRow): AuditEvent => {
+    const was = before && presentOrganization(before);
+    const is = presentOrganization(after);
+    return {
+      entityType: 'organization',
+      entityId: after.code,
+      entityLabel: after.name,
+      action,
+      ...(was ? { before: was, after: is } : { changes: changesBetween(null, is) }),
+    };
+  };
+
+  /** An organisation invitation's entry: to whom it went, under which name. */
+  const invitationEvent = (
+    action: string,
+    invitation: { code: string; name: string },
+    email: { before: string | null; after: string | null },
+  ): AuditEvent => ({
+    entityType: 'organization_invitation',
+    entityId: invitation.code,
+    entityLabel: invitation.name,
+    action,
+    changes: email.before === email.after ? [] : [{ field: 'email', ...email }],
+  });
+
   router.get(
     '/organizations',
     requirePermission(`${ORG}.view`),
@@ -339,10 +370,14 @@ export function organizationRouter(deps: {
     if (body.parentId) await organizationInTenant(db, auth.tenantId, body.parentId);
     const [schema] = await customSchemasOf(db, auth.tenantId, 'organization');
     const customFields = checkCustomFields(schema ?? null, body.customFields);
-    const row = await insertOrganization(db, auth.tenantId, auth.userCode, {
-      ...body,
-      parentId: body.parentId ?? null,
-      customFields,
+    const row = await db.transaction(async (tx) => {
+      const created = await insertOrganization(tx, auth.tenantId, auth.userCode, {
+        ...body,
+        parentId: body.parentId ?? null,
+        customFields,
+      });
+      await recordChange(tx, { auth, clock }, orgEvent('created', null, created));
+      return created;
     });
     res.status(201).json({ organization: presentOrganization(row) });
   });
@@ -379,22 +414,28 @@ export function organizationRouter(deps: {
       );
     };
     if (body.version !== undefined && body.version !== org.version) throw await conflict();
-    const [row] = await db.query<OrgRow>(
-      `UPDATE organizations SET email = $1, parent_id = $2, street = $3, house_number = $4,
+    const [row] = await writeAudited(
+      db,
+      { auth, clock },
+      (tx) =>
+        tx.query<OrgRow>(
+          `UPDATE organizations SET email = $1, parent_id = $2, street = $3, house_number = $4,
               zip_code = $5, city = $6, country = $7, custom_fields = $8, updated_at = now(),
               updated_by = $9, version = version + 1
         WHERE tenant_id = $10 AND id = $11 AND ($12::int IS NULL OR version = $12)
         RETURNING ${ORG_COLUMNS}`,
-      [
-        body.email ?? org.email,
-        body.parentId === undefined ? org.parent_id : body.parentId,
-        ...addressValues(body),
-        JSON.stringify(customFields),
-        auth.userCode,
-        auth.tenantId,
-        org.id,
-        body.version ?? null,
-      ],
+          [
+            body.email ?? org.email,
+            body.parentId === undefined ? org.parent_id : body.parentId,
+            ...addressValues(body),
+            JSON.stringify(customFields),
+            auth.userCode,
+            auth.tenantId,
+            org.id,
+            body.version ?? null,
+          ],
+        ),
+      ([saved]) => (saved ? orgEvent('updated', org, saved) : null),
     );
     if (!row) throw await conflict();
     res.json({ organization: presentOrganization(row) });
@@ -483,6 +524,11 @@ export function organizationRouter(deps: {
           ],
         );
         if (!inv) throw new Error('invitation not created');
+        await recordChange(
+          tx,
+          { auth, clock },
+          invitationEvent('sent', inv, { before: null, after: inv.email }),
+        );
         await linkRoles(tx, ORGANIZATION_INVITATIONS, auth.tenantId, inv.id, roles);
         await mailOrganizationInvitation(tx, deps.publicBaseUrl, {
           tenantId: auth.tenantId,
@@ -515,6 +561,11 @@ export function organizationRouter(deps: {
           [body.email, sha256(token), expiryFrom(clock), auth.userCode, auth.tenantId, current.id],
         );
         if (!inv) throw new HttpError(409, 'invitation_used', 'the invitation was used');
+        await recordChange(
+          tx,
+          { auth, clock },
+          invitationEvent('resent', inv, { before: current.email, after: inv.email }),
+        );
         await mailOrganizationInvitation(tx, deps.publicBaseUrl, {
           tenantId: auth.tenantId,
           to: body.email,
@@ -531,7 +582,22 @@ export function organizationRouter(deps: {
   router.delete(
     '/invitations/organizations/:id',
     requirePermission(`${ORG}.delete`),
-    deleteInvitationRoute(db, ORGANIZATION_INVITATIONS),
+    async (req, res) => {
+      const auth = getAuth(res);
+      const current = await findInvitation(auth.tenantId, String(req.params.id));
+      await db.transaction(async (tx) => {
+        await tx.query('DELETE FROM organization_invitations WHERE tenant_id = $1 AND id = $2', [
+          auth.tenantId,
+          current.id,
+        ]);
+        await recordChange(
+          tx,
+          { auth, clock },
+          invitationEvent('revoked', current, { before: current.email, after: null }),
+        );
+      });
+      res.status(204).end();
+    },
   );
 
   // --- custom schemas and per-user settings ---

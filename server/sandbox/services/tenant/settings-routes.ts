@@ -7,6 +7,12 @@ import { HttpError } from '#server/sandbox/platform/errors.ts';
 import { getAuth, requireAuth, requirePermission } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { customSchemasOf, type CustomSchema } from '#server/sandbox/platform/admin-shared.ts';
+import type { Clock } from '#common/clock.ts';
+import { recordChange } from '#server/sandbox/platform/audit-trail.ts';
+
+/** A schema's fields by name, so that the log names the field whose label or rule changed. */
+const fieldsByName = (fields: readonly { name: string }[]) =>
+  Object.fromEntries(fields.map((f) => [f.name, f]));
 
 /**
  * Editing a tenant's custom schemas (the spec shows only `GET /custom-schemas`; saving is the
@@ -15,8 +21,8 @@ import { customSchemasOf, type CustomSchema } from '#server/sandbox/platform/adm
  * it was based on (0 for an entity without a schema) and a stale one is refused 409 with the
  * schema as saved now (migration 014).
  */
-export function settingsRouter(deps: { db: Db; signer: TokenSigner }): Router {
-  const { db } = deps;
+export function settingsRouter(deps: { db: Db; signer: TokenSigner; clock: Clock }): Router {
+  const { db, clock } = deps;
   const router = Router();
   router.use('/custom-schemas', requireAuth(db, deps.signer));
 
@@ -37,9 +43,26 @@ export function settingsRouter(deps: { db: Db; signer: TokenSigner }): Router {
           `the ${entity} schema was changed meanwhile (version ${current?.version}, yours ${body.version})`,
           { schema: current ?? null },
         );
+      const audit = (tx: Parameters<typeof recordChange>[0], before: { name: string }[] | null) =>
+        recordChange(
+          tx,
+          { auth, clock },
+          {
+            entityType: 'setting',
+            entityId: `custom_schema.${entity}`,
+            entityLabel: `custom_schema.${entity}`,
+            action: before ? 'updated' : 'created',
+            before: { fields: fieldsByName(before ?? []) },
+            after: { fields: fieldsByName(body.fields) },
+          },
+        );
       const outcome = await db.transaction(async (tx) => {
-        const [existing] = await tx.query<{ id: number; version: number }>(
-          `SELECT id, version FROM custom_schemas
+        const [existing] = await tx.query<{
+          id: number;
+          version: number;
+          fields: { name: string }[];
+        }>(
+          `SELECT id, version, fields FROM custom_schemas
             WHERE tenant_id = $1 AND entity = $2 AND product_code IS NULL
             ORDER BY id LIMIT 1 FOR UPDATE`,
           [auth.tenantId, entity],
@@ -54,6 +77,7 @@ export function settingsRouter(deps: { db: Db; signer: TokenSigner }): Router {
               WHERE id = $3 AND tenant_id = $4`,
             [JSON.stringify(body.fields), auth.userCode, existing.id, auth.tenantId],
           );
+          await audit(tx, existing.fields);
           return { saved: existing.id };
         }
         // No schema yet: nothing to overwrite, whatever version was sent. Of two first saves at
@@ -65,7 +89,9 @@ export function settingsRouter(deps: { db: Db; signer: TokenSigner }): Router {
            RETURNING id`,
           [auth.tenantId, `${entity}-custom`, entity, JSON.stringify(body.fields), auth.userCode],
         );
-        return created ? { saved: created.id } : { stale: null };
+        if (!created) return { stale: null };
+        await audit(tx, null);
+        return { saved: created.id };
       });
       const schemas = await customSchemasOf(db, auth.tenantId, entity);
       if ('stale' in outcome) {

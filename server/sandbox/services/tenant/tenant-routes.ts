@@ -1,14 +1,17 @@
 import { Router } from 'express';
 import * as v from 'valibot';
-import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
+import type { Queryable } from '#server/sandbox/platform/db.ts';
 import type { NameLabels } from '#common/name-labels.ts';
-import type { TokenSigner } from '#server/sandbox/platform/crypto.ts';
-import {
-  ACCESS_CHANGED,
-  type NotificationHub,
-} from '#server/sandbox/services/notification/index.ts';
+import { ACCESS_CHANGED } from '#server/sandbox/services/notification/index.ts';
 import { HttpError, notFound } from '#server/sandbox/platform/errors.ts';
-import { getAuth, requireAuth, requirePermission } from '#server/sandbox/platform/auth-context.ts';
+import {
+  getAuth,
+  requireAuth,
+  requirePermission,
+  type AuthContext,
+} from '#server/sandbox/platform/auth-context.ts';
+import { recordChange } from '#server/sandbox/platform/audit-trail.ts';
+import type { SandboxContext } from '#server/sandbox/sandbox.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { BrandingBody, GeneralBody, SettingBody, settingKey } from '#common/contracts/tenant.ts';
 import { checkProductSetting, tenantSettingsAccess } from './product-settings.ts';
@@ -93,8 +96,9 @@ interface SettingRow {
   version?: number;
   updatedAt?: Date;
   updatedBy?: string;
+  is_sensitive?: boolean;
 }
-const SETTING_SELECT = `SELECT key, value, ${VERSION_COLUMNS} FROM settings`;
+const SETTING_SELECT = `SELECT key, value, is_sensitive, ${VERSION_COLUMNS} FROM settings`;
 
 /** A tenant setting as read and saved: the spec's key, value and type, and its version. */
 function presentSetting(row: SettingRow) {
@@ -297,8 +301,34 @@ const ROLE_LIST: ListSource = {
   expands: ['permissions'],
 };
 
-export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: NotificationHub }): Router {
-  const { db } = deps;
+export function tenantRouter(
+  deps: Pick<SandboxContext, 'db' | 'signer' | 'hub' | 'clock'>,
+): Router {
+  const { db, clock } = deps;
+
+  /** A save of a versioned settings record, with its entry in the activity log. */
+  const saveAudited = (
+    auth: AuthContext,
+    name: SettingsName,
+    body: Record<string, unknown> & { version: number },
+  ) =>
+    db.transaction(async (tx) => {
+      const before = await readSettings(tx, name, auth.tenantId);
+      const saved = await saveSettings(tx, name, auth, body);
+      await recordChange(
+        tx,
+        { auth, clock },
+        {
+          entityType: 'setting',
+          entityId: name,
+          entityLabel: name,
+          action: 'updated',
+          before,
+          after: saved,
+        },
+      );
+      return saved;
+    });
   const router = Router();
   router.use(requireAuth(db, deps.signer));
 
@@ -331,7 +361,7 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
     async (req, res) => {
       const auth = getAuth(res);
       const body = parseBody(GeneralBody, req.body);
-      const general = await saveSettings(db, 'general', auth, body);
+      const general = await saveAudited(auth, 'general', body);
       res.json({ general });
     },
   );
@@ -353,7 +383,7 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
     async (req, res) => {
       const auth = getAuth(res);
       const body = parseBody(BrandingBody, req.body);
-      const branding = await saveSettings(db, 'branding', auth, body);
+      const branding = await saveAudited(auth, 'branding', body);
       res.json({ branding });
     },
   );
@@ -399,6 +429,21 @@ export function tenantRouter(deps: { db: Db; signer: TokenSigner; hub: Notificat
       if (current && body.version !== undefined && (current.version ?? 0) > body.version) {
         return { stale: true, row: current };
       }
+      // A secret (a payment provider's key) is logged as changed, never with its value.
+      const secret = body.isSensitive || current?.is_sensitive;
+      await recordChange(
+        tx,
+        { auth, clock },
+        {
+          entityType: 'setting',
+          entityId: body.key,
+          entityLabel: body.key,
+          action: current ? (secret ? 'secret_changed' : 'updated') : 'created',
+          ...(secret
+            ? { changes: [] }
+            : { before: { value: current?.value ?? null }, after: { value: body.value } }),
+        },
+      );
       const [saved] = await tx.query<SettingRow>(
         `INSERT INTO settings (tenant_id, key, value, is_sensitive, updated_by, version)
          VALUES ($1, $2, $3::jsonb, $4, $5,

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { Clock } from '#common/clock.ts';
 import { storedLabels } from '#common/name-labels.ts';
 import {
+  changesBetween,
   historyPage,
   recordChange,
   type AuditEvent,
@@ -90,14 +91,16 @@ async function applyUserAction(
 
 /** The history's entry of a user action, written before the action (a deleted row is gone). */
 async function userEvent(tx: Queryable, userId: number, action: UserAction): Promise<AuditEvent> {
-  const [user] = await tx.query<{ code: string; status: string }>(
-    'SELECT code, status FROM users WHERE id = $1',
+  const [user] = await tx.query<{ code: string; status: string; name: string }>(
+    `SELECT code, status, coalesce(nullif(trim(first_name || ' ' || last_name), ''), email) AS name
+       FROM users WHERE id = $1`,
     [userId],
   );
   const status = { delete: 'removed', enable: 'active', disable: 'disabled' }[action];
   return {
     entityType: 'user',
     entityId: user!.code,
+    entityLabel: user!.name,
     action: { delete: 'removed', enable: 'enabled', disable: 'disabled' }[action],
     changes: [{ field: 'status', before: user!.status, after: status }],
   };
@@ -447,6 +450,7 @@ export function userAdminRouter(deps: {
         {
           entityType: 'user',
           entityId: user.code,
+          entityLabel: `${user.first_name} ${user.last_name}`.trim() || user.email,
           action: 'roles_changed',
           changes: [
             {
@@ -501,6 +505,34 @@ export function userAdminRouter(deps: {
   );
 
   // --- roles ---
+
+  /** A role as its history shows it: what an administrator edits, permissions sorted. */
+  const audited = (role: { label: string; description: string; permissions: string[] }) => ({
+    label: role.label,
+    description: role.description,
+    permissions: [...role.permissions].sort(),
+  });
+  type AuditedRole = ReturnType<typeof audited>;
+
+  /** A created role lists what it grants, a removed one what it granted: the log keeps both. */
+  const roleEvent = (
+    action: string,
+    code: string,
+    before: AuditedRole | null,
+    after: AuditedRole | null,
+  ): AuditEvent => ({
+    entityType: 'role',
+    entityId: code,
+    entityLabel: (after ?? before)?.label ?? code,
+    action,
+    before,
+    after,
+    ...(before && after
+      ? {}
+      : {
+          changes: changesBetween(before, after),
+        }),
+  });
 
   async function findRole(tenantId: number, idText: string): Promise<RoleRow> {
     const [role] = await db.query<RoleRow>(
@@ -557,6 +589,7 @@ export function userAdminRouter(deps: {
         'INSERT INTO role_permissions (tenant_id, role_id, permission) SELECT $1, $2, unnest($3::text[])',
         [auth.tenantId, role.id, permissions],
       );
+      await recordChange(tx, { auth, clock }, roleEvent('created', body.code, null, audited(body)));
       return role.id;
     });
     res.status(201).json({ role: await presentRole(auth.tenantId, id) });
@@ -586,7 +619,16 @@ export function userAdminRouter(deps: {
         ...permissions,
         ...(await permissionsOfRole(auth.tenantId, role.id)),
       ]);
+      const before = audited({
+        ...role,
+        permissions: await permissionsOfRole(auth.tenantId, role.id),
+      });
       await db.transaction(async (tx) => {
+        await recordChange(
+          tx,
+          { auth, clock },
+          roleEvent('updated', role.code, before, audited({ ...body, permissions })),
+        );
         await tx.query(
           `UPDATE roles SET label = $1, description = $2, updated_at = now(), updated_by = $3,
                   description_labels = coalesce($6, description_labels)
@@ -636,10 +678,17 @@ export function userAdminRouter(deps: {
       );
       // Deleting a role in use would silently strip users of access; unassign it first.
       if (used) throw new HttpError(409, 'role_in_use', 'the role is still assigned to users');
-      await db.query('DELETE FROM roles WHERE tenant_id = $1 AND id = $2', [
-        auth.tenantId,
-        role.id,
-      ]);
+      const before = audited({
+        ...role,
+        permissions: await permissionsOfRole(auth.tenantId, role.id),
+      });
+      await db.transaction(async (tx) => {
+        await tx.query('DELETE FROM roles WHERE tenant_id = $1 AND id = $2', [
+          auth.tenantId,
+          role.id,
+        ]);
+        await recordChange(tx, { auth, clock }, roleEvent('removed', role.code, before, null));
+      });
       res.status(204).end();
     },
   );
