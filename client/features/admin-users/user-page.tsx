@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError } from '#client/api/fetch-json.ts';
 import { accountKey } from '#client/api/query-keys.ts';
 import { roleQueries } from '#client/api/roles-queries.ts';
@@ -14,11 +14,8 @@ import {
   updateUser,
   type AdminUser,
 } from '#client/api/tenant-admin-client.ts';
-import {
-  HistoryTab,
-  useFieldLabels,
-  useHistoryLabel,
-} from '#client/entities/history/history-tab.tsx';
+import { useFieldLabels } from '#client/entities/history/history-tab.tsx';
+import { DetailPage } from '#client/entities/record/detail-page.tsx';
 import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
 import { useVersionedSave } from '#client/entities/record/use-record-edit.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
@@ -27,10 +24,8 @@ import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { conflictRowsOf } from '#client/ui/conflict-rows.ts';
 import { formatDateTime } from '#client/ui/form/dates.ts';
-import { HashTabs } from '#client/ui/hash-tabs.tsx';
 import { loadStateOf } from '#client/ui/load-state.ts';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
-import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { RolesDialog } from './roles-dialog.tsx';
@@ -67,13 +62,10 @@ export default function UserPage() {
     queryKey: key,
     queryFn: ({ signal }) => getUser(accountIndex, Number(userId), signal),
   });
-  const loaded = loadStateOf(query);
-  const historyLabel = useHistoryLabel();
   const historyFields = useFieldLabels([
     'admin_users:user_page.fields.',
     'admin_users:user_page.history_fields.',
   ]);
-  usePageTitle(loaded.kind === 'ready' ? displayName(loaded.value) : t('user_page.title'));
   // The saved user is the service's answer: shown without asking again; the lists show it too.
   const replace = (user: AdminUser) => {
     queryClient.setQueryData(key, user);
@@ -81,74 +73,54 @@ export default function UserPage() {
   };
 
   return (
-    <div className="flex flex-col gap-6">
-      <Link
-        to={`/u/${accountIndex}/admin/users`}
-        className="self-start text-sm text-blue-800 underline-offset-2 hover:underline"
-      >
-        {t('user_page.back')}
-      </Link>
-      {loaded.kind === 'loading' ? <Spinner label={t('common:status.loading')} /> : null}
-      {loaded.kind === 'failed' ? (
-        <LoadProblem
-          error={loaded.error}
-          title={t('user_page.title')}
-          notFound={t('user_page.not_found')}
-          failed={t('errors.generic')}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
-      {loaded.kind === 'ready' ? (
-        <>
-          <h1 className="text-2xl font-bold text-slate-900">{displayName(loaded.value)}</h1>
-          <HashTabs
-            id="tab"
-            label={t('user_page.tabs.label')}
-            tabs={[
-              {
-                id: 'details',
-                label: t('user_page.tabs.details'),
-                content: (
-                  <DetailsTab
-                    key={loaded.value.id}
-                    user={loaded.value}
-                    abilities={abilities}
-                    onSaved={replace}
-                  />
-                ),
-              },
-              {
-                id: 'sessions',
-                label: t('user_page.tabs.sessions'),
-                content: <SessionsTab user={loaded.value} abilities={abilities} />,
-              },
-              {
-                id: 'access',
-                label: t('user_page.tabs.access'),
-                content: (
-                  <AccessTab
-                    user={loaded.value}
-                    abilities={abilities}
-                    onChanged={() => void query.refetch()}
-                  />
-                ),
-              },
-              {
-                id: 'history',
-                label: historyLabel,
-                content: (
-                  <HistoryTab
-                    accountIndex={accountIndex}
-                    record={`tenantservice/v1/users/${loaded.value.id}`}
-                    labelOf={historyFields}
-                  />
-                ),
-              },
-            ]}
-          />
-        </>
-      ) : null}
-    </div>
+    <DetailPage
+      query={query}
+      back={{ to: `/u/${accountIndex}/admin/users`, label: t('user_page.back') }}
+      texts={{
+        loading: t('common:status.loading'),
+        title: t('user_page.title'),
+        notFound: t('user_page.not_found'),
+        failed: t('errors.generic'),
+      }}
+      pageTitle={displayName}
+    >
+      {(user) => ({
+        title: displayName(user),
+        tabs: {
+          label: t('user_page.tabs.label'),
+          items: [
+            {
+              id: 'details',
+              label: t('user_page.tabs.details'),
+              content: (
+                <DetailsTab key={user.id} user={user} abilities={abilities} onSaved={replace} />
+              ),
+            },
+            {
+              id: 'sessions',
+              label: t('user_page.tabs.sessions'),
+              content: <SessionsTab user={user} abilities={abilities} />,
+            },
+            {
+              id: 'access',
+              label: t('user_page.tabs.access'),
+              content: (
+                <AccessTab
+                  user={user}
+                  abilities={abilities}
+                  onChanged={() => void query.refetch()}
+                />
+              ),
+            },
+          ],
+          history: {
+            accountIndex,
+            record: `tenantservice/v1/users/${user.id}`,
+            labelOf: historyFields,
+          },
+        },
+      })}
+    </DetailPage>
   );
 }
 
