@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { getHistory, type HistoryEntry } from '#client/api/history-client.ts';
 import { accountKey } from '#client/api/query-keys.ts';
 import { Button } from '#client/ui/button.tsx';
+import { DataTable } from '#client/ui/data-table.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 
@@ -106,51 +107,41 @@ export function HistoryTab({
 
   return (
     <div className="flex flex-col gap-4">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{t('history.title')}</caption>
-        <thead className="border-b border-slate-300 text-slate-700">
-          <tr>
-            <th scope="col" className="py-2 pr-4">
-              {t('history.when')}
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              {t('history.who')}
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              {t('history.what')}
-            </th>
-            <th scope="col" className="py-2">
-              {t('history.changes')}
-            </th>
-          </tr>
-        </thead>
-        <tbody data-testid="history">
-          {entries.map((entry) => (
-            <tr key={entry.id} className="border-b border-slate-200 align-top">
-              <td className="py-2 pr-4 whitespace-nowrap">
-                <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
-              </td>
-              <td className="py-2 pr-4">{entry.actorName}</td>
-              <td className="py-2 pr-4">{actionText(entry)}</td>
-              <td className="py-2">
-                {entry.changes.length ? (
-                  <ul className="flex flex-col gap-1">
-                    {entry.changes.map((change) => (
-                      <li key={change.field}>
-                        <span className="font-medium">{fieldText(change.field)}</span>:{' '}
-                        {valueText(change.field, change.before)}
-                        <span aria-hidden="true"> → </span>
-                        <span className="sr-only"> {t('history.became')} </span>
-                        {valueText(change.field, change.after)}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption={t('history.title')}
+        rows={entries}
+        rowKey={(entry) => entry.id}
+        rowClassName="align-top"
+        bodyTestId="history"
+        columns={[
+          {
+            id: 'when',
+            header: t('history.when'),
+            cellClassName: 'whitespace-nowrap',
+            cell: (entry) => <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>,
+          },
+          { id: 'who', header: t('history.who'), cell: (entry) => entry.actorName },
+          { id: 'what', header: t('history.what'), cell: actionText },
+          {
+            id: 'changes',
+            header: t('history.changes'),
+            cell: (entry) =>
+              entry.changes.length ? (
+                <ul className="flex flex-col gap-1">
+                  {entry.changes.map((change) => (
+                    <li key={change.field}>
+                      <span className="font-medium">{fieldText(change.field)}</span>:{' '}
+                      {valueText(change.field, change.before)}
+                      <span aria-hidden="true"> → </span>
+                      <span className="sr-only"> {t('history.became')} </span>
+                      {valueText(change.field, change.after)}
+                    </li>
+                  ))}
+                </ul>
+              ) : null,
+          },
+        ]}
+      />
       {query.hasNextPage ? (
         <Button
           variant="secondary"

@@ -22,6 +22,7 @@ import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
+import { DataTable } from '#client/ui/data-table.tsx';
 import { conflictRowsOf } from '#client/ui/conflict-rows.ts';
 import { formatDateTime } from '#client/ui/form/dates.ts';
 import { loadStateOf } from '#client/ui/load-state.ts';
@@ -305,64 +306,60 @@ function SessionsTab({ user, abilities }: { user: AdminUser; abilities: AdminAbi
   if (!loaded.value.length) return <Alert tone="info">{t('user_page.sessions.none')}</Alert>;
   const when = (iso: string) => formatDateTime(iso);
   return (
-    <table className="w-full max-w-4xl border-collapse rounded-lg border border-slate-200 bg-white text-sm">
-      <caption className="sr-only">{t('user_page.sessions.caption')}</caption>
-      <thead>
-        <tr className="border-b border-slate-200 bg-slate-50 text-left text-slate-700">
-          <th scope="col" className="px-3 py-2 font-medium">
-            {t('user_page.sessions.started')}
-          </th>
-          <th scope="col" className="px-3 py-2 font-medium">
-            {t('user_page.sessions.last_refresh')}
-          </th>
-          <th scope="col" className="px-3 py-2 font-medium">
-            {t('user_page.sessions.workspace')}
-          </th>
-          {canUpdate ? (
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t('columns.actions')}
-            </th>
-          ) : null}
-        </tr>
-      </thead>
-      <tbody>
-        {loaded.value.map((session) => (
-          <tr key={session.id} className="border-b border-slate-100 last:border-0">
-            <td className="px-3 py-2">{when(session.startedAt)}</td>
-            <td className="px-3 py-2">{when(session.lastRefreshAt)}</td>
-            <td className="px-3 py-2">{session.workspace}</td>
-            {canUpdate ? (
-              <td className="px-3 py-2">
-                <Button
-                  variant="secondary"
-                  aria-label={t('user_page.sessions.sign_out_for', {
+    <DataTable
+      variant="boxed"
+      width="w-full max-w-4xl"
+      caption={t('user_page.sessions.caption')}
+      rows={loaded.value}
+      rowKey={(session) => session.id}
+      columns={[
+        {
+          id: 'started',
+          header: t('user_page.sessions.started'),
+          cell: (session) => when(session.startedAt),
+        },
+        {
+          id: 'last_refresh',
+          header: t('user_page.sessions.last_refresh'),
+          cell: (session) => when(session.lastRefreshAt),
+        },
+        {
+          id: 'workspace',
+          header: t('user_page.sessions.workspace'),
+          cell: (session) => session.workspace,
+        },
+        canUpdate && {
+          id: 'actions',
+          header: t('columns.actions'),
+          cell: (session) => (
+            <Button
+              variant="secondary"
+              aria-label={t('user_page.sessions.sign_out_for', {
+                started: when(session.startedAt),
+              })}
+              onClick={() =>
+                void confirm({
+                  title: t('user_page.sessions.sign_out_title'),
+                  message: t('user_page.sessions.sign_out_message', {
+                    name: displayName(user),
                     started: when(session.startedAt),
-                  })}
-                  onClick={() =>
-                    void confirm({
-                      title: t('user_page.sessions.sign_out_title'),
-                      message: t('user_page.sessions.sign_out_message', {
-                        name: displayName(user),
-                        started: when(session.startedAt),
-                      }),
-                      confirmLabel: t('user_page.sessions.sign_out'),
-                      tone: 'danger',
-                      action: () => endUserSession(accountIndex, user.id, session.id),
-                    }).then((ended) => {
-                      if (!ended) return;
-                      toast({ message: t('user_page.sessions.signed_out'), tone: 'success' });
-                      void query.refetch();
-                    })
-                  }
-                >
-                  {t('user_page.sessions.sign_out')}
-                </Button>
-              </td>
-            ) : null}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+                  }),
+                  confirmLabel: t('user_page.sessions.sign_out'),
+                  tone: 'danger',
+                  action: () => endUserSession(accountIndex, user.id, session.id),
+                }).then((ended) => {
+                  if (!ended) return;
+                  toast({ message: t('user_page.sessions.signed_out'), tone: 'success' });
+                  void query.refetch();
+                })
+              }
+            >
+              {t('user_page.sessions.sign_out')}
+            </Button>
+          ),
+        },
+      ]}
+    />
   );
 }
 
