@@ -353,6 +353,29 @@ const swappedBody = <R extends { order: number }, P>(one: R, two: R, present: (r
   items: [present({ ...one, order: two.order }), present({ ...two, order: one.order })],
 });
 
+/** A product's slug is unique in its tenant: a 409 `slug_taken` for a second one. */
+const slugTaken = <T>(write: () => Promise<T>) =>
+  unlessTaken(write, 'slug_taken', 'a product with this slug exists');
+
+/** A product's columns from name to insured object types, as the insert and update list them. */
+const productColumns = (
+  body: {
+    name: string;
+    category: string;
+    defaultLanguage: string;
+    contractDurationDays: number;
+    insuredObjectTypes: unknown;
+  },
+  slug: string,
+) => [
+  body.name,
+  slug,
+  body.category,
+  body.defaultLanguage,
+  body.contractDurationDays,
+  JSON.stringify(body.insuredObjectTypes),
+];
+
 /** A field's columns from name to default value, in the order the insert and update list them. */
 const fieldColumns = (body: {
   name: string;
@@ -648,26 +671,18 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
   router.post('/products', allow('products', 'create'), async (req, res) => {
     const auth = getAuth(res);
     const body = parseBody(ProductBody, req.body);
-    const [row] = await unlessTaken(
-      () =>
-        db.query<ProductRow>(
-          `INSERT INTO products (tenant_id, code, name, slug, category, default_language,
+    const [row] = await slugTaken(() =>
+      db.query<ProductRow>(
+        `INSERT INTO products (tenant_id, code, name, slug, category, default_language,
                                contract_duration_days, insured_object_types, created_by, updated_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING *`,
-          [
-            auth.tenantId,
-            newCode('prd'),
-            body.name,
-            body.slug ?? slugFrom(body.name),
-            body.category,
-            body.defaultLanguage,
-            body.contractDurationDays,
-            JSON.stringify(body.insuredObjectTypes),
-            auth.userCode,
-          ],
-        ),
-      'slug_taken',
-      'a product with this slug exists',
+        [
+          auth.tenantId,
+          newCode('prd'),
+          ...productColumns(body, body.slug ?? slugFrom(body.name)),
+          auth.userCode,
+        ],
+      ),
     );
     res.status(201).json({ product: presentProduct(auth.tenantSlug, row!, []) });
   });
@@ -677,26 +692,13 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
     const id = idOf(String(req.params.id), cantLoadProduct);
     const body = parseBody(ProductBody, req.body);
     const current = await productById(db, auth.tenantId, id);
-    const [row] = await unlessTaken(
-      () =>
-        db.query<ProductRow>(
-          `UPDATE products SET name = $3, slug = $4, category = $5, default_language = $6,
+    const [row] = await slugTaken(() =>
+      db.query<ProductRow>(
+        `UPDATE products SET name = $3, slug = $4, category = $5, default_language = $6,
                 contract_duration_days = $7, insured_object_types = $8, updated_at = now(), updated_by = $9
           WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-          [
-            auth.tenantId,
-            id,
-            body.name,
-            body.slug ?? current.slug,
-            body.category,
-            body.defaultLanguage,
-            body.contractDurationDays,
-            JSON.stringify(body.insuredObjectTypes),
-            auth.userCode,
-          ],
-        ),
-      'slug_taken',
-      'a product with this slug exists',
+        [auth.tenantId, id, ...productColumns(body, body.slug ?? current.slug), auth.userCode],
+      ),
     );
     res.json({
       product: presentProduct(auth.tenantSlug, row!, await versionsOf(db, auth.tenantId, [id])),
