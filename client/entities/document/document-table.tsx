@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { DocumentMeta } from '#client/api/documents-client.ts';
+import { DataTable } from '#client/ui/data-table.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
 
 /** The kinds of file the back office names; anything else shows its media type. */
@@ -25,46 +26,44 @@ export function DocumentTable({
 }) {
   const { t } = useTranslation('documents');
   return (
-    <table className="w-full text-left text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead className="border-b border-slate-300 text-slate-700">
-        <tr>
-          <th scope="col" className="py-2 pr-4">
-            {t('table.filename')}
-          </th>
-          <th scope="col" className="py-2 pr-4">
-            {t('table.type')}
-          </th>
-          <th scope="col" className="py-2 pr-4">
-            {t('table.description')}
-          </th>
-          <th scope="col" className="py-2">
-            {t('table.created')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {documents.map((document) => {
-          const known = KNOWN_TYPES[document.contentType];
-          return (
-            <tr key={document.code} className="border-b border-slate-200">
-              <td className="py-2 pr-4">
-                <button
-                  type="button"
-                  className="text-left font-medium text-sky-800 underline hover:text-sky-950"
-                  aria-label={t('table.download', { filename: document.filename })}
-                  onClick={() => onDownload(document)}
-                >
-                  {document.filename}
-                </button>
-              </td>
-              <td className="py-2 pr-4">{known ? t(`types.${known}`) : document.contentType}</td>
-              <td className="py-2 pr-4">{document.description}</td>
-              <td className="py-2">{formatDateTime(document.createdAt)}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <DataTable
+      caption={caption}
+      rows={documents}
+      rowKey={(document) => document.code}
+      columns={[
+        {
+          id: 'filename',
+          header: t('table.filename'),
+          cell: (document) => (
+            <button
+              type="button"
+              className="text-left font-medium text-sky-800 underline hover:text-sky-950"
+              aria-label={t('table.download', { filename: document.filename })}
+              onClick={() => onDownload(document)}
+            >
+              {document.filename}
+            </button>
+          ),
+        },
+        {
+          id: 'type',
+          header: t('table.type'),
+          cell: (document) => {
+            const known = KNOWN_TYPES[document.contentType];
+            return known ? t(`types.${known}`) : document.contentType;
+          },
+        },
+        {
+          id: 'description',
+          header: t('table.description'),
+          cell: (document) => document.description,
+        },
+        {
+          id: 'created',
+          header: t('table.created'),
+          cell: (document) => formatDateTime(document.createdAt),
+        },
+      ]}
+    />
   );
 }

@@ -4,14 +4,15 @@ import { getHistory, type HistoryEntry } from '#client/api/history-client.ts';
 import { getActivityLog } from '#client/api/activity-log-client.ts';
 import { accountKey } from '#client/api/query-keys.ts';
 import { Button } from '#client/ui/button.tsx';
+import { DataTable } from '#client/ui/data-table.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { formatDate, formatDateTime, useDateDisplay } from '#client/ui/form/dates.ts';
 
 /**
  * A record's history (issue 15, point 12): each change, newest first, with when (in the tenant's
- * date display, as every other date on screen), who by name, and what changed, field by field, before → after. The service answers
- * names only; no user id or code is shown.
+ * date display, as every other date on screen), who by name, and what changed, field by field,
+ * before → after. The service answers names only; no user id or code is shown.
  */
 
 /** Fields whose values are amounts in cents. */
@@ -127,56 +128,52 @@ export function HistoryTab({
   }
   return (
     <div className="flex flex-col gap-4">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{t('history.title')}</caption>
-        <thead className="border-b border-slate-300 text-slate-700">
-          <tr>
-            <th scope="col" className="py-2 pr-4">
-              {t('history.when')}
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              {t('history.who')}
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              {t('history.what')}
-            </th>
-            <th scope="col" className="py-2">
-              {t('history.changes')}
-            </th>
-          </tr>
-        </thead>
-        <tbody data-testid="history">
-          {entries.map((entry) => (
-            <tr key={entry.id} className="border-b border-slate-200 align-top">
-              <td className="py-2 pr-4 whitespace-nowrap">
-                <time dateTime={entry.at}>{whenText(entry.at)}</time>
-              </td>
-              <td className="py-2 pr-4">{entry.actorName}</td>
-              <td className="py-2 pr-4">
+      <DataTable
+        caption={t('history.title')}
+        rows={entries}
+        rowKey={(entry) => entry.id}
+        rowClassName="align-top"
+        bodyTestId="history"
+        columns={[
+          {
+            id: 'when',
+            header: t('history.when'),
+            cellClassName: 'whitespace-nowrap',
+            cell: (entry) => <time dateTime={entry.at}>{whenText(entry.at)}</time>,
+          },
+          { id: 'who', header: t('history.who'), cell: (entry) => entry.actorName },
+          {
+            id: 'what',
+            header: t('history.what'),
+            cell: (entry) => (
+              <>
                 {actionText(entry)}
                 {entry.entityLabel ? (
                   <span className="block font-medium">{entry.entityLabel}</span>
                 ) : null}
-              </td>
-              <td className="py-2">
-                {entry.changes.length ? (
-                  <ul className="flex flex-col gap-1">
-                    {entry.changes.map((change) => (
-                      <li key={change.field}>
-                        <span className="font-medium">{fieldText(change.field)}</span>:{' '}
-                        {valueText(change.field, change.before)}
-                        <span aria-hidden="true"> → </span>
-                        <span className="sr-only"> {t('history.became')} </span>
-                        {valueText(change.field, change.after)}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          {
+            id: 'changes',
+            header: t('history.changes'),
+            cell: (entry) =>
+              entry.changes.length ? (
+                <ul className="flex flex-col gap-1">
+                  {entry.changes.map((change) => (
+                    <li key={change.field}>
+                      <span className="font-medium">{fieldText(change.field)}</span>:{' '}
+                      {valueText(change.field, change.before)}
+                      <span aria-hidden="true"> → </span>
+                      <span className="sr-only"> {t('history.became')} </span>
+                      {valueText(change.field, change.after)}
+                    </li>
+                  ))}
+                </ul>
+              ) : null,
+          },
+        ]}
+      />
       {query.hasNextPage ? (
         <Button
           variant="secondary"

@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode, Ref } from 'react';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import type { ConflictRow } from '#client/ui/conflict-rows.ts';
@@ -20,8 +20,8 @@ export interface RecordEditState<R extends VersionedRecord, F extends string> {
 /**
  * A versioned record's edit form: the conflict panel after a 409 (load the saved record, keep
  * this user's changes on top of it, or merge), the fields (`children`), the failure of the last
- * save and the save button. The customer's data and the lead's payment and free data are this
- * form with their own fields.
+ * save and the save button. The customer's data, the lead's payment and free data, the claim's
+ * data and an organisation's custom data are this form with their own fields.
  */
 export function RecordEditForm<R extends VersionedRecord, F extends string>({
   form,
@@ -31,6 +31,8 @@ export function RecordEditForm<R extends VersionedRecord, F extends string>({
   onLoadSaved,
   ariaLabel,
   submitLabel,
+  actions,
+  formRef,
   children,
 }: {
   form: RecordEditState<R, F>;
@@ -43,6 +45,10 @@ export function RecordEditForm<R extends VersionedRecord, F extends string>({
   ariaLabel?: string;
   /** The save button's text (the caller says "Saving…" while `busy`). */
   submitLabel: string;
+  /** Further buttons beside the save button (the claim's "Reload"). */
+  actions?: ReactNode;
+  /** The form element, for a caller that moves focus in it (to the first invalid field). */
+  formRef?: Ref<HTMLFormElement>;
   children: ReactNode;
 }) {
   const { conflict, busy, failure } = form;
@@ -64,6 +70,7 @@ export function RecordEditForm<R extends VersionedRecord, F extends string>({
         />
       ) : null}
       <form
+        ref={formRef}
         noValidate
         aria-label={ariaLabel}
         onSubmit={(event: FormEvent) => {
@@ -78,10 +85,11 @@ export function RecordEditForm<R extends VersionedRecord, F extends string>({
             {failure}
           </AlertBar>
         ) : null}
-        <div>
+        <div className={actions ? 'flex gap-3' : undefined}>
           <Button type="submit" disabled={busy}>
             {submitLabel}
           </Button>
+          {actions}
         </div>
       </form>
     </>

@@ -3,10 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { fieldIssues } from '#client/api/error-text.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
 import { updateOrganization, type Organization } from '#client/api/organizations-client.ts';
-import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
+import { RecordEditForm } from '#client/entities/record/record-edit-form.tsx';
 import { useVersionedSave } from '#client/entities/record/use-record-edit.ts';
-import { AlertBar } from '#client/ui/alert-bar.tsx';
-import { Button } from '#client/ui/button.tsx';
 import { conflictRowsOf } from '#client/ui/conflict-rows.ts';
 import { CustomFormFields, type FormValues } from '#client/ui/form/custom-form-fields.tsx';
 import {
@@ -92,7 +90,7 @@ export function OrganizationCustomData({
       toast({ message: t('custom_data.saved'), tone: 'success' });
     },
   });
-  const { values, setValues, errors, busy, failure, conflict, base } = form;
+  const { values, setValues, errors, busy, base } = form;
 
   // The address form above saved a newer version: this form builds on it, what is typed stays.
   // In an effect: the form's state lives in its statechart, which must not change in a render.
@@ -138,47 +136,23 @@ export function OrganizationCustomData({
         </dl>
       ) : null}
       {canUpdate && fields.length > 0 ? (
-        <>
-          {conflict ? (
-            <ConflictPanel
-              translate={(key, v) => t(key, v)}
-              conflict={conflict}
-              label={(name: string) => fieldOf(name)?.label ?? name}
-              shown={(_, value) => value}
-              busy={busy}
-              onLoadSaved={(saved) => {
-                form.loadSaved(saved);
-                onSaved(saved);
-              }}
-              onOverwrite={form.overwrite}
-              onMerge={form.merge}
-            />
-          ) : null}
-          <form
-            noValidate
-            aria-label={t('custom_data.title')}
-            onSubmit={form.onSubmit}
-            className="flex flex-col gap-4"
-          >
-            <CustomFormFields
-              fields={formFields}
-              values={values}
-              errors={errors}
-              disabled={busy}
-              onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
-            />
-            {failure ? (
-              <AlertBar tone="danger" onDismiss={form.dismissFailure}>
-                {failure}
-              </AlertBar>
-            ) : null}
-            <div>
-              <Button type="submit" disabled={busy}>
-                {busy ? t('actions.saving') : t('custom_data.save')}
-              </Button>
-            </div>
-          </form>
-        </>
+        <RecordEditForm
+          form={form}
+          translate={(key, v) => t(key, v)}
+          label={(name: string) => fieldOf(name)?.label ?? name}
+          shown={(_, value) => value}
+          onLoadSaved={onSaved}
+          ariaLabel={t('custom_data.title')}
+          submitLabel={busy ? t('actions.saving') : t('custom_data.save')}
+        >
+          <CustomFormFields
+            fields={formFields}
+            values={values}
+            errors={errors}
+            disabled={busy}
+            onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
+          />
+        </RecordEditForm>
       ) : null}
     </section>
   );

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import {
   listOrganizationUsers,
   updateOrganization,
@@ -10,15 +10,12 @@ import {
   type OrganizationUser,
 } from '#client/api/organizations-client.ts';
 import { organizationQueries } from '#client/api/organizations-queries.ts';
+import { DetailPage } from '#client/entities/record/detail-page.tsx';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { TextInput } from '#client/ui/form/fields.tsx';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
-import { usePageTitle } from '#client/ui/page-title.ts';
-import { Spinner } from '#client/ui/spinner.tsx';
-import { loadStateOf } from '#client/ui/load-state.ts';
-import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { AddressFields, useFormLabels } from './address-fields.tsx';
 import { OrganizationCustomData } from './organization-custom-data.tsx';
@@ -40,44 +37,37 @@ export default function OrganizationPage() {
   const queryClient = useQueryClient();
   const organization = organizationQueries.detail(accountIndex, organizationId);
   const query = useQuery(organization);
-  const loaded = loadStateOf(query);
-  const retry = () => void query.refetch();
   // The saved organisation is the server's answer: shown without asking again.
   const replace = (saved: Organization) => queryClient.setQueryData(organization.queryKey, saved);
-  usePageTitle(loaded.kind === 'ready' ? loaded.value.name : t('detail.title'));
 
   return (
-    <div className="flex flex-col gap-6">
-      <Link
-        to={`/u/${accountIndex}/admin/organizations`}
-        className="self-start text-sm text-blue-800 underline-offset-2 hover:underline"
-      >
-        {t('detail.back')}
-      </Link>
-      {loaded.kind === 'loading' ? <Spinner label={t('common:status.loading')} /> : null}
-      {loaded.kind === 'failed' ? (
-        <LoadProblem
-          error={loaded.error}
-          title={t('detail.title')}
-          notFound={t('detail.not_found')}
-          failed={t('errors.generic')}
-          onRetry={retry}
-        />
-      ) : null}
-      {loaded.kind === 'ready' ? (
-        <>
-          <h1 className="text-2xl font-bold text-slate-900">{loaded.value.name}</h1>
-          <OrganizationForm
-            key={loaded.value.id}
-            organization={loaded.value}
-            abilities={abilities}
-            onSaved={replace}
-          />
-          <FurtherDetails organization={loaded.value} abilities={abilities} onSaved={replace} />
-          <OrganizationUsers organizationId={loaded.value.id} abilities={abilities} />
-        </>
-      ) : null}
-    </div>
+    <DetailPage
+      query={query}
+      back={{ to: `/u/${accountIndex}/admin/organizations`, label: t('detail.back') }}
+      texts={{
+        loading: t('common:status.loading'),
+        title: t('detail.title'),
+        notFound: t('detail.not_found'),
+        failed: t('errors.generic'),
+      }}
+      pageTitle={(current) => current.name}
+    >
+      {(current) => ({
+        title: current.name,
+        sections: (
+          <>
+            <OrganizationForm
+              key={current.id}
+              organization={current}
+              abilities={abilities}
+              onSaved={replace}
+            />
+            <FurtherDetails organization={current} abilities={abilities} onSaved={replace} />
+            <OrganizationUsers organizationId={current.id} abilities={abilities} />
+          </>
+        ),
+      })}
+    </DetailPage>
   );
 }
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { roleQueries } from '#client/api/roles-queries.ts';
 import { Alert } from '#client/ui/alert.tsx';
+import { DataTable } from '#client/ui/data-table.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { moduleOf } from '#common/permission-catalogue.ts';
@@ -54,52 +55,50 @@ export default function EffectivePermissionsPage() {
           {loaded.value.items.length === 0 ? (
             <Alert tone="info">{t('effective.empty')}</Alert>
           ) : (
-            <table className="w-full max-w-5xl border-collapse rounded-lg border border-slate-200 bg-white text-sm">
-              <caption className="sr-only">{t('effective.table')}</caption>
-              <thead>
-                <tr className="border-b border-slate-200 bg-slate-50 text-left text-slate-700">
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {t('effective.columns.permission')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {t('effective.columns.module')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {t('effective.columns.roles')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaded.value.items.map((item) => (
-                  <tr key={item.permission} className="border-b border-slate-100 last:border-0">
-                    <th scope="row" className="px-3 py-2 text-left font-mono font-normal">
-                      {item.permission}
-                    </th>
-                    <td className="px-3 py-2">{label('modules', moduleOf(item.permission))}</td>
-                    <td className="px-3 py-2">
-                      {item.roles.map((code, index) => {
-                        const role = loaded.value.user.roles.find((r) => r.code === code);
-                        return (
-                          <Fragment key={code}>
-                            {index > 0 ? ', ' : null}
-                            {role && canViewRoles ? (
-                              <Link
-                                to={`/u/${accountIndex}/admin/roles/${role.id}`}
-                                className="text-blue-800 underline"
-                              >
-                                {role.label}
-                              </Link>
-                            ) : (
-                              (role?.label ?? code)
-                            )}
-                          </Fragment>
-                        );
-                      })}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              variant="boxed"
+              width="w-full max-w-5xl"
+              caption={t('effective.table')}
+              rows={loaded.value.items}
+              rowKey={(item) => item.permission}
+              columns={[
+                {
+                  id: 'permission',
+                  header: t('effective.columns.permission'),
+                  rowHeader: true,
+                  cellClassName: 'font-mono',
+                  cell: (item) => item.permission,
+                },
+                {
+                  id: 'module',
+                  header: t('effective.columns.module'),
+                  cell: (item) => label('modules', moduleOf(item.permission)),
+                },
+                {
+                  id: 'roles',
+                  header: t('effective.columns.roles'),
+                  cell: (item) =>
+                    item.roles.map((code, index) => {
+                      const role = loaded.value.user.roles.find((r) => r.code === code);
+                      return (
+                        <Fragment key={code}>
+                          {index > 0 ? ', ' : null}
+                          {role && canViewRoles ? (
+                            <Link
+                              to={`/u/${accountIndex}/admin/roles/${role.id}`}
+                              className="text-blue-800 underline"
+                            >
+                              {role.label}
+                            </Link>
+                          ) : (
+                            (role?.label ?? code)
+                          )}
+                        </Fragment>
+                      );
+                    }),
+                },
+              ]}
+            />
           )}
           <div>{back}</div>
         </>

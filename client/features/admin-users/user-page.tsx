@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError } from '#client/api/fetch-json.ts';
 import { accountKey } from '#client/api/query-keys.ts';
 import { roleQueries } from '#client/api/roles-queries.ts';
@@ -14,23 +14,19 @@ import {
   updateUser,
   type AdminUser,
 } from '#client/api/tenant-admin-client.ts';
-import {
-  HistoryTab,
-  useFieldLabels,
-  useHistoryLabel,
-} from '#client/entities/history/history-tab.tsx';
+import { useFieldLabels } from '#client/entities/history/history-tab.tsx';
+import { DetailPage } from '#client/entities/record/detail-page.tsx';
 import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
 import { useVersionedSave } from '#client/entities/record/use-record-edit.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
+import { DataTable } from '#client/ui/data-table.tsx';
 import { conflictRowsOf } from '#client/ui/conflict-rows.ts';
 import { formatDateTime } from '#client/ui/form/dates.ts';
-import { HashTabs } from '#client/ui/hash-tabs.tsx';
 import { loadStateOf } from '#client/ui/load-state.ts';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
-import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { RolesDialog } from './roles-dialog.tsx';
@@ -67,13 +63,10 @@ export default function UserPage() {
     queryKey: key,
     queryFn: ({ signal }) => getUser(accountIndex, Number(userId), signal),
   });
-  const loaded = loadStateOf(query);
-  const historyLabel = useHistoryLabel();
   const historyFields = useFieldLabels([
     'admin_users:user_page.fields.',
     'admin_users:user_page.history_fields.',
   ]);
-  usePageTitle(loaded.kind === 'ready' ? displayName(loaded.value) : t('user_page.title'));
   // The saved user is the service's answer: shown without asking again; the lists show it too.
   const replace = (user: AdminUser) => {
     queryClient.setQueryData(key, user);
@@ -81,74 +74,54 @@ export default function UserPage() {
   };
 
   return (
-    <div className="flex flex-col gap-6">
-      <Link
-        to={`/u/${accountIndex}/admin/users`}
-        className="self-start text-sm text-blue-800 underline-offset-2 hover:underline"
-      >
-        {t('user_page.back')}
-      </Link>
-      {loaded.kind === 'loading' ? <Spinner label={t('common:status.loading')} /> : null}
-      {loaded.kind === 'failed' ? (
-        <LoadProblem
-          error={loaded.error}
-          title={t('user_page.title')}
-          notFound={t('user_page.not_found')}
-          failed={t('errors.generic')}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
-      {loaded.kind === 'ready' ? (
-        <>
-          <h1 className="text-2xl font-bold text-slate-900">{displayName(loaded.value)}</h1>
-          <HashTabs
-            id="tab"
-            label={t('user_page.tabs.label')}
-            tabs={[
-              {
-                id: 'details',
-                label: t('user_page.tabs.details'),
-                content: (
-                  <DetailsTab
-                    key={loaded.value.id}
-                    user={loaded.value}
-                    abilities={abilities}
-                    onSaved={replace}
-                  />
-                ),
-              },
-              {
-                id: 'sessions',
-                label: t('user_page.tabs.sessions'),
-                content: <SessionsTab user={loaded.value} abilities={abilities} />,
-              },
-              {
-                id: 'access',
-                label: t('user_page.tabs.access'),
-                content: (
-                  <AccessTab
-                    user={loaded.value}
-                    abilities={abilities}
-                    onChanged={() => void query.refetch()}
-                  />
-                ),
-              },
-              {
-                id: 'history',
-                label: historyLabel,
-                content: (
-                  <HistoryTab
-                    accountIndex={accountIndex}
-                    record={`tenantservice/v1/users/${loaded.value.id}`}
-                    labelOf={historyFields}
-                  />
-                ),
-              },
-            ]}
-          />
-        </>
-      ) : null}
-    </div>
+    <DetailPage
+      query={query}
+      back={{ to: `/u/${accountIndex}/admin/users`, label: t('user_page.back') }}
+      texts={{
+        loading: t('common:status.loading'),
+        title: t('user_page.title'),
+        notFound: t('user_page.not_found'),
+        failed: t('errors.generic'),
+      }}
+      pageTitle={displayName}
+    >
+      {(user) => ({
+        title: displayName(user),
+        tabs: {
+          label: t('user_page.tabs.label'),
+          items: [
+            {
+              id: 'details',
+              label: t('user_page.tabs.details'),
+              content: (
+                <DetailsTab key={user.id} user={user} abilities={abilities} onSaved={replace} />
+              ),
+            },
+            {
+              id: 'sessions',
+              label: t('user_page.tabs.sessions'),
+              content: <SessionsTab user={user} abilities={abilities} />,
+            },
+            {
+              id: 'access',
+              label: t('user_page.tabs.access'),
+              content: (
+                <AccessTab
+                  user={user}
+                  abilities={abilities}
+                  onChanged={() => void query.refetch()}
+                />
+              ),
+            },
+          ],
+          history: {
+            accountIndex,
+            record: `tenantservice/v1/users/${user.id}`,
+            labelOf: historyFields,
+          },
+        },
+      })}
+    </DetailPage>
   );
 }
 
@@ -333,64 +306,60 @@ function SessionsTab({ user, abilities }: { user: AdminUser; abilities: AdminAbi
   if (!loaded.value.length) return <Alert tone="info">{t('user_page.sessions.none')}</Alert>;
   const when = (iso: string) => formatDateTime(iso);
   return (
-    <table className="w-full max-w-4xl border-collapse rounded-lg border border-slate-200 bg-white text-sm">
-      <caption className="sr-only">{t('user_page.sessions.caption')}</caption>
-      <thead>
-        <tr className="border-b border-slate-200 bg-slate-50 text-left text-slate-700">
-          <th scope="col" className="px-3 py-2 font-medium">
-            {t('user_page.sessions.started')}
-          </th>
-          <th scope="col" className="px-3 py-2 font-medium">
-            {t('user_page.sessions.last_refresh')}
-          </th>
-          <th scope="col" className="px-3 py-2 font-medium">
-            {t('user_page.sessions.workspace')}
-          </th>
-          {canUpdate ? (
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t('columns.actions')}
-            </th>
-          ) : null}
-        </tr>
-      </thead>
-      <tbody>
-        {loaded.value.map((session) => (
-          <tr key={session.id} className="border-b border-slate-100 last:border-0">
-            <td className="px-3 py-2">{when(session.startedAt)}</td>
-            <td className="px-3 py-2">{when(session.lastRefreshAt)}</td>
-            <td className="px-3 py-2">{session.workspace}</td>
-            {canUpdate ? (
-              <td className="px-3 py-2">
-                <Button
-                  variant="secondary"
-                  aria-label={t('user_page.sessions.sign_out_for', {
+    <DataTable
+      variant="boxed"
+      width="w-full max-w-4xl"
+      caption={t('user_page.sessions.caption')}
+      rows={loaded.value}
+      rowKey={(session) => session.id}
+      columns={[
+        {
+          id: 'started',
+          header: t('user_page.sessions.started'),
+          cell: (session) => when(session.startedAt),
+        },
+        {
+          id: 'last_refresh',
+          header: t('user_page.sessions.last_refresh'),
+          cell: (session) => when(session.lastRefreshAt),
+        },
+        {
+          id: 'workspace',
+          header: t('user_page.sessions.workspace'),
+          cell: (session) => session.workspace,
+        },
+        canUpdate && {
+          id: 'actions',
+          header: t('columns.actions'),
+          cell: (session) => (
+            <Button
+              variant="secondary"
+              aria-label={t('user_page.sessions.sign_out_for', {
+                started: when(session.startedAt),
+              })}
+              onClick={() =>
+                void confirm({
+                  title: t('user_page.sessions.sign_out_title'),
+                  message: t('user_page.sessions.sign_out_message', {
+                    name: displayName(user),
                     started: when(session.startedAt),
-                  })}
-                  onClick={() =>
-                    void confirm({
-                      title: t('user_page.sessions.sign_out_title'),
-                      message: t('user_page.sessions.sign_out_message', {
-                        name: displayName(user),
-                        started: when(session.startedAt),
-                      }),
-                      confirmLabel: t('user_page.sessions.sign_out'),
-                      tone: 'danger',
-                      action: () => endUserSession(accountIndex, user.id, session.id),
-                    }).then((ended) => {
-                      if (!ended) return;
-                      toast({ message: t('user_page.sessions.signed_out'), tone: 'success' });
-                      void query.refetch();
-                    })
-                  }
-                >
-                  {t('user_page.sessions.sign_out')}
-                </Button>
-              </td>
-            ) : null}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+                  }),
+                  confirmLabel: t('user_page.sessions.sign_out'),
+                  tone: 'danger',
+                  action: () => endUserSession(accountIndex, user.id, session.id),
+                }).then((ended) => {
+                  if (!ended) return;
+                  toast({ message: t('user_page.sessions.signed_out'), tone: 'success' });
+                  void query.refetch();
+                })
+              }
+            >
+              {t('user_page.sessions.sign_out')}
+            </Button>
+          ),
+        },
+      ]}
+    />
   );
 }
 

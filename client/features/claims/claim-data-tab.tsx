@@ -11,7 +11,8 @@ import {
 import { ApiError } from '#client/api/fetch-json.ts';
 import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { Button } from '#client/ui/button.tsx';
-import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
+import { RecordEditForm } from '#client/entities/record/record-edit-form.tsx';
+import { useFocusFirstInvalid } from '#client/ui/form/use-focus-first-invalid.ts';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { useCustomValueText } from '#client/ui/form/custom-value.ts';
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
@@ -22,7 +23,7 @@ import { useToast } from '#client/ui/toast.tsx';
 import type { LoadState } from '#client/ui/load-state.ts';
 import { useVersionedSave } from '#client/entities/record/use-record-edit.ts';
 import { canEditClaim, isoToday } from '#common/claims.ts';
-import { ClaimForm, useClaimFieldLabel } from './claim-fields.tsx';
+import { ClaimFields, useClaimFieldLabel } from './claim-fields.tsx';
 import { CancelClaim, holdsMoney } from './cancel-claim.tsx';
 import {
   CLAIM_FIELDS,
@@ -277,7 +278,8 @@ function ClaimEditForm({
       toast({ message: t('messages.saved'), tone: 'success' });
     },
   });
-  const { base, setBase, values, busy, conflict } = form;
+  const { base, setBase, values, busy } = form;
+  const formRef = useFocusFirstInvalid(form.errors, busy);
 
   // A newer claim from the page (this user moved its status): the form builds on it. What is
   // typed stays; an untouched form shows the newer fields.
@@ -301,38 +303,23 @@ function ClaimEditForm({
   };
 
   return (
-    <>
-      {conflict ? (
-        <ConflictPanel
-          translate={(key, v) => t(key, v)}
-          conflict={conflict}
-          label={label}
-          shown={shown}
-          busy={busy}
-          onLoadSaved={(saved) => {
-            form.loadSaved(saved);
-            onChanged(saved);
-          }}
-          onOverwrite={form.overwrite}
-          onMerge={form.merge}
-        />
-      ) : null}
-      <ClaimForm
-        label={t('data.form')}
-        form={form}
-        customFields={context.custom.fields}
-        actions={
-          <>
-            <Button type="submit" disabled={busy}>
-              {busy ? t('actions.saving') : t('actions.save')}
-            </Button>
-            <Button variant="secondary" disabled={busy} onClick={onReload}>
-              {t('actions.reload')}
-            </Button>
-          </>
-        }
-      />
-    </>
+    <RecordEditForm
+      form={form}
+      translate={(key, v) => t(key, v)}
+      label={label}
+      shown={shown}
+      onLoadSaved={onChanged}
+      ariaLabel={t('data.form')}
+      submitLabel={busy ? t('actions.saving') : t('actions.save')}
+      formRef={formRef}
+      actions={
+        <Button variant="secondary" disabled={busy} onClick={onReload}>
+          {t('actions.reload')}
+        </Button>
+      }
+    >
+      <ClaimFields form={form} customFields={context.custom.fields} />
+    </RecordEditForm>
   );
 }
 

@@ -36,9 +36,8 @@ export interface ClaimFormState {
 }
 
 /**
- * The form of a claim's editable fields, shared by the new claim and the claim's data tab: title,
- * type, the two dates, the description and the tenant's claim custom fields (the form kit); what
- * failed below them, then the caller's buttons. `before` stands above the fields (the policy).
+ * The form of a new claim: its editable fields (`ClaimFields`), what failed below them, then the
+ * caller's buttons. The claim's data tab has the same fields in the versioned `RecordEditForm`.
  */
 export function ClaimForm({
   label: formLabel,
@@ -56,13 +55,8 @@ export function ClaimForm({
   after?: ReactNode;
   actions: ReactNode;
 }) {
-  const { t } = useTranslation('claims');
-  const label = useClaimFieldLabel();
-  const { values, errors, busy: disabled, failure } = form;
-  const onChange = form.setValues;
-  const formRef = useFocusFirstInvalid(errors, disabled);
-  const set = <K extends keyof ClaimValues>(field: K, value: ClaimValues[K]) =>
-    onChange((current) => ({ ...current, [field]: value }));
+  const { failure } = form;
+  const formRef = useFocusFirstInvalid(form.errors, form.busy);
   return (
     <form
       ref={formRef}
@@ -74,6 +68,41 @@ export function ClaimForm({
       }}
       className="flex flex-col gap-4"
     >
+      <ClaimFields form={form} customFields={customFields} before={before} after={after} />
+      {failure ? (
+        <AlertBar tone="danger" onDismiss={form.dismissFailure}>
+          {failure}
+        </AlertBar>
+      ) : null}
+      <div className="flex gap-3">{actions}</div>
+    </form>
+  );
+}
+
+/**
+ * A claim's editable fields, shared by the new claim and the claim's data tab: title, type, the
+ * two dates, the description and the tenant's claim custom fields (the form kit). `before` stands
+ * above the fields (the policy), `after` below them.
+ */
+export function ClaimFields({
+  form,
+  customFields,
+  before,
+  after,
+}: {
+  form: Pick<ClaimFormState, 'values' | 'setValues' | 'errors' | 'busy'>;
+  customFields: readonly FormField[];
+  before?: ReactNode;
+  after?: ReactNode;
+}) {
+  const { t } = useTranslation('claims');
+  const label = useClaimFieldLabel();
+  const { values, errors, busy: disabled } = form;
+  const onChange = form.setValues;
+  const set = <K extends keyof ClaimValues>(field: K, value: ClaimValues[K]) =>
+    onChange((current) => ({ ...current, [field]: value }));
+  return (
+    <>
       {before}
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
@@ -151,12 +180,6 @@ export function ClaimForm({
         </fieldset>
       ) : null}
       {after}
-      {failure ? (
-        <AlertBar tone="danger" onDismiss={form.dismissFailure}>
-          {failure}
-        </AlertBar>
-      ) : null}
-      <div className="flex gap-3">{actions}</div>
-    </form>
+    </>
   );
 }

@@ -1,4 +1,3 @@
-import { BackLink, RecordPage, standardRecordTexts } from '#client/ui/record-page.tsx';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,14 +10,10 @@ import { policyQueries } from '#client/api/policies-queries.ts';
 import { ClaimDocumentsPanel } from '#client/entities/claim/claim-documents-panel.tsx';
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
 import { usePersonNames } from '#client/entities/person/person-name.ts';
-import { HashTabs } from '#client/ui/hash-tabs.tsx';
-import {
-  HistoryTab,
-  useFieldLabels,
-  useHistoryLabel,
-} from '#client/entities/history/history-tab.tsx';
+import { useFieldLabels } from '#client/entities/history/history-tab.tsx';
+import { DetailPage } from '#client/entities/record/detail-page.tsx';
+import { standardRecordTexts } from '#client/ui/record-page.tsx';
 import { useMoneyFormat } from '#client/ui/money.ts';
-import { usePageTitle } from '#client/ui/page-title.ts';
 import { partyName } from '#common/party-name.ts';
 import { withLabelNames } from '#common/name-labels.ts';
 import {
@@ -59,22 +54,28 @@ export interface ClaimTabProps {
  * totals, the partners and the documents. A 404 says that the claim does not exist.
  */
 export default function ClaimPage() {
-  const { t } = useTranslation('claims');
+  const { t, i18n } = useTranslation('claims');
   const { claimCode = '' } = useParams();
-  const { accountIndex, canViewPolicies } = useClaimAbilities();
+  const { accountIndex, canViewPolicies, canViewCustomers } = useClaimAbilities();
+  const money = useMoneyFormat();
+  const historyFields = useFieldLabels([
+    'claims:fields.',
+    'claims:columns.',
+    'claims:settlements.',
+  ]);
+  const person = usePersonNames();
 
   const queryClient = useQueryClient();
   const query = useQuery(claimQueries.detail(accountIndex, claimCode));
   const loaded = loadStateOf(query);
-  const retry = () => void query.refetch();
   // Stable, as the tabs' effects may depend on them: the claim a save answered goes in as it is,
   // a reload asks the service again while the claim stays shown.
-  const replace = useCallback(
+  const onChanged = useCallback(
     (saved: Claim) =>
       queryClient.setQueryData(claimQueries.detail(accountIndex, claimCode).queryKey, saved),
     [queryClient, accountIndex, claimCode],
   );
-  const refresh = useCallback(
+  const onReload = useCallback(
     () =>
       void queryClient.invalidateQueries({
         queryKey: claimQueries.detail(accountIndex, claimCode).queryKey,
@@ -83,7 +84,6 @@ export default function ClaimPage() {
     [queryClient, accountIndex, claimCode],
   );
   const claim = loaded.kind === 'ready' ? loaded.value : null;
-  usePageTitle(claim ? t('detail.title_number', { number: claim.claimNumber }) : t('detail.title'));
 
   const policyCode = claim?.policyCode ?? null;
   const wantsPolicy = policyCode !== null && policyCode !== '' && canViewPolicies;
@@ -95,32 +95,6 @@ export default function ClaimPage() {
   const policy: LoadState<Policy | null> = wantsPolicy
     ? loadStateOf(policyQuery)
     : { kind: 'ready', value: null };
-
-  return (
-    <RecordPage
-      state={loaded}
-      back={<BackLink to={`/u/${accountIndex}/claims`}>{t('detail.back')}</BackLink>}
-      texts={standardRecordTexts(t)}
-      onRetry={retry}
-    >
-      {(record) => (
-        <ClaimDetail claim={record} policy={policy} onChanged={replace} onReload={refresh} />
-      )}
-    </RecordPage>
-  );
-}
-
-function ClaimDetail({ claim, policy, onChanged, onReload }: Omit<ClaimTabProps, 'statusName'>) {
-  const { t, i18n } = useTranslation('claims');
-  const money = useMoneyFormat();
-  const { accountIndex, canViewPolicies, canViewCustomers } = useClaimAbilities();
-  const historyLabel = useHistoryLabel();
-  const historyFields = useFieldLabels([
-    'claims:fields.',
-    'claims:columns.',
-    'claims:settlements.',
-  ]);
-  const person = usePersonNames();
 
   const workflowQueries = useQueries({
     queries: [claimQueries.statuses(accountIndex), claimQueries.rules(accountIndex)],
@@ -149,123 +123,132 @@ function ClaimDetail({ claim, policy, onChanged, onReload }: Omit<ClaimTabProps,
     [statuses],
   );
 
-  const holder = partyName(claim.holder) || claim.accountCode || t('values.empty');
-  const tab: ClaimTabProps = { claim, onChanged, onReload, policy, statusName };
-  const totals = claim.totals;
-
   return (
-    <>
-      <div className="flex flex-col gap-2">
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-bold text-slate-900">
-            {t('detail.title_number', { number: claim.claimNumber })}
-          </h1>
-          <span data-testid="claim-status">
-            <ClaimStatusBadge
-              status={claim.status}
-              name={statuses.find((s) => s.slug === claim.status)?.name}
-            />
-          </span>
-        </div>
-        <p className="text-lg text-slate-800" data-testid="claim-title">
-          {claim.title}
-        </p>
-        <dl className="flex flex-wrap gap-x-8 gap-y-1 text-sm text-slate-700">
-          <div className="flex gap-2">
-            <dt>{t('detail.policy')}</dt>
-            <dd>
-              {canViewPolicies ? (
-                <Link to={`/u/${accountIndex}/policies/${claim.policyCode}`} className={linkClass}>
-                  {claim.policyNumber}
-                </Link>
-              ) : (
-                <span className="font-medium text-slate-900">{claim.policyNumber}</span>
-              )}
-            </dd>
-          </div>
-          <div className="flex gap-2">
-            <dt>{t('detail.holder')}</dt>
-            <dd>
-              {canViewCustomers && claim.accountCode ? (
-                <Link
-                  to={`/u/${accountIndex}/customers/${claim.accountCode}`}
-                  className={linkClass}
-                >
-                  {holder}
-                </Link>
-              ) : (
-                <span className="font-medium text-slate-900">{holder}</span>
-              )}
-            </dd>
-          </div>
-          <div className="flex gap-2">
-            <dt>{t('detail.damage_date')}</dt>
-            <dd className="font-medium text-slate-900">{formatDate(claim.damageDate)}</dd>
-          </div>
-          <div className="flex gap-2">
-            <dt>{t('detail.paid')}</dt>
-            <dd className="font-medium text-slate-900" data-testid="claim-paid">
-              {money(totals.payment / 100, totals.currency)}
-            </dd>
-          </div>
-        </dl>
-        {/* The audit of issue 15 in words: why the claim was cancelled, why cover was overridden. */}
-        {(
-          [
-            ['claim-cancellation', 'cancel.info', claim.cancellation],
-            ['claim-cover-override', 'override.info', claim.coverOverride],
-          ] as const
-        ).map(([testId, key, entry]) =>
-          entry ? (
-            <p key={testId} className="text-sm text-slate-800" data-testid={testId}>
-              {t(key, {
-                at: formatDateTime(entry.at),
-                by: person(entry.by).label,
-                reason: entry.reason,
-              })}
-            </p>
-          ) : null,
-        )}
-      </div>
-
-      <HashTabs
-        id="tab"
-        label={t('tabs.label')}
-        tabs={[
-          {
-            id: 'data',
-            label: t('tabs.data'),
-            content: <ClaimDataTab {...tab} workflow={workflow} onRetryWorkflow={retryWorkflow} />,
-          },
-          { id: 'settlements', label: t('tabs.settlements'), content: <SettlementsTab {...tab} /> },
-          { id: 'partners', label: t('tabs.partners'), content: <ClaimPartnersTab {...tab} /> },
-          {
-            id: 'documents',
-            label: t('tabs.documents'),
-            content: (
-              <ClaimDocumentsPanel
-                owner={{
-                  id: claim.id,
-                  accountCode: claim.accountCode,
-                  policyCode: claim.policyCode,
-                }}
+    <DetailPage
+      query={query}
+      back={{ to: `/u/${accountIndex}/claims`, label: t('detail.back') }}
+      texts={standardRecordTexts(t)}
+      pageTitle={(record) => t('detail.title_number', { number: record.claimNumber })}
+    >
+      {(claim) => {
+        const holder = partyName(claim.holder) || claim.accountCode || t('values.empty');
+        const tab: ClaimTabProps = { claim, onChanged, onReload, policy, statusName };
+        const totals = claim.totals;
+        return {
+          title: t('detail.title_number', { number: claim.claimNumber }),
+          badge: (
+            <span data-testid="claim-status">
+              <ClaimStatusBadge
+                status={claim.status}
+                name={statuses.find((s) => s.slug === claim.status)?.name}
               />
-            ),
+            </span>
+          ),
+          summary: (
+            <>
+              <p className="text-lg text-slate-800" data-testid="claim-title">
+                {claim.title}
+              </p>
+              <dl className="flex flex-wrap gap-x-8 gap-y-1 text-sm text-slate-700">
+                <div className="flex gap-2">
+                  <dt>{t('detail.policy')}</dt>
+                  <dd>
+                    {canViewPolicies ? (
+                      <Link
+                        to={`/u/${accountIndex}/policies/${claim.policyCode}`}
+                        className={linkClass}
+                      >
+                        {claim.policyNumber}
+                      </Link>
+                    ) : (
+                      <span className="font-medium text-slate-900">{claim.policyNumber}</span>
+                    )}
+                  </dd>
+                </div>
+                <div className="flex gap-2">
+                  <dt>{t('detail.holder')}</dt>
+                  <dd>
+                    {canViewCustomers && claim.accountCode ? (
+                      <Link
+                        to={`/u/${accountIndex}/customers/${claim.accountCode}`}
+                        className={linkClass}
+                      >
+                        {holder}
+                      </Link>
+                    ) : (
+                      <span className="font-medium text-slate-900">{holder}</span>
+                    )}
+                  </dd>
+                </div>
+                <div className="flex gap-2">
+                  <dt>{t('detail.damage_date')}</dt>
+                  <dd className="font-medium text-slate-900">{formatDate(claim.damageDate)}</dd>
+                </div>
+                <div className="flex gap-2">
+                  <dt>{t('detail.paid')}</dt>
+                  <dd className="font-medium text-slate-900" data-testid="claim-paid">
+                    {money(totals.payment / 100, totals.currency)}
+                  </dd>
+                </div>
+              </dl>
+              {/* The audit of issue 15 in words: why the claim was cancelled, why cover was overridden. */}
+              {(
+                [
+                  ['claim-cancellation', 'cancel.info', claim.cancellation],
+                  ['claim-cover-override', 'override.info', claim.coverOverride],
+                ] as const
+              ).map(([testId, key, entry]) =>
+                entry ? (
+                  <p key={testId} className="text-sm text-slate-800" data-testid={testId}>
+                    {t(key, {
+                      at: formatDateTime(entry.at),
+                      by: person(entry.by).label,
+                      reason: entry.reason,
+                    })}
+                  </p>
+                ) : null,
+              )}
+            </>
+          ),
+          tabs: {
+            label: t('tabs.label'),
+            items: [
+              {
+                id: 'data',
+                label: t('tabs.data'),
+                content: (
+                  <ClaimDataTab {...tab} workflow={workflow} onRetryWorkflow={retryWorkflow} />
+                ),
+              },
+              {
+                id: 'settlements',
+                label: t('tabs.settlements'),
+                content: <SettlementsTab {...tab} />,
+              },
+              { id: 'partners', label: t('tabs.partners'), content: <ClaimPartnersTab {...tab} /> },
+              {
+                id: 'documents',
+                label: t('tabs.documents'),
+                content: (
+                  <ClaimDocumentsPanel
+                    owner={{
+                      id: claim.id,
+                      accountCode: claim.accountCode,
+                      policyCode: claim.policyCode,
+                    }}
+                  />
+                ),
+              },
+            ],
+            history: {
+              accountIndex,
+              record: `claimservice/v1/claims/${claim.code}`,
+              labelOf: historyFields,
+              actionKeys: ['claims:history_actions.'],
+            },
           },
-          {
-            id: 'history',
-            label: historyLabel,
-            content: (
-              <HistoryTab
-                accountIndex={accountIndex}
-                record={`claimservice/v1/claims/${claim.code}`}
-                labelOf={historyFields}
-                actionKeys={['claims:history_actions.']}
-              />
-            ),
-          },
-        ]}
-      />
-    </>
+        };
+      }}
+    </DetailPage>
   );
 }

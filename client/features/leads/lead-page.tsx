@@ -1,4 +1,3 @@
-import { BackLink, RecordPage, standardRecordTexts } from '#client/ui/record-page.tsx';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,15 +17,11 @@ import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
-import { HashTabs } from '#client/ui/hash-tabs.tsx';
-import {
-  HistoryTab,
-  useFieldLabels,
-  useHistoryLabel,
-} from '#client/entities/history/history-tab.tsx';
+import { useFieldLabels } from '#client/entities/history/history-tab.tsx';
+import { DetailPage } from '#client/entities/record/detail-page.tsx';
+import { standardRecordTexts } from '#client/ui/record-page.tsx';
 import { LeadStatusBadge, useLeadStatusLabel } from '#client/entities/lead/lead-status.tsx';
 import { useMoneyFormat } from '#client/ui/money.ts';
-import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useStatusMove } from '#client/ui/status-move.tsx';
 import { useToast } from '#client/ui/toast.tsx';
@@ -61,7 +56,6 @@ export default function LeadPage() {
   const { leadCode = '' } = useParams();
   const abilities = useLeadAbilities();
   const { accountIndex } = abilities;
-  const historyLabel = useHistoryLabel();
   const historyFields = useFieldLabels(['leads:changes.', 'leads:columns.']);
   const confirm = useConfirm();
   const toast = useToast();
@@ -73,7 +67,6 @@ export default function LeadPage() {
   const leadQuery = leadQueries.detail(accountIndex, leadCode);
   const query = useQuery(leadQuery);
   const loaded = loadStateOf(query);
-  const retry = () => void query.refetch();
   // A save answers the lead as stored: shown without asking again.
   const replace = (saved: Lead) => queryClient.setQueryData(leadQuery.queryKey, saved);
   // Someone else changed the lead (a 409): the page shows it as it is now.
@@ -91,7 +84,6 @@ export default function LeadPage() {
   );
   const retryWorkflow = () => retryFailed(workflowQueries);
   const lead = loaded.kind === 'ready' ? loaded.value : null;
-  usePageTitle(lead ? t('detail.title_number', { number: lead.leadNumber }) : t('detail.title'));
 
   const statuses = workflow.kind === 'ready' ? workflow.value.statuses : [];
   const nameOf = (slug: string) =>
@@ -247,161 +239,152 @@ export default function LeadPage() {
   };
 
   return (
-    <RecordPage
-      state={loaded}
-      back={<BackLink to={`/u/${accountIndex}/leads`}>{t('detail.back')}</BackLink>}
+    <DetailPage
+      query={query}
+      back={{ to: `/u/${accountIndex}/leads`, label: t('detail.back') }}
       texts={standardRecordTexts(t)}
-      onRetry={retry}
+      pageTitle={(record) => t('detail.title_number', { number: record.leadNumber })}
     >
-      {(current) => (
-        <>
-          <div className="flex flex-col gap-2">
-            <h1 className="text-2xl font-bold text-slate-900">
-              {t('detail.title_number', { number: current.leadNumber })}
-            </h1>
-            <dl className="flex flex-wrap gap-x-8 gap-y-1 text-sm text-slate-700">
-              <div className="flex items-center gap-2">
-                <dt>{t('detail.status')}</dt>
-                <dd data-testid="lead-status">
-                  <LeadStatusBadge
-                    status={current.status}
-                    named={statuses.find((s) => s.slug === current.status)}
-                  />
-                </dd>
-              </div>
-              <div className="flex gap-2">
-                <dt>{t('detail.applicant')}</dt>
-                <dd className="font-medium text-slate-900">{applicantName(current)}</dd>
-              </div>
-              <div className="flex gap-2">
-                <dt>{t('detail.product')}</dt>
-                <dd className="font-medium text-slate-900">{current.productName}</dd>
-              </div>
-              <div className="flex gap-2">
-                <dt>{t('detail.premium')}</dt>
-                <dd className="font-medium text-slate-900">
-                  {money(current.premium.grandTotal, current.premium.currency)}
-                </dd>
-              </div>
-              <div className="flex gap-2">
-                <dt>{t('detail.updated')}</dt>
-                <dd data-testid="lead-version">
-                  {t('detail.audit', {
-                    version: current.version,
-                    at: formatDateTime(current.updatedAt),
-                  })}
-                </dd>
-              </div>
-            </dl>
-          </div>
-
-          {abilities.canUpdate ? (
-            <section aria-labelledby="lead-moves" className="flex flex-col gap-2">
-              <h2
-                id="lead-moves"
-                ref={movesHeadingRef}
-                tabIndex={-1}
-                className="text-sm font-semibold text-slate-800"
-              >
-                {t('detail.moves')}
-              </h2>
-              {workflow.kind === 'loading' ? <Spinner label={t('loading')} /> : null}
-              {workflow.kind === 'failed' ? (
-                <div className="flex flex-wrap items-center gap-3">
-                  <AlertBar tone="danger" dismissible={false}>
-                    {t('errors.statuses_failed')}
-                  </AlertBar>
-                  <Button variant="secondary" onClick={retryWorkflow}>
-                    {t('actions.retry')}
-                  </Button>
-                </div>
-              ) : null}
-              {workflow.kind === 'ready' ? (
-                statusMove.allowed.length || convertible ? (
-                  <div ref={movesRef} className="flex flex-wrap gap-2" data-testid="lead-moves">
-                    {convertible ? (
-                      <Button variant="primary" onClick={() => createPolicy(current)}>
-                        {t('actions.create_policy')}
-                      </Button>
-                    ) : null}
-                    {statusMove.allowed.map((to) => (
-                      <Button
-                        key={to}
-                        variant={to === 'declined' ? 'secondary' : 'primary'}
-                        onClick={() => statusMove.choose(to)}
-                      >
-                        {t('actions.move_to', { status: nameOf(to) })}
-                      </Button>
-                    ))}
+      {(current) => ({
+        title: t('detail.title_number', { number: current.leadNumber }),
+        summary: (
+          <dl className="flex flex-wrap gap-x-8 gap-y-1 text-sm text-slate-700">
+            <div className="flex items-center gap-2">
+              <dt>{t('detail.status')}</dt>
+              <dd data-testid="lead-status">
+                <LeadStatusBadge
+                  status={current.status}
+                  named={statuses.find((s) => s.slug === current.status)}
+                />
+              </dd>
+            </div>
+            <div className="flex gap-2">
+              <dt>{t('detail.applicant')}</dt>
+              <dd className="font-medium text-slate-900">{applicantName(current)}</dd>
+            </div>
+            <div className="flex gap-2">
+              <dt>{t('detail.product')}</dt>
+              <dd className="font-medium text-slate-900">{current.productName}</dd>
+            </div>
+            <div className="flex gap-2">
+              <dt>{t('detail.premium')}</dt>
+              <dd className="font-medium text-slate-900">
+                {money(current.premium.grandTotal, current.premium.currency)}
+              </dd>
+            </div>
+            <div className="flex gap-2">
+              <dt>{t('detail.updated')}</dt>
+              <dd data-testid="lead-version">
+                {t('detail.audit', {
+                  version: current.version,
+                  at: formatDateTime(current.updatedAt),
+                })}
+              </dd>
+            </div>
+          </dl>
+        ),
+        actions: (
+          <>
+            {abilities.canUpdate ? (
+              <section aria-labelledby="lead-moves" className="flex flex-col gap-2">
+                <h2
+                  id="lead-moves"
+                  ref={movesHeadingRef}
+                  tabIndex={-1}
+                  className="text-sm font-semibold text-slate-800"
+                >
+                  {t('detail.moves')}
+                </h2>
+                {workflow.kind === 'loading' ? <Spinner label={t('loading')} /> : null}
+                {workflow.kind === 'failed' ? (
+                  <div className="flex flex-wrap items-center gap-3">
+                    <AlertBar tone="danger" dismissible={false}>
+                      {t('errors.statuses_failed')}
+                    </AlertBar>
+                    <Button variant="secondary" onClick={retryWorkflow}>
+                      {t('actions.retry')}
+                    </Button>
                   </div>
-                ) : (
-                  <p className="text-sm text-slate-700">
-                    {final ? t('detail.final_status') : t('detail.convert_not_allowed')}
-                  </p>
-                )
-              ) : null}
-            </section>
-          ) : null}
-          {statusMove.dialog}
-
-          <HashTabs
-            id="tab"
-            label={t('tabs.label')}
-            tabs={[
-              {
-                id: 'data',
-                label: t('tabs.data'),
-                content: (
-                  <LeadDataTab
-                    lead={current}
-                    abilities={abilities}
-                    editable={!final}
-                    onSaved={replace}
-                    onReload={refresh}
-                  />
-                ),
-              },
-              {
-                id: 'versions',
-                label: t('tabs.versions', { count: current.versions?.length ?? 0 }),
-                content: <LeadVersionsTab lead={current} abilities={abilities} />,
-              },
-              ...(abilities.canViewDocuments
-                ? [
-                    {
-                      id: 'documents',
-                      label: t('tabs.documents'),
-                      content: (
-                        <LeadDocumentsTab accountIndex={accountIndex} leadCode={current.code} />
-                      ),
-                    },
-                  ]
-                : []),
-              {
-                id: 'history',
-                label: historyLabel,
-                content: (
-                  <HistoryTab
-                    accountIndex={accountIndex}
-                    record={`insuranceservice/v1/leads/${current.code}`}
-                    labelOf={historyFields}
-                  />
-                ),
-              },
-            ]}
+                ) : null}
+                {workflow.kind === 'ready' ? (
+                  statusMove.allowed.length || convertible ? (
+                    <div ref={movesRef} className="flex flex-wrap gap-2" data-testid="lead-moves">
+                      {convertible ? (
+                        <Button variant="primary" onClick={() => createPolicy(current)}>
+                          {t('actions.create_policy')}
+                        </Button>
+                      ) : null}
+                      {statusMove.allowed.map((to) => (
+                        <Button
+                          key={to}
+                          variant={to === 'declined' ? 'secondary' : 'primary'}
+                          onClick={() => statusMove.choose(to)}
+                        >
+                          {t('actions.move_to', { status: nameOf(to) })}
+                        </Button>
+                      ))}
+                    </div>
+                  ) : (
+                    <p className="text-sm text-slate-700">
+                      {final ? t('detail.final_status') : t('detail.convert_not_allowed')}
+                    </p>
+                  )
+                ) : null}
+              </section>
+            ) : null}
+            {statusMove.dialog}
+          </>
+        ),
+        tabs: {
+          label: t('tabs.label'),
+          items: [
+            {
+              id: 'data',
+              label: t('tabs.data'),
+              content: (
+                <LeadDataTab
+                  lead={current}
+                  abilities={abilities}
+                  editable={!final}
+                  onSaved={replace}
+                  onReload={refresh}
+                />
+              ),
+            },
+            {
+              id: 'versions',
+              label: t('tabs.versions', { count: current.versions?.length ?? 0 }),
+              content: <LeadVersionsTab lead={current} abilities={abilities} />,
+            },
+            ...(abilities.canViewDocuments
+              ? [
+                  {
+                    id: 'documents',
+                    label: t('tabs.documents'),
+                    content: (
+                      <LeadDocumentsTab accountIndex={accountIndex} leadCode={current.code} />
+                    ),
+                  },
+                ]
+              : []),
+          ],
+          history: {
+            accountIndex,
+            record: `insuranceservice/v1/leads/${current.code}`,
+            labelOf: historyFields,
+          },
+        },
+        dialogs: newStart ? (
+          <NewStartDialog
+            leadNumber={newStart.lead.leadNumber}
+            pastStart={newStart.pastStart}
+            busy={startBusy}
+            error={startError}
+            onSubmit={(start) => convertFrom(newStart.lead, start)}
+            onCancel={() => setNewStart(null)}
           />
-          {newStart ? (
-            <NewStartDialog
-              leadNumber={newStart.lead.leadNumber}
-              pastStart={newStart.pastStart}
-              busy={startBusy}
-              error={startError}
-              onSubmit={(start) => convertFrom(newStart.lead, start)}
-              onCancel={() => setNewStart(null)}
-            />
-          ) : null}
-        </>
-      )}
-    </RecordPage>
+        ) : null,
+      })}
+    </DetailPage>
   );
 }

@@ -7,6 +7,7 @@ import type { Lead } from '#client/api/leads-client.ts';
 import { leadQueries } from '#client/api/leads-queries.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
+import { DataTable } from '#client/ui/data-table.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
 import { parseHashPairs, withHashPair } from '#client/ui/hash-params.ts';
 import { LeadStatusBadge } from '#client/entities/lead/lead-status.tsx';
@@ -45,59 +46,56 @@ export function LeadVersionsTab({ lead, abilities }: { lead: Lead; abilities: Le
 
   return (
     <div className="flex flex-col gap-6">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{t('versions.caption')}</caption>
-        <thead className="border-b border-slate-300 text-slate-700">
-          <tr>
-            <th scope="col" className="py-2 pr-4">
-              {t('versions.version')}
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              {t('versions.status')}
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              {t('versions.changes')}
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              {t('versions.saved_at')}
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              {t('versions.saved_by')}
-            </th>
-            <th scope="col" className="py-2">
-              <span className="sr-only">{t('versions.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody data-testid="lead-versions">
-          {versions.map((version) => (
-            <tr key={version.version} className="border-b border-slate-200">
-              <td className="py-2 pr-4">{t('versions.number', { version: version.version })}</td>
-              <td className="py-2 pr-4">
-                <LeadStatusBadge status={version.status} />
-              </td>
-              <td className="py-2 pr-4">
-                {version.changedFields
-                  .map((field) =>
-                    t(`changes.${snakeCase(field)}` as 'changes.status', { defaultValue: field }),
-                  )
-                  .join(', ')}
-              </td>
-              <td className="py-2 pr-4">{formatDateTime(version.createdAt)}</td>
-              <td className="py-2 pr-4" title={nameOf(version.createdBy).title}>
-                {nameOf(version.createdBy).label}
-              </td>
-              <td className="py-2">
-                <RowButton
-                  label={t('versions.open')}
-                  name={t('versions.open_named', { version: version.version })}
-                  onClick={() => open(version.version)}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption={t('versions.caption')}
+        rows={versions}
+        rowKey={(version) => version.version}
+        bodyTestId="lead-versions"
+        columns={[
+          {
+            id: 'version',
+            header: t('versions.version'),
+            cell: (version) => t('versions.number', { version: version.version }),
+          },
+          {
+            id: 'status',
+            header: t('versions.status'),
+            cell: (version) => <LeadStatusBadge status={version.status} />,
+          },
+          {
+            id: 'changes',
+            header: t('versions.changes'),
+            cell: (version) =>
+              version.changedFields
+                .map((field) =>
+                  t(`changes.${snakeCase(field)}` as 'changes.status', { defaultValue: field }),
+                )
+                .join(', '),
+          },
+          {
+            id: 'saved_at',
+            header: t('versions.saved_at'),
+            cell: (version) => formatDateTime(version.createdAt),
+          },
+          {
+            id: 'saved_by',
+            header: t('versions.saved_by'),
+            title: (version) => nameOf(version.createdBy).title,
+            cell: (version) => nameOf(version.createdBy).label,
+          },
+          {
+            id: 'actions',
+            header: <span className="sr-only">{t('versions.actions')}</span>,
+            cell: (version) => (
+              <RowButton
+                label={t('versions.open')}
+                name={t('versions.open_named', { version: version.version })}
+                onClick={() => open(version.version)}
+              />
+            ),
+          },
+        ]}
+      />
       {opened ? (
         <VersionView
           key={opened}

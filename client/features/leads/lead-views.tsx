@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Lead, LeadPolicyObject, Premium } from '#client/api/leads-client.ts';
 import type { ProductField } from '#client/api/products-client.ts';
+import { DataTable } from '#client/ui/data-table.tsx';
 import { formatDate } from '#client/ui/form/dates.ts';
 import { useMoneyFormat } from '#client/ui/money.ts';
 import type { Tariff } from '#client/entities/product/use-tariff.ts';
@@ -75,43 +76,44 @@ export function PremiumView({ premium, tariff }: { premium: Premium; tariff: Tar
   const { t } = useTranslation('leads');
   const money = useMoneyFormat();
   return (
-    <table className="w-full max-w-xl text-left text-sm">
-      <caption className="sr-only">{t('data.premium')}</caption>
-      <thead className="border-b border-slate-300 text-slate-700">
-        <tr>
-          <th scope="col" className="py-1 pr-4">
-            {t('data.premium_item')}
-          </th>
-          <th scope="col" className="py-1 text-right">
-            {t('data.amount')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {premium.premiumItems.map((item) => {
-          const formula = tariff?.formulas.find((f) => f.id === item.premiumFormulaId);
-          return (
-            <tr key={item.premiumFormulaId} className="border-b border-slate-200">
-              <td className="py-1 pr-4">
-                {formula?.name ?? t('data.formula', { id: item.premiumFormulaId })}
-                {item.isOverride ? ` (${t('data.override')})` : ''}
-              </td>
-              <td className="py-1 text-right">{money(item.total, premium.currency)}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row" className="py-1 pr-4 text-left font-semibold">
-            {t('data.total')}
-          </th>
-          <td className="py-1 text-right font-semibold" data-testid="premium-total">
-            {money(premium.grandTotal, premium.currency)}
-          </td>
-        </tr>
-      </tfoot>
-    </table>
+    <DataTable
+      caption={t('data.premium')}
+      width="w-full max-w-xl"
+      dense
+      rows={premium.premiumItems}
+      rowKey={(item) => item.premiumFormulaId}
+      columns={[
+        {
+          id: 'item',
+          header: t('data.premium_item'),
+          cell: (item) => (
+            <>
+              {tariff?.formulas.find((f) => f.id === item.premiumFormulaId)?.name ??
+                t('data.formula', { id: item.premiumFormulaId })}
+              {item.isOverride ? ` (${t('data.override')})` : ''}
+            </>
+          ),
+        },
+        {
+          id: 'amount',
+          header: t('data.amount'),
+          className: 'text-right',
+          cell: (item) => money(item.total, premium.currency),
+        },
+      ]}
+      footer={
+        <tfoot>
+          <tr>
+            <th scope="row" className="py-1 pr-4 text-left font-semibold">
+              {t('data.total')}
+            </th>
+            <td className="py-1 text-right font-semibold" data-testid="premium-total">
+              {money(premium.grandTotal, premium.currency)}
+            </td>
+          </tr>
+        </tfoot>
+      }
+    />
   );
 }
 

@@ -8,6 +8,7 @@ import { productQueries } from '#client/api/products-queries.ts';
 import { loadStateOf } from '#client/ui/load-state.ts';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Button } from '#client/ui/button.tsx';
+import { DataTable } from '#client/ui/data-table.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
@@ -129,64 +130,61 @@ export default function ProductPage() {
         {versions.length === 0 ? (
           <p className="text-slate-700">{t('no_versions')}</p>
         ) : (
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t('detail.versions')}</caption>
-            <thead className="border-b border-slate-300 text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-4">
-                  {t('columns.version')}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t('columns.status')}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t('columns.description')}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t('columns.updated')}
-                </th>
-                <th scope="col" className="py-2">
-                  {t('columns.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {versions.map((version) => (
-                <tr key={version.id} className="border-b border-slate-200">
-                  <td className="py-2 pr-4">
-                    <Link
-                      to={versionPath(version)}
-                      className="font-medium text-blue-800 underline-offset-2 hover:underline"
-                    >
-                      {t('version_number', { version: version.version })}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-4">
-                    <StatusBadge status={version.status} />
-                  </td>
-                  <td className="py-2 pr-4">{version.description}</td>
-                  <td className="py-2 pr-4">{formatDateTime(version.updatedAt)}</td>
-                  <td className="flex flex-wrap gap-2 py-2">
-                    {canUpdateVersion
-                      ? VERSION_TRANSITIONS[version.status].map((status) => (
-                          <Button
-                            key={status}
-                            variant={status === 'archived' ? 'ghost' : 'secondary'}
-                            aria-label={t('actions.status_for', {
-                              action: t(TRANSITION_ACTION[status] as 'actions.activate'),
-                              version: version.version,
-                            })}
-                            onClick={() => changeStatus(version, status)}
-                          >
-                            {t(TRANSITION_ACTION[status] as 'actions.activate')}
-                          </Button>
-                        ))
-                      : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption={t('detail.versions')}
+            rows={versions}
+            rowKey={(version) => version.id}
+            columns={[
+              {
+                id: 'version',
+                header: t('columns.version'),
+                cell: (version) => (
+                  <Link
+                    to={versionPath(version)}
+                    className="font-medium text-blue-800 underline-offset-2 hover:underline"
+                  >
+                    {t('version_number', { version: version.version })}
+                  </Link>
+                ),
+              },
+              {
+                id: 'status',
+                header: t('columns.status'),
+                cell: (version) => <StatusBadge status={version.status} />,
+              },
+              {
+                id: 'description',
+                header: t('columns.description'),
+                cell: (version) => version.description,
+              },
+              {
+                id: 'updated',
+                header: t('columns.updated'),
+                cell: (version) => formatDateTime(version.updatedAt),
+              },
+              {
+                id: 'actions',
+                header: t('columns.actions'),
+                cellClassName: 'flex flex-wrap gap-2',
+                cell: (version) =>
+                  canUpdateVersion
+                    ? VERSION_TRANSITIONS[version.status].map((status) => (
+                        <Button
+                          key={status}
+                          variant={status === 'archived' ? 'ghost' : 'secondary'}
+                          aria-label={t('actions.status_for', {
+                            action: t(TRANSITION_ACTION[status] as 'actions.activate'),
+                            version: version.version,
+                          })}
+                          onClick={() => changeStatus(version, status)}
+                        >
+                          {t(TRANSITION_ACTION[status] as 'actions.activate')}
+                        </Button>
+                      ))
+                    : null,
+              },
+            ]}
+          />
         )}
       </section>
       <BookingFunnelsSection

@@ -18,6 +18,7 @@ import {
 import type { FactorValues, NamedRange } from '#client/api/product-extras-client.ts';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Button } from '#client/ui/button.tsx';
+import { DataTable } from '#client/ui/data-table.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { useToast } from '#client/ui/toast.tsx';
@@ -160,6 +161,14 @@ export default function VersionPage() {
     reload();
   };
 
+  /** A dialog's close: what it saved (a value, or true) is told and shown; null or false was cancelled. */
+  const closeDialog =
+    <V,>(message: (value: V) => string) =>
+    (value: V | null | false) => {
+      setEditing(null);
+      if (value) saved(message(value));
+    };
+
   const run = (work: Promise<unknown>, done: string) =>
     work.then(
       () => {
@@ -234,6 +243,22 @@ export default function VersionPage() {
     </>
   );
 
+  /** A row's edit and delete buttons, each left out without its action. */
+  const editAndDelete = (name: string, edit: (() => void) | null, del: (() => void) | null) => (
+    <>
+      {edit ? (
+        <Button variant="ghost" aria-label={t('actions.edit_named', { name })} onClick={edit}>
+          {t('actions.edit')}
+        </Button>
+      ) : null}
+      {del ? (
+        <Button variant="ghost" aria-label={t('actions.delete_named', { name })} onClick={del}>
+          {t('actions.delete')}
+        </Button>
+      ) : null}
+    </>
+  );
+
   return (
     <div className="flex flex-col gap-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -305,88 +330,68 @@ export default function VersionPage() {
               {object.productFields.length === 0 ? (
                 <p className="text-sm text-slate-700">{t('editor.no_fields')}</p>
               ) : (
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">
-                    {t('editor.fields_of', { label: object.label })}
-                  </caption>
-                  <thead className="border-b border-slate-300 text-slate-700">
-                    <tr>
-                      <th scope="col" className={cell}>
-                        {t('columns.label')}
-                      </th>
-                      <th scope="col" className={cell}>
-                        {t('columns.field_name')}
-                      </th>
-                      <th scope="col" className={cell}>
-                        {t('columns.type')}
-                      </th>
-                      <th scope="col" className={cell}>
-                        {t('columns.required')}
-                      </th>
-                      <th scope="col" className={cell}>
-                        {t('columns.range')}
-                      </th>
-                      {canEditFields ? (
-                        <th scope="col" className={cell}>
-                          {t('columns.actions')}
-                        </th>
-                      ) : null}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {object.productFields.map((field, index) => (
-                      <tr key={field.id} className="border-b border-slate-200">
-                        <td className={cell}>{field.label}</td>
-                        <td className={cell}>
-                          <code>{formulaPath(object.name, field.name)}</code>
-                        </td>
-                        <td className={cell}>
-                          {t(fieldTypeKey(field.type))}
-                          {field.kind ? ` (${t(fieldKindKey(field.kind))})` : ''}
-                        </td>
-                        <td className={cell}>{field.isRequired ? t('yes') : t('no')}</td>
-                        <td className={cell}>
-                          {field.minimum !== null || field.maximum !== null
-                            ? `${field.minimum ?? '…'} – ${field.maximum ?? '…'}`
-                            : ''}
-                        </td>
-                        {canEditFields ? (
-                          <td className={`${cell} flex flex-wrap gap-1`}>
-                            {byLabel
-                              ? null
-                              : moveButtons(
-                                  field.label,
-                                  index,
-                                  object.productFields.length,
-                                  (other) =>
-                                    void run(
-                                      reorderProductFields(accountIndex, {
-                                        productFieldIdOne: field.id,
-                                        productFieldIdTwo: object.productFields[other]!.id,
-                                      }),
-                                      t('messages.reordered'),
-                                    ),
-                                )}
-                            <Button
-                              variant="ghost"
-                              aria-label={t('actions.edit_named', { name: field.label })}
-                              onClick={() => setEditing({ kind: 'field', object, field })}
-                            >
-                              {t('actions.edit')}
-                            </Button>
-                            <Button
-                              variant="ghost"
-                              aria-label={t('actions.delete_named', { name: field.label })}
-                              onClick={() => removeField(field)}
-                            >
-                              {t('actions.delete')}
-                            </Button>
-                          </td>
-                        ) : null}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <DataTable<ProductField>
+                  caption={t('editor.fields_of', { label: object.label })}
+                  pad={cell}
+                  rows={object.productFields}
+                  rowKey={(field) => field.id}
+                  columns={[
+                    { id: 'label', header: t('columns.label'), cell: (field) => field.label },
+                    {
+                      id: 'field_name',
+                      header: t('columns.field_name'),
+                      cell: (field) => <code>{formulaPath(object.name, field.name)}</code>,
+                    },
+                    {
+                      id: 'type',
+                      header: t('columns.type'),
+                      cell: (field) =>
+                        `${t(fieldTypeKey(field.type))}${field.kind ? ` (${t(fieldKindKey(field.kind))})` : ''}`,
+                    },
+                    {
+                      id: 'required',
+                      header: t('columns.required'),
+                      cell: (field) => (field.isRequired ? t('yes') : t('no')),
+                    },
+                    {
+                      id: 'range',
+                      header: t('columns.range'),
+                      cell: (field) =>
+                        field.minimum !== null || field.maximum !== null
+                          ? `${field.minimum ?? '…'} – ${field.maximum ?? '…'}`
+                          : '',
+                    },
+                    canEditFields && {
+                      id: 'actions',
+                      header: t('columns.actions'),
+                      cellClassName: 'flex flex-wrap gap-1',
+                      cell: (field, index) => (
+                        <>
+                          {byLabel
+                            ? null
+                            : moveButtons(
+                                field.label,
+                                index,
+                                object.productFields.length,
+                                (other) =>
+                                  void run(
+                                    reorderProductFields(accountIndex, {
+                                      productFieldIdOne: field.id,
+                                      productFieldIdTwo: object.productFields[other]!.id,
+                                    }),
+                                    t('messages.reordered'),
+                                  ),
+                              )}
+                          {editAndDelete(
+                            field.label,
+                            () => setEditing({ kind: 'field', object, field }),
+                            () => removeField(field),
+                          )}
+                        </>
+                      ),
+                    },
+                  ]}
+                />
               )}
             </section>
           );
@@ -424,85 +429,61 @@ export default function VersionPage() {
         {formulas.length === 0 ? (
           <p className="text-sm text-slate-700">{t('editor.no_formulas')}</p>
         ) : (
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t('editor.formulas')}</caption>
-            <thead className="border-b border-slate-300 text-slate-700">
-              <tr>
-                <th scope="col" className={cell}>
-                  {t('columns.group')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('columns.name')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('columns.expression')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('columns.unit')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('columns.variable')}
-                </th>
-                {canEditFormula || canDeleteFormula ? (
-                  <th scope="col" className={cell}>
-                    {t('columns.actions')}
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {formulas.map((formula, index) => (
-                <tr key={formula.id} className="border-b border-slate-200">
-                  <td className={cell}>{formula.group}</td>
-                  <td className={cell}>{formula.name}</td>
-                  <td className={cell}>
-                    <code className="break-all">{formula.expression}</code>
-                  </td>
-                  <td className={cell}>{t(unitKey(formula.unit))}</td>
-                  <td className={cell}>
-                    {formula.variableName ? <code>{formula.variableName}</code> : ''}
-                  </td>
-                  {canEditFormula || canDeleteFormula ? (
-                    <td className={`${cell} flex flex-wrap gap-1`}>
-                      {canEditFormula ? (
-                        <>
-                          {moveButtons(
-                            formula.name,
-                            index,
-                            formulas.length,
-                            (other) =>
-                              void run(
-                                reorderPremiumFormulas(accountIndex, {
-                                  id1: formula.id,
-                                  id2: formulas[other]!.id,
-                                }),
-                                t('messages.reordered'),
-                              ),
-                          )}
-                          <Button
-                            variant="ghost"
-                            aria-label={t('actions.edit_named', { name: formula.name })}
-                            onClick={() => setEditing({ kind: 'formula', formula })}
-                          >
-                            {t('actions.edit')}
-                          </Button>
-                        </>
-                      ) : null}
-                      {canDeleteFormula ? (
-                        <Button
-                          variant="ghost"
-                          aria-label={t('actions.delete_named', { name: formula.name })}
-                          onClick={() => removeFormula(formula)}
-                        >
-                          {t('actions.delete')}
-                        </Button>
-                      ) : null}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption={t('editor.formulas')}
+            pad={cell}
+            rows={formulas}
+            rowKey={(formula) => formula.id}
+            columns={[
+              { id: 'group', header: t('columns.group'), cell: (formula) => formula.group },
+              { id: 'name', header: t('columns.name'), cell: (formula) => formula.name },
+              {
+                id: 'expression',
+                header: t('columns.expression'),
+                cell: (formula) => <code className="break-all">{formula.expression}</code>,
+              },
+              {
+                id: 'unit',
+                header: t('columns.unit'),
+                cell: (formula) => t(unitKey(formula.unit)),
+              },
+              {
+                id: 'variable',
+                header: t('columns.variable'),
+                cell: (formula) =>
+                  formula.variableName ? <code>{formula.variableName}</code> : '',
+              },
+              (canEditFormula || canDeleteFormula) && {
+                id: 'actions',
+                header: t('columns.actions'),
+                cellClassName: 'flex flex-wrap gap-1',
+                cell: (formula, index) => (
+                  <>
+                    {canEditFormula
+                      ? moveButtons(
+                          formula.name,
+                          index,
+                          formulas.length,
+                          (other) =>
+                            void run(
+                              reorderPremiumFormulas(accountIndex, {
+                                id1: formula.id,
+                                id2: formulas[other]!.id,
+                              }),
+                              t('messages.reordered'),
+                            ),
+                        )
+                      : null}
+                    {editAndDelete(
+                      formula.name,
+                      canEditFormula ? () => setEditing({ kind: 'formula', formula }) : null,
+                      canDeleteFormula ? () => removeFormula(formula) : null,
+                    )}
+                  </>
+                ),
+              },
+            ]}
+          />
         )}
       </section>
 
@@ -519,33 +500,21 @@ export default function VersionPage() {
           accountIndex={accountIndex}
           object={editing.object}
           field={editing.field}
-          onClose={(saved) => {
-            setEditing(null);
-            if (saved) {
-              toast({ message: t('messages.field_saved'), tone: 'success' });
-              reload();
-            }
-          }}
+          onClose={closeDialog(() => t('messages.field_saved'))}
         />
       ) : null}
       {editing?.kind === 'add-object' ? (
         <AddObjectDialog
           accountIndex={accountIndex}
           productVersionId={version.id}
-          onClose={(label) => {
-            setEditing(null);
-            if (label) saved(t('objects.saved', { label }));
-          }}
+          onClose={closeDialog((label: string) => t('objects.saved', { label }))}
         />
       ) : null}
       {editing?.kind === 'rename-object' ? (
         <RenameObjectDialog
           accountIndex={accountIndex}
           object={editing.object}
-          onClose={(label) => {
-            setEditing(null);
-            if (label) saved(t('objects.saved', { label }));
-          }}
+          onClose={closeDialog((label: string) => t('objects.saved', { label }))}
         />
       ) : null}
       {editing?.kind === 'formula' ? (
@@ -554,13 +523,7 @@ export default function VersionPage() {
           productVersionId={version.id}
           formula={editing.formula}
           variables={variables}
-          onClose={(saved) => {
-            setEditing(null);
-            if (saved) {
-              toast({ message: t('messages.formula_saved'), tone: 'success' });
-              reload();
-            }
-          }}
+          onClose={closeDialog(() => t('messages.formula_saved'))}
         />
       ) : null}
     </div>

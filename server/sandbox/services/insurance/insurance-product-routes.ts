@@ -25,7 +25,7 @@ import {
   requireServicePermission,
 } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
-import { pageOf, parseListQuery } from '#server/sandbox/platform/list-query.ts';
+import { pageOf, parseListQuery, type ListQuery } from '#server/sandbox/platform/list-query.ts';
 import { offsetPage } from '#server/sandbox/platform/list-page.ts';
 import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { assertFormula, assertVersionComputes, versionScope } from './formula-check.ts';
@@ -316,6 +316,88 @@ async function deleteDraftPart(
   await db.query(`DELETE FROM ${table} WHERE tenant_id = $1 AND id = $2`, [tenantId, part.id]);
 }
 
+/**
+ * One page of a list: `sql` (its filter and order, without the page) with `params`, one row more
+ * than the page holds, so that `pageOf` knows whether another page follows.
+ */
+async function pageRows<R>(db: Queryable, sql: string, params: unknown[], list: ListQuery) {
+  const n = params.length;
+  const rows = await db.query<R>(`${sql} LIMIT $${n + 1} OFFSET $${n + 2}`, [
+    ...params,
+    list.pageSize + 1,
+    (list.page - 1) * list.pageSize,
+  ]);
+  return pageOf(rows, list);
+}
+
+/** A page as the list endpoints answer it. */
+const pageBody = <R, P>(
+  page: { items: R[]; nextPageToken: string | null },
+  present: (row: R) => P,
+) => ({
+  items: page.items.map(present),
+  nextPageToken: page.nextPageToken,
+});
+
+/** A write whose unique index refuses a duplicate: a 409 with `code` instead of a 500. */
+async function unlessTaken<T>(write: () => Promise<T>, code: string, message: string): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (uniqueViolation(error)) throw new HttpError(409, code, message);
+    throw error;
+  }
+}
+
+/** The answer of a reorder: both parts with their orders swapped. */
+const swappedBody = <R extends { order: number }, P>(one: R, two: R, present: (row: R) => P) => ({
+  items: [present({ ...one, order: two.order }), present({ ...two, order: one.order })],
+});
+
+/** A product's slug is unique in its tenant: a 409 `slug_taken` for a second one. */
+const slugTaken = <T>(write: () => Promise<T>) =>
+  unlessTaken(write, 'slug_taken', 'a product with this slug exists');
+
+/** A product's columns from name to insured object types, as the insert and update list them. */
+const productColumns = (
+  body: {
+    name: string;
+    category: string;
+    defaultLanguage: string;
+    contractDurationDays: number;
+    insuredObjectTypes: unknown;
+  },
+  slug: string,
+) => [
+  body.name,
+  slug,
+  body.category,
+  body.defaultLanguage,
+  body.contractDurationDays,
+  JSON.stringify(body.insuredObjectTypes),
+];
+
+/** A field's columns from name to default value, in the order the insert and update list them. */
+const fieldColumns = (body: {
+  name: string;
+  label: string;
+  type: string;
+  kind: string | null;
+  isRequired: boolean;
+  minimum: number | null;
+  maximum: number | null;
+  defaultValue: unknown;
+}) => [
+  body.name,
+  body.label,
+  body.type,
+  body.kind,
+  body.isRequired,
+  body.minimum,
+  body.maximum,
+  body.defaultValue === null ? null : JSON.stringify(body.defaultValue),
+];
+
 /** A part read with its version's status and number (`pv.status, pv.version AS product_version`). */
 export const joinedDraft = (row: { status: string; product_version: number }) =>
   draftLike({ status: row.status as ProductVersionStatus, version: row.product_version });
@@ -590,29 +672,20 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
   router.post('/products', allow('products', 'create'), async (req, res) => {
     const auth = getAuth(res);
     const body = parseBody(ProductBody, req.body);
-    try {
-      const [row] = await db.query<ProductRow>(
+    const [row] = await slugTaken(() =>
+      db.query<ProductRow>(
         `INSERT INTO products (tenant_id, code, name, slug, category, default_language,
                                contract_duration_days, insured_object_types, created_by, updated_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING *`,
         [
           auth.tenantId,
           newCode('prd'),
-          body.name,
-          body.slug ?? slugFrom(body.name),
-          body.category,
-          body.defaultLanguage,
-          body.contractDurationDays,
-          JSON.stringify(body.insuredObjectTypes),
+          ...productColumns(body, body.slug ?? slugFrom(body.name)),
           auth.userCode,
         ],
-      );
-      res.status(201).json({ product: presentProduct(auth.tenantSlug, row!, []) });
-    } catch (error) {
-      if (uniqueViolation(error))
-        throw new HttpError(409, 'slug_taken', 'a product with this slug exists');
-      throw error;
-    }
+      ),
+    );
+    res.status(201).json({ product: presentProduct(auth.tenantSlug, row!, []) });
   });
 
   router.put('/products/:id', allow('products', 'update'), async (req, res) => {
@@ -620,31 +693,17 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
     const id = idOf(String(req.params.id), cantLoadProduct);
     const body = parseBody(ProductBody, req.body);
     const current = await productById(db, auth.tenantId, id);
-    try {
-      const [row] = await db.query<ProductRow>(
+    const [row] = await slugTaken(() =>
+      db.query<ProductRow>(
         `UPDATE products SET name = $3, slug = $4, category = $5, default_language = $6,
                 contract_duration_days = $7, insured_object_types = $8, updated_at = now(), updated_by = $9
           WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-        [
-          auth.tenantId,
-          id,
-          body.name,
-          body.slug ?? current.slug,
-          body.category,
-          body.defaultLanguage,
-          body.contractDurationDays,
-          JSON.stringify(body.insuredObjectTypes),
-          auth.userCode,
-        ],
-      );
-      res.json({
-        product: presentProduct(auth.tenantSlug, row!, await versionsOf(db, auth.tenantId, [id])),
-      });
-    } catch (error) {
-      if (uniqueViolation(error))
-        throw new HttpError(409, 'slug_taken', 'a product with this slug exists');
-      throw error;
-    }
+        [auth.tenantId, id, ...productColumns(body, body.slug ?? current.slug), auth.userCode],
+      ),
+    );
+    res.json({
+      product: presentProduct(auth.tenantSlug, row!, await versionsOf(db, auth.tenantId, [id])),
+    });
   });
 
   router.delete('/products/:id', allow('products', 'delete'), async (req, res) => {
@@ -783,12 +842,12 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
       list.filter.get('productVersionId'),
       () => cantLoad('insured objects'),
     );
-    const rows = await db.query<ObjectRow>(
-      `SELECT * FROM insured_objects WHERE tenant_id = $1 AND product_version_id = $2
-        ORDER BY id LIMIT $3 OFFSET $4`,
-      [tenantId, versionId, list.pageSize + 1, (list.page - 1) * list.pageSize],
+    const page = await pageRows<ObjectRow>(
+      db,
+      `SELECT * FROM insured_objects WHERE tenant_id = $1 AND product_version_id = $2 ORDER BY id`,
+      [tenantId, versionId],
+      list,
     );
-    const page = pageOf(rows, list);
     const fields = list.expand.has('productFields')
       ? await db.query<FieldRow>(
           `SELECT * FROM product_fields WHERE tenant_id = $1 AND insured_object_id = ANY($2::int[])
@@ -796,15 +855,14 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
           [tenantId, page.items.map((o) => o.id)],
         )
       : null;
-    res.json({
-      items: page.items.map((o) =>
+    res.json(
+      pageBody(page, (o) =>
         presentObject(
           o,
           fields?.filter((f) => f.insured_object_id === o.id),
         ),
       ),
-      nextPageToken: page.nextPageToken,
-    });
+    );
   });
 
   // -- product fields
@@ -834,13 +892,14 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
         'filter insuredObjectId is required (ids joined by ,)',
       );
     }
-    const rows = await db.query<FieldRow>(
+    const page = await pageRows<FieldRow>(
+      db,
       `SELECT * FROM product_fields WHERE tenant_id = $1 AND insured_object_id = ANY($2::int[])
-        ORDER BY insured_object_id, "order", id LIMIT $3 OFFSET $4`,
-      [tenantId, ids, list.pageSize + 1, (list.page - 1) * list.pageSize],
+        ORDER BY insured_object_id, "order", id`,
+      [tenantId, ids],
+      list,
     );
-    const page = pageOf(rows, list);
-    res.json({ items: page.items.map(presentField), nextPageToken: page.nextPageToken });
+    res.json(pageBody(page, presentField));
   });
 
   router.post('/product-fields', allow('product-versions', 'update'), async (req, res) => {
@@ -850,44 +909,30 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
     const object = await objectWithVersion(db, auth.tenantId, body.insuredObjectId);
     if (!object) throw new HttpError(404, 'not_found', 'insured object not found');
     draftLike(object);
-    try {
-      const [row] = await writePart<FieldRow>(
-        db,
-        { auth, clock: ctx.clock },
-        `INSERT INTO product_fields (tenant_id, code, insured_object_id, name, label, type, kind, is_required,
+    const [row] = await unlessTaken(
+      () =>
+        writePart<FieldRow>(
+          db,
+          { auth, clock: ctx.clock },
+          `INSERT INTO product_fields (tenant_id, code, insured_object_id, name, label, type, kind, is_required,
                                      minimum, maximum, default_value, "order", created_by, updated_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
                  (SELECT coalesce(max("order"), 0) + 1 FROM product_fields WHERE insured_object_id = $3), $12, $12)
          RETURNING *`,
-        [
-          auth.tenantId,
-          newCode('pfi'),
-          object.id,
-          body.name,
-          body.label,
-          body.type,
-          body.kind,
-          body.isRequired,
-          body.minimum,
-          body.maximum,
-          body.defaultValue === null ? null : JSON.stringify(body.defaultValue),
-          auth.userCode,
-        ],
-        ([saved]) =>
-          saved && {
-            versionId: object.product_version_id,
-            part: 'field',
-            name: saved.name,
-            before: null,
-            after: presentField(saved),
-          },
-      );
-      res.status(201).json({ productField: presentField(row!) });
-    } catch (error) {
-      if (uniqueViolation(error))
-        throw new HttpError(409, 'name_taken', `a field named ${body.name} exists`);
-      throw error;
-    }
+          [auth.tenantId, newCode('pfi'), object.id, ...fieldColumns(body), auth.userCode],
+          ([saved]) =>
+            saved && {
+              versionId: object.product_version_id,
+              part: 'field',
+              name: saved.name,
+              before: null,
+              after: presentField(saved),
+            },
+        ),
+      'name_taken',
+      `a field named ${body.name} exists`,
+    );
+    res.status(201).json({ productField: presentField(row!) });
   });
 
   router.put('/product-fields/:id', allow('product-versions', 'update'), async (req, res) => {
@@ -903,41 +948,28 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
         'insuredObjectId: a field cannot move to another insured object',
       );
     }
-    try {
-      const [row] = await writePart<FieldRow>(
-        db,
-        { auth, clock: ctx.clock },
-        `UPDATE product_fields SET name = $3, label = $4, type = $5, kind = $6, is_required = $7,
+    const [row] = await unlessTaken(
+      () =>
+        writePart<FieldRow>(
+          db,
+          { auth, clock: ctx.clock },
+          `UPDATE product_fields SET name = $3, label = $4, type = $5, kind = $6, is_required = $7,
                 minimum = $8, maximum = $9, default_value = $10, updated_at = now(), updated_by = $11
           WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-        [
-          auth.tenantId,
-          field.id,
-          body.name,
-          body.label,
-          body.type,
-          body.kind,
-          body.isRequired,
-          body.minimum,
-          body.maximum,
-          body.defaultValue === null ? null : JSON.stringify(body.defaultValue),
-          auth.userCode,
-        ],
-        ([saved]) =>
-          saved && {
-            versionId: field.product_version_id,
-            part: 'field',
-            name: saved.name,
-            before: presentField(field),
-            after: presentField(saved),
-          },
-      );
-      res.json({ productField: presentField(row!) });
-    } catch (error) {
-      if (uniqueViolation(error))
-        throw new HttpError(409, 'name_taken', `a field named ${body.name} exists`);
-      throw error;
-    }
+          [auth.tenantId, field.id, ...fieldColumns(body), auth.userCode],
+          ([saved]) =>
+            saved && {
+              versionId: field.product_version_id,
+              part: 'field',
+              name: saved.name,
+              before: presentField(field),
+              after: presentField(saved),
+            },
+        ),
+      'name_taken',
+      `a field named ${body.name} exists`,
+    );
+    res.json({ productField: presentField(row!) });
   });
 
   router.delete('/product-fields/:id', allow('product-versions', 'update'), async (req, res) => {
@@ -970,12 +1002,7 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
       'both fields must belong to the same insured object',
     );
     await swapOrder(db, 'product_fields', tenantId, one, two, userCode);
-    res.json({
-      items: [
-        presentField({ ...one, order: two.order }),
-        presentField({ ...two, order: one.order }),
-      ],
-    });
+    res.json(swappedBody(one, two, presentField));
   });
 
   // -- premium formulas
@@ -993,13 +1020,14 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
       list.filter.get('productVersionId'),
       () => cantLoad('premium formulas'),
     );
-    const rows = await db.query<FormulaRow>(
+    const page = await pageRows<FormulaRow>(
+      db,
       `SELECT * FROM premium_formulas WHERE tenant_id = $1 AND product_version_id = $2
-        ORDER BY "order", id LIMIT $3 OFFSET $4`,
-      [tenantId, versionId, list.pageSize + 1, (list.page - 1) * list.pageSize],
+        ORDER BY "order", id`,
+      [tenantId, versionId],
+      list,
     );
-    const page = pageOf(rows, list);
-    res.json({ items: page.items.map(presentFormula), nextPageToken: page.nextPageToken });
+    res.json(pageBody(page, presentFormula));
   });
 
   router.post('/premium-formulas', allow('premium-formulas', 'create'), async (req, res) => {
@@ -1147,12 +1175,7 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
         }
       }
       await swapOrder(db, 'premium_formulas', tenantId, one, two, userCode);
-      res.json({
-        items: [
-          presentFormula({ ...one, order: two.order }),
-          presentFormula({ ...two, order: one.order }),
-        ],
-      });
+      res.json(swappedBody(one, two, presentFormula));
     },
   );
 
