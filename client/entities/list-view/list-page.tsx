@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from '#client/ui/button.tsx';
+import { ToolbarInput } from '#client/ui/toolbar-field.tsx';
 import type { ExportList } from './export-link.tsx';
 import {
   InfiniteTable,
@@ -72,38 +75,69 @@ export interface ListService<TRow, TQuery> {
  * the table lists, its total, and the table sorted by its columns (the sort in the address too;
  * the service pages by keyset, so the token of each page is passed back as it came).
  */
-export function ListPage<TRow, TQuery>({
+export function ListPage<TRow extends { id: number }, TQuery>({
   title,
   action,
+  newLink,
+  search,
   toolbar,
   notice,
   service,
   url,
+  rowKey = (row) => String(row.id),
   ...table
 }: {
   title: string;
   action?: ReactNode;
+  /** The page's "New ..." link (instead of `action`), for a user who may create. */
+  newLink?: { to: string; label: string } | null;
+  /** The search box, first in the toolbar (typed: a draft of useUrlFilters). */
+  search?: { label: string; placeholder: string; value: string; onChange: (v: string) => void };
+  /** The other filters, after the search. */
   toolbar?: ReactNode;
   /** Between the toolbar and the list. */
   notice?: ReactNode;
   service: ListService<TRow, TQuery>;
   /** From useUrlFilters with the table's sort columns. */
   url: UrlListState;
-} & Omit<UrlListProps<TRow>, 'url' | 'exportQuery' | 'sort' | 'onSort' | 'load'>) {
+  rowKey?: (row: TRow) => string;
+} & Omit<UrlListProps<TRow>, 'url' | 'exportQuery' | 'sort' | 'onSort' | 'load' | 'rowKey'>) {
   return (
-    <ListFrame title={title} action={action} toolbar={toolbar}>
+    <ListFrame
+      title={title}
+      action={
+        newLink ? (
+          <Link to={newLink.to} className={buttonClass('primary')}>
+            {newLink.label}
+          </Link>
+        ) : (
+          action
+        )
+      }
+      toolbar={
+        <>
+          {search ? (
+            <ToolbarInput
+              label={search.label}
+              value={search.value}
+              placeholder={search.placeholder}
+              className="w-72"
+              onChange={search.onChange}
+            />
+          ) : null}
+          {toolbar}
+        </>
+      }
+    >
       {notice}
       <UrlListTable
         url={url}
+        rowKey={rowKey}
         exportQuery={service.params(service.query(url.sort))}
         sort={url.sort}
         onSort={url.keepSort}
         load={(_page, sort, signal, pageToken) =>
-          service.fetchPage(
-            table.accountIndex,
-            service.query(sort, pageToken ?? undefined),
-            signal,
-          )
+          service.fetchPage(table.accountIndex, service.query(sort, pageToken ?? undefined), signal)
         }
         {...table}
       />

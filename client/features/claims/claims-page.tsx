@@ -5,13 +5,12 @@ import { Link } from 'react-router';
 import { CLAIM_TYPES, claimsParams, listClaims, type Claim } from '#client/api/claims-client.ts';
 import { claimQueries } from '#client/api/claims-queries.ts';
 import { RetryAlert } from '#client/ui/load-problem.tsx';
-import { buttonClass } from '#client/ui/button.tsx';
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
 import type { TableColumn } from '#client/ui/infinite-table.tsx';
 import { ListPage } from '#client/entities/list-view/list-page.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { partyName } from '#common/party-name.ts';
-import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
+import { ToolbarSelect } from '#client/ui/toolbar-field.tsx';
 import { loadStateOf } from '#client/ui/load-state.ts';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
 import { ClaimStatusBadge } from './claim-status.tsx';
@@ -134,30 +133,21 @@ export default function ClaimsPage() {
   return (
     <ListPage
       title={t('list.title')}
-      action={
-        canCreate ? (
-          <Link to={`/u/${accountIndex}/claims/new`} className={buttonClass('primary')}>
-            {t('actions.new')}
-          </Link>
-        ) : null
-      }
+      newLink={canCreate ? { to: `/u/${accountIndex}/claims/new`, label: t('actions.new') } : null}
+      search={{
+        label: t('toolbar.search'),
+        placeholder: t('toolbar.search_placeholder'),
+        value: url.drafts.search,
+        onChange: (value) => url.setDraft('search', value),
+      }}
       toolbar={
-        <>
-          <ToolbarInput
-            label={t('toolbar.search')}
-            value={url.drafts.search}
-            placeholder={t('toolbar.search_placeholder')}
-            className="w-72"
-            onChange={(value) => url.setDraft('search', value)}
-          />
-          <ToolbarSelect
-            label={t('toolbar.type')}
-            value={claimType}
-            allLabel={t('toolbar.all')}
-            options={CLAIM_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
-            onChange={(value) => setParam('type', value)}
-          />
-        </>
+        <ToolbarSelect
+          label={t('toolbar.type')}
+          value={claimType}
+          allLabel={t('toolbar.all')}
+          options={CLAIM_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+          onChange={(value) => setParam('type', value)}
+        />
       }
       notice={
         <fieldset className="flex flex-col gap-1">
@@ -201,7 +191,6 @@ export default function ClaimsPage() {
       // Fits 1280 px with the side menu open (about 59rem of room): the text columns share
       // what the fixed ones leave, and scroll sideways only on narrower screens.
       minWidth="56rem"
-      rowKey={(c) => String(c.id)}
       emptyMessage={filtered ? t('list.empty_filtered') : t('list.empty')}
     />
   );

@@ -7,7 +7,6 @@ import {
   type AccountsQuery,
 } from '#client/api/accounts-client.ts';
 import { displayNameOf } from '#client/api/accounts-client.ts';
-import { buttonClass } from '#client/ui/button.tsx';
 import { formatDate } from '#client/ui/form/dates.ts';
 import type { TableColumn } from '#client/ui/infinite-table.tsx';
 import { ListPage } from '#client/entities/list-view/list-page.tsx';
@@ -98,22 +97,17 @@ export default function CustomersPage() {
   return (
     <ListPage
       title={t('title')}
-      action={
-        canCreate ? (
-          <Link to={`/u/${accountIndex}/customers/new`} className={buttonClass('primary')}>
-            {t('actions.new')}
-          </Link>
-        ) : null
+      newLink={
+        canCreate ? { to: `/u/${accountIndex}/customers/new`, label: t('actions.new') } : null
       }
+      search={{
+        label: t('toolbar.search'),
+        placeholder: t('toolbar.search_placeholder'),
+        value: filters.drafts.search,
+        onChange: (v) => filters.setDraft('search', v),
+      }}
       toolbar={
         <>
-          <ToolbarInput
-            label={t('toolbar.search')}
-            value={filters.drafts.search}
-            placeholder={t('toolbar.search_placeholder')}
-            className="w-72"
-            onChange={(v) => filters.setDraft('search', v)}
-          />
           <ToolbarSelect
             label={t('toolbar.type')}
             value={type}
@@ -152,7 +146,6 @@ export default function CustomersPage() {
       label={t('table.label')}
       columns={columns}
       minWidth="64rem"
-      rowKey={(a) => String(a.id)}
       emptyMessage={t('table.empty')}
     />
   );

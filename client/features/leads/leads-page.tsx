@@ -17,7 +17,7 @@ import { useLeadStatusLabel } from '#client/entities/lead/lead-status.tsx';
 import { ListPage } from '#client/entities/list-view/list-page.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
-import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
+import { ToolbarSelect } from '#client/ui/toolbar-field.tsx';
 import { allLoaded, loadStateOf, retryFailed, type LoadState } from '#client/ui/load-state.ts';
 import { serviceOrder } from '#client/ui/table-sort.ts';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
@@ -98,15 +98,14 @@ export default function LeadsPage() {
     <ListPage
       title={t('title')}
       action={<NewApplicationButton abilities={abilities} />}
+      search={{
+        label: t('toolbar.search'),
+        placeholder: t('toolbar.search_placeholder'),
+        value: filters.drafts.search,
+        onChange: (v) => filters.setDraft('search', v),
+      }}
       toolbar={
         <>
-          <ToolbarInput
-            label={t('toolbar.search')}
-            value={filters.drafts.search}
-            placeholder={t('toolbar.search_placeholder')}
-            className="w-72"
-            onChange={(v) => filters.setDraft('search', v)}
-          />
           <ToolbarSelect
             label={t('toolbar.status')}
             value={status}
@@ -156,7 +155,6 @@ export default function LeadsPage() {
       label={t('table.label')}
       columns={columns}
       minWidth="60rem"
-      rowKey={(l) => String(l.id)}
       emptyMessage={t('table.empty')}
     />
   );
