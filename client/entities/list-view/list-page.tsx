@@ -10,7 +10,7 @@ import {
   type LoadTablePage,
 } from '#client/ui/infinite-table.tsx';
 import { ListActions } from './list-views.tsx';
-import type { TableSort } from '#client/ui/table-sort.ts';
+import { serviceOrder, type TableSort } from '#client/ui/table-sort.ts';
 
 /*
  * The pieces every list page of the suite (customers, partners, leads, claims, ...) built for
@@ -144,6 +144,18 @@ export function ListPage<TRow extends { id: number }, TQuery>({
     </ListFrame>
   );
 }
+
+/**
+ * A list's `ListService.query` from its filters (as the service names them) and its table's
+ * columns by the service's order fields: the first page without a token, later ones with it.
+ */
+export const serviceQuery =
+  <F extends object>(filters: F, orderFields: Readonly<Record<string, string>>) =>
+  (sort: TableSort, pageToken?: string) => ({
+    ...(pageToken ? { pageToken } : {}),
+    ...filters,
+    order: serviceOrder(sort, orderFields),
+  });
 
 /** What a list page takes of useUrlFilters. */
 export interface UrlListState {

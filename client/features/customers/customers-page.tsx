@@ -1,17 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  accountsParams,
-  listAccounts,
-  type Account,
-  type AccountsQuery,
-} from '#client/api/accounts-client.ts';
+import { accountsParams, listAccounts, type Account } from '#client/api/accounts-client.ts';
 import { displayNameOf } from '#client/api/accounts-client.ts';
 import { formatDate } from '#client/ui/form/dates.ts';
 import type { TableColumn } from '#client/ui/infinite-table.tsx';
-import { ListPage } from '#client/entities/list-view/list-page.tsx';
+import { ListPage, serviceQuery } from '#client/entities/list-view/list-page.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
-import { serviceOrder } from '#client/ui/table-sort.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
 import { useCustomerAbilities } from './use-customer-abilities.ts';
@@ -128,13 +122,10 @@ export default function CustomersPage() {
         </>
       }
       service={{
-        query: (sort, pageToken): AccountsQuery => ({
-          ...(pageToken ? { pageToken } : {}),
-          search,
-          type: type || undefined,
-          city: city || undefined,
-          order: serviceOrder(sort, ORDER_FIELDS),
-        }),
+        query: serviceQuery(
+          { search, type: type || undefined, city: city || undefined },
+          ORDER_FIELDS,
+        ),
         params: accountsParams,
         fetchPage: listAccounts,
       }}

@@ -1,25 +1,18 @@
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { applicantName } from '#common/party-name.ts';
-import {
-  leadsParams,
-  listLeads,
-  type Lead,
-  type LeadStatus,
-  type LeadsQuery,
-} from '#client/api/leads-client.ts';
+import { leadsParams, listLeads, type Lead, type LeadStatus } from '#client/api/leads-client.ts';
 import { leadQueries } from '#client/api/leads-queries.ts';
 import type { Product } from '#client/api/products-client.ts';
 import { productQueries } from '#client/api/products-queries.ts';
 import type { TableColumn } from '#client/ui/infinite-table.tsx';
 import { useLeadColumns } from '#client/entities/lead/lead-columns.tsx';
 import { useLeadStatusLabel } from '#client/entities/lead/lead-status.tsx';
-import { ListPage } from '#client/entities/list-view/list-page.tsx';
+import { ListPage, serviceQuery } from '#client/entities/list-view/list-page.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { ToolbarSelect } from '#client/ui/toolbar-field.tsx';
 import { allLoaded, loadStateOf, retryFailed, type LoadState } from '#client/ui/load-state.ts';
-import { serviceOrder } from '#client/ui/table-sort.ts';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
 import { NewApplicationButton } from './new-application.tsx';
 import { useLeadAbilities } from './use-lead-abilities.ts';
@@ -137,13 +130,10 @@ export default function LeadsPage() {
         ) : null
       }
       service={{
-        query: (sort, pageToken): LeadsQuery => ({
-          ...(pageToken ? { pageToken } : {}),
-          search,
-          status: status || undefined,
-          productSlug: productSlug || undefined,
-          order: serviceOrder(sort, ORDER_FIELDS),
-        }),
+        query: serviceQuery(
+          { search, status: status || undefined, productSlug: productSlug || undefined },
+          ORDER_FIELDS,
+        ),
         params: leadsParams,
         fetchPage: listLeads,
       }}
