@@ -76,7 +76,7 @@ describe('insuranceservice policies list', () => {
     expect(res.status).toBe(200);
     const items: Policy[] = res.body.items;
     expect(items).toHaveLength(30);
-    expect(res.body.nextPageToken).toMatch(/^2\.\d+\.d$/);
+    expect(res.body.nextPageToken).toMatch(/^2\.\d+\.d\.t\d+$/);
     for (const p of items) {
       expect(p.code).toMatch(/^pol_[0-9a-f]{16}$/);
       expect(p.product?.slug).toBe(p.productSlug);
