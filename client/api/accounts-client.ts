@@ -16,6 +16,8 @@ export const ACCOUNTS_PAGE_SIZE = 30;
 
 export interface AccountsQuery {
   page?: number;
+  /** The previous page's nextPageToken (a keyset token: wins over `page`). */
+  pageToken?: string;
   search?: string;
   type?: Account['type'] | undefined;
   city?: string | undefined;
@@ -29,6 +31,7 @@ export function accountsParams(query: AccountsQuery): string {
   return listParams({
     pageSize: ACCOUNTS_PAGE_SIZE,
     ...(query.page !== undefined ? { page: query.page } : {}),
+    ...(query.pageToken ? { pageToken: query.pageToken } : {}),
     filter: { type: query.type, city: query.city },
     order: query.order ?? null,
     ...(query.search !== undefined ? { search: query.search } : {}),

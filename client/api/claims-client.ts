@@ -62,10 +62,13 @@ export interface ClaimErrorBody {
   settlement?: Settlement;
 }
 
-export type ClaimOrderField = 'createdAt' | 'claimNumber' | 'damageDate' | 'status' | 'title';
+export type ClaimOrderField =
+  'createdAt' | 'claimNumber' | 'damageDate' | 'status' | 'title' | 'policyNumber' | 'holder';
 
 export interface ClaimsQuery {
   page?: number;
+  /** The previous page's nextPageToken (a keyset token: wins over `page`). */
+  pageToken?: string;
   pageSize?: number;
   search?: string;
   /** Any of these statuses. */
@@ -83,6 +86,7 @@ export function claimsParams(query: ClaimsQuery): string {
   return listParams({
     pageSize: query.pageSize ?? CLAIMS_PAGE_SIZE,
     ...(query.page !== undefined ? { page: query.page } : {}),
+    ...(query.pageToken ? { pageToken: query.pageToken } : {}),
     filter: {
       status: query.statuses?.length ? query.statuses.join(',') : undefined,
       claimType: query.claimType,

@@ -54,6 +54,8 @@ export interface LeadErrorBody {
 
 export interface LeadsQuery {
   page?: number;
+  /** The previous page's nextPageToken (a keyset token: wins over `page`). */
+  pageToken?: string;
   search?: string;
   status?: string | undefined;
   productSlug?: string | undefined;
@@ -67,6 +69,7 @@ export function leadsParams(query: LeadsQuery): string {
   return listParams({
     pageSize: query.pageSize ?? LEADS_PAGE_SIZE,
     ...(query.page !== undefined ? { page: query.page } : {}),
+    ...(query.pageToken ? { pageToken: query.pageToken } : {}),
     filter: {
       status: query.status,
       productSlug: query.productSlug,

@@ -10,7 +10,7 @@ import type {
   ProductVersion,
 } from '#common/contracts/product.ts';
 import { fetchJson } from './fetch-json.ts';
-import { listAll, listParams, type Page } from './tenant-admin-client.ts';
+import { listAll, listParams, type ListQuery, type Page } from './tenant-admin-client.ts';
 
 /**
  * Product management of the insurance service through the BFF proxy (docs/contracts.md,
@@ -29,7 +29,13 @@ export type * from '#common/contracts/product.ts';
 
 export function listProducts(
   accountIndex: number,
-  query: { page: number; search?: string },
+  query: {
+    page: number;
+    /** The previous page's nextPageToken (a keyset token: wins over `page`). */
+    pageToken?: string | null;
+    search?: string;
+    order?: ListQuery['order'];
+  },
   signal: AbortSignal,
 ): Promise<Page<Product>> {
   const params = listParams({ pageSize: PRODUCTS_PAGE_SIZE, ...query, expand: ['versions'] });

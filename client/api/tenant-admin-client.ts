@@ -51,6 +51,11 @@ export interface ListQuery {
   pageSize: number;
   /** 1-based; the spec sends pageToken only above 1. */
   page?: number;
+  /**
+   * The previous page's nextPageToken, passed back as it came (wins over `page`): a keyset list's
+   * token carries its sort and total, which a page number would lose.
+   */
+  pageToken?: string | null;
   filter?: Record<string, string | undefined>;
   order?: { field: string; direction: 'ASC' | 'DESC' } | null;
   search?: string;
@@ -68,7 +73,8 @@ const filterValue = (value: string) => value.replace(/[%&=]/g, (c) => encodeURIC
 /** The spec's shared list parameters (section 7): filter `a=b&c=d`, order `field:ASC`. */
 export function listParams(query: ListQuery): string {
   const params = new URLSearchParams({ pageSize: String(query.pageSize) });
-  if (query.page !== undefined && query.page > 1) params.set('pageToken', String(query.page));
+  if (query.pageToken) params.set('pageToken', query.pageToken);
+  else if (query.page !== undefined && query.page > 1) params.set('pageToken', String(query.page));
   const filter = Object.entries(query.filter ?? {})
     .filter(([, value]) => value !== undefined && value !== '')
     .map(([key, value]) => `${key}=${filterValue(value!)}`)

@@ -88,3 +88,58 @@ test('policies: total in German, sorted by premium by click and by keyboard, kep
   await expect(premiumHeader(page)).toHaveAttribute('aria-sort', 'none');
   await expect(page).not.toHaveURL(/sort=/);
 });
+
+// The other lists sort the same way: the claims by their holder with the keyboard, the customers
+// by e-mail with a click; the service pages by keyset, and the page token goes back whole.
+
+test('claims: sorted by holder with the keyboard, in German, kept in the address', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@demo.test');
+  await chooseGerman(page);
+  await page.goto('/u/0/claims?type=theft');
+  const table = page.getByRole('table', { name: 'Schäden', exact: true });
+  const holder = table.getByRole('columnheader', { name: /nehmer/ });
+  await expect(holder).toHaveAttribute('aria-sort', 'none');
+  const total = await page.getByTestId('table-total').textContent();
+  expect(total).toMatch(/^\d[\d.]* Schäden$/);
+
+  const ascending = page.waitForResponse(
+    (res) => res.url().includes('/claims?') && res.url().includes('order=holder%3AASC'),
+  );
+  await holder.getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  const asc = (await (await ascending).json()) as { nextPageToken: string | null };
+  await expect(holder).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page).toHaveURL(/[?&]sort=holder%3Aasc(&|$)/);
+  await expect(page).toHaveURL(/type=theft/);
+  // The total stays the filter's, whatever the order.
+  await expect(page.getByTestId('table-total')).toHaveText(total!);
+  expect(asc.nextPageToken).toMatch(/^2\.\d+\.a\.t\d+\.holder\./);
+
+  await page.reload();
+  await expect(holder).toHaveAttribute('aria-sort', 'ascending');
+});
+
+test('customers: sorted by e-mail with a click, in German, kept over a reload', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@demo.test');
+  await chooseGerman(page);
+  await page.goto('/u/0/customers');
+  const table = page.getByRole('table', { name: 'Kunden', exact: true });
+  const email = table.getByRole('columnheader', { name: /E-Mail/ });
+  const descending = page.waitForResponse(
+    (res) => res.url().includes('/accounts?') && res.url().includes('order=email%3ADESC'),
+  );
+  await email.getByRole('button').click();
+  await expect(email).toHaveAttribute('aria-sort', 'ascending');
+  await email.getByRole('button').click();
+  const desc = (await (await descending).json()) as { items: { email: string }[] };
+  await expect(email).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/[?&]sort=email%3Adesc(&|$)/);
+  await expect(table.getByRole('row').nth(1)).toContainText(desc.items[0]!.email);
+  await page.reload();
+  await expect(email).toHaveAttribute('aria-sort', 'descending');
+  await expect(table.getByRole('row').nth(1)).toContainText(desc.items[0]!.email);
+});

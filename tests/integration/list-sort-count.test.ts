@@ -143,7 +143,7 @@ describe('policies sorted by a column', () => {
     }
     const first = await care.json(`${POLICIES}?pageSize=5&order=premium:ASC`);
     const token = first.body.nextPageToken as string;
-    expect(token).toMatch(/^2\.\d+\.a\.premium\./);
+    expect(token).toMatch(/^2\.\d+\.a\.t\d+\.premium\./);
     const other = await care.json(
       `${POLICIES}?pageSize=5&order=holder:ASC&pageToken=${encodeURIComponent(token)}`,
     );
@@ -206,6 +206,148 @@ describe('policies CSV', () => {
       const units = rows.map((r) => r[unit]!).filter(Boolean);
       expect(units.length).toBeGreaterThan(rows.length / 2);
       for (const u of units) expect(u).toMatch(c.per);
+    });
+  }
+});
+
+/**
+ * Issue 15 for the other lists: each sorts by the columns its table offers, pages by keyset on
+ * (column, id) with tokens that carry the sort and the total, and refuses a sort it does not offer.
+ */
+describe('claims, leads, customers and products sorted by a column', () => {
+  interface Row {
+    id: number;
+    [key: string]: unknown;
+  }
+  const lists: {
+    path: string;
+    query: string;
+    fields: string[];
+    /** Fields whose values compare in JavaScript as in the database (dates, numbers). */
+    keys: Record<string, (row: Row) => string | number>;
+  }[] = [
+    {
+      path: '/api/0/claimservice/v1/claims',
+      query: 'filter=claimType%3Dtheft&pageSize=15',
+      fields: [
+        'claimNumber',
+        'title',
+        'policyNumber',
+        'holder',
+        'status',
+        'damageDate',
+        'createdAt',
+      ],
+      keys: { damageDate: (c) => c.damageDate as string, createdAt: (c) => c.createdAt as string },
+    },
+    {
+      path: '/api/0/insuranceservice/v1/leads',
+      query: 'filter=status%3Dquoted&pageSize=15&expand=',
+      fields: ['leadNumber', 'applicant', 'productName', 'status', 'premium', 'createdAt'],
+      keys: {
+        premium: (l) => (l.premium as { grandTotal?: number }).grandTotal ?? -1,
+        createdAt: (l) => l.createdAt as string,
+      },
+    },
+    {
+      path: '/api/0/accountservice/v1/accounts',
+      query: 'filter=type%3Dorg&pageSize=10',
+      fields: ['lastName', 'accountNumber', 'type', 'city', 'email', 'createdAt'],
+      keys: { createdAt: (a) => a.createdAt as string },
+    },
+    {
+      path: '/api/0/insuranceservice/v1/products',
+      query: 'pageSize=2',
+      fields: ['name', 'slug', 'category', 'createdAt', 'updatedAt'],
+      keys: { updatedAt: (p) => p.updatedAt as string },
+    },
+  ];
+
+  let admin: Agent;
+  beforeAll(async () => {
+    admin = new Agent(stack.url);
+    expect((await admin.login('admin@demo.test')).status).toBe(200);
+  });
+
+  /** Every page by the tokens the list answers, and the totals each page answered. */
+  async function walk(path: string, query: string) {
+    const items: Row[] = [];
+    const totals: number[] = [];
+    let token: string | null = null;
+    do {
+      const params = new URLSearchParams(query);
+      if (token) params.set('pageToken', token);
+      const { status, body } = await admin.json(`${path}?${params}`);
+      expect(status, JSON.stringify(body)).toBe(200);
+      items.push(...(body.items as Row[]));
+      totals.push(body.totalItems as number);
+      token = body.nextPageToken as string | null;
+      if (token) expect(token).toMatch(/^\d+\.\d+\.[ad]\.t\d+\.[A-Za-z]+\./);
+    } while (token);
+    return { items, totals };
+  }
+
+  /** The same list by page numbers (OFFSET, the contract's 1, 2, ...): one statement's order. */
+  async function numbered(path: string, query: string) {
+    const items: Row[] = [];
+    for (let page = 1; ; page += 1) {
+      const { body } = await admin.json(`${path}?${query}&pageToken=${page}`);
+      items.push(...(body.items as Row[]));
+      if (!body.nextPageToken) return items;
+    }
+  }
+
+  for (const list of lists) {
+    it(`${list.path.split('/').pop()}: every sort, both ways, in order across pages`, async () => {
+      const all = await numbered(list.path, list.query);
+      expect(all.length).toBeGreaterThan(4); // three pages and more
+      const ids = all.map((r) => r.id).sort((a, b) => a - b);
+      for (const field of list.fields) {
+        for (const direction of ['ASC', 'DESC'] as const) {
+          const label = `${field} ${direction}`;
+          const query = `${list.query}&order=${field}%3A${direction}`;
+          const { items, totals } = await walk(list.path, query);
+          // Each row once, none missing, and the first page's total on every page.
+          expect(
+            items.map((r) => r.id).sort((a, b) => a - b),
+            label,
+          ).toEqual(ids);
+          expect(new Set(totals), label).toEqual(new Set([ids.length]));
+          // The keyset pages walk the order one statement gives, ties by id.
+          expect(
+            items.map((r) => r.id),
+            label,
+          ).toEqual((await numbered(list.path, query)).map((r) => r.id));
+          const key = list.keys[field];
+          if (!key) continue;
+          const sign = direction === 'ASC' ? 1 : -1;
+          items.forEach((row, i) => {
+            if (i === 0) return;
+            const prev = items[i - 1]!;
+            const [a, b] = [key(prev), key(row)];
+            const cmp = a < b ? 1 : a > b ? -1 : row.id - prev.id;
+            expect(sign * cmp, `${label}: ${prev.id} before ${row.id}`).toBeGreaterThan(0);
+          });
+        }
+      }
+    });
+
+    it(`${list.path.split('/').pop()}: refuses a sort it does not offer and a token of another order`, async () => {
+      for (const order of ['createdBy:ASC', `${list.fields[0]}:UP`, 'id;DROP']) {
+        const bad = await admin.json(`${list.path}?order=${encodeURIComponent(order)}`);
+        expect(bad.status, order).toBe(400);
+        expect(bad.body, order).toMatchObject({ error: 'invalid_query' });
+        expect(typeof bad.body.message, order).toBe('string');
+      }
+      const first = await admin.json(`${list.path}?${list.query}&order=${list.fields[0]}:ASC`);
+      const token = first.body.nextPageToken as string;
+      for (const order of [`${list.fields[0]}:DESC`, `${list.fields[1]}:ASC`]) {
+        const other = await admin.json(
+          `${list.path}?${list.query}&order=${order}&pageToken=${encodeURIComponent(token)}`,
+        );
+        expect(other.status, order).toBe(400);
+        expect(other.body.error, order).toBe('invalid_query');
+      }
     });
   }
 });

@@ -32,7 +32,8 @@ describe('accountservice', () => {
     const first = await api(base, `${ACC}/accounts?pageSize=50`, { token: care.accessToken });
     expect(first.status).toBe(200);
     expect(first.body.items).toHaveLength(50);
-    expect(first.body.nextPageToken).toBe('2');
+    // A keyset token for page 2; the contract's page numbers are read as well.
+    expect(first.body.nextPageToken).toMatch(/^2\./);
     const last = await api(base, `${ACC}/accounts?pageSize=50&pageToken=6`, {
       token: care.accessToken,
     });
@@ -68,7 +69,7 @@ describe('accountservice', () => {
   });
 
   it('refuses unknown filters and orders', async () => {
-    for (const q of ['filter=password%3Dx', 'order=email:ASC', 'pageSize=abc']) {
+    for (const q of ['filter=password%3Dx', 'order=phone:ASC', 'pageSize=abc']) {
       const res = await api(base, `${ACC}/accounts?${q}`, { token: care.accessToken });
       expect(res.status, q).toBe(400);
       expect(res.body.error).toBe('invalid_query');

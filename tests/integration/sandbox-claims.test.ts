@@ -205,7 +205,8 @@ describe('GET /claims', () => {
     const first = await call(viewer, '/claims');
     expect(first.status).toBe(200);
     expect(first.body.items).toHaveLength(30);
-    expect(first.body.nextPageToken).toBe('2');
+    // A keyset token (list-keyset.ts) for page 2; page numbers are read too (walk below).
+    expect(first.body.nextPageToken).toMatch(/^2\./);
     const created = first.body.items.map((c: Claim) => c.createdAt);
     expect(created).toEqual([...created].sort().reverse());
     const all = await walk(viewer, 'order=claimNumber:ASC');

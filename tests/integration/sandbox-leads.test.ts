@@ -54,13 +54,16 @@ beforeAll(() => {
 
 async function walk(session: Session, query: string) {
   const items: Lead[] = [];
-  let page = 1;
-  for (;;) {
-    const res = await call(session, `/leads?${query}&pageSize=50&pageToken=${page}`);
+  let token = '1';
+  for (let page = 1; ; page += 1) {
+    const res = await call(
+      session,
+      `/leads?${query}&pageSize=50&pageToken=${encodeURIComponent(token)}`,
+    );
     expect(res.status).toBe(200);
     items.push(...res.body.items);
     if (!res.body.nextPageToken) return items;
-    page = Number(res.body.nextPageToken);
+    token = res.body.nextPageToken;
     expect(page).toBeLessThan(100);
   }
 }
@@ -183,7 +186,7 @@ describe('lead list', () => {
     const first = await call(viewer, '/leads');
     expect(first.status).toBe(200);
     expect(first.body.items).toHaveLength(30);
-    expect(first.body.nextPageToken).toBe('2');
+    expect(first.body.nextPageToken).toMatch(/^2\./);
     const all = await walk(viewer, 'expand=versions');
     expect(all).toHaveLength(400);
     expect(new Set(all.map((l) => l.id)).size).toBe(400);
@@ -281,7 +284,7 @@ describe('lead list', () => {
       'filter=colour=red',
       'filter=productVersionId=abc',
       `filter=${encodeURIComponent('createdAtFrom=yesterday')}`,
-      'order=premium:ASC',
+      'order=createdBy:ASC',
       'expand=claims',
       'pageSize=0',
       'pageToken=x',

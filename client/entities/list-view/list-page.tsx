@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from '#client/ui/button.tsx';
+import { ToolbarInput } from '#client/ui/toolbar-field.tsx';
 import type { ExportList } from './export-link.tsx';
 import {
   InfiniteTable,
@@ -7,12 +10,13 @@ import {
   type LoadTablePage,
 } from '#client/ui/infinite-table.tsx';
 import { ListActions } from './list-views.tsx';
-import type { TableSort } from '#client/ui/table-sort.ts';
+import { serviceOrder, type TableSort } from '#client/ui/table-sort.ts';
 
 /*
  * The pieces every list page of the suite (customers, partners, leads, claims, ...) built for
- * itself: the title row, the views-and-export bar over a table that starts anew with its filters,
- * and the loader over a numbered service page. One copy here, so that the lists stay alike.
+ * itself: the title row, the filter toolbar, the views-and-export bar over a table that starts
+ * anew with its filters, and the loader over a service page. One copy here, so that the lists
+ * stay alike: `ListPage` puts them together.
  */
 
 /** A list page's title, with the page's action (e.g. "New customer") at the other end. */
@@ -25,6 +29,141 @@ export function ListTitle({ title, children }: { title: string; children?: React
       {children}
     </div>
   );
+}
+
+/**
+ * A list page's frame: the title with the page's action, the filters in one wrapping row
+ * (`toolbar`), then what the page lists (`children`: e.g. a status fieldset, a problem loading
+ * the filters' options, the table).
+ */
+export function ListFrame({
+  title,
+  action,
+  toolbar,
+  children,
+}: {
+  title: string;
+  action?: ReactNode;
+  toolbar?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-6">
+      <ListTitle title={title}>{action}</ListTitle>
+      {toolbar ? <div className="flex flex-wrap items-end gap-4">{toolbar}</div> : null}
+      {children}
+    </div>
+  );
+}
+
+/** How a list page asks its service: the query of its filters, its query string, one page. */
+export interface ListService<TRow, TQuery> {
+  /** The service query of the page's filters for the table's sort; `pageToken` from page 2. */
+  query: (sort: TableSort, pageToken?: string) => TQuery;
+  /** The query string: the CSV export repeats the first page's. */
+  params: (query: TQuery) => string;
+  fetchPage: (
+    accountIndex: number,
+    query: TQuery,
+    signal: AbortSignal,
+  ) => Promise<ServicePage<TRow>>;
+}
+
+/**
+ * A list page of the suite: title and action, the filter toolbar (filters in the address,
+ * useUrlFilters), anything under it (`notice`), the saved views and CSV export of exactly what
+ * the table lists, its total, and the table sorted by its columns (the sort in the address too;
+ * the service pages by keyset, so the token of each page is passed back as it came).
+ */
+export function ListPage<TRow extends { id: number }, TQuery>({
+  title,
+  action,
+  newLink,
+  search,
+  toolbar,
+  notice,
+  service,
+  url,
+  rowKey = (row) => String(row.id),
+  ...table
+}: {
+  title: string;
+  action?: ReactNode;
+  /** The page's "New ..." link (instead of `action`), for a user who may create. */
+  newLink?: { to: string; label: string } | null;
+  /** The search box, first in the toolbar (typed: a draft of useUrlFilters). */
+  search?: { label: string; placeholder: string; value: string; onChange: (v: string) => void };
+  /** The other filters, after the search. */
+  toolbar?: ReactNode;
+  /** Between the toolbar and the list. */
+  notice?: ReactNode;
+  service: ListService<TRow, TQuery>;
+  /** From useUrlFilters with the table's sort columns. */
+  url: UrlListState;
+  rowKey?: (row: TRow) => string;
+} & Omit<UrlListProps<TRow>, 'url' | 'exportQuery' | 'sort' | 'onSort' | 'load' | 'rowKey'>) {
+  return (
+    <ListFrame
+      title={title}
+      action={
+        newLink ? (
+          <Link to={newLink.to} className={buttonClass('primary')}>
+            {newLink.label}
+          </Link>
+        ) : (
+          action
+        )
+      }
+      toolbar={
+        <>
+          {search ? (
+            <ToolbarInput
+              label={search.label}
+              value={search.value}
+              placeholder={search.placeholder}
+              className="w-72"
+              onChange={search.onChange}
+            />
+          ) : null}
+          {toolbar}
+        </>
+      }
+    >
+      {notice}
+      <UrlListTable
+        url={url}
+        rowKey={rowKey}
+        exportQuery={service.params(service.query(url.sort))}
+        sort={url.sort}
+        onSort={url.keepSort}
+        load={(_page, sort, signal, pageToken) =>
+          service.fetchPage(table.accountIndex, service.query(sort, pageToken ?? undefined), signal)
+        }
+        {...table}
+      />
+    </ListFrame>
+  );
+}
+
+/**
+ * A list's `ListService.query` from its filters (as the service names them) and its table's
+ * columns by the service's order fields: the first page without a token, later ones with it.
+ */
+export const serviceQuery =
+  <F extends object>(filters: F, orderFields: Readonly<Record<string, string>>) =>
+  (sort: TableSort, pageToken?: string) => ({
+    ...(pageToken ? { pageToken } : {}),
+    ...filters,
+    order: serviceOrder(sort, orderFields),
+  });
+
+/** What a list page takes of useUrlFilters. */
+export interface UrlListState {
+  query: string;
+  apply: (query: string) => void;
+  generation: number;
+  sort: TableSort;
+  keepSort: (sort: TableSort) => void;
 }
 
 /** A page of a list service: the services number their pages from 1 (see servicePages). */
@@ -43,17 +182,7 @@ export interface ServicePage<TRow> {
  * (to keep it in the address) and reloads without losing its state. `load` may be an inline
  * function: the table always calls the latest one.
  */
-export function UrlListTable<TRow>({
-  accountIndex,
-  list,
-  url,
-  exportQuery,
-  filters,
-  sort = null,
-  onSort,
-  load,
-  ...table
-}: {
+type UrlListProps<TRow> = {
   accountIndex: number;
   list: ExportList;
   /** From useUrlFilters: the address query a view keeps, and how a view is applied. */
@@ -66,9 +195,31 @@ export function UrlListTable<TRow>({
   sort?: TableSort;
   /** Told the table's sort before each load (useUrlFilters' keepSort). */
   onSort?: (sort: TableSort) => void;
-  /** One page of rows from the service, by page number and sort. */
-  load: (page: number, sort: TableSort, signal: AbortSignal) => Promise<ServicePage<TRow>>;
-} & Omit<InfiniteTableProps<TRow>, 'initialQuery' | 'loadPage'>) {
+  /**
+   * One page of rows from the service, by page number and sort; `pageToken` is the previous
+   * page's nextPageToken as it came (null for the first page), for a keyset list.
+   */
+  load: PageLoader<TRow>;
+} & Omit<InfiniteTableProps<TRow>, 'initialQuery' | 'loadPage'>;
+
+type PageLoader<TRow> = (
+  page: number,
+  sort: TableSort,
+  signal: AbortSignal,
+  pageToken: string | null,
+) => Promise<ServicePage<TRow>>;
+
+export function UrlListTable<TRow>({
+  accountIndex,
+  list,
+  url,
+  exportQuery,
+  filters,
+  sort = null,
+  onSort,
+  load,
+  ...table
+}: UrlListProps<TRow>) {
   return (
     <>
       <ListActions
@@ -81,9 +232,9 @@ export function UrlListTable<TRow>({
       <InfiniteTable
         key={JSON.stringify({ ...filters, generation: url.generation })}
         initialQuery={{ filters: {}, sort }}
-        loadPage={servicePages((page, tableSort, signal) => {
+        loadPage={servicePages((page, tableSort, signal, pageToken) => {
           onSort?.(tableSort);
-          return load(page, tableSort, signal);
+          return load(page, tableSort, signal, pageToken);
         })}
         {...table}
       />
@@ -93,17 +244,17 @@ export function UrlListTable<TRow>({
 
 /**
  * A table loader over a list service: the services number their pages from 1 and answer the
- * next page's number as `nextPageToken`, which the table passes back for the next page. `load`
- * gets the page number and the sort the table wants.
+ * next page's token as `nextPageToken`, which the table passes back for the next page. `load`
+ * gets the page number, the sort the table wants and the token as it came: a page number, or a
+ * keyset token that starts with one (`2.41.d...`, list-keyset.ts), which must go back whole.
  */
-export function servicePages<TRow>(
-  load: (page: number, sort: TableSort, signal: AbortSignal) => Promise<ServicePage<TRow>>,
-): LoadTablePage<TRow> {
+export function servicePages<TRow>(load: PageLoader<TRow>): LoadTablePage<TRow> {
   return async (input, signal) => {
     const page = await load(
-      input.pageToken ? Number(input.pageToken) : 1,
+      input.pageToken ? Number.parseInt(input.pageToken, 10) : 1,
       input.query.sort,
       signal,
+      input.pageToken,
     );
     return {
       rows: page.items,

@@ -33,7 +33,7 @@ describe('claim list filters in the address', () => {
         status: 'open,,OPEN,open,drop table',
         type: 'flood',
         search: '',
-        sort: 'holder:asc',
+        sort: 'premium:asc',
       }),
     ).toEqual({ statuses: ['open'], claimType: '', search: '', sort: null });
     expect(claimListFilters({ ...none, sort: 'number:sideways' }).sort).toBeNull();
@@ -53,10 +53,10 @@ describe('claim list filters in the address', () => {
     const query = claimsQuery(
       { statuses: ['open', 'approved'], claimType: 'damage', search: 'S-0001' },
       { column: 'damage', direction: 'asc' },
-      2,
+      '2.41.a.t90.damageDate.MjAyNi0wMS0wMg',
     );
     expect(query).toEqual({
-      page: 2,
+      pageToken: '2.41.a.t90.damageDate.MjAyNi0wMS0wMg',
       search: 'S-0001',
       statuses: ['open', 'approved'],
       claimType: 'damage',
@@ -65,7 +65,8 @@ describe('claim list filters in the address', () => {
     const params = new URLSearchParams(claimsParams(query));
     expect(params.get('filter')).toBe('status=open,approved&claimType=damage');
     expect(params.get('order')).toBe('damageDate:ASC');
-    expect(params.get('pageToken')).toBe('2');
+    // The keyset token goes back as it came: it carries the sort and the total.
+    expect(params.get('pageToken')).toBe('2.41.a.t90.damageDate.MjAyNi0wMS0wMg');
     // No sort and no filters: the service's default order, nothing filtered.
     const plain = new URLSearchParams(
       claimsParams(claimsQuery({ statuses: [], claimType: '', search: '' }, null)),

@@ -19,10 +19,12 @@ import { CLAIM_STATUS_SLUG } from '#common/claims.ts';
 export const CLAIM_LIST_KEYS = ['status', 'type', 'search', 'sort'] as const;
 export type ClaimListKey = (typeof CLAIM_LIST_KEYS)[number];
 
-// Table column -> the service's order field. Policy number and holder have no service order.
+// Table column -> the service's order field.
 export const CLAIM_ORDER_FIELDS: Record<string, ClaimOrderField> = {
   number: 'claimNumber',
   title: 'title',
+  policy: 'policyNumber',
+  holder: 'holder',
   status: 'status',
   damage: 'damageDate',
   created: 'createdAt',
@@ -65,14 +67,17 @@ export function toggledStatuses(
   return [...new Set(next)].sort((a, b) => rank(a) - rank(b)).join(',');
 }
 
-/** The service's query for the filters and the table's sort (the CSV export sends the same). */
+/**
+ * The service's query for the filters and the table's sort (the CSV export sends the same);
+ * `pageToken`: the previous page's nextPageToken.
+ */
 export function claimsQuery(
   filters: Omit<ClaimListFilters, 'sort'>,
   sort: TableSort,
-  page?: number,
+  pageToken?: string,
 ): ClaimsQuery {
   return {
-    ...(page ? { page } : {}),
+    ...(pageToken ? { pageToken } : {}),
     search: filters.search,
     statuses: filters.statuses,
     claimType: filters.claimType || undefined,

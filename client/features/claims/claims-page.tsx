@@ -5,18 +5,22 @@ import { Link } from 'react-router';
 import { CLAIM_TYPES, claimsParams, listClaims, type Claim } from '#client/api/claims-client.ts';
 import { claimQueries } from '#client/api/claims-queries.ts';
 import { RetryAlert } from '#client/ui/load-problem.tsx';
-import { buttonClass } from '#client/ui/button.tsx';
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
 import type { TableColumn } from '#client/ui/infinite-table.tsx';
-import { ListTitle, UrlListTable } from '#client/entities/list-view/list-page.tsx';
+import { ListPage } from '#client/entities/list-view/list-page.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { partyName } from '#common/party-name.ts';
-import { sortToParam, type TableSort } from '#client/ui/table-sort.ts';
-import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
+import { ToolbarSelect } from '#client/ui/toolbar-field.tsx';
 import { loadStateOf } from '#client/ui/load-state.ts';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
 import { ClaimStatusBadge } from './claim-status.tsx';
-import { CLAIM_LIST_KEYS, claimListFilters, claimsQuery, toggledStatuses } from './claim-list.ts';
+import {
+  CLAIM_LIST_KEYS,
+  CLAIM_ORDER_FIELDS,
+  claimListFilters,
+  claimsQuery,
+  toggledStatuses,
+} from './claim-list.ts';
 import { statusesByName } from './claim-workflow.ts';
 import { withLabelNames } from '#common/name-labels.ts';
 import { useClaimAbilities } from './use-claim-abilities.ts';
@@ -32,8 +36,11 @@ export default function ClaimsPage() {
   const { t, i18n } = useTranslation('claims');
   usePageTitle(t('list.title'));
   const { accountIndex, canCreate, canViewPolicies } = useClaimAbilities();
-  const url = useUrlFilters(CLAIM_LIST_KEYS, { typed: ['search'] });
-  const { statuses, claimType, search, sort } = claimListFilters(url.values);
+  const url = useUrlFilters(CLAIM_LIST_KEYS, {
+    typed: ['search'],
+    sortColumns: Object.keys(CLAIM_ORDER_FIELDS),
+  });
+  const { statuses, claimType, search } = claimListFilters(url.values);
   const setParam = url.set;
   const statusKey = statuses.join(',');
 
@@ -46,13 +53,6 @@ export default function ClaimsPage() {
       statusList ? statusesByName(withLabelNames(statusList, i18n.language), i18n.language) : [],
     [statusList, i18n.language],
   );
-
-  const sortParam = sortToParam(sort);
-  // The table owns its sort: a click on a header reaches the address from here.
-  const keepSort = (tableSort: TableSort) => {
-    const wanted = sortToParam(tableSort);
-    if (wanted !== sortParam) setParam('sort', wanted);
-  };
 
   const statusName = useCallback(
     (slug: string) => shownStatuses.find((s) => s.slug === slug)?.name,
@@ -83,6 +83,7 @@ export default function ClaimsPage() {
       {
         id: 'policy',
         header: t('columns.policy'),
+        sortable: true,
         width: '7.5rem',
         cell: (c) =>
           canViewPolicies ? (
@@ -96,6 +97,7 @@ export default function ClaimsPage() {
       {
         id: 'holder',
         header: t('columns.holder'),
+        sortable: true,
         width: '1.5fr',
         cell: (c) => {
           const holder = partyName(c.holder) || c.accountCode || '';
@@ -129,22 +131,16 @@ export default function ClaimsPage() {
 
   const filtered = statuses.length > 0 || claimType !== '' || search !== '';
   return (
-    <div className="flex flex-col gap-6">
-      <ListTitle title={t('list.title')}>
-        {canCreate ? (
-          <Link to={`/u/${accountIndex}/claims/new`} className={buttonClass('primary')}>
-            {t('actions.new')}
-          </Link>
-        ) : null}
-      </ListTitle>
-      <div className="flex flex-wrap items-end gap-4">
-        <ToolbarInput
-          label={t('toolbar.search')}
-          value={url.drafts.search}
-          placeholder={t('toolbar.search_placeholder')}
-          className="w-72"
-          onChange={(value) => url.setDraft('search', value)}
-        />
+    <ListPage
+      title={t('list.title')}
+      newLink={canCreate ? { to: `/u/${accountIndex}/claims/new`, label: t('actions.new') } : null}
+      search={{
+        label: t('toolbar.search'),
+        placeholder: t('toolbar.search_placeholder'),
+        value: url.drafts.search,
+        onChange: (value) => url.setDraft('search', value),
+      }}
+      toolbar={
         <ToolbarSelect
           label={t('toolbar.type')}
           value={claimType}
@@ -152,56 +148,50 @@ export default function ClaimsPage() {
           options={CLAIM_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
           onChange={(value) => setParam('type', value)}
         />
-      </div>
-      <fieldset className="flex flex-col gap-1">
-        <legend className="mb-1 text-sm font-medium text-slate-800">{t('toolbar.status')}</legend>
-        {statusState.kind === 'failed' ? (
-          <RetryAlert message={t('errors.statuses_failed')} onRetry={retryStatuses} />
-        ) : (
-          <div className="flex flex-wrap gap-x-4 gap-y-1 py-1">
-            {shownStatuses.map((status) => (
-              <label key={status.slug} className="flex items-center gap-2 text-sm text-slate-800">
-                <input
-                  type="checkbox"
-                  className="size-4"
-                  checked={statuses.includes(status.slug)}
-                  onChange={(event) =>
-                    setParam(
-                      'status',
-                      toggledStatuses(statuses, status.slug, event.target.checked, shownStatuses),
-                    )
-                  }
-                />
-                {status.name}
-              </label>
-            ))}
-          </div>
-        )}
-      </fieldset>
-      <UrlListTable
-        totalLabel={(count, total) => t('list.total', { count, total })}
-        accountIndex={accountIndex}
-        list="claims"
-        url={url}
-        exportQuery={claimsParams(claimsQuery({ statuses, claimType, search }, sort))}
-        filters={{ statusKey, claimType, search }}
-        sort={sort}
-        onSort={keepSort}
-        load={(page, tableSort, signal) =>
-          listClaims(
-            accountIndex,
-            claimsQuery({ statuses, claimType, search }, tableSort, page),
-            signal,
-          )
-        }
-        label={t('list.table')}
-        columns={columns}
-        // Fits 1280 px with the side menu open (about 59rem of room): the text columns share
-        // what the fixed ones leave, and scroll sideways only on narrower screens.
-        minWidth="56rem"
-        rowKey={(c) => String(c.id)}
-        emptyMessage={filtered ? t('list.empty_filtered') : t('list.empty')}
-      />
-    </div>
+      }
+      notice={
+        <fieldset className="flex flex-col gap-1">
+          <legend className="mb-1 text-sm font-medium text-slate-800">{t('toolbar.status')}</legend>
+          {statusState.kind === 'failed' ? (
+            <RetryAlert message={t('errors.statuses_failed')} onRetry={retryStatuses} />
+          ) : (
+            <div className="flex flex-wrap gap-x-4 gap-y-1 py-1">
+              {shownStatuses.map((status) => (
+                <label key={status.slug} className="flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    className="size-4"
+                    checked={statuses.includes(status.slug)}
+                    onChange={(event) =>
+                      setParam(
+                        'status',
+                        toggledStatuses(statuses, status.slug, event.target.checked, shownStatuses),
+                      )
+                    }
+                  />
+                  {status.name}
+                </label>
+              ))}
+            </div>
+          )}
+        </fieldset>
+      }
+      service={{
+        query: (sort, pageToken) => claimsQuery({ statuses, claimType, search }, sort, pageToken),
+        params: claimsParams,
+        fetchPage: listClaims,
+      }}
+      url={url}
+      totalLabel={(count, total) => t('list.total', { count, total })}
+      accountIndex={accountIndex}
+      list="claims"
+      filters={{ statusKey, claimType, search }}
+      label={t('list.table')}
+      columns={columns}
+      // Fits 1280 px with the side menu open (about 59rem of room): the text columns share
+      // what the fixed ones leave, and scroll sideways only on narrower screens.
+      minWidth="56rem"
+      emptyMessage={filtered ? t('list.empty_filtered') : t('list.empty')}
+    />
   );
 }

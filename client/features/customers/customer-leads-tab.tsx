@@ -17,7 +17,8 @@ export function CustomerLeadsTab({
     async (input, signal) => {
       const page = await listLeads(
         accountIndex,
-        { page: input.pageToken ? Number(input.pageToken) : 1, accountCode },
+        // The keyset token goes back whole (it carries the order and the total).
+        { pageToken: input.pageToken ?? undefined, accountCode },
         signal,
       );
       return { rows: page.items, nextPageToken: page.nextPageToken };

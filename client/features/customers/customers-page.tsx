@@ -1,45 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  accountsParams,
-  listAccounts,
-  type Account,
-  type AccountsQuery,
-} from '#client/api/accounts-client.ts';
+import { accountsParams, listAccounts, type Account } from '#client/api/accounts-client.ts';
 import { displayNameOf } from '#client/api/accounts-client.ts';
-import { buttonClass } from '#client/ui/button.tsx';
 import { formatDate } from '#client/ui/form/dates.ts';
 import type { TableColumn } from '#client/ui/infinite-table.tsx';
-import { ListTitle, UrlListTable } from '#client/entities/list-view/list-page.tsx';
+import { ListPage, serviceQuery } from '#client/entities/list-view/list-page.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
-import { serviceOrder } from '#client/ui/table-sort.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
-import type { TableQuery } from '#machines/infinite-table.machine.ts';
 import { useCustomerAbilities } from './use-customer-abilities.ts';
 
 // Table column -> the service's order field.
 const ORDER_FIELDS: Record<string, string> = {
   name: 'lastName',
   number: 'accountNumber',
+  type: 'type',
   city: 'city',
+  email: 'email',
   created: 'createdAt',
 };
-
-/** The service's query for the list's filters and sort (the CSV export sends the same). */
-function accountsQuery(
-  filters: { search: string; type: Account['type'] | ''; city: string },
-  sort: TableQuery['sort'],
-  page?: number,
-): AccountsQuery {
-  return {
-    ...(page ? { page } : {}),
-    search: filters.search,
-    type: filters.type || undefined,
-    city: filters.city || undefined,
-    order: serviceOrder(sort, ORDER_FIELDS),
-  };
-}
 
 /**
  * The tenant's customers: a search over name, e-mail, number and place, a filter by kind and by
@@ -56,7 +35,6 @@ export default function CustomersPage() {
   const { search, city } = filters.values;
   const type: Account['type'] | '' =
     filters.values.type === 'person' || filters.values.type === 'org' ? filters.values.type : '';
-  const { sort, keepSort } = filters;
 
   const columns: TableColumn<Account>[] = [
     {
@@ -80,7 +58,13 @@ export default function CustomersPage() {
       width: '8rem',
       cell: (a) => a.accountNumber,
     },
-    { id: 'type', header: t('columns.type'), width: '8rem', cell: (a) => t(`types.${a.type}`) },
+    {
+      id: 'type',
+      header: t('columns.type'),
+      sortable: true,
+      width: '8rem',
+      cell: (a) => t(`types.${a.type}`),
+    },
     {
       id: 'address',
       header: t('columns.address'),
@@ -88,7 +72,13 @@ export default function CustomersPage() {
       cell: (a) => `${a.street} ${a.houseNumber}, ${a.zipCode}`.trim(),
     },
     { id: 'city', header: t('columns.city'), sortable: true, width: '1fr', cell: (a) => a.city },
-    { id: 'email', header: t('columns.email'), width: '2fr', cell: (a) => a.email },
+    {
+      id: 'email',
+      header: t('columns.email'),
+      sortable: true,
+      width: '2fr',
+      cell: (a) => a.email,
+    },
     {
       id: 'created',
       header: t('columns.created'),
@@ -99,55 +89,55 @@ export default function CustomersPage() {
   ];
 
   return (
-    <div className="flex flex-col gap-6">
-      <ListTitle title={t('title')}>
-        {canCreate ? (
-          <Link to={`/u/${accountIndex}/customers/new`} className={buttonClass('primary')}>
-            {t('actions.new')}
-          </Link>
-        ) : null}
-      </ListTitle>
-      <div className="flex flex-wrap items-end gap-4">
-        <ToolbarInput
-          label={t('toolbar.search')}
-          value={filters.drafts.search}
-          placeholder={t('toolbar.search_placeholder')}
-          className="w-72"
-          onChange={(v) => filters.setDraft('search', v)}
-        />
-        <ToolbarSelect
-          label={t('toolbar.type')}
-          value={type}
-          allLabel={t('toolbar.all')}
-          options={(['person', 'org'] as const).map((v) => ({ value: v, label: t(`types.${v}`) }))}
-          onChange={(v) => filters.set('type', v)}
-        />
-        <ToolbarInput
-          label={t('toolbar.city')}
-          type="text"
-          value={filters.drafts.city}
-          className="w-48"
-          onChange={(v) => filters.setDraft('city', v)}
-        />
-      </div>
-      <UrlListTable
-        totalLabel={(count, total) => t('list.total', { count, total })}
-        accountIndex={accountIndex}
-        list="customers"
-        url={filters}
-        exportQuery={accountsParams(accountsQuery({ search, type, city }, sort))}
-        filters={{ search, type, city }}
-        sort={sort}
-        onSort={keepSort}
-        load={(page, tableSort, signal) =>
-          listAccounts(accountIndex, accountsQuery({ search, type, city }, tableSort, page), signal)
-        }
-        label={t('table.label')}
-        columns={columns}
-        minWidth="64rem"
-        rowKey={(a) => String(a.id)}
-        emptyMessage={t('table.empty')}
-      />
-    </div>
+    <ListPage
+      title={t('title')}
+      newLink={
+        canCreate ? { to: `/u/${accountIndex}/customers/new`, label: t('actions.new') } : null
+      }
+      search={{
+        label: t('toolbar.search'),
+        placeholder: t('toolbar.search_placeholder'),
+        value: filters.drafts.search,
+        onChange: (v) => filters.setDraft('search', v),
+      }}
+      toolbar={
+        <>
+          <ToolbarSelect
+            label={t('toolbar.type')}
+            value={type}
+            allLabel={t('toolbar.all')}
+            options={(['person', 'org'] as const).map((v) => ({
+              value: v,
+              label: t(`types.${v}`),
+            }))}
+            onChange={(v) => filters.set('type', v)}
+          />
+          <ToolbarInput
+            label={t('toolbar.city')}
+            type="text"
+            value={filters.drafts.city}
+            className="w-48"
+            onChange={(v) => filters.setDraft('city', v)}
+          />
+        </>
+      }
+      service={{
+        query: serviceQuery(
+          { search, type: type || undefined, city: city || undefined },
+          ORDER_FIELDS,
+        ),
+        params: accountsParams,
+        fetchPage: listAccounts,
+      }}
+      url={filters}
+      totalLabel={(count, total) => t('list.total', { count, total })}
+      accountIndex={accountIndex}
+      list="customers"
+      filters={{ search, type, city }}
+      label={t('table.label')}
+      columns={columns}
+      minWidth="64rem"
+      emptyMessage={t('table.empty')}
+    />
   );
 }

@@ -1,25 +1,18 @@
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { applicantName } from '#common/party-name.ts';
-import {
-  leadsParams,
-  listLeads,
-  type Lead,
-  type LeadStatus,
-  type LeadsQuery,
-} from '#client/api/leads-client.ts';
+import { leadsParams, listLeads, type Lead, type LeadStatus } from '#client/api/leads-client.ts';
 import { leadQueries } from '#client/api/leads-queries.ts';
 import type { Product } from '#client/api/products-client.ts';
 import { productQueries } from '#client/api/products-queries.ts';
 import type { TableColumn } from '#client/ui/infinite-table.tsx';
 import { useLeadColumns } from '#client/entities/lead/lead-columns.tsx';
 import { useLeadStatusLabel } from '#client/entities/lead/lead-status.tsx';
-import { ListTitle, UrlListTable } from '#client/entities/list-view/list-page.tsx';
+import { ListPage, serviceQuery } from '#client/entities/list-view/list-page.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
-import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
+import { ToolbarSelect } from '#client/ui/toolbar-field.tsx';
 import { allLoaded, loadStateOf, retryFailed, type LoadState } from '#client/ui/load-state.ts';
-import { serviceOrder, type TableSort } from '#client/ui/table-sort.ts';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
 import { NewApplicationButton } from './new-application.tsx';
 import { useLeadAbilities } from './use-lead-abilities.ts';
@@ -27,25 +20,13 @@ import { useLeadAbilities } from './use-lead-abilities.ts';
 // Table column -> the service's order field.
 const ORDER_FIELDS: Record<string, string> = {
   number: 'leadNumber',
+  applicant: 'applicant',
+  product: 'productName',
   status: 'status',
+  premium: 'premium',
   created: 'createdAt',
 };
 const SORT_COLUMNS = Object.keys(ORDER_FIELDS);
-
-/** The service's query for the list's filters and sort (the CSV export sends the same). */
-function leadsQuery(
-  filters: { search: string; status: string; productSlug: string },
-  sort: TableSort,
-  page?: number,
-): LeadsQuery {
-  return {
-    ...(page ? { page } : {}),
-    search: filters.search,
-    status: filters.status || undefined,
-    productSlug: filters.productSlug || undefined,
-    order: serviceOrder(sort, ORDER_FIELDS),
-  };
-}
 
 /**
  * The tenant's leads (applications), newest first: a search over number, customer and product,
@@ -63,7 +44,6 @@ export default function LeadsPage() {
     sortColumns: SORT_COLUMNS,
   });
   const { search, status, product: productSlug } = filters.values;
-  const { sort, keepSort } = filters;
 
   const optionQueries = useQueries({
     queries: [
@@ -94,75 +74,78 @@ export default function LeadsPage() {
   );
   const columns: TableColumn<Lead>[] = [
     { ...common.number, sortable: true },
-    { id: 'applicant', header: t('columns.applicant'), width: '2fr', cell: applicantName },
-    common.product,
+    {
+      id: 'applicant',
+      header: t('columns.applicant'),
+      sortable: true,
+      width: '2fr',
+      cell: applicantName,
+    },
+    { ...common.product, sortable: true },
     { ...common.status, sortable: true },
-    common.premium,
+    { ...common.premium, sortable: true },
     { ...common.created, sortable: true },
   ];
 
   return (
-    <div className="flex flex-col gap-6">
-      <ListTitle title={t('title')}>
-        <NewApplicationButton abilities={abilities} />
-      </ListTitle>
-      <div className="flex flex-wrap items-end gap-4">
-        <ToolbarInput
-          label={t('toolbar.search')}
-          value={filters.drafts.search}
-          placeholder={t('toolbar.search_placeholder')}
-          className="w-72"
-          onChange={(v) => filters.setDraft('search', v)}
-        />
-        <ToolbarSelect
-          label={t('toolbar.status')}
-          value={status}
-          allLabel={t('toolbar.all')}
-          // Until the options arrive (or when they failed) only a status from the address shows.
-          disabled={options.kind !== 'ready'}
-          options={statuses.map((s) => ({ value: s.slug, label: statusLabel(s.slug, s) }))}
-          onChange={(v) => filters.set('status', v)}
-        />
-        {canViewProducts ? (
+    <ListPage
+      title={t('title')}
+      action={<NewApplicationButton abilities={abilities} />}
+      search={{
+        label: t('toolbar.search'),
+        placeholder: t('toolbar.search_placeholder'),
+        value: filters.drafts.search,
+        onChange: (v) => filters.setDraft('search', v),
+      }}
+      toolbar={
+        <>
           <ToolbarSelect
-            label={t('toolbar.product')}
-            value={productSlug}
+            label={t('toolbar.status')}
+            value={status}
             allLabel={t('toolbar.all')}
+            // Until the options arrive (or when they failed) only a status from the address shows.
             disabled={options.kind !== 'ready'}
-            options={products.map((p) => ({ value: p.slug, label: p.name }))}
-            onChange={(v) => filters.set('product', v)}
+            options={statuses.map((s) => ({ value: s.slug, label: statusLabel(s.slug, s) }))}
+            onChange={(v) => filters.set('status', v)}
           />
-        ) : null}
-      </div>
-      {options.kind === 'failed' ? (
-        <LoadProblem
-          error={options.error}
-          failed={t('errors.filters_failed')}
-          onRetry={retryOptions}
-        />
-      ) : null}
-      <UrlListTable
-        totalLabel={(count, total) => t('list.total', { count, total })}
-        accountIndex={accountIndex}
-        list="leads"
-        url={filters}
-        exportQuery={leadsParams(leadsQuery({ search, status, productSlug }, sort))}
-        filters={{ search, status, productSlug }}
-        sort={sort}
-        onSort={keepSort}
-        load={(page, tableSort, signal) =>
-          listLeads(
-            accountIndex,
-            leadsQuery({ search, status, productSlug }, tableSort, page),
-            signal,
-          )
-        }
-        label={t('table.label')}
-        columns={columns}
-        minWidth="60rem"
-        rowKey={(l) => String(l.id)}
-        emptyMessage={t('table.empty')}
-      />
-    </div>
+          {canViewProducts ? (
+            <ToolbarSelect
+              label={t('toolbar.product')}
+              value={productSlug}
+              allLabel={t('toolbar.all')}
+              disabled={options.kind !== 'ready'}
+              options={products.map((p) => ({ value: p.slug, label: p.name }))}
+              onChange={(v) => filters.set('product', v)}
+            />
+          ) : null}
+        </>
+      }
+      notice={
+        options.kind === 'failed' ? (
+          <LoadProblem
+            error={options.error}
+            failed={t('errors.filters_failed')}
+            onRetry={retryOptions}
+          />
+        ) : null
+      }
+      service={{
+        query: serviceQuery(
+          { search, status: status || undefined, productSlug: productSlug || undefined },
+          ORDER_FIELDS,
+        ),
+        params: leadsParams,
+        fetchPage: listLeads,
+      }}
+      url={filters}
+      totalLabel={(count, total) => t('list.total', { count, total })}
+      accountIndex={accountIndex}
+      list="leads"
+      filters={{ search, status, productSlug }}
+      label={t('table.label')}
+      columns={columns}
+      minWidth="60rem"
+      emptyMessage={t('table.empty')}
+    />
   );
 }

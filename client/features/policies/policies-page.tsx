@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { POLICY_STATUSES, policiesParams, type PolicyStatus } from '#client/api/policies-client.ts';
 import type { Product } from '#client/api/products-client.ts';
 import { productQueries } from '#client/api/products-queries.ts';
-import { ListTitle } from '#client/entities/list-view/list-page.tsx';
+import { ListFrame } from '#client/entities/list-view/list-page.tsx';
 import { ListActions } from '#client/entities/list-view/list-views.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import {
@@ -55,56 +55,61 @@ export default function PoliciesPage() {
     );
 
   return (
-    <div className="flex flex-col gap-6">
-      <ListTitle title={t('list.title')} />
-      <div className="flex flex-wrap items-end gap-4">
-        <ToolbarInput
-          label={t('toolbar.search')}
-          value={url.drafts.q}
-          placeholder={t('toolbar.search_placeholder')}
-          className="w-72"
-          onChange={(v) => url.setDraft('q', v)}
-        />
-        {canViewProducts ? (
-          <ToolbarSelect
-            label={t('toolbar.product')}
-            value={filters.productSlug}
-            allLabel={t('toolbar.all')}
-            disabled={products.state.kind !== 'ready'}
-            options={
-              products.state.kind === 'ready'
-                ? products.state.value.map((p) => ({ value: p.slug, label: p.name }))
-                : []
-            }
-            onChange={(productSlug) => url.set('product', productSlug)}
+    <ListFrame
+      title={t('list.title')}
+      toolbar={
+        <>
+          <ToolbarInput
+            label={t('toolbar.search')}
+            value={url.drafts.q}
+            placeholder={t('toolbar.search_placeholder')}
+            className="w-72"
+            onChange={(v) => url.setDraft('q', v)}
           />
-        ) : null}
-        <ToolbarSelect
-          label={t('toolbar.order')}
-          value={filters.order === 'oldest' ? 'oldest' : ''}
-          // A sorted column decides the order; the age order applies again when none is.
-          disabled={url.sort !== null}
-          allLabel={t('toolbar.newest')}
-          options={[{ value: 'oldest', label: t('toolbar.oldest') }]}
-          onChange={(order) => url.set('order', order)}
-        />
-        <fieldset className="flex flex-col gap-1">
-          <legend className="mb-1 text-sm font-medium text-slate-800">{t('toolbar.status')}</legend>
-          <div className="flex flex-wrap gap-x-4 gap-y-1 py-2">
-            {POLICY_STATUSES.map((status) => (
-              <label key={status} className="flex items-center gap-2 text-sm text-slate-800">
-                <input
-                  type="checkbox"
-                  className="size-4"
-                  checked={filters.statuses.includes(status)}
-                  onChange={(event) => toggleStatus(status, event.target.checked)}
-                />
-                {t(policyStatusKey(status))}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      </div>
+          {canViewProducts ? (
+            <ToolbarSelect
+              label={t('toolbar.product')}
+              value={filters.productSlug}
+              allLabel={t('toolbar.all')}
+              disabled={products.state.kind !== 'ready'}
+              options={
+                products.state.kind === 'ready'
+                  ? products.state.value.map((p) => ({ value: p.slug, label: p.name }))
+                  : []
+              }
+              onChange={(productSlug) => url.set('product', productSlug)}
+            />
+          ) : null}
+          <ToolbarSelect
+            label={t('toolbar.order')}
+            value={filters.order === 'oldest' ? 'oldest' : ''}
+            // A sorted column decides the order; the age order applies again when none is.
+            disabled={url.sort !== null}
+            allLabel={t('toolbar.newest')}
+            options={[{ value: 'oldest', label: t('toolbar.oldest') }]}
+            onChange={(order) => url.set('order', order)}
+          />
+          <fieldset className="flex flex-col gap-1">
+            <legend className="mb-1 text-sm font-medium text-slate-800">
+              {t('toolbar.status')}
+            </legend>
+            <div className="flex flex-wrap gap-x-4 gap-y-1 py-2">
+              {POLICY_STATUSES.map((status) => (
+                <label key={status} className="flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    className="size-4"
+                    checked={filters.statuses.includes(status)}
+                    onChange={(event) => toggleStatus(status, event.target.checked)}
+                  />
+                  {t(policyStatusKey(status))}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </>
+      }
+    >
       {products.state.kind === 'failed' ? (
         <LoadProblem
           error={products.state.error}
@@ -131,7 +136,7 @@ export default function PoliciesPage() {
             : t('list.empty')
         }
       />
-    </div>
+    </ListFrame>
   );
 }
 

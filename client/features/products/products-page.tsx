@@ -11,10 +11,21 @@ import {
   type TableColumn,
 } from '#client/ui/infinite-table.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
+import { serviceOrder } from '#client/ui/table-sort.ts';
+import { useUrlFilters } from '#client/ui/use-url-filters.ts';
+import { ListTitle } from '#client/entities/list-view/list-page.tsx';
 import { StatusBadge } from './page-parts.tsx';
 import { ProductDialog } from './product-dialogs.tsx';
 import { useProductAbilities } from './use-product-abilities.ts';
 import { categoryKey } from './labels.ts';
+
+// Table column -> the service's order field (the current version is no column of the product).
+const ORDER_FIELDS: Record<string, string> = {
+  name: 'name',
+  slug: 'slug',
+  category: 'category',
+  updated: 'updatedAt',
+};
 
 /** The newest version a customer can buy (active), else the newest of all. */
 function currentVersion(product: Product) {
@@ -34,13 +45,19 @@ export default function ProductsPage() {
   const [creating, setCreating] = useState(false);
   const productPath = (id: number) => `/u/${accountIndex}/management/product/${id}`;
 
+  // The sorted column is kept in the address, as on the other lists.
+  const url = useUrlFilters([], { sortColumns: Object.keys(ORDER_FIELDS) });
+
   const loadPage = useCallback<LoadTablePage<Product>>(
     async (input, signal) => {
       const page = await listProducts(
         accountIndex,
         {
-          page: input.pageToken ? Number(input.pageToken) : 1,
+          page: 1,
+          // The keyset token goes back whole (it carries the order and the total).
+          pageToken: input.pageToken,
           search: input.query.filters.name ?? '',
+          order: serviceOrder(input.query.sort, ORDER_FIELDS),
         },
         signal,
       );
@@ -58,6 +75,7 @@ export default function ProductsPage() {
       id: 'name',
       header: t('columns.name'),
       filterable: true,
+      sortable: true,
       width: '2fr',
       cell: (product) => (
         <Link
@@ -68,10 +86,11 @@ export default function ProductsPage() {
         </Link>
       ),
     },
-    { id: 'slug', header: t('columns.slug'), width: '1.5fr', cell: (p) => p.slug },
+    { id: 'slug', header: t('columns.slug'), sortable: true, width: '1.5fr', cell: (p) => p.slug },
     {
       id: 'category',
       header: t('columns.category'),
+      sortable: true,
       width: '1fr',
       cell: (p) => t(categoryKey(p.category)),
     },
@@ -94,6 +113,7 @@ export default function ProductsPage() {
     {
       id: 'updated',
       header: t('columns.updated'),
+      sortable: true,
       width: '9rem',
       cell: (p) => formatDateTime(p.updatedAt),
     },
@@ -101,13 +121,15 @@ export default function ProductsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold text-slate-900">{t('list.title')}</h1>
+      <ListTitle title={t('list.title')} />
       {canCreateProduct ? (
         <div>
           <Button onClick={() => setCreating(true)}>{t('actions.new_product')}</Button>
         </div>
       ) : null}
       <InfiniteTable
+        initialQuery={{ filters: {}, sort: url.sort }}
+        onSort={url.keepSort}
         totalLabel={(count, total) => t('list.total', { count, total })}
         label={t('list.table')}
         columns={columns}

@@ -3,7 +3,8 @@ import { getAuth, type AuthContext } from './auth-context.ts';
 import type { Queryable } from './db.ts';
 import { HttpError } from './errors.ts';
 import { parseListQuery, type ListQuery } from './list-query.ts';
-import { offsetPage, type ListPage } from './list-page.ts';
+import { countOf, offsetPage, type ListPage } from './list-page.ts';
+import { FIRST_PAGE, readPageToken, writePageToken, type SortType } from './list-keyset.ts';
 import { escapeLike } from './admin-shared.ts';
 
 /**
@@ -38,6 +39,12 @@ export interface ListSource {
   expands?: readonly string[];
   /** Lists with a larger page in the spec. */
   maxPageSize?: number;
+  /**
+   * Lists paged by keyset on (sort, unique) rather than OFFSET (list-keyset.ts): the type each
+   * sort's value is compared as, one per entry of `orders`, whose expressions must never be NULL
+   * (the row comparison would drop the row). The unique column follows the sort's direction.
+   */
+  keyset?: Readonly<Record<string, SortType>>;
 }
 
 export const invalidQuery = (message: string) => new HttpError(400, 'invalid_query', message);
@@ -91,14 +98,21 @@ export const anyOf = (column: string, pattern: RegExp, message: string): Filter 
   },
 });
 
-/** Reads a list call's query for `source`: unknown filters, sorts and expands are a 400. */
-export const readList = (query: Request['query'], source: ListSource): ListQuery =>
-  parseListQuery(query, {
+/**
+ * Reads a list call's query for `source`: unknown filters, sorts and expands are a 400. A keyset
+ * list's page token is read with its sort (keysetPage); a page number (the upstream contract's
+ * 1, 2, ...) is an OFFSET page there too.
+ */
+export function readList(query: Request['query'], source: ListSource): ListQuery {
+  const { pageToken, ...rest } = query;
+  const numbered = !source.keyset || pageToken === undefined || /^\d{1,6}$/.test(String(pageToken));
+  return parseListQuery(numbered ? query : rest, {
     filters: Object.keys(source.filters),
     orders: Object.keys(source.orders),
     expands: source.expands ?? [],
     maxPageSize: source.maxPageSize,
   });
+}
 
 /**
  * The WHERE (after the caller's own conditions, e.g. the tenant) and ORDER BY of a list query;
@@ -139,16 +153,78 @@ export function listClauses(
   };
 }
 
-/** One page of `select` (everything before its WHERE) narrowed and sorted as the list asks. */
+/**
+ * One page of `select` (everything before its WHERE) narrowed and sorted as the list asks. A
+ * keyset list (`source.keyset`) reads the page after the token's row: pass the call's pageToken.
+ */
 export async function listPage<T>(
   db: Queryable,
   list: ListQuery,
   source: ListSource,
   select: string,
   base: { where: readonly string[]; params: readonly unknown[] },
+  pageToken?: unknown,
 ): Promise<ListPage<T>> {
   const { where, orderBy, params } = listClauses(source, list, base);
-  return offsetPage<T>(db, list, `${select}\n WHERE ${where}\n ORDER BY ${orderBy}`, params);
+  if (!source.keyset || (list.page > 1 && /^\d+$/.test(String(pageToken)))) {
+    return offsetPage<T>(db, list, `${select}\n WHERE ${where}\n ORDER BY ${orderBy}`, params);
+  }
+  return keysetPage<T>(db, list, source, source.keyset, select, { where, params }, pageToken);
+}
+
+/** Rows of a keyset list carry their numeric id (the unique column's value). */
+async function keysetPage<T>(
+  db: Queryable,
+  list: ListQuery,
+  source: ListSource,
+  types: Readonly<Record<string, SortType>>,
+  select: string,
+  filtered: { where: string; params: unknown[] },
+  pageToken: unknown,
+): Promise<ListPage<T>> {
+  const [defaultField, defaultDirection] = source.defaultOrder;
+  const field = list.order?.field ?? defaultField;
+  const direction = list.order?.direction ?? defaultDirection;
+  const sort = source.orders[field];
+  const type = types[field];
+  if (!sort || !type) throw invalidQuery(`unsupported order ${field}`);
+  const token =
+    pageToken === undefined ? FIRST_PAGE : readPageToken(pageToken, direction, field, type);
+  const params = [...filtered.params];
+  const bind = (value: unknown) => `$${params.push(value)}`;
+  const after =
+    token.afterId === null
+      ? ''
+      : ` AND (${sort}, ${source.unique}) ${direction === 'ASC' ? '>' : '<'} ` +
+        `(${bind(token.afterValue)}::${type}, ${bind(token.afterId)})`;
+  // The sort value of each row, for the next page's token (as text, see list-keyset.ts).
+  const sql =
+    select.replace(/^\s*SELECT\s/i, `SELECT (${sort})::text AS sort__value, `) +
+    `\n WHERE ${filtered.where}${after}` +
+    `\n ORDER BY ${sort} ${direction}, ${source.unique} ${direction}` +
+    `\n LIMIT ${bind(list.pageSize + 1)}`;
+  const [rows, totalItems] = await Promise.all([
+    db.query<T & { id: number; sort__value: string }>(sql, params),
+    // Counted on the first page only; later pages carry it in their token (issue 14).
+    token.total ?? countOf(db, `${select}\n WHERE ${filtered.where}`, filtered.params),
+  ]);
+  const more = rows.length > list.pageSize;
+  const page = more ? rows.slice(0, list.pageSize) : rows;
+  const last = page.at(-1);
+  return {
+    items: page.map(({ sort__value: _, ...row }) => row as unknown as T),
+    nextPageToken:
+      more && last
+        ? writePageToken(
+            token.page + 1,
+            last.id,
+            direction,
+            { field, value: last.sort__value },
+            totalItems,
+          )
+        : null,
+    totalItems,
+  };
 }
 
 /**
@@ -165,10 +241,14 @@ export function listRoute<T>(
   return async (req, res) => {
     const auth = getAuth(res);
     const list = readList(req.query, source);
-    const page = await listPage<T>(db, list, source, select, {
-      where: [`${tenantColumn} = $1`],
-      params: [auth.tenantId],
-    });
+    const page = await listPage<T>(
+      db,
+      list,
+      source,
+      select,
+      { where: [`${tenantColumn} = $1`], params: [auth.tenantId] },
+      req.query.pageToken,
+    );
     res.json({
       items: await present(page.items, list, auth),
       nextPageToken: page.nextPageToken,

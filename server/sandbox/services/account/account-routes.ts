@@ -9,15 +9,21 @@ import {
   type AuthContext,
 } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
-import { parseListQuery } from '#server/sandbox/platform/list-query.ts';
-import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
+import { newCode } from '#server/sandbox/platform/admin-shared.ts';
+import {
+  equals,
+  equalsIgnoringCase,
+  listPage,
+  numeric,
+  readList,
+  type ListSource,
+} from '#server/sandbox/platform/list-sql.ts';
 import { AccountFields, type AccountValues } from '#common/account-fields.ts';
 import {
   AccountCreateBody,
   AccountPatchBody,
   AccountUpdateBody,
 } from '#common/contracts/account.ts';
-import { offsetPage } from '#server/sandbox/platform/list-page.ts';
 import { historyPage, writeAudited } from '#server/sandbox/platform/audit-trail.ts';
 import type { Clock } from '#common/clock.ts';
 import { updatedByNameSql } from '#server/sandbox/platform/records.ts';
@@ -89,23 +95,51 @@ export function presentAccount(r: AccountRow) {
   };
 }
 
-const ORDERS: Record<string, string> = {
-  id: 'id',
-  lastName: "lower(coalesce(nullif(last_name, ''), company_name))",
-  accountNumber: 'account_number',
-  city: 'lower(city)',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-};
-const FILTERS = ['id', 'code', 'type', 'gender', 'city', 'zipCode', 'brokerCode'] as const;
-const FILTER_COLUMNS: Record<(typeof FILTERS)[number], string> = {
-  id: 'id',
-  code: 'code',
-  type: 'type',
-  gender: 'gender',
-  city: 'lower(city)',
-  zipCode: 'zip_code',
-  brokerCode: 'broker_code',
+/**
+ * The customer list: its filters, search and the sorts its table offers (issue 15), paged by
+ * keyset on (sort, id). Each sort expression is never NULL.
+ */
+const ACCOUNT_LIST: ListSource = {
+  filters: {
+    id: numeric('id', 'id must be numeric'),
+    code: equals('code'),
+    type: equals('type'),
+    gender: equals('gender'),
+    city: equalsIgnoringCase('city'),
+    zipCode: equals('zip_code'),
+    brokerCode: equals('broker_code'),
+  },
+  search: [
+    "first_name || ' ' || last_name",
+    'company_name',
+    'email',
+    'city',
+    'account_number',
+    'code',
+    'zip_code',
+  ],
+  orders: {
+    id: 'id',
+    lastName: "lower(coalesce(nullif(last_name, ''), company_name, ''))",
+    accountNumber: 'account_number',
+    type: 'type',
+    city: 'lower(city)',
+    email: 'lower(email)',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+  },
+  keyset: {
+    id: 'int',
+    lastName: 'text',
+    accountNumber: 'text',
+    type: 'text',
+    city: 'text',
+    email: 'text',
+    createdAt: 'timestamptz',
+    updatedAt: 'timestamptz',
+  },
+  defaultOrder: ['id', 'ASC'],
+  unique: 'id',
 };
 
 /** The columns written from a validated body; an organisation keeps no personal name, and back. */
@@ -157,36 +191,14 @@ export function accountRouter(deps: { db: Db; signer: TokenSigner; clock: Clock 
 
   router.get('/accounts', can('view'), async (req, res) => {
     const auth = getAuth(res);
-    const list = parseListQuery(req.query, {
-      filters: FILTERS,
-      orders: Object.keys(ORDERS),
-      expands: [],
-    });
-    const where = ['tenant_id = $1'];
-    const params: unknown[] = [auth.tenantId];
-    for (const [field, value] of list.filter) {
-      const column = FILTER_COLUMNS[field as (typeof FILTERS)[number]];
-      if (field === 'id' && !/^\d{1,9}$/.test(value)) {
-        throw new HttpError(400, 'invalid_query', 'id must be numeric');
-      }
-      params.push(field === 'id' ? Number(value) : field === 'city' ? value.toLowerCase() : value);
-      where.push(`${column} = $${params.length}`);
-    }
-    if (list.search) {
-      params.push(escapeLike(list.search));
-      const p = `$${params.length}`;
-      where.push(`(first_name || ' ' || last_name ILIKE ${p} OR company_name ILIKE ${p}
-        OR email ILIKE ${p} OR city ILIKE ${p} OR account_number ILIKE ${p} OR code ILIKE ${p}
-        OR zip_code ILIKE ${p})`);
-    }
-    const order = list.order
-      ? `${ORDERS[list.order.field] ?? 'id'} ${list.order.direction}, id ${list.order.direction}`
-      : 'id';
-    const page = await offsetPage<AccountRow>(
+    const list = readList(req.query, ACCOUNT_LIST);
+    const page = await listPage<AccountRow>(
       db,
       list,
-      `SELECT ${COLUMNS} FROM accounts WHERE ${where.join(' AND ')} ORDER BY ${order}`,
-      params,
+      ACCOUNT_LIST,
+      `SELECT ${COLUMNS} FROM accounts`,
+      { where: ['tenant_id = $1'], params: [auth.tenantId] },
+      req.query.pageToken,
     );
     res.json({
       items: page.items.map(presentAccount),

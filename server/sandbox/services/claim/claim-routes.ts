@@ -29,6 +29,7 @@ import {
   readList,
   type ListSource,
 } from '#server/sandbox/platform/list-sql.ts';
+import { accountParty, jsonParty, partySortSql } from '#server/sandbox/platform/list-keyset.ts';
 import {
   checkCustomFields,
   customSchemasOf,
@@ -367,6 +368,18 @@ const CLAIM_LIST: ListSource = {
     damageDate: 'c.damage_date',
     status: 'c.status',
     title: 'lower(c.title)',
+    policyNumber: 'c.policy_number',
+    // The policy's holder as the list shows it: given by value on the policy, else its customer.
+    holder: partySortSql([jsonParty('p.holder'), accountParty('a')], 'c.account_code'),
+  },
+  keyset: {
+    createdAt: 'timestamptz',
+    claimNumber: 'text',
+    damageDate: 'date',
+    status: 'text',
+    title: 'text',
+    policyNumber: 'text',
+    holder: 'text',
   },
   // Newest first unless asked otherwise.
   defaultOrder: ['createdAt', 'DESC'],

@@ -11,6 +11,14 @@ import {
 import { pageOf, parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { escapeLike } from '#server/sandbox/platform/admin-shared.ts';
 import { countOf } from '#server/sandbox/platform/list-page.ts';
+import {
+  accountParty,
+  jsonParty,
+  partySortSql,
+  readPageToken,
+  writePageToken,
+  type SortType,
+} from '#server/sandbox/platform/list-keyset.ts';
 import { lockPolicy } from './policy-store.ts';
 import { refreshPremiumsInForce } from './policy-premium.ts';
 import { POLICY_STATUSES, REVISION_STATUSES, type PolicyStatus } from '#common/policy-lifecycle.ts';
@@ -429,61 +437,6 @@ function versionSearch(search: string | null): { where: string; params: unknown[
   return { where: clauses.map((c) => `AND ${c}`).join(' '), params };
 }
 
-// ---- keyset page tokens -----------------------------------------------------------------------
-
-/**
- * The list pages by keyset, not OFFSET: nextPageToken is `<page>.<last id>` ("2.1971"), and the
- * next query starts after that id, so page 300 costs what page 1 does. The page number stays in
- * the token for a client that counts pages; the first page is "1" or no token at all. A token is
- * only valid for the order it was issued under: the last id means nothing in the other direction,
- * so the direction is part of the token ("2.1971.d"). Sorted by another column the keyset is
- * (that column, id): the token carries the field and the last row's value of it as well
- * ("2.1971.a.premium.<base64url of the value>"), the value as PostgreSQL wrote it as text, so
- * that it compares back exactly (timestamps to the microsecond).
- */
-interface PageToken {
-  page: number;
-  afterId: number | null;
-  /** The sorted column's value of the last row; null for the id order or the first page. */
-  afterValue: string | null;
-}
-
-const badToken = () =>
-  new HttpError(
-    400,
-    'invalid_query',
-    'pageToken must be 1 or the nextPageToken of the previous page in the same order',
-  );
-
-export function readPageToken(
-  text: unknown,
-  direction: 'ASC' | 'DESC',
-  field: string = 'id',
-): PageToken {
-  if (text === undefined || text === '' || text === '1')
-    return { page: 1, afterId: null, afterValue: null };
-  const match =
-    typeof text === 'string'
-      ? /^(\d{1,6})\.(\d{1,10})\.([ad])(?:\.([A-Za-z]{1,20})\.([A-Za-z0-9_-]{0,400}))?$/.exec(text)
-      : null;
-  if (!match || Number(match[1]) < 2 || match[3] !== direction[0]?.toLowerCase()) throw badToken();
-  if ((match[4] ?? 'id') !== field) throw badToken();
-  return {
-    page: Number(match[1]),
-    afterId: Number(match[2]),
-    afterValue: match[5] === undefined ? null : Buffer.from(match[5], 'base64url').toString('utf8'),
-  };
-}
-
-export const writePageToken = (
-  page: number,
-  lastId: number,
-  direction: 'ASC' | 'DESC',
-  sorted?: { field: string; value: string },
-) =>
-  `${page}.${lastId}.${direction === 'ASC' ? 'a' : 'd'}` +
-  (sorted ? `.${sorted.field}.${Buffer.from(sorted.value, 'utf8').toString('base64url')}` : '');
-
 /**
  * The columns the policies list sorts by (issue 15), each an expression that is never NULL, so
  * that the keyset comparison `(value, id) > (last value, last id)` holds for every row, and the
@@ -498,13 +451,7 @@ const POLICY_ORDERS = {
   policyStartDate: { sql: 'coalesce(p.policy_start_date, p.created_at)', type: 'timestamptz' },
   // Persons by last and first name, companies by name: what a clerk looks a holder up by.
   holder: {
-    sql: `lower(coalesce(
-      CASE WHEN coalesce(p.holder->>'type', a.type) = 'person'
-           THEN nullif(trim(concat_ws(' ', coalesce(p.holder->>'lastName', a.last_name),
-                                           coalesce(p.holder->>'firstName', a.first_name))), '')
-      END,
-      nullif(coalesce(p.holder->>'companyName', a.company_name), ''),
-      p.account_code, ''))`,
+    sql: partySortSql([jsonParty('p.holder'), accountParty('a')], 'p.account_code'),
     type: 'text',
   },
   // The grand total of the current version's timeslice in force now (common/policy-timeline.ts,
@@ -512,16 +459,8 @@ const POLICY_ORDERS = {
   // out again first the rows whose stored stretch does not hold the clock's time. A policy
   // without one sorts as -1, before every real premium.
   premium: { sql: 'p.premium_in_force', type: 'numeric' },
-} as const satisfies Record<string, { sql: string; type: string }>;
+} as const satisfies Record<string, { sql: string; type: SortType }>;
 type PolicyOrder = keyof typeof POLICY_ORDERS;
-
-/** A sort value in a page token, by its type (as PostgreSQL writes numbers and timestamps). */
-const VALUE_SHAPES: Record<'int' | 'text' | 'numeric' | 'timestamptz', RegExp> = {
-  int: /^-?\d{1,10}$/,
-  text: /^[\s\S]{0,300}$/,
-  numeric: /^-?\d{1,15}(\.\d{1,10})?$/,
-  timestamptz: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/,
-};
 
 // ---- router -----------------------------------------------------------------------------------
 
@@ -542,7 +481,7 @@ export function insurancePolicyRouter(ctx: SandboxContext): Router {
     // Newest first unless asked otherwise: the back office looks for recent policies.
     const direction = list.order?.direction ?? 'DESC';
     const field = (list.order?.field ?? 'id') as PolicyOrder;
-    const token = readPageToken(pageToken, direction, field);
+    const token = readPageToken(pageToken, direction, field, POLICY_ORDERS[field].type);
 
     const statuses = list.filter.get('status')?.split(',') ?? null;
     if (statuses?.some((s) => !(POLICY_STATUSES as readonly string[]).includes(s))) {
@@ -586,13 +525,6 @@ export function insurancePolicyRouter(ctx: SandboxContext): Router {
     const sortSql = order.sql;
     // Time may have moved past a timeslice's boundary since a premium was stored.
     if (field === 'premium') await refreshPremiumsInForce(db, tenantId, new Date(ctx.clock.now()));
-    // A token made by hand must not reach the cast (a 500): the value must be of the column's type.
-    if (
-      field !== 'id' &&
-      token.afterId !== null &&
-      !VALUE_SHAPES[order.type].test(token.afterValue ?? '')
-    )
-      throw badToken();
     const after =
       token.afterId === null
         ? ''
@@ -608,8 +540,9 @@ export function insurancePolicyRouter(ctx: SandboxContext): Router {
           LIMIT ${bind(list.pageSize + 1)}`,
         params,
       ),
-      // The count of the whole filtered list: the table's "1 234 policies".
-      countOf(db, `${SELECT_POLICY} ${filtered}`, filterParams),
+      // The count of the whole filtered list: the table's "1 234 policies"; counted on the first
+      // page only, later pages carry it in their token (issue 14).
+      token.total ?? countOf(db, `${SELECT_POLICY} ${filtered}`, filterParams),
     ]);
     const more = rows.length > list.pageSize;
     const items = more ? rows.slice(0, list.pageSize) : rows;
@@ -645,6 +578,7 @@ export function insurancePolicyRouter(ctx: SandboxContext): Router {
               last.id,
               direction,
               field === 'id' ? undefined : { field, value: last.sort_value },
+              totalItems,
             )
           : null,
       totalItems,

@@ -27,7 +27,8 @@ import {
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { pageOf, parseListQuery, type ListQuery } from '#server/sandbox/platform/list-query.ts';
 import { offsetPage } from '#server/sandbox/platform/list-page.ts';
-import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
+import { equals, listPage, readList, type ListSource } from '#server/sandbox/platform/list-sql.ts';
+import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { assertFormula, assertVersionComputes, versionScope } from './formula-check.ts';
 import { copyVersionParts } from './product-version-copy.ts';
 import {
@@ -592,6 +593,31 @@ function checkFieldBounds(body: {
   if (!ok) throw new HttpError(400, 'validation_error', `defaultValue must be a ${body.type}`);
 }
 
+/** The product list (issue 15): by name unless another of its columns is sorted, by keyset. */
+const PRODUCT_LIST: ListSource = {
+  filters: { slug: equals('slug'), category: equals('category') },
+  search: ['name', 'slug', 'code'],
+  orders: {
+    name: 'lower(name)',
+    slug: 'slug',
+    category: 'category',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+    id: 'id',
+  },
+  keyset: {
+    name: 'text',
+    slug: 'text',
+    category: 'text',
+    createdAt: 'timestamptz',
+    updatedAt: 'timestamptz',
+    id: 'int',
+  },
+  defaultOrder: ['name', 'ASC'],
+  unique: 'id',
+  expands: ['versions'],
+};
+
 // ---- router ---------------------------------------------------------------------------------
 
 export function insuranceProductRouter(ctx: SandboxContext): Router {
@@ -603,29 +629,14 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
 
   router.get('/products', VIEW, async (req, res) => {
     const { tenantId, tenantSlug } = getAuth(res);
-    const list = parseListQuery(req.query, {
-      filters: ['slug', 'category'],
-      orders: ['name', 'createdAt', 'id'],
-      expands: ['versions'],
-    });
-    const column = { name: 'lower(name)', createdAt: 'created_at', id: 'id' }[
-      list.order?.field ?? 'name'
-    ];
-    const direction = list.order?.direction ?? 'ASC';
-    const page = await offsetPage<ProductRow>(
+    const list = readList(req.query, PRODUCT_LIST);
+    const page = await listPage<ProductRow>(
       db,
       list,
-      `SELECT * FROM products
-        WHERE tenant_id = $1
-          AND ($2::text IS NULL OR name ILIKE $2 OR slug ILIKE $2 OR code ILIKE $2)
-          AND ($3::text IS NULL OR slug = $3) AND ($4::text IS NULL OR category = $4)
-        ORDER BY ${column} ${direction}, id ${direction}`,
-      [
-        tenantId,
-        list.search ? escapeLike(list.search) : null,
-        list.filter.get('slug') ?? null,
-        list.filter.get('category') ?? null,
-      ],
+      PRODUCT_LIST,
+      'SELECT * FROM products',
+      { where: ['tenant_id = $1'], params: [tenantId] },
+      req.query.pageToken,
     );
     const versions = list.expand.has('versions')
       ? await versionsOf(

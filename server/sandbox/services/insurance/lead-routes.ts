@@ -26,6 +26,7 @@ import {
   type ListSource,
 } from '#server/sandbox/platform/list-sql.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
+import { accountParty, jsonParty, partySortSql } from '#server/sandbox/platform/list-keyset.ts';
 import { updatedByNameSql } from '#server/sandbox/platform/records.ts';
 import {
   applyPremiumOverride,
@@ -556,6 +557,21 @@ const LEAD_LIST: ListSource = {
     updatedAt: 'l.updated_at',
     leadNumber: 'l.lead_number',
     status: 'l.status',
+    // The applicant as the list shows it: the customer, else the holder the prospect gave.
+    applicant: partySortSql([accountParty('a'), jsonParty("l.policy->'holder'")]),
+    productName: 'lower(pr.name)',
+    // The premium saved with the lead; one without a total sorts before every real one.
+    premium: "coalesce((l.premium->>'grandTotal')::numeric, -1)",
+  },
+  keyset: {
+    id: 'int',
+    createdAt: 'timestamptz',
+    updatedAt: 'timestamptz',
+    leadNumber: 'text',
+    status: 'text',
+    applicant: 'text',
+    productName: 'text',
+    premium: 'numeric',
   },
   // Newest first unless asked otherwise, as the policy list.
   defaultOrder: ['id', 'DESC'],
@@ -610,10 +626,14 @@ export function leadRouter(ctx: SandboxContext): Router {
   router.get('/leads', can('view'), async (req, res) => {
     const { tenantId, tenantSlug } = getAuth(res);
     const list = readList(req.query, LEAD_LIST);
-    const page = await listPage<LeadRow>(db, list, LEAD_LIST, SELECT_LEAD, {
-      where: ['l.tenant_id = $1'],
-      params: [tenantId],
-    });
+    const page = await listPage<LeadRow>(
+      db,
+      list,
+      LEAD_LIST,
+      SELECT_LEAD,
+      { where: ['l.tenant_id = $1'], params: [tenantId] },
+      req.query.pageToken,
+    );
     const versions = list.expand.has('versions')
       ? await versionsOf(
           db,
