@@ -33,7 +33,7 @@ export async function startServer(
 
   // The port is bound before the sandbox starts: its e-mail links need the address people open,
   // and with PORT=0 only the bound socket knows it. Until the app is ready a request gets 503.
-  let bff: ReturnType<typeof createApp> | undefined;
+  let bff: ReturnType<typeof createApp> | undefined = undefined;
   // While draining, every response closes its connection, so keep-alive clients move to
   // another instance instead of sending more requests here.
   let draining = false;

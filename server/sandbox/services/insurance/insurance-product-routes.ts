@@ -26,7 +26,6 @@ import {
 } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { pageOf, parseListQuery, type ListQuery } from '#server/sandbox/platform/list-query.ts';
-import { offsetPage } from '#server/sandbox/platform/list-page.ts';
 import { equals, listPage, readList, type ListSource } from '#server/sandbox/platform/list-sql.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { assertFormula, assertVersionComputes, versionScope } from './formula-check.ts';
