@@ -18,6 +18,9 @@ export const POLICY_STATUSES = [
 ] as const;
 export type PolicyStatus = (typeof POLICY_STATUSES)[number];
 
+export const isPolicyStatus = (value: unknown): value is PolicyStatus =>
+  (POLICY_STATUSES as readonly unknown[]).includes(value);
+
 /** `applied`: the current version; `superseded`: an earlier one; `draft`: a change not yet applied. */
 export const REVISION_STATUSES = ['applied', 'superseded', 'draft'] as const;
 export type RevisionStatus = (typeof REVISION_STATUSES)[number];

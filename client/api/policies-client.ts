@@ -14,6 +14,7 @@ export const POLICIES_PAGE_SIZE = 30;
 
 export {
   POLICY_STATUSES,
+  isPolicyStatus,
   type PolicyStatus,
   type RevisionStatus,
 } from '#common/policy-lifecycle.ts';

@@ -48,13 +48,22 @@ export const ClaimSchema = v.strictObject({
         codes: v.array(v.string()),
         reason: v.string(),
         by: v.string(),
+        /** The name of `by`, for readers who may not list users. */
+        byName: v.optional(v.nullable(v.string())),
         at: v.string(),
       }),
     ),
   ),
   /** Who cancelled the claim (instead of deleting it), when and why. */
   cancellation: v.optional(
-    v.nullable(v.strictObject({ reason: v.string(), by: v.string(), at: v.string() })),
+    v.nullable(
+      v.strictObject({
+        reason: v.string(),
+        by: v.string(),
+        byName: v.optional(v.nullable(v.string())),
+        at: v.string(),
+      }),
+    ),
   ),
   version: Int,
   ...AuditEntries,

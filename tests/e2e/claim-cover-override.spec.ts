@@ -73,5 +73,17 @@ test.describe('the cover override on a new claim', () => {
       reason,
     });
     expect(claim.coverOverride.by).toBeTruthy();
+
+    // The history names the refusal set aside and the reason in words, beside who.
+    await page.getByRole('tab', { name: 'History' }).click();
+    const line = page
+      .getByTestId('history')
+      .getByRole('row')
+      .filter({ hasText: 'Cover overridden' });
+    await expect(line).toContainText('Ada Admin');
+    await expect(line).toContainText('Refusals set aside');
+    await expect(line).toContainText('The policy gives no cover on the date of loss');
+    await expect(line).toContainText('Reason for the override');
+    await expect(line).toContainText(reason);
   });
 });

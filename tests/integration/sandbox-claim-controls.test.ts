@@ -188,9 +188,21 @@ describe('cover check', () => {
       by: claim.createdBy,
     });
     expect(Date.parse(claim.coverOverride.at)).not.toBeNaN();
+    // By name, also for a reader who may not list users (the viewer).
+    expect(claim.coverOverride.byName).toBe('Ada Admin');
     expect((await call(viewer, `/claims/${claim.code}`)).body.claim.coverOverride).toEqual(
       claim.coverOverride,
     );
+    // The history has the override as a line of its own: what was set aside and why.
+    const history = (await call(viewer, `/claims/${claim.code}/history`)).body.items;
+    const overridden = history.find((e: { action: string }) => e.action === 'cover_overridden');
+    expect(overridden).toMatchObject({
+      actorName: 'Ada Admin',
+      changes: [
+        { field: 'coverOverride.codes', before: null, after: ['loss_not_covered'] },
+        { field: 'coverOverride.reason', before: null, after: 'Goodwill: agreed with the broker' },
+      ],
+    });
     // A claim with cover carries no override, even when one was sent.
     const covered = await send(
       admin,

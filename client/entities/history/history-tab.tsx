@@ -23,18 +23,32 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** The history's name for a change's field: `customFields.damageLocation` → its last part. */
 export type FieldLabel = (field: string) => string | undefined;
 
+/**
+ * A feature's reading of a stored value (a status slug as the tenant names it, a refusal code in
+ * words); undefined leaves it to the common formats.
+ */
+export type ValueLabel = (field: string, value: unknown) => string | undefined;
+
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
- * Labels from a feature's own texts: each `keys` prefix is tried with the field's snake_case name
- * (`customers:fields.` + `zip_code`), the first that exists wins.
+ * Labels from a feature's own texts: the field's dotted path in snake_case, longest tail first
+ * (`settlement.pendingPayment.payment` tries `pending_payment.payment` before `payment`, so a
+ * nested field can read differently from its namesake), each tail with every `keys` prefix
+ * (`customers:fields.` + `zip_code`); the first text found wins.
  */
 export function useFieldLabels(keys: readonly string[]): FieldLabel {
   const { i18n } = useTranslation();
   return (field) => {
-    const name = snakeCase(field.split('.').at(-1) ?? field);
-    const key = keys.map((prefix) => prefix + name).find((k) => i18n.exists(k));
-    // The keys are the features' own, known only at run time: i18next's untyped lookup.
+    const parts = field.split('.').map(snakeCase);
+    const tails = parts.map((_, i) => parts.slice(i).join('.'));
+    const key = tails
+      .flatMap((tail) => keys.map((prefix) => prefix + tail))
+      // The keys are the features' own, known only at run time: i18next's untyped lookup. A
+      // tail naming a group of texts is no label.
+      .find(
+        (k) => i18n.exists(k) && typeof i18n.t(k as never, { returnObjects: true }) === 'string',
+      );
     return key ? i18n.t(key as never) : undefined;
   };
 }
@@ -43,7 +57,11 @@ export function useFieldLabels(keys: readonly string[]): FieldLabel {
  * How a change reads: a value in the tenant's date display and the user's number format, a
  * field by its label, an action in words. Shared by a record's history and the activity log.
  */
-export function useChangeText(labelOf?: FieldLabel, actionKeys: readonly string[] = []) {
+export function useChangeText(
+  labelOf?: FieldLabel,
+  actionKeys: readonly string[] = [],
+  valueLabel?: ValueLabel,
+) {
   const { t, i18n } = useTranslation('ui');
   // Subscribed, so that a change of the tenant's display shows at once.
   useDateDisplay();
@@ -51,6 +69,9 @@ export function useChangeText(labelOf?: FieldLabel, actionKeys: readonly string[
 
   const valueText = (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === '') return t('history.empty_value');
+    if (Array.isArray(value)) return value.map((v) => valueText(field, v)).join(', ');
+    const own = valueLabel?.(field, value);
+    if (own !== undefined) return own;
     if (typeof value === 'boolean') return t(value ? 'history.yes' : 'history.no');
     if (typeof value === 'number') {
       return MONEY.has(field.split('.').at(-1) ?? '')
@@ -64,7 +85,6 @@ export function useChangeText(labelOf?: FieldLabel, actionKeys: readonly string[
       }
       return value;
     }
-    if (Array.isArray(value)) return value.map((v) => valueText(field, v)).join(', ');
     return JSON.stringify(value);
   };
   const fieldText = (field: string) =>
@@ -89,6 +109,7 @@ export function HistoryTab({
   record,
   labelOf,
   actionKeys,
+  valueLabel,
 }: {
   accountIndex: number;
   /** The record's address below the API prefix: `claimservice/v1/claims/clm_…`. */
@@ -96,6 +117,8 @@ export function HistoryTab({
   labelOf?: FieldLabel;
   /** Prefixes of the feature's own action texts (`claims:history_actions.`), tried first. */
   actionKeys?: readonly string[];
+  /** The feature's reading of its own values (statuses, codes), tried first. */
+  valueLabel?: ValueLabel;
 }) {
   const { t } = useTranslation('ui');
   const query = useInfiniteQuery({
@@ -106,7 +129,11 @@ export function HistoryTab({
     // Opening the tab shows what was saved up to now, also a save of a moment ago.
     staleTime: 0,
   });
-  const { valueText, fieldText, actionText, whenText } = useChangeText(labelOf, actionKeys);
+  const { valueText, fieldText, actionText, whenText } = useChangeText(
+    labelOf,
+    actionKeys,
+    valueLabel,
+  );
 
   if (query.isPending) return <Spinner label={t('history.loading')} />;
   if (query.isError) {

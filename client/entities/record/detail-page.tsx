@@ -8,6 +8,7 @@ import {
   HistoryTab,
   useHistoryLabel,
   type FieldLabel,
+  type ValueLabel,
 } from '#client/entities/history/history-tab.tsx';
 
 /** What a detail page shows of its record once it is loaded, top to bottom. */
@@ -44,6 +45,8 @@ export interface HistoryOf {
   labelOf?: FieldLabel;
   /** Prefixes of the feature's own action texts (`claims:history_actions.`), tried first. */
   actionKeys?: readonly string[];
+  /** The feature's reading of its own values (a status slug by its name), tried first. */
+  valueLabel?: ValueLabel;
 }
 
 /**

@@ -28,6 +28,8 @@ import { ClaimStatusBadge } from './claim-status.tsx';
 import { ClaimPartnersTab } from './claim-partners-tab.tsx';
 import { SettlementsTab } from './settlements-tab.tsx';
 import { useClaimAbilities } from './use-claim-abilities.ts';
+import { errorKey } from './claim-form.ts';
+import { useObjectTitles } from './object-titles.ts';
 
 const linkClass = 'font-medium text-blue-800 underline-offset-2 hover:underline';
 
@@ -46,6 +48,8 @@ export interface ClaimTabProps {
   /** The claim's policy (its first day, its insured objects); null without the permission. */
   policy: LoadState<Policy | null>;
   statusName: (slug: string) => string;
+  /** An insured object of the policy by its title in the reader's language. */
+  objectTitle: (name: string) => string;
 }
 
 /**
@@ -59,6 +63,7 @@ export default function ClaimPage() {
   const { accountIndex, canViewPolicies, canViewCustomers } = useClaimAbilities();
   const money = useMoneyFormat();
   const historyFields = useFieldLabels([
+    'claims:history_fields.',
     'claims:fields.',
     'claims:columns.',
     'claims:settlements.',
@@ -122,6 +127,18 @@ export default function ClaimPage() {
     (slug: string) => statuses.find((s) => s.slug === slug)?.name ?? slug,
     [statuses],
   );
+  const objectTitle = useObjectTitles(accountIndex, policy);
+  // The history reads statuses, insured objects and refusal codes as the screens do.
+  const historyValue = useCallback(
+    (field: string, value: unknown) => {
+      if (typeof value !== 'string') return undefined;
+      if (field === 'status') return statusName(value);
+      if (field === 'coverOverride.codes') return t(errorKey(value) as never);
+      if (field.endsWith('.insuredObject')) return objectTitle(value);
+      return undefined;
+    },
+    [statusName, objectTitle, t],
+  );
 
   return (
     <DetailPage
@@ -132,7 +149,14 @@ export default function ClaimPage() {
     >
       {(claim) => {
         const holder = partyName(claim.holder) || claim.accountCode || t('values.empty');
-        const tab: ClaimTabProps = { claim, onChanged, onReload, policy, statusName };
+        const tab: ClaimTabProps = {
+          claim,
+          onChanged,
+          onReload,
+          policy,
+          statusName,
+          objectTitle,
+        };
         const totals = claim.totals;
         return {
           title: t('detail.title_number', { number: claim.claimNumber }),
@@ -202,7 +226,7 @@ export default function ClaimPage() {
                   <p key={testId} className="text-sm text-slate-800" data-testid={testId}>
                     {t(key, {
                       at: formatDateTime(entry.at),
-                      by: person(entry.by).label,
+                      by: entry.byName || person(entry.by).label,
                       reason: entry.reason,
                     })}
                   </p>
@@ -245,6 +269,7 @@ export default function ClaimPage() {
               record: `claimservice/v1/claims/${claim.code}`,
               labelOf: historyFields,
               actionKeys: ['claims:history_actions.'],
+              valueLabel: historyValue,
             },
           },
         };

@@ -372,6 +372,9 @@ export default function LeadPage() {
             accountIndex,
             record: `insuranceservice/v1/leads/${current.code}`,
             labelOf: historyFields,
+            // A status as the tenant names it, in the reader's language.
+            valueLabel: (field, value) =>
+              field === 'status' && typeof value === 'string' ? nameOf(value) : undefined,
           },
         },
         dialogs: newStart ? (

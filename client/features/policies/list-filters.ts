@@ -1,4 +1,4 @@
-import { POLICY_STATUSES, type PolicyStatus } from '#client/api/policies-client.ts';
+import { isPolicyStatus, POLICY_STATUSES, type PolicyStatus } from '#client/api/policies-client.ts';
 import {
   noPolicyFilters,
   type PolicyListFilters,
@@ -14,7 +14,7 @@ export function filtersFromSearch(params: URLSearchParams): PolicyListFilters {
   const statuses = (params.get('status') ?? '')
     .split(',')
     .map((s) => s.trim().toUpperCase())
-    .filter((s): s is PolicyStatus => (POLICY_STATUSES as readonly string[]).includes(s));
+    .filter(isPolicyStatus);
   return {
     ...noPolicyFilters,
     // In the order of the status list, once each: the same choice gives the same address.

@@ -17,8 +17,10 @@ import { formatUtcDate } from '#client/entities/policy/policy-display.ts';
 import { formatDateTime } from '#client/ui/form/dates.ts';
 import {
   PolicyStatusBadge,
+  policyStatusKey,
   RevisionStatusBadge,
 } from '#client/entities/policy/policy-status-badge.tsx';
+import { isPolicyStatus } from '#client/api/policies-client.ts';
 import { useTariff, type Tariff } from '#client/entities/product/use-tariff.ts';
 import { optionTextKey } from '#client/entities/application/application-values.ts';
 import { loadStateOf, type LoadState } from '#client/ui/load-state.ts';
@@ -294,6 +296,9 @@ function PolicyDetail({
         accountIndex={accountIndex}
         record={`insuranceservice/v1/policies/${current.code}`}
         labelOf={historyFields}
+        valueLabel={(field, value) =>
+          field === 'status' && isPolicyStatus(value) ? t(policyStatusKey(value)) : undefined
+        }
       />
     </>
   );

@@ -48,6 +48,7 @@ const UNTRACKED = new Set([
   'by',
   'at',
   'requestedBy',
+  'byName',
   'requestedAt',
   'id',
   'code',

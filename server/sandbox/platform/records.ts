@@ -29,8 +29,15 @@ export const audit = (r: Audit) => ({
  * never by code. `table` is the row's table or alias.
  */
 export const updatedByNameSql = (table: string) =>
+  userNameSql(`${table}.updated_by`, 'updated_by_name');
+
+/**
+ * A select expression for the name of the user whose code `column` holds, as `alias`: a stamp
+ * such as who cancelled a claim reads by name also to a reader who may not list users.
+ */
+export const userNameSql = (column: string, alias: string) =>
   `(SELECT nullif(trim(u.first_name || ' ' || u.last_name), '') FROM users u
-     WHERE u.code = ${table}.updated_by) AS updated_by_name`;
+     WHERE u.code = ${column}) AS ${alias}`;
 
 /** PostgreSQL refused a row because a unique key holds it already. */
 export const uniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';

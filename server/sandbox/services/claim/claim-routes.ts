@@ -13,6 +13,7 @@ import {
 import { labelsRoute } from '#server/sandbox/platform/name-labels.ts';
 import type { NameLabels } from '#common/name-labels.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { userNameSql } from '#server/sandbox/platform/records.ts';
 import {
   historyPage,
   recordChange,
@@ -119,6 +120,8 @@ export interface ClaimRow {
   override_reason: string | null;
   overridden_by: string | null;
   overridden_at: Date | null;
+  overridden_by_name: string | null;
+  cancelled_by_name: string | null;
 }
 
 // Dates as text: a DATE turned into a JavaScript Date would shift with the time zone. The totals
@@ -136,7 +139,8 @@ const SELECT_CLAIM = `
          coalesce(t.recourse, 0) AS total_recourse, coalesce(t.count, 0) AS settlement_count,
          coalesce(g.currency, 'EUR') AS currency, c.cancel_reason, c.cancelled_by,
          c.cancelled_at, o.codes AS override_codes, o.reason AS override_reason,
-         o.overridden_by, o.overridden_at
+         o.overridden_by, o.overridden_at, ${userNameSql('o.overridden_by', 'overridden_by_name')},
+         ${userNameSql('c.cancelled_by', 'cancelled_by_name')}
     FROM claims c
     LEFT JOIN policies p ON p.tenant_id = c.tenant_id AND p.code = c.policy_code
     LEFT JOIN accounts a ON a.tenant_id = c.tenant_id AND a.code = c.account_code
@@ -195,12 +199,18 @@ export function presentClaim(r: ClaimRow) {
             codes: r.override_codes ?? [],
             reason: r.override_reason,
             by: r.overridden_by,
+            byName: r.overridden_by_name,
             at: iso(r.overridden_at),
           }
         : null,
     cancellation:
       r.cancel_reason !== null && r.cancelled_by !== null && r.cancelled_at !== null
-        ? { reason: r.cancel_reason, by: r.cancelled_by, at: iso(r.cancelled_at) }
+        ? {
+            reason: r.cancel_reason,
+            by: r.cancelled_by,
+            byName: r.cancelled_by_name,
+            at: iso(r.cancelled_at),
+          }
         : null,
     version: r.version,
     createdAt: iso(r.created_at),
@@ -572,6 +582,21 @@ export function claimRouter(ctx: SandboxContext): Router {
           by: userCode,
           at: new Date(ctx.clock.now()),
         });
+        // A creation lists no fields, so the override gets its own line in the history: the
+        // refusals set aside and why, beside who and when.
+        await recordChange(
+          tx,
+          { auth, clock: ctx.clock },
+          {
+            entityType: 'claim',
+            entityId: claim.code,
+            action: 'cover_overridden',
+            changes: [
+              { field: 'coverOverride.codes', before: null, after: overridden },
+              { field: 'coverOverride.reason', before: null, after: body.coverOverride!.reason },
+            ],
+          },
+        );
         return findClaim(tx, tenantId, row!.code);
       }
       return claim;
