@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { labelsSchema, storedLabels } from './name-labels.ts';
 
 /**
  * The field shape of a tenant's custom schema (spec, section 3: name, label, type, isRequired,
@@ -42,6 +43,8 @@ const TEXT_TYPES: ReadonlySet<string> = new Set(['string', 'textarea', 'email'])
 const OPTION_TYPES: ReadonlySet<string> = new Set(['string', 'array', 'object']);
 
 export const MAX_CUSTOM_FIELDS = 50;
+/** A field's label, in any language. */
+const LABEL_LENGTH = 200;
 const MAX_LENGTH_LIMIT = 10_000;
 
 const length = v.optional(
@@ -64,7 +67,18 @@ export const CustomSchemaFieldSchema = v.pipe(
       v.string(),
       v.trim(),
       v.nonEmpty('custom_schemas.errors.label_required'),
-      v.maxLength(200, 'custom_schemas.errors.label_length'),
+      v.maxLength(LABEL_LENGTH, 'custom_schemas.errors.label_length'),
+    ),
+    /**
+     * The label per language (issue 15 point 16, issue 16): screens show the user's language,
+     * else the tenant's default language, else `label`. Stored with the languages that have a
+     * text only, so an emptied language falls back again.
+     */
+    labels: v.optional(
+      v.pipe(
+        labelsSchema(LABEL_LENGTH, 'custom_schemas.errors.label_length'),
+        v.transform(storedLabels),
+      ),
     ),
     type: v.picklist(CUSTOM_FIELD_TYPES, 'custom_schemas.errors.type'),
     isRequired: v.optional(v.boolean(), false),

@@ -19,13 +19,9 @@ export const LABEL_MAX_LENGTH = 100;
  * clears it (the untranslated text shows then). Names take {@link LABEL_MAX_LENGTH}; a longer
  * text (a role's description) its own limit.
  */
-export function labelsSchema(max: number) {
+export function labelsSchema(max: number, tooLong = `label up to ${max} characters`) {
   const label = v.optional(
-    v.pipe(
-      v.string('label must be text'),
-      v.trim(),
-      v.maxLength(max, `label up to ${max} characters`),
-    ),
+    v.pipe(v.string('label must be text'), v.trim(), v.maxLength(max, tooLong)),
   );
   return v.strictObject({ de: label, en: label, pl: label });
 }

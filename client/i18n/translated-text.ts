@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translatedText, type NameLabels } from '#common/name-labels.ts';
 import { readCachedGeneralLanguage } from './language.ts';
@@ -13,4 +14,32 @@ export function useTranslatedText(): (
   const { i18n } = useTranslation();
   const language = i18n.language;
   return (text, labels) => translatedText(text, labels, language, readCachedGeneralLanguage());
+}
+
+type Labelled = { name: string; label?: string; labels?: NameLabels };
+
+/**
+ * Custom fields with their `label` in the user's language (the tenant's default language, else
+ * the label as entered, else the name): every screen renders `label`, so translating it once
+ * where the fields are loaded reaches forms, read views and conflict rows alike. A new array only
+ * when the fields or the language change (forms memoise their schema on it).
+ */
+export function useLocalizedFields<T extends Labelled>(fields: readonly T[]): T[];
+export function useLocalizedFields<T extends Labelled>(fields: readonly T[] | null): T[] | null;
+export function useLocalizedFields<T extends Labelled>(fields: readonly T[] | null): T[] | null {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useMemo(
+    () =>
+      fields?.map((field) => ({
+        ...field,
+        label: translatedText(
+          field.label ?? field.name,
+          field.labels,
+          language,
+          readCachedGeneralLanguage(),
+        ),
+      })) ?? null,
+    [fields, language],
+  );
 }

@@ -3,6 +3,7 @@ import type { OrganizationAddress } from '#client/api/organizations-client.ts';
 import type { CustomField, CustomFieldType } from '#client/ui/form/custom-schema.ts';
 import { message } from '#client/ui/form/messages.ts';
 import { emailRule, maxLengthRule, requiredString } from '#client/ui/form/rules.ts';
+import type { NameLabels } from '#common/name-labels.ts';
 import { REGISTRATION_FIELD_MAX } from '#common/registration-fields.ts';
 
 /** The spec's organisation form: name (read-only after creation) and the address. */
@@ -129,6 +130,11 @@ const FIELD_TYPES: ReadonlySet<string> = new Set<CustomFieldType>([
   'object',
 ]);
 
+const isLabels = (value: unknown): value is NameLabels =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.values(value).every((text) => typeof text === 'string');
+
 /**
  * The fields of a custom schema as the service sent them, checked: a field of a type the form
  * kit does not know is left out rather than breaking the form.
@@ -147,6 +153,7 @@ export function customFieldsOf(raw: readonly unknown[] | undefined): CustomField
         type: field.type as CustomFieldType,
         isRequired: field.isRequired === true,
         ...(typeof field.label === 'string' ? { label: field.label } : {}),
+        ...(isLabels(field.labels) ? { labels: field.labels } : {}),
         ...number('minimum'),
         ...number('maximum'),
         ...number('minLength'),

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { getOrganizationSchema } from '#client/api/organizations-client.ts';
 import { useAccountAccess } from '#client/api/use-account-access.ts';
+import { useLocalizedFields } from '#client/i18n/translated-text.ts';
 import type { CustomField } from '#client/ui/form/custom-schema.ts';
 import { customFieldsOf } from './organization-form.ts';
 
@@ -52,5 +53,10 @@ export function useOrganizationCustomFields(accountIndex: number): Loadable<Cust
       });
     return () => controller.abort();
   }, [accountIndex]);
-  return state;
+  // Labels in the user's language for every screen that shows the fields.
+  const localized = useLocalizedFields(state.status === 'ready' ? state.value : null);
+  return useMemo<Loadable<CustomField[]>>(
+    () => (localized ? { status: 'ready', value: localized } : state),
+    [localized, state],
+  );
 }

@@ -28,8 +28,9 @@ import { ClaimStatusBadge } from './claim-status.tsx';
 import { ClaimPartnersTab } from './claim-partners-tab.tsx';
 import { SettlementsTab } from './settlements-tab.tsx';
 import { useClaimAbilities } from './use-claim-abilities.ts';
-import { errorKey } from './claim-form.ts';
 import { useObjectTitles } from './object-titles.ts';
+import { useClaimFormContext } from './use-claim-form-context.ts';
+import { CUSTOM_ERROR_PREFIX as CUSTOM_PREFIX, errorKey } from './claim-form.ts';
 
 const linkClass = 'font-medium text-blue-800 underline-offset-2 hover:underline';
 
@@ -62,12 +63,19 @@ export default function ClaimPage() {
   const { claimCode = '' } = useParams();
   const { accountIndex, canViewPolicies, canViewCustomers } = useClaimAbilities();
   const money = useMoneyFormat();
-  const historyFields = useFieldLabels([
+  const ownFields = useFieldLabels([
     'claims:history_fields.',
     'claims:fields.',
     'claims:columns.',
     'claims:settlements.',
   ]);
+  // A custom field's change is named by the tenant's label in the user's language (the form
+  // context's query is the one the data tab reads, so it is fetched once).
+  const { context: formContext } = useClaimFormContext(accountIndex);
+  const historyFields = (field: string) =>
+    (field.startsWith(CUSTOM_PREFIX)
+      ? formContext?.custom.fields.find((f) => f.name === field.slice(CUSTOM_PREFIX.length))?.label
+      : undefined) ?? ownFields(field);
   const person = usePersonNames();
 
   const queryClient = useQueryClient();

@@ -122,7 +122,9 @@ export default function ClaimsPage() {
         id: 'created',
         header: t('columns.created'),
         sortable: true,
-        width: '9rem',
+        // Date and time in full, in the longest display a tenant can choose ("28.10.2025
+        // 09:05:12", "10/28/2025 09:05:12 PM"): 9rem cut the German time off at 1366 px.
+        width: '12rem',
         cell: (c) => formatDateTime(c.createdAt),
       },
     ],

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { claimQueries } from '#client/api/claims-queries.ts';
+import { useLocalizedFields } from '#client/i18n/translated-text.ts';
 import { buildCustomSchema, type CustomField } from '#client/ui/form/custom-schema.ts';
 import { loadStateOf } from '#client/ui/load-state.ts';
 import { isoToday } from '#common/claims.ts';
@@ -18,15 +19,16 @@ export function useClaimFormContext(accountIndex: number) {
   const query = useQuery(claimQueries.formContext(accountIndex));
   const state = loadStateOf(query);
   const data = query.data;
-  // Built once per answer: the form's schema is memoised on it.
+  const fields = useLocalizedFields((data?.fields as CustomField[] | undefined) ?? null);
+  // Built once per answer and language: the form's schema is memoised on it.
   const context = useMemo((): ClaimFormContext | null => {
-    if (!data) return null;
+    if (!data || !fields) return null;
     const timeZone = data.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
     return {
-      custom: buildCustomSchema(data.fields as CustomField[]),
+      custom: buildCustomSchema(fields),
       timeZone,
       today: () => isoToday(timeZone),
     };
-  }, [data]);
+  }, [data, fields]);
   return { state: state.kind, context, retry: () => void query.refetch() };
 }

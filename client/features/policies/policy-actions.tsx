@@ -239,12 +239,17 @@ export function usePolicyActions({
 
   const inForm = action !== null && FORM_ACTIONS.includes(action);
   const formOpen = inForm && !asking && !state.matches('idle') && !state.matches('done');
+  const formError = formOpen && state.matches('confirming') ? state.context.error : null;
+  const formRefusal = formError && action ? refusalOf(errorLike(formError), action) : null;
+  // A premium formula that cannot be computed over the draft's values carries an issue of its
+  // own (path `premium`): it names the formula and why, not "the value is invalid" at a field.
+  const byFormula = formRefusal?.kind === 'formula';
   const formOutcome: DialogOutcome | null = formOpen
     ? {
-        issues: state.matches('confirming') ? (state.context.error?.issues ?? []) : [],
+        issues: formError && !byFormula ? formError.issues : [],
         notice:
-          state.matches('confirming') && state.context.error && !state.context.error.issues.length
-            ? notice(refusalOf(errorLike(state.context.error), action), () => undefined)
+          formError && (byFormula || !formError.issues.length)
+            ? notice(formRefusal, () => undefined)
             : notice(outcomeRefusal, dismiss),
       }
     : null;

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, type FormEvent, type ReactNode } fro
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '#client/ui/button.tsx';
 import { CustomFormFields } from '#client/ui/form/custom-form-fields.tsx';
+import { useLocalizedFields } from '#client/i18n/translated-text.ts';
 import { buildCustomSchema, type CustomField } from '#client/ui/form/custom-schema.ts';
 import { TextInput } from '#client/ui/form/fields.tsx';
 import { translateMessage } from '#client/ui/form/messages.ts';
@@ -295,7 +296,9 @@ export function CustomStep({
   frame: StepFrame;
   fields: readonly CustomField[];
 }) {
-  const built = useMemo(() => buildCustomSchema(fields), [fields]);
+  // Labels in the invitee's language, as the tenant translated them.
+  const localized = useLocalizedFields(fields);
+  const built = useMemo(() => buildCustomSchema(localized), [localized]);
   const form = useStepForm(built.schema, frame.initial);
   return (
     <StepForm frame={frame} form={form} strict={frame.onSubmit !== undefined}>

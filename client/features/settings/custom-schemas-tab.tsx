@@ -11,6 +11,7 @@ import { Button } from '#client/ui/button.tsx';
 import { conflictRowsOf } from '#client/ui/conflict-rows.ts';
 import { CheckboxInput, NumberInput, SelectInput, TextInput } from '#client/ui/form/fields.tsx';
 import { translateMessage } from '#client/ui/form/messages.ts';
+import { LABEL_LANGUAGES } from '#common/name-labels.ts';
 import {
   checkSchemaDrafts,
   emptyFieldDraft,
@@ -143,6 +144,28 @@ function SchemaEditor({ entity }: { entity: CustomSchemaEntity }) {
               maxLength={200}
               onChange={(label) => update(row, { label })}
             />
+            <fieldset className="flex flex-col gap-2 sm:col-span-2">
+              <legend className="text-sm font-medium text-slate-800">
+                {t('custom_schemas.label_in.legend', { number })}
+              </legend>
+              <p className="text-sm text-slate-600">{t('custom_schemas.labels_hint')}</p>
+              <div className="grid gap-3 sm:grid-cols-3">
+                {LABEL_LANGUAGES.map((language) => (
+                  <TextInput
+                    key={language}
+                    label={t(`custom_schemas.label_in.${language}`)}
+                    name={`fields.${row}.labels.${language}`}
+                    value={draft.labels[language] ?? ''}
+                    errors={at(`labels.${language}`)}
+                    disabled={!canEdit}
+                    maxLength={200}
+                    onChange={(text) =>
+                      update(row, { labels: { ...draft.labels, [language]: text } })
+                    }
+                  />
+                ))}
+              </div>
+            </fieldset>
             <SelectInput
               label={t('custom_schemas.type')}
               name={`fields.${row}.type`}

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CustomSchemaBody, type CustomSchemaFieldInput } from '#common/custom-schema-field.ts';
+import type { NameLabels } from '#common/name-labels.ts';
 import { isWidgetVersion, type ChatWidgetSetting } from '#machines/chat-widget.machine.ts';
 import { requiredMessage } from '#client/ui/form/rules.ts';
 import { parseNumberInput } from '#client/ui/form/values.ts';
@@ -196,6 +197,8 @@ export function checkOptions(draft: { dashboardAlert: string; brokerVersion: str
 export interface FieldDraft {
   name: string;
   label: string;
+  /** The label per language as typed; an empty one falls back to `label`. */
+  labels: NameLabels;
   type: CustomSchemaFieldInput['type'];
   isRequired: boolean;
   minLength: string;
@@ -210,6 +213,7 @@ export function emptyFieldDraft(): FieldDraft {
   return {
     name: '',
     label: '',
+    labels: {},
     type: 'string',
     isRequired: false,
     minLength: '',
@@ -225,6 +229,7 @@ export function toFieldDraft(field: CustomSchemaFieldInput): FieldDraft {
   return {
     name: field.name,
     label: field.label,
+    labels: { ...field.labels },
     type: field.type,
     isRequired: field.isRequired,
     minLength: text(field.minLength),
@@ -251,6 +256,8 @@ export function checkSchemaDrafts(
       type: draft.type,
       isRequired: draft.isRequired,
     };
+    // Sent only when one language has a text: schemas without translations stay as they were.
+    if (Object.values(draft.labels).some((text) => text?.trim())) field.labels = draft.labels;
     for (const key of ['minLength', 'maxLength', 'minimum', 'maximum'] as const) {
       if (draft[key].trim() === '') continue;
       const number = parseNumberInput(draft[key]);

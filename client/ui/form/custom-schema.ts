@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { NameLabels } from '#common/name-labels.ts';
 import { isEncodedMessage, message, messageOfCode } from './messages.ts';
 import { emailRule, numberField, phoneRule, requiredMessage, trueRequired } from './rules.ts';
 import { emptyToNull } from './values.ts';
@@ -22,6 +23,8 @@ export type FieldOption = { value: string; label: string };
 export interface CustomField {
   name: string;
   label?: string;
+  /** The label per language; screens show it through `useLocalizedFields`. */
+  labels?: NameLabels;
   type: CustomFieldType;
   isRequired: boolean;
   minimum?: number;

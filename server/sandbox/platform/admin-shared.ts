@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
+import type { NameLabels } from '#common/name-labels.ts';
 import { hasPermission } from '#common/permissions.ts';
 import type { Queryable } from './db.ts';
 import { HttpError, invalidField } from './errors.ts';
@@ -95,6 +96,8 @@ export async function sendMail(
 export interface CustomSchemaField {
   name: string;
   label?: string;
+  /** The label per language (common/custom-schema-field.ts). */
+  labels?: NameLabels;
   type: string;
   isRequired?: boolean;
   minimum?: number;

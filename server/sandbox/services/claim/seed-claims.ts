@@ -126,19 +126,39 @@ const FIRST_CREATED = Date.UTC(2024, 2, 4, 9, 0, 0);
 const COUNTS: Record<string, number> = { demo: 500, nordlicht: 10 };
 
 /** The demo workspace's custom fields of claims, when it has none of its own. */
-const DEMO_CLAIM_FIELDS = [
+/**
+ * The demo's claim custom fields, labelled in de, en and pl (issue 15 point 16). Migration 028
+ * gives these labels to schemas seeded before; custom-field-labels.test.ts checks that both agree.
+ */
+export const DEMO_CLAIM_FIELDS = [
   {
     name: 'damageLocation',
     label: 'Damage location',
+    labels: { de: 'Schadenort', en: 'Damage location', pl: 'Miejsce szkody' },
     type: 'string',
     isRequired: true,
     minLength: 2,
     maxLength: 200,
   },
-  { name: 'policeReportNumber', label: 'Police report number', type: 'string', maxLength: 30 },
+  {
+    name: 'policeReportNumber',
+    label: 'Police report number',
+    labels: {
+      de: 'Aktenzeichen der Polizei',
+      en: 'Police report number',
+      pl: 'Numer zgłoszenia policyjnego',
+    },
+    type: 'string',
+    maxLength: 30,
+  },
   {
     name: 'estimatedDamage',
     label: 'Estimated damage (EUR)',
+    labels: {
+      de: 'Geschätzter Schaden (EUR)',
+      en: 'Estimated damage (EUR)',
+      pl: 'Szacowana szkoda (EUR)',
+    },
     type: 'number',
     minimum: 0,
     maximum: 10_000_000,

@@ -38,6 +38,7 @@ export const tenantService: ServiceModule = {
     '023-organization-versions.sql',
     '024-user-page.sql',
     '025-audit-admin-log.sql',
+    '028-custom-field-labels.sql',
   ]),
   async seed({ db, logger, publicBaseUrl }) {
     await seedDemoWorld(db, logger);

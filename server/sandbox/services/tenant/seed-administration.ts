@@ -64,6 +64,38 @@ const LAST = [
   'Vogel',
   'Zimmermann',
 ];
+/**
+ * The demo organisations' custom fields, labelled in de, en and pl (issue 15 point 16, issue 16).
+ * Migration 028 gives these labels to schemas seeded before; custom-field-labels.test.ts checks
+ * that both agree.
+ */
+export const DEMO_ORGANIZATION_FIELDS = [
+  {
+    name: 'registrationNumber',
+    label: 'Registration number',
+    labels: { de: 'Handelsregisternummer', en: 'Registration number', pl: 'Numer KRS' },
+    type: 'string',
+    isRequired: true,
+    minLength: 3,
+    maxLength: 20,
+  },
+  {
+    name: 'employees',
+    label: 'Employees',
+    labels: { de: 'Mitarbeitende', en: 'Employees', pl: 'Liczba pracowników' },
+    type: 'number',
+    isRequired: false,
+    minimum: 1,
+    maximum: 100000,
+  },
+  {
+    name: 'foundedOn',
+    label: 'Founded on',
+    labels: { de: 'Gegründet am', en: 'Founded on', pl: 'Data założenia' },
+    type: 'date',
+    isRequired: false,
+  },
+];
 const ROLES = ['customer-care', 'show-only', 'product-manager', 'customer-care'];
 const EXTRA_USERS = 44;
 
@@ -77,28 +109,7 @@ async function seedTenant(
   await tx.query(
     `INSERT INTO custom_schemas (tenant_id, code, entity, fields) VALUES ($1, 'organization-extra',
        'organization', $2)`,
-    [
-      tenantId,
-      JSON.stringify([
-        {
-          name: 'registrationNumber',
-          label: 'Registration number',
-          type: 'string',
-          isRequired: true,
-          minLength: 3,
-          maxLength: 20,
-        },
-        {
-          name: 'employees',
-          label: 'Employees',
-          type: 'number',
-          isRequired: false,
-          minimum: 1,
-          maximum: 100000,
-        },
-        { name: 'foundedOn', label: 'Founded on', type: 'date', isRequired: false },
-      ]),
-    ],
+    [tenantId, JSON.stringify(DEMO_ORGANIZATION_FIELDS)],
   );
   const orgIds: number[] = [];
   for (const [i, [name, email, street, houseNumber, zipCode, city]] of ORGANIZATIONS.entries()) {
