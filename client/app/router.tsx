@@ -9,18 +9,12 @@ import {
 } from './guards.tsx';
 import { PageLoading, RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
-import { nextTask } from './next-task.ts';
 import { allScreens } from './route-table.ts';
 
 // Every page is a lazy route: the sign-in page loads only its own code on top of the entry.
-// The load starts in a task of its own: the router's first navigation calls the lazy routes it
-// matched (the shell's and the page's) at once, and each load's module preloading (a
-// `<link rel=modulepreload>` per file the chunk needs) added to the router's first match made
-// the longest task of a list's opening (bench/list-profile.ts, issue 14).
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => {
-  await nextTask();
-  return { Component: (await load()).default };
-};
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 const screenRoutes: RouteObject[] = allScreens.map((screen) => ({
   path: screen.path,

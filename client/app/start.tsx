@@ -5,7 +5,6 @@ import { setAppConfig } from '#client/api/app-config.ts';
 import { getConfig, getSession } from '#client/api/bff-client.ts';
 import { initI18n } from '#client/i18n/i18n.ts';
 import { SessionProvider } from './session-provider.tsx';
-import { nextTask } from './next-task.ts';
 
 /**
  * The whole app: translations, session and config, then the router at the current URL. The entry
@@ -18,21 +17,15 @@ export async function startApp(root: Root): Promise<void> {
   // routes' loads) is a dynamic import beside them: its evaluation is a task of its own instead
   // of a part of this module's, which was the longest task of a list's opening
   // (bench/list-long-tasks.ts). Hence no static import of react-router here.
-  const sessionAnswer = getSession().catch(() => ({ accounts: [] }));
-  const configAnswer = getConfig().catch(() => undefined);
-  const routerModule = import('./router.tsx');
-  // The requests are out; i18next's set-up (the bundled English namespaces) in a task of its
-  // own, not in the one that evaluated this module and the shell's modules (issue 14).
-  await nextTask();
   const [, session, config, { createRouter, RouterProvider }] = await Promise.all([
     initI18n(),
-    sessionAnswer,
-    configAnswer,
-    routerModule,
+    getSession().catch(() => ({ accounts: [] })),
+    getConfig().catch(() => undefined),
+    import('./router.tsx'),
   ]);
   // The router's first navigation (flattening and matching the route table) in a task of its
   // own, not in the one that evaluated the router's module.
-  await nextTask();
+  await new Promise((next) => setTimeout(next));
   const router = createRouter();
   if (config) setAppConfig(config);
   // The server is the truth; the stored list only speeds up the next first paint.
