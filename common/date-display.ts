@@ -1,11 +1,10 @@
 import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 
 dayjs.extend(customParseFormat);
 dayjs.extend(utc);
-dayjs.extend(timezone);
 
 import {
   DEFAULT_DATE_DISPLAY,
@@ -19,6 +18,52 @@ export { DEFAULT_DATE_DISPLAY, dateDisplayOf, isTimeZone, type DateDisplay };
 export const ISO_DATE = 'YYYY-MM-DD';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** One formatter per zone, made once: the parts of an instant's wall time in that zone. */
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+
+function zoneClock(timeZone: string): Intl.DateTimeFormat {
+  let clock = zoneClocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    zoneClocks.set(timeZone, clock);
+  }
+  return clock;
+}
+
+/**
+ * The instant as its wall time in `timeZone` (what dayjs's `.tz(zone)` gives). dayjs's timezone
+ * plugin makes a new `Intl` formatter for every call (`toLocaleString` with a zone) and parses
+ * its text back: about a millisecond each, which made the dates of one page of list rows the
+ * longest task of the list's opening (bench/list-long-tasks.ts, issue 14). Here the zone's
+ * formatter is made once and the offset read from its parts.
+ */
+function inZone(instant: Dayjs, timeZone: string): Dayjs {
+  const ms = instant.valueOf();
+  const parts = zoneClock(timeZone).formatToParts(new Date(ms));
+  const field: Record<string, number> = {};
+  for (const part of parts) if (part.type !== 'literal') field[part.type] = Number(part.value);
+  const wall = Date.UTC(
+    field.year!,
+    field.month! - 1,
+    field.day!,
+    field.hour!,
+    field.minute!,
+    field.second!,
+  );
+  // Whole minutes, as dayjs's own plugin rounds them (the seconds of old local mean times).
+  const offset = Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000);
+  return instant.utcOffset(offset);
+}
 
 /**
  * A date in the tenant's date format. A date-only value (`2024-12-31`, a birth date, a loss date)
@@ -38,7 +83,7 @@ export function formatDay(
   }
   const instant = dayjs.utc(value);
   if (!instant.isValid()) return '';
-  return (options.utcDay ? instant : instant.tz(display.timeZone)).format(display.dateFormat);
+  return (options.utcDay ? instant : inZone(instant, display.timeZone)).format(display.dateFormat);
 }
 
 /** A timestamp with date and time in the tenant's formats and zone. Empty or invalid -> ''. */
@@ -48,12 +93,12 @@ export function formatInstant(display: DateDisplay, value: string | null | undef
   if (DATE_ONLY.test(value)) return formatDay(display, value);
   const instant = dayjs.utc(value);
   if (!instant.isValid()) return '';
-  return instant.tz(display.timeZone).format(`${display.dateFormat} ${display.timeFormat}`);
+  return inZone(instant, display.timeZone).format(`${display.dateFormat} ${display.timeFormat}`);
 }
 
 /** The time of day of a timestamp in the tenant's format and zone. */
 export function formatTimeOfDay(display: DateDisplay, value: string | null | undefined): string {
   if (!value) return '';
   const instant = dayjs.utc(value);
-  return instant.isValid() ? instant.tz(display.timeZone).format(display.timeFormat) : '';
+  return instant.isValid() ? inZone(instant, display.timeZone).format(display.timeFormat) : '';
 }
