@@ -239,17 +239,12 @@ export function usePolicyActions({
 
   const inForm = action !== null && FORM_ACTIONS.includes(action);
   const formOpen = inForm && !asking && !state.matches('idle') && !state.matches('done');
-  const formError = formOpen && state.matches('confirming') ? state.context.error : null;
-  const formRefusal = formError && action ? refusalOf(errorLike(formError), action) : null;
-  // A premium formula that cannot be computed over the draft's values carries an issue of its
-  // own (path `premium`): it names the formula and why, not "the value is invalid" at a field.
-  const byFormula = formRefusal?.kind === 'formula';
   const formOutcome: DialogOutcome | null = formOpen
     ? {
-        issues: formError && !byFormula ? formError.issues : [],
+        issues: state.matches('confirming') ? (state.context.error?.issues ?? []) : [],
         notice:
-          formError && (byFormula || !formError.issues.length)
-            ? notice(formRefusal, () => undefined)
+          state.matches('confirming') && state.context.error && !state.context.error.issues.length
+            ? notice(refusalOf(errorLike(state.context.error), action), () => undefined)
             : notice(outcomeRefusal, dismiss),
       }
     : null;
