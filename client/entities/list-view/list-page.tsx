@@ -56,15 +56,47 @@ export function ListFrame({
   );
 }
 
-/** How a list page asks its service: the query of its filters, its query string, one page. */
-export interface ListService<TRow, TQuery> {
-  /** The service query of the page's filters for the table's sort; `pageToken` from page 2. */
-  query: (sort: TableSort, pageToken?: string) => TQuery;
+/** A list filter's value as the page keeps it: text, a choice, or several choices. */
+type FilterValue = string | readonly string[];
+
+/** The page's filters as the service names them, each for the table's key and the query. */
+export type ListFilters = Readonly<Record<string, FilterValue>>;
+
+/**
+ * The service query of a list's filters: an empty filter ('' or no choice) means "no filter", so
+ * it is left out rather than sent as "match empty"; then the sorted column by the service's
+ * field, and `pageToken` from page 2 on.
+ */
+export type ListQuery<F extends ListFilters, O extends string = string> = {
+  [K in keyof F]?: Exclude<F[K], ''>;
+} & {
+  pageToken?: string;
+  order: { field: O; direction: 'ASC' | 'DESC' } | null;
+};
+
+export function listQuery<F extends ListFilters, O extends string>(
+  filters: F,
+  sort: TableSort,
+  orderFields: Readonly<Record<string, O>>,
+  pageToken?: string,
+): ListQuery<F, O> {
+  const set = Object.entries(filters).filter(([, value]) => value.length > 0);
+  return {
+    ...(pageToken ? { pageToken } : {}),
+    ...(Object.fromEntries(set) as { [K in keyof F]?: Exclude<F[K], ''> }),
+    order: serviceOrder(sort, orderFields) as ListQuery<F, O>['order'],
+  };
+}
+
+/** How a list page asks its service for the query ListPage builds of the page's filters. */
+export interface ListService<TRow, F extends ListFilters, O extends string> {
+  /** Table column -> the service's order field. */
+  orderFields: Readonly<Record<string, O>>;
   /** The query string: the CSV export repeats the first page's. */
-  params: (query: TQuery) => string;
+  params: (query: ListQuery<F, O>) => string;
   fetchPage: (
     accountIndex: number,
-    query: TQuery,
+    query: ListQuery<F, O>,
     signal: AbortSignal,
   ) => Promise<ServicePage<TRow>>;
 }
@@ -75,7 +107,11 @@ export interface ListService<TRow, TQuery> {
  * the table lists, its total, and the table sorted by its columns (the sort in the address too;
  * the service pages by keyset, so the token of each page is passed back as it came).
  */
-export function ListPage<TRow extends { id: number }, TQuery>({
+export function ListPage<
+  TRow extends { id: number },
+  F extends ListFilters,
+  O extends string = string,
+>({
   title,
   action,
   newLink,
@@ -84,6 +120,7 @@ export function ListPage<TRow extends { id: number }, TQuery>({
   notice,
   service,
   url,
+  filters,
   rowKey = (row) => String(row.id),
   ...table
 }: {
@@ -91,17 +128,30 @@ export function ListPage<TRow extends { id: number }, TQuery>({
   action?: ReactNode;
   /** The page's "New ..." link (instead of `action`), for a user who may create. */
   newLink?: { to: string; label: string } | null;
-  /** The search box, first in the toolbar (typed: a draft of useUrlFilters). */
-  search?: { label: string; placeholder: string; value: string; onChange: (v: string) => void };
+  /** The search box, first in the toolbar: the `search` filter, typed (a draft in `url`). */
+  search?: { label: string; placeholder: string };
   /** The other filters, after the search. */
   toolbar?: ReactNode;
   /** Between the toolbar and the list. */
   notice?: ReactNode;
-  service: ListService<TRow, TQuery>;
-  /** From useUrlFilters with the table's sort columns. */
-  url: UrlListState;
+  service: ListService<TRow, F, O>;
+  /** From useUrlFilters with the table's sort columns (and `search` typed, for the box). */
+  url: UrlListState & {
+    drafts: { search?: string };
+    setDraft: (key: 'search', value: string) => void;
+  };
+  /**
+   * The filters the rows depend on (the applied ones, as the service names them): the one place
+   * they are given, for the service's query and for starting the table anew when one changes.
+   */
+  filters: F;
   rowKey?: (row: TRow) => string;
-} & Omit<UrlListProps<TRow>, 'url' | 'exportQuery' | 'sort' | 'onSort' | 'load' | 'rowKey'>) {
+} & Omit<
+  UrlListProps<TRow>,
+  'url' | 'exportQuery' | 'filters' | 'sort' | 'onSort' | 'load' | 'rowKey'
+>) {
+  const query = (sort: TableSort, pageToken?: string) =>
+    listQuery(filters, sort, service.orderFields, pageToken);
   return (
     <ListFrame
       title={title}
@@ -119,10 +169,10 @@ export function ListPage<TRow extends { id: number }, TQuery>({
           {search ? (
             <ToolbarInput
               label={search.label}
-              value={search.value}
+              value={url.drafts.search ?? ''}
               placeholder={search.placeholder}
               className="w-72"
-              onChange={search.onChange}
+              onChange={(value) => url.setDraft('search', value)}
             />
           ) : null}
           {toolbar}
@@ -133,29 +183,18 @@ export function ListPage<TRow extends { id: number }, TQuery>({
       <UrlListTable
         url={url}
         rowKey={rowKey}
-        exportQuery={service.params(service.query(url.sort))}
+        exportQuery={service.params(query(url.sort))}
+        filters={filters}
         sort={url.sort}
         onSort={url.keepSort}
         load={(_page, sort, signal, pageToken) =>
-          service.fetchPage(table.accountIndex, service.query(sort, pageToken ?? undefined), signal)
+          service.fetchPage(table.accountIndex, query(sort, pageToken ?? undefined), signal)
         }
         {...table}
       />
     </ListFrame>
   );
 }
-
-/**
- * A list's `ListService.query` from its filters (as the service names them) and its table's
- * columns by the service's order fields: the first page without a token, later ones with it.
- */
-export const serviceQuery =
-  <F extends object>(filters: F, orderFields: Readonly<Record<string, string>>) =>
-  (sort: TableSort, pageToken?: string) => ({
-    ...(pageToken ? { pageToken } : {}),
-    ...filters,
-    order: serviceOrder(sort, orderFields),
-  });
 
 /** What a list page takes of useUrlFilters. */
 export interface UrlListState {
@@ -190,7 +229,7 @@ type UrlListProps<TRow> = {
   /** The service query of the first page, which the CSV export repeats. */
   exportQuery: string;
   /** The filters the rows depend on, as the address has them. */
-  filters: Readonly<Record<string, string>>;
+  filters: ListFilters;
   /** The sort the table starts with (from the address); none by default. */
   sort?: TableSort;
   /** Told the table's sort before each load (useUrlFilters' keepSort). */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrganizationAddress } from '#client/api/organizations-client.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { TextInput } from '#client/ui/form/fields.tsx';
+import { EMAIL_ADDRESS_MAX } from '#common/email-address.ts';
 import { ADDRESS_FIELDS, MAX_LENGTH, type FormLabels } from './organization-form.ts';
 
 /** The translated labels; the schemas put them into the 'field required' messages. */
@@ -57,5 +58,36 @@ export function AddressFields({
         />
       ))}
     </div>
+  );
+}
+
+/** The address an invitation's registration link goes to (on inviting, and corrected on re-inviting). */
+export function InvitationEmailInput({
+  hint,
+  value,
+  errors,
+  disabled,
+  onChange,
+}: {
+  hint?: string;
+  value: string;
+  errors: readonly string[] | undefined;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  const labels = useFormLabels();
+  return (
+    <TextInput
+      name="email"
+      type="email"
+      label={labels.email}
+      hint={hint}
+      value={value}
+      errors={errors}
+      maxLength={EMAIL_ADDRESS_MAX}
+      required
+      disabled={disabled}
+      onChange={onChange}
+    />
   );
 }

@@ -7,7 +7,6 @@ import {
 } from '#client/api/organizations-client.ts';
 import { useTenantRoles } from '#client/api/use-account-access.ts';
 import { Alert } from '#client/ui/alert.tsx';
-import { Button } from '#client/ui/button.tsx';
 import { CheckboxGroup } from '#client/ui/form/checkbox-group.tsx';
 import { CustomFormFields, type FormValues } from '#client/ui/form/custom-form-fields.tsx';
 import {
@@ -17,9 +16,8 @@ import {
 } from '#client/ui/form/custom-schema.ts';
 import { TextInput } from '#client/ui/form/fields.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
-import { EMAIL_ADDRESS_MAX } from '#common/email-address.ts';
-import { AddressFields, useFormLabels } from './address-fields.tsx';
-import { FormDialog } from '#client/ui/form-dialog.tsx';
+import { AddressFields, InvitationEmailInput, useFormLabels } from './address-fields.tsx';
+import { FormDialog, FormDialogFooter } from '#client/ui/form-dialog.tsx';
 import {
   asProposal,
   emptyAddress,
@@ -119,15 +117,10 @@ export function InvitationDialog({
             disabled={busy}
             onChange={setSlugText}
           />
-          <TextInput
-            name="email"
-            type="email"
-            label={labels.email}
+          <InvitationEmailInput
             hint={t('invitation_dialog.email_hint')}
             value={email}
             errors={shown.email}
-            maxLength={EMAIL_ADDRESS_MAX}
-            required
             disabled={busy}
             onChange={setEmail}
           />
@@ -175,15 +168,14 @@ export function InvitationDialog({
             <p className="text-sm text-slate-600">{t('invitation_dialog.no_roles')}</p>
           ) : null}
         </CheckboxGroup>
-        {failure ? <Alert tone="danger">{failure}</Alert> : null}
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" disabled={busy} onClick={() => onClose(null)}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? t('invitation_dialog.sending') : t('invitation_dialog.send')}
-          </Button>
-        </div>
+        <FormDialogFooter
+          failure={failure}
+          busy={busy}
+          cancelLabel={t('common:actions.cancel')}
+          submitLabel={t('invitation_dialog.send')}
+          busyLabel={t('invitation_dialog.sending')}
+          onCancel={() => onClose(null)}
+        />
       </form>
     </FormDialog>
   );

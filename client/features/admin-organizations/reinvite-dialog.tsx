@@ -5,13 +5,10 @@ import {
   reinviteOrganization,
   type OrganizationInvitation,
 } from '#client/api/organizations-client.ts';
-import { Alert } from '#client/ui/alert.tsx';
-import { Button } from '#client/ui/button.tsx';
 import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
-import { TextInput } from '#client/ui/form/fields.tsx';
-import { EMAIL_ADDRESS_MAX } from '#common/email-address.ts';
 import { emailRule, requiredString } from '#client/ui/form/rules.ts';
-import { FormDialog } from '#client/ui/form-dialog.tsx';
+import { FormDialog, FormDialogFooter } from '#client/ui/form-dialog.tsx';
+import { InvitationEmailInput } from './address-fields.tsx';
 import { useServiceCall } from './use-service-call.ts';
 
 /**
@@ -55,26 +52,21 @@ export function ReinviteDialog({
     >
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
         <p className="text-sm text-slate-700">{t('reinvite_dialog.text')}</p>
-        <TextInput
-          name="email"
-          type="email"
-          label={label}
+        <InvitationEmailInput
           value={email}
           errors={errors.email}
-          maxLength={EMAIL_ADDRESS_MAX}
-          required
           disabled={busy}
           onChange={setEmail}
         />
-        {failure ? <Alert tone="danger">{failure}</Alert> : null}
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" disabled={busy} onClick={() => onClose(null)}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {t('reinvite_dialog.send')}
-          </Button>
-        </div>
+        <FormDialogFooter
+          failure={failure}
+          busy={busy}
+          cancelLabel={t('common:actions.cancel')}
+          submitLabel={t('reinvite_dialog.send')}
+          // The button keeps its text while the link is sent (it was never said otherwise).
+          busyLabel={t('reinvite_dialog.send')}
+          onCancel={() => onClose(null)}
+        />
       </form>
     </FormDialog>
   );

@@ -5,7 +5,8 @@ import {
   type ClaimType,
   type ClaimsQuery,
 } from '#client/api/claims-client.ts';
-import { serviceOrder, sortFromParam, type TableSort } from '#client/ui/table-sort.ts';
+import { sortFromParam, type TableSort } from '#client/ui/table-sort.ts';
+import { listQuery } from '#client/entities/list-view/list-page.tsx';
 import { CLAIM_STATUS_SLUG } from '#common/claims.ts';
 
 /**
@@ -68,19 +69,13 @@ export function toggledStatuses(
 }
 
 /**
- * The service's query for the filters and the table's sort (the CSV export sends the same);
- * `pageToken`: the previous page's nextPageToken.
+ * The service's query for the filters and the table's sort, as the claims page's ListPage builds
+ * it (the CSV export sends the same); `pageToken`: the previous page's nextPageToken.
  */
 export function claimsQuery(
   filters: Omit<ClaimListFilters, 'sort'>,
   sort: TableSort,
   pageToken?: string,
 ): ClaimsQuery {
-  return {
-    ...(pageToken ? { pageToken } : {}),
-    search: filters.search,
-    statuses: filters.statuses,
-    claimType: filters.claimType || undefined,
-    order: serviceOrder(sort, CLAIM_ORDER_FIELDS) as ClaimsQuery['order'],
-  };
+  return listQuery(filters, sort, CLAIM_ORDER_FIELDS, pageToken);
 }

@@ -10,7 +10,6 @@ import {
 } from '#client/api/claims-client.ts';
 import { claimQueries } from '#client/api/claims-queries.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
-import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
@@ -18,14 +17,13 @@ import { SelectInput } from '#client/ui/form/fields.tsx';
 import { useFocusFirstInvalid } from '#client/ui/form/use-focus-first-invalid.ts';
 import { PartnerSelector, type PartnerChoice } from '#client/entities/partner/partner-selector.tsx';
 import { RowButton } from '#client/ui/row-button.tsx';
-import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { allLoaded, loadStateOf, mapLoaded, retryFailed } from '#client/ui/load-state.ts';
 import { canEditClaim } from '#common/claims.ts';
 import { errorKey } from './claim-form.ts';
 import type { ClaimTabProps } from './claim-page.tsx';
 import { followRefusal, useClaimRefusal, useDialogRefusal } from './claim-refusal.ts';
-import { PartsTable, partCell } from './parts-table.tsx';
+import { PartsLoad, PartsTable, partCell } from './parts-table.tsx';
 import { useClaimAbilities } from './use-claim-abilities.ts';
 import { labelIn, withLabelNames } from '#common/name-labels.ts';
 
@@ -96,81 +94,78 @@ export function ClaimPartnersTab({ claim, onChanged, onReload, statusName }: Cla
       {canUpdate && !writable ? (
         <p className="text-sm text-slate-700">{t('partners.closed_note')}</p>
       ) : null}
-      {state.kind === 'loading' ? <Spinner label={t('loading')} /> : null}
-      {state.kind === 'failed' ? (
-        <RetryAlert
-          message={t('forms.messages.error')}
-          retryLabel={t('actions.retry')}
-          onRetry={retry}
-        />
-      ) : null}
-      {state.kind === 'ready' ? (
-        <>
-          {writable && canViewPartners ? (
-            <LinkPartnerForm
-              claimCode={claim.code}
-              roles={state.value.roles}
-              onLinked={(link) => {
-                toast({
-                  message: t('partners.linked', { partner: link.partnerName, role: link.roleName }),
-                  tone: 'success',
-                });
-                refresh();
-              }}
-              onRefused={(error) => {
-                followRefusal(error, onChanged, onReload);
-                return refusal(error);
-              }}
-            />
-          ) : null}
-          <PartsTable
-            caption={t('partners.caption', { number: claim.claimNumber })}
-            testId="claim-partners"
-            minWidth="min-w-[36rem]"
-            columns={[
-              { label: t('partners.partner') },
-              { label: t('partners.number') },
-              { label: t('partners.role') },
-              { label: t('partners.linked_at') },
-            ]}
-            actionsLabel={writable ? t('partners.actions') : null}
-            empty={state.value.links.length === 0 ? t('partners.empty') : null}
-          >
-            {state.value.links.map((link) => (
-              <tr key={link.id} className="border-b border-slate-200">
-                <td className={cell}>
-                  {/* The partner's own page, for whoever may read partners (as the menu). */}
-                  {canViewPartners ? (
-                    <Link
-                      to={`/u/${accountIndex}/partners/${encodeURIComponent(link.partnerCode)}`}
-                      className="font-medium text-blue-800 underline-offset-2 hover:underline"
-                    >
-                      {partnerName(link)}
-                    </Link>
-                  ) : (
-                    partnerName(link)
-                  )}
-                </td>
-                <td className={cell}>{link.partner?.partnerNumber ?? ''}</td>
-                <td className={cell}>{roleName(link)}</td>
-                <td className={cell}>{formatDateTime(link.createdAt)}</td>
-                {writable ? (
-                  <td className={`${cell} text-right`}>
-                    <RowButton
-                      label={t('partners.remove')}
-                      name={t('partners.remove_named', {
-                        partner: partnerName(link),
-                        role: roleName(link),
-                      })}
-                      onClick={() => remove(link)}
-                    />
+      <PartsLoad state={state} onRetry={retry}>
+        {({ links, roles }) => (
+          <>
+            {writable && canViewPartners ? (
+              <LinkPartnerForm
+                claimCode={claim.code}
+                roles={roles}
+                onLinked={(link) => {
+                  toast({
+                    message: t('partners.linked', {
+                      partner: link.partnerName,
+                      role: link.roleName,
+                    }),
+                    tone: 'success',
+                  });
+                  refresh();
+                }}
+                onRefused={(error) => {
+                  followRefusal(error, onChanged, onReload);
+                  return refusal(error);
+                }}
+              />
+            ) : null}
+            <PartsTable
+              caption={t('partners.caption', { number: claim.claimNumber })}
+              testId="claim-partners"
+              minWidth="min-w-[36rem]"
+              columns={[
+                { label: t('partners.partner') },
+                { label: t('partners.number') },
+                { label: t('partners.role') },
+                { label: t('partners.linked_at') },
+              ]}
+              actionsLabel={writable ? t('partners.actions') : null}
+              empty={links.length === 0 ? t('partners.empty') : null}
+            >
+              {links.map((link) => (
+                <tr key={link.id} className="border-b border-slate-200">
+                  <td className={cell}>
+                    {/* The partner's own page, for whoever may read partners (as the menu). */}
+                    {canViewPartners ? (
+                      <Link
+                        to={`/u/${accountIndex}/partners/${encodeURIComponent(link.partnerCode)}`}
+                        className="font-medium text-blue-800 underline-offset-2 hover:underline"
+                      >
+                        {partnerName(link)}
+                      </Link>
+                    ) : (
+                      partnerName(link)
+                    )}
                   </td>
-                ) : null}
-              </tr>
-            ))}
-          </PartsTable>
-        </>
-      ) : null}
+                  <td className={cell}>{link.partner?.partnerNumber ?? ''}</td>
+                  <td className={cell}>{roleName(link)}</td>
+                  <td className={cell}>{formatDateTime(link.createdAt)}</td>
+                  {writable ? (
+                    <td className={`${cell} text-right`}>
+                      <RowButton
+                        label={t('partners.remove')}
+                        name={t('partners.remove_named', {
+                          partner: partnerName(link),
+                          role: roleName(link),
+                        })}
+                        onClick={() => remove(link)}
+                      />
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </PartsTable>
+          </>
+        )}
+      </PartsLoad>
     </section>
   );
 }

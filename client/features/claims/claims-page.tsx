@@ -18,7 +18,6 @@ import {
   CLAIM_LIST_KEYS,
   CLAIM_ORDER_FIELDS,
   claimListFilters,
-  claimsQuery,
   toggledStatuses,
 } from './claim-list.ts';
 import { statusesByName } from './claim-workflow.ts';
@@ -42,7 +41,6 @@ export default function ClaimsPage() {
   });
   const { statuses, claimType, search } = claimListFilters(url.values);
   const setParam = url.set;
-  const statusKey = statuses.join(',');
 
   const statusQuery = useQuery(claimQueries.statuses(accountIndex));
   const statusState = loadStateOf(statusQuery);
@@ -139,8 +137,6 @@ export default function ClaimsPage() {
       search={{
         label: t('toolbar.search'),
         placeholder: t('toolbar.search_placeholder'),
-        value: url.drafts.search,
-        onChange: (value) => url.setDraft('search', value),
       }}
       toolbar={
         <ToolbarSelect
@@ -178,16 +174,12 @@ export default function ClaimsPage() {
           )}
         </fieldset>
       }
-      service={{
-        query: (sort, pageToken) => claimsQuery({ statuses, claimType, search }, sort, pageToken),
-        params: claimsParams,
-        fetchPage: listClaims,
-      }}
+      service={{ orderFields: CLAIM_ORDER_FIELDS, params: claimsParams, fetchPage: listClaims }}
       url={url}
       totalLabel={(count, total) => t('list.total', { count, total })}
       accountIndex={accountIndex}
       list="claims"
-      filters={{ statusKey, claimType, search }}
+      filters={{ statuses, claimType, search }}
       label={t('list.table')}
       columns={columns}
       // Fits 1280 px with the side menu open (about 59rem of room): the text columns share

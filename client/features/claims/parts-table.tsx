@@ -1,4 +1,8 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LoadState } from '#client/ui/load-state.ts';
+import { RetryAlert } from '#client/ui/load-problem.tsx';
+import { Spinner } from '#client/ui/spinner.tsx';
 
 /** A cell of the claim's part tables (settlements, partners). */
 export const partCell = 'px-3 py-2 align-middle';
@@ -69,4 +73,31 @@ export function PartsTable({
       </table>
     </div>
   );
+}
+
+/**
+ * A claim's parts as they load: a spinner, then what went wrong with a retry, or the parts
+ * (`children`, given the loaded value).
+ */
+export function PartsLoad<T>({
+  state,
+  onRetry,
+  children,
+}: {
+  state: LoadState<T>;
+  onRetry: () => void;
+  children: (value: T) => ReactNode;
+}) {
+  const { t } = useTranslation('claims');
+  if (state.kind === 'loading') return <Spinner label={t('loading')} />;
+  if (state.kind === 'failed') {
+    return (
+      <RetryAlert
+        message={t('forms.messages.error')}
+        retryLabel={t('actions.retry')}
+        onRetry={onRetry}
+      />
+    );
+  }
+  return children(state.value);
 }

@@ -11,7 +11,6 @@ import {
 } from '#client/api/claims-client.ts';
 import { claimQueries } from '#client/api/claims-queries.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
-import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
@@ -21,7 +20,6 @@ import { FormDialog, FormDialogFooter } from '#client/ui/form-dialog.tsx';
 import { useFocusFirstInvalid } from '#client/ui/form/use-focus-first-invalid.ts';
 import { useMoneyFormat } from '#client/ui/money.ts';
 import { RowButton } from '#client/ui/row-button.tsx';
-import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { loadStateOf } from '#client/ui/load-state.ts';
 import { useRecordSave } from '#client/entities/record/use-record-edit.ts';
@@ -43,7 +41,7 @@ import {
   type SettlementField,
   type SettlementValues,
 } from './settlement-form.ts';
-import { PartsTable, partCell } from './parts-table.tsx';
+import { PartsLoad, PartsTable, partCell } from './parts-table.tsx';
 import { useClaimAbilities } from './use-claim-abilities.ts';
 
 const cell = partCell;
@@ -145,87 +143,84 @@ export function SettlementsTab(props: ClaimTabProps) {
           {t('settlements.not_settleable', { status: statusName(claim.status) })}
         </p>
       ) : null}
-      {state.kind === 'loading' ? <Spinner label={t('loading')} /> : null}
-      {state.kind === 'failed' ? (
-        <RetryAlert
-          message={t('forms.messages.error')}
-          retryLabel={t('actions.retry')}
-          onRetry={retry}
-        />
-      ) : null}
-      {state.kind === 'ready' ? (
-        <PartsTable
-          caption={t('settlements.caption', { number: claim.claimNumber })}
-          testId="settlements"
-          minWidth="min-w-[44rem]"
-          columns={[
-            { label: t('settlements.insured_object') },
-            ...AMOUNT_FIELDS.map((field) => ({ label: t(`settlements.${field}`), numeric: true })),
-            { label: t('settlements.updated') },
-          ]}
-          actionsLabel={writable ? t('settlements.actions') : null}
-          empty={state.value.length === 0 ? t('settlements.empty') : null}
-          footer={
-            <tfoot className="border-t-2 border-slate-300 font-semibold">
-              <tr data-testid="settlement-totals">
-                <th scope="row" className={cell}>
-                  {t('settlements.totals')}
-                </th>
+      <PartsLoad state={state} onRetry={retry}>
+        {(list) => (
+          <PartsTable
+            caption={t('settlements.caption', { number: claim.claimNumber })}
+            testId="settlements"
+            minWidth="min-w-[44rem]"
+            columns={[
+              { label: t('settlements.insured_object') },
+              ...AMOUNT_FIELDS.map((field) => ({
+                label: t(`settlements.${field}`),
+                numeric: true,
+              })),
+              { label: t('settlements.updated') },
+            ]}
+            actionsLabel={writable ? t('settlements.actions') : null}
+            empty={list.length === 0 ? t('settlements.empty') : null}
+            footer={
+              <tfoot className="border-t-2 border-slate-300 font-semibold">
+                <tr data-testid="settlement-totals">
+                  <th scope="row" className={cell}>
+                    {t('settlements.totals')}
+                  </th>
+                  {AMOUNT_FIELDS.map((field) => (
+                    <td key={field} className={amountCell}>
+                      {amount(claim.totals[field])}
+                    </td>
+                  ))}
+                  <td className={cell} colSpan={writable ? 2 : 1} />
+                </tr>
+              </tfoot>
+            }
+          >
+            {list.map((s) => (
+              <tr key={s.code} className="border-b border-slate-200">
+                <td className={cell}>{objectLabel(s.insuredObject)}</td>
                 {AMOUNT_FIELDS.map((field) => (
                   <td key={field} className={amountCell}>
-                    {amount(claim.totals[field])}
-                  </td>
-                ))}
-                <td className={cell} colSpan={writable ? 2 : 1} />
-              </tr>
-            </tfoot>
-          }
-        >
-          {state.value.map((s) => (
-            <tr key={s.code} className="border-b border-slate-200">
-              <td className={cell}>{objectLabel(s.insuredObject)}</td>
-              {AMOUNT_FIELDS.map((field) => (
-                <td key={field} className={amountCell}>
-                  {money(s[field] / 100, s.currency)}
-                  {field === 'payment' && s.pendingPayment ? (
-                    <PendingPayment
-                      amount={money(s.pendingPayment.payment / 100, s.currency)}
-                      object={objectLabel(s.insuredObject)}
-                      mine={s.pendingPayment.requestedBy === me}
-                      canDecide={canApprovePayments && canSettleClaim(claim.status)}
-                      onDecide={(decision) => decide(s, decision)}
-                    />
-                  ) : null}
-                </td>
-              ))}
-              <td className={cell}>{formatDateTime(s.updatedAt)}</td>
-              {writable ? (
-                <td className={`${cell} whitespace-nowrap text-right`}>
-                  <span className="inline-flex gap-2">
-                    <RowButton
-                      label={t('settlements.edit')}
-                      name={t('settlements.edit_named', {
-                        object: objectLabel(s.insuredObject),
-                      })}
-                      onClick={() => setDialog({ settlement: s })}
-                    />
-                    {/* Money is never deleted: only a settlement without any may go. */}
-                    {s.payment === 0 && s.recourse === 0 && !s.pendingPayment ? (
-                      <RowButton
-                        label={t('settlements.delete')}
-                        name={t('settlements.delete_named', {
-                          object: objectLabel(s.insuredObject),
-                        })}
-                        onClick={() => remove(s)}
+                    {money(s[field] / 100, s.currency)}
+                    {field === 'payment' && s.pendingPayment ? (
+                      <PendingPayment
+                        amount={money(s.pendingPayment.payment / 100, s.currency)}
+                        object={objectLabel(s.insuredObject)}
+                        mine={s.pendingPayment.requestedBy === me}
+                        canDecide={canApprovePayments && canSettleClaim(claim.status)}
+                        onDecide={(decision) => decide(s, decision)}
                       />
                     ) : null}
-                  </span>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </PartsTable>
-      ) : null}
+                  </td>
+                ))}
+                <td className={cell}>{formatDateTime(s.updatedAt)}</td>
+                {writable ? (
+                  <td className={`${cell} whitespace-nowrap text-right`}>
+                    <span className="inline-flex gap-2">
+                      <RowButton
+                        label={t('settlements.edit')}
+                        name={t('settlements.edit_named', {
+                          object: objectLabel(s.insuredObject),
+                        })}
+                        onClick={() => setDialog({ settlement: s })}
+                      />
+                      {/* Money is never deleted: only a settlement without any may go. */}
+                      {s.payment === 0 && s.recourse === 0 && !s.pendingPayment ? (
+                        <RowButton
+                          label={t('settlements.delete')}
+                          name={t('settlements.delete_named', {
+                            object: objectLabel(s.insuredObject),
+                          })}
+                          onClick={() => remove(s)}
+                        />
+                      ) : null}
+                    </span>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </PartsTable>
+        )}
+      </PartsLoad>
       {dialog ? (
         <SettlementDialog
           {...props}

@@ -4,7 +4,7 @@ import { accountsParams, listAccounts, type Account } from '#client/api/accounts
 import { displayNameOf } from '#client/api/accounts-client.ts';
 import { formatDate } from '#client/ui/form/dates.ts';
 import type { TableColumn } from '#client/ui/infinite-table.tsx';
-import { ListPage, serviceQuery } from '#client/entities/list-view/list-page.tsx';
+import { ListPage } from '#client/entities/list-view/list-page.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
@@ -97,8 +97,6 @@ export default function CustomersPage() {
       search={{
         label: t('toolbar.search'),
         placeholder: t('toolbar.search_placeholder'),
-        value: filters.drafts.search,
-        onChange: (v) => filters.setDraft('search', v),
       }}
       toolbar={
         <>
@@ -121,14 +119,7 @@ export default function CustomersPage() {
           />
         </>
       }
-      service={{
-        query: serviceQuery(
-          { search, type: type || undefined, city: city || undefined },
-          ORDER_FIELDS,
-        ),
-        params: accountsParams,
-        fetchPage: listAccounts,
-      }}
+      service={{ orderFields: ORDER_FIELDS, params: accountsParams, fetchPage: listAccounts }}
       url={filters}
       totalLabel={(count, total) => t('list.total', { count, total })}
       accountIndex={accountIndex}

@@ -8,7 +8,7 @@ import { productQueries } from '#client/api/products-queries.ts';
 import type { TableColumn } from '#client/ui/infinite-table.tsx';
 import { useLeadColumns } from '#client/entities/lead/lead-columns.tsx';
 import { useLeadStatusLabel } from '#client/entities/lead/lead-status.tsx';
-import { ListPage, serviceQuery } from '#client/entities/list-view/list-page.tsx';
+import { ListPage } from '#client/entities/list-view/list-page.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { ToolbarSelect } from '#client/ui/toolbar-field.tsx';
@@ -94,8 +94,6 @@ export default function LeadsPage() {
       search={{
         label: t('toolbar.search'),
         placeholder: t('toolbar.search_placeholder'),
-        value: filters.drafts.search,
-        onChange: (v) => filters.setDraft('search', v),
       }}
       toolbar={
         <>
@@ -129,14 +127,7 @@ export default function LeadsPage() {
           />
         ) : null
       }
-      service={{
-        query: serviceQuery(
-          { search, status: status || undefined, productSlug: productSlug || undefined },
-          ORDER_FIELDS,
-        ),
-        params: leadsParams,
-        fetchPage: listLeads,
-      }}
+      service={{ orderFields: ORDER_FIELDS, params: leadsParams, fetchPage: listLeads }}
       url={filters}
       totalLabel={(count, total) => t('list.total', { count, total })}
       accountIndex={accountIndex}
