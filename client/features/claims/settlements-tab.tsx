@@ -58,7 +58,7 @@ const amountCell = `${cell} text-right tabular-nums`;
  * money has no delete.
  */
 export function SettlementsTab(props: ClaimTabProps) {
-  const { claim, policy, onChanged, onReload, statusName } = props;
+  const { claim, policy, onChanged, onReload, statusName, objectTitle } = props;
   const { t } = useTranslation('claims');
   const money = useMoneyFormat();
   const confirm = useConfirm();
@@ -76,12 +76,17 @@ export function SettlementsTab(props: ClaimTabProps) {
   const retry = () => void query.refetch();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: settlements.queryKey });
 
-  // The policy's objects by name; without the policy the names stand for themselves.
+  // The policy's objects by name, titled in the reader's language; without the policy the names
+  // stand for themselves.
   const objects = useMemo(
-    () => (policy.kind === 'ready' && policy.value ? insuredObjectsOf(policy.value) : []),
-    [policy],
+    () =>
+      (policy.kind === 'ready' && policy.value ? insuredObjectsOf(policy.value) : []).map((o) => ({
+        value: o.value,
+        label: objectTitle(o.value),
+      })),
+    [policy, objectTitle],
   );
-  const objectLabel = (name: string) => objects.find((o) => o.value === name)?.label ?? name;
+  const objectLabel = objectTitle;
   const { currency } = claim.totals;
   const amount = (cents: number) => money(cents / 100, currency);
 
