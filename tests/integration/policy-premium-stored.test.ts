@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import { runPolicyRenewals } from '#server/sandbox/services/insurance/policy-renewal.ts';
 import { INSURANCE_USERS } from '#tests/support/sandbox.ts';
-import { demoCar } from '#tests/support/demo-car.ts';
+import { demoCar, sellDemoCar, type DemoCar } from '#tests/support/demo-car.ts';
 import { sandboxWorld } from '#tests/support/sandbox-world.ts';
 
 // The premium in force stored on the policy (migration 030, issue 14): every write of a current
@@ -13,12 +13,12 @@ const world = sandboxWorld(I, INSURANCE_USERS);
 const { care } = world.sessions;
 const { call, post, patch, put } = world;
 
-let carVersionId: number;
+let car: DemoCar;
 let carObjects: Record<string, number>;
-let account: string;
 
 beforeAll(async () => {
-  ({ versionId: carVersionId, objects: carObjects, account } = await demoCar(world.db()));
+  car = await demoCar(world.db());
+  carObjects = car.objects;
 });
 
 interface Policy {
@@ -30,31 +30,7 @@ interface Policy {
 }
 
 /** A car policy of one year from 2025-03-01: premium 192 (value 20 000, class 10). */
-async function newPolicy(renewal = 'none'): Promise<Policy> {
-  const res = await post(care, '/policies', {
-    productVersionId: carVersionId,
-    accountCode: account,
-    policyObjects: [
-      {
-        insuredObjectId: carObjects.default,
-        data: { policyStartDate: '2025-03-01', policyDurationUnit: 'year', policyDurationValue: 1 },
-      },
-      {
-        insuredObjectId: carObjects.vehicle,
-        data: { vehicleValue: 20000, vehicleType: 'car', isCommercial: false },
-      },
-      { insuredObjectId: carObjects.driver, data: { birthDate: '1990-06-15', sfClass: 10 } },
-    ],
-  });
-  expect(res.status).toBe(201);
-  await world
-    .db()
-    .query('UPDATE policies SET renewal_frequency = $2 WHERE id = $1', [
-      res.body.policy.id,
-      renewal,
-    ]);
-  return res.body.policy;
-}
+const newPolicy = (renewal = 'none') => sellDemoCar<Policy>(world, care, car, { renewal });
 
 /** What the policy's row holds: the amount and the stretch it holds for (ISO, null unbounded). */
 async function stored(id: number) {
