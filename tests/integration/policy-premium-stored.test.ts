@@ -2,22 +2,23 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import { runPolicyRenewals } from '#server/sandbox/services/insurance/policy-renewal.ts';
 import { INSURANCE_USERS } from '#tests/support/sandbox.ts';
-import { demoCar } from '#tests/support/demo-car.ts';
+import { demoCar, sellDemoCar, type DemoCar } from '#tests/support/demo-car.ts';
 import { sandboxWorld } from '#tests/support/sandbox-world.ts';
 
 // The premium in force stored on the policy (migration 030, issue 14): every write of a current
-// version stores it again, and the list sorted by premium works out again what time has moved.
+// version stores it again, the day's run (policy-renewal.ts) works out again what time has moved
+// past, and the list sorted by premium only reads it.
 const I = '/insuranceservice/v1';
 const world = sandboxWorld(I, INSURANCE_USERS);
 const { care } = world.sessions;
 const { call, post, patch, put } = world;
 
-let carVersionId: number;
+let car: DemoCar;
 let carObjects: Record<string, number>;
-let account: string;
 
 beforeAll(async () => {
-  ({ versionId: carVersionId, objects: carObjects, account } = await demoCar(world.db()));
+  car = await demoCar(world.db());
+  carObjects = car.objects;
 });
 
 interface Policy {
@@ -29,31 +30,7 @@ interface Policy {
 }
 
 /** A car policy of one year from 2025-03-01: premium 192 (value 20 000, class 10). */
-async function newPolicy(renewal = 'none'): Promise<Policy> {
-  const res = await post(care, '/policies', {
-    productVersionId: carVersionId,
-    accountCode: account,
-    policyObjects: [
-      {
-        insuredObjectId: carObjects.default,
-        data: { policyStartDate: '2025-03-01', policyDurationUnit: 'year', policyDurationValue: 1 },
-      },
-      {
-        insuredObjectId: carObjects.vehicle,
-        data: { vehicleValue: 20000, vehicleType: 'car', isCommercial: false },
-      },
-      { insuredObjectId: carObjects.driver, data: { birthDate: '1990-06-15', sfClass: 10 } },
-    ],
-  });
-  expect(res.status).toBe(201);
-  await world
-    .db()
-    .query('UPDATE policies SET renewal_frequency = $2 WHERE id = $1', [
-      res.body.policy.id,
-      renewal,
-    ]);
-  return res.body.policy;
-}
+const newPolicy = (renewal = 'none') => sellDemoCar<Policy>(world, care, car, { renewal });
 
 /** What the policy's row holds: the amount and the stretch it holds for (ISO, null unbounded). */
 async function stored(id: number) {
@@ -86,7 +63,7 @@ async function changed(policy: Policy, value: number, effectiveFrom?: string): P
   return applied.body.policy;
 }
 
-/** Lists the policy alone, sorted by premium (which stores again what time moved past). */
+/** Lists the policy alone, sorted by premium. */
 async function listed(policy: Policy) {
   const res = await call(
     care,
@@ -138,7 +115,7 @@ describe('the stored premium in force', () => {
     expect(await stored(policy.id)).toEqual({ premium: 192, since: '2025-08-15', until: null });
   });
 
-  it('follows a renewal run, and the list works out again what time moved past', async () => {
+  it('follows a renewal run, and the list only reads what is stored', async () => {
     const policy = await newPolicy('quarterly');
     // The run on 10 April 2026 renews into a term up to 2026-06-01, stored as of that day.
     await runPolicyRenewals(world.db() as Db, Date.UTC(2026, 3, 10, 12));
@@ -150,18 +127,21 @@ describe('the stored premium in force', () => {
     const renewed = (await stored(policy.id)).premium;
     expect(renewed).toBeGreaterThan(0);
 
-    // Today lies past 2026-06-01: the premium-sorted list stores it again before it sorts.
+    // Today lies past 2026-06-01, yet the premium-sorted list writes nothing: what time moved
+    // past is the day's run's to store again (the next test).
     await listed(policy);
-    expect(await stored(policy.id)).toEqual({ premium: renewed, since: '2026-06-01', until: null });
-
-    // A stored amount whose stretch does not hold the clock's time is never sorted by.
-    await world.db().query(
-      `UPDATE policies SET premium_in_force = 1, premium_since = now() + interval '1 day'
-          WHERE id = $1`,
-      [policy.id],
-    );
-    await listed(policy);
-    expect((await stored(policy.id)).premium).toBe(renewed);
+    expect(await stored(policy.id)).toEqual({
+      premium: renewed,
+      since: '2026-03-01',
+      until: '2026-06-01',
+    });
+    // The run of 1 June renews it for the next quarter and stores that.
+    await runPolicyRenewals(world.db() as Db, Date.UTC(2026, 5, 1, 12));
+    expect(await stored(policy.id)).toEqual({
+      premium: renewed,
+      since: '2026-06-01',
+      until: '2026-09-01',
+    });
   });
 
   it('sorts and pages the list by the stored amount', async () => {
@@ -183,5 +163,44 @@ describe('the stored premium in force', () => {
     );
     const ids = [...res.body.items, ...next.body.items].map((p: { id: number }) => p.id);
     expect(ids).toEqual(rows.map((r) => r.id));
+  });
+  it("moves with the clock past a premium change date in the day's run", async () => {
+    // 192 up to 2025-09-01, 288 from then to the term's end on 2026-03-01; renews yearly, so no
+    // run before 2026-03-01 finds it due and only the premium in force moves.
+    const policy = await changed(await newPolicy('yearly'), 30000, '2025-09-01');
+    await runPolicyRenewals(world.db() as Db, Date.UTC(2025, 7, 31, 12));
+    expect(await stored(policy.id)).toEqual({
+      premium: 192,
+      since: '2025-03-01',
+      until: '2025-09-01',
+    });
+    // The clock passes the change date: the next day's run stores the new amount.
+    await runPolicyRenewals(world.db() as Db, Date.UTC(2025, 8, 1, 12));
+    expect(await stored(policy.id)).toEqual({
+      premium: 288,
+      since: '2025-09-01',
+      until: '2026-03-01',
+    });
+
+    // A stored amount whose stretch does not hold the run's time is worked out again.
+    await world.db().query(
+      `UPDATE policies SET premium_in_force = 1, premium_since = now() + interval '1 day'
+          WHERE id = $1`,
+      [policy.id],
+    );
+    await runPolicyRenewals(world.db() as Db, Date.UTC(2025, 8, 1, 12));
+    expect(await stored(policy.id)).toEqual({
+      premium: 288,
+      since: '2025-09-01',
+      until: '2026-03-01',
+    });
+
+    // Today's run leaves the sandbox as of today again: the policy renewed past 2026-03-01.
+    await runPolicyRenewals(world.db() as Db, Date.now());
+    expect(await stored(policy.id)).toEqual({
+      premium: 288,
+      since: '2026-03-01',
+      until: '2027-03-01',
+    });
   });
 });

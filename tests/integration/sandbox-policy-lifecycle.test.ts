@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#server/sandbox/testing.ts';
 import { INSURANCE_USERS } from '#tests/support/sandbox.ts';
-import { demoCar } from '#tests/support/demo-car.ts';
+import { demoCar, sellDemoCar, type DemoCar } from '#tests/support/demo-car.ts';
 import { setPermissions, sandboxWorld } from '#tests/support/sandbox-world.ts';
 
 const I = '/insuranceservice/v1';
@@ -35,34 +35,16 @@ interface Policy {
   versions: Version[];
 }
 
-let carVersionId: number;
+let car: DemoCar;
 let carObjects: Record<string, number>;
-let account: string;
 
 beforeAll(async () => {
-  ({ versionId: carVersionId, objects: carObjects, account } = await demoCar(world.db()));
+  car = await demoCar(world.db());
+  carObjects = car.objects;
 });
 
 /** A fresh active car policy from 2025-03-01 for a year: premium 192 (value 20 000, class 10). */
-async function newPolicy(): Promise<Policy> {
-  const res = await post(care, '/policies', {
-    productVersionId: carVersionId,
-    accountCode: account,
-    policyObjects: [
-      {
-        insuredObjectId: carObjects.default,
-        data: { policyStartDate: '2025-03-01', policyDurationUnit: 'year', policyDurationValue: 1 },
-      },
-      {
-        insuredObjectId: carObjects.vehicle,
-        data: { vehicleValue: 20000, vehicleType: 'car', isCommercial: false },
-      },
-      { insuredObjectId: carObjects.driver, data: { birthDate: '1990-06-15', sfClass: 10 } },
-    ],
-  });
-  expect(res.status).toBe(201);
-  return res.body.policy;
-}
+const newPolicy = () => sellDemoCar<Policy>(world, care, car);
 
 const draftOf = (policy: Policy) => policy.versions.find((v) => v.isDraft)!;
 const currentOf = (policy: Policy) => policy.versions.find((v) => v.isCurrent)!;

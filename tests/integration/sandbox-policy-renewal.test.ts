@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import { runPolicyRenewals } from '#server/sandbox/services/insurance/policy-renewal.ts';
 import { INSURANCE_USERS } from '#tests/support/sandbox.ts';
-import { demoCar } from '#tests/support/demo-car.ts';
+import { demoCar, sellDemoCar, type DemoCar } from '#tests/support/demo-car.ts';
 import { sandboxWorld } from '#tests/support/sandbox-world.ts';
 
 // The renewal run (issue 15, point 6; docs/decisions/006-policy-renewal-run.md).
@@ -11,40 +11,17 @@ const world = sandboxWorld(I, INSURANCE_USERS);
 const { care } = world.sessions;
 const { call, post } = world;
 
-let carVersionId: number;
+let car: DemoCar;
 let carObjects: Record<string, number>;
-let account: string;
 
 beforeAll(async () => {
-  ({ versionId: carVersionId, objects: carObjects, account } = await demoCar(world.db()));
+  car = await demoCar(world.db());
+  carObjects = car.objects;
 });
 
 /** A car policy of one year from `start`, renewing as given (set as the product would). */
-async function policyFrom(start: string, renewal: string) {
-  const res = await post(care, '/policies', {
-    productVersionId: carVersionId,
-    accountCode: account,
-    policyObjects: [
-      {
-        insuredObjectId: carObjects.default,
-        data: { policyStartDate: start, policyDurationUnit: 'year', policyDurationValue: 1 },
-      },
-      {
-        insuredObjectId: carObjects.vehicle,
-        data: { vehicleValue: 20000, vehicleType: 'car', isCommercial: false },
-      },
-      { insuredObjectId: carObjects.driver, data: { birthDate: '1990-06-15', sfClass: 10 } },
-    ],
-  });
-  expect(res.status).toBe(201);
-  await world
-    .db()
-    .query('UPDATE policies SET renewal_frequency = $2 WHERE id = $1', [
-      res.body.policy.id,
-      renewal,
-    ]);
-  return res.body.policy as { id: number; code: string };
-}
+const policyFrom = (start: string, renewal: string) =>
+  sellDemoCar<{ id: number; code: string }>(world, care, car, { start, renewal });
 
 const read = async (id: number) => (await call(care, `/policies/${id}`)).body.policy;
 const current = (policy: { versions: { isCurrent: boolean }[] }) =>

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Router } from 'express';
 import { getAuth, type AuthContext } from './auth-context.ts';
 import type { Queryable } from './db.ts';
 import { HttpError } from './errors.ts';
@@ -255,4 +255,40 @@ export function listRoute<T>(
       totalItems: page.totalItems,
     });
   };
+}
+
+/** A record type as its two read routes serve it: listed by `source`, found one by its code. */
+export interface ReadSource<T> {
+  source: ListSource;
+  select: string;
+  /** The column the caller's tenant is matched on (`c.tenant_id`). */
+  tenantColumn: string;
+  /** The single record's key in the answer (`{ claim: ... }`). */
+  key: string;
+  /** One record of the tenant by its code, or a 404. */
+  find(db: Queryable, tenantId: number, code: string): Promise<T>;
+  present(row: T): unknown;
+}
+
+/**
+ * Mounts the list of a record type at `path` (`listRoute`, each row presented alone) and one
+ * record at `path/:code`, both behind `guard`: the reads every record type of a service repeats.
+ */
+export function mountReads<T>(
+  router: Router,
+  db: Queryable,
+  path: string,
+  guard: RequestHandler,
+  read: ReadSource<T>,
+): void {
+  router.get(
+    path,
+    guard,
+    listRoute<T>(db, read.source, read.select, read.tenantColumn, (rows) => rows.map(read.present)),
+  );
+  router.get(`${path}/:code`, guard, async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const row = await read.find(db, tenantId, String(req.params.code));
+    res.json({ [read.key]: read.present(row) });
+  });
 }

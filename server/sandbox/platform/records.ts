@@ -60,3 +60,17 @@ export async function rowById<T>(
   if (!row) throw notFound(kind.noun);
   return row;
 }
+
+/**
+ * A record's `{code}` path key: its numeric id or its code (`clm_...` for prefix `clm`); anything
+ * else is `notFound()`, before any query. Answers whether it is the id and the value to bind.
+ */
+export function recordKey(
+  key: string,
+  prefix: string,
+  notFound: () => HttpError,
+): { byId: boolean; value: string | number } {
+  const byId = /^\d{1,9}$/.test(key);
+  if (!byId && !new RegExp(`^${prefix}_[A-Za-z0-9]{1,64}$`).test(key)) throw notFound();
+  return { byId, value: byId ? Number(key) : key };
+}

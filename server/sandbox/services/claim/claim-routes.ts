@@ -25,11 +25,12 @@ import {
   equals,
   invalidQuery,
   listPage,
-  listRoute,
+  mountReads,
   numeric,
   readList,
   type ListSource,
 } from '#server/sandbox/platform/list-sql.ts';
+import { recordKey } from '#server/sandbox/platform/records.ts';
 import { accountParty, jsonParty, partySortSql } from '#server/sandbox/platform/list-keyset.ts';
 import {
   checkCustomFields,
@@ -243,19 +244,18 @@ export async function findClaim(
   key: string,
   lock = false,
 ): Promise<ClaimRow> {
-  const byId = /^\d{1,9}$/.test(key);
-  if (!byId && !/^clm_[A-Za-z0-9]{1,64}$/.test(key)) throw claimDoesNotExist();
+  const { byId, value } = recordKey(key, 'clm', claimDoesNotExist);
   if (lock) {
     // FOR UPDATE cannot sit beside the aggregate of the totals: lock first, then read.
     const [locked] = await db.query(
       `SELECT id FROM claims WHERE tenant_id = $1 AND ${byId ? 'id' : 'code'} = $2 FOR UPDATE`,
-      [tenantId, byId ? Number(key) : key],
+      [tenantId, value],
     );
     if (!locked) throw claimDoesNotExist();
   }
   const [row] = await db.query<ClaimRow>(
     `${SELECT_CLAIM} WHERE c.tenant_id = $1 AND ${byId ? 'c.id = $2' : 'c.code = $2'}`,
-    [tenantId, byId ? Number(key) : key],
+    [tenantId, value],
   );
   if (!row) throw claimDoesNotExist();
   return row;
@@ -501,17 +501,13 @@ export function claimRouter(ctx: SandboxContext): Router {
     labelsRoute<RoleRow>(db, ctx.clock, 'claim_partner_roles', presentRole),
   );
 
-  router.get(
-    '/claims',
-    canClaims('view'),
-    listRoute<ClaimRow>(db, CLAIM_LIST, SELECT_CLAIM, 'c.tenant_id', (rows) =>
-      rows.map(presentClaim),
-    ),
-  );
-
-  router.get('/claims/:code', canClaims('view'), async (req, res) => {
-    const { tenantId } = getAuth(res);
-    res.json({ claim: presentClaim(await findClaim(db, tenantId, String(req.params.code))) });
+  mountReads<ClaimRow>(router, db, '/claims', canClaims('view'), {
+    source: CLAIM_LIST,
+    select: SELECT_CLAIM,
+    tenantColumn: 'c.tenant_id',
+    key: 'claim',
+    find: findClaim,
+    present: presentClaim,
   });
 
   router.get('/claims/:code/history', canClaims('view'), async (req, res) => {

@@ -9,7 +9,8 @@ import {
   type AuthContext,
 } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
-import { equals, listRoute, type ListSource } from '#server/sandbox/platform/list-sql.ts';
+import { equals, mountReads, type ListSource } from '#server/sandbox/platform/list-sql.ts';
+import { recordKey } from '#server/sandbox/platform/records.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { canClaims, findClaim, presentClaim, refused, type ClaimRow } from './claim-routes.ts';
 import { recordChange, type AuditEvent } from '#server/sandbox/platform/audit-trail.ts';
@@ -121,12 +122,11 @@ async function findSettlement(
   key: string,
   lock = false,
 ): Promise<SettlementRow> {
-  const byId = /^\d{1,9}$/.test(key);
-  if (!byId && !/^stl_[A-Za-z0-9]{1,64}$/.test(key)) throw settlementDoesNotExist();
+  const { byId, value } = recordKey(key, 'stl', settlementDoesNotExist);
   const [row] = await db.query<SettlementRow>(
     `${SELECT_SETTLEMENT} WHERE s.tenant_id = $1 AND ${byId ? 's.id = $2' : 's.code = $2'}
      ${lock ? 'FOR UPDATE OF s' : ''}`,
-    [tenantId, byId ? Number(key) : key],
+    [tenantId, value],
   );
   if (!row) throw settlementDoesNotExist();
   return row;
@@ -260,18 +260,13 @@ export function settlementRouter(ctx: SandboxContext): Router {
   const router = Router();
   router.use(requireAuth(db, ctx.signer));
 
-  router.get(
-    '/settlements',
-    canClaims('view'),
-    listRoute<SettlementRow>(db, SETTLEMENT_LIST, SELECT_SETTLEMENT, 's.tenant_id', (rows) =>
-      rows.map(presentSettlement),
-    ),
-  );
-
-  router.get('/settlements/:code', canClaims('view'), async (req, res) => {
-    const { tenantId } = getAuth(res);
-    const row = await findSettlement(db, tenantId, String(req.params.code));
-    res.json({ settlement: presentSettlement(row) });
+  mountReads<SettlementRow>(router, db, '/settlements', canClaims('view'), {
+    source: SETTLEMENT_LIST,
+    select: SELECT_SETTLEMENT,
+    tenantColumn: 's.tenant_id',
+    key: 'settlement',
+    find: findSettlement,
+    present: presentSettlement,
   });
 
   router.post('/settlements', canClaims('update'), async (req, res) => {

@@ -49,8 +49,8 @@ export const insuranceService: ServiceModule = {
     await seedPolicies(db, logger, clock);
     await seedLeadsStep(db, logger);
   },
-  // Policies whose term ended renew or expire: once at start (nothing is due right after the
-  // seed), then whenever the day changes.
+  // Policies whose term ended renew or expire, and stored premiums in force follow the clock:
+  // once at start (nothing is due right after the seed), then whenever the day changes.
   start: startRenewalRuns,
   dependsOn: ['tenantservice', 'accountservice'],
 };

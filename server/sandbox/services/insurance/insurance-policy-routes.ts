@@ -20,7 +20,6 @@ import {
   type SortType,
 } from '#server/sandbox/platform/list-keyset.ts';
 import { lockPolicy } from './policy-store.ts';
-import { refreshPremiumsInForce } from './policy-premium.ts';
 import { POLICY_STATUSES, REVISION_STATUSES, type PolicyStatus } from '#common/policy-lifecycle.ts';
 
 /**
@@ -455,8 +454,8 @@ const POLICY_ORDERS = {
     type: 'text',
   },
   // The grand total of the current version's timeslice in force now (common/policy-timeline.ts,
-  // which the rows and the CSV read), stored on the policy (./policy-premium.ts); the list works
-  // out again first the rows whose stored stretch does not hold the clock's time. A policy
+  // which the rows and the CSV read), stored on the policy (./policy-premium.ts) and kept in step
+  // with the clock by the day's run (./policy-renewal.ts), so the list only reads. A policy
   // without one sorts as -1, before every real premium.
   premium: { sql: 'p.premium_in_force', type: 'numeric' },
 } as const satisfies Record<string, { sql: string; type: SortType }>;
@@ -523,8 +522,6 @@ export function insurancePolicyRouter(ctx: SandboxContext): Router {
     const params: unknown[] = [...filterParams];
     const bind = (value: unknown) => `$${params.push(value)}`;
     const sortSql = order.sql;
-    // Time may have moved past a timeslice's boundary since a premium was stored.
-    if (field === 'premium') await refreshPremiumsInForce(db, tenantId, new Date(ctx.clock.now()));
     const after =
       token.afterId === null
         ? ''

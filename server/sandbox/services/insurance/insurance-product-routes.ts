@@ -36,7 +36,7 @@ import {
   type AuditEvent,
 } from '#server/sandbox/platform/audit-trail.ts';
 import { audit, idOf, uniqueViolation, type Audit } from '#server/sandbox/platform/records.ts';
-import { recordPart, writePart } from './product-part-audit.ts';
+import { recordPart, writePart, type Who } from './product-part-audit.ts';
 
 /**
  * Product management of the insuranceservice: products, versions, insured objects, product fields
@@ -349,6 +349,97 @@ async function unlessTaken<T>(write: () => Promise<T>, code: string, message: st
   }
 }
 
+/** The draft parts written here one statement at a time: their table, event name and view. */
+const FIELD_PART = { table: 'product_fields', part: 'field', present: presentField } as const;
+const FORMULA_PART = {
+  table: 'premium_formulas',
+  part: 'formula',
+  present: presentFormula,
+} as const;
+type DraftPart<R> = {
+  table: string;
+  part: 'field' | 'formula';
+  present: (row: R) => object;
+};
+
+/**
+ * A field's or formula's insert or update (`sql` with `params`, answering the row) and its event in
+ * the version's history, in one transaction; `before` is null for a new part. Answers the row.
+ */
+async function savePart<R extends { name: string }>(
+  db: Db,
+  who: Who,
+  { part, present }: DraftPart<R>,
+  versionId: number,
+  before: R | null,
+  sql: string,
+  params: readonly unknown[],
+): Promise<R> {
+  const [row] = await writePart<R>(
+    db,
+    who,
+    sql,
+    params,
+    ([saved]) =>
+      saved && {
+        versionId,
+        part,
+        name: saved.name,
+        before: before && present(before),
+        after: present(saved),
+      },
+  );
+  return row!;
+}
+
+/** Removes a draft's field or formula and records it, in one transaction. */
+function removePart<R extends { id: number; name: string }>(
+  db: Db,
+  who: Who,
+  { table, part, present }: DraftPart<R>,
+  row: R & { product_version_id: number; status: ProductVersionStatus; version: number },
+): Promise<void> {
+  return db.transaction(async (tx) => {
+    await deleteDraftPart(tx, table, who.auth.tenantId, row);
+    await recordPart(tx, who, {
+      versionId: row.product_version_id,
+      part,
+      name: row.name,
+      before: present(row),
+      after: null,
+    });
+  });
+}
+
+/**
+ * A field's insert or update (savePart); its name is unique on its insured object: a 409
+ * `name_taken` for a second one.
+ */
+const saveField = (
+  db: Db,
+  who: Who,
+  field: { versionId: number; before: FieldRow | null; name: string },
+  sql: string,
+  params: readonly unknown[],
+) =>
+  unlessTaken(
+    () => savePart(db, who, FIELD_PART, field.versionId, field.before, sql, params),
+    'name_taken',
+    `a field named ${field.name} exists`,
+  );
+
+/** A field's insert and update: columns as `fieldColumns` lists them from $4 and $3 on. */
+const INSERT_FIELD = `
+  INSERT INTO product_fields (tenant_id, code, insured_object_id, name, label, type, kind, is_required,
+                              minimum, maximum, default_value, "order", created_by, updated_by)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+          (SELECT coalesce(max("order"), 0) + 1 FROM product_fields WHERE insured_object_id = $3), $12, $12)
+  RETURNING *`;
+const UPDATE_FIELD = `
+  UPDATE product_fields SET name = $3, label = $4, type = $5, kind = $6, is_required = $7,
+         minimum = $8, maximum = $9, default_value = $10, updated_at = now(), updated_by = $11
+   WHERE tenant_id = $1 AND id = $2 RETURNING *`;
+
 /** The answer of a reorder: both parts with their orders swapped. */
 const swappedBody = <R extends { order: number }, P>(one: R, two: R, present: (row: R) => P) => ({
   items: [present({ ...one, order: two.order }), present({ ...two, order: one.order })],
@@ -396,6 +487,25 @@ const fieldColumns = (body: {
   body.minimum,
   body.maximum,
   body.defaultValue === null ? null : JSON.stringify(body.defaultValue),
+];
+
+/** A formula's columns from group to variable name, in the order the insert and update list them. */
+const formulaColumns = (body: {
+  group: string;
+  name: string;
+  expression: string;
+  type: string;
+  unit: string;
+  itemType: string | null;
+  variableName: string | null;
+}) => [
+  body.group,
+  body.name,
+  body.expression,
+  body.type,
+  body.unit,
+  body.itemType,
+  body.variableName,
 ];
 
 /** A part read with its version's status and number (`pv.status, pv.version AS product_version`). */
@@ -919,30 +1029,16 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
     const object = await objectWithVersion(db, auth.tenantId, body.insuredObjectId);
     if (!object) throw new HttpError(404, 'not_found', 'insured object not found');
     draftLike(object);
-    const [row] = await unlessTaken(
-      () =>
-        writePart<FieldRow>(
-          db,
-          { auth, clock: ctx.clock },
-          `INSERT INTO product_fields (tenant_id, code, insured_object_id, name, label, type, kind, is_required,
-                                     minimum, maximum, default_value, "order", created_by, updated_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
-                 (SELECT coalesce(max("order"), 0) + 1 FROM product_fields WHERE insured_object_id = $3), $12, $12)
-         RETURNING *`,
-          [auth.tenantId, newCode('pfi'), object.id, ...fieldColumns(body), auth.userCode],
-          ([saved]) =>
-            saved && {
-              versionId: object.product_version_id,
-              part: 'field',
-              name: saved.name,
-              before: null,
-              after: presentField(saved),
-            },
-        ),
-      'name_taken',
-      `a field named ${body.name} exists`,
-    );
-    res.status(201).json({ productField: presentField(row!) });
+    const columns = [
+      auth.tenantId,
+      newCode('pfi'),
+      object.id,
+      ...fieldColumns(body),
+      auth.userCode,
+    ];
+    const target = { versionId: object.product_version_id, before: null, name: body.name };
+    const row = await saveField(db, { auth, clock: ctx.clock }, target, INSERT_FIELD, columns);
+    res.status(201).json({ productField: presentField(row) });
   });
 
   router.put('/product-fields/:id', allow('product-versions', 'update'), async (req, res) => {
@@ -958,47 +1054,16 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
         'insuredObjectId: a field cannot move to another insured object',
       );
     }
-    const [row] = await unlessTaken(
-      () =>
-        writePart<FieldRow>(
-          db,
-          { auth, clock: ctx.clock },
-          `UPDATE product_fields SET name = $3, label = $4, type = $5, kind = $6, is_required = $7,
-                minimum = $8, maximum = $9, default_value = $10, updated_at = now(), updated_by = $11
-          WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-          [auth.tenantId, field.id, ...fieldColumns(body), auth.userCode],
-          ([saved]) =>
-            saved && {
-              versionId: field.product_version_id,
-              part: 'field',
-              name: saved.name,
-              before: presentField(field),
-              after: presentField(saved),
-            },
-        ),
-      'name_taken',
-      `a field named ${body.name} exists`,
-    );
-    res.json({ productField: presentField(row!) });
+    const columns = [auth.tenantId, field.id, ...fieldColumns(body), auth.userCode];
+    const target = { versionId: field.product_version_id, before: field, name: body.name };
+    const row = await saveField(db, { auth, clock: ctx.clock }, target, UPDATE_FIELD, columns);
+    res.json({ productField: presentField(row) });
   });
 
   router.delete('/product-fields/:id', allow('product-versions', 'update'), async (req, res) => {
     const auth = getAuth(res);
     const field = await fieldWithVersion(db, auth.tenantId, pathId(req, 'product field'));
-    await db.transaction(async (tx) => {
-      await deleteDraftPart(tx, 'product_fields', auth.tenantId, field);
-      await recordPart(
-        tx,
-        { auth, clock: ctx.clock },
-        {
-          versionId: field.product_version_id,
-          part: 'field',
-          name: field.name,
-          before: presentField(field),
-          after: null,
-        },
-      );
-    });
+    await removePart(db, { auth, clock: ctx.clock }, FIELD_PART, field);
     res.status(204).end();
   });
 
@@ -1058,9 +1123,12 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
       body.expression,
       await variablesBefore(db, auth.tenantId, version.id, next!.order),
     );
-    const [row] = await writePart<FormulaRow>(
+    const row = await savePart<FormulaRow>(
       db,
       { auth, clock: ctx.clock },
+      FORMULA_PART,
+      version.id,
+      null,
       `INSERT INTO premium_formulas (tenant_id, code, product_version_id, "group", name, expression, type, unit,
                                      item_type, variable_name, "order", created_by, updated_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING *`,
@@ -1068,26 +1136,12 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
         auth.tenantId,
         newCode('pfo'),
         version.id,
-        body.group,
-        body.name,
-        body.expression,
-        body.type,
-        body.unit,
-        body.itemType,
-        body.variableName,
+        ...formulaColumns(body),
         next!.order,
         auth.userCode,
       ],
-      ([saved]) =>
-        saved && {
-          versionId: version.id,
-          part: 'formula',
-          name: saved.name,
-          before: null,
-          after: presentFormula(saved),
-        },
     );
-    res.status(201).json({ premiumFormula: presentFormula(row!) });
+    res.status(201).json({ premiumFormula: presentFormula(row) });
   });
 
   router.put('/premium-formulas/:id', allow('premium-formulas', 'update'), async (req, res) => {
@@ -1102,53 +1156,24 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
       body.expression,
       await variablesBefore(db, auth.tenantId, formula.product_version_id, formula.order),
     );
-    const [row] = await writePart<FormulaRow>(
+    const row = await savePart<FormulaRow>(
       db,
       { auth, clock: ctx.clock },
+      FORMULA_PART,
+      formula.product_version_id,
+      formula,
       `UPDATE premium_formulas SET "group" = $3, name = $4, expression = $5, type = $6, unit = $7,
               item_type = $8, variable_name = $9, updated_at = now(), updated_by = $10
         WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-      [
-        auth.tenantId,
-        formula.id,
-        body.group,
-        body.name,
-        body.expression,
-        body.type,
-        body.unit,
-        body.itemType,
-        body.variableName,
-        auth.userCode,
-      ],
-      ([saved]) =>
-        saved && {
-          versionId: formula.product_version_id,
-          part: 'formula',
-          name: saved.name,
-          before: presentFormula(formula),
-          after: presentFormula(saved),
-        },
+      [auth.tenantId, formula.id, ...formulaColumns(body), auth.userCode],
     );
-    res.json({ premiumFormula: presentFormula(row!) });
+    res.json({ premiumFormula: presentFormula(row) });
   });
 
   router.delete('/premium-formulas/:id', allow('premium-formulas', 'delete'), async (req, res) => {
     const auth = getAuth(res);
     const formula = await formulaWithVersion(db, auth.tenantId, pathId(req, 'premium formula'));
-    await db.transaction(async (tx) => {
-      await deleteDraftPart(tx, 'premium_formulas', auth.tenantId, formula);
-      await recordPart(
-        tx,
-        { auth, clock: ctx.clock },
-        {
-          versionId: formula.product_version_id,
-          part: 'formula',
-          name: formula.name,
-          before: presentFormula(formula),
-          after: null,
-        },
-      );
-    });
+    await removePart(db, { auth, clock: ctx.clock }, FORMULA_PART, formula);
     res.status(204).end();
   });
 

@@ -9,9 +9,10 @@ import type { Queryable } from '#server/sandbox/platform/db.ts';
  * one holding now, else the first before the timeline starts, else the last), so the row keeps
  * with the amount the stretch of time it holds for: from the latest boundary (a slice's `from`
  * or `to`) at or before the time it was worked out, to the next one after it. A write that
- * changes the current version stores it again at once; the list first works out again the rows
- * whose stretch does not hold the clock's time (time moved past a boundary, or a write stored it
- * at a time other than the sandbox clock's).
+ * changes the current version stores it again at once; the day's run (policy-renewal.ts, at the
+ * sandbox's start and whenever its clock passes into another day) works out again the rows whose
+ * stretch does not hold the clock's time (time moved past a boundary, or a write stored it at a
+ * time other than the sandbox clock's). The list only reads: it pays no write per page.
  */
 
 /** The grand total of the current version's timeslice in force at `$2`, -1 without one. */
@@ -51,8 +52,8 @@ export async function storePremiumInForce(
 
 /**
  * Stores again the premium of the tenant's policies whose stored stretch does not hold `now`:
- * run before a list sorted by premium. Both bounds are indexed, so when nothing moved (the rule)
- * this reads no policy row.
+ * part of the day's run (policy-renewal.ts). Both bounds are indexed, so when nothing moved (the
+ * rule) this reads no policy row.
  */
 export async function refreshPremiumsInForce(
   db: Queryable,

@@ -7,6 +7,7 @@ import {
   type PresentedVersion,
   type VersionRow,
 } from './insurance-policy-routes.ts';
+import { refreshPremiumsInForce } from './policy-premium.ts';
 import { insertVersions, type NewTimeslice, type NewVersion } from './policy-store.ts';
 
 /**
@@ -178,7 +179,11 @@ async function runTenant(tx: Queryable, tenantId: number, nowMs: number) {
   return { renewed: due.length - expired.length, expired: expired.length };
 }
 
-/** Renews or expires every due policy of every tenant as of `nowMs`; answers how many. */
+/**
+ * The day's run: renews or expires every due policy of every tenant as of `nowMs` and answers
+ * how many; then stores again the premium in force of the policies whose stored one time has
+ * moved past (policy-premium.ts), so that the premium-sorted list only reads.
+ */
 export async function runPolicyRenewals(
   db: Db,
   nowMs: number,
@@ -188,7 +193,9 @@ export async function runPolicyRenewals(
   for (const tenant of tenants) {
     const counts = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [RUN_LOCK]);
-      return runTenant(tx, tenant.id, nowMs);
+      const counts = await runTenant(tx, tenant.id, nowMs);
+      await refreshPremiumsInForce(tx, tenant.id, new Date(nowMs));
+      return counts;
     });
     total.renewed += counts.renewed;
     total.expired += counts.expired;
