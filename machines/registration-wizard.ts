@@ -116,6 +116,12 @@ export function createRegistrationWizard({ id, steps }: WizardOptions) {
         params.output.resumeAt === params.step &&
         (params.step !== 'customData' || params.output.hasCustomSchema),
       isInvalidToken: (_, params: { error: unknown }) => isInvalidTokenError(params.error),
+      /**
+       * The user data lack what is never kept across a reload (the password), so the
+       * registration would be refused: the wizard goes back to that step instead. Provided by a
+       * wizard whose password is on an earlier step than the submit (the user registration).
+       */
+      needsPasswordAgain: (_: unknown) => false,
     },
   });
 
@@ -196,7 +202,15 @@ export function createRegistrationWizard({ id, steps }: WizardOptions) {
             entry: enter(last),
             on: {
               'wizard.previous': around(last, first),
-              'wizard.submit': { target: `#${id}.submitting`, actions: store(last) },
+              'wizard.submit': [
+                // After a reload the password must be typed again before anything is sent.
+                {
+                  guard: 'needsPasswordAgain',
+                  target: `#${id}.editing.userData`,
+                  actions: store(last),
+                },
+                { target: `#${id}.submitting`, actions: store(last) },
+              ],
             },
           },
         },

@@ -8,6 +8,16 @@ export const TYPING_DEBOUNCE_MS = 300;
 /** The address parameter that keeps a table's sort (`sort=city:asc`). */
 const SORT_PARAM = 'sort';
 
+interface UrlFilterOptions<K extends string> {
+  typed?: readonly K[];
+  sortColumns?: readonly string[];
+  /**
+   * The parameter of the sort when two lists share the address (the tabs of one page): each
+   * keeps its own, so that sorting one does not sort the other.
+   */
+  sortParam?: string;
+}
+
 /**
  * A list's filters kept in the address (`?search=...&type=...`), so that a link, a reload, the back
  * button and a saved view (client/entities/list-view/list-views.tsx) all reproduce the list. Typed filters (`typed`)
@@ -19,7 +29,7 @@ const SORT_PARAM = 'sort';
  */
 export function useUrlFilters<K extends string>(
   keys: readonly K[],
-  { typed = [], sortColumns = [] }: { typed?: readonly K[]; sortColumns?: readonly string[] } = {},
+  { typed = [], sortColumns = [], sortParam: sortKey = SORT_PARAM }: UrlFilterOptions<K> = {},
 ) {
   const [params] = useSearchParams();
   const location = useLocation();
@@ -112,7 +122,7 @@ export function useUrlFilters<K extends string>(
 
   // An unknown column in a hand-edited address is no sort rather than a refused request. The
   // caller's array is new on every render: what is remembered depends on its contents.
-  const sortText = sortColumns.length ? (current.get(SORT_PARAM) ?? '') : '';
+  const sortText = sortColumns.length ? (current.get(sortKey) ?? '') : '';
   const columnsKey = sortColumns.join(',');
   const sort = useMemo(
     () => sortFromParam(sortText, columnsKey ? columnsKey.split(',') : []),
@@ -122,9 +132,9 @@ export function useUrlFilters<K extends string>(
   const keepSort = useCallback(
     (next: TableSort) => {
       const wanted = sortToParam(next);
-      if (columnsKey && wanted !== sortParam) write([[SORT_PARAM, wanted]]);
+      if (columnsKey && wanted !== sortParam) write([[sortKey, wanted]]);
     },
-    [columnsKey, sortParam, write],
+    [columnsKey, sortParam, sortKey, write],
   );
 
   return { values, drafts, setDraft, set, apply, generation, sort, keepSort, query };

@@ -129,9 +129,18 @@ test.describe('saved views and CSV export of the administration lists', () => {
     await page.goto('/u/0/admin/organizations#tab=invitations');
     const invitations = page.getByRole('table', { name: 'Organisationseinladungen' });
     await expect(invitations).toBeVisible();
+    // Its sort is kept under its own name (the organisations tab keeps `sort`), across a reload.
+    const expires = invitations.getByRole('columnheader', { name: /Läuft ab/ });
+    await expires.getByRole('button').click();
+    await expect(expires).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page).toHaveURL(/[?&]invitationSort=expires%3Aasc(&|#)/);
+    await expect(page).not.toHaveURL(/[?&]sort=/);
+    await page.reload();
+    await expect(expires).toHaveAttribute('aria-sort', 'ascending');
     await page.getByRole('searchbox', { name: 'Name filtern' }).fill('nichts-dergleichen');
     await expect(page).toHaveURL(/invitationSearch=nichts-dergleichen#tab=invitations$/);
     await page.reload();
+    await expect(expires).toHaveAttribute('aria-sort', 'ascending');
     await expect(page.getByRole('searchbox', { name: 'Name filtern' })).toHaveValue(
       'nichts-dergleichen',
     );

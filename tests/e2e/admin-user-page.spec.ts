@@ -46,8 +46,8 @@ test.describe('die Benutzerseite', () => {
     await expect(page).toHaveURL(/\/u\/0\/admin\/users\/\d+(#.*)?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Dora Direkt' })).toBeVisible();
     const [mail] = await outbox(page, email);
-    expect(mail?.subject).toBe('Your account is ready');
-    expect(mail?.link).toMatch(/^\/account\/resetpassword\?resetToken=/);
+    expect(mail?.subject).toBe('Ihr Konto ist eingerichtet');
+    expect(mail?.link).toMatch(/^http:\/\/[^/]+\/account\/resetpassword\?resetToken=/);
 
     // Edit the name, on top of the version shown.
     await page.getByRole('textbox', { name: 'Vorname' }).fill('Doris');

@@ -116,6 +116,54 @@ test.describe('registration by invitation', () => {
     await admin.dispose();
   });
 
+  test('a reload mid-wizard keeps the step and what was typed, never the password', async ({
+    page,
+    baseURL,
+  }) => {
+    const admin = await adminSession(baseURL!, 'admin@demo.test');
+    const email = freshEmail('user-reload');
+    await page.goto(await inviteUser(admin, email));
+    await expect(stepHeading(page)).toHaveText('1/3Your details');
+    await fillPerson(page);
+    await next(page).click();
+    await expect(stepHeading(page)).toHaveText('2/3Additional information');
+    await page.getByLabel('Registration number').fill('HRB 4711');
+
+    await page.reload();
+    await expect(stepHeading(page)).toHaveText('2/3Additional information');
+    await expect(page.getByLabel('Registration number')).toHaveValue('HRB 4711');
+    const stored = await page.evaluate(() => JSON.stringify(sessionStorage));
+    expect(stored).toContain('Register');
+    expect(stored).not.toContain(PASSWORD);
+    await next(page).click();
+    await expect(stepHeading(page)).toHaveText('3/3Organisation');
+    await fillAddress(page);
+    await page.reload();
+    await expect(stepHeading(page)).toHaveText('3/3Organisation');
+    await expect(page.getByLabel('City')).toHaveValue('Leipzig');
+
+    // Register without the password (never kept) would be refused: the wizard asks for it.
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(stepHeading(page)).toHaveText('1/3Your details');
+    await expect(
+      page.getByText('the password is not kept when the page is reloaded'),
+    ).toBeVisible();
+    await expect(page.getByLabel('First name')).toHaveValue('Rita');
+    await expect(page.getByLabel('Last name')).toHaveValue('Register');
+    await expect(page.getByRole('checkbox', { name: /I accept/ })).toBeChecked();
+    await expect(passwordBox(page)).toHaveValue('');
+    await passwordBox(page).fill(PASSWORD);
+    await page.getByLabel('Repeat password').fill(PASSWORD);
+    await next(page).click();
+    await expect(page.getByLabel('Registration number')).toHaveValue('HRB 4711');
+    await next(page).click();
+    await expect(page.getByLabel('City')).toHaveValue('Leipzig');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page).toHaveURL(/\/success-registration$/);
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await admin.dispose();
+  });
+
   test('without a custom schema the wizard has two steps', async ({ page, baseURL }) => {
     const admin = await adminSession(baseURL!, 'admin@nordlicht.test');
     const email = freshEmail('two-steps');

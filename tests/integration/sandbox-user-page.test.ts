@@ -97,7 +97,9 @@ describe('creating a user directly', () => {
     const before = await api(kit.base, `${A}/login`, { body: { username: email, password: '' } });
     expect(before.status).not.toBe(200);
     const mail = await latestMail(kit.base, email);
-    expect(mail?.subject).toBe('Your account is ready');
+    // In the tenant's language (German): a new user has chosen none; the link is absolute.
+    expect(mail?.subject).toBe('Ihr Konto ist eingerichtet');
+    expect(mail?.link).toMatch(/^http:\/\/localhost:\d+\/account\/resetpassword\?resetToken=/);
     const set = await api(kit.base, `${A}/reset-password`, {
       body: { resetToken: linkParam(mail?.link, 'resetToken'), newPassword: 'Direkt1234!' },
     });
@@ -124,7 +126,8 @@ describe('a password reset sent by the administrator', () => {
     });
     expect(sent.status).toBe(204);
     const mail = await latestMail(kit.base, email);
-    expect(mail?.subject).toBe('Reset your password');
+    expect(mail?.subject).toBe('Passwort zurücksetzen');
+    expect(mail?.text).toContain('Administrator');
     const reset = await api(kit.base, `${A}/reset-password`, {
       body: { resetToken: linkParam(mail?.link, 'resetToken'), newPassword: 'Neues1234!' },
     });

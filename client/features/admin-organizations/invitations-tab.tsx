@@ -18,10 +18,11 @@ import { errorKey, isExpired } from './organization-form.ts';
 import { ReinviteDialog } from './reinvite-dialog.tsx';
 import { ListActions } from '#client/entities/list-view/list-views.tsx';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
-import { keepInAddress, pageQuery } from './table-order.ts';
+import { keepInAddress, orderOf, pageQuery } from './table-order.ts';
 import type { OrganizationAbilities } from './use-organization-context.ts';
 
 const ORDER_FIELDS: Record<string, string> = { name: 'name', expires: 'expiresAt' };
+const SORT_COLUMNS = Object.keys(ORDER_FIELDS);
 
 /**
  * Open invitations for organisations to register: roles and expiry (expired ones marked), a new
@@ -36,15 +37,22 @@ export function InvitationsTab({ abilities }: { abilities: OrganizationAbilities
   const [creating, setCreating] = useState(false);
   const [reinviting, setReinviting] = useState<OrganizationInvitation | null>(null);
   const reload = () => setReloadKey((k) => k + 1);
-  // The name column's filter (the service's search) lives in the address under its own name:
-  // the organisations tab beside it keeps `search` and the sort.
-  const filters = useUrlFilters(['invitationSearch']);
+  // The name column's filter (the service's search) and the sort live in the address under their
+  // own names: the organisations tab beside it keeps `search` and `sort`.
+  const filters = useUrlFilters(['invitationSearch'], {
+    sortColumns: SORT_COLUMNS,
+    sortParam: 'invitationSort',
+  });
   const search = filters.values.invitationSearch;
-  const { set } = filters;
+  const { set, keepSort, sort } = filters;
 
   const loadPage = useCallback<LoadTablePage<OrganizationInvitation>>(
     async (input, signal) => {
-      keepInAddress(input, 'name', { search, set: (v) => set('invitationSearch', v) });
+      keepInAddress(input, 'name', {
+        search,
+        set: (v) => set('invitationSearch', v),
+        keepSort,
+      });
       const page = await listOrganizationInvitations(
         accountIndex,
         pageQuery(input, ORDER_FIELDS, 'name'),
@@ -52,7 +60,7 @@ export function InvitationsTab({ abilities }: { abilities: OrganizationAbilities
       );
       return { rows: page.items, nextPageToken: page.nextPageToken };
     },
-    [accountIndex, search, set],
+    [accountIndex, search, set, keepSort],
   );
 
   const remove = async (invitation: OrganizationInvitation) => {
@@ -148,11 +156,11 @@ export function InvitationsTab({ abilities }: { abilities: OrganizationAbilities
         list="organization-invitations"
         query={filters.query}
         onApply={filters.apply}
-        exportQuery={organizationInvitationsParams({ search })}
+        exportQuery={organizationInvitationsParams({ search, order: orderOf(sort, ORDER_FIELDS) })}
       />
       <InfiniteTable
         key={filters.generation}
-        initialQuery={{ filters: search ? { name: search } : {}, sort: null }}
+        initialQuery={{ filters: search ? { name: search } : {}, sort }}
         label={t('table.invitations')}
         columns={columns}
         loadPage={loadPage}

@@ -13,7 +13,7 @@ import { organizationRegistrationMachine } from '#machines/organization-registra
 import type { StepValues, WizardStep } from '#machines/registration-wizard.ts';
 import { RegistrationFrame } from './registration-frame.tsx';
 import { customFieldsOf } from './registration-forms.ts';
-import { clearDraft, loadDraft, saveDraft } from './wizard-draft.ts';
+import { draftOf, saveStepDraft } from './wizard-draft.ts';
 import { wizardIo } from './wizard-io.ts';
 import { WizardView } from './wizard-view.tsx';
 
@@ -60,7 +60,7 @@ export default function OrganizationRegistrationPage() {
     }),
     register: createOrganizationAndUser,
     // A reload goes on where it was, with what was typed (never the password).
-    draft: { load: () => (token ? loadDraft(KIND, token) : null), clear: clearDraft },
+    draft: draftOf(KIND, token),
   });
   const actor = useActorRef(
     organizationRegistrationMachine.provide({
@@ -93,9 +93,7 @@ export default function OrganizationRegistrationPage() {
   const onValues = useCallback(
     (step: WizardStep, values: StepValues) => {
       live.current = { step, values };
-      if (!token) return;
-      const { context } = actor.getSnapshot();
-      saveDraft(KIND, token, { step, values: { ...context.values, [step]: values } });
+      saveStepDraft(KIND, token, actor.getSnapshot().context.values, step, values);
     },
     [actor, token],
   );

@@ -87,3 +87,34 @@ export function mergeDraft(prefill: WizardValues, draft: WizardDraft | null): Wi
     STEPS.map((step) => [step, { ...prefill[step], ...draft.values[step] }]),
   );
 }
+
+/**
+ * What a wizard page gives `wizardIo` to keep its draft: the draft of this wizard and invitation,
+ * read when the invitation is verified, and its removal (registered, or the link is dead).
+ */
+export function draftOf(kind: string, token: string | null) {
+  return { load: () => (token ? loadDraft(kind, token) : null), clear: clearDraft };
+}
+
+/**
+ * Writes the draft on a change of a step's values: the step, what the wizard kept of the other
+ * steps (`kept`, its context) and this step's values as typed (saveDraft drops the passwords).
+ */
+export function saveStepDraft(
+  kind: string,
+  token: string | null,
+  kept: WizardValues,
+  step: WizardStep,
+  values: Readonly<Record<string, unknown>>,
+): void {
+  if (token) saveDraft(kind, token, { step, values: { ...kept, [step]: values } });
+}
+
+/**
+ * The machine's `needsPasswordAgain` for a wizard whose password comes before its last step: the
+ * user data hold no password when they came back from a draft (a reload), and a registration
+ * without one would be refused at the end.
+ */
+export function passwordMissing({ context }: { context: { values: WizardValues } }): boolean {
+  return !context.values.userData?.['newPassword'];
+}

@@ -8,6 +8,7 @@ import type {
   createRegistrationWizard,
   StepValues,
   WizardStep,
+  WizardValues,
 } from '#machines/registration-wizard.ts';
 import { AddressStep, CustomStep, PersonStep, type StepFrame } from './wizard-steps.tsx';
 
@@ -16,6 +17,15 @@ const STEP_KEYS = {
   customData: 'custom_data',
   orgData: 'org_data',
 } as const;
+
+/**
+ * The person step came back from a reload: what was typed is there, the password is not (it is
+ * never kept), so the user is told why the password boxes are empty.
+ */
+function passwordAgain(step: WizardStep, values: WizardValues): boolean {
+  const person = values.userData;
+  return step === 'userData' && Boolean(person?.['firstName']) && !person?.['newPassword'];
+}
 
 export type WizardActor = ActorRefFrom<ReturnType<typeof createRegistrationWizard>>;
 
@@ -62,7 +72,11 @@ export function WizardView({
     count: visible.length,
     initial: snapshot.context.values[step] ?? {},
     busy: snapshot.matches('submitting'),
-    error: snapshot.matches('failed') ? <Alert tone="danger">{t('errorSave')}</Alert> : null,
+    error: snapshot.matches('failed') ? (
+      <Alert tone="danger">{t('errorSave')}</Alert>
+    ) : passwordAgain(step, snapshot.context.values) ? (
+      <Alert>{t('password_again')}</Alert>
+    ) : null,
     onPrevious: index > 1 ? (onPrevious ?? send('wizard.previous')) : undefined,
     onValues: onValues ? (values) => onValues(step, values) : undefined,
     onNext: index < visible.length ? send('wizard.next') : undefined,

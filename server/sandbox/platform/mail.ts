@@ -2,9 +2,11 @@ import type { Queryable } from './db.ts';
 import { sendMail } from './admin-shared.ts';
 
 /*
- * The e-mails the sandbox sends (invitations, password resets), in the language of the tenant
- * they come from, with links a mail client can open: absolute, built from the public address of
- * the back office (PUBLIC_BASE_URL). A relative link in an e-mail leads nowhere.
+ * The e-mails the sandbox sends (invitations, password resets), with links a mail client can
+ * open: absolute, built from the public address of the back office (PUBLIC_BASE_URL). A relative
+ * link in an e-mail leads nowhere. An e-mail to somebody who has an account is in the language
+ * they chose for themselves (their profile); an invitation, whose recipient has no account yet,
+ * and a user who chose none get the language of the tenant it comes from.
  */
 
 export const MAIL_LANGUAGES = ['de', 'en', 'pl'] as const;
@@ -78,6 +80,45 @@ const TEMPLATES = {
         `w ciągu godziny: ${link}. W przeciwnym razie zignoruj tę wiadomość.`,
     }),
   },
+  // Sent by an administrator from the user page: the user asked for nothing themselves.
+  adminPasswordReset: {
+    de: ({ link }) => ({
+      subject: 'Passwort zurücksetzen',
+      text:
+        'Eine Administratorin oder ein Administrator hat ein neues Passwort für Ihr Konto ' +
+        `angefordert. Legen Sie es innerhalb einer Stunde fest: ${link}. Ihr bisheriges ` +
+        'Passwort gilt bis dahin weiter.',
+    }),
+    en: ({ link }) => ({
+      subject: 'Reset your password',
+      text:
+        'An administrator asked for a new password for your account. Set it within one ' +
+        `hour: ${link}. Your current password keeps working until then.`,
+    }),
+    pl: ({ link }) => ({
+      subject: 'Zresetuj hasło',
+      text:
+        'Administrator poprosił o nowe hasło do Twojego konta. Ustaw je w ciągu godziny: ' +
+        `${link}. Dotychczasowe hasło działa do tego czasu.`,
+    }),
+  },
+  // A user an administrator created directly (no invitation): they set their first password.
+  welcome: {
+    de: ({ link }) => ({
+      subject: 'Ihr Konto ist eingerichtet',
+      text:
+        'Eine Administratorin oder ein Administrator hat ein Konto für Sie angelegt. ' +
+        `Legen Sie Ihr Passwort innerhalb von 7 Tagen fest: ${link}`,
+    }),
+    en: ({ link }) => ({
+      subject: 'Your account is ready',
+      text: `An administrator created an account for you. Set your password within 7 days: ${link}`,
+    }),
+    pl: ({ link }) => ({
+      subject: 'Twoje konto jest gotowe',
+      text: `Administrator utworzył dla Ciebie konto. Ustaw hasło w ciągu 7 dni: ${link}`,
+    }),
+  },
 } satisfies Record<
   string,
   Record<MailLanguage, (values: { link: string; name?: string; to?: string }) => MailText>
@@ -95,6 +136,32 @@ export async function tenantLanguage(db: Queryable, tenantId: number): Promise<M
   return MAIL_LANGUAGES.find((known) => known === language) ?? DEFAULT_LANGUAGE;
 }
 
+/** The user's own setting that holds their language (client/i18n/language.ts). */
+const USER_LANGUAGE_SETTING = 'language';
+
+/**
+ * The language of a user with an account: the one they chose in their profile, else the tenant's.
+ * The setting is kept per workspace; the one of the mail's workspace wins, else the one they set
+ * last in another workspace of theirs (it is still their language).
+ */
+export async function recipientLanguage(
+  db: Queryable,
+  recipient: { userId: number; tenantId: number },
+): Promise<MailLanguage> {
+  const [row] = await db.query<{ language: string | null }>(
+    `SELECT value #>> '{}' AS language FROM user_settings
+      WHERE user_id = $1 AND key = $3 AND jsonb_typeof(value) = 'string'
+      ORDER BY (tenant_id = $2) DESC, updated_at DESC
+      LIMIT 1`,
+    [recipient.userId, recipient.tenantId, USER_LANGUAGE_SETTING],
+  );
+  const chosen = row?.language?.slice(0, 2).toLowerCase();
+  return (
+    MAIL_LANGUAGES.find((known) => known === chosen) ??
+    (await tenantLanguage(db, recipient.tenantId))
+  );
+}
+
 /** `path` (with its query) under the public base address: `https://bo.example/registration?…`. */
 export function absoluteLink(publicBaseUrl: string, path: string): string {
   // Relative to the base's path, so that a back office under /app keeps it.
@@ -102,7 +169,10 @@ export function absoluteLink(publicBaseUrl: string, path: string): string {
   return new URL(path.replace(/^\/+/, ''), base).href;
 }
 
-/** Writes the e-mail of `kind` in the tenant's language, its link absolute. */
+/**
+ * Writes the e-mail of `kind`, its link absolute: in the recipient's language when they have an
+ * account (`userId`), else in the tenant's.
+ */
 export async function sendTenantMail(
   db: Queryable,
   mail: {
@@ -114,9 +184,14 @@ export async function sendTenantMail(
     publicBaseUrl: string;
     /** The organisation to register (`organizationInvitation`) or to join (`userInvitation`). */
     name?: string;
+    /** The recipient's account, when they have one: the e-mail is in their own language. */
+    userId?: number;
   },
 ): Promise<void> {
-  const language = await tenantLanguage(db, mail.tenantId);
+  const language =
+    mail.userId === undefined
+      ? await tenantLanguage(db, mail.tenantId)
+      : await recipientLanguage(db, { userId: mail.userId, tenantId: mail.tenantId });
   const link = absoluteLink(mail.publicBaseUrl, mail.path);
   const template: (values: { link: string; name?: string; to?: string }) => MailText =
     TEMPLATES[mail.kind][language];

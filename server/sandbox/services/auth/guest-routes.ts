@@ -340,6 +340,7 @@ export function guestRouter(deps: {
           );
           await sendTenantMail(tx, {
             tenantId: user.tenant_id,
+            userId: user.id,
             to: user.email,
             kind: 'passwordReset',
             path: `/account/resetpassword?resetToken=${resetToken}`,

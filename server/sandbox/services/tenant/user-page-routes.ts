@@ -23,8 +23,8 @@ import {
   RESET_TTL_SECONDS,
   assertGrantable,
   resolveRoles,
-  sendMail,
 } from '#server/sandbox/platform/admin-shared.ts';
+import { sendTenantMail } from '#server/sandbox/platform/mail.ts';
 import {
   ACCESS_CHANGED,
   type NotificationHub,
@@ -49,10 +49,14 @@ const emailTaken = () =>
     { path: 'email', code: 'email_taken' },
   ]);
 
-/** Reset links an administrator sends: as the self-service one, but a new user gets a week. */
+/**
+ * Reset links an administrator sends: as the self-service one, but a new user gets a week. In the
+ * user's own language (the tenant's for a new user), the link absolute like every sandbox e-mail.
+ */
 async function sendPasswordLink(
   tx: Queryable,
   clock: Clock,
+  publicBaseUrl: string,
   user: { id: number; email: string },
   tenantId: number,
   kind: 'reset' | 'welcome',
@@ -64,22 +68,13 @@ async function sendPasswordLink(
      VALUES ($1, $2, $3, $4)`,
     [tenantId, user.id, sha256(token), new Date(clock.now() + ttlSeconds * 1000)],
   );
-  const link = `/account/resetpassword?resetToken=${token}`;
-  await sendMail(tx, {
+  await sendTenantMail(tx, {
     tenantId,
+    userId: user.id,
     to: user.email,
-    ...(kind === 'welcome'
-      ? {
-          subject: 'Your account is ready',
-          text: `An administrator created an account for you. Set your password within 7 days: ${link}`,
-        }
-      : {
-          subject: 'Reset your password',
-          text:
-            'An administrator asked for a new password for your account. Set it within one ' +
-            `hour: ${link}. Your current password keeps working until then.`,
-        }),
-    link,
+    kind: kind === 'welcome' ? 'welcome' : 'adminPasswordReset',
+    path: `/account/resetpassword?resetToken=${token}`,
+    publicBaseUrl,
   });
 }
 
@@ -102,8 +97,9 @@ export function userPageRouter(deps: {
   signer: TokenSigner;
   hub: NotificationHub;
   clock: Clock;
+  publicBaseUrl: string;
 }): Router {
-  const { db, clock } = deps;
+  const { db, clock, publicBaseUrl } = deps;
   const router = Router();
   router.use(requireAuth(db, deps.signer));
   const now = () => new Date(clock.now());
@@ -176,6 +172,7 @@ export function userPageRouter(deps: {
       await sendPasswordLink(
         tx,
         clock,
+        publicBaseUrl,
         { id: created.id, email: body.email },
         auth.tenantId,
         'welcome',
@@ -239,7 +236,7 @@ export function userPageRouter(deps: {
       throw new HttpError(409, 'user_not_active', 'only an active user can reset a password');
     }
     await db.transaction(async (tx) => {
-      await sendPasswordLink(tx, clock, user, auth.tenantId, 'reset');
+      await sendPasswordLink(tx, clock, publicBaseUrl, user, auth.tenantId, 'reset');
       await recordChange(tx, who(auth), {
         entityType: 'user',
         entityId: user.code,
