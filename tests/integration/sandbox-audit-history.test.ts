@@ -136,6 +136,13 @@ describe('the history of each kind of record', () => {
       'created',
     ]);
     expect(history.every((e) => e.actorName === 'Clara Care')).toBe(true);
+    // What a reader learns: the object and the amounts, not the claim itself or the currency.
+    expect(history[0]!.changes.map((c: { field: string }) => c.field)).toEqual([
+      'settlement.insuredObject',
+      'settlement.reserve',
+      'settlement.payment',
+      'settlement.recourse',
+    ]);
     expect(history[0]!.changes).toContainEqual({
       field: 'settlement.reserve',
       before: null,

@@ -104,7 +104,12 @@ const settlementEvent = (
   after: SettlementRow | null,
 ): AuditEvent => {
   const any = (after ?? before)!;
-  const fields = (r: SettlementRow) => ({ settlement: presentSettlement(r) });
+  // The claim it belongs to is the history's own record, and the workspace's currency does not
+  // change: neither is news to a reader of the claim's history.
+  const fields = (r: SettlementRow) => {
+    const { claimCode: _claim, currency: _currency, ...settlement } = presentSettlement(r);
+    return { settlement };
+  };
   return {
     entityType: 'claim',
     entityId: any.claim_code,
