@@ -12,11 +12,9 @@ const { care } = world.sessions;
 const { call, post } = world;
 
 let car: DemoCar;
-let carObjects: Record<string, number>;
 
 beforeAll(async () => {
   car = await demoCar(world.db());
-  carObjects = car.objects;
 });
 
 /** A car policy of one year from `start`, renewing as given (set as the product would). */
