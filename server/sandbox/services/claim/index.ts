@@ -5,6 +5,9 @@ import { seedClaimsStep } from './seed-claims.ts';
 import { seedPaymentLimits } from './payment-limits.ts';
 import { settlementRouter } from './settlement-routes.ts';
 
+/** The demo claim custom fields, for the tenant service's migration that labels them. */
+export { DEMO_CLAIM_FIELDS } from './seed-claims.ts';
+
 /** The claim service: claim statuses and partner roles, claims on policies, settlements. */
 export const claimService: ServiceModule = {
   name: 'claimservice',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import { sandboxFile } from '#server/sandbox/platform/paths.ts';
-import { DEMO_CLAIM_FIELDS } from '../claim/seed-claims.ts';
+import { DEMO_CLAIM_FIELDS } from '../claim/index.ts';
 import { DEMO_ORGANIZATION_FIELDS } from './seed-administration.ts';
 
 /** The rows of migration 028: schema code, field name, seeded label, labels. */
