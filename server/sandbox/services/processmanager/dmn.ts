@@ -1,4 +1,4 @@
-import DmnModdle from 'dmn-moddle';
+import { DmnModdle } from 'dmn-moddle';
 import { unaryTest, evaluate } from 'feelin';
 import { HttpError } from '#server/sandbox/platform/errors.ts';
 

@@ -1,6 +1,6 @@
 // dmn-moddle ships no types: the little of it the decision tables read.
 declare module 'dmn-moddle' {
-  export default class DmnModdle {
+  export class DmnModdle {
     fromXML(xml: string, type?: string): Promise<{ rootElement: any; warnings: unknown[] }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a moddle tree
   }
 }
