@@ -281,7 +281,9 @@ describe('instances', () => {
         policyCode: policy.code,
         title: 'Broken window',
         description: 'A ball.',
-        damageDate: new Date(Date.parse(policy.policyStartDate) + 86_400_000).toISOString().slice(0, 10),
+        damageDate: new Date(Date.parse(policy.policyStartDate) + 86_400_000)
+          .toISOString()
+          .slice(0, 10),
         claimType: 'damage',
         customFields: { damageLocation: 'Berlin' },
       },

@@ -243,8 +243,11 @@ export class WorkflowRuntime {
         (err: unknown) => this.logger.error({ err, instance: row.code }, 'workflow write failed'),
       );
     };
-    const save = () => {
-      if (live.cancelled || !engine.execution) return;
+    // Taken on the next turn: in the middle of an event (a timer being armed, a flow being
+    // taken) the engine's queues are half-written and a state taken there does not resume.
+    const save = () => setImmediate(saveNow);
+    const saveNow = () => {
+      if (live.cancelled || !engine.execution || this.live.get(row.code) !== live) return;
       const state = engine.execution.getState();
       const variables = engine.environment.variables;
       const steps = [...live.history];
@@ -272,7 +275,7 @@ export class WorkflowRuntime {
         event,
         at: new Date(this.clock.now()).toISOString(),
       });
-      if (event !== 'start') save();
+      if (event === 'end' || event === 'wait' || event === 'timer') save();
     };
     listener.on('activity.start', step('start'));
     listener.on('activity.end', step('end'));
