@@ -407,6 +407,8 @@ describe('restart and timers', () => {
     expect(resumed.status, JSON.stringify(resumed.error)).toBe('active');
 
     clock.advance(25 * 3_600_000);
+    // A day later the morning's access tokens have expired: sign in again.
+    await signIn();
     await settledAs(target.code, 'completed');
     const done = await instance(target.code);
     expect(
