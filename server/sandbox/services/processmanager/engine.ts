@@ -198,8 +198,19 @@ export class WorkflowRuntime {
   }
 
   private async run(row: InstanceRow, history: Live['history']): Promise<void> {
-    const work = (activity: Parameters<WorkflowRuntime['work']>[1]) =>
-      this.work(row, activity, engine.environment.variables as Record<string, unknown>);
+    // The task's own environment: the one the next gateway's condition reads.
+    const work = (
+      activity: Parameters<WorkflowRuntime['work']>[1] & { environment?: { variables: object } },
+    ) => {
+      const variables = (activity.environment ?? engine.environment).variables as Record<
+        string,
+        unknown
+      >;
+      // Copied to the engine's too: those are the ones saved with the instance.
+      return this.work(row, activity, variables).then(() => {
+        Object.assign(engine.environment.variables, variables);
+      });
+    };
     const listener = new EventEmitter();
     const options = {
       name: row.code,
