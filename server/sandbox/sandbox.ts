@@ -19,6 +19,7 @@ import { storageRouter } from './platform/storage-routes.ts';
 import { mountDevTools } from './dev/index.ts';
 import { NotificationHub, attachNotificationSocket } from './services/notification/index.ts';
 import { migrationFiles, orderedServices } from './services/registry.ts';
+import { DomainEvents } from './platform/domain-events.ts';
 
 export type { S3Settings };
 
@@ -74,6 +75,8 @@ export interface SandboxContext {
   clock: Clock;
   /** Where e-mail links point: the back office's public address. */
   publicBaseUrl: string;
+  /** What happened in one service that another acts on (workflows start from them). */
+  events: DomainEvents;
 }
 
 const health: RequestHandler = (_req, res) => {
@@ -175,6 +178,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       tools: opts.tools,
       clock: opts.clock ?? systemClock,
       publicBaseUrl,
+      events: new DomainEvents(),
     };
 
     // Jobs on the clock (policy renewals) run what is due before the first request is served.

@@ -19,7 +19,7 @@ export const UPSTREAM_SERVICES = {
   partnerservice: { proxied: true, sandbox: true },
   claimservice: { proxied: true, sandbox: true },
   documentservice: { proxied: true, sandbox: true },
-  processmanager: { proxied: true, sandbox: false },
+  processmanager: { proxied: true, sandbox: true },
   billingservice: { proxied: true, sandbox: false },
   paymentservice: { proxied: true, sandbox: false },
   notificationservice: { proxied: true, sandbox: true },

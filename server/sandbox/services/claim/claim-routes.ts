@@ -597,6 +597,18 @@ export function claimRouter(ctx: SandboxContext): Router {
       }
       return claim;
     });
+    // Committed: the workflows defined for a new claim may start now.
+    ctx.events.emit({
+      type: 'claim.created',
+      tenantId,
+      entityCode: created.code,
+      by: userCode,
+      data: {
+        claimType: created.claim_type,
+        status: created.status,
+        amount: Number(created.custom_fields?.estimatedAmount ?? 0),
+      },
+    });
     res.status(201).json({ claim: presentClaim(created) });
   });
 

@@ -26,3 +26,6 @@ export const claimService: ServiceModule = {
   },
   dependsOn: ['tenantservice', 'insuranceservice', 'partnerservice'],
 };
+
+// For the process manager's claim.setStatus task.
+export { setClaimStatusByWorkflow } from './workflow-status.ts';

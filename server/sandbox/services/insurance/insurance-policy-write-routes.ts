@@ -592,6 +592,15 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
           { policy },
         );
       }
+      // Committed: the workflows defined for a terminated policy may start now.
+      if (action === 'terminate')
+        ctx.events.emit({
+          type: 'policy.terminated',
+          tenantId: auth.tenantId,
+          entityCode: policy.code,
+          by: auth.userCode,
+          data: { terminationDate: (body as { terminationDate?: string }).terminationDate ?? null },
+        });
       res.status(options.status ?? 200).json({ policy });
     };
   }

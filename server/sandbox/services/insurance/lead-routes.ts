@@ -871,9 +871,20 @@ export function leadRouter(ctx: SandboxContext): Router {
           after: next,
         },
       );
-      return writeVersion(tx, tenantId, tenantSlug, current.id, changed, userCode);
+      const saved = await writeVersion(tx, tenantId, tenantSlug, current.id, changed, userCode);
+      return { saved, moved: status !== current.status ? { from: current.status } : null };
     });
-    res.json({ lead: await withVersions(tenantId, tenantSlug, result) });
+    const lead = 'saved' in result ? result.saved : result;
+    // Committed: the workflows defined for a lead's status change may start now.
+    if ('moved' in result && result.moved)
+      ctx.events.emit({
+        type: 'lead.status_changed',
+        tenantId,
+        entityCode: lead.code,
+        by: userCode,
+        data: { fromStatus: result.moved.from, status: lead.status },
+      });
+    res.json({ lead: await withVersions(tenantId, tenantSlug, lead) });
   });
 
   return router;

@@ -1,0 +1,52 @@
+/**
+ * What happened in a service that another may act on (a claim created, a lead's status changed,
+ * a policy terminated): the process manager starts workflow instances from them. In process,
+ * because the sandbox is one process: every BFF instance proxies to the same sandbox, so an
+ * event is seen once however many BFFs run (docs/decisions/011-workflow-engine.md). One bus per
+ * sandbox (on its context), so that two sandboxes in one test process never hear each other.
+ */
+
+export const DOMAIN_EVENT_TYPES = [
+  'claim.created',
+  'lead.status_changed',
+  'policy.terminated',
+] as const;
+export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
+
+export interface DomainEvent {
+  type: DomainEventType;
+  tenantId: number;
+  /** The record's code: the instance's entityCode. */
+  entityCode: string;
+  /** Who caused it (a user code), for the instance's audit stamps. */
+  by: string;
+  /** What a workflow may read as variables (the new status, the amount, ...). */
+  data: Record<string, unknown>;
+}
+
+export type DomainEventHandler = (event: DomainEvent) => Promise<void>;
+
+export class DomainEvents {
+  private readonly handlers: DomainEventHandler[] = [];
+
+  on(handler: DomainEventHandler): () => void {
+    this.handlers.push(handler);
+    return () => {
+      const at = this.handlers.indexOf(handler);
+      if (at >= 0) this.handlers.splice(at, 1);
+    };
+  }
+
+  /**
+   * Tells every handler, after the emitter's answer: call it once the change is committed. A
+   * handler's failure is logged by the handler, never the emitter's: the claim is created even
+   * when no workflow can start.
+   */
+  emit(event: DomainEvent): void {
+    for (const handler of this.handlers) {
+      setImmediate(() => {
+        handler(event).catch(() => {});
+      });
+    }
+  }
+}

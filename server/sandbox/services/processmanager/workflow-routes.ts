@@ -1,0 +1,454 @@
+import { Router, type Request } from 'express';
+import * as v from 'valibot';
+import type { SandboxContext } from '#server/sandbox/sandbox.ts';
+import type { Queryable } from '#server/sandbox/platform/db.ts';
+import { HttpError } from '#server/sandbox/platform/errors.ts';
+import { getAuth, requireAuth, requirePermission } from '#server/sandbox/platform/auth-context.ts';
+import { rawMultipart, readUploadForm } from '#server/sandbox/platform/multipart.ts';
+import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { audit, uniqueViolation, type Audit } from '#server/sandbox/platform/records.ts';
+import {
+  anyOf,
+  equals,
+  invalidQuery,
+  listRoute,
+  numeric,
+  type Filter,
+  type ListSource,
+} from '#server/sandbox/platform/list-sql.ts';
+import { DOMAIN_EVENT_TYPES } from '#server/sandbox/platform/domain-events.ts';
+import { parseBpmn } from './bpmn.ts';
+import { addVersion, createWorkflow, runtimeOf } from './store.ts';
+import { TASK_TYPES } from './task-registry.ts';
+
+/**
+ * The process manager's workflows, versions, instances and service events (spec section 7,
+ * "Workflows and decision tables"; docs/decisions/011-workflow-engine.md). The error messages
+ * are the spec's (section 8).
+ */
+
+export const can = (action: string) => requirePermission(`process-management.workflows.${action}`);
+
+const cantLoadWorkflow = () => new HttpError(404, 'not_found', "Can't load workFlowCode");
+const cantLoadVersion = () => new HttpError(404, 'not_found', "Can't load, workFlowVersionCode");
+const cantLoadInstance = () => new HttpError(404, 'not_found', "Can't load instanceCode");
+
+/** A key of a path: the numeric id or the code. */
+const byKey = (alias: string, key: string) =>
+  /^\d{1,9}$/.test(key) ? `${alias}.id = $2::int` : `${alias}.code = $2`;
+
+interface WorkflowRow extends Audit {
+  id: number;
+  code: string;
+  name: string;
+}
+
+const presentWorkflow = (r: WorkflowRow) => ({ id: r.id, code: r.code, name: r.name, ...audit(r) });
+
+interface VersionRow extends Audit {
+  id: number;
+  code: string;
+  workflow_id: number;
+  version_number: number;
+  definition: string;
+}
+
+async function presentVersion(r: VersionRow, withDefinition: boolean) {
+  const base = {
+    id: r.id,
+    code: r.code,
+    workflowId: r.workflow_id,
+    versionNumber: r.version_number,
+    ...audit(r),
+  };
+  if (!withDefinition) return base;
+  const parsed = await parseBpmn(r.definition);
+  return { ...base, definition: r.definition, tasks: parsed.tasks, sequences: parsed.sequences };
+}
+
+export interface InstanceRow extends Audit {
+  id: number;
+  code: string;
+  tenant_id: number;
+  workflow_id: number;
+  workflow_version_id: number;
+  entity_code: string | null;
+  status: string;
+  variables: Record<string, unknown>;
+  history: { key: string; type: string; event: string; at: string }[];
+  error: unknown;
+  timer_due_at: Date | null;
+  engine_state: unknown;
+  workflow_code: string;
+  workflow_name: string;
+  version_number: number;
+  definition: string;
+}
+
+/** The spec's process status beside the instance status. */
+const PROCESS_STATUS: Record<string, string> = {
+  active: 'in_progress',
+  completed: 'done',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
+const STATUSES = new Set(Object.keys(PROCESS_STATUS));
+
+const presentInstance = (r: InstanceRow, full = false) => ({
+  id: r.id,
+  code: r.code,
+  workflow: { id: r.workflow_id, code: r.workflow_code, name: r.workflow_name },
+  workflowVersion: { id: r.workflow_version_id, versionNumber: r.version_number },
+  entityCode: r.entity_code,
+  status: r.status,
+  processStatus: PROCESS_STATUS[r.status] ?? r.status,
+  error: r.error ?? null,
+  timerDueAt: r.timer_due_at,
+  ...audit(r),
+  ...(full ? { variables: r.variables, history: r.history } : {}),
+});
+
+const INSTANCE_SELECT = `SELECT i.*, w.code AS workflow_code, w.name AS workflow_name,
+       v.version_number, v.definition
+  FROM workflow_instances i
+  JOIN workflows w ON w.id = i.workflow_id
+  JOIN workflow_versions v ON v.id = i.workflow_version_id`;
+
+const createdBound = (end: boolean): Filter => ({
+  where: (p) => `i.created_at ${end ? '<=' : '>='} ${p}::timestamptz`,
+  value: (text) => {
+    if (!text) return undefined;
+    if (Number.isNaN(Date.parse(text))) throw invalidQuery('createdAt bounds must be dates');
+    return new Date(text).toISOString();
+  },
+});
+
+const INSTANCE_LIST: ListSource = {
+  filters: {
+    workflowVersionId: numeric('i.workflow_version_id', 'workflowVersionId must be a number'),
+    workflowId: numeric('i.workflow_id', 'workflowId must be a number'),
+    entityCode: equals('i.entity_code'),
+    status: {
+      ...anyOf('i.status', /^[a-z_]+$/, 'status must be a comma list of instance statuses'),
+      value: (text) => {
+        const values = text.split(',').map((s) => {
+          const status = Object.entries(PROCESS_STATUS).find(([, p]) => p === s)?.[0] ?? s;
+          if (!STATUSES.has(status))
+            throw invalidQuery('status must be a comma list of instance statuses');
+          return status;
+        });
+        return values;
+      },
+    },
+    createdAtFrom: createdBound(false),
+    createdAtTo: createdBound(true),
+  },
+  search: ['i.code', 'i.entity_code', 'w.name'],
+  orders: { id: 'i.id', createdAt: 'i.created_at', updatedAt: 'i.updated_at' },
+  defaultOrder: ['createdAt', 'DESC'],
+  unique: 'i.id',
+  keyset: { id: 'int', createdAt: 'timestamptz', updatedAt: 'timestamptz' },
+};
+
+const WORKFLOW_LIST: ListSource = {
+  filters: { code: equals('w.code'), name: equals('w.name') },
+  search: ['w.name', 'w.code'],
+  orders: {
+    id: 'w.id',
+    name: 'lower(w.name)',
+    createdAt: 'w.created_at',
+    updatedAt: 'w.updated_at',
+  },
+  defaultOrder: ['id', 'DESC'],
+  unique: 'w.id',
+  keyset: { id: 'int', name: 'text', createdAt: 'timestamptz', updatedAt: 'timestamptz' },
+};
+
+const VERSION_LIST: ListSource = {
+  filters: {
+    workflowId: numeric('v.workflow_id', 'workflowId must be a number'),
+    workflowCode: equals('w.code'),
+  },
+  orders: { id: 'v.id', versionNumber: 'v.version_number', createdAt: 'v.created_at' },
+  defaultOrder: ['id', 'DESC'],
+  unique: 'v.id',
+  keyset: { id: 'int', versionNumber: 'int', createdAt: 'timestamptz' },
+};
+
+const WorkflowFields = v.object({
+  name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
+  code: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9_-]{1,80}$/))),
+});
+const WorkflowPatch = v.object({
+  name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
+});
+const ServiceEventBody = v.object({
+  eventType: v.picklist(DOMAIN_EVENT_TYPES),
+  workflowId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+
+export async function findWorkflow(db: Queryable, tenantId: number, key: string) {
+  const [row] = await db.query<WorkflowRow>(
+    `SELECT w.* FROM workflows w WHERE w.tenant_id = $1 AND ${byKey('w', key)}`,
+    [tenantId, key],
+  );
+  if (!row) throw cantLoadWorkflow();
+  return row;
+}
+
+export async function findInstance(db: Queryable, tenantId: number, key: string) {
+  const [row] = await db.query<InstanceRow>(
+    `${INSTANCE_SELECT} WHERE i.tenant_id = $1 AND ${byKey('i', key)}`,
+    [tenantId, key],
+  );
+  if (!row) throw cantLoadInstance();
+  return row;
+}
+
+async function versionsOf(db: Queryable, workflowId: number) {
+  return db.query<VersionRow>(
+    'SELECT * FROM workflow_versions WHERE workflow_id = $1 ORDER BY version_number',
+    [workflowId],
+  );
+}
+
+/** A multipart form that is a JSON body too (PATCH with a new file or just a new name). */
+async function fieldsAndFile(req: Request) {
+  if ((req.headers['content-type'] ?? '').startsWith('multipart/form-data')) {
+    const form = await readUploadForm(req);
+    return { fields: Object.fromEntries(form.fields), file: form.text };
+  }
+  return { fields: (req.body ?? {}) as Record<string, unknown>, file: null };
+}
+
+export function workflowRouter(ctx: SandboxContext): Router {
+  const { db } = ctx;
+  const router = Router();
+  router.use(requireAuth(db, ctx.signer));
+
+  router.get(
+    '/workflows',
+    can('view'),
+    listRoute<WorkflowRow>(
+      db,
+      WORKFLOW_LIST,
+      'SELECT w.* FROM workflows w',
+      'w.tenant_id',
+      (rows) => rows.map(presentWorkflow),
+    ),
+  );
+
+  router.post('/workflows', can('create'), rawMultipart, async (req, res) => {
+    const auth = getAuth(res);
+    const form = await readUploadForm(req);
+    const fields = parseBody(WorkflowFields, Object.fromEntries(form.fields));
+    let id: number;
+    try {
+      id = await createWorkflow(db, {
+        tenantId: auth.tenantId,
+        name: fields.name,
+        code: fields.code,
+        definition: form.text,
+        by: auth.userCode,
+      });
+    } catch (err) {
+      if (uniqueViolation(err))
+        throw new HttpError(409, 'duplicate', "Can't create, workflow: the code is taken");
+      throw err;
+    }
+    const workflow = await findWorkflow(db, auth.tenantId, String(id));
+    const versions = await versionsOf(db, id);
+    res.status(201).json({
+      workflow: {
+        ...presentWorkflow(workflow),
+        versions: await Promise.all(versions.map((r) => presentVersion(r, false))),
+      },
+    });
+  });
+
+  router.get('/workflows/:id', can('view'), async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const workflow = await findWorkflow(db, tenantId, String(req.params.id));
+    const versions = await versionsOf(db, workflow.id);
+    res.json({
+      workflow: {
+        ...presentWorkflow(workflow),
+        versions: await Promise.all(versions.map((r) => presentVersion(r, false))),
+      },
+    });
+  });
+
+  // A new name, and with a BPMN file a new version (the editor's save).
+  router.patch('/workflows/:id', can('update'), rawMultipart, async (req, res) => {
+    const auth = getAuth(res);
+    const { fields, file } = await fieldsAndFile(req);
+    const workflow = await findWorkflow(db, auth.tenantId, String(req.params.id)).catch(() => {
+      throw new HttpError(404, 'not_found', "Can't patch, workFlowID");
+    });
+    const name = fields.name === undefined ? null : parseBody(WorkflowPatch, fields).name;
+    if (name === null && file === null)
+      throw new HttpError(400, 'validation_error', 'send a name or a BPMN file');
+    if (file !== null) await parseBpmn(file);
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE workflows SET name = coalesce($2, name), updated_at = now(), updated_by = $3
+          WHERE id = $1`,
+        [workflow.id, name, auth.userCode],
+      );
+      if (file !== null) await addVersion(tx, auth.tenantId, workflow.id, file, auth.userCode);
+    });
+    const saved = await findWorkflow(db, auth.tenantId, String(workflow.id));
+    const versions = await versionsOf(db, workflow.id);
+    res.json({
+      workflow: {
+        ...presentWorkflow(saved),
+        versions: await Promise.all(versions.map((r) => presentVersion(r, false))),
+      },
+    });
+  });
+
+  router.get(
+    '/workflow_versions',
+    can('view'),
+    listRoute<VersionRow>(
+      db,
+      VERSION_LIST,
+      'SELECT v.* FROM workflow_versions v JOIN workflows w ON w.id = v.workflow_id',
+      'v.tenant_id',
+      (rows) => Promise.all(rows.map((r) => presentVersion(r, false))),
+    ),
+  );
+
+  // Fetched by code (or id); the BPMN parsed into tasks and sequences on each request.
+  router.get('/workflow_versions/:code', can('view'), async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const key = String(req.params.code);
+    const [row] = await db.query<VersionRow>(
+      `SELECT v.* FROM workflow_versions v WHERE v.tenant_id = $1 AND ${byKey('v', key)}`,
+      [tenantId, key],
+    );
+    if (!row) throw cantLoadVersion();
+    res.json({ workflowVersion: await presentVersion(row, true) });
+  });
+
+  router.get(
+    '/workflow-instances',
+    can('view'),
+    listRoute<InstanceRow>(db, INSTANCE_LIST, INSTANCE_SELECT, 'i.tenant_id', (rows) =>
+      rows.map((r) => presentInstance(r)),
+    ),
+  );
+
+  router.get('/workflow-instances/:id', can('view'), async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const row = await findInstance(db, tenantId, String(req.params.id));
+    res.json({
+      workflowInstance: { ...presentInstance(row, true), definition: row.definition },
+    });
+  });
+
+  router.get('/workflow-instances/:id/variables/:name', can('view'), async (req, res) => {
+    const { tenantId } = getAuth(res);
+    const row = await findInstance(db, tenantId, String(req.params.id));
+    const name = String(req.params.name);
+    if (!Object.hasOwn(row.variables, name))
+      throw new HttpError(404, 'not_found', `the instance has no variable ${name}`);
+    res.json({ name, value: row.variables[name] });
+  });
+
+  router.post('/workflow-instances/:id/cancel', can('run'), async (req, res) => {
+    const auth = getAuth(res);
+    const row = await findInstance(db, auth.tenantId, String(req.params.id));
+    if (row.status !== 'active' && row.status !== 'failed') {
+      throw new HttpError(
+        409,
+        'illegal_transition',
+        `an instance that is ${row.status} cannot be cancelled`,
+      );
+    }
+    await runtimeOf(db).halt(row.code);
+    await db.query(
+      `UPDATE workflow_instances SET status = 'cancelled', timer_due_at = NULL,
+              updated_at = $2, updated_by = $3 WHERE id = $1`,
+      [row.id, new Date(ctx.clock.now()), auth.userCode],
+    );
+    res.json({
+      workflowInstance: presentInstance(await findInstance(db, auth.tenantId, row.code), true),
+    });
+  });
+
+  router.post('/workflow-instances/:id/retry', can('run'), async (req, res) => {
+    const auth = getAuth(res);
+    const row = await findInstance(db, auth.tenantId, String(req.params.id));
+    if (row.status !== 'failed') {
+      throw new HttpError(
+        409,
+        'illegal_transition',
+        `only a failed instance can be retried; this one is ${row.status}`,
+      );
+    }
+    // Claimed first, so that two retries at once run the task once.
+    const [claimed] = await db.query(
+      `UPDATE workflow_instances SET status = 'active', error = NULL, updated_at = $2,
+              updated_by = $3 WHERE id = $1 AND status = 'failed' RETURNING id`,
+      [row.id, new Date(ctx.clock.now()), auth.userCode],
+    );
+    if (!claimed) throw new HttpError(409, 'illegal_transition', 'the instance is being retried');
+    const runtime = runtimeOf(db);
+    await runtime.retry({ ...row, status: 'active' });
+    await runtime.settled();
+    res.json({
+      workflowInstance: presentInstance(await findInstance(db, auth.tenantId, row.code), true),
+    });
+  });
+
+  router.post('/service-event/define', can('update'), async (req, res) => {
+    const auth = getAuth(res);
+    const body = parseBody(ServiceEventBody, req.body);
+    const workflow = await findWorkflow(db, auth.tenantId, String(body.workflowId)).catch(() => {
+      throw new HttpError(404, 'not_found', "Can't define service event");
+    });
+    const [row] = await db.query<{ id: number } & Audit>(
+      `INSERT INTO service_events (tenant_id, event_type, workflow_id, created_by, updated_by)
+       VALUES ($1, $2, $3, $4, $4)
+       ON CONFLICT (tenant_id, event_type, workflow_id)
+       DO UPDATE SET updated_at = now(), updated_by = EXCLUDED.updated_by
+       RETURNING *`,
+      [auth.tenantId, body.eventType, workflow.id, auth.userCode],
+    );
+    res.status(201).json({
+      serviceEvent: {
+        id: row!.id,
+        eventType: body.eventType,
+        workflowId: workflow.id,
+        ...audit(row!),
+      },
+    });
+  });
+
+  router.get('/service-event/types', can('view'), async (_req, res) => {
+    const { tenantId } = getAuth(res);
+    const defined = await db.query<{
+      event_type: string;
+      workflow_id: number;
+      code: string;
+      name: string;
+    }>(
+      `SELECT s.event_type, s.workflow_id, w.code, w.name FROM service_events s
+         JOIN workflows w ON w.id = s.workflow_id WHERE s.tenant_id = $1 ORDER BY s.id`,
+      [tenantId],
+    );
+    res.json({
+      items: DOMAIN_EVENT_TYPES.map((type) => ({
+        type,
+        workflows: defined
+          .filter((d) => d.event_type === type)
+          .map((d) => ({ id: d.workflow_id, code: d.code, name: d.name })),
+      })),
+      // The editor's choice of service task types.
+      taskTypes: TASK_TYPES,
+    });
+  });
+
+  return router;
+}
