@@ -43,8 +43,9 @@ describe('administration seed', () => {
     cleanups.push(() => sandbox.close());
     const steps = lines.filter((l) => l.msg?.endsWith('seeded'));
     // Demo world, administration, products, customers and partners, policies, leads (issue 4),
-    // claims and their documents (issue 5), the claim payment limits per role (issue 15).
-    expect(steps).toHaveLength(9);
+    // claims and their documents (issue 5), the claim payment limits per role (issue 15), the
+    // process manager's workflows and their instances (issue 17).
+    expect(steps).toHaveLength(10);
     const c = await counts(sandbox);
     expect(c?.users).toBeGreaterThanOrEqual(60);
     expect(c?.disabled).toBeGreaterThanOrEqual(3);
