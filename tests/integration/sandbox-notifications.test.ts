@@ -166,5 +166,7 @@ describe('close()', () => {
       await other.close();
       await tmp.remove();
     }
-  });
+    // It starts a sandbox of its own on an empty directory: migrations and the whole seed, which
+    // take 25-30 s on a busy 2-core box, more than the default 30 s leave for the test itself.
+  }, 120_000);
 });
