@@ -340,7 +340,7 @@ test.describe('Registrierungsassistenten (issue 16: Schritte ohne Sackgasse)', (
     await page.getByLabel('Land').fill('Deutschland');
     await page.getByRole('button', { name: 'Weiter' }).click();
     await expect(stepHeading(page)).toHaveText('2/3Weitere Angaben');
-    await page.getByLabel('Registration number').fill('HRB 2000');
+    await page.getByLabel('Handelsregisternummer').fill('HRB 2000');
     await page.getByRole('button', { name: 'Weiter' }).click();
     await expect(stepHeading(page)).toHaveText('3/3Kontaktperson');
     await page.getByLabel('Vorname').fill('Otto');
@@ -349,7 +349,7 @@ test.describe('Registrierungsassistenten (issue 16: Schritte ohne Sackgasse)', (
     await page.goBack();
     await expect(stepHeading(page)).toHaveText('2/3Weitere Angaben');
     await expect(page).toHaveURL(/#step=customData&token=/);
-    await expect(page.getByLabel('Registration number')).toHaveValue('HRB 2000');
+    await expect(page.getByLabel('Handelsregisternummer')).toHaveValue('HRB 2000');
     await page.goBack();
     await expect(stepHeading(page)).toHaveText('1/3Organisation');
     await expect(page.getByLabel('Hausnummer')).toHaveValue('12');
@@ -375,7 +375,7 @@ test.describe('Registrierungsassistenten (issue 16: Schritte ohne Sackgasse)', (
     expect(stored).not.toContain(PASSWORD);
     await page.goBack();
     await expect(stepHeading(page)).toHaveText('2/3Weitere Angaben');
-    await expect(page.getByLabel('Registration number')).toHaveValue('HRB 2000');
+    await expect(page.getByLabel('Handelsregisternummer')).toHaveValue('HRB 2000');
     await page.getByRole('button', { name: 'Weiter' }).click();
 
     await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(PASSWORD);
