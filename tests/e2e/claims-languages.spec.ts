@@ -233,7 +233,7 @@ test.describe('claims and documents in German and Polish', () => {
       page.getByRole('heading', { level: 1, name: `Szkoda ${claim.claimNumber}` }),
     ).toBeVisible();
     // Polish writes 2500,75: what is shown saves back unchanged.
-    await expect(page.getByRole('textbox', { name: 'Estimated damage (EUR)' })).toHaveValue(
+    await expect(page.getByRole('textbox', { name: 'Szacowana szkoda (EUR)' })).toHaveValue(
       '2500,75',
     );
     // Date fields name the format in Polish letters, as the error messages do.

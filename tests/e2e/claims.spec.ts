@@ -436,7 +436,7 @@ test.describe('claims', () => {
     let dialog = page.getByRole('dialog', { name: 'Neue Regulierung' });
     await dialog
       .getByRole('combobox', { name: 'Versichertes Objekt' })
-      .selectOption({ label: 'Household' });
+      .selectOption({ label: 'Haushalt' });
     await dialog.getByRole('textbox', { name: 'Reserve' }).fill('10000');
     await dialog.getByRole('textbox', { name: 'Zahlung' }).fill('100');
     await dialog.getByRole('button', { name: 'Speichern', exact: true }).click();
@@ -451,7 +451,7 @@ test.describe('claims', () => {
     dialog = page.getByRole('dialog', { name: 'Neue Regulierung' });
     await dialog
       .getByRole('combobox', { name: 'Versichertes Objekt' })
-      .selectOption({ label: 'Household' });
+      .selectOption({ label: 'Haushalt' });
     await dialog.getByRole('textbox', { name: 'Reserve' }).fill('10000');
     await dialog.getByRole('textbox', { name: 'Zahlung' }).fill('12000');
     await dialog.getByRole('button', { name: 'Speichern', exact: true }).click();
