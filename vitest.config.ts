@@ -17,7 +17,8 @@ export default defineConfig({
           include: ['tests/{integration,security}/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A stack's start seeds a sandbox: 15-30 s on a quiet 2-core box, past 60 s when busy.
+          hookTimeout: 120_000,
           // Each file starts its own sandbox and BFF; two cores, so keep it to two at a time.
           maxWorkers: 2,
         },

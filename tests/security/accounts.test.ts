@@ -290,5 +290,6 @@ describe('in production the outbox the tests above read is not there', () => {
     } finally {
       await dev.stop();
     }
-  });
+    // Two stacks start in its body (each seeds a sandbox): more than 30 s on a busy box.
+  }, 120_000);
 });

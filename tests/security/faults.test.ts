@@ -125,7 +125,8 @@ describe('session persistence', () => {
     } finally {
       await relay.close();
     }
-  });
+    // Starts two stacks in its body (each a sandbox seed): a busy box needs more than 30 s.
+  }, 120_000);
 
   it('loses no session when Redis goes away while refreshes run: 503 meanwhile, signed in after', async () => {
     // 12 s tokens are due 2 s after each refresh (10 s margin), so refreshes run during the
