@@ -6,6 +6,13 @@ import type { InsuredObject } from '#client/api/products-client.ts';
  * "Fahrzeugwert"), `<object>.label` the object. A key the translations lack keeps the label the
  * product manager typed.
  */
+/** An insured object's title in the product's translations (`<object>.label`), if it has one. */
+export const productObjectTitle = (
+  texts: Readonly<Record<string, string>>,
+  objectName: string,
+): string | undefined =>
+  Object.hasOwn(texts, `${objectName}.label`) ? texts[`${objectName}.label`] : undefined;
+
 export function withProductTexts<O extends InsuredObject>(
   objects: readonly O[],
   texts: Readonly<Record<string, string>>,
@@ -13,7 +20,7 @@ export function withProductTexts<O extends InsuredObject>(
   const text = (key: string) => (Object.hasOwn(texts, key) ? texts[key] : undefined);
   return objects.map((object) => ({
     ...object,
-    label: text(`${object.name}.label`) ?? object.label,
+    label: productObjectTitle(texts, object.name) ?? object.label,
     ...(object.productFields
       ? {
           productFields: object.productFields.map((field) => ({

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Policy } from '#client/api/policies-client.ts';
 import { productQueries } from '#client/api/products-queries.ts';
+import { productObjectTitle } from '#client/entities/product/product-texts.ts';
 import { usePolicyAbilities } from '#client/api/use-policy-abilities.ts';
 import type { LoadState } from '#client/ui/load-state.ts';
 import { insuredObjectsOf } from './settlement-form.ts';
@@ -27,7 +28,7 @@ export function useObjectTitles(
   const productTexts = texts.data;
   return useCallback(
     (name: string) => {
-      const translated = productTexts?.[`${name}.label`];
+      const translated = productTexts && productObjectTitle(productTexts, name);
       if (translated) return translated;
       const stored = current ? insuredObjectsOf(current).find((o) => o.value === name) : undefined;
       return stored?.label ?? name;

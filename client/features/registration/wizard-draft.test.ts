@@ -58,6 +58,7 @@ function openPage(navigate = vi.fn(), register = vi.fn(async () => ({}))) {
 }
 
 describe('the user registration wizard across a reload', () => {
+  // The unit project runs in node: the drafts' sessionStorage is a fresh in-memory one per test.
   beforeEach(() => vi.stubGlobal('window', { sessionStorage: memoryStorage() }));
   afterEach(() => vi.unstubAllGlobals());
 

@@ -167,6 +167,8 @@ export function decisionTableRouter(ctx: SandboxContext): Router {
     res.json(await answer(auth.tenantId, table.code));
   });
 
+  // Deliberate, not unfinished: the spec's upstream has no delete for decision tables and answers
+  // "Method … not implemented" (spec, processmanager calls and error texts).
   router.delete('/decision-tables/:code', can('update'), () => {
     throw new HttpError(501, 'not_implemented', 'Method deleteDecisionTable not implemented');
   });
