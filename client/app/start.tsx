@@ -4,6 +4,7 @@ import { writeStoredAccounts } from '#client/api/account-storage.ts';
 import { setAppConfig } from '#client/api/app-config.ts';
 import { getConfig, getSession } from '#client/api/bff-client.ts';
 import { initI18n } from '#client/i18n/i18n.ts';
+import { LeavingPageContext } from '#client/ui/leaving-page.ts';
 import { SessionProvider } from './session-provider.tsx';
 
 /**
@@ -27,6 +28,10 @@ export async function startApp(root: Root): Promise<void> {
   // own, not in the one that evaluated the router's module.
   await new Promise((next) => setTimeout(next));
   const router = createRouter();
+  const leavingPage = (pathname: string) => {
+    const navigation = router.state.navigation;
+    return navigation.state !== 'idle' && navigation.location.pathname !== pathname;
+  };
   if (config) setAppConfig(config);
   // The server is the truth; the stored list only speeds up the next first paint.
   writeStoredAccounts(session.accounts);
@@ -39,7 +44,9 @@ export async function startApp(root: Root): Promise<void> {
     root.render(
       <StrictMode>
         <SessionProvider accounts={session.accounts} router={router}>
-          <RouterProvider router={router} />
+          <LeavingPageContext value={leavingPage}>
+            <RouterProvider router={router} />
+          </LeavingPageContext>
         </SessionProvider>
       </StrictMode>,
     ),

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { LeavingPageContext } from './leaving-page.ts';
 import { sortFromParam, sortToParam, type TableSort } from './table-sort.ts';
 
 /** Typing waits this long before it reaches the address, so a word is one request, not one per key. */
@@ -56,13 +57,18 @@ export function useUrlFilters<K extends string>(
   );
   const [generation, setGeneration] = useState(0);
 
+  // A filter that reaches the address while a click on a row's link is still loading the record
+  // page (typing that paused, a table that loaded and keeps its filter here) would be a navigation
+  // of its own, back to the list, and would cancel the one under way: it is dropped instead.
+  const leavingPage = useContext(LeavingPageContext);
   const show = useCallback(
     (next: URLSearchParams) => {
+      if (leavingPage(location.pathname)) return;
       setChosen({ over: address, query: next.toString() });
       // The hash stays: it holds the open tab of a page with several lists (HashTabs).
       void navigate({ search: `?${next}`, hash: location.hash }, { replace: true });
     },
-    [address, navigate, location.hash],
+    [address, navigate, location.hash, location.pathname, leavingPage],
   );
   const write = useCallback(
     (changes: readonly (readonly [string, string])[]) => {

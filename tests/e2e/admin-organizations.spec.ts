@@ -73,10 +73,29 @@ test.describe('organisations administration', () => {
     );
   });
 
+  test('a row clicked while the filter is still being typed opens, however slow its page loads', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin@demo.test');
+    await openOrganizations(page);
+    // The record page's code arrives a second late, past the filter's typing pause.
+    await page.route('**/assets/organization-page-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await expect(orgTable(page).getByRole('link', { name: EDITED_ORG })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Filter Name' }).fill(EDITED_ORG);
+    await orgTable(page).getByRole('link', { name: EDITED_ORG }).click();
+    await expect(page.getByRole('textbox', { name: 'House number', exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/u\/0\/admin\/organizations\/[^/?]+$/);
+  });
+
   test('a failed save keeps the input and shows the translated error', async ({ page }) => {
     await signIn(page, 'admin@demo.test');
     await openOrganizations(page);
     await page.getByRole('searchbox', { name: 'Filter Name' }).fill(EDITED_ORG);
+    // The filtered list has replaced the whole one: a click before might land on a row going away.
+    await expect(orgTable(page).getByRole('row')).toHaveCount(2);
     await orgTable(page).getByRole('link', { name: EDITED_ORG }).click();
     await page.route('**/tenantservice/v1/organizations/*', (route) =>
       route.request().method() === 'PUT'

@@ -295,15 +295,17 @@ test('custom fields of an entity are edited with the shared rules', async ({ pag
   await expect(field.getByText('Start with a letter')).toBeVisible();
   await expect(field.getByText('Enter a label.')).toBeVisible();
   await field.getByLabel('Name').fill('damageCode');
-  await field.getByLabel('Label').fill('Damage code');
+  // The label and its translations: 'Label' is the fallback, the others are per language.
+  await field.getByRole('textbox', { name: 'Label', exact: true }).fill('Damage code');
+  await field.getByLabel('Label in German').fill('Schadencode');
   await field.getByLabel('Maximum length').fill('8');
   await saveAndConfirm(page, 'Custom fields');
   await expectNoSeriousA11yViolations(page);
   await page.reload();
   await page.getByLabel('Entity').selectOption('claim');
-  await expect(page.getByRole('group', { name: 'Field 1' }).getByLabel('Name')).toHaveValue(
-    'damageCode',
-  );
+  const saved = page.getByRole('group', { name: 'Field 1' });
+  await expect(saved.getByLabel('Name')).toHaveValue('damageCode');
+  await expect(saved.getByLabel('Label in German')).toHaveValue('Schadencode');
 });
 
 test('a show-only user gets the 403 page on settings', async ({ page }) => {
