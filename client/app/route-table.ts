@@ -48,7 +48,16 @@ export type ShellLabelKey =
   | 'menu.claims'
   | 'menu.claim'
   | 'menu.claim_new'
-  | 'menu.documents';
+  | 'menu.documents'
+  | 'menu.groups.processes'
+  | 'menu.workflows'
+  | 'menu.workflow_new'
+  | 'menu.workflow'
+  | 'menu.workflow_monitor'
+  | 'menu.workflow_instance'
+  | 'menu.bpmn_example'
+  | 'menu.decision_tables'
+  | 'menu.decision_table';
 
 export interface ScreenRoute {
   id: string;
@@ -161,6 +170,12 @@ export const rules = {
       ['eis.documents.view', 'policy-management.products.view'],
       ['eis.documents.view', 'eis.products.view'],
     ],
+  },
+  // Workflows and decision tables (issue 17): the decision tables share the workflows' rights,
+  // as the process manager checks them.
+  workflows: { anyOf: [['process-management.workflows.view']] },
+  workflowCreate: {
+    anyOf: [['process-management.workflows.view', 'process-management.workflows.create']],
   },
 } as const satisfies Record<string, PermissionRule>;
 
@@ -276,6 +291,39 @@ export const screens = {
     product: 'eis',
     rule: rules.documents,
     load: () => import('#client/features/documents/documents-page.tsx'),
+  },
+  workflows: {
+    id: 'workflows',
+    path: 'management/workflow-editor',
+    label: 'menu.workflows',
+    product: 'eis',
+    rule: rules.workflows,
+    load: () => import('#client/features/workflow-editor/workflows-page.tsx'),
+  },
+  workflowMonitor: {
+    id: 'workflow-monitor',
+    path: 'management/workflow-monitor',
+    label: 'menu.workflow_monitor',
+    product: 'eis',
+    rule: rules.workflows,
+    load: () => import('#client/features/workflow-monitor/monitor-page.tsx'),
+  },
+  // Not in the spec's route table: decision tables are edited beside the workflows that use them.
+  decisionTables: {
+    id: 'decision-tables',
+    path: 'management/decision-tables',
+    label: 'menu.decision_tables',
+    product: 'eis',
+    rule: rules.workflows,
+    load: () => import('#client/features/decision-tables/decision-tables-page.tsx'),
+  },
+  bpmnExample: {
+    id: 'bpmn-example',
+    path: 'management/bpmn-example',
+    label: 'menu.bpmn_example',
+    product: 'eis',
+    rule: rules.workflows,
+    load: () => import('#client/features/workflow-editor/bpmn-example-page.tsx'),
   },
 } satisfies Record<string, ScreenRoute>;
 
@@ -471,6 +519,54 @@ export const detailScreens = {
     parent: screens.claims,
     load: () => import('#client/features/claims/claim-page.tsx'),
   },
+  workflowNew: {
+    id: 'workflow-new',
+    path: 'management/workflow-editor/new',
+    label: 'menu.workflow_new',
+    product: 'eis',
+    rule: rules.workflowCreate,
+    parent: screens.workflows,
+    load: () => import('#client/features/workflow-editor/editor-page.tsx'),
+  },
+  // Spec: /management/workflow-editor/{workFlowCode?}/{versionNumber?}; no number: the latest.
+  workflow: {
+    id: 'workflow',
+    path: 'management/workflow-editor/:workflowCode/:versionNumber?',
+    label: 'menu.workflow',
+    product: 'eis',
+    rule: rules.workflows,
+    parent: screens.workflows,
+    load: () => import('#client/features/workflow-editor/editor-page.tsx'),
+  },
+  // Spec: /management/workflow-monitor/{workFlowCode?}/{versionNumber?}/{instanceCode?}: without
+  // an instance, the monitor's list narrowed to the workflow (and version).
+  workflowMonitorOf: {
+    id: 'workflow-monitor-of',
+    path: 'management/workflow-monitor/:workflowCode/:versionNumber?',
+    label: 'menu.workflow_monitor',
+    product: 'eis',
+    rule: rules.workflows,
+    parent: screens.workflowMonitor,
+    load: () => import('#client/features/workflow-monitor/monitor-page.tsx'),
+  },
+  workflowInstance: {
+    id: 'workflow-instance',
+    path: 'management/workflow-monitor/:workflowCode/:versionNumber/:instanceCode',
+    label: 'menu.workflow_instance',
+    product: 'eis',
+    rule: rules.workflows,
+    parent: screens.workflowMonitor,
+    load: () => import('#client/features/workflow-monitor/instance-page.tsx'),
+  },
+  decisionTable: {
+    id: 'decision-table',
+    path: 'management/decision-tables/:tableCode/:versionNumber?',
+    label: 'menu.decision_table',
+    product: 'eis',
+    rule: rules.workflows,
+    parent: screens.decisionTables,
+    load: () => import('#client/features/decision-tables/decision-table-page.tsx'),
+  },
 } satisfies Record<string, ScreenRoute>;
 
 export const menu: MenuGroup[] = [
@@ -509,6 +605,15 @@ export const menu: MenuGroup[] = [
     items: [
       { kind: 'screen', screen: screens.productList },
       { kind: 'screen', screen: screens.productSettings },
+    ],
+  },
+  {
+    id: 'processes',
+    label: 'menu.groups.processes',
+    items: [
+      { kind: 'screen', screen: screens.workflows },
+      { kind: 'screen', screen: screens.workflowMonitor },
+      { kind: 'screen', screen: screens.decisionTables },
     ],
   },
   {

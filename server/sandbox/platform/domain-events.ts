@@ -6,11 +6,10 @@
  * sandbox (on its context), so that two sandboxes in one test process never hear each other.
  */
 
-export const DOMAIN_EVENT_TYPES = [
-  'claim.created',
-  'lead.status_changed',
-  'policy.terminated',
-] as const;
+import { WORKFLOW_EVENT_TYPES } from '#common/contracts/processmanager.ts';
+
+/** The events a service event may bind a workflow to (the processmanager contract lists them). */
+export const DOMAIN_EVENT_TYPES = WORKFLOW_EVENT_TYPES;
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 
 export interface DomainEvent {
