@@ -103,6 +103,10 @@ export function roleIsVisible(permissions: readonly string[], visible: VisibleMo
   );
 }
 
+/** Is a role in the roles list (and its export)? When it grants something and is visible. */
+export const roleIsListed = (permissions: readonly string[], visible: VisibleModules): boolean =>
+  permissions.length > 0 && roleIsVisible(permissions, visible);
+
 /** The modules for a module filter: the catalogue's (less `ui`) in its order, then the rest. */
 export function filterableModules(visible: VisibleModules): string[] {
   const known = PERMISSION_CATALOGUE.map((m) => m.module).filter((m) => m !== UI_MODULE);

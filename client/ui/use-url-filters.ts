@@ -23,7 +23,8 @@ interface UrlFilterOptions<K extends string> {
  * A list's filters kept in the address (`?search=...&type=...`), so that a link, a reload, the back
  * button and a saved view (client/entities/list-view/list-views.tsx) all reproduce the list. Typed filters (`typed`)
  * have a draft that follows every key press and reaches the address a moment after typing stops;
- * chosen ones go there at once. With `sortColumns`, the table's sort is kept there too (`sort`,
+ * chosen ones go there at once; `viewQuery` is the part of the address the list owns (what a saved
+ * view keeps). With `sortColumns`, the table's sort is kept there too (`sort`,
  * `keepSort` for the table's loader, which learns of a new sort first). `generation` grows when a
  * whole query is applied from outside (a saved view), for a table that must start anew then (key
  * it on it).
@@ -117,13 +118,29 @@ export function useUrlFilters<K extends string>(
     [],
   );
 
+  // The parameters this list owns: its filters and its sort. Two lists that share the address
+  // (the tabs of one page) each keep only their own in a saved view, and applying one leaves the
+  // other list's alone; a view saved before this rule may carry the neighbour's, which are dropped.
+  const ownKeys = [...keys, ...(sortColumns.length ? [sortKey] : [])].join(',');
+  const viewQuery = useMemo(() => {
+    const own = new Set(ownKeys.split(','));
+    const view = new URLSearchParams();
+    for (const [key, value] of current) if (own.has(key)) view.append(key, value);
+    return view.toString();
+  }, [current, ownKeys]);
+
   // The boxes follow the applied query by the adjustment above.
   const apply = useCallback(
     (query: string) => {
-      show(new URLSearchParams(query));
+      const own = new Set(ownKeys.split(','));
+      const next = new URLSearchParams();
+      for (const [key, value] of current) if (!own.has(key)) next.append(key, value);
+      for (const [key, value] of new URLSearchParams(query))
+        if (own.has(key)) next.append(key, value);
+      show(next);
       setGeneration((g) => g + 1);
     },
-    [show],
+    [show, current, ownKeys],
   );
 
   // An unknown column in a hand-edited address is no sort rather than a refused request. The
@@ -143,5 +160,5 @@ export function useUrlFilters<K extends string>(
     [columnsKey, sortParam, sortKey, write],
   );
 
-  return { values, drafts, setDraft, set, apply, generation, sort, keepSort, query };
+  return { values, drafts, setDraft, set, apply, generation, sort, keepSort, query, viewQuery };
 }

@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { errorIssues } from '#common/contracts/error.ts';
 import { labelIn, type NameLabels } from '#common/name-labels.ts';
+import { roleIsListed, visibleModules } from '#common/permission-catalogue.ts';
 import {
   DEFAULT_DATE_DISPLAY,
   dateDisplayOf,
@@ -50,6 +51,11 @@ interface ExportList {
    * column shows the label in the file's language, not the slug (issue 15 points 15 and 16).
    */
   statusesPath?: string;
+  /**
+   * The rows the list shows this user, by the permissions they hold: the file is the list on
+   * screen, not more (roles outside the user's modules are not shown, so not exported either).
+   */
+  keep?: (item: Item, held: readonly string[]) => boolean;
 }
 
 const field =
@@ -104,6 +110,12 @@ const ADMIN_LISTS: Record<string, ExportList> = {
   },
   roles: {
     path: '/tenantservice/v1/roles',
+    // As the roles list (client/features/admin-roles/roles-page.tsx): roles that grant nothing,
+    // and those outside the modules the user may see, are left out.
+    keep: (item, held) => {
+      const codes = ((item.permissions as { code: string }[] | undefined) ?? []).map((p) => p.code);
+      return roleIsListed(codes, visibleModules(held));
+    },
     columns: [
       ...columns('code', 'label', 'description'),
       { key: 'permissions', value: labelsOf('permissions', 'code') },
@@ -485,6 +497,7 @@ export function csvExport(deps: {
         const texts = headers[language];
         for (const item of body.items) {
           if (rows >= EXPORT_MAX_ROWS) break;
+          if (list.keep && !list.keep(item, t.account.permissions)) continue;
           chunk += csvLine(
             list.columns.map((c) =>
               c.key === 'status' && statusText

@@ -444,4 +444,39 @@ describe('CSV export of the administration lists (issue 16)', () => {
       issues: [{ path: 'filter.roleId', code: 'invalid' }],
     });
   });
+
+  it("exports the roles the user's list shows: none outside their modules, none that grant nothing", async () => {
+    const stampCode = Date.now().toString(36);
+    const hidden = `wf-only-${stampCode}`;
+    const empty = `empty-${stampCode}`;
+    for (const [code, permissions] of [
+      [hidden, ['process-management.workflows.view']],
+      [empty, []],
+    ] as const) {
+      const res = await admin.fetch(`${T}/roles`, {
+        method: 'POST',
+        json: { code, label: code, permissions },
+      });
+      expect(res.status).toBe(201);
+    }
+    const viewer = new Agent(stack.url);
+    expect((await viewer.login('viewer@demo.test')).status).toBe(200);
+    const codesIn = async (agent: Agent) => {
+      const [header, ...rows] = await rowsOf(
+        await agent.fetch('/api/0/export/roles.csv?lang=en'),
+        ',',
+      );
+      expect(header![0]).toBe('Code');
+      return rows.map((r) => r[0]);
+    };
+    // The viewer sees no process-management module: the workflow role is not theirs to list.
+    const viewerCodes = await codesIn(viewer);
+    expect(viewerCodes).not.toContain(hidden);
+    expect(viewerCodes).not.toContain(empty);
+    expect(viewerCodes).toContain('show-only');
+    // The administrator sees every module; a role without permissions grants nothing anywhere.
+    const adminCodes = await codesIn(admin);
+    expect(adminCodes).toContain(hidden);
+    expect(adminCodes).not.toContain(empty);
+  });
 });

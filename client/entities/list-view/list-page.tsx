@@ -198,7 +198,7 @@ export function ListPage<
 
 /** What a list page takes of useUrlFilters. */
 export interface UrlListState {
-  query: string;
+  viewQuery: string;
   apply: (query: string) => void;
   generation: number;
   sort: TableSort;
@@ -225,7 +225,7 @@ type UrlListProps<TRow> = {
   accountIndex: number;
   list: ExportList;
   /** From useUrlFilters: the address query a view keeps, and how a view is applied. */
-  url: { query: string; apply: (query: string) => void; generation: number };
+  url: { viewQuery: string; apply: (query: string) => void; generation: number };
   /** The service query of the first page, which the CSV export repeats. */
   exportQuery: string;
   /** The filters the rows depend on, as the address has them. */
@@ -264,7 +264,7 @@ export function UrlListTable<TRow>({
       <ListActions
         accountIndex={accountIndex}
         list={list}
-        query={url.query}
+        query={url.viewQuery}
         onApply={url.apply}
         exportQuery={exportQuery}
       />

@@ -154,7 +154,7 @@ export function InvitationsTab({ abilities }: { abilities: OrganizationAbilities
       <ListActions
         accountIndex={accountIndex}
         list="organization-invitations"
-        query={filters.query}
+        query={filters.viewQuery}
         onApply={filters.apply}
         exportQuery={organizationInvitationsParams({ search, order: orderOf(sort, ORDER_FIELDS) })}
       />

@@ -93,7 +93,7 @@ export function OrganizationsTab({ abilities }: { abilities: OrganizationAbiliti
       <ListActions
         accountIndex={accountIndex}
         list="organizations"
-        query={filters.query}
+        query={filters.viewQuery}
         onApply={filters.apply}
         exportQuery={organizationsParams({ search, order: orderOf(sort, ORDER_FIELDS) })}
       />

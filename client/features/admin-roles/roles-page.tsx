@@ -9,7 +9,7 @@ import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { serviceOrder } from '#client/ui/table-sort.ts';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
-import { filterableModules, roleIsVisible, visibleModules } from '#common/permission-catalogue.ts';
+import { filterableModules, roleIsListed, visibleModules } from '#common/permission-catalogue.ts';
 import { useCatalogueLabel } from './labels.ts';
 import { summarizePermissions } from './role-matrix.ts';
 import { useRoleAbilities } from './use-role-abilities.ts';
@@ -58,9 +58,7 @@ export default function RolesPage() {
           },
           signal,
         );
-        const rows = result.items.filter(
-          (role) => role.permissions.length > 0 && roleIsVisible(codesOf(role), visible),
-        );
+        const rows = result.items.filter((role) => roleIsListed(codesOf(role), visible));
         if (rows.length > 0 || !result.nextPageToken || skipped >= MAX_SKIPPED_PAGES) {
           return { rows, nextPageToken: result.nextPageToken };
         }
@@ -169,7 +167,7 @@ export default function RolesPage() {
       <ListActions
         accountIndex={accountIndex}
         list="roles"
-        query={filters.query}
+        query={filters.viewQuery}
         onApply={filters.apply}
         exportQuery={rolesParams({
           module: module || undefined,

@@ -167,7 +167,7 @@ export function InvitesTab({
       <ListActions
         accountIndex={accountIndex}
         list="user-invites"
-        query={filters.query}
+        query={filters.viewQuery}
         onApply={filters.apply}
         exportQuery={invitesParams({ search })}
       />

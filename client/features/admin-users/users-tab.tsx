@@ -390,7 +390,7 @@ export function UsersTab({
       <ListActions
         accountIndex={accountIndex}
         list="users"
-        query={filters.query}
+        query={filters.viewQuery}
         onApply={filters.apply}
         exportQuery={usersParams(usersQuery({ search, status, role }, sortKept))}
       />

@@ -120,7 +120,7 @@ export default function PoliciesPage() {
       <ListActions
         accountIndex={accountIndex}
         list="policies"
-        query={url.query}
+        query={url.viewQuery}
         onApply={url.apply}
         exportQuery={policiesParams({ ...filters, sort: policySort(url.sort) })}
       />
