@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { makePdf } from '#server/sandbox/services/document/demo-files.ts';
 import { openNotificationSocket } from '#tests/support/sockets.ts';
@@ -139,8 +139,13 @@ describe('several instances behind nginx', () => {
     expect(down.headers.get('content-disposition')).toMatch(/^attachment;/);
 
     const sandboxPort = new URL(topo.sandboxUrl).port;
-    const storage = (await topo.accessLog()).split('\n').filter((l) => l.includes(' /storage/'));
-    expect(storage.length).toBeGreaterThanOrEqual(2);
+    // nginx writes a request's line once it has answered it: the download's may come a moment
+    // after its answer reached us.
+    const storage = await vi.waitFor(async () => {
+      const lines = (await topo.accessLog()).split('\n').filter((l) => l.includes(' /storage/'));
+      expect(lines.length).toBeGreaterThanOrEqual(2);
+      return lines;
+    });
     for (const line of storage) expect(line).toContain(`upstream=127.0.0.1:${sandboxPort}`);
   });
 
