@@ -15,6 +15,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/{integration,security}/**/*.test.ts'],
+          // One seeded data directory that plain stacks copy instead of seeding their own.
+          globalSetup: ['tests/support/stack-template.ts'],
           environment: 'node',
           testTimeout: 30_000,
           // A stack's start seeds a sandbox: 15-30 s on a quiet 2-core box, past 60 s when busy.

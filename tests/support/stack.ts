@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -20,6 +20,18 @@ export interface Stack extends Running {
 
 /** The real BFF and (unless UPSTREAM_URL is given) the real sandbox, on random ports and a fresh
  * data directory. Nothing is mocked. */
+/** Where the integration run's seeded template data directory is (tests/support/stack-template.ts). */
+export const STACK_TEMPLATE_ENV = 'TEST_STACK_TEMPLATE_DIR';
+// Settings that leave the seeded world as the template has it: a stack with any other (its own
+// database, a production mode, an outside upstream) seeds its own.
+const COPY_SAFE = new Set([
+  'PORT',
+  'REDIS_URL',
+  'SESSION_IDLE_TIMEOUT',
+  'SANDBOX_ACCESS_TOKEN_TTL',
+  'SANDBOX_PORT',
+]);
+
 export async function startStack(
   env: Record<string, string> = {},
   opts: {
@@ -32,6 +44,9 @@ export async function startStack(
   } = {},
 ): Promise<Stack> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'bff-it-')));
+  const template = process.env[STACK_TEMPLATE_ENV];
+  if (template && !opts.dataDir && !opts.clock && Object.keys(env).every((k) => COPY_SAFE.has(k)))
+    await cp(template, dataDir, { recursive: true });
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
