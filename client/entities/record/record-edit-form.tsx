@@ -80,18 +80,54 @@ export function RecordEditForm<R extends VersionedRecord, F extends string>({
         className="flex flex-col gap-4"
       >
         {children}
-        {failure ? (
-          <AlertBar tone="danger" onDismiss={form.dismissFailure}>
-            {failure}
-          </AlertBar>
-        ) : null}
+        <SaveFooter
+          failure={failure}
+          onDismiss={form.dismissFailure}
+          busy={busy}
+          submitLabel={submitLabel}
+          actions={actions}
+        />
+      </form>
+    </>
+  );
+}
+
+/**
+ * The foot of a record's form: why the last save failed (dismissible; what was typed stays),
+ * then the save button with any further `actions` beside it. Without `canSave` (a user who may
+ * only read) there is no button: the form shows the record.
+ */
+export function SaveFooter({
+  failure,
+  onDismiss,
+  busy,
+  submitLabel,
+  actions,
+  canSave = true,
+}: {
+  failure: string | null;
+  onDismiss: () => void;
+  busy: boolean;
+  /** The save button's text (the caller says "Saving…" while `busy`). */
+  submitLabel: string;
+  actions?: ReactNode;
+  canSave?: boolean;
+}) {
+  return (
+    <>
+      {failure ? (
+        <AlertBar tone="danger" onDismiss={onDismiss}>
+          {failure}
+        </AlertBar>
+      ) : null}
+      {canSave ? (
         <div className={actions ? 'flex gap-3' : undefined}>
           <Button type="submit" disabled={busy}>
             {submitLabel}
           </Button>
           {actions}
         </div>
-      </form>
+      ) : null}
     </>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { createOrganization, type OrganizationAddress } from '#client/api/organizations-client.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
-import { Button } from '#client/ui/button.tsx';
+import { SaveFooter } from '#client/entities/record/record-edit-form.tsx';
 import { CustomFormFields, type FormValues } from '#client/ui/form/custom-form-fields.tsx';
 import {
   buildCustomSchema,
@@ -117,22 +117,20 @@ export default function OrganizationNewPage() {
               />
             </fieldset>
           ) : null}
-          {failure ? (
-            <AlertBar tone="danger" onDismiss={clearFailure}>
-              {failure}
-            </AlertBar>
-          ) : null}
-          <div className="flex gap-3">
-            <Button type="submit" disabled={busy}>
-              {busy ? t('actions.saving') : t('new.create')}
-            </Button>
-            <Link
-              to={listPath}
-              className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
-            >
-              {t('common:actions.cancel')}
-            </Link>
-          </div>
+          <SaveFooter
+            failure={failure}
+            onDismiss={clearFailure}
+            busy={busy}
+            submitLabel={busy ? t('actions.saving') : t('new.create')}
+            actions={
+              <Link
+                to={listPath}
+                className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+              >
+                {t('common:actions.cancel')}
+              </Link>
+            }
+          />
         </form>
       )}
     </div>

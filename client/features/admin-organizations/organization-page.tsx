@@ -11,8 +11,7 @@ import {
 } from '#client/api/organizations-client.ts';
 import { organizationQueries } from '#client/api/organizations-queries.ts';
 import { DetailPage } from '#client/entities/record/detail-page.tsx';
-import { AlertBar } from '#client/ui/alert-bar.tsx';
-import { Button } from '#client/ui/button.tsx';
+import { SaveFooter } from '#client/entities/record/record-edit-form.tsx';
 import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { TextInput } from '#client/ui/form/fields.tsx';
 import { InfiniteTable, type LoadTablePage, type TableColumn } from '#client/ui/infinite-table.tsx';
@@ -130,18 +129,13 @@ function OrganizationForm({
           disabled={busy}
           onChange={(field, value) => setAddress((current) => ({ ...current, [field]: value }))}
         />
-        {failure ? (
-          <AlertBar tone="danger" onDismiss={clearFailure}>
-            {failure}
-          </AlertBar>
-        ) : null}
-        {canUpdate ? (
-          <div>
-            <Button type="submit" disabled={busy}>
-              {busy ? t('actions.saving') : t('common:actions.save')}
-            </Button>
-          </div>
-        ) : null}
+        <SaveFooter
+          failure={failure}
+          onDismiss={clearFailure}
+          busy={busy}
+          submitLabel={busy ? t('actions.saving') : t('common:actions.save')}
+          canSave={canUpdate}
+        />
       </form>
     </section>
   );

@@ -17,8 +17,8 @@ import {
 import { useFieldLabels } from '#client/entities/history/history-tab.tsx';
 import { DetailPage } from '#client/entities/record/detail-page.tsx';
 import { ConflictPanel } from '#client/entities/record/conflict-panel.tsx';
+import { SaveFooter } from '#client/entities/record/record-edit-form.tsx';
 import { useVersionedSave } from '#client/entities/record/use-record-edit.ts';
-import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
@@ -195,18 +195,13 @@ function DetailsTab({
           disabled={busy}
           onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
         />
-        {failure ? (
-          <AlertBar tone="danger" onDismiss={form.dismissFailure}>
-            {failure}
-          </AlertBar>
-        ) : null}
-        {canUpdate ? (
-          <div>
-            <Button type="submit" disabled={busy}>
-              {busy ? t('user_page.saving') : t('common:actions.save')}
-            </Button>
-          </div>
-        ) : null}
+        <SaveFooter
+          failure={failure}
+          onDismiss={form.dismissFailure}
+          busy={busy}
+          submitLabel={busy ? t('user_page.saving') : t('common:actions.save')}
+          canSave={canUpdate}
+        />
       </form>
       <p className="text-sm text-slate-700">
         {t('user_page.status', { status: t(`status.${user.status}`) })}
