@@ -175,7 +175,9 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     );
     const hub = new NotificationHub();
     let listening: (url: string) => void = () => {};
-    const ownUrl = new Promise<string>((resolve) => (listening = resolve));
+    const ownUrl = new Promise<string>((resolve) => {
+      listening = resolve;
+    });
     const ctx: SandboxContext = {
       db,
       signer,

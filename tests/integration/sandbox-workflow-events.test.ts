@@ -13,6 +13,7 @@ import { POLICY_TERMINATION_V1 } from '#server/sandbox/services/processmanager/s
 import { runtimeOf } from '#server/sandbox/services/processmanager/store.ts';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import { ensureSystemUser } from '#server/sandbox/services/tenant/system-user.ts';
+import { growWorkflowInstances } from '#server/sandbox/services/processmanager/seed-instances.ts';
 
 // Issue 17's sandbox leftovers: domain events start the workflows bound to them through the
 // real claim, lead and policy APIs (claim intake routes on the claim's estimate), never another
@@ -438,5 +439,38 @@ describe('http.call', () => {
     expect(retried.status).toBe(200);
     await settledAs(code, 'completed');
     expect((await instance(code)).variables.claimAnswer.claim.code).toBe(claim.code);
+  });
+});
+
+// Last: the copies carry the seeded instances' entity codes, which the tests above look up.
+describe('the seed option for the monitor bench', () => {
+  it('grows the instances in bulk with finished copies only, and adds none when there are enough', async () => {
+    const db = sandbox.db as Db;
+    const before = (await call(admin, '/workflow-instances?pageSize=1')).body.totalItems as number;
+    expect(await growWorkflowInstances(db, 'demo', before + 45)).toEqual({
+      before,
+      after: before + 45,
+    });
+    const first = await call(admin, '/workflow-instances?pageSize=30');
+    expect(first.body.totalItems).toBe(before + 45);
+    const second = await call(
+      admin,
+      `/workflow-instances?pageSize=30&pageToken=${first.body.nextPageToken}`,
+    );
+    expect(second.status).toBe(200);
+    const seen = [...first.body.items, ...second.body.items].map((i: { code: string }) => i.code);
+    expect(new Set(seen).size).toBe(seen.length);
+    const grown = await db.query<{ status: string; n: number }>(
+      `SELECT status, count(*)::int AS n FROM workflow_instances
+        WHERE code LIKE 'wfi\\_g%' GROUP BY status`,
+    );
+    expect(grown.reduce((sum, r) => sum + r.n, 0)).toBe(45);
+    // Never active: those would all resume when the sandbox starts.
+    expect(grown.map((r) => r.status)).not.toContain('active');
+    expect(await growWorkflowInstances(db, 'demo', 10)).toEqual({
+      before: before + 45,
+      after: before + 45,
+    });
+    await expect(growWorkflowInstances(db, 'nowhere', 5)).rejects.toThrow(/no workspace/);
   });
 });

@@ -46,6 +46,7 @@ describe('http.call parameters', () => {
     expect(checkHttpCall({ path, method: 'POST', body: '{oops' })).toMatch(/JSON/);
     expect(checkHttpCall({ path, body: '{}' })).toMatch(/GET sends no body/);
     expect(checkHttpCall({ path, resultVariable: 'a-b' })).toMatch(/resultVariable/);
+    expect(checkHttpCall({ path, resultVariable: '__proto__' })).toMatch(/resultVariable/);
     expect(checkHttpCall({})).toMatch(/path is missing/);
   });
 });

@@ -24,6 +24,8 @@ export const HTTP_CALL_RAW_PARAMS = ['path', 'body'] as const;
 
 const METHODS = new Set(['GET', 'POST', 'PATCH']);
 const VARIABLE = /^[A-Za-z_]\w{0,63}$/;
+/** Names that would reach an object's prototype instead of a variable. */
+const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
 const PLACEHOLDER = /\{(\w+(?:\.\w+)*)\}/g;
 const CALL_TIMEOUT_MS = 10_000;
 
@@ -74,7 +76,10 @@ export function checkHttpCall(params: Record<string, string>): string | null {
       return 'http.call: the body must be JSON';
     }
   }
-  if (params.resultVariable !== undefined && !VARIABLE.test(params.resultVariable))
+  if (
+    params.resultVariable !== undefined &&
+    (!VARIABLE.test(params.resultVariable) || RESERVED.has(params.resultVariable))
+  )
     return `http.call: resultVariable must be a variable name, not ${params.resultVariable}`;
   return null;
 }
