@@ -74,7 +74,8 @@ function endpoints(): { method: string; path: string }[] {
   const out: { method: string; path: string }[] = [];
   for (const router of [workflowRouter(ctx), decisionTableRouter(ctx)] as Router[]) {
     for (const layer of router.stack) {
-      const route = layer.route as { path: string; methods: Record<string, boolean> } | undefined;
+      const route = layer.route as unknown as
+        { path: string; methods: Record<string, boolean> } | undefined;
       if (!route) continue;
       for (const method of Object.keys(route.methods)) {
         out.push({ method: method.toUpperCase(), path: route.path });
