@@ -10,9 +10,12 @@
  * the claim-routing decision table (FEEL, DMN) says fast-track, two claim.setStatus service tasks
  * move the claim to in review and approved, the end event completes it, the engine's state saved
  * after every step. The clock runs from the first request until the database shows every one of
- * those instances completed (polled every 20 ms). Prints instances completed per second over
- * that span, the claim API's own share of it (claims created per second while creating), and
- * each instance's start-to-end time on the sandbox clock (median, min, max).
+ * those instances completed (polled every 20 ms). Before that, a baseline: the same number of
+ * claims with the claim.created binding removed (no workflow starts), so that the claim API's
+ * own cost is known. Prints instances completed per second over the measured span, the claims/s
+ * of both runs, what the engine adds per instance ((span - baseline) / claims; on one process
+ * and one PGlite connection the engine and the claim API share the CPU), and each instance's
+ * start-to-end time on the sandbox clock (median, min, max).
  *
  * Usage: npx tsx bench/workflow-engine.ts [--json] [--claims=200] [--concurrency=4]
  */
@@ -30,9 +33,14 @@ export interface WorkflowEngineReport {
   /** From the first claim request until the last instance completed. */
   totalSeconds: number;
   instancesPerSecond: number;
-  /** Creating the claims alone (the API's answers), and its rate. */
+  /** Creating the claims (the API's answers, the engine running beside), and its rate. */
   createSeconds: number;
   claimsPerSecond: number;
+  /** The same number of claims with no workflow bound: the claim API alone. */
+  baselineSeconds: number;
+  baselineClaimsPerSecond: number;
+  /** What the engine added per instance: (total - baseline) / claims. */
+  engineMsPerInstance: number;
   instanceMs: { median: number; min: number; max: number };
   failures: string[];
 }
@@ -57,8 +65,8 @@ export async function measureWorkflowEngine(
     const damageDate = new Date(Date.parse(policy.policyStartDate) + 86_400_000)
       .toISOString()
       .slice(0, 10);
-    const codes: string[] = [];
     const failures: string[] = [];
+    let codes: string[] = [];
     const createClaim = async (n: number) => {
       const res = await api(base, '/claimservice/v1/claims', {
         token,
@@ -76,13 +84,35 @@ export async function measureWorkflowEngine(
       codes.push(res.body.claim.code);
     };
 
-    const started = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: opts.concurrency }, async () => {
-        while (next < opts.claims) await createClaim(next++);
-      }),
+    const createAll = async (from: number) => {
+      let next = from;
+      await Promise.all(
+        Array.from({ length: opts.concurrency }, async () => {
+          while (next < from + opts.claims) await createClaim(next++);
+        }),
+      );
+    };
+
+    // The baseline: the same claims with no workflow bound to claim.created, so that the claim
+    // API's own cost can be told from the engine's.
+    const bindings = await sandbox.db.query<{ id: number }>(
+      `DELETE FROM service_events WHERE event_type = 'claim.created'
+          AND tenant_id = (SELECT id FROM tenants WHERE slug = 'demo')
+        RETURNING workflow_id AS id`,
     );
+    const baselineStarted = performance.now();
+    await createAll(0);
+    const baselineSeconds = (performance.now() - baselineStarted) / 1000;
+    await sandbox.db.query(
+      `INSERT INTO service_events (tenant_id, event_type, workflow_id, created_by, updated_by)
+       SELECT t.id, 'claim.created', w, 'bench', 'bench'
+         FROM tenants t, unnest($1::int[]) AS w WHERE t.slug = 'demo'`,
+      [bindings.map((b) => b.id)],
+    );
+    codes = [];
+
+    const started = performance.now();
+    await createAll(opts.claims);
     const createSeconds = (performance.now() - started) / 1000;
 
     const completedCount = async () =>
@@ -116,6 +146,9 @@ export async function measureWorkflowEngine(
       instancesPerSecond: completed / totalSeconds,
       createSeconds,
       claimsPerSecond: opts.claims / createSeconds,
+      baselineSeconds,
+      baselineClaimsPerSecond: opts.claims / baselineSeconds,
+      engineMsPerInstance: ((totalSeconds - baselineSeconds) * 1000) / opts.claims,
       instanceMs: durations.length
         ? { median: median(durations), min: Math.min(...durations), max: Math.max(...durations) }
         : { median: 0, min: 0, max: 0 },
@@ -136,7 +169,11 @@ export function printWorkflowEngine(r: WorkflowEngineReport) {
       `${r.instancesPerSecond.toFixed(1)} instances/s`,
   );
   console.log(
-    `  creating the claims alone: ${r.createSeconds.toFixed(2)} s (${r.claimsPerSecond.toFixed(1)} claims/s)`,
+    `  the claim API's answers meanwhile: ${r.createSeconds.toFixed(2)} s (${r.claimsPerSecond.toFixed(1)} claims/s)`,
+  );
+  console.log(
+    `  baseline, no workflow bound: ${r.baselineSeconds.toFixed(2)} s (${r.baselineClaimsPerSecond.toFixed(1)} claims/s); ` +
+      `the engine adds ${r.engineMsPerInstance.toFixed(1)} ms per instance`,
   );
   console.log(
     `  one instance, start to end: median ${r.instanceMs.median.toFixed(1)} ms, ` +
