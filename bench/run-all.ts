@@ -3,6 +3,7 @@
  * Usage: npx tsx bench/run-all.ts [--check] [--json] [proxy options, see proxy-throughput.ts]
  *        [policy list options, see policy-list.ts] [--rows=N, see policies-table.ts]
  *        [--lists=policies,customers, see list-long-tasks.ts; --runs=N counts for it and policy-list.ts]
+ *        [workflow options, see workflow-monitor.ts and workflow-engine.ts]
  */
 import {
   bundlesJson,
@@ -30,6 +31,18 @@ import {
   printListLongTasks,
   type ListLongTasksReport,
 } from './list-long-tasks.ts';
+import {
+  measureWorkflowMonitor,
+  parseWorkflowMonitorArgs,
+  printWorkflowMonitor,
+  type WorkflowMonitorReport,
+} from './workflow-monitor.ts';
+import {
+  measureWorkflowEngine,
+  parseWorkflowEngineArgs,
+  printWorkflowEngine,
+  type WorkflowEngineReport,
+} from './workflow-engine.ts';
 
 async function main() {
   const argv = process.argv.slice(2);
@@ -55,6 +68,18 @@ async function main() {
   const policyList: PolicyListReport = await measurePolicyList(parsePolicyListArgs(argv));
   failures.push(...policyList.failures);
   if (!json) printPolicyList(policyList);
+
+  // The workflow monitor at 50 000 instances and the engine's throughput (issue 17).
+  const workflowMonitor: WorkflowMonitorReport = await measureWorkflowMonitor(
+    parseWorkflowMonitorArgs(argv),
+  );
+  failures.push(...workflowMonitor.failures);
+  if (!json) printWorkflowMonitor(workflowMonitor);
+  const workflowEngine: WorkflowEngineReport = await measureWorkflowEngine(
+    parseWorkflowEngineArgs(argv),
+  );
+  failures.push(...workflowEngine.failures);
+  if (!json) printWorkflowEngine(workflowEngine);
 
   // The browser over the built client; without a build only the note above says why.
   let policiesTable: PoliciesTableReport | null = null;
@@ -83,6 +108,8 @@ async function main() {
           bundles: bundles && bundlesJson(bundles),
           proxy,
           policyList,
+          workflowMonitor,
+          workflowEngine,
           policiesTable,
           listLongTasks,
           failures,

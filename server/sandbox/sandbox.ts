@@ -77,6 +77,11 @@ export interface SandboxContext {
   publicBaseUrl: string;
   /** What happened in one service that another acts on (workflows start from them). */
   events: DomainEvents;
+  /**
+   * The sandbox's own address, resolved once it listens: a workflow's http.call task reaches
+   * the other services through it, as any caller would (processmanager/http-call.ts).
+   */
+  ownUrl: Promise<string>;
 }
 
 const health: RequestHandler = (_req, res) => {
@@ -169,6 +174,10 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       opts.clock,
     );
     const hub = new NotificationHub();
+    let listening: (url: string) => void = () => {};
+    const ownUrl = new Promise<string>((resolve) => {
+      listening = resolve;
+    });
     const ctx: SandboxContext = {
       db,
       signer,
@@ -179,6 +188,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       clock: opts.clock ?? systemClock,
       publicBaseUrl,
       events: new DomainEvents(),
+      ownUrl,
     };
 
     // Jobs on the clock (policy renewals) run what is due before the first request is served.
@@ -196,6 +206,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     // A wildcard address is not somewhere to connect to; loopback reaches it from this machine.
     const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
     const url = `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${address.port}`;
+    listening(url);
     logger.info({ url, driver: opts.databaseUrl ? 'postgres' : 'pglite' }, 'sandbox listening');
     logTools(logger, opts);
 

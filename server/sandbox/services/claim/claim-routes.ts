@@ -20,6 +20,7 @@ import {
   type AuditEvent,
 } from '#server/sandbox/platform/audit-trail.ts';
 import { checkCover, coverIssues, recordCoverOverride } from './claim-cover.ts';
+import { claimCreatedVariables } from './claim-event.ts';
 import {
   anyOf,
   equals,
@@ -603,11 +604,7 @@ export function claimRouter(ctx: SandboxContext): Router {
       tenantId,
       entityCode: created.code,
       by: userCode,
-      data: {
-        claimType: created.claim_type,
-        status: created.status,
-        amount: Number(created.custom_fields?.estimatedAmount ?? 0),
-      },
+      data: claimCreatedVariables(created),
     });
     res.status(201).json({ claim: presentClaim(created) });
   });

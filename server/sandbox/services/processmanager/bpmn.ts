@@ -1,6 +1,6 @@
 import { BpmnModdle } from 'bpmn-moddle';
 import { HttpError } from '#server/sandbox/platform/errors.ts';
-import { isTaskType, parseTaskSpec } from './task-registry.ts';
+import { isTaskType, parseTaskSpec, taskParamsProblem } from './task-registry.ts';
 
 /**
  * A workflow version's BPMN, read with bpmn-moddle (never regular expressions): the tasks
@@ -94,6 +94,9 @@ function checkImplementations(elements: readonly ModdleElement[]): void {
           { taskKey: el.id, taskType: spec.type },
         );
       }
+      // Parameters a task could never run with (an http.call out of the sandbox) are refused here.
+      const problem = taskParamsProblem(spec.type, spec.params);
+      if (problem) throw invalidBpmn(`service task ${el.id}: ${problem}`);
     }
     if (
       el.$type === 'bpmn:BusinessRuleTask' &&

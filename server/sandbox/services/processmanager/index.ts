@@ -4,6 +4,7 @@ import { decisionTableRouter } from './decision-table-routes.ts';
 import { workflowRouter } from './workflow-routes.ts';
 import { closeRuntime, openRuntime, startFromEvent } from './store.ts';
 import { seedWorkflows } from './seed-workflows.ts';
+import { openHttpAccess } from './http-call.ts';
 
 /**
  * The process manager: workflows (BPMN) run by a real engine, their instances, the service
@@ -19,6 +20,8 @@ export const processManagerService: ServiceModule = {
   },
   // Every running instance resumes where its saved state left it; domain events start new ones.
   async start(ctx) {
+    // Before the first instance resumes: an http.call task of one waits for the address.
+    const closeHttp = openHttpAccess(ctx.db, { signer: ctx.signer, ownUrl: ctx.ownUrl });
     const runtime = openRuntime(ctx.db, ctx.clock, ctx.logger);
     const resumed = await runtime.resumeAll();
     if (resumed) ctx.logger.info({ resumed }, 'workflow instances resumed');
@@ -32,6 +35,7 @@ export const processManagerService: ServiceModule = {
     return () => {
       off();
       closeRuntime(ctx.db);
+      closeHttp();
     };
   },
   // Tasks set claim statuses and put follow-ups on leads; the tenants' users do the work.

@@ -1,6 +1,7 @@
 import type { Queryable } from '#server/sandbox/platform/db.ts';
 import { sendMail } from '#server/sandbox/platform/admin-shared.ts';
 import { setClaimStatusByWorkflow } from '#server/sandbox/services/claim/index.ts';
+import { httpCall, checkHttpCall, HTTP_CALL_RAW_PARAMS } from './http-call.ts';
 
 /**
  * The service tasks a workflow may run: a BPMN service task names one in its `implementation`
@@ -22,6 +23,18 @@ export interface TaskContext {
 }
 
 type Task = (params: Record<string, string>, ctx: TaskContext) => Promise<void>;
+
+/**
+ * What a deployment checks of a task's parameters before a version is saved (a 400 names the
+ * problem), and which parameters the task fills with variables itself (an http.call's path and
+ * body, which must be encoded for where they go, not pasted in as text).
+ */
+const CHECKS: Record<string, (params: Record<string, string>) => string | null> = {
+  'http.call': checkHttpCall,
+};
+const RAW_PARAMS: Record<string, readonly string[]> = {
+  'http.call': HTTP_CALL_RAW_PARAMS,
+};
 
 const need = (params: Record<string, string>, name: string): string => {
   const value = params[name];
@@ -66,6 +79,11 @@ const TASKS: Record<string, Task> = {
       ],
     );
   },
+  /**
+   * A call to another service of the sandbox as the workspace's system user, its answer kept in
+   * a variable; an answer that is not 2xx fails the task (http-call.ts).
+   */
+  'http.call': (params, ctx) => httpCall(params, ctx),
 };
 
 export const TASK_TYPES: readonly string[] = Object.keys(TASKS);
@@ -85,13 +103,22 @@ export function parseTaskSpec(implementation: string): {
   return { type, params };
 }
 
-/** `{name}` in a parameter -> the variable's value. */
-function filled(params: Record<string, string>, ctx: TaskContext): Record<string, string> {
+/** What is wrong with a task's parameters, checked when a version is saved; null: nothing. */
+export function taskParamsProblem(type: string, params: Record<string, string>): string | null {
+  return CHECKS[type]?.(params) ?? null;
+}
+
+/** `{name}` in a parameter -> the variable's value (except where the task fills them itself). */
+function filled(
+  params: Record<string, string>,
+  ctx: TaskContext,
+  raw: readonly string[],
+): Record<string, string> {
   const vars: Record<string, unknown> = { ...ctx.variables, entityCode: ctx.entityCode };
   return Object.fromEntries(
     Object.entries(params).map(([k, v]) => [
       k,
-      v.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? '')),
+      raw.includes(k) ? v : v.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? '')),
     ]),
   );
 }
@@ -101,5 +128,5 @@ export async function runTask(implementation: string, ctx: TaskContext): Promise
   const { type, params } = parseTaskSpec(implementation);
   const task = TASKS[type];
   if (!task) throw new Error(`unknown task type ${type}`);
-  await task(filled(params, ctx), ctx);
+  await task(filled(params, ctx, RAW_PARAMS[type] ?? []), ctx);
 }

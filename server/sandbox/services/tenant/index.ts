@@ -57,3 +57,5 @@ export {
   presentOrganization,
   type InvitationRow,
 } from './organization-routes.ts';
+// For the process manager's http.call tasks: the workspace's system user and its tokens.
+export { systemUserToken } from './system-user.ts';

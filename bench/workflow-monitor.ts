@@ -1,0 +1,219 @@
+/**
+ * The workflow monitor's list at scale: the first page against a deep page, at 50 000 instances,
+ * through the BFF as the monitor asks for it (issue 17). Keyset pages should cost the same
+ * wherever they are.
+ *
+ * Method: a first start of the real stack (`startStack`) seeds the demo world on a fresh data
+ * directory; with it stopped, the demo workspace's workflow instances grow to `--count` with the
+ * seed command's code (`growWorkflowInstances`, what `npm run seed:workflow-instances` runs:
+ * bulk INSERT ... SELECT generate_series of copies of the finished instances), and the keyset
+ * token of page `--deep-page` is read from the database: the token the list hands out after the
+ * page before it (`<page>.<last id>.d.t<total>.createdAt.<last createdAt>`, the monitor's default
+ * order, newest first), computed instead of walked to through 999 requests. Then the stack starts
+ * again on that directory, signs in as admin@demo.test and asks
+ * `GET /api/0/processmanager/v1/workflow-instances?pageSize=30`: one warm-up of each page, then
+ * `--runs` alternating timings of the first page and the deep one, end to end through the BFF.
+ * Prints every timing, median / min / max of each and deep / first (the budget).
+ *
+ * Usage: npx tsx bench/workflow-monitor.ts [--check] [--json] [--instances=50000] [--runs=9]
+ *        [--monitor-deep-page=1000] [--workflow-data-dir=<dir, kept and reused>]
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, startStack } from '#tests/support/stack.ts';
+import { openPglite } from '#server/sandbox/platform/db.ts';
+import { writePageToken } from '#server/sandbox/platform/list-keyset.ts';
+import { growWorkflowInstances } from '#server/sandbox/services/processmanager/seed-instances.ts';
+import { checkBudgets, runWhenMain } from './lib/cli.ts';
+import { PASSWORD, USER } from './lib/load.ts';
+
+/** Budget: a deep page may take at most this many times the first page's median. */
+export const MAX_MONITOR_RATIO = 2;
+
+const PAGE_SIZE = 30;
+const LIST = `/api/0/processmanager/v1/workflow-instances?pageSize=${PAGE_SIZE}`;
+
+export interface WorkflowMonitorOptions {
+  count: number;
+  runs: number;
+  deepPage: number;
+  dataDir?: string;
+}
+
+export interface WorkflowMonitorReport {
+  options: WorkflowMonitorOptions;
+  instances: number;
+  growSeconds: number;
+  deepToken: string;
+  firstMs: number[];
+  deepMs: number[];
+  first: { medianMs: number; minMs: number; maxMs: number };
+  deep: { medianMs: number; minMs: number; maxMs: number };
+  deepToFirstRatio: number;
+  failures: string[];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const summary = (values: number[]) => ({
+  medianMs: median(values),
+  minMs: Math.min(...values),
+  maxMs: Math.max(...values),
+});
+
+interface Page {
+  items: { code: string }[];
+  nextPageToken: string | null;
+  totalItems: number;
+}
+
+async function timedPage(agent: Agent, query: string): Promise<{ ms: number; page: Page }> {
+  const started = performance.now();
+  const res = await agent.json<Page>(`${LIST}${query}`);
+  const ms = performance.now() - started;
+  if (res.status !== 200) throw new Error(`GET ${LIST}${query} answered ${res.status}`);
+  return { ms, page: res.body };
+}
+
+/** Seeds (unless the directory has a world), grows and reads the deep page's token. */
+async function prepare(opts: WorkflowMonitorOptions) {
+  const dir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'bench-workflows-')));
+  if (!existsSync(join(dir, 'sandbox-db', 'PG_VERSION'))) {
+    await (await startStack({}, { dataDir: dir })).stop(false);
+  }
+  const db = await openPglite(dir);
+  const started = performance.now();
+  try {
+    const grown = await growWorkflowInstances(db, 'demo', opts.count);
+    const growSeconds = (performance.now() - started) / 1000;
+    // The last row of the page before the deep one, in the list's order and with its text.
+    const [last] = await db.query<{ id: number; created: string }>(
+      `SELECT i.id, i.created_at::text AS created FROM workflow_instances i
+         JOIN tenants t ON t.id = i.tenant_id AND t.slug = 'demo'
+        ORDER BY i.created_at DESC, i.id DESC OFFSET $1 LIMIT 1`,
+      [(opts.deepPage - 1) * PAGE_SIZE - 1],
+    );
+    if (!last) throw new Error(`fewer than ${opts.deepPage} pages: raise --count`);
+    const deepToken = writePageToken(
+      opts.deepPage,
+      last.id,
+      'DESC',
+      { field: 'createdAt', value: last.created },
+      grown.after,
+    );
+    return {
+      dir,
+      instances: grown.after,
+      growSeconds,
+      deepToken,
+      dispose: async () => {
+        if (!opts.dataDir) await rm(dir, { recursive: true, force: true });
+      },
+    };
+  } finally {
+    await db.close();
+  }
+}
+
+export async function measureWorkflowMonitor(
+  opts: WorkflowMonitorOptions,
+): Promise<WorkflowMonitorReport> {
+  const world = await prepare(opts);
+  try {
+    const stack = await startStack({}, { dataDir: world.dir });
+    try {
+      const agent = new Agent(stack.url);
+      const login = await agent.login(USER, PASSWORD);
+      if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
+      const deepQuery = `&pageToken=${world.deepToken}`;
+      const first = await timedPage(agent, '');
+      const deep = await timedPage(agent, deepQuery);
+      const failures: string[] = [];
+      if (first.page.items.length !== PAGE_SIZE || deep.page.items.length !== PAGE_SIZE)
+        failures.push(`a page had not ${PAGE_SIZE} instances: is the workspace large enough?`);
+      if (first.page.totalItems !== world.instances)
+        failures.push(`the list counts ${first.page.totalItems}, the database ${world.instances}`);
+
+      const firstMs: number[] = [];
+      const deepMs: number[] = [];
+      // Alternated, after the warm-up above, so that drift hits both alike.
+      for (let run = 0; run < opts.runs; run += 1) {
+        firstMs.push((await timedPage(agent, '')).ms);
+        deepMs.push((await timedPage(agent, deepQuery)).ms);
+      }
+      const firstSummary = summary(firstMs);
+      const deepSummary = summary(deepMs);
+      const deepToFirstRatio = deepSummary.medianMs / firstSummary.medianMs;
+      if (deepToFirstRatio > MAX_MONITOR_RATIO) {
+        failures.push(
+          `monitor deep page ${deepToFirstRatio.toFixed(2)}x the first (limit ${MAX_MONITOR_RATIO}x)`,
+        );
+      }
+      return {
+        options: opts,
+        instances: world.instances,
+        growSeconds: world.growSeconds,
+        deepToken: world.deepToken,
+        firstMs,
+        deepMs,
+        first: firstSummary,
+        deep: deepSummary,
+        deepToFirstRatio,
+        failures,
+      };
+    } finally {
+      await stack.stop(false);
+    }
+  } finally {
+    await world.dispose();
+  }
+}
+
+export function printWorkflowMonitor(r: WorkflowMonitorReport) {
+  const ms = (values: number[]) => values.map((v) => v.toFixed(0)).join(' ');
+  const stats = (s: WorkflowMonitorReport['first']) =>
+    `median ${s.medianMs.toFixed(1)}, min ${s.minMs.toFixed(1)}, max ${s.maxMs.toFixed(1)} ms`;
+  console.log(
+    `\nWorkflow monitor list through the BFF, ${r.instances} instances in the demo workspace`,
+  );
+  console.log(`  grown to ${r.options.count} in ${r.growSeconds.toFixed(1)} s`);
+  console.log(`  first page (${PAGE_SIZE}): ${ms(r.firstMs)} ms (${stats(r.first)})`);
+  console.log(`  page ${r.options.deepPage} (token ${r.deepToken}):`);
+  console.log(`    ${ms(r.deepMs)} ms (${stats(r.deep)})`);
+  console.log(
+    `  deep / first (medians) ${r.deepToFirstRatio.toFixed(2)} (budget <= ${MAX_MONITOR_RATIO})`,
+  );
+}
+
+export function parseWorkflowMonitorArgs(argv: string[]): WorkflowMonitorOptions {
+  const value = (name: string) =>
+    argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? undefined;
+  const num = (name: string, fallback: number) => {
+    const text = value(name);
+    const n = text === undefined ? fallback : Number(text);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
+    return n;
+  };
+  const dataDir = value('workflow-data-dir');
+  return {
+    count: num('instances', 50_000),
+    runs: num('runs', 9),
+    deepPage: num('monitor-deep-page', 1000),
+    ...(dataDir ? { dataDir } : {}),
+  };
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  const report = await measureWorkflowMonitor(parseWorkflowMonitorArgs(argv));
+  if (argv.includes('--json')) console.log(JSON.stringify(report, null, 2));
+  else printWorkflowMonitor(report);
+  checkBudgets(argv, report.failures);
+}
+
+runWhenMain(import.meta.url, main);
