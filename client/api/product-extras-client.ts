@@ -107,6 +107,44 @@ export function deleteProductFactor(
   return fetchJson(`${base(accountIndex)}/product-factors/${id}`, { method: 'DELETE', signal });
 }
 
+// -- a version's stored test case (issue 15 point 2): the values the activation trial uses
+
+/** Per insured object name, per field name, a value; a field left out takes its sample value. */
+export type TestCaseObjects = Record<string, Record<string, string | number | boolean | null>>;
+
+export interface ProductTestCase {
+  objects: TestCaseObjects;
+  /** 0 while the version has none; a save names the one it is based on (409 when stale). */
+  version: number;
+  updatedAt: string | null;
+  updatedBy: string | null;
+}
+
+export async function getProductTestCase(
+  accountIndex: number,
+  productVersionId: number,
+  signal: AbortSignal,
+): Promise<ProductTestCase> {
+  const res = await fetchJson<{ testCase: ProductTestCase }>(
+    `${base(accountIndex)}/product-versions/${productVersionId}/test-case`,
+    { signal },
+  );
+  return res.testCase;
+}
+
+export async function saveProductTestCase(
+  accountIndex: number,
+  productVersionId: number,
+  body: { objects: TestCaseObjects; version: number },
+  signal?: AbortSignal,
+): Promise<ProductTestCase> {
+  const res = await fetchJson<{ testCase: ProductTestCase }>(
+    `${base(accountIndex)}/product-versions/${productVersionId}/test-case`,
+    { method: 'PUT', body, signal },
+  );
+  return res.testCase;
+}
+
 // -- named ranges
 
 export async function listNamedRanges(

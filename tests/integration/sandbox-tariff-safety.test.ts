@@ -267,6 +267,22 @@ describe('a stored test case', () => {
     expect((await call(manager, path, 'PUT', { objects: { vehicle: 3 }, version: 1 })).status).toBe(
       400,
     );
+    // Values are checked against the version's fields, each refusal at the field it is about
+    // (none is required: a field left out takes its sample value).
+    const wrong = await call(manager, path, 'PUT', {
+      objects: { vehicle: { divisor: 'vier', colour: 'red' }, boat: { length: 3 } },
+      version: 1,
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe('validation_error');
+    expect(wrong.body.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'vehicle.divisor', code: 'not_a_number' },
+        { path: 'vehicle.colour', code: 'unknown_field' },
+        { path: 'boat', code: 'unknown_insured_object' },
+      ]),
+    );
+    expect((await call(viewer, path)).body.testCase.objects).toEqual({ vehicle: { divisor: 4 } });
 
     // With the stored divisor of 4 the premium computes, so the version activates.
     const done = await activate(draft.versionId);

@@ -2,7 +2,9 @@ import { Router } from 'express';
 import * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
-import { HttpError } from '#server/sandbox/platform/errors.ts';
+import { HttpError, invalidInput } from '#server/sandbox/platform/errors.ts';
+import type { ErrorIssue } from '#common/contracts/error.ts';
+import { validateObjectData } from '#common/policy-object-data.ts';
 import {
   getAuth,
   requireAuth,
@@ -12,6 +14,7 @@ import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { recordChange } from '#server/sandbox/platform/audit-trail.ts';
 import { idOf } from '#server/sandbox/platform/records.ts';
 import { assertDraft, versionById } from './insurance-product-routes.ts';
+import { loadTariffs } from './premium.ts';
 
 /**
  * A product version's stored test case (issue 15 point 2, docs/decisions/007): per insured object
@@ -55,6 +58,37 @@ const present = (row: TestCaseRow | undefined) => ({
   updatedAt: row?.updated_at ?? null,
   updatedBy: row?.updated_by ?? null,
 });
+
+/**
+ * The test case's values checked against the version's fields, as a policy's data is (the shared
+ * check of common/policy-object-data.ts), except that no field is required: a field left out
+ * takes its sample value at the trial. An object or field the version does not have, or a value
+ * of the wrong type, is refused at `<object>.<field>` so that the screen names the field; stored,
+ * it would only fail the trial later with a less precise message.
+ */
+async function assertTestCaseFits(
+  db: Queryable,
+  tenantId: number,
+  versionId: number,
+  objects: TestCaseValues,
+): Promise<void> {
+  const [tariff] = await loadTariffs(db, tenantId, 'v.id = $2', [versionId]);
+  // `limit`: the bound a range issue crossed, as the policies' refusals carry it.
+  const issues: (ErrorIssue & { limit?: number })[] = [];
+  for (const [name, data] of Object.entries(objects)) {
+    const object = tariff?.objects.find((o) => o.name === name);
+    if (!object) {
+      issues.push({ path: name, code: 'unknown_insured_object' });
+      continue;
+    }
+    const fields = object.fields.map((field) => ({ ...field, isRequired: false }));
+    const result = validateObjectData(fields, data);
+    for (const issue of result.issues) {
+      issues.push({ ...issue, path: issue.path ? `${name}.${issue.path}` : name });
+    }
+  }
+  if (issues.length) throw invalidInput(issues);
+}
 
 /** The stored test case's values of a version: none when it has no test case. */
 export async function testCaseOf(
@@ -107,6 +141,7 @@ export function testCaseRouter(ctx: SandboxContext): Router {
         notFound,
       );
       assertDraft(version);
+      await assertTestCaseFits(db, auth.tenantId, version.id, body.objects);
       const saved = await db.transaction(async (tx) => {
         const [current] = await tx.query<TestCaseRow>(
           `SELECT * FROM product_version_test_cases
