@@ -10,6 +10,7 @@ import type {
   NamedRange,
   ProductFactor,
 } from '#common/contracts/product-extras.ts';
+import type { ErrorIssue } from '#common/contracts/error.ts';
 import { fetchJson } from './fetch-json.ts';
 import type { InsuredObject } from './products-client.ts';
 import { listParams, type Page } from './tenant-admin-client.ts';
@@ -120,29 +121,46 @@ export interface ProductTestCase {
   updatedBy: string | null;
 }
 
-export async function getProductTestCase(
+/**
+ * The trial calculation as an activation now would run it with the stored test case: the
+ * premium, or the refusal the activation would answer (its `error` and the formula's issue).
+ */
+export type TrialCalculation =
+  | {
+      premium: {
+        premiumItems: { premiumFormulaId: number; total: number }[];
+        grandTotal: number;
+        currency: string;
+      };
+    }
+  | { error: string; issues: ErrorIssue[] };
+
+export interface TestCaseAnswer {
+  testCase: ProductTestCase;
+  trial: TrialCalculation;
+}
+
+export function getProductTestCase(
   accountIndex: number,
   productVersionId: number,
   signal: AbortSignal,
-): Promise<ProductTestCase> {
-  const res = await fetchJson<{ testCase: ProductTestCase }>(
+): Promise<TestCaseAnswer> {
+  return fetchJson<TestCaseAnswer>(
     `${base(accountIndex)}/product-versions/${productVersionId}/test-case`,
     { signal },
   );
-  return res.testCase;
 }
 
-export async function saveProductTestCase(
+export function saveProductTestCase(
   accountIndex: number,
   productVersionId: number,
   body: { objects: TestCaseObjects; version: number },
   signal?: AbortSignal,
-): Promise<ProductTestCase> {
-  const res = await fetchJson<{ testCase: ProductTestCase }>(
+): Promise<TestCaseAnswer> {
+  return fetchJson<TestCaseAnswer>(
     `${base(accountIndex)}/product-versions/${productVersionId}/test-case`,
     { method: 'PUT', body, signal },
   );
-  return res.testCase;
 }
 
 // -- named ranges

@@ -67,6 +67,9 @@ test('der Testfall der Aktivierung: ein fehlschlagender sperrt, ein guter lässt
   const section = page.getByRole('region', { name: 'Testfall', exact: true });
   await expect(section).toContainText('Kein Testfall gespeichert');
   await expect(section).toContainText('Wird beim Aktivieren verwendet');
+  // The trial with the field's default value 1, as an activation now would compute it.
+  const trial = section.getByTestId('trial-premium');
+  await expect(trial).toHaveText(/^Beitrag der Probeberechnung: 120,00\s€ pro Jahr$/);
 
   // A value that is no number is named at its field before anything is sent.
   await section.getByRole('button', { name: 'Testfall bearbeiten' }).click();
@@ -85,6 +88,9 @@ test('der Testfall der Aktivierung: ein fehlschlagender sperrt, ein guter lässt
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Testfall gespeichert.').first()).toBeVisible();
   await expect(section.getByText('Teiler')).toBeVisible();
+  await expect(trial).toHaveText(
+    'Die Probeberechnung scheitert, die Version lässt sich so nicht aktivieren: Beitragsformel „Schaden“: Division durch null (Zeichen 5)',
+  );
 
   const activate = async () => {
     await page.goto(`/u/0/management/product/${productId}`);
@@ -107,6 +113,7 @@ test('der Testfall der Aktivierung: ein fehlschlagender sperrt, ein guter lässt
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   await expect(dialog).toBeHidden();
   await expect(section).toContainText('2.000,5');
+  await expect(trial).toHaveText(/^Beitrag der Probeberechnung: 0,06\s€ pro Jahr$/);
   const stored = await api.get(`${INSURANCE}/product-versions/${versionId}/test-case`);
   expect(((await stored.json()) as { testCase: { objects: unknown } }).testCase.objects).toMatchObject(
     { default: { divisor: 2000.5 } },

@@ -5,8 +5,14 @@ import { ApiError } from '#client/api/fetch-json.ts';
 import {
   saveProductTestCase,
   type ProductTestCase,
+  type TestCaseAnswer,
   type TestCaseObjects,
+  type TrialCalculation,
 } from '#client/api/product-extras-client.ts';
+import type { PremiumFormula } from '#client/api/products-client.ts';
+import { formulaIssueText } from '#client/entities/product/formula-issue.ts';
+import { grandTotalUnit } from '#client/entities/policy/policy-display.ts';
+import { formatMoney } from '#client/ui/money.ts';
 import { productQueries } from '#client/api/products-queries.ts';
 import {
   ApplicationFields,
@@ -28,14 +34,15 @@ import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { allLoaded, loadStateOf, retryFailed } from '#client/ui/load-state.ts';
 import { SubmitDialog } from '#client/ui/submit-dialog.tsx';
 import { Loading, useFailureMessage } from './page-parts.tsx';
+import { unitKey } from './labels.ts';
 
 /**
  * A product version's stored test case (issue 15 point 2): per insured object and field the
  * sample values the activation's trial calculation computes the premium with, instead of the
- * fields' default values. The service computes no premium when it stores them; the trial runs at
- * activation, and a test case that makes a formula fail keeps the version from being activated
- * (the refusal names the formula). Edited on a draft only; an active version shows what it was
- * tried with.
+ * fields' default values. The service answers the trial as an activation now would run it (the
+ * premium, or the formula that fails and why), so the product manager sees it before activating;
+ * a test case that makes a formula fail keeps the version from being activated. Edited on a draft
+ * only; an active version shows what it was tried with.
  */
 
 /** Every field may stay empty: an empty field takes its sample value at the trial. */
@@ -88,7 +95,7 @@ export function TestCaseSection({
   const tariff = useTariff(accountIndex, versionId, true);
   const testCaseQuery = useQuery(productQueries.testCase(accountIndex, versionId));
   const [editing, setEditing] = useState(false);
-  const state = allLoaded<[Tariff | null, ProductTestCase]>([tariff, loadStateOf(testCaseQuery)]);
+  const state = allLoaded<[Tariff | null, TestCaseAnswer]>([tariff, loadStateOf(testCaseQuery)]);
   const objects = useMemo(
     () => (tariff.kind === 'ready' && tariff.value ? applicationObjects(tariff.value.objects, i18n.language) : []),
     [tariff, i18n.language],
@@ -108,20 +115,25 @@ export function TestCaseSection({
       />
     );
   } else {
-    const testCase = state.value[1];
+    const { testCase, trial } = state.value[1];
     const given = givenOnly(objects, testCase.objects);
-    body = given.length ? (
-      <ApplicationSummary
-        accountIndex={accountIndex}
-        objects={given}
-        // Stored values as they are (no language): the summary formats numbers itself.
-        values={initialValues(given, testCase.objects)}
-      />
-    ) : (
-      <p className="text-sm text-slate-700">{t('test_case.none')}</p>
+    body = (
+      <>
+        <TrialResult trial={trial} formulas={state.value[0]?.formulas ?? []} />
+        {given.length ? (
+          <ApplicationSummary
+            accountIndex={accountIndex}
+            objects={given}
+            // Stored values as they are (no language): the summary formats numbers itself.
+            values={initialValues(given, testCase.objects)}
+          />
+        ) : (
+          <p className="text-sm text-slate-700">{t('test_case.none')}</p>
+        )}
+      </>
     );
   }
-  const testCase = state.kind === 'ready' ? state.value[1] : null;
+  const testCase = state.kind === 'ready' ? state.value[1].testCase : null;
 
   return (
     <section aria-labelledby="test-case-heading" className="flex flex-col gap-3">
@@ -148,6 +160,43 @@ export function TestCaseSection({
         />
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The trial calculation's result in words: the premium with its unit, or why there is none (the
+ * formula and what fails in it, as the activation would refuse).
+ */
+function TrialResult({
+  trial,
+  formulas,
+}: {
+  trial: TrialCalculation;
+  formulas: readonly PremiumFormula[];
+}) {
+  const { t, i18n } = useTranslation('products');
+  const { t: tErrors } = useTranslation('errors');
+  const productFailure = useFailureMessage();
+  if ('premium' in trial) {
+    const { premium } = trial;
+    const unit = grandTotalUnit(premium.premiumItems, new Map(formulas.map((f) => [f.id, f.unit])));
+    return (
+      <p className="font-semibold text-slate-900" data-testid="trial-premium">
+        {t('test_case.trial_premium', {
+          total: formatMoney(premium.grandTotal, premium.currency, i18n.language),
+          unit: unit ? t(unitKey(unit)) : '',
+        }).trim()}
+      </p>
+    );
+  }
+  const issue = trial.issues.find((i) => i.formula !== undefined && i.position !== undefined);
+  const why = issue
+    ? formulaIssueText(tErrors, issue)
+    : productFailure(new ApiError(409, trial.error, '', { issues: trial.issues }));
+  return (
+    <p className="font-semibold text-red-800" data-testid="trial-premium">
+      {t('test_case.trial_failed', { message: why })}
+    </p>
   );
 }
 

@@ -15,6 +15,7 @@ import { recordChange } from '#server/sandbox/platform/audit-trail.ts';
 import { idOf } from '#server/sandbox/platform/records.ts';
 import { assertDraft, versionById } from './insurance-product-routes.ts';
 import { loadTariffs } from './premium.ts';
+import { trialCalculation, type TestCaseValues } from './formula-check.ts';
 
 /**
  * A product version's stored test case (issue 15 point 2, docs/decisions/007): per insured object
@@ -43,7 +44,6 @@ const TestCaseBody = v.strictObject({
   version: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
 
-export type TestCaseValues = Record<string, Record<string, unknown>>;
 
 interface TestCaseRow {
   objects: TestCaseValues;
@@ -90,17 +90,17 @@ async function assertTestCaseFits(
   if (issues.length) throw invalidInput(issues);
 }
 
-/** The stored test case's values of a version: none when it has no test case. */
-export async function testCaseOf(
-  db: Queryable,
-  tenantId: number,
-  versionId: number,
-): Promise<TestCaseValues> {
-  const [row] = await db.query<TestCaseRow>(
-    'SELECT objects FROM product_version_test_cases WHERE tenant_id = $1 AND product_version_id = $2',
-    [tenantId, versionId],
-  );
-  return row?.objects ?? {};
+
+/**
+ * The trial calculation as an activation now would run it, with the test case as stored: the
+ * premium, or the refusal (`error` and the formula's issue) the activation would answer. So the
+ * product manager sees what a test case gives before activating.
+ */
+async function trialOf(db: Queryable, tenantId: number, versionId: number, nowMs: number) {
+  const outcome = await trialCalculation(db, tenantId, versionId, nowMs);
+  return outcome.ok
+    ? { premium: outcome.premium }
+    : { error: outcome.refusal.code, issues: outcome.refusal.issues ?? [] };
 }
 
 export function testCaseRouter(ctx: SandboxContext): Router {
@@ -124,7 +124,10 @@ export function testCaseRouter(ctx: SandboxContext): Router {
         'SELECT * FROM product_version_test_cases WHERE tenant_id = $1 AND product_version_id = $2',
         [tenantId, version.id],
       );
-      res.json({ testCase: present(row) });
+      res.json({
+        testCase: present(row),
+        trial: await trialOf(db, tenantId, version.id, ctx.clock.now()),
+      });
     },
   );
 
@@ -182,7 +185,10 @@ export function testCaseRouter(ctx: SandboxContext): Router {
         );
         return row!;
       });
-      res.json({ testCase: present(saved) });
+      res.json({
+        testCase: present(saved),
+        trial: await trialOf(db, auth.tenantId, version.id, ctx.clock.now()),
+      });
     },
   );
   return router;
