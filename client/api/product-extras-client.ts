@@ -128,7 +128,7 @@ export interface ProductTestCase {
 export type TrialCalculation =
   | {
       premium: {
-        premiumItems: { premiumFormulaId: number; total: number }[];
+        premiumItems: { premiumFormulaId: number; total: number; isOverride: boolean }[];
         grandTotal: number;
         currency: string;
       };

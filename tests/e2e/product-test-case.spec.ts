@@ -115,9 +115,9 @@ test('der Testfall der Aktivierung: ein fehlschlagender sperrt, ein guter lässt
   await expect(section).toContainText('2.000,5');
   await expect(trial).toHaveText(/^Beitrag der Probeberechnung: 0,06\s€ pro Jahr$/);
   const stored = await api.get(`${INSURANCE}/product-versions/${versionId}/test-case`);
-  expect(((await stored.json()) as { testCase: { objects: unknown } }).testCase.objects).toMatchObject(
-    { default: { divisor: 2000.5 } },
-  );
+  expect(
+    ((await stored.json()) as { testCase: { objects: unknown } }).testCase.objects,
+  ).toMatchObject({ default: { divisor: 2000.5 } });
 
   const confirm = await activate();
   await expect(confirm).toBeHidden();

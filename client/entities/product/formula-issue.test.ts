@@ -23,7 +23,13 @@ async function errorsIn(language: string, errors: object) {
 // have (issue 15 point 1): the service's issue names the formula and the unknown name.
 const refusal = new ApiError(422, 'calculation_failed', 'the premium formula "Schaden"…', {
   issues: [
-    { path: 'premium', code: 'unknown_name', position: 6, formula: 'Schaden', name: 'device.colour' },
+    {
+      path: 'premium',
+      code: 'unknown_name',
+      position: 6,
+      formula: 'Schaden',
+      name: 'device.colour',
+    },
   ],
 });
 

@@ -25,7 +25,10 @@ import {
   splitIssues,
   type ApplicationObject,
 } from '#client/entities/application/application-values.ts';
-import { useApplicationForm, useFieldFocus } from '#client/entities/application/use-application-form.ts';
+import {
+  useApplicationForm,
+  useFieldFocus,
+} from '#client/entities/application/use-application-form.ts';
 import { FixFieldsAlert } from '#client/entities/application/application-form.tsx';
 import { useTariff, type Tariff } from '#client/entities/product/use-tariff.ts';
 import type { PolicyObjectInput } from '#common/policy-object-data.ts';
@@ -97,7 +100,10 @@ export function TestCaseSection({
   const [editing, setEditing] = useState(false);
   const state = allLoaded<[Tariff | null, TestCaseAnswer]>([tariff, loadStateOf(testCaseQuery)]);
   const objects = useMemo(
-    () => (tariff.kind === 'ready' && tariff.value ? applicationObjects(tariff.value.objects, i18n.language) : []),
+    () =>
+      tariff.kind === 'ready' && tariff.value
+        ? applicationObjects(tariff.value.objects, i18n.language)
+        : [],
     [tariff, i18n.language],
   );
 

@@ -198,9 +198,7 @@ function refuseActivation(formula: string, issue: FormulaIssue, why: string): ne
 }
 
 /** What the trial calculation of a version came to: its premium, or why there is none. */
-export type TrialOutcome =
-  | { ok: true; premium: Premium }
-  | { ok: false; refusal: HttpError };
+export type TrialOutcome = { ok: true; premium: Premium } | { ok: false; refusal: HttpError };
 
 /**
  * The trial calculation of a version (issue 15, point 2): every formula passes the check with the

@@ -44,7 +44,6 @@ const TestCaseBody = v.strictObject({
   version: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
 
-
 interface TestCaseRow {
   objects: TestCaseValues;
   version: number;
@@ -89,7 +88,6 @@ async function assertTestCaseFits(
   }
   if (issues.length) throw invalidInput(issues);
 }
-
 
 /**
  * The trial calculation as an activation now would run it, with the test case as stored: the
