@@ -118,7 +118,7 @@ test('der Vertragsentwurf nennt die Beitragsformel, die sich nicht berechnen lä
   await expectNoSeriousA11yViolations(page);
 
   // A formula naming a field the version does not have (the service's answer, forced).
-  await page.route(`**${INSURANCE}/policies/${policy.code}/draft`, (route) =>
+  await page.route(/\/insuranceservice\/v1\/policies\/[^/?]+\/draft(\?|$)/, (route) =>
     route.request().method() === 'PATCH'
       ? route.fulfill({
           status: 422,

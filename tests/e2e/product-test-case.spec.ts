@@ -27,7 +27,8 @@ test('der Testfall der Aktivierung: ein fehlschlagender sperrt, ein guter lässt
   page,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  // Two activations, three dialogs and two axe runs on a shared box.
+  test.setTimeout(180_000);
   // The field's default value 1 computes; the test case decides what the trial computes with.
   const api = await apiAs(baseURL!, 'manager@demo.test');
   const { productId, versionId } = await productThroughApi(api, {
