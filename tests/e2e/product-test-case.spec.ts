@@ -126,7 +126,8 @@ test('der Testfall der Aktivierung: ein fehlschlagender sperrt, ein guter lässt
 
   // Active: the test case it was tried with is shown, no longer edited.
   await page.goto(versionPage);
-  await expect(section).toContainText('2.000,5');
+  // The page reads the product, the version's parts and the test case again (a busy box: time).
+  await expect(section).toContainText('2.000,5', { timeout: 30_000 });
   await expect(section.getByRole('button', { name: 'Testfall bearbeiten' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 });
