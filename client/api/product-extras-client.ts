@@ -10,6 +10,7 @@ import type {
   NamedRange,
   ProductFactor,
 } from '#common/contracts/product-extras.ts';
+import type { ErrorIssue } from '#common/contracts/error.ts';
 import { fetchJson } from './fetch-json.ts';
 import type { InsuredObject } from './products-client.ts';
 import { listParams, type Page } from './tenant-admin-client.ts';
@@ -105,6 +106,61 @@ export function deleteProductFactor(
   signal?: AbortSignal,
 ): Promise<void> {
   return fetchJson(`${base(accountIndex)}/product-factors/${id}`, { method: 'DELETE', signal });
+}
+
+// -- a version's stored test case (issue 15 point 2): the values the activation trial uses
+
+/** Per insured object name, per field name, a value; a field left out takes its sample value. */
+export type TestCaseObjects = Record<string, Record<string, string | number | boolean | null>>;
+
+export interface ProductTestCase {
+  objects: TestCaseObjects;
+  /** 0 while the version has none; a save names the one it is based on (409 when stale). */
+  version: number;
+  updatedAt: string | null;
+  updatedBy: string | null;
+}
+
+/**
+ * The trial calculation as an activation now would run it with the stored test case: the
+ * premium, or the refusal the activation would answer (its `error` and the formula's issue).
+ */
+export type TrialCalculation =
+  | {
+      premium: {
+        premiumItems: { premiumFormulaId: number; total: number; isOverride: boolean }[];
+        grandTotal: number;
+        currency: string;
+      };
+    }
+  | { error: string; issues: ErrorIssue[] };
+
+export interface TestCaseAnswer {
+  testCase: ProductTestCase;
+  trial: TrialCalculation;
+}
+
+export function getProductTestCase(
+  accountIndex: number,
+  productVersionId: number,
+  signal: AbortSignal,
+): Promise<TestCaseAnswer> {
+  return fetchJson<TestCaseAnswer>(
+    `${base(accountIndex)}/product-versions/${productVersionId}/test-case`,
+    { signal },
+  );
+}
+
+export function saveProductTestCase(
+  accountIndex: number,
+  productVersionId: number,
+  body: { objects: TestCaseObjects; version: number },
+  signal?: AbortSignal,
+): Promise<TestCaseAnswer> {
+  return fetchJson<TestCaseAnswer>(
+    `${base(accountIndex)}/product-versions/${productVersionId}/test-case`,
+    { method: 'PUT', body, signal },
+  );
 }
 
 // -- named ranges

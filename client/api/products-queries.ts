@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   factorValuesForVersion,
   getBookingFunnelVersion,
+  getProductTestCase,
   listBookingFunnels,
   listDefaultProductFields,
   listInsuredObjectTypes,
@@ -53,6 +54,11 @@ export const productQueries = {
   namedRanges: (accountIndex: number, versionId: number) =>
     keyedQuery([...productQueries.version(accountIndex, versionId), 'named-ranges'], (signal) =>
       listNamedRanges(accountIndex, versionId, signal),
+    ),
+  /** The version's stored test case (the values the activation trial uses). */
+  testCase: (accountIndex: number, versionId: number) =>
+    keyedQuery([...productQueries.version(accountIndex, versionId), 'test-case'], (signal) =>
+      getProductTestCase(accountIndex, versionId, signal),
     ),
   /** The version's factor tables under the cache rule of `loadFactorTables`. */
   factors: (accountIndex: number, versionId: number, source: FactorSource = serviceFactors) =>

@@ -63,7 +63,7 @@ test.describe('Tarifsicherheit (Deutsch)', () => {
     const confirm = page.getByRole('dialog', { name: 'Aktivieren' });
     await confirm.getByRole('button', { name: 'Aktivieren' }).click();
     await expect(confirm).toContainText(
-      'Nicht aktiviert: Der Beitrag lässt sich für die Beispieldaten (Standardwerte der Felder) nicht berechnen. Beitragsformel „Schaden“: Division durch null (Zeichen 5)',
+      'Nicht aktiviert: Der Beitrag lässt sich für die Beispieldaten (Testfall, sonst Standardwerte der Felder) nicht berechnen. Beitragsformel „Schaden“: Division durch null (Zeichen 5)',
     );
     await expect(page.getByText('Etwas ist schiefgelaufen')).toHaveCount(0);
   });

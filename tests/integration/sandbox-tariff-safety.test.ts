@@ -250,13 +250,20 @@ describe('a stored test case', () => {
     expect((await activate(draft.versionId)).status).toBe(409);
 
     const path = `/product-versions/${draft.versionId}/test-case`;
-    expect((await call(viewer, path)).body.testCase).toMatchObject({ objects: {}, version: 0 });
+    const none = (await call(viewer, path)).body;
+    expect(none.testCase).toMatchObject({ objects: {}, version: 0 });
+    // The trial as the activation would run it now: refused, naming the formula and why.
+    expect(none.trial).toMatchObject({
+      error: 'trial_calculation_failed',
+      issues: [{ path: 'premiumFormulas', code: 'division_by_zero', formula: 'Per divisor' }],
+    });
     const saved = await call(manager, path, 'PUT', {
       objects: { vehicle: { divisor: 4 } },
       version: 0,
     });
     expect(saved.status).toBe(200);
     expect(saved.body.testCase).toMatchObject({ objects: { vehicle: { divisor: 4 } }, version: 1 });
+    expect(saved.body.trial.premium.grandTotal).toBeGreaterThan(0);
     // A save on top of an older version, without the permission, of another workspace: refused.
     const stale = await call(manager, path, 'PUT', { objects: {}, version: 0 });
     expect(stale.status).toBe(409);
@@ -267,6 +274,22 @@ describe('a stored test case', () => {
     expect((await call(manager, path, 'PUT', { objects: { vehicle: 3 }, version: 1 })).status).toBe(
       400,
     );
+    // Values are checked against the version's fields, each refusal at the field it is about
+    // (none is required: a field left out takes its sample value).
+    const wrong = await call(manager, path, 'PUT', {
+      objects: { vehicle: { divisor: 'vier', colour: 'red' }, boat: { length: 3 } },
+      version: 1,
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe('validation_error');
+    expect(wrong.body.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'vehicle.divisor', code: 'not_a_number' },
+        { path: 'vehicle.colour', code: 'unknown_field' },
+        { path: 'boat', code: 'unknown_insured_object' },
+      ]),
+    );
+    expect((await call(viewer, path)).body.testCase.objects).toEqual({ vehicle: { divisor: 4 } });
 
     // With the stored divisor of 4 the premium computes, so the version activates.
     const done = await activate(draft.versionId);

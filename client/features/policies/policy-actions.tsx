@@ -21,7 +21,7 @@ import {
   type DialogOutcome,
 } from './action-dialogs.tsx';
 import { formulaRefusalText } from '#client/entities/product/formula-issue.ts';
-import { policyChanges, refusalOf, type Refusal } from './policy-outcome.ts';
+import { formRefusalOf, policyChanges, refusalOf, type Refusal } from './policy-outcome.ts';
 import { usePolicyLifecycle } from './use-policy-lifecycle.ts';
 
 /** Actions whose input comes from a form; the others are a confirmation only. */
@@ -239,13 +239,18 @@ export function usePolicyActions({
 
   const inForm = action !== null && FORM_ACTIONS.includes(action);
   const formOpen = inForm && !asking && !state.matches('idle') && !state.matches('done');
+  // A refused submit goes back to the form: its issues at the fields, or one notice (a premium
+  // formula that cannot be computed names itself there, not as "the value is invalid").
+  const formRefusal =
+    formOpen && action && state.matches('confirming')
+      ? formRefusalOf(state.context.error, action)
+      : null;
   const formOutcome: DialogOutcome | null = formOpen
     ? {
-        issues: state.matches('confirming') ? (state.context.error?.issues ?? []) : [],
-        notice:
-          state.matches('confirming') && state.context.error && !state.context.error.issues.length
-            ? notice(refusalOf(errorLike(state.context.error), action), () => undefined)
-            : notice(outcomeRefusal, dismiss),
+        issues: [...(formRefusal?.issues ?? [])],
+        notice: formRefusal?.refusal
+          ? notice(formRefusal.refusal, () => undefined)
+          : notice(outcomeRefusal, dismiss),
       }
     : null;
   const closeForm = () => {

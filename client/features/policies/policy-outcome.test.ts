@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#client/api/fetch-json.ts';
 import type { Policy } from '#client/api/policies-client.ts';
-import { policyChanges, refusalOf } from './policy-outcome.ts';
+import { formRefusalOf, policyChanges, refusalOf } from './policy-outcome.ts';
 
 const policy = (extra: Partial<Policy> = {}) =>
   ({
@@ -111,5 +111,44 @@ describe('what a conflict shows', () => {
       { field: 'termination_date', before: null, after: '2026-12-01T00:00:00.000Z' },
     ]);
     expect(policyChanges(policy(), policy())).toEqual([]);
+  });
+});
+
+describe('a refused form submit (issue 15: the draft dialog)', () => {
+  const formError = (status: number, code: string, issues: { path: string; code: string }[]) => ({
+    status,
+    code,
+    message: '',
+    issues,
+  });
+
+  it('a formula naming an unknown field is one notice naming the formula, no field issue', () => {
+    const issue = {
+      path: 'premium',
+      code: 'unknown_variable',
+      position: 8,
+      formula: 'Schaden',
+      name: 'device.colour',
+    };
+    const { issues, refusal } = formRefusalOf(
+      formError(422, 'calculation_failed', [issue]),
+      'patchDraft',
+    );
+    expect(issues).toEqual([]);
+    expect(refusal?.kind).toBe('formula');
+    expect(refusal?.kind === 'formula' && refusal.error.body).toEqual({ issues: [issue] });
+  });
+
+  it('field issues stay at the fields, with their bounds; a refusal without issues is a notice', () => {
+    const below = { path: 'device.value', code: 'below_minimum', limit: 10 };
+    expect(formRefusalOf(formError(400, 'validation_error', [below]), 'patchDraft')).toEqual({
+      issues: [below],
+      refusal: null,
+    });
+    expect(formRefusalOf(formError(409, 'no_draft', []), 'patchDraft')).toEqual({
+      issues: [],
+      refusal: { kind: 'message', key: 'refusals.no_draft' },
+    });
+    expect(formRefusalOf(null, 'patchDraft')).toEqual({ issues: [], refusal: null });
   });
 });

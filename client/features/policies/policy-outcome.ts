@@ -69,6 +69,33 @@ export function refusalOf(error: unknown, action: PolicyAction): Refusal {
   return { kind: 'failed' };
 }
 
+/** A failed form submit as the lifecycle machine keeps it (status, code and the raw issues). */
+export interface FormError {
+  status: number;
+  code: string;
+  message: string;
+  issues: readonly Issue[];
+}
+
+/**
+ * Where a form dialog shows a refused submit: its issues at the fields (or listed under them), or
+ * one notice. A premium formula that cannot be computed over the values (`calculation_failed`
+ * with an issue that names the formula, path `premium`) is the notice naming the formula and why
+ * (an unknown name, a division by zero): among the field issues, it read "the value is invalid"
+ * (issue 15). A refusal without issues is a notice too. The issues are passed on as they came
+ * (a range issue keeps its bound).
+ */
+export function formRefusalOf(
+  error: FormError | null,
+  action: PolicyAction,
+): { issues: readonly Issue[]; refusal: Refusal | null } {
+  if (!error) return { issues: [], refusal: null };
+  const apiError = new ApiError(error.status, error.code, error.message, { issues: error.issues });
+  const refusal = refusalOf(apiError, action);
+  if (refusal.kind === 'formula') return { issues: [], refusal };
+  return error.issues.length ? { issues: error.issues, refusal: null } : { issues: [], refusal };
+}
+
 /** What changed between the policy the user acted on and the one the service holds now. */
 export type PolicyChange =
   | { field: 'status'; before: Policy['status']; after: Policy['status'] }

@@ -35,6 +35,7 @@ import { FieldDialog } from './field-dialog.tsx';
 import { AddObjectDialog, RenameObjectDialog } from './insured-object-dialogs.tsx';
 import { FactorsSection, NamedRangesSection } from './version-lookups.tsx';
 import { FormulaDialog } from './formula-dialog.tsx';
+import { TestCaseSection } from './test-case-section.tsx';
 import {
   formulaPath,
   orderInsuredObjects,
@@ -486,6 +487,13 @@ export default function VersionPage() {
           />
         )}
       </section>
+
+      <TestCaseSection
+        accountIndex={accountIndex}
+        versionId={version.id}
+        canEdit={canEditFields}
+        onSaved={saved}
+      />
 
       {/* The editor has no tabs: the version's history is its last section. */}
       <HistorySection

@@ -10,8 +10,13 @@ import type { Queryable } from '#server/sandbox/platform/db.ts';
 import { HttpError } from '#server/sandbox/platform/errors.ts';
 import { KIND_OPTIONS } from '#common/policy-object-data.ts';
 import { versionLookups } from './formula-lookups.ts';
-import { testCaseOf } from './test-case-routes.ts';
-import { loadTariffs, premiumOf, PremiumFormulaError, type TariffField } from './premium.ts';
+import {
+  loadTariffs,
+  premiumOf,
+  PremiumFormulaError,
+  type Premium,
+  type TariffField,
+} from './premium.ts';
 
 /**
  * The premium formula check of the insurance service (issue 15, point 1): the version's names
@@ -129,6 +134,22 @@ export function assertFormula(
 
 // ---- the trial calculation at activation ---------------------------------------------------
 
+/** A stored test case: per insured object (by name), per field name, a value. */
+export type TestCaseValues = Record<string, Record<string, unknown>>;
+
+/** The stored test case's values of a version: none when it has no test case. */
+export async function testCaseOf(
+  db: Queryable,
+  tenantId: number,
+  versionId: number,
+): Promise<TestCaseValues> {
+  const [row] = await db.query<{ objects: TestCaseValues }>(
+    'SELECT objects FROM product_version_test_cases WHERE tenant_id = $1 AND product_version_id = $2',
+    [tenantId, versionId],
+  );
+  return row?.objects ?? {};
+}
+
 const YEAR_MS = 365.25 * 86_400_000;
 
 /**
@@ -176,12 +197,36 @@ function refuseActivation(formula: string, issue: FormulaIssue, why: string): ne
   );
 }
 
+/** What the trial calculation of a version came to: its premium, or why there is none. */
+export type TrialOutcome = { ok: true; premium: Premium } | { ok: false; refusal: HttpError };
+
 /**
- * Before a version is activated (issue 15, point 2): every formula passes the check with the
+ * The trial calculation of a version (issue 15, point 2): every formula passes the check with the
  * version as it is now (a field a formula reads may have been removed or retyped since it was
- * saved), and the premium is computed over sample data for every insured object. A version whose
- * premium cannot be computed would refuse every sale; it is refused here instead, with a 409
- * that names the formula and why.
+ * saved), and the premium is computed over sample data for every insured object (the stored
+ * test case's values, the fields' sample values for the rest). A version whose premium cannot be
+ * computed answers the 409 its activation is refused with: the formula and why.
+ */
+export async function trialCalculation(
+  db: Queryable,
+  tenantId: number,
+  versionId: number,
+  todayMs: number,
+): Promise<TrialOutcome> {
+  try {
+    const premium = await computeTrial(db, tenantId, versionId, todayMs);
+    if (!premium) throw new HttpError(404, 'not_found', 'product version not found');
+    return { ok: true, premium };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 409) return { ok: false, refusal: error };
+    throw error;
+  }
+}
+
+/**
+ * Before a version is activated: a version whose premium cannot be computed would refuse every
+ * sale (the trial calculation above); it is refused here instead, with a 409 that names the
+ * formula and why.
  */
 export async function assertVersionComputes(
   db: Queryable,
@@ -189,6 +234,15 @@ export async function assertVersionComputes(
   versionId: number,
   todayMs: number,
 ): Promise<void> {
+  await computeTrial(db, tenantId, versionId, todayMs);
+}
+
+async function computeTrial(
+  db: Queryable,
+  tenantId: number,
+  versionId: number,
+  todayMs: number,
+): Promise<Premium | null> {
   const formulas = await db.query<{
     name: string;
     expression: string;
@@ -214,7 +268,7 @@ export async function assertVersionComputes(
     if (formula.variable_name) names.set(formula.variable_name, 'number');
   }
   const [tariff] = await loadTariffs(db, tenantId, 'v.id = $2', [versionId]);
-  if (!tariff) return;
+  if (!tariff) return null;
   // The stored test case's values first, the fields' sample values for the rest.
   const testCase = await testCaseOf(db, tenantId, versionId);
   const objects = tariff.objects.map((object) => ({
@@ -227,7 +281,7 @@ export async function assertVersionComputes(
     ),
   }));
   try {
-    premiumOf(tariff, objects);
+    return premiumOf(tariff, objects);
   } catch (error) {
     if (!(error instanceof PremiumFormulaError)) throw error;
     const issue: FormulaIssue = {

@@ -2,7 +2,9 @@ import { Router } from 'express';
 import * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
-import { HttpError } from '#server/sandbox/platform/errors.ts';
+import { HttpError, invalidInput } from '#server/sandbox/platform/errors.ts';
+import type { ErrorIssue } from '#common/contracts/error.ts';
+import { validateObjectData } from '#common/policy-object-data.ts';
 import {
   getAuth,
   requireAuth,
@@ -12,6 +14,8 @@ import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { recordChange } from '#server/sandbox/platform/audit-trail.ts';
 import { idOf } from '#server/sandbox/platform/records.ts';
 import { assertDraft, versionById } from './insurance-product-routes.ts';
+import { loadTariffs } from './premium.ts';
+import { trialCalculation, type TestCaseValues } from './formula-check.ts';
 
 /**
  * A product version's stored test case (issue 15 point 2, docs/decisions/007): per insured object
@@ -40,8 +44,6 @@ const TestCaseBody = v.strictObject({
   version: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
 
-export type TestCaseValues = Record<string, Record<string, unknown>>;
-
 interface TestCaseRow {
   objects: TestCaseValues;
   version: number;
@@ -56,17 +58,47 @@ const present = (row: TestCaseRow | undefined) => ({
   updatedBy: row?.updated_by ?? null,
 });
 
-/** The stored test case's values of a version: none when it has no test case. */
-export async function testCaseOf(
+/**
+ * The test case's values checked against the version's fields, as a policy's data is (the shared
+ * check of common/policy-object-data.ts), except that no field is required: a field left out
+ * takes its sample value at the trial. An object or field the version does not have, or a value
+ * of the wrong type, is refused at `<object>.<field>` so that the screen names the field; stored,
+ * it would only fail the trial later with a less precise message.
+ */
+async function assertTestCaseFits(
   db: Queryable,
   tenantId: number,
   versionId: number,
-): Promise<TestCaseValues> {
-  const [row] = await db.query<TestCaseRow>(
-    'SELECT objects FROM product_version_test_cases WHERE tenant_id = $1 AND product_version_id = $2',
-    [tenantId, versionId],
-  );
-  return row?.objects ?? {};
+  objects: TestCaseValues,
+): Promise<void> {
+  const [tariff] = await loadTariffs(db, tenantId, 'v.id = $2', [versionId]);
+  // `limit`: the bound a range issue crossed, as the policies' refusals carry it.
+  const issues: (ErrorIssue & { limit?: number })[] = [];
+  for (const [name, data] of Object.entries(objects)) {
+    const object = tariff?.objects.find((o) => o.name === name);
+    if (!object) {
+      issues.push({ path: name, code: 'unknown_insured_object' });
+      continue;
+    }
+    const fields = object.fields.map((field) => ({ ...field, isRequired: false }));
+    const result = validateObjectData(fields, data);
+    for (const issue of result.issues) {
+      issues.push({ ...issue, path: issue.path ? `${name}.${issue.path}` : name });
+    }
+  }
+  if (issues.length) throw invalidInput(issues);
+}
+
+/**
+ * The trial calculation as an activation now would run it, with the test case as stored: the
+ * premium, or the refusal (`error` and the formula's issue) the activation would answer. So the
+ * product manager sees what a test case gives before activating.
+ */
+async function trialOf(db: Queryable, tenantId: number, versionId: number, nowMs: number) {
+  const outcome = await trialCalculation(db, tenantId, versionId, nowMs);
+  return outcome.ok
+    ? { premium: outcome.premium }
+    : { error: outcome.refusal.code, issues: outcome.refusal.issues ?? [] };
 }
 
 export function testCaseRouter(ctx: SandboxContext): Router {
@@ -90,7 +122,10 @@ export function testCaseRouter(ctx: SandboxContext): Router {
         'SELECT * FROM product_version_test_cases WHERE tenant_id = $1 AND product_version_id = $2',
         [tenantId, version.id],
       );
-      res.json({ testCase: present(row) });
+      res.json({
+        testCase: present(row),
+        trial: await trialOf(db, tenantId, version.id, ctx.clock.now()),
+      });
     },
   );
 
@@ -107,6 +142,7 @@ export function testCaseRouter(ctx: SandboxContext): Router {
         notFound,
       );
       assertDraft(version);
+      await assertTestCaseFits(db, auth.tenantId, version.id, body.objects);
       const saved = await db.transaction(async (tx) => {
         const [current] = await tx.query<TestCaseRow>(
           `SELECT * FROM product_version_test_cases
@@ -147,7 +183,10 @@ export function testCaseRouter(ctx: SandboxContext): Router {
         );
         return row!;
       });
-      res.json({ testCase: present(saved) });
+      res.json({
+        testCase: present(saved),
+        trial: await trialOf(db, auth.tenantId, version.id, ctx.clock.now()),
+      });
     },
   );
   return router;
