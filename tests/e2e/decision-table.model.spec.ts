@@ -51,7 +51,7 @@ const INVALID = '<= (1';
 
 const tablePage = (code: string) => `/u/0/management/decision-tables/${code}`;
 const threshold = (page: Page) => page.getByRole('textbox', { name: `Rule 2, ${AMOUNT}` });
-const unsaved = (page: Page) => page.getByText('Unsaved changes');
+const unsaved = (page: Page) => page.getByText('Unsaved changes', { exact: true });
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save as new version' });
 const conflictAlert = (page: Page) =>
   page.getByRole('alert').filter({ hasText: 'Someone saved a newer version' });
@@ -169,9 +169,9 @@ for (const path of paths) {
           },
           'xstate.error.actor.saveVersion': async (step) => {
             if (step.event.error?.kind !== 'refused') return;
-            await expect(page.getByRole('alert')).toContainText(
-              'The decision table was not accepted: rule 2, input 1',
-            );
+            await expect(
+              page.getByRole('alert').filter({ hasText: 'The decision table was not accepted' }),
+            ).toContainText('The decision table was not accepted: rule 2, input 1');
             // Every change stays: the entry the service refused is still there to correct.
             await expect(threshold(page)).toHaveValue(INVALID);
           },

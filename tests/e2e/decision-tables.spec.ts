@@ -72,13 +72,13 @@ test.describe('decision tables in Polish', () => {
       await expect(threshold).toHaveValue('<= 100000');
       await expectNoSeriousA11yViolations(page);
       await threshold.fill('<= 50000');
-      await expect(page.getByText('Niezapisane zmiany')).toBeVisible();
+      await expect(page.getByText('Niezapisane zmiany', { exact: true })).toBeVisible();
       await page.getByRole('button', { name: 'Zapisz jako nową wersję' }).click();
 
       const next = before.versionNumber + 1;
       await expect(page.getByText(`Zapisano wersję ${next}.`)).toBeVisible();
       await expect(page.getByTestId('table-version')).toContainText(`Wersja ${next},`);
-      await expect(page.getByText('Niezapisane zmiany')).toBeHidden();
+      await expect(page.getByText('Niezapisane zmiany', { exact: true })).toBeHidden();
       const versions = page.getByRole('table', { name: 'Wersje' });
       await expect(versions.getByText(`Wersja ${next}`)).toBeVisible();
       await expect(
@@ -119,11 +119,13 @@ test.describe('decision tables in Polish', () => {
     const cell = page.getByRole('textbox', { name: `Reguła 1, ${AMOUNT}` });
     await cell.fill('<= (5');
     await page.getByRole('button', { name: 'Zapisz jako nową wersję' }).click();
-    await expect(page.getByRole('alert')).toContainText(
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Tabela decyzyjna nie została przyjęta' }),
+    ).toContainText(
       'Tabela decyzyjna nie została przyjęta: rule 1, input 1: the FEEL "<= (5" does not parse',
     );
     await expect(cell).toHaveValue('<= (5');
-    await expect(page.getByText('Niezapisane zmiany')).toBeVisible();
+    await expect(page.getByText('Niezapisane zmiany', { exact: true })).toBeVisible();
     expect((await latestOf(page, 'claim-routing')).versionNumber).toBe(before.versionNumber);
 
     // Leaving asks first; staying keeps the edit.

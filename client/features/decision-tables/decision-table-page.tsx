@@ -165,8 +165,15 @@ function TableEditor({ code, versionNumber }: { code: string; versionNumber: num
     ({ currentLocation, nextLocation }) =>
       dirty && currentLocation.pathname !== nextLocation.pathname,
   );
+  // One question per blocked navigation, however often the page renders while it is open.
+  const asked = useRef<unknown>(null);
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
+    if (blocker.state !== 'blocked') {
+      asked.current = null;
+      return;
+    }
+    if (asked.current === blocker.location) return;
+    asked.current = blocker.location;
     void confirm({
       title: t('leave.title'),
       message: t('leave.message'),

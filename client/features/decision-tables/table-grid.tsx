@@ -133,7 +133,7 @@ export function TableGrid({
           >
             {HIT_POLICIES.map((policy) => (
               <option key={policy} value={policy}>
-                {t(`grid.hit_policies.${policy}`)}
+                {t(`grid.hit_policies.${policy.toLowerCase() as Lowercase<HitPolicy>}`)}
               </option>
             ))}
           </select>
