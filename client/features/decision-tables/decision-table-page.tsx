@@ -20,6 +20,7 @@ import {
   saveDecisionTableVersion,
   type DecisionLogic,
 } from '#client/api/decision-tables-client.ts';
+import { usePersonNames } from '#client/entities/person/person-name.ts';
 import { Alert } from '#client/ui/alert.tsx';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
@@ -75,6 +76,8 @@ function TableEditor({ code, versionNumber }: { code: string; versionNumber: num
   const { accountIndex, canUpdate } = useDecisionTableAbilities();
   const toast = useToast();
   const confirm = useConfirm();
+  // Who saved: the user's own name, "system" for the seed, a neutral word for others (no codes).
+  const nameOf = usePersonNames();
   const listPath = `/u/${accountIndex}/management/decision-tables`;
   const tablePath = `${listPath}/${encodeURIComponent(code)}`;
 
@@ -235,7 +238,7 @@ function TableEditor({ code, versionNumber }: { code: string; versionNumber: num
       <p className="text-sm text-slate-700" data-testid="table-version">
         {t('editor.version_info', {
           version: loaded.versionNumber,
-          by: loaded.savedBy,
+          by: nameOf(loaded.savedBy).label,
           at: formatDateTime(loaded.savedAt),
         })}
         {dirty ? <strong className="ml-2 text-amber-800">{t('editor.unsaved')}</strong> : null}
@@ -361,7 +364,7 @@ function TableEditor({ code, versionNumber }: { code: string; versionNumber: num
                         </Link>
                       )}
                     </td>
-                    <td className="py-1 pr-4">{v.createdBy}</td>
+                    <td className="py-1 pr-4">{nameOf(v.createdBy).label}</td>
                     <td className="py-1">{formatDateTime(v.createdAt)}</td>
                   </tr>
                 ))}

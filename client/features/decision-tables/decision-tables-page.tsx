@@ -18,6 +18,7 @@ import { serviceOrder } from '#client/ui/table-sort.ts';
 import { ToolbarInput } from '#client/ui/toolbar-field.tsx';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
 import { ListTitle } from '#client/entities/list-view/list-page.tsx';
+import { usePersonNames } from '#client/entities/person/person-name.ts';
 import { CreateTableDialog } from './create-table-dialog.tsx';
 import { useDecisionTableAbilities } from './use-decision-table-abilities.ts';
 
@@ -37,6 +38,7 @@ export default function DecisionTablesPage() {
   const navigate = useNavigate();
   const { accountIndex, canCreate } = useDecisionTableAbilities();
   const [creating, setCreating] = useState(false);
+  const nameOf = usePersonNames();
   const url = useUrlFilters(['search'], {
     typed: ['search'],
     sortColumns: Object.keys(ORDER_FIELDS),
@@ -96,10 +98,10 @@ export default function DecisionTablesPage() {
         id: 'updated_by',
         header: t('columns.updated_by'),
         width: '1fr',
-        cell: (table) => table.updatedBy,
+        cell: (table) => nameOf(table.updatedBy).label,
       },
     ],
-    [t, accountIndex],
+    [t, accountIndex, nameOf],
   );
 
   return (
