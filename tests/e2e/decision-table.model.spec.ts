@@ -36,6 +36,9 @@ function walkable(state: Snapshot<unknown>, event: AnyEventObject): boolean {
   return true;
 }
 
+// A path takes 10 to 20 s on a quiet machine; the shared CI box runs several at once.
+test.describe.configure({ timeout: 120_000 });
+
 const { model, paths } = modelPaths(decisionTableEditorMachine, {
   input: pathsInput,
   events: pathEvents,
