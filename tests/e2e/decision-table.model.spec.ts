@@ -22,7 +22,9 @@ import { expectCheckForEveryState, modelPaths, walkModel } from './model-walk.ts
  * - an older version or a missing table after a conflict's reload: it reads the latest.
  */
 function walkable(state: Snapshot<unknown>, event: AnyEventObject): boolean {
-  if (event.type === 'load.retry') return false;
+  // A rename changes the name only (a root event the model would loop in every state); the
+  // heading's rename is no part of the version flow.
+  if (event.type === 'load.retry' || event.type === 'table.renamed') return false;
   const { force, loaded, saveRefusal } = (
     state as unknown as { context: { force: boolean; loaded: unknown; saveRefusal: unknown } }
   ).context;
