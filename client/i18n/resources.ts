@@ -29,6 +29,7 @@ export const lazyEnglish = {
   leads: () => import('#locales/en/leads.json'),
   documents: () => import('#locales/en/documents.json'),
   claims: () => import('#locales/en/claims.json'),
+  decision_tables: () => import('#locales/en/decision_tables.json'),
 } as const;
 
 type LazyResources = {

@@ -205,7 +205,19 @@ export function decisionTableRouter(ctx: SandboxContext): Router {
     const table = await findTable(db, tenantId, String(req.params.code));
     const { variables } = parseBody(Evaluate, req.body);
     const version = await latest(db, table.id);
-    res.json({ result: evaluateTable(await parseDmn(version.definition), variables) });
+    const logic = await parseDmn(version.definition);
+    let result: Record<string, unknown> | null;
+    try {
+      result = evaluateTable(logic, variables);
+    } catch (err) {
+      // A FEEL error on these inputs is the caller's to see, not a fault of the service.
+      throw new HttpError(
+        400,
+        'evaluation_error',
+        `the table could not be evaluated: ${(err as Error).message.split('\n')[0]}`,
+      );
+    }
+    res.json({ result });
   });
 
   return router;

@@ -1,5 +1,5 @@
 import { DmnModdle } from 'dmn-moddle';
-import { unaryTest, evaluate } from 'feelin';
+import { SyntaxError as FeelSyntaxError, unaryTest, evaluate } from 'feelin';
 import { HttpError } from '#server/sandbox/platform/errors.ts';
 
 /**
@@ -64,7 +64,37 @@ export async function parseDmn(xml: string): Promise<DecisionTable> {
     if (rule.outputEntries.length !== parsed.outputs.length)
       throw invalidDmn(`rule ${i + 1} has ${rule.outputEntries.length} output entries`);
   }
+  checkFeel(parsed);
   return parsed;
+}
+
+/**
+ * FEEL that does not parse would fail only when the table is evaluated (a workflow's rule task
+ * failing long after the save): refused with the file, naming the cell. Only syntax is checked
+ * here; what a valid expression yields depends on the variables of each evaluation.
+ */
+function checkFeel(table: DecisionTable): void {
+  const check = (where: string, text: string, run: () => unknown) => {
+    try {
+      run();
+    } catch (err) {
+      if (err instanceof FeelSyntaxError)
+        throw invalidDmn(
+          `${where}: the FEEL "${text}" does not parse (${err.message.split('\n')[0]})`,
+        );
+    }
+  };
+  for (const [i, input] of table.inputs.entries())
+    check(`input ${i + 1}`, input.expression, () => evaluate(input.expression, {}));
+  for (const [r, rule] of table.rules.entries()) {
+    for (const [c, entry] of rule.inputEntries.entries()) {
+      const text = entry.trim();
+      if (text === '' || text === '-') continue;
+      check(`rule ${r + 1}, input ${c + 1}`, text, () => unaryTest(text, { '?': null }));
+    }
+    for (const [c, entry] of rule.outputEntries.entries())
+      check(`rule ${r + 1}, output ${c + 1}`, entry, () => evaluate(entry, {}));
+  }
 }
 
 /** The outputs of the matching rule(s), or null when no rule matches (FIRST, UNIQUE). */
