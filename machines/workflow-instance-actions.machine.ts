@@ -121,6 +121,8 @@ export const workflowInstanceActionsMachine = setup({
         'action.confirm': 'acting',
         'action.dismiss': { target: 'idle', actions: assign({ action: null, taskKey: null }) },
       },
+      // Entered by target (`confirming.cancel`, ...) only; `initial` is xstate's requirement.
+      initial: 'cancel',
       states: { cancel: {}, retry: {}, complete: {} },
     },
     acting: {
