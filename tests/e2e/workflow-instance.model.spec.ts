@@ -185,6 +185,8 @@ test('every state of the instance-actions machine has a check in the browser wal
 });
 
 test.describe('workflow instance action paths', () => {
+  // A page, bpmn-js's chunk and a few clicks: about 15 s on a quiet box, twice that when loaded.
+  test.describe.configure({ timeout: 90_000 });
   let instances: Instance[] = [];
   test.beforeAll(async ({ baseURL }) => {
     test.setTimeout(60_000);
@@ -206,7 +208,7 @@ test.describe('workflow instance action paths', () => {
         await page.goto(
           `/u/0/management/workflow-monitor/${instance!.workflow.code}/${instance!.workflowVersion.versionNumber}/${instance!.code}`,
         );
-        await expect(page.getByTestId('instance-status')).toHaveText('Failed');
+        await expect(page.getByTestId('instance-status')).toHaveText('Failed', { timeout: 30_000 });
         await expect(page.getByTestId('instance-failed-at')).toHaveText('Rate the lead');
         await walkModel(model, path, {
           states: stateChecks,
