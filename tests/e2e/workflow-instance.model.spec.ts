@@ -21,10 +21,16 @@ import { expectCheckForEveryState, modelPaths, walkModel } from './model-walk.ts
  * - `instance.loaded`: the page's own reads, not a user's action (the refusal's reload is checked
  *   in `refused`);
  * - an action failing without an answer (5xx, network), and so `failed`: not something a user
- *   can do.
+ *   can do;
+ * - a cancel or retry from `done`: the model's instance is finished there, and the page shows no
+ *   button for it.
  */
-function walkable(_state: Snapshot<unknown>, event: AnyEventObject): boolean {
+function walkable(state: Snapshot<unknown>, event: AnyEventObject): boolean {
   if (event.type === 'action.complete' || event.type === 'instance.loaded') return false;
+  // Done, the model's instance is completed or cancelled: the page offers no action to click.
+  const value = (state as unknown as { value: unknown }).value;
+  if (value === 'done' && (event.type === 'action.cancel' || event.type === 'action.retry'))
+    return false;
   if (event.type === 'xstate.error.actor.act') return event.error?.status === 409;
   return true;
 }
