@@ -48,7 +48,11 @@ function zoneClock(timeZone: string): Intl.DateTimeFormat {
  * formatter is made once and the offset read from its parts.
  */
 function inZone(instant: Dayjs, timeZone: string): Dayjs {
-  const ms = instant.valueOf();
+  return instant.utcOffset(zoneOffsetMinutes(timeZone, instant.valueOf()));
+}
+
+/** The offset of `timeZone` from UTC at the instant `ms`, in minutes (east positive). */
+export function zoneOffsetMinutes(timeZone: string, ms: number): number {
   const parts = zoneClock(timeZone).formatToParts(new Date(ms));
   const field: Record<string, number> = {};
   for (const part of parts) if (part.type !== 'literal') field[part.type] = Number(part.value);
@@ -61,8 +65,7 @@ function inZone(instant: Dayjs, timeZone: string): Dayjs {
     field.second!,
   );
   // Whole minutes, as dayjs's own plugin rounds them (the seconds of old local mean times).
-  const offset = Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000);
-  return instant.utcOffset(offset);
+  return Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { isFinalRefusal, refusalOf } from './failure-code.ts';
 
 /** One row of a tenant's status transition rules, as the service lists them. */
 export interface MoveRule {
@@ -53,17 +54,6 @@ export function allowedTargets(
     .filter((to) => !excluded.includes(to));
   return [...new Set(targets)];
 }
-
-function refusalOf(error: unknown): MoveRefusal {
-  const e = error as { status?: unknown; code?: unknown } | null | undefined;
-  return {
-    status: typeof e?.status === 'number' ? e.status : 0,
-    code: typeof e?.code === 'string' && e.code !== '' ? e.code : 'unavailable',
-  };
-}
-
-/** The service said no for a reason that stays (403, 404, 409): trying again does not help. */
-const isFinalRefusal = (error: unknown) => [403, 404, 409].includes(refusalOf(error).status);
 
 /**
  * Moving a record's status under the tenant's rules (leads, claims): the moves offered are those

@@ -225,6 +225,24 @@ export async function actOnWorkflowInstance(
   return answer.workflowInstance;
 }
 
+/**
+ * Completes the user task the instance waits in (sandbox: docs/decisions/012-workflow-user-tasks.md),
+ * with variables to add; 409 `illegal_transition` when the instance does not wait there.
+ */
+export async function completeUserTask(
+  accountIndex: number,
+  key: string,
+  taskKey: string,
+  variables: Record<string, unknown> = {},
+  signal?: AbortSignal,
+): Promise<WorkflowInstance> {
+  const answer = await fetchJson<{ workflowInstance: WorkflowInstance }>(
+    `${instancePath(accountIndex, key)}/user-tasks/${encodeURIComponent(taskKey)}/complete`,
+    { method: 'POST', body: { variables }, signal },
+  );
+  return answer.workflowInstance;
+}
+
 export function getWorkflowVariable(
   accountIndex: number,
   key: string,

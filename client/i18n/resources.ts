@@ -30,6 +30,7 @@ export const lazyEnglish = {
   documents: () => import('#locales/en/documents.json'),
   claims: () => import('#locales/en/claims.json'),
   decision_tables: () => import('#locales/en/decision_tables.json'),
+  workflow_monitor: () => import('#locales/en/workflow_monitor.json'),
 } as const;
 
 type LazyResources = {

@@ -169,6 +169,27 @@ export class WorkflowRuntime {
     await live.chain;
   }
 
+  /**
+   * Completes a user task the running instance waits in (docs/decisions/012-workflow-user-tasks.md):
+   * the variables given join the instance's, then the engine is signalled and runs on, saving as
+   * it goes. False when the instance does not wait there (not running, or waiting elsewhere).
+   */
+  completeUserTask(code: string, taskKey: string, variables: Record<string, unknown>): boolean {
+    const live = this.live.get(code);
+    const execution = live?.engine.execution;
+    if (!live || live.cancelled || !execution) return false;
+    const waiting = execution
+      .getPostponed()
+      .find((api) => api.id === taskKey && api.type === 'bpmn:UserTask') as
+      { environment?: { variables?: Record<string, unknown> } } | undefined;
+    if (!waiting) return false;
+    // The task's environment is the one the next gateway reads; the engine's is the one saved.
+    if (waiting.environment?.variables) Object.assign(waiting.environment.variables, variables);
+    Object.assign(live.engine.environment.variables, variables);
+    execution.signal({ id: taskKey });
+    return true;
+  }
+
   /** A failed instance runs again from its last good state: the failed task first. */
   async retry(row: InstanceRow & { history: Live['history'] }): Promise<void> {
     await this.run({ ...row, status: 'active' }, row.history);

@@ -187,6 +187,17 @@ const ServiceEventBody = v.object({
   workflowId: v.pipe(v.number(), v.integer(), v.minValue(1)),
 });
 
+/** A user task's completion: variables to add, by names a FEEL condition can read. */
+const CompleteTaskBody = v.object({
+  variables: v.optional(
+    v.pipe(
+      v.record(v.pipe(v.string(), v.regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/)), v.unknown()),
+      v.check((vars) => Object.keys(vars).length <= 50, 'at most 50 variables'),
+      v.check((vars) => JSON.stringify(vars).length <= 20_000, 'the variables are too large'),
+    ),
+  ),
+});
+
 export async function findWorkflow(db: Queryable, tenantId: number, key: string) {
   const [row] = await db.query<WorkflowRow>(
     `SELECT w.* FROM workflows w WHERE w.tenant_id = $1 AND ${byKey('w', key)}`,
@@ -401,6 +412,40 @@ export function workflowRouter(ctx: SandboxContext): Router {
       workflowInstance: presentInstance(await findInstance(db, auth.tenantId, row.code), true),
     });
   });
+
+  // Not in the spec: a user task waits for a person, and this is how one says it is done
+  // (docs/decisions/012-workflow-user-tasks.md).
+  router.post(
+    '/workflow-instances/:id/user-tasks/:taskKey/complete',
+    can('run'),
+    async (req, res) => {
+      const auth = getAuth(res);
+      const body = parseBody(CompleteTaskBody, req.body ?? {});
+      const row = await findInstance(db, auth.tenantId, String(req.params.id));
+      const taskKey = String(req.params.taskKey);
+      const runtime = runtimeOf(db);
+      if (
+        row.status !== 'active' ||
+        !runtime.completeUserTask(row.code, taskKey, body.variables ?? {})
+      ) {
+        throw new HttpError(
+          409,
+          'illegal_transition',
+          `the instance is ${row.status} and does not wait in the user task ${taskKey}`,
+          { taskKey },
+        );
+      }
+      await runtime.settled();
+      // Who completed it: the engine's own saves stamp only the time.
+      await db.query('UPDATE workflow_instances SET updated_by = $2 WHERE id = $1', [
+        row.id,
+        auth.userCode,
+      ]);
+      res.json({
+        workflowInstance: presentInstance(await findInstance(db, auth.tenantId, row.code), true),
+      });
+    },
+  );
 
   router.post('/service-event/define', can('update'), async (req, res) => {
     const auth = getAuth(res);
