@@ -29,6 +29,7 @@ export const lazyEnglish = {
   leads: () => import('#locales/en/leads.json'),
   documents: () => import('#locales/en/documents.json'),
   claims: () => import('#locales/en/claims.json'),
+  workflows: () => import('#locales/en/workflows.json'),
 } as const;
 
 type LazyResources = {
