@@ -209,6 +209,13 @@ describe('workflowEditorMachine', () => {
       expect(run.loadWorkflow.last().input.versionNumber).toBeNull();
       await loaded(run, { ...v2, versionNumber: 3, latestVersionNumber: 3 });
       expect(run.actor.getSnapshot().value).toBe('clean');
+      expect(run.actor.getSnapshot().context).toMatchObject({ conflict: null, knownLatest: null });
+    });
+
+    it('drawing on goes back to the drawing too', async () => {
+      const run = await toConflict();
+      run.actor.send({ type: 'edit' });
+      expect(run.actor.getSnapshot().value).toBe('dirty');
       expect(run.actor.getSnapshot().context.conflict).toBeNull();
     });
 
@@ -216,6 +223,8 @@ describe('workflowEditorMachine', () => {
       const run = await toConflict();
       run.actor.send({ type: 'conflict.cancel' });
       expect(run.actor.getSnapshot().value).toBe('dirty');
+      // The screen still knows a newer version exists.
+      expect(run.actor.getSnapshot().context.knownLatest).toBe(3);
       // The next save builds on the loaded version again, and meets the conflict again.
       await toSaving(run);
       expect(run.saveVersion.last().input.baseVersionNumber).toBe(2);

@@ -69,6 +69,12 @@ export interface WorkflowEditorContext {
   failure: EditorFailure | null;
   /** After a 409: the version saved meanwhile. */
   conflict: { latestVersionNumber: number } | null;
+  /**
+   * The newest version the service named in a conflict, kept after "back to my drawing" until a
+   * version is read or saved: the drawing still builds on an older one, and its next save meets
+   * the same conflict.
+   */
+  knownLatest: number | null;
   /** The version the last save made, for the screen's "saved" notice. */
   savedVersion: number | null;
 }
@@ -157,6 +163,7 @@ export const workflowEditorMachine = setup({
     force: false,
     failure: null,
     conflict: null,
+    knownLatest: null,
     savedVersion: null,
   }),
   initial: 'opening',
@@ -173,11 +180,21 @@ export const workflowEditorMachine = setup({
           {
             guard: { type: 'isLatest', params: ({ event }) => ({ loaded: event.output }) },
             target: 'clean',
-            actions: assign({ loaded: ({ event }) => event.output, failure: null, conflict: null }),
+            actions: assign({
+              loaded: ({ event }) => event.output,
+              failure: null,
+              conflict: null,
+              knownLatest: null,
+            }),
           },
           {
             target: 'readOnly',
-            actions: assign({ loaded: ({ event }) => event.output, failure: null, conflict: null }),
+            actions: assign({
+              loaded: ({ event }) => event.output,
+              failure: null,
+              conflict: null,
+              knownLatest: null,
+            }),
           },
         ],
         onError: {
@@ -271,6 +288,7 @@ export const workflowEditorMachine = setup({
             force: false,
             failure: null,
             conflict: null,
+            knownLatest: null,
             savedVersion: event.output.versionNumber,
           })),
         },
@@ -278,11 +296,9 @@ export const workflowEditorMachine = setup({
           {
             guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
             target: 'conflict',
-            actions: assign({
-              conflict: ({ event }) => ({
-                latestVersionNumber: (event.error as { latestVersionNumber: number })
-                  .latestVersionNumber,
-              }),
+            actions: assign(({ event }) => {
+              const latest = (event.error as { latestVersionNumber: number }).latestVersionNumber;
+              return { conflict: { latestVersionNumber: latest }, knownLatest: latest };
             }),
           },
           {
@@ -316,6 +332,11 @@ export const workflowEditorMachine = setup({
           actions: assign({ conflict: null, force: true }),
         },
         'conflict.cancel': {
+          target: 'dirty',
+          actions: assign({ conflict: null, definition: null }),
+        },
+        // Drawing on is going back to the drawing: "save anyway" would not send the new change.
+        edit: {
           target: 'dirty',
           actions: assign({ conflict: null, definition: null }),
         },

@@ -17,11 +17,19 @@ import { expectCheckForEveryState, modelPaths, walkModel } from './model-walk.ts
  *   that exists; the not-found page is a plain alert;
  * - an older version read after the first read, and `version.open` from anywhere but the
  *   read-only view: the address names another version only through a link or the back button,
- *   which the read-only view's link stands for.
+ *   which the read-only view's link stands for;
+ * - a save that succeeds on a base the service already called stale (see `walkable`).
  */
 function walkable(state: Snapshot<unknown>, event: AnyEventObject): boolean {
   if (event.type === 'xstate.error.actor.loadWorkflow' || event.type === 'load.retry') return false;
-  const snapshot = state as unknown as { value: unknown; context: { loaded: unknown } };
+  const snapshot = state as unknown as {
+    value: unknown;
+    context: { loaded: unknown; knownLatest: number | null; force: boolean };
+  };
+  // Back at a drawing whose base is stale (a conflict, then "back to my drawing"), a save meets
+  // the conflict again: the service does not save it as the next version.
+  if (event.type === 'xstate.done.actor.saveVersion' && snapshot.value === 'savingVersion')
+    return snapshot.context.knownLatest === null || snapshot.context.force;
   if (event.type === 'xstate.done.actor.loadWorkflow' && event.output?.versionNumber === 1)
     return snapshot.context.loaded === null;
   if (event.type === 'version.open') return snapshot.value === 'readOnly';

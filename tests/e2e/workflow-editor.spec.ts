@@ -124,7 +124,10 @@ test.describe('der Workflow-Editor', () => {
     await expect(panel(page).getByLabel('Name', { exact: true })).toHaveValue('Fax senden');
 
     // Leaving asks; staying keeps everything.
-    await page.getByRole('link', { name: 'Workflows', exact: true }).first().click();
+    await page
+      .getByRole('navigation', { name: 'Brotkrumennavigation' })
+      .getByRole('link', { name: 'Workflows', exact: true })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Ohne Speichern verlassen?' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();

@@ -2,7 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useBlocker, useLocation, useNavigate, useParams } from 'react-router';
+import {
+  Link,
+  useBlocker,
+  useLocation,
+  useNavigate,
+  useParams,
+  type BlockerFunction,
+} from 'react-router';
 import { fromPromise } from 'xstate';
 import type { Element } from 'bpmn-js/lib/model/Types';
 import { ApiError } from '#client/api/fetch-json.ts';
@@ -325,10 +332,15 @@ function WorkflowEditor({ code, versionParam }: { code: string | null; versionPa
 
   // Leaving with unsaved changes asks first (links, the menu, the back button; a reload or a
   // closed tab gets the browser's own question).
-  const blocker = useBlocker(
+  // Asked of the machine at the moment of leaving: the editor's own navigation right after a
+  // save must not meet the state of the render before it.
+  const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>
-      dirty && currentLocation.pathname !== nextLocation.pathname,
+      hasUnsavedChanges(actor.getSnapshot()) &&
+      currentLocation.pathname !== nextLocation.pathname,
+    [actor],
   );
+  const blocker = useBlocker(shouldBlock);
   const asking = useRef(false);
   useEffect(() => {
     if (blocker.state !== 'blocked' || asking.current) return;
@@ -499,6 +511,14 @@ function WorkflowEditor({ code, versionParam }: { code: string | null; versionPa
           >
             {t('errors.dismiss')}
           </Button>
+        </Alert>
+      ) : null}
+      {state.context.knownLatest !== null && !state.matches('conflict') ? (
+        <Alert tone="warning">
+          {t('editor.stale_base', {
+            latest: state.context.knownLatest,
+            version: loaded?.versionNumber ?? 0,
+          })}
         </Alert>
       ) : null}
       {state.matches('conflict') && conflict ? (

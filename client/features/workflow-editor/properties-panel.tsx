@@ -14,6 +14,7 @@ import {
   TASK_KINDS,
   editorOf,
   elementLabel,
+  isDefaultFlow,
   isTaskKind,
   pickableElements,
   propsOf,
@@ -103,7 +104,7 @@ export function PropertiesPanel({
             <option value="">{t('panel.none_selected')}</option>
             {elements.map((e) => (
               <option key={e.id} value={e.id}>
-                {`${elementLabel(instance, e.id)} (${t(`kinds.${kindKey(e.type)}`)})`}
+                {`${elementLabel(instance, e.id)} (${t(`kinds.${kindKey(e.type)}` as 'kinds.task')})`}
               </option>
             ))}
           </select>
@@ -114,7 +115,7 @@ export function PropertiesPanel({
       ) : (
         <>
           <p className="text-sm text-slate-700" data-testid="wf-element-kind">
-            {t(`kinds.${kindKey(props.type)}`)} · {props.id}
+            {t(`kinds.${kindKey(props.type)}` as 'kinds.task')} · {props.id}
           </p>
           <Field label={t('panel.name')}>
             {(id) => (
@@ -139,7 +140,7 @@ export function PropertiesPanel({
                 >
                   {TASK_KINDS.map((kind) => (
                     <option key={kind} value={kind}>
-                      {t(`kinds.${kindKey(kind)}`)}
+                      {t(`kinds.${kindKey(kind)}` as 'kinds.task')}
                     </option>
                   ))}
                 </select>
@@ -243,6 +244,18 @@ export function PropertiesPanel({
                 />
               )}
             </Field>
+          ) : null}
+          {props.condition !== null ? (
+            <label className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={isDefaultFlow(element)}
+                disabled={readOnly}
+                onChange={(event) => edit?.setDefaultFlow(element, event.target.checked)}
+              />
+              {t('panel.default_flow')}
+            </label>
           ) : null}
           {props.duration !== null ? (
             <Field label={t('panel.duration')} hint={t('panel.duration_hint')}>
