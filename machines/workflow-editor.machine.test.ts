@@ -5,6 +5,7 @@ import {
   pathEvents,
   pathsInput,
   workflowEditorMachine,
+  type CheckRequest,
   type EditorCheck,
   type LoadRequest,
   type LoadedWorkflow,
@@ -26,7 +27,7 @@ const v2: LoadedWorkflow = {
 
 function start(input: WorkflowEditorInput = { code: 'claim-intake', versionNumber: null }) {
   const loadWorkflow = controlledPromise<LoadedWorkflow, LoadRequest>();
-  const validate = controlledPromise<EditorCheck>();
+  const validate = controlledPromise<EditorCheck, CheckRequest>();
   const saveVersion = controlledPromise<LoadedWorkflow, SaveVersionRequest>();
   const actor = createActor(
     workflowEditorMachine.provide({
@@ -85,8 +86,10 @@ describe('workflowEditorMachine', () => {
     expect(run.actor.getSnapshot().value).toBe('validating');
     run.validate.last().resolve({ ok: true, definition: '<definitions/>' });
     await flushPromises();
+    expect(run.validate.last().input).toEqual({ isNew: true });
     expect(run.saveVersion.last().input).toEqual({
       definition: '<definitions/>',
+      workflowId: null,
       baseVersionNumber: null,
       isNew: true,
     });
@@ -113,6 +116,7 @@ describe('workflowEditorMachine', () => {
     expect(run.actor.getSnapshot().value).toBe('savingVersion');
     expect(run.saveVersion.last().input).toEqual({
       definition: '<definitions id="mine"/>',
+      workflowId: 7,
       baseVersionNumber: 2,
       isNew: false,
     });
@@ -194,6 +198,7 @@ describe('workflowEditorMachine', () => {
       expect(run.actor.getSnapshot().value).toBe('savingVersion');
       expect(run.saveVersion.last().input).toEqual({
         definition: '<definitions id="mine"/>',
+        workflowId: 7,
         baseVersionNumber: null,
         isNew: false,
       });

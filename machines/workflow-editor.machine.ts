@@ -27,12 +27,20 @@ export interface EditorProblem {
   param?: string;
 }
 
+/** What `validate` is asked: a new workflow's check includes its code. */
+export interface CheckRequest {
+  isNew: boolean;
+}
+
 /** What `validate` answers: the BPMN to send, or what must be fixed first. */
-export type EditorCheck = { ok: true; definition: string } | { ok: false; problems: EditorProblem[] };
+export type EditorCheck =
+  { ok: true; definition: string } | { ok: false; problems: EditorProblem[] };
 
 /** The input of `saveVersion`: the BPMN, on top of which version (null: a new workflow). */
 export interface SaveVersionRequest {
   definition: string;
+  /** The workflow the version is of; null for a new workflow. */
+  workflowId: number | null;
   /** The version the drawing was loaded from; null for a new workflow or "save anyway". */
   baseVersionNumber: number | null;
   isNew: boolean;
@@ -124,7 +132,7 @@ const failureOf = (error: unknown): EditorFailure => {
  * - a saved version is the new base (`clean`, `savedVersion`).
  *
  * Provide: actors `loadWorkflow` (input {@link LoadRequest}, answers {@link LoadedWorkflow}),
- * `validate` (answers {@link EditorCheck}) and `saveVersion` (input {@link SaveVersionRequest},
+ * `validate` (input {@link CheckRequest}, answers {@link EditorCheck}) and `saveVersion` (input {@link SaveVersionRequest},
  * answers the saved {@link LoadedWorkflow}, rejects with a {@link SaveVersionRefusal}).
  */
 export const workflowEditorMachine = setup({
@@ -137,7 +145,7 @@ export const workflowEditorMachine = setup({
     loadWorkflow: fromPromise<LoadedWorkflow, LoadRequest>(async () => {
       throw new Error('workflowEditorMachine: provide the loadWorkflow actor');
     }),
-    validate: fromPromise<EditorCheck>(async () => {
+    validate: fromPromise<EditorCheck, CheckRequest>(async () => {
       throw new Error('workflowEditorMachine: provide the validate actor');
     }),
     saveVersion: fromPromise<LoadedWorkflow, SaveVersionRequest>(async () => {
@@ -242,6 +250,7 @@ export const workflowEditorMachine = setup({
       invoke: {
         id: 'validate',
         src: 'validate',
+        input: ({ context }) => ({ isNew: context.loaded === null }),
         onDone: [
           {
             guard: { type: 'isValid', params: ({ event }) => ({ check: event.output }) },
@@ -275,6 +284,7 @@ export const workflowEditorMachine = setup({
         src: 'saveVersion',
         input: ({ context }) => ({
           definition: context.definition ?? '',
+          workflowId: context.loaded?.workflowId ?? null,
           baseVersionNumber: context.force ? null : (context.loaded?.versionNumber ?? null),
           isNew: context.loaded === null,
         }),

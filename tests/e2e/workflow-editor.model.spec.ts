@@ -177,7 +177,9 @@ for (const path of paths) {
             await page.getByRole('button', { name: /^Load version \d+/ }).click();
           },
           'conflict.saveAnyway': async () => {
-            await page.getByRole('button', { name: 'Save mine as the next version anyway' }).click();
+            await page
+              .getByRole('button', { name: 'Save mine as the next version anyway' })
+              .click();
           },
           'conflict.cancel': async () => {
             await page.getByRole('button', { name: 'Back to my drawing' }).click();

@@ -52,8 +52,10 @@ test.describe('der Workflow-Editor', () => {
     await drawServiceTask(page, 'Brief senden', 'notification.sendEmail');
     // The type's parameters are offered; saving without the needed ones is refused here.
     await page.getByRole('button', { name: 'Als neue Version speichern' }).click();
-    await expect(page.getByRole('alert')).toContainText('Der Parameter to fehlt');
-    await panel(page).getByLabel('Wert von to').fill('post@demo.test');
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Der Parameter to fehlt' }),
+    ).toBeVisible();
+    await panel(page).getByLabel('Wert von to').fill('e2e-brief@demo.test');
     await panel(page).getByLabel('Wert von subject').fill('Hallo {entityCode}');
     const task = panel(page).getByText(/^Serviceaufgabe · /);
     const taskId = ((await task.textContent()) ?? '').split(' · ')[1]!;
@@ -91,6 +93,14 @@ test.describe('der Workflow-Editor', () => {
     );
     await expectNoSeriousA11yViolations(page);
 
+    // Bound to a domain event: each such event starts an instance (a mail to a test address).
+    await page
+      .getByRole('button', { name: 'Starten, wenn sich der Status eines Leads ändert' })
+      .click();
+    await expect(page.getByTestId('wf-bound-lead_status_changed')).toHaveText(
+      'Startet, wenn sich der Status eines Leads ändert',
+    );
+
     // Version 1 is shown read-only, with the way to the latest.
     await page.goto(`/u/0/management/workflow-editor/e2e-${id}/1`);
     await expect(page.getByText('Sie sehen Version 1')).toBeVisible();
@@ -106,7 +116,10 @@ test.describe('der Workflow-Editor', () => {
     await page.route('**/processmanager/v1/service-event/types', async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { taskTypes: string[] };
-      await route.fulfill({ response, json: { ...body, taskTypes: [...body.taskTypes, 'fax.send'] } });
+      await route.fulfill({
+        response,
+        json: { ...body, taskTypes: [...body.taskTypes, 'fax.send'] },
+      });
     });
     await signIn(page, 'admin@demo.test');
     await inGerman(page);
@@ -115,9 +128,11 @@ test.describe('der Workflow-Editor', () => {
     await drawServiceTask(page, 'Fax senden', 'fax.send');
 
     await page.getByRole('button', { name: 'Als neue Version speichern' }).click();
-    await expect(page.getByRole('alert')).toContainText(
-      'Der Prozessmanager kennt einen Aufgabentyp des Diagramms nicht.',
-    );
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'Der Prozessmanager kennt einen Aufgabentyp des Diagramms nicht.' }),
+    ).toBeVisible();
     await expect(page.getByTestId('wf-error-detail')).toContainText('fax.send');
     // Nothing lost: still the new workflow, the task as drawn.
     await expect(page).toHaveURL(/\/workflow-editor\/new$/);

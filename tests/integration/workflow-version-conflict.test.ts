@@ -74,7 +74,11 @@ describe('saving a workflow version on top of the one loaded', () => {
   });
 
   it('refuses a base that is not a version number with 400', async () => {
-    const bad = await patch('policy-termination', { baseVersionNumber: 'two' }, POLICY_TERMINATION_V2);
+    const bad = await patch(
+      'policy-termination',
+      { baseVersionNumber: 'two' },
+      POLICY_TERMINATION_V2,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('validation_error');
   });

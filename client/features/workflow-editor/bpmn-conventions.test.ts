@@ -13,7 +13,9 @@ import {
 
 describe('service task implementation', () => {
   it('reads the type and its parameters as the task registry does', () => {
-    expect(parseTaskSpec('notification.sendEmail?to=care%40demo.test&subject=Hi%20%7BentityCode%7D')).toEqual({
+    expect(
+      parseTaskSpec('notification.sendEmail?to=care%40demo.test&subject=Hi%20%7BentityCode%7D'),
+    ).toEqual({
       type: 'notification.sendEmail',
       params: [
         { name: 'to', value: 'care@demo.test' },
@@ -92,7 +94,13 @@ describe('comparing two versions', () => {
     expect(changes).toEqual([
       { kind: 'task_removed', key: 'old', name: 'Old', type: 'task' },
       { kind: 'sequence_removed', key: 'f2', source: 'assess', target: 'end' },
-      { kind: 'task_type_changed', key: 'assess', name: 'Assess claim', from: 'userTask', to: 'serviceTask' },
+      {
+        kind: 'task_type_changed',
+        key: 'assess',
+        name: 'Assess claim',
+        from: 'userTask',
+        to: 'serviceTask',
+      },
       { kind: 'task_renamed', key: 'assess', from: 'Assess', to: 'Assess claim' },
       { kind: 'task_added', key: 'notify', name: 'Notify', type: 'serviceTask' },
       { kind: 'sequence_added', key: 'f3', source: 'assess', target: 'notify' },

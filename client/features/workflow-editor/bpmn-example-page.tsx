@@ -44,7 +44,12 @@ export default function BpmnExamplePage() {
 
   const rule = (key: string, example: string) => (
     <li>
-      <Trans t={t} i18nKey={key as 'example.rules.service_task'} values={{ example }} components={{ code: <code className={code} /> }} />
+      <Trans
+        t={t}
+        i18nKey={key as 'example.rules.service_task'}
+        values={{ example }}
+        components={{ code: <code className={code} /> }}
+      />
     </li>
   );
 
@@ -64,7 +69,10 @@ export default function BpmnExamplePage() {
         <ul className="flex list-disc flex-col gap-2 pl-5 text-slate-900">
           {rule('example.rules.service_task', 'claim.setStatus?status=approved')}
           {rule('example.rules.parameters', '{entityCode}')}
-          {rule('example.rules.task_types', 'claim.setStatus, notification.sendEmail, lead.createFollowUp')}
+          {rule(
+            'example.rules.task_types',
+            'claim.setStatus, notification.sendEmail, lead.createFollowUp',
+          )}
           {rule('example.rules.rule_task', 'dmn:claim-routing')}
           {rule('example.rules.condition', 'route = "fast-track"')}
           {rule('example.rules.default_flow', '')}

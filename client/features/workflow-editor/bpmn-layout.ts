@@ -155,10 +155,15 @@ export function withLayout(xml: string): string {
     ];
     // Into another row: across first, then down or up, so the line does not cut the shapes.
     if (points[0]!.y !== points[1]!.y) {
-      points.splice(1, 0, { x: points[1]!.x - 30, y: points[0]!.y }, {
-        x: points[1]!.x - 30,
-        y: points[1]!.y,
-      });
+      points.splice(
+        1,
+        0,
+        { x: points[1]!.x - 30, y: points[0]!.y },
+        {
+          x: points[1]!.x - 30,
+          y: points[1]!.y,
+        },
+      );
     }
     for (const point of points) edge.appendChild(el(DI, 'di:waypoint', point));
     plane.appendChild(edge);

@@ -64,7 +64,10 @@ export function timerOf(element: Element) {
 /** Whether the flow is its gateway's default (taken when no condition holds). */
 export function isDefaultFlow(element: Element): boolean {
   const gateway = (element as { source?: Element }).source;
-  return !!gateway && (gateway.businessObject as { default?: unknown }).default === element.businessObject;
+  return (
+    !!gateway &&
+    (gateway.businessObject as { default?: unknown }).default === element.businessObject
+  );
 }
 
 export function isConditionalFlow(element: Element): boolean {
@@ -144,12 +147,14 @@ export function editorOf(instance: BpmnInstance) {
       }),
     setDuration: (element: Element, duration: string) => {
       const timer = timerOf(element);
-      if (timer) modeling.updateModdleProperties(element, timer, { timeDuration: expression(duration) });
+      if (timer)
+        modeling.updateModdleProperties(element, timer, { timeDuration: expression(duration) });
     },
     /** The flow a choosing gateway takes when no condition holds (or none, `on` false). */
     setDefaultFlow: (flow: Element, on: boolean) => {
       const gateway = (flow as { source?: Element }).source;
-      if (gateway) modeling.updateProperties(gateway, { default: on ? flow.businessObject : undefined });
+      if (gateway)
+        modeling.updateProperties(gateway, { default: on ? flow.businessObject : undefined });
     },
     /** Another kind of task (or a timer for an intermediate event): bpmn-js replaces the shape. */
     replace: (element: Element, target: Record<string, unknown>) => {

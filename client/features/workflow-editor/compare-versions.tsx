@@ -112,13 +112,20 @@ export function CompareVersions({
 type T = ReturnType<typeof useTranslation<'workflows'>>['t'];
 
 function changeText(t: T, change: VersionChange): string {
-  const kind = (type: string) => t(`kinds.${kindKey(`bpmn:${type.charAt(0).toUpperCase()}${type.slice(1)}`)}` as 'kinds.task');
+  const kind = (type: string) =>
+    t(`kinds.${kindKey(`bpmn:${type.charAt(0).toUpperCase()}${type.slice(1)}`)}` as 'kinds.task');
   switch (change.kind) {
     case 'task_added':
     case 'task_removed':
-      return t(`compare.${change.kind}`, { name: change.name ?? change.key, kind: kind(change.type) });
+      return t(`compare.${change.kind}`, {
+        name: change.name ?? change.key,
+        kind: kind(change.type),
+      });
     case 'task_renamed':
-      return t('compare.task_renamed', { from: change.from ?? change.key, to: change.to ?? change.key });
+      return t('compare.task_renamed', {
+        from: change.from ?? change.key,
+        to: change.to ?? change.key,
+      });
     case 'task_type_changed':
       return t('compare.task_type_changed', {
         name: change.name ?? change.key,

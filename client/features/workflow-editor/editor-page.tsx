@@ -30,6 +30,7 @@ import { Spinner } from '#client/ui/spinner.tsx';
 import {
   hasUnsavedChanges,
   workflowEditorMachine,
+  type CheckRequest,
   type EditorCheck,
   type EditorProblem,
   type LoadRequest,
@@ -84,7 +85,13 @@ function refusalOf(error: unknown): SaveVersionRefusal | unknown {
   return { kind: 'refused', code: error.code, detail: error.message };
 }
 
-function WorkflowEditor({ code, versionParam }: { code: string | null; versionParam: number | null }) {
+function WorkflowEditor({
+  code,
+  versionParam,
+}: {
+  code: string | null;
+  versionParam: number | null;
+}) {
   const { t } = useTranslation('workflows');
   const { accountIndex, canCreate, canUpdate } = useWorkflowAbilities();
   const navigate = useNavigate();
@@ -156,13 +163,17 @@ function WorkflowEditor({ code, versionParam }: { code: string | null; versionPa
             throw refusalOf(error);
           }
         }),
-        validate: fromPromise<EditorCheck>(async () => {
-          const { instance: bpmn, name: typedName, newCode: typedCode, taskTypes: types } =
-            live.current;
+        validate: fromPromise<EditorCheck, CheckRequest>(async ({ input }) => {
+          const {
+            instance: bpmn,
+            name: typedName,
+            newCode: typedCode,
+            taskTypes: types,
+          } = live.current;
           if (!bpmn) return { ok: false, problems: [{ code: 'not_ready' }] };
           const problems: EditorProblem[] = [];
           if (!typedName.trim()) problems.push({ code: 'no_name' });
-          if (actor.getSnapshot().context.loaded === null && typedCode && !CODE.test(typedCode))
+          if (input.isNew && typedCode && !CODE.test(typedCode))
             problems.push({ code: 'bad_code' });
           for (const p of diagramProblems(bpmn, types)) {
             problems.push({
@@ -198,10 +209,9 @@ function WorkflowEditor({ code, versionParam }: { code: string | null; versionPa
                 definition: input.definition,
               };
             }
-            const loaded = actor.getSnapshot().context.loaded!;
             const saved = await patchWorkflow(
               accountIndex,
-              loaded.workflowId,
+              input.workflowId!,
               {
                 name: typedName,
                 definition: input.definition,
@@ -211,7 +221,7 @@ function WorkflowEditor({ code, versionParam }: { code: string | null; versionPa
               },
               signal,
             );
-            const version = saved.versions?.at(-1)?.versionNumber ?? loaded.versionNumber + 1;
+            const version = saved.versions?.at(-1)?.versionNumber ?? 0;
             savedXml.current = { xml: input.definition, on: live.current.instance };
             return {
               workflowId: saved.id,
@@ -251,7 +261,8 @@ function WorkflowEditor({ code, versionParam }: { code: string | null; versionPa
 
   // The diagram shown: the version read, or a new workflow's first drawing. Imported when the
   // version changes, never after this editor's own save (what is drawn is what was saved).
-  const definition = loaded?.definition ?? (code === null ? (handed?.definition ?? NEW_DIAGRAM) : null);
+  const definition =
+    loaded?.definition ?? (code === null ? (handed?.definition ?? NEW_DIAGRAM) : null);
   useEffect(() => {
     if (!instance || definition === null) return;
     const saved = savedXml.current;
@@ -336,8 +347,7 @@ function WorkflowEditor({ code, versionParam }: { code: string | null; versionPa
   // save must not meet the state of the render before it.
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>
-      hasUnsavedChanges(actor.getSnapshot()) &&
-      currentLocation.pathname !== nextLocation.pathname,
+      hasUnsavedChanges(actor.getSnapshot()) && currentLocation.pathname !== nextLocation.pathname,
     [actor],
   );
   const blocker = useBlocker(shouldBlock);
@@ -378,7 +388,10 @@ function WorkflowEditor({ code, versionParam }: { code: string | null; versionPa
           <Button variant="secondary" onClick={() => actor.send({ type: 'load.retry' })}>
             {t('editor.retry')}
           </Button>
-          <Link to={`/u/${accountIndex}/management/workflow-editor`} className="self-center underline">
+          <Link
+            to={`/u/${accountIndex}/management/workflow-editor`}
+            className="self-center underline"
+          >
             {t('editor.back_to_list')}
           </Link>
         </div>
@@ -403,7 +416,10 @@ function WorkflowEditor({ code, versionParam }: { code: string | null; versionPa
         </h1>
         {loaded ? (
           <p className="text-sm text-slate-800" data-testid="wf-version">
-            {t('editor.version', { version: loaded.versionNumber, latest: loaded.latestVersionNumber })}
+            {t('editor.version', {
+              version: loaded.versionNumber,
+              latest: loaded.latestVersionNumber,
+            })}
           </p>
         ) : null}
       </div>
@@ -467,7 +483,11 @@ function WorkflowEditor({ code, versionParam }: { code: string | null; versionPa
             </Button>
           )}
           <span className="text-sm text-slate-800" role="status">
-            {dirty ? t('editor.unsaved') : savedNotice ? t('editor.saved', { version: savedNotice }) : ''}
+            {dirty
+              ? t('editor.unsaved')
+              : savedNotice
+                ? t('editor.saved', { version: savedNotice })
+                : ''}
           </span>
         </div>
       </div>
@@ -496,7 +516,9 @@ function WorkflowEditor({ code, versionParam }: { code: string | null; versionPa
             </>
           ) : (
             <>
-              <p className="font-medium">{t(`errors.${errorKey(failure.code)}` as 'errors.failed')}</p>
+              <p className="font-medium">
+                {t(`errors.${errorKey(failure.code)}` as 'errors.failed')}
+              </p>
               {failure.detail ? (
                 <p className="mt-1" data-testid="wf-error-detail">
                   {t('errors.detail', { detail: failure.detail })}

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Element } from 'bpmn-js/lib/model/Types';
 import { Button } from '#client/ui/button.tsx';
@@ -33,7 +33,7 @@ function Field({
 }: {
   label: string;
   hint?: string;
-  children: (id: string, hintId: string | undefined) => React.ReactNode;
+  children: (id: string, hintId: string | undefined) => ReactNode;
 }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
@@ -319,10 +319,12 @@ function ParamsEditor({
   // The parameters the type knows and the task does not set yet are offered as empty rows.
   const rows = [
     ...params,
-    ...known.filter((name) => !params.some((p) => p.name === name)).map((name) => ({
-      name,
-      value: '',
-    })),
+    ...known
+      .filter((name) => !params.some((p) => p.name === name))
+      .map((name) => ({
+        name,
+        value: '',
+      })),
   ];
   const update = (index: number, change: Partial<TaskParam>) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));

@@ -55,7 +55,11 @@ export default function WorkflowsPage() {
         },
         signal,
       );
-      return { rows: page.items, nextPageToken: page.nextPageToken, ...totalCountOf(page.totalItems) };
+      return {
+        rows: page.items,
+        nextPageToken: page.nextPageToken,
+        ...totalCountOf(page.totalItems),
+      };
     },
     [accountIndex, search],
   );
