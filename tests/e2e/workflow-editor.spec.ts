@@ -71,6 +71,8 @@ test.describe('der Workflow-Editor', () => {
     await page.goto('/u/0/management/workflow-editor');
     await expect(page.getByRole('heading', { level: 1, name: 'Workflows' })).toBeVisible();
     await page.getByLabel('Workflows suchen').fill(id);
+    // The search reaches the address first; a click before that would be undone by it.
+    await expect(page).toHaveURL(new RegExp(`search=${id}`));
     const link = page.getByRole('link', { name });
     await expect(link).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -112,6 +114,7 @@ test.describe('der Workflow-Editor', () => {
   test('eine abgelehnte Speicherung zeigt den Grund übersetzt und behält die Zeichnung; Verlassen fragt nach', async ({
     page,
   }) => {
+    test.setTimeout(60_000);
     // The registry is offered a type the process manager does not run: its refusal is real.
     await page.route('**/processmanager/v1/service-event/types', async (route) => {
       const response = await route.fetch();
