@@ -16,6 +16,12 @@ import {
 // `baseVersionNumber`): a save since then makes it stale, 409 `version_conflict`, nothing saved.
 
 const P = '/processmanager/v1';
+
+interface Answer {
+  error?: string;
+  latestVersionNumber?: number;
+  workflow: { versions: { versionNumber: number }[] };
+}
 let sandbox: RunningSandbox;
 let dir: { dir: string; remove(): Promise<void> };
 let admin: Session;
@@ -29,7 +35,7 @@ async function patch(id: number | string, fields: Record<string, string>, file: 
     headers: { authorization: `Bearer ${admin.accessToken}` },
     body: form,
   });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+  return { status: res.status, body: (await res.json()) as Answer };
 }
 
 const versionCount = async (id: number) =>
@@ -59,7 +65,7 @@ describe('saving a workflow version on top of the one loaded', () => {
     // On the latest (2): saved as 3.
     const saved = await patch(workflow.id, { baseVersionNumber: '2' }, POLICY_TERMINATION_V1);
     expect(saved.status).toBe(200);
-    expect(saved.body.workflow.versions.at(-1).versionNumber).toBe(3);
+    expect(saved.body.workflow.versions.at(-1)?.versionNumber).toBe(3);
 
     // Still on 2 (someone saved 3 meanwhile): refused, the latest named, nothing saved.
     const stale = await patch(workflow.id, { baseVersionNumber: '2' }, POLICY_TERMINATION_V2);
@@ -70,7 +76,7 @@ describe('saving a workflow version on top of the one loaded', () => {
     // "Save anyway": without a base the save is the next version.
     const anyway = await patch(workflow.id, {}, POLICY_TERMINATION_V2);
     expect(anyway.status).toBe(200);
-    expect(anyway.body.workflow.versions.at(-1).versionNumber).toBe(4);
+    expect(anyway.body.workflow.versions.at(-1)?.versionNumber).toBe(4);
   });
 
   it('refuses a base that is not a version number with 400', async () => {
