@@ -38,7 +38,8 @@ test.describe('der Workflow-Editor', () => {
   test('zeichnet einen Workflow, speichert ihn, findet ihn in der Liste und vergleicht Version 2 mit 1', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    // Two versions drawn and saved, the list, three axe runs: about 30 s on a quiet box.
+    test.setTimeout(150_000);
     const id = stamp();
     const name = `E2E Brief ${id}`;
     await signIn(page, 'admin@demo.test');

@@ -78,7 +78,10 @@ export function PropertiesPanel({
   const { t } = useTranslation('workflows');
   const elements = pickableElements(instance);
   const props = element ? propsOf(element) : null;
-  const edit = readOnly ? null : editorOf(instance);
+  // The canvas swaps its viewer for a modeler a render after the page says "editable": until
+  // then this is a viewer, which has nothing to edit with.
+  const canEdit = !readOnly && instance.get('modeling', false) !== null;
+  const edit = canEdit ? editorOf(instance) : null;
 
   const setParams = (params: TaskParam[]) => {
     if (!element || !edit || !props?.task) return;
