@@ -18,7 +18,9 @@ import { expectCheckForEveryState, modelPaths, walkModel } from './model-walk.ts
  * - an older version read after the first read, and `version.open` from anywhere but the
  *   read-only view: the address names another version only through a link or the back button,
  *   which the read-only view's link stands for;
- * - a save that succeeds on a base the service already called stale (see `walkable`).
+ * - a save that succeeds on a base the service already called stale (see `walkable`);
+ * - a failing check (`xstate.error.actor.validate`: the check answers problems instead) and a
+ *   save of an unchanged version (its button is disabled).
  */
 function walkable(state: Snapshot<unknown>, event: AnyEventObject): boolean {
   if (event.type === 'xstate.error.actor.loadWorkflow' || event.type === 'load.retry') return false;
@@ -33,6 +35,10 @@ function walkable(state: Snapshot<unknown>, event: AnyEventObject): boolean {
   if (event.type === 'xstate.done.actor.loadWorkflow' && event.output?.versionNumber === 1)
     return snapshot.context.loaded === null;
   if (event.type === 'version.open') return snapshot.value === 'readOnly';
+  // The editor's check answers problems, it does not fail; an unchanged version's Save is
+  // disabled (the machine ignores it too).
+  if (event.type === 'xstate.error.actor.validate') return false;
+  if (event.type === 'save' && snapshot.value === 'clean') return false;
   return true;
 }
 
