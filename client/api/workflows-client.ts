@@ -97,17 +97,23 @@ export async function createWorkflow(
   return answer.workflow;
 }
 
-/** A new name, and with a BPMN a new version (the editor's save). */
+/**
+ * A new name, and with a BPMN a new version (the editor's save). With `baseVersionNumber` (the
+ * version the editor loaded) the service answers 409 `version_conflict` with
+ * `latestVersionNumber` when another version was saved since.
+ */
 export async function patchWorkflow(
   accountIndex: number,
   id: number,
-  input: { name?: string; definition?: string },
+  input: { name?: string; definition?: string; baseVersionNumber?: number },
   signal?: AbortSignal,
 ): Promise<Workflow> {
   let body: FormData | { name: string };
   if (input.definition !== undefined) {
     const form = new FormData();
     if (input.name !== undefined) form.set('name', input.name);
+    if (input.baseVersionNumber !== undefined)
+      form.set('baseVersionNumber', String(input.baseVersionNumber));
     form.set('file', bpmnFile(input.definition, String(id)));
     body = form;
   } else {

@@ -31,6 +31,7 @@ export const lazyEnglish = {
   claims: () => import('#locales/en/claims.json'),
   decision_tables: () => import('#locales/en/decision_tables.json'),
   workflow_monitor: () => import('#locales/en/workflow_monitor.json'),
+  workflows: () => import('#locales/en/workflows.json'),
 } as const;
 
 type LazyResources = {

@@ -182,6 +182,10 @@ const WorkflowFields = v.object({
 const WorkflowPatch = v.object({
   name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
 });
+/** The version an editor's save builds on: a form field, so a text of digits. */
+const BaseVersion = v.object({
+  baseVersionNumber: v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/), v.transform(Number)),
+});
 const ServiceEventBody = v.object({
   eventType: v.picklist(DOMAIN_EVENT_TYPES),
   workflowId: v.pipe(v.number(), v.integer(), v.minValue(1)),
@@ -300,7 +304,28 @@ export function workflowRouter(ctx: SandboxContext): Router {
     if (name === null && file === null)
       throw new HttpError(400, 'validation_error', 'send a name or a BPMN file');
     if (file !== null) await parseBpmn(file);
+    // The editor sends the version it loaded: another save since then makes this one stale, and
+    // the editor asks before writing over it (a save without the field is always the next one).
+    const base =
+      fields.baseVersionNumber === undefined
+        ? null
+        : parseBody(BaseVersion, { baseVersionNumber: fields.baseVersionNumber }).baseVersionNumber;
     await db.transaction(async (tx) => {
+      if (base !== null && file !== null) {
+        const [latest] = await tx.query<{ n: number | null }>(
+          'SELECT max(version_number) AS n FROM workflow_versions WHERE workflow_id = $1',
+          [workflow.id],
+        );
+        const latestNumber = latest?.n ?? 0;
+        if (latestNumber !== base) {
+          throw new HttpError(
+            409,
+            'version_conflict',
+            `version ${latestNumber} was saved since version ${base} was loaded`,
+            { latestVersionNumber: latestNumber },
+          );
+        }
+      }
       await tx.query(
         `UPDATE workflows SET name = coalesce($2, name), updated_at = now(), updated_by = $3
           WHERE id = $1`,

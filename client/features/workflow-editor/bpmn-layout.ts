@@ -1,0 +1,173 @@
+/**
+ * A drawing for a BPMN file that has none. The service takes BPMN without diagram interchange
+ * (the seeded workflows are written by hand, and a file may come from a tool that draws
+ * nothing), but bpmn-js shows only what a `BPMNDiagram` places. Such a file gets a plain left-to-
+ * right layout here before it is shown: each element one column after the one before it, the
+ * branches of a gateway one row under the other, flows as straight lines. A file with a drawing is
+ * left exactly as it is; saving from the editor stores the drawing with the next version.
+ */
+
+const MODEL = 'http://www.omg.org/spec/BPMN/20100524/MODEL';
+const BPMNDI = 'http://www.omg.org/spec/BPMN/20100524/DI';
+const DC = 'http://www.omg.org/spec/DD/20100524/DC';
+const DI = 'http://www.omg.org/spec/DD/20100524/DI';
+
+// Children of a process that are not drawn as flow nodes.
+const NOT_NODES = new Set([
+  'sequenceFlow',
+  'laneSet',
+  'documentation',
+  'extensionElements',
+  'association',
+  'textAnnotation',
+  'dataObject',
+  'ioSpecification',
+  'property',
+]);
+
+const COLUMN = 170;
+const ROW = 120;
+const LEFT = 80;
+const TOP = 80;
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+/** The size bpmn-js gives the element kind by default. */
+export function sizeOf(localName: string): Size {
+  if (/Event$/.test(localName)) return { width: 36, height: 36 };
+  if (/Gateway$/.test(localName)) return { width: 50, height: 50 };
+  return { width: 100, height: 80 };
+}
+
+export interface LayoutNode {
+  id: string;
+  kind: string;
+}
+export interface LayoutFlow {
+  id: string;
+  source: string;
+  target: string;
+}
+export interface Placed {
+  id: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Columns by the shortest way from a node nothing leads to (a start), rows in the order found;
+ * a node no way reaches starts a column of its own at the left.
+ */
+export function layOut(nodes: readonly LayoutNode[], flows: readonly LayoutFlow[]): Placed[] {
+  const ids = new Set(nodes.map((n) => n.id));
+  const out = new Map<string, string[]>();
+  const incoming = new Set<string>();
+  for (const f of flows) {
+    if (!ids.has(f.source) || !ids.has(f.target)) continue;
+    out.set(f.source, [...(out.get(f.source) ?? []), f.target]);
+    incoming.add(f.target);
+  }
+  const column = new Map<string, number>();
+  const queue: string[] = [];
+  const visit = (id: string, at: number) => {
+    if (column.has(id)) return;
+    column.set(id, at);
+    queue.push(id);
+  };
+  for (const n of nodes) if (!incoming.has(n.id)) visit(n.id, 0);
+  for (;;) {
+    while (queue.length) {
+      const id = queue.shift()!;
+      for (const next of out.get(id) ?? []) visit(next, column.get(id)! + 1);
+    }
+    // A loop with no way in: start it where it is.
+    const left = nodes.find((n) => !column.has(n.id));
+    if (!left) break;
+    visit(left.id, 0);
+  }
+  const rows = new Map<number, number>();
+  return nodes.map((n) => {
+    const col = column.get(n.id) ?? 0;
+    const row = rows.get(col) ?? 0;
+    rows.set(col, row + 1);
+    const size = sizeOf(n.kind);
+    // Centred in its cell, so that a flow between two elements of a row is straight.
+    return {
+      id: n.id,
+      x: LEFT + col * COLUMN + (100 - size.width) / 2,
+      y: TOP + row * ROW + (80 - size.height) / 2,
+      ...size,
+    };
+  });
+}
+
+/** The XML with a drawing: unchanged when it has one (or is no XML the browser reads). */
+export function withLayout(xml: string): string {
+  const doc = new DOMParser().parseFromString(xml, 'application/xml');
+  if (doc.getElementsByTagName('parsererror').length) return xml;
+  if (doc.getElementsByTagNameNS(BPMNDI, 'BPMNDiagram').length) return xml;
+  const root = doc.documentElement;
+  const process = doc.getElementsByTagNameNS(MODEL, 'process')[0];
+  if (!process) return xml;
+  const children = [...process.children].filter((c) => c.namespaceURI === MODEL);
+  const nodes = children
+    .filter((c) => !NOT_NODES.has(c.localName) && c.getAttribute('id'))
+    .map((c) => ({ id: c.getAttribute('id')!, kind: c.localName }));
+  const flows = children
+    .filter((c) => c.localName === 'sequenceFlow' && c.getAttribute('id'))
+    .map((c) => ({
+      id: c.getAttribute('id')!,
+      source: c.getAttribute('sourceRef') ?? '',
+      target: c.getAttribute('targetRef') ?? '',
+    }));
+  const placed = new Map(layOut(nodes, flows).map((p) => [p.id, p]));
+
+  const el = (ns: string, name: string, attrs: Record<string, string | number>) => {
+    const node = doc.createElementNS(ns, name);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    return node;
+  };
+  const processId = process.getAttribute('id') ?? 'Process_1';
+  const diagram = el(BPMNDI, 'bpmndi:BPMNDiagram', { id: `${processId}_diagram` });
+  const plane = el(BPMNDI, 'bpmndi:BPMNPlane', {
+    id: `${processId}_plane`,
+    bpmnElement: processId,
+  });
+  diagram.appendChild(plane);
+  for (const p of placed.values()) {
+    const shape = el(BPMNDI, 'bpmndi:BPMNShape', { id: `${p.id}_di`, bpmnElement: p.id });
+    shape.appendChild(el(DC, 'dc:Bounds', { x: p.x, y: p.y, width: p.width, height: p.height }));
+    plane.appendChild(shape);
+  }
+  for (const f of flows) {
+    const from = placed.get(f.source);
+    const to = placed.get(f.target);
+    if (!from || !to) continue;
+    const edge = el(BPMNDI, 'bpmndi:BPMNEdge', { id: `${f.id}_di`, bpmnElement: f.id });
+    const points = [
+      { x: from.x + from.width, y: from.y + from.height / 2 },
+      { x: to.x, y: to.y + to.height / 2 },
+    ];
+    // Into another row: across first, then down or up, so the line does not cut the shapes.
+    if (points[0]!.y !== points[1]!.y) {
+      points.splice(
+        1,
+        0,
+        { x: points[1]!.x - 30, y: points[0]!.y },
+        {
+          x: points[1]!.x - 30,
+          y: points[1]!.y,
+        },
+      );
+    }
+    for (const point of points) edge.appendChild(el(DI, 'di:waypoint', point));
+    plane.appendChild(edge);
+  }
+  root.appendChild(diagram);
+  return new XMLSerializer().serializeToString(doc);
+}
