@@ -181,33 +181,33 @@ test('at 400 px every administration list keeps its views and export on screen',
       path,
     ).toBeLessThanOrEqual(400);
   }
+});
 
-  test('a view of one tab keeps only its own filters; applying it leaves the other tab alone', async ({
-    page,
-  }) => {
-    const name = `Invitations by name ${stamp()}`;
-    await signIn(page, ADMIN);
-    // The organisations tab is filtered; the invitations tab beside it shares the address.
-    await page.goto('/u/0/admin/organizations?search=Schadenservice');
-    await page.getByRole('tab', { name: 'Invitations' }).click();
-    const invitations = page.getByRole('table', { name: 'Organisation invitations' });
-    await expect(invitations.getByRole('row').nth(1)).toBeVisible();
-    await invitations.getByRole('button', { name: /^Name/ }).click();
-    await expect(page).toHaveURL(/invitationSort=name%3Aasc/);
+test('a view of one tab keeps only its own filters; applying it leaves the other tab alone', async ({
+  page,
+}) => {
+  const name = `Invitations by name ${stamp()}`;
+  await signIn(page, ADMIN);
+  // The organisations tab is filtered; the invitations tab beside it shares the address.
+  await page.goto('/u/0/admin/organizations?search=Schadenservice');
+  await page.getByRole('tab', { name: 'Invitations' }).click();
+  const invitations = page.getByRole('table', { name: 'Organisation invitations' });
+  await expect(invitations.getByRole('row').nth(1)).toBeVisible();
+  await invitations.getByRole('button', { name: /^Name/ }).click();
+  await expect(page).toHaveURL(/invitationSort=name%3Aasc/);
 
-    await page.getByRole('button', { name: 'Save view…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Save the current filters as a view' });
-    await dialog.getByRole('textbox', { name: 'Name of the view' }).fill(name);
-    await dialog.getByRole('button', { name: 'Save view' }).click();
-    await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Save view…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save the current filters as a view' });
+  await dialog.getByRole('textbox', { name: 'Name of the view' }).fill(name);
+  await dialog.getByRole('button', { name: 'Save view' }).click();
+  await expect(dialog).toBeHidden();
 
-    // Elsewhere, the organisations tab filtered otherwise: the view brings its sort and nothing
-    // of the organisations tab.
-    await page.goto('/u/0/admin/organizations?search=Ost#tab=invitations');
-    await page.getByRole('tab', { name: 'Invitations' }).click();
-    await page.getByRole('combobox', { name: 'Saved views' }).selectOption({ label: name });
-    await expect(page).toHaveURL(/invitationSort=name%3Aasc/);
-    await expect(page).toHaveURL(/[?&]search=Ost(&|#|$)/);
-    await expect(page).not.toHaveURL(/Schadenservice/);
-  });
+  // Elsewhere, the organisations tab filtered otherwise: the view brings its sort and nothing
+  // of the organisations tab.
+  await page.goto('/u/0/admin/organizations?search=Ost#tab=invitations');
+  await page.getByRole('tab', { name: 'Invitations' }).click();
+  await page.getByRole('combobox', { name: 'Saved views' }).selectOption({ label: name });
+  await expect(page).toHaveURL(/invitationSort=name%3Aasc/);
+  await expect(page).toHaveURL(/[?&]search=Ost(&|#|$)/);
+  await expect(page).not.toHaveURL(/Schadenservice/);
 });
