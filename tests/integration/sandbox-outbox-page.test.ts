@@ -3,7 +3,8 @@ import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  // The seeded invitation's link carries the seeding instance's address: this one's own.
+  stack = await startStack({}, { ownSeed: true });
 });
 afterAll(() => stack?.stop());
 

@@ -41,12 +41,22 @@ export async function startStack(
     guestLimit?: { max: number; windowMs: number };
     /** The time of day of the BFF and the embedded sandbox: tests move it instead of sleeping. */
     clock?: Clock;
+    /**
+     * Seeds its own world instead of copying the run's template: for a test that reads what the
+     * seed wrote with this instance's own address (the links of seeded e-mails).
+     */
+    ownSeed?: boolean;
   } = {},
 ): Promise<Stack> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'bff-it-')));
   const template = process.env[STACK_TEMPLATE_ENV];
-  if (template && !opts.dataDir && !opts.clock && Object.keys(env).every((k) => COPY_SAFE.has(k)))
-    await cp(template, dataDir, { recursive: true });
+  const copies =
+    template &&
+    !opts.dataDir &&
+    !opts.clock &&
+    !opts.ownSeed &&
+    Object.keys(env).every((k) => COPY_SAFE.has(k));
+  if (copies) await cp(template, dataDir, { recursive: true });
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
