@@ -20,7 +20,8 @@ export type {
  * uploading its next version (PUT with a DMN file), never in place; the name is patched. Refusals
  * are ApiErrors: 400 `invalid_dmn` (a file that does not parse, a rule with the wrong number of
  * entries) or `validation_error`, 404 "Can't create or load decision table", 409 `duplicate`.
- * Delete answers the spec's 501 "not implemented" and is therefore not offered.
+ * There is no delete: the spec's upstream has none for decision tables (its call answers
+ * "Method … not implemented", 501), so no screen offers one.
  */
 
 export const DECISION_TABLES_PAGE_SIZE = 30;

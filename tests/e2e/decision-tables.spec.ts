@@ -168,5 +168,22 @@ test.describe('decision tables in Polish', () => {
     await tryPanel(page).getByLabel('kind', { exact: true }).fill('home');
     await tryPanel(page).getByRole('button', { name: 'Oblicz' }).click();
     await expect(tryPanel(page).getByTestId('try-result')).toContainText('other');
+
+    // Rename in its dialog: an empty name is refused in Polish with the dialog kept open; a
+    // real one changes the heading and keeps the version.
+    await page.getByRole('button', { name: 'Zmień nazwę' }).click();
+    const rename = page.getByRole('dialog', { name: 'Zmień nazwę' });
+    const nameField = rename.getByRole('textbox', { name: 'Nazwa tabeli decyzyjnej' });
+    await expect(nameField).toHaveValue(`Tabela ${code}`);
+    await expectNoSeriousA11yViolations(page);
+    await nameField.fill('   ');
+    await rename.getByRole('button', { name: 'Zapisz nazwę' }).click();
+    await expect(rename.getByText('Pole Nazwa tabeli decyzyjnej jest wymagane')).toBeVisible();
+    await nameField.fill(`Trasa ${code}`);
+    await rename.getByRole('button', { name: 'Zapisz nazwę' }).click();
+    await expect(rename).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: `Trasa ${code}` })).toBeVisible();
+    await expect(page.getByText('Zmieniono nazwę tabeli decyzyjnej.')).toBeVisible();
+    await expect(page.getByTestId('table-version')).toContainText('Wersja 2,');
   });
 });

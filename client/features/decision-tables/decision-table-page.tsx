@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useBlocker, useParams } from 'react-router';
 import { fromPromise } from 'xstate';
@@ -26,10 +26,13 @@ import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
+import { TextInput } from '#client/ui/form/fields.tsx';
+import { message } from '#client/ui/form/messages.ts';
 import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { BackLink } from '#client/ui/record-page.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
+import { SubmitDialog } from '#client/ui/submit-dialog.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { readTypeRefs, tableFromLogic, writeDmn, type EditableTable } from './dmn-table.ts';
 import { refusalText } from './refusal-text.ts';
@@ -397,73 +400,59 @@ function TableTitle({
   const toast = useToast();
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(name);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const id = useId();
+  const [error, setError] = useState<string[] | undefined>(undefined);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  // The dialog's flow (open, busy, refused with the name kept) is SubmitDialog's statechart.
+  const submit = () => {
     if (!value.trim()) {
-      setFailure(t('rename.required'));
-      return;
+      // An encoded ui message: the field translates it (client/ui/form/messages.ts).
+      setError([message('messages.fieldRequired', { field: t('rename.label') })]);
+      return false;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
-      const renamed = await renameDecisionTable(accountIndex, code, value.trim());
+    setError(undefined);
+    return renameDecisionTable(accountIndex, code, value.trim()).then((renamed) => {
       onRenamed(renamed.name);
       toast({ message: t('rename.done'), tone: 'success' });
       setEditing(false);
-    } catch (error) {
-      setFailure(refusalText(t, error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  if (!editing)
-    return (
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">{name}</h1>
-        <span className="font-mono text-sm text-slate-700">{code}</span>
-        {canRename ? (
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setValue(name);
-              setEditing(true);
-            }}
-          >
-            {t('rename.open')}
-          </Button>
-        ) : null}
-      </div>
-    );
   return (
-    <form className="flex flex-col gap-2" noValidate onSubmit={(event) => void submit(event)}>
-      <div className="flex flex-wrap items-end gap-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={id} className="text-sm font-medium text-slate-800">
-            {t('rename.label')}
-          </label>
-          <input
-            id={id}
-            // The form opened on the user's click: the field takes the focus it asked for.
-            autoFocus
-            maxLength={200}
-            className="w-80 rounded-md border border-slate-400 bg-white px-3 py-2"
+    <div className="flex flex-wrap items-center gap-3">
+      <h1 className="text-2xl font-bold text-slate-900">{name}</h1>
+      <span className="font-mono text-sm text-slate-700">{code}</span>
+      {canRename ? (
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setValue(name);
+            setError(undefined);
+            setEditing(true);
+          }}
+        >
+          {t('rename.open')}
+        </Button>
+      ) : null}
+      {editing ? (
+        <SubmitDialog
+          title={t('rename.open')}
+          submitLabel={t('rename.save')}
+          busyLabel={t('rename.saving')}
+          cancelLabel={t('rename.cancel')}
+          submit={submit}
+          failureMessage={(refusal) => refusalText(t, refusal)}
+          onCancel={() => setEditing(false)}
+        >
+          <TextInput
+            label={t('rename.label')}
             value={value}
-            onChange={(event) => setValue(event.target.value)}
+            onChange={setValue}
+            required
+            maxLength={200}
+            errors={error}
           />
-        </div>
-        <Button type="submit" disabled={busy}>
-          {busy ? t('rename.saving') : t('rename.save')}
-        </Button>
-        <Button variant="secondary" disabled={busy} onClick={() => setEditing(false)}>
-          {t('rename.cancel')}
-        </Button>
-      </div>
-      {failure ? <Alert tone="danger">{failure}</Alert> : null}
-    </form>
+        </SubmitDialog>
+      ) : null}
+    </div>
   );
 }

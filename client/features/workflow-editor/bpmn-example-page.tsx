@@ -6,7 +6,7 @@ import { Button } from '#client/ui/button.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { BpmnCanvas, type BpmnInstance } from './bpmn-canvas.tsx';
 import { EXAMPLE_WORKFLOW } from './bpmn-example.ts';
-import { withLayout } from './bpmn-layout.ts';
+import { withLayout } from '#client/entities/workflow/bpmn-layout.ts';
 import type { NewWorkflowState } from './editor-page.tsx';
 import { useWorkflowAbilities } from './use-workflow-abilities.ts';
 

@@ -40,7 +40,7 @@ import {
 } from '#machines/workflow-editor.machine.ts';
 import { BpmnCanvas, type BpmnInstance } from './bpmn-canvas.tsx';
 import { NEW_DIAGRAM } from './bpmn-conventions.ts';
-import { withLayout } from './bpmn-layout.ts';
+import { withLayout } from '#client/entities/workflow/bpmn-layout.ts';
 import { diagramProblems, elementLabel, selectElement } from './bpmn-model.ts';
 import { CompareVersions } from './compare-versions.tsx';
 import { PropertiesPanel } from './properties-panel.tsx';

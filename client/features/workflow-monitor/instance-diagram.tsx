@@ -5,7 +5,7 @@ import './instance-diagram.css';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '#client/ui/spinner.tsx';
-import { addLayout, hasDiagram, type ModdleFactory } from './diagram-layout.ts';
+import { withLayout } from '#client/entities/workflow/bpmn-layout.ts';
 import type { ExecutedPath } from './instance-path.ts';
 
 /*
@@ -48,12 +48,8 @@ export function InstanceDiagram({ definition, path, errorMessage }: Props) {
     const viewer = new NavigatedViewer({ container: container.current });
     let live = true;
     const draw = async () => {
-      const moddle = viewer.get<
-        ModdleFactory & { fromXML: (xml: string, type: string) => Promise<any> }
-      >('moddle');
-      const { rootElement } = await moddle.fromXML(definition, 'bpmn:Definitions');
-      if (!hasDiagram(rootElement)) addLayout(moddle, rootElement);
-      await viewer.importDefinitions(rootElement);
+      // A version without a drawing (the seeded ones) gets the editor's plain layout.
+      await viewer.importXML(withLayout(definition));
       if (!live) return;
       const canvas = viewer.get<any>('canvas');
       const overlays = viewer.get<any>('overlays');
