@@ -168,23 +168,37 @@ export function transitionKeys(path: StatePath<Snapshot<unknown>, AnyEventObject
 }
 
 /**
- * The shortest paths first, keeping a path only when it takes a transition (from value, event
- * type, to value) no path kept before takes: a short scenario list that still takes every
- * transition the given paths take.
+ * The fewest paths that still take every transition (from value, event type, to value) the given
+ * paths take: a greedy set cover that keeps, each round, the path taking the most transitions not
+ * taken yet (the shorter on a tie). A path that only repeats a longer one's start is left out:
+ * in the browser each path costs a sign-in and a page load, far more than one more step.
  */
 export function selectCoveringPaths<TPath extends StatePath<Snapshot<unknown>, AnyEventObject>>(
   paths: readonly TPath[],
 ): TPath[] {
+  const candidates = paths
+    .map((path) => ({ path, keys: new Set(transitionKeys(path)) }))
+    .filter((candidate) => candidate.keys.size > 0);
   const covered = new Set<string>();
   const selected: TPath[] = [];
-  const byLength = [...paths].sort((a, b) => a.steps.length - b.steps.length);
-  for (const path of byLength) {
-    const keys = transitionKeys(path);
-    if (keys.length === 0 || keys.every((key) => covered.has(key))) continue;
-    for (const key of keys) covered.add(key);
-    selected.push(path);
+  for (;;) {
+    let best: (typeof candidates)[number] | undefined;
+    let bestGain = 0;
+    for (const candidate of candidates) {
+      let gain = 0;
+      for (const key of candidate.keys) if (!covered.has(key)) gain += 1;
+      const shorter = best !== undefined && candidate.path.steps.length < best.path.steps.length;
+      if (gain > bestGain || (gain > 0 && gain === bestGain && shorter)) {
+        best = candidate;
+        bestGain = gain;
+      }
+    }
+    if (best === undefined) break;
+    for (const key of best.keys) covered.add(key);
+    selected.push(best.path);
   }
-  return selected;
+  // Shortest first, as before: the list reads from the simple scenarios to the long ones.
+  return selected.sort((a, b) => a.steps.length - b.steps.length);
 }
 
 type AnyStatePath = StatePath<Snapshot<unknown>, AnyEventObject>;
