@@ -11,7 +11,7 @@ import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/support/chromium.ts';
 import { PASSWORD, startStack } from '#tests/support/stack.ts';
 import { missingBuildMessage } from './bundle-size.ts';
-import { buildBenchMain, runWhenMain } from './lib/cli.ts';
+import { buildBenchMain, countFlag, runWhenMain, textFlag } from './lib/cli.ts';
 import { USER } from './lib/load.ts';
 import { preparePolicyWorld } from './lib/policy-world.ts';
 
@@ -238,13 +238,8 @@ export function printPoliciesTable(r: PoliciesTableReport) {
 }
 
 export function parsePoliciesTableArgs(argv: string[]): PoliciesTableOptions {
-  const value = (name: string) =>
-    argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? undefined;
-  const rowsText = value('rows');
-  const rows = rowsText === undefined ? 10_000 : Number(rowsText);
-  if (!Number.isInteger(rows) || rows < 1) throw new Error('--rows must be a positive integer');
-  const dataDir = value('data-dir');
-  return { rows, ...(dataDir ? { dataDir } : {}) };
+  const dataDir = textFlag(argv, 'data-dir');
+  return { rows: countFlag(argv, 'rows', 10_000), ...(dataDir ? { dataDir } : {}) };
 }
 
 runWhenMain(

@@ -5,7 +5,7 @@
  *        [--deep-page=1000] [--data-dir=<dir, kept and reused>]
  */
 import { Agent, startStack } from '#tests/support/stack.ts';
-import { checkBudgets, runWhenMain } from './lib/cli.ts';
+import { buildBenchMain, countFlag, runWhenMain, textFlag } from './lib/cli.ts';
 import { preparePolicyWorld } from './lib/policy-world.ts';
 import { PASSWORD, USER } from './lib/load.ts';
 
@@ -130,29 +130,19 @@ export function printPolicyList(r: PolicyListReport) {
 }
 
 export function parsePolicyListArgs(argv: string[]): PolicyListOptions {
-  const value = (name: string) =>
-    argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? undefined;
-  const num = (name: string, fallback: number) => {
-    const text = value(name);
-    const n = text === undefined ? fallback : Number(text);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
-    return n;
-  };
-  const dataDir = value('data-dir');
+  const dataDir = textFlag(argv, 'data-dir');
   return {
-    count: num('count', 100_000),
-    runs: num('runs', 9),
-    deepPage: num('deep-page', 1000),
+    count: countFlag(argv, 'count', 100_000),
+    runs: countFlag(argv, 'runs', 9),
+    deepPage: countFlag(argv, 'deep-page', 1000),
     ...(dataDir ? { dataDir } : {}),
   };
 }
 
-async function main() {
-  const argv = process.argv.slice(2);
-  const report = await measurePolicyList(parsePolicyListArgs(argv));
-  if (argv.includes('--json')) console.log(JSON.stringify(report, null, 2));
-  else printPolicyList(report);
-  checkBudgets(argv, report.failures);
-}
-
-runWhenMain(import.meta.url, main);
+runWhenMain(
+  import.meta.url,
+  buildBenchMain({
+    measure: (argv) => measurePolicyList(parsePolicyListArgs(argv)),
+    print: printPolicyList,
+  }),
+);

@@ -26,7 +26,7 @@ import { Agent, startStack } from '#tests/support/stack.ts';
 import { openPglite } from '#server/sandbox/platform/db.ts';
 import { writePageToken } from '#server/sandbox/platform/list-keyset.ts';
 import { growWorkflowInstances } from '#server/sandbox/services/processmanager/seed-instances.ts';
-import { checkBudgets, runWhenMain } from './lib/cli.ts';
+import { buildBenchMain, countFlag, runWhenMain, textFlag } from './lib/cli.ts';
 import { PASSWORD, USER } from './lib/load.ts';
 
 /** Budget: a deep page may take at most this many times the first page's median. */
@@ -191,29 +191,19 @@ export function printWorkflowMonitor(r: WorkflowMonitorReport) {
 }
 
 export function parseWorkflowMonitorArgs(argv: string[]): WorkflowMonitorOptions {
-  const value = (name: string) =>
-    argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? undefined;
-  const num = (name: string, fallback: number) => {
-    const text = value(name);
-    const n = text === undefined ? fallback : Number(text);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
-    return n;
-  };
-  const dataDir = value('workflow-data-dir');
+  const dataDir = textFlag(argv, 'workflow-data-dir');
   return {
-    count: num('instances', 50_000),
-    runs: num('runs', 9),
-    deepPage: num('monitor-deep-page', 1000),
+    count: countFlag(argv, 'instances', 50_000),
+    runs: countFlag(argv, 'runs', 9),
+    deepPage: countFlag(argv, 'monitor-deep-page', 1000),
     ...(dataDir ? { dataDir } : {}),
   };
 }
 
-async function main() {
-  const argv = process.argv.slice(2);
-  const report = await measureWorkflowMonitor(parseWorkflowMonitorArgs(argv));
-  if (argv.includes('--json')) console.log(JSON.stringify(report, null, 2));
-  else printWorkflowMonitor(report);
-  checkBudgets(argv, report.failures);
-}
-
-runWhenMain(import.meta.url, main);
+runWhenMain(
+  import.meta.url,
+  buildBenchMain({
+    measure: (argv) => measureWorkflowMonitor(parseWorkflowMonitorArgs(argv)),
+    print: printWorkflowMonitor,
+  }),
+);

@@ -18,26 +18,40 @@ export function checkBudgets(argv: readonly string[], failures: readonly string[
   }
 }
 
+/** The text of `--name=text`, or undefined without the flag. */
+export function textFlag(argv: readonly string[], name: string): string | undefined {
+  return argv.find((x) => x.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
 /** `--name=N` as a positive number, or the fallback; anything else stops with the flag's name. */
 export function numberFlag(argv: readonly string[], name: string, fallback: number): number {
-  const a = argv.find((x) => x.startsWith(`--${name}=`));
-  const v = a ? Number(a.slice(name.length + 3)) : fallback;
+  const text = textFlag(argv, name);
+  const v = text === undefined ? fallback : Number(text);
   if (!Number.isFinite(v) || v <= 0) throw new Error(`--${name} must be a positive number`);
   return v;
 }
 
+/** `--name=N` as a positive whole number (a count, a page), or the fallback. */
+export function countFlag(argv: readonly string[], name: string, fallback: number): number {
+  const text = textFlag(argv, name);
+  const n = text === undefined ? fallback : Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
+  return n;
+}
+
 /**
- * The `main` of a benchmark over the client build: without a build it says so and exits 1;
- * otherwise it measures, prints the figures (or JSON with `--json`) and checks the budgets.
+ * A benchmark's `main`: when it needs something that is missing (a client build), it says so
+ * and exits 1; otherwise it measures, prints the figures (or JSON with `--json`) and checks the
+ * budgets.
  */
 export function buildBenchMain<R extends { failures: readonly string[] }>(o: {
-  missingBuild: () => string | null;
+  missingBuild?: () => string | null;
   measure: (argv: string[]) => Promise<R>;
   print: (report: R) => void;
 }): () => Promise<void> {
   return async () => {
     const argv = process.argv.slice(2);
-    const missing = o.missingBuild();
+    const missing = o.missingBuild?.() ?? null;
     if (missing) {
       console.error(missing);
       process.exit(1);

@@ -232,17 +232,28 @@ export async function lookupsFor(
   };
 }
 
-/** A multipart upload as a browser sends it: form fields and one file named `file`. */
+/**
+ * A multipart upload as a browser sends it: form fields and one file named `file` (CSV unless
+ * its type says otherwise), POST unless `method` says otherwise.
+ */
 export async function apiUpload(
   base: string,
   route: string,
-  opts: { token?: string; fields?: Record<string, string>; file?: { name: string; text: string } },
+  opts: {
+    method?: string;
+    token?: string;
+    fields?: Record<string, string>;
+    file?: { name: string; text: string; type?: string };
+  },
 ): Promise<ApiResponse> {
   const form = new FormData();
   for (const [name, value] of Object.entries(opts.fields ?? {})) form.set(name, value);
-  if (opts.file) form.set('file', new Blob([opts.file.text], { type: 'text/csv' }), opts.file.name);
+  if (opts.file) {
+    const blob = new Blob([opts.file.text], { type: opts.file.type ?? 'text/csv' });
+    form.set('file', blob, opts.file.name);
+  }
   const res = await fetch(base + route, {
-    method: 'POST',
+    method: opts.method ?? 'POST',
     headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
     body: form,
   });

@@ -1,60 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
-import {
-  api,
-  login,
-  makeTempDir,
-  startTestSandbox,
-  type ApiResponse,
-  type Session,
-} from '#server/sandbox/testing.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_ROUTING_DMN } from '#server/sandbox/services/processmanager/seed-workflows.ts';
 import { applyEdit, emptyTable, writeDmn } from '#client/features/decision-tables/dmn-table.ts';
+import { processmanagerApi } from '#tests/support/processmanager.ts';
+import { withSandbox } from '#tests/support/sandbox.ts';
 
 // Decision tables of the process manager (issue 17), beyond what sandbox-workflows.test.ts
 // covers (create, one PUT, rename, versions, a DMN that is no XML, another tenant's GET): the
 // refusals that keep the table as it was, typed evaluation, another tenant's writes, and the
 // permissions per call.
 
-const P = '/processmanager/v1';
-let sandbox: RunningSandbox;
-let dir: { dir: string; remove(): Promise<void> };
-let base = '';
-let admin: Session;
-let care: Session;
-let viewer: Session;
-let nord: Session;
-
-const call = (s: Session, route: string, opts: Parameters<typeof api>[2] = {}) =>
-  api(base, P + route, { token: s.accessToken, ...opts });
-
-/** A multipart upload as the client sends it; `file` null: none. */
-async function upload(
-  s: Session,
-  method: 'POST' | 'PUT',
-  route: string,
-  fields: Record<string, string>,
-  file: string | null,
-): Promise<ApiResponse> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  if (file !== null) form.set('file', new Blob([file], { type: 'application/xml' }), 't.dmn');
-  const res = await fetch(base + P + route, {
-    method,
-    headers: { authorization: `Bearer ${s.accessToken}` },
-    body: form,
-  });
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: text ? JSON.parse(text) : null,
-    headers: res.headers,
-    cookie: null,
-  };
-}
+const kit = withSandbox({
+  admin: 'admin@demo.test',
+  care: 'care@demo.test',
+  viewer: 'viewer@demo.test',
+  nord: 'admin@nordlicht.test',
+});
+const { admin, care, viewer, nord } = kit.sessions;
+const { call, upload } = processmanagerApi(kit);
 
 const count = async (sql: string, params: unknown[] = []) =>
-  Number((await sandbox.db.query<{ n: string }>(sql, params))[0]!.n);
+  Number((await kit.db().query<{ n: string }>(sql, params))[0]!.n);
 const versionsOf = (code: string) =>
   count(
     `SELECT count(*) AS n FROM decision_table_versions v
@@ -81,23 +46,12 @@ function typedDmn(hitPolicy: 'FIRST' | 'COLLECT') {
 }
 
 beforeAll(async () => {
-  dir = await makeTempDir();
-  sandbox = await startTestSandbox(dir.dir);
-  base = sandbox.url;
-  admin = await login(base, 'admin@demo.test');
-  care = await login(base, 'care@demo.test');
-  viewer = await login(base, 'viewer@demo.test');
-  nord = await login(base, 'admin@nordlicht.test');
   // Vera (show-only) may read decision tables but not change them.
-  await sandbox.db.query(
+  await kit.db().query(
     `INSERT INTO role_permissions (tenant_id, role_id, permission)
      SELECT r.tenant_id, r.id, 'process-management.workflows.view' FROM roles r
       WHERE r.code = 'show-only'`,
   );
-});
-afterAll(async () => {
-  await sandbox?.close();
-  await dir?.remove();
 });
 
 describe('refusals keep the table as it was', () => {

@@ -7,7 +7,6 @@ import {
   makeTempDir,
   startTestSandbox,
   userWithPermissions,
-  type ApiResponse,
   type Session,
 } from '#server/sandbox/testing.ts';
 import {
@@ -16,6 +15,7 @@ import {
 } from '#server/sandbox/services/processmanager/seed-workflows.ts';
 import { workflowRouter } from '#server/sandbox/services/processmanager/workflow-routes.ts';
 import { decisionTableRouter } from '#server/sandbox/services/processmanager/decision-table-routes.ts';
+import { processmanagerApi } from '#tests/support/processmanager.ts';
 
 // Permissions and workspaces for every processmanager endpoint (issue 17), beside what
 // sandbox-workflows.test.ts checks already (a reader's POST /workflows and retry, a clerk's list,
@@ -26,6 +26,11 @@ const P = '/processmanager/v1';
 let sandbox: RunningSandbox;
 let dir: { dir: string; remove(): Promise<void> };
 let base = '';
+const { upload } = processmanagerApi({
+  get base() {
+    return base;
+  },
+});
 let admin: Session;
 let care: Session;
 let reader: Session;
@@ -41,31 +46,6 @@ const call = (s: Session, method: string, route: string, body?: unknown) =>
     method,
     ...(body === undefined ? {} : { body }),
   });
-
-async function upload(
-  s: Session,
-  method: string,
-  route: string,
-  fields: Record<string, string>,
-  file: string,
-  filename: string,
-): Promise<ApiResponse> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  form.set('file', new Blob([file], { type: 'application/xml' }), filename);
-  const res = await fetch(base + P + route, {
-    method,
-    headers: { authorization: `Bearer ${s.accessToken}` },
-    body: form,
-  });
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: text ? JSON.parse(text) : null,
-    headers: res.headers,
-    cookie: null,
-  };
-}
 
 /** Every method and path the two processmanager routers serve. */
 function endpoints(): { method: string; path: string }[] {

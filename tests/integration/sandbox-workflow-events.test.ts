@@ -6,7 +6,6 @@ import {
   login,
   makeTempDir,
   startTestSandbox,
-  type ApiResponse,
   type Session,
 } from '#server/sandbox/testing.ts';
 import { POLICY_TERMINATION_V1 } from '#server/sandbox/services/processmanager/seed-workflows.ts';
@@ -14,50 +13,25 @@ import { runtimeOf } from '#server/sandbox/services/processmanager/store.ts';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import { ensureSystemUser } from '#server/sandbox/services/tenant/system-user.ts';
 import { growWorkflowInstances } from '#server/sandbox/services/processmanager/seed-instances.ts';
+import { processmanagerApi } from '#tests/support/processmanager.ts';
 
 // Issue 17's sandbox leftovers: domain events start the workflows bound to them through the
 // real claim, lead and policy APIs (claim intake routes on the claim's estimate), never another
 // workspace's; the http.call task calls another service as the workspace's system user.
 
-const P = '/processmanager/v1';
 const clock = new MovableClock();
 let sandbox: RunningSandbox;
 let dir: { dir: string; remove(): Promise<void> };
 let base = '';
+const { call, upload } = processmanagerApi({
+  get base() {
+    return base;
+  },
+});
 let admin: Session;
 let nord: Session;
 let demoTenant = 0;
 let nordWorkflowId = 0;
-
-const call = (s: Session, route: string, opts: Parameters<typeof api>[2] = {}) =>
-  api(base, route.startsWith('/processmanager') ? route : P + route, {
-    token: s.accessToken,
-    ...opts,
-  });
-
-async function upload(
-  s: Session,
-  method: string,
-  route: string,
-  fields: Record<string, string>,
-  file: string,
-): Promise<ApiResponse> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  form.set('file', new Blob([file], { type: 'application/xml' }), 'diagram.bpmn');
-  const res = await fetch(base + P + route, {
-    method,
-    headers: { authorization: `Bearer ${s.accessToken}` },
-    body: form,
-  });
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: text ? JSON.parse(text) : null,
-    headers: res.headers,
-    cookie: null,
-  };
-}
 
 /** A BPMN attribute's value: the task's query string, `&` escaped for XML. */
 const impl = (type: string, params: Record<string, string>) =>

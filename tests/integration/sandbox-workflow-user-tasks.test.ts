@@ -1,28 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MovableClock } from '#common/clock.ts';
 import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
-import {
-  api,
-  login,
-  makeTempDir,
-  startTestSandbox,
-  type Session,
-} from '#server/sandbox/testing.ts';
+import { login, makeTempDir, startTestSandbox, type Session } from '#server/sandbox/testing.ts';
+import { processmanagerApi } from '#tests/support/processmanager.ts';
 
 // Completing a workflow's user tasks (docs/decisions/012-workflow-user-tasks.md): the seeded
 // claim intakes wait in "Assess claim"; completing it runs the instance to its end.
 
-const P = '/processmanager/v1';
 const clock = new MovableClock();
 let sandbox: RunningSandbox;
 let dir: { dir: string; remove(): Promise<void> };
 let base = '';
+const { call } = processmanagerApi({
+  get base() {
+    return base;
+  },
+});
 let admin: Session;
 let viewer: Session;
 let nord: Session;
-
-const call = (s: Session, route: string, opts: Parameters<typeof api>[2] = {}) =>
-  api(base, P + route, { token: s.accessToken, ...opts });
 
 const complete = (s: Session, code: string, task: string, body: unknown = {}) =>
   call(s, `/workflow-instances/${code}/user-tasks/${task}/complete`, { body });

@@ -6,7 +6,6 @@ import {
   login,
   makeTempDir,
   startTestSandbox,
-  type ApiResponse,
   type Session,
 } from '#server/sandbox/testing.ts';
 import {
@@ -15,47 +14,24 @@ import {
 } from '#server/sandbox/services/processmanager/seed-workflows.ts';
 import { runtimeOf } from '#server/sandbox/services/processmanager/store.ts';
 import type { Db } from '#server/sandbox/platform/db.ts';
+import { processmanagerApi } from '#tests/support/processmanager.ts';
 
 // The process manager (issue 17): workflows, versions, instances run by bpmn-engine, service
 // events, decision tables. One sandbox on a movable clock; restarted once on the same data.
 
-const P = '/processmanager/v1';
 const clock = new MovableClock();
 let sandbox: RunningSandbox;
 let dir: { dir: string; remove(): Promise<void> };
 let base = '';
+const { call, upload } = processmanagerApi({
+  get base() {
+    return base;
+  },
+});
 let admin: Session;
 let care: Session;
 let viewer: Session;
 let nord: Session;
-
-const call = (s: Session, route: string, opts: Parameters<typeof api>[2] = {}) =>
-  api(base, P + route, { token: s.accessToken, ...opts });
-
-async function upload(
-  s: Session,
-  method: string,
-  route: string,
-  fields: Record<string, string>,
-  file: string | null,
-  filename = 'diagram.bpmn',
-): Promise<ApiResponse> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  if (file !== null) form.set('file', new Blob([file], { type: 'application/xml' }), filename);
-  const res = await fetch(base + P + route, {
-    method,
-    headers: { authorization: `Bearer ${s.accessToken}` },
-    body: form,
-  });
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: text ? JSON.parse(text) : null,
-    headers: res.headers,
-    cookie: null,
-  };
-}
 
 async function signIn() {
   admin = await login(base, 'admin@demo.test');
