@@ -45,6 +45,11 @@ export interface ListSource {
    * (the row comparison would drop the row). The unique column follows the sort's direction.
    */
   keyset?: Readonly<Record<string, SortType>>;
+  /**
+   * What a keyset list's first page counts, when lighter than its select: the same FROM and the
+   * joins its filters and search need, no columns. A join that can narrow the rows must stay.
+   */
+  countFrom?: string;
 }
 
 export const invalidQuery = (message: string) => new HttpError(400, 'invalid_query', message);
@@ -206,7 +211,8 @@ async function keysetPage<T>(
   const [rows, totalItems] = await Promise.all([
     db.query<T & { id: number; sort__value: string }>(sql, params),
     // Counted on the first page only; later pages carry it in their token (issue 14).
-    token.total ?? countOf(db, `${select}\n WHERE ${filtered.where}`, filtered.params),
+    token.total ??
+      countOf(db, `${source.countFrom ?? select}\n WHERE ${filtered.where}`, filtered.params),
   ]);
   const more = rows.length > list.pageSize;
   const page = more ? rows.slice(0, list.pageSize) : rows;

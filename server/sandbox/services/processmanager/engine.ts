@@ -1,11 +1,13 @@
 import { EventEmitter } from 'node:events';
 import { Engine } from 'bpmn-engine';
 import { Timers } from 'bpmn-elements';
+import { BpmnModdle } from 'bpmn-moddle';
 import { evaluate } from 'feelin';
 import type { Logger } from 'pino';
 import type { Clock } from '#common/clock.ts';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
+import { parseCache } from '#server/sandbox/platform/parse-cache.ts';
 import { runTask } from './task-registry.ts';
 import { evaluateTable, parseDmn } from './dmn.ts';
 
@@ -19,6 +21,12 @@ import { evaluateTable, parseDmn } from './dmn.ts';
 
 export const WORKFLOW_ACTOR = 'workflow';
 const TICK_MS = 100;
+
+// A version's diagram and a table's version are parsed once, not for every instance started,
+// resumed or routed (bpmn-engine takes the parsed diagram as `moddleContext`; it trims the XML
+// before parsing too).
+const diagramOf = parseCache((xml) => new BpmnModdle().fromXML(xml.trim()));
+const decisionTableOf = parseCache(parseDmn);
 
 interface InstanceRow {
   id: number;
@@ -258,7 +266,11 @@ export class WorkflowRuntime {
     };
     const engine = row.engine_state
       ? new Engine(options as never).recover(structuredClone(row.engine_state))
-      : new Engine({ ...options, source: row.definition, variables: row.variables } as never);
+      : new Engine({
+          ...options,
+          moddleContext: await diagramOf(row.definition),
+          variables: row.variables,
+        } as never);
     const live: Live = {
       engine,
       tenantId: row.tenant_id,
@@ -372,7 +384,7 @@ export class WorkflowRuntime {
         [row.tenant_id, tableCode],
       );
       if (!version) throw new Error(`decision table ${tableCode} does not exist`);
-      const result = evaluateTable(await parseDmn(version.definition), variables);
+      const result = evaluateTable(await decisionTableOf(version.definition), variables);
       if (!result) throw new Error(`no rule of decision table ${tableCode} matches`);
       Object.assign(variables, result);
       return;
