@@ -55,6 +55,30 @@ export function listDecisionTables(
   return fetchJson(`${base(accountIndex)}?${decisionTablesParams(query)}`, { signal });
 }
 
+/**
+ * Every table of the workspace by name, page after page: the choices of a rule task's picker,
+ * which must offer the 31st table too. A workspace keeps tens of tables, not thousands; the
+ * pages stop at `limit` all the same, so a runaway list cannot hold the editor.
+ */
+export async function listAllDecisionTables(
+  accountIndex: number,
+  signal?: AbortSignal,
+  limit = 1000,
+): Promise<DecisionTableSummary[]> {
+  const all: DecisionTableSummary[] = [];
+  let pageToken: string | null = null;
+  do {
+    const page: Page<DecisionTableSummary> = await listDecisionTables(
+      accountIndex,
+      { pageToken, order: { field: 'name', direction: 'ASC' } },
+      signal,
+    );
+    all.push(...page.items);
+    pageToken = page.nextPageToken;
+  } while (pageToken !== null && all.length < limit);
+  return all;
+}
+
 /** A table with its latest version (the DMN and the table read from it). */
 export async function getDecisionTable(
   accountIndex: number,

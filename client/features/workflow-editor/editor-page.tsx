@@ -14,7 +14,7 @@ import { fromPromise } from 'xstate';
 import type { Element } from 'bpmn-js/lib/model/Types';
 import { ApiError } from '#client/api/fetch-json.ts';
 import { accountKey } from '#client/api/query-keys.ts';
-import { listDecisionTables } from '#client/api/decision-tables-client.ts';
+import { listAllDecisionTables } from '#client/api/decision-tables-client.ts';
 import {
   createWorkflow,
   getServiceEventTypes,
@@ -115,14 +115,7 @@ function WorkflowEditor({
   });
   const tables = useQuery({
     queryKey: [...accountKey(accountIndex), 'workflows', 'decision-tables'],
-    queryFn: async ({ signal }) =>
-      (
-        await listDecisionTables(
-          accountIndex,
-          { order: { field: 'name', direction: 'ASC' } },
-          signal,
-        )
-      ).items,
+    queryFn: ({ signal }) => listAllDecisionTables(accountIndex, signal),
   });
   const taskTypes = eventTypes.data?.taskTypes;
 
