@@ -32,6 +32,7 @@ export const lazyEnglish = {
   decision_tables: () => import('#locales/en/decision_tables.json'),
   workflow_monitor: () => import('#locales/en/workflow_monitor.json'),
   workflows: () => import('#locales/en/workflows.json'),
+  bpmn_js: () => import('#locales/en/bpmn_js.json'),
 } as const;
 
 type LazyResources = {

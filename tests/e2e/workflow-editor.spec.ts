@@ -23,6 +23,8 @@ const panel = (page: Page) => page.getByRole('region', { name: 'Eigenschaften' }
 /** Start event -> a service task of `type` named `name` -> end event, from the new diagram. */
 async function drawServiceTask(page: Page, name: string, type: string) {
   await canvasElement(page, 'StartEvent_1').click();
+  // bpmn-js's own tooltips in German (bpmn-translate.ts).
+  await expect(contextPad(page, 'append.append-task')).toHaveAttribute('title', 'Aufgabe anhängen');
   await contextPad(page, 'append.append-task').click();
   // bpmn-js selects what it appended (and may open its label for typing: Escape closes it).
   await page.keyboard.press('Escape');
@@ -47,6 +49,10 @@ test.describe('der Workflow-Editor', () => {
     await page.goto('/u/0/management/workflow-editor/new');
     await expect(page.getByRole('heading', { level: 1, name: 'Neuer Workflow' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+
+    // bpmn-js's own texts in German too: the palette's entries (the context pad's below).
+    const diagram = page.getByRole('region', { name: 'Workflow-Diagramm' });
+    await expect(diagram.getByRole('button', { name: 'Aufgabe erstellen' })).toBeVisible();
 
     await page.getByLabel('Name des Workflows').fill(name);
     await page.getByLabel('Code (optional)').fill(`e2e-${id}`);

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type BaseViewer from 'bpmn-js/lib/BaseViewer';
 import Modeler from 'bpmn-js/lib/Modeler';
 import NavigatedViewer from 'bpmn-js/lib/NavigatedViewer';
@@ -8,6 +9,7 @@ import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn.css';
 import './bpmn-editor.css';
+import { bpmnTranslateModule, type BpmnTexts } from './bpmn-translate.ts';
 
 /** A bpmn-js diagram: the Modeler (editing) or the NavigatedViewer (looking, zoom and pan). */
 export type BpmnInstance = BaseViewer;
@@ -29,12 +31,25 @@ export function BpmnCanvas({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const ready = useRef(onReady);
+  // bpmn-js's texts in the user's language. The palette is drawn once, so a language chosen
+  // while the diagram is open reaches it on the next visit (remounting would drop unsaved work);
+  // the context pad and menus, drawn on each opening, follow at once.
+  const { t, i18n } = useTranslation('bpmn_js');
+  const texts = useRef<BpmnTexts>(() => undefined);
   useEffect(() => {
     ready.current = onReady;
-  }, [onReady]);
+    // Keys are checked first: i18next answers a missing key with the key itself.
+    texts.current = (key) =>
+      i18n.exists(key, { ns: 'bpmn_js' })
+        ? (t as unknown as (key: string) => string)(key)
+        : undefined;
+  });
   useEffect(() => {
     const container = box.current!;
-    const instance = readOnly ? new NavigatedViewer({ container }) : new Modeler({ container });
+    const additionalModules = [bpmnTranslateModule(() => texts.current)];
+    const instance = readOnly
+      ? new NavigatedViewer({ container, additionalModules })
+      : new Modeler({ container, additionalModules });
     ready.current(instance);
     return () => {
       ready.current(null);
