@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#client/api/fetch-json.ts';
@@ -14,12 +15,6 @@ import {
   variablesOf,
   type TryType,
 } from './try-values.ts';
-
-type Outcome =
-  | { kind: 'idle' }
-  | { kind: 'busy' }
-  | { kind: 'result'; result: Record<string, unknown> | null }
-  | { kind: 'error'; message: string };
 
 /**
  * "Try it": one value per input column of the latest saved version, typed (a number as the user
@@ -44,7 +39,12 @@ export function TryPanel({
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [types, setTypes] = useState<Record<string, TryType>>({});
   const [invalid, setInvalid] = useState<string[]>([]);
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  // The evaluation's own states (idle, pending, answered, failed) are the mutation's; a newer
+  // evaluation's answer is the one shown.
+  const evaluation = useMutation({
+    mutationFn: (variables: Record<string, unknown>) =>
+      evaluateDecisionTable(accountIndex, code, variables),
+  });
   const language = i18n.resolvedLanguage ?? 'en';
 
   const columns = table.inputs.map((input, i) => ({
@@ -55,7 +55,7 @@ export function TryPanel({
     type: types[input.key] ?? tryTypeOf(input.typeRef),
   }));
 
-  const evaluate = async (event: FormEvent) => {
+  const evaluate = (event: FormEvent) => {
     event.preventDefault();
     const entries: { path: string[]; value: unknown }[] = [];
     const wrong: string[] = [];
@@ -67,20 +67,13 @@ export function TryPanel({
     }
     setInvalid(wrong);
     if (wrong.length) return;
-    setOutcome({ kind: 'busy' });
-    try {
-      const result = await evaluateDecisionTable(accountIndex, code, variablesOf(entries));
-      setOutcome({ kind: 'result', result });
-    } catch (error) {
-      setOutcome({
-        kind: 'error',
-        message:
-          error instanceof ApiError && error.status === 400
-            ? t('try.error', { detail: error.message })
-            : t('try.failed'),
-      });
-    }
+    evaluation.mutate(variablesOf(entries));
   };
+  const failure = evaluation.error;
+  const failureText =
+    failure instanceof ApiError && failure.status === 400
+      ? t('try.error', { detail: failure.message })
+      : t('try.failed');
 
   const show = (value: unknown): string => {
     if (value === null || value === undefined) return t('try.no_value');
@@ -101,7 +94,7 @@ export function TryPanel({
       </h2>
       <p className="text-sm text-slate-700">{t('try.intro')}</p>
       {unsaved ? <Alert tone="warning">{t('try.unsaved')}</Alert> : null}
-      <form className="flex flex-col gap-3" noValidate onSubmit={(event) => void evaluate(event)}>
+      <form className="flex flex-col gap-3" noValidate onSubmit={evaluate}>
         {columns.map((column) => {
           const valueId = `${id}-${column.key}`;
           const wrong = invalid.includes(column.key);
@@ -168,14 +161,14 @@ export function TryPanel({
           );
         })}
         <div>
-          <Button type="submit" disabled={outcome.kind === 'busy'}>
-            {outcome.kind === 'busy' ? t('try.evaluating') : t('try.evaluate')}
+          <Button type="submit" disabled={evaluation.isPending}>
+            {evaluation.isPending ? t('try.evaluating') : t('try.evaluate')}
           </Button>
         </div>
       </form>
       <div aria-live="polite">
-        {outcome.kind === 'result' ? (
-          outcome.result === null ? (
+        {evaluation.isSuccess ? (
+          evaluation.data === null ? (
             <Alert tone="info">{t('try.no_match')}</Alert>
           ) : (
             <div className="flex flex-col gap-1">
@@ -184,7 +177,7 @@ export function TryPanel({
                 className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm"
                 data-testid="try-result"
               >
-                {Object.entries(outcome.result).map(([name, value]) => (
+                {Object.entries(evaluation.data).map(([name, value]) => (
                   <div key={name} className="contents">
                     <dt className="font-medium text-slate-800">{name}</dt>
                     <dd className="font-mono text-slate-900">{show(value)}</dd>
@@ -194,7 +187,7 @@ export function TryPanel({
             </div>
           )
         ) : null}
-        {outcome.kind === 'error' ? <Alert tone="danger">{outcome.message}</Alert> : null}
+        {evaluation.isError ? <Alert tone="danger">{failureText}</Alert> : null}
       </div>
     </section>
   );
