@@ -37,6 +37,15 @@ interface InstanceRow {
   engine_state: unknown;
   variables: Record<string, unknown>;
   definition: string;
+  /** When the instance's timer is due on the sandbox's clock, as saved with its last state. */
+  timer_due_at?: Date | string | null;
+}
+
+/** What bpmn-elements registers a timer for: the timer's content as it worked it out. */
+interface TimerOwner {
+  timerType?: string;
+  expireAt?: Date | string;
+  isResumed?: boolean;
 }
 
 interface Live {
@@ -158,7 +167,7 @@ export class WorkflowRuntime {
   async resumeAll(): Promise<number> {
     const rows = await this.db.query<InstanceRow & { history: Live['history'] }>(
       `SELECT i.id, i.tenant_id, i.code, i.entity_code, i.status, i.engine_state, i.variables,
-              i.history, v.definition
+              i.history, i.timer_due_at, v.definition
          FROM workflow_instances i JOIN workflow_versions v ON v.id = i.workflow_version_id
         WHERE i.status = 'active' ORDER BY i.id`,
     );
@@ -207,18 +216,57 @@ export class WorkflowRuntime {
     for (const [id, t] of this.timers) if (t.instance === instance) this.timers.delete(id);
   }
 
-  private engineTimers(instance: string) {
+  /**
+   * bpmn-elements' timers, run on the sandbox's clock. bpmn-elements works a timer's delay out on
+   * the system clock, which is right for a fresh duration (P1D from now) but not for the rest:
+   * a timer resumed after a restart is due when its saved state says, on the sandbox's clock
+   * (`resumedDueAt`, the instance's timer_due_at), not "what is left" by the system clock; a
+   * date timer (timeDate) is due at its date on the sandbox's clock. Which kind of timer is set
+   * comes from the owner bpmn-elements registers it for.
+   */
+  private engineTimers(instance: string, resumedDueAt: number | null) {
+    let owner: TimerOwner | null = null;
+    let resumeDue = resumedDueAt;
+    const dueAt = (delay: number): number => {
+      if (owner?.timerType === 'timeDate' && owner.expireAt !== undefined)
+        return new Date(owner.expireAt).getTime();
+      if (owner?.isResumed && resumeDue !== null) {
+        const due = resumeDue;
+        resumeDue = null;
+        return due;
+      }
+      return this.clock.now() + delay;
+    };
     // bpmn-elements asks for setTimeout's shape; ids stand for the handles.
-    return new Timers({
+    const timers = new Timers({
       setTimeout: (fire: () => void, delay: number) => {
         const id = this.nextTimer++;
-        this.timers.set(id, { dueAt: this.clock.now() + delay, instance, fire });
+        this.timers.set(id, { dueAt: dueAt(delay), instance, fire });
         return id;
       },
       clearTimeout: (id: number) => {
         this.timers.delete(id);
       },
     } as never);
+    // Each timer is set through the handle registered for its owner: note the owner meanwhile.
+    const register = timers.register.bind(timers);
+    timers.register = ((registeredFor: TimerOwner) => {
+      const registered = register(registeredFor as never);
+      const set = registered.setTimeout;
+      return {
+        owner: registeredFor,
+        clearTimeout: registered.clearTimeout,
+        setTimeout: (...args: Parameters<typeof set>) => {
+          owner = registeredFor;
+          try {
+            return set(...args);
+          } finally {
+            owner = null;
+          }
+        },
+      } as unknown as typeof registered;
+    }) as typeof timers.register;
+    return timers;
   }
 
   private nextDue(instance: string): Date | null {
@@ -243,7 +291,10 @@ export class WorkflowRuntime {
     const listener = new EventEmitter();
     const options = {
       name: row.code,
-      timers: this.engineTimers(row.code),
+      timers: this.engineTimers(
+        row.code,
+        row.engine_state && row.timer_due_at ? new Date(row.timer_due_at).getTime() : null,
+      ),
       expressions,
       extensions: {
         // Service and business rule tasks do the registry's work (bpmn-elements reads the
