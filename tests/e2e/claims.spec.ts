@@ -483,6 +483,17 @@ test.describe('claims', () => {
     await expect(page.getByTestId('claim-paid')).toHaveText(/6\.000,00\s€/);
     await expect(page.getByTestId('pending-payment')).toHaveCount(0);
 
+    // A booked payment is never lowered (zeroed, it could be deleted after): the dialog says why.
+    await page.getByRole('button', { name: 'Regulierung zu Haushalt bearbeiten' }).click();
+    dialog = page.getByRole('dialog', { name: 'Regulierung bearbeiten' });
+    await dialog.getByRole('textbox', { name: 'Zahlung' }).fill('0');
+    await dialog.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await expect(
+      dialog.getByText('Diese Zahlung ist bereits gebucht und kann nicht herabgesetzt werden'),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(page.getByTestId('claim-paid')).toHaveText(/6\.000,00\s€/);
+
     // A claim holding money is cancelled with a reason, never deleted.
     await page.getByRole('tab', { name: 'Daten' }).click();
     await expect(page.getByRole('button', { name: 'Schaden löschen' })).toHaveCount(0);

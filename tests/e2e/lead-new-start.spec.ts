@@ -2,8 +2,8 @@ import { expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.
 import { displayDay, isoDay } from './policy-setup.ts';
 
 // Converting a lead whose term has begun already, in German (issue 15, point 8). The writer is
-// customer care no other spec signs in as; it converts a seeded approved lead (their starts lie
-// in 2024 and 2025), never LEA-100395, which the read-only test keeps as approved.
+// customer care no other spec signs in as; it converts a seeded approved lead whose start lies in
+// the past, never LEA-100395, which the read-only test keeps as approved.
 const WRITER = 'ulla.czerny20@demo.test';
 const KEPT = 'LEA-100395';
 
@@ -13,9 +13,11 @@ test('ein Lead mit vergangenem Vertragsbeginn fragt nach einem neuen Beginn', as
   const list = await page.request.get(
     '/api/0/insuranceservice/v1/leads?filter=status%3Dapproved&pageSize=50',
   );
-  const lead = ((await list.json()).items as { code: string; leadNumber: string }[]).find(
-    (l) => l.leadNumber !== KEPT,
-  )!;
+  // A seeded lead's term starts two weeks after it was made, and the newest are days old (the
+  // demo world follows the clock): one made over 15 days ago has a start in the past.
+  const lead = (
+    (await list.json()).items as { code: string; leadNumber: string; createdAt: string }[]
+  ).find((l) => l.leadNumber !== KEPT && Date.parse(l.createdAt) < Date.now() - 15 * 86_400_000)!;
   await page.goto(`/u/0/leads/${lead.code}`);
   await expect(
     page.getByRole('heading', { level: 1, name: `Lead ${lead.leadNumber}` }),

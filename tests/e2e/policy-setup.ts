@@ -12,6 +12,25 @@ export const isoDay = (offsetDays: number) =>
 export const displayDay = (iso: string) => iso.split('-').reverse().join('.');
 
 /**
+ * A policy's start as the policies list shows it (its UTC day, DD.MM.YYYY), read through the API
+ * with the signed-in page's session: the demo world's dates follow the clock
+ * (server/sandbox/platform/seed-time.ts), so a seeded policy's start is no fixed day.
+ */
+export async function shownStartOf(page: Page, policyNumber: string): Promise<string> {
+  const res = await page.request.get(
+    `${INSURANCE}/policies?search=${encodeURIComponent(policyNumber)}`,
+  );
+  expect(res.status()).toBe(200);
+  const items = (await res.json()).items as {
+    policyNumber: string;
+    policyStartDate: string | null;
+  }[];
+  const start = items.find((p) => p.policyNumber === policyNumber)?.policyStartDate;
+  expect(start, `the start of ${policyNumber}`).toBeTruthy();
+  return displayDay(start!.slice(0, 10));
+}
+
+/**
  * A home-contents policy of a spec's own, through the BFF with the signed-in page's session (the
  * calls the screens use): started ten days ago for a year, a household of 80 m² insured, held by
  * a person of the given name (unique per run, so that other specs never meet it).

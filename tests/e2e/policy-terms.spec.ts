@@ -109,7 +109,8 @@ test.describe('Vertragsdaten und Kündigung (Deutsch)', () => {
   });
 
   test('abgelaufene Verträge heißen in Liste und Detail „Abgelaufen“', async ({ page }) => {
-    // POL-000001 does not renew and its term ended in 2025: the run at start expired it.
+    // POL-000001 does not renew and its term ended about a year before the clock's today (the
+    // demo world follows the clock): the run at start expired it.
     await signIn(page, 'viewer@demo.test');
     await page.evaluate(() => localStorage.setItem('bo.language', 'de'));
     await page.goto('/u/0/policies?status=EXPIRED&q=POL-000001');

@@ -469,6 +469,58 @@ describe('no hard delete of money', () => {
     expect(twice.body.error).toBe('claim_closed');
   });
 
+  it('refuses to lower a booked payment, so that it cannot be zeroed and then deleted', async () => {
+    const claim = await approvedClaim();
+    const created = await send(care, 'POST', '/settlements', {
+      claimCode: claim.code,
+      insuredObject: active.object,
+      reserve: 50_000,
+      payment: 20_000,
+      recourse: 0,
+    });
+    expect(created.status).toBe(201);
+    const settlement = created.body.settlement;
+    for (const payment of [0, 19_999]) {
+      const lowered = await send(care, 'PUT', `/settlements/${settlement.code}`, {
+        version: settlement.version,
+        insuredObject: active.object,
+        reserve: 50_000,
+        payment,
+        recourse: 0,
+      });
+      expect(lowered.status).toBe(409);
+      expect(lowered.body).toMatchObject({
+        error: 'payment_already_booked',
+        settlement: { code: settlement.code, payment: 20_000, version: settlement.version },
+      });
+    }
+    // Neither the settlement nor the claim goes, and nothing of the money is lost.
+    expect((await send(care, 'DELETE', `/settlements/${settlement.code}`)).status).toBe(409);
+    const deleted = await send(care, 'DELETE', `/claims/${claim.code}?version=${claim.version}`);
+    expect(deleted.status).toBe(409);
+    expect(deleted.body.error).toBe('claim_has_settlements');
+    const kept = (await call(viewer, `/settlements/${settlement.code}`)).body.settlement;
+    expect(kept).toMatchObject({ payment: 20_000, version: settlement.version });
+    expect((await call(viewer, `/claims/${claim.code}`)).body.claim.totals.payment).toBe(20_000);
+    // The claim's history knows only the booking, no change of it.
+    const [changes] = await kit.db().query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_events
+        WHERE entity_type = 'claim' AND entity_id = $1 AND action = 'settlement_changed'`,
+      [claim.code],
+    );
+    expect(changes!.n).toBe(0);
+    // Raising it and changing the rest still work.
+    const raised = await send(care, 'PUT', `/settlements/${settlement.code}`, {
+      version: settlement.version,
+      insuredObject: active.object,
+      reserve: 60_000,
+      payment: 20_000,
+      recourse: 500,
+    });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    expect(raised.body.settlement).toMatchObject({ reserve: 60_000, payment: 20_000 });
+  });
+
   it('still deletes a claim that holds no money', async () => {
     const created = await send(care, 'POST', '/claims', claimOn(active));
     const claim = created.body.claim;

@@ -202,6 +202,23 @@ describe('the seeded demo world', () => {
     expect(row!.within).toBe(row!.n);
   });
 
+  it('dates the demo world up to the clock: its newest policies, claims and leads are weeks old', async () => {
+    const [newest] = await db().query<Record<'account' | 'policy' | 'claim' | 'lead', Date>>(
+      `SELECT (SELECT max(created_at) FROM accounts) AS account,
+              (SELECT max(created_at) FROM policies) AS policy,
+              (SELECT max(created_at) FROM claims) AS claim,
+              (SELECT max(created_at) FROM leads) AS lead`,
+    );
+    const weeksOld = (date: Date) => (Date.now() - new Date(date).getTime()) / (7 * 86_400_000);
+    // Policies, claims and leads: the newest of the seed (whole weeks moved), or one a test made.
+    for (const kind of ['policy', 'claim', 'lead'] as const) {
+      expect(weeksOld(newest![kind]), kind).toBeGreaterThanOrEqual(0);
+      expect(weeksOld(newest![kind]), kind).toBeLessThan(7);
+    }
+    // Customers were all made before the first policy, nearly two years before the newest.
+    expect(weeksOld(newest!.account)).toBeLessThan(7 + 100);
+  });
+
   it('seeds policies as the renewal run leaves them: none due, some expired, some renewed', async () => {
     const overdue = await db().query<{ id: number }>(
       `SELECT p.id FROM policies p

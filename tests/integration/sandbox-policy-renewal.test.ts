@@ -105,4 +105,63 @@ describe('the policy renewal run', () => {
       renewedUntil: '2026-09-01T00:00:00.000Z',
     });
   });
+
+  // Last in the file: it moves the seeded world 90 days on.
+  it('lets the demo world’s policies come due on the clock: a run 90 days on renews and expires a share', async () => {
+    const aheadMs = Date.now() + 90 * 86_400_000;
+    // The demo workspace's live policies by the end of their current term, as of now.
+    const live = await world.db().query<{ id: number; renewal_frequency: string; ends: Date }>(
+      `SELECT p.id, p.renewal_frequency, max(t."to") AS ends
+         FROM policies p
+         JOIN tenants tn ON tn.id = p.tenant_id AND tn.slug = 'demo'
+         JOIN policy_versions v ON v.policy_id = p.id AND v.is_current
+         JOIN timeslices t ON t.policy_version_id = v.id
+        WHERE p.status = 'ACTIVE' AND p.created_by = 'system'
+        GROUP BY p.id HAVING bool_and(t."to" IS NOT NULL)`,
+    );
+    const lapsing = live.filter((p) => p.renewal_frequency === 'none');
+    // Non-renewing policies still run today (the seed follows the clock): none has ended.
+    expect(lapsing.length).toBeGreaterThan(50);
+    expect(lapsing.every((p) => new Date(p.ends).getTime() > Date.now())).toBe(true);
+    const dueBy = (p: { ends: Date }) => new Date(p.ends).getTime() <= aheadMs;
+    const expiring = lapsing.filter(dueBy).map((p) => p.id);
+    const renewing = live
+      .filter((p) => p.renewal_frequency !== 'none' && dueBy(p))
+      .map((p) => p.id);
+    // A share of them comes due within the 90 days, not all.
+    expect(expiring.length).toBeGreaterThan(5);
+    expect(expiring.length).toBeLessThan(lapsing.length);
+    expect(renewing.length).toBeGreaterThan(5);
+
+    const run = await runPolicyRenewals(world.db() as Db, aheadMs);
+    expect(run.expired).toBeGreaterThanOrEqual(expiring.length);
+    expect(run.renewed).toBeGreaterThanOrEqual(renewing.length);
+    const after = await world
+      .db()
+      .query<{ id: number; status: string; reason: string; ends: Date }>(
+        `SELECT p.id, p.status, v.metadata->>'reason' AS reason, max(t."to") AS ends
+         FROM policies p
+         JOIN policy_versions v ON v.policy_id = p.id AND v.is_current
+         JOIN timeslices t ON t.policy_version_id = v.id
+        WHERE p.id = ANY($1::int[])
+        GROUP BY p.id, v.id`,
+        [[...expiring, ...renewing]],
+      );
+    const byId = new Map(after.map((p) => [p.id, p]));
+    for (const id of expiring) {
+      expect(byId.get(id)).toMatchObject({ status: 'EXPIRED', reason: 'expired' });
+    }
+    for (const id of renewing) {
+      expect(byId.get(id)).toMatchObject({ status: 'ACTIVE', reason: 'renewed' });
+      expect(new Date(byId.get(id)!.ends).getTime()).toBeGreaterThan(aheadMs);
+    }
+    // The rest of the non-renewing ones still run.
+    const [still] = await world
+      .db()
+      .query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM policies WHERE id = ANY($1::int[]) AND status = 'ACTIVE'`,
+        [lapsing.map((p) => p.id)],
+      );
+    expect(still!.n).toBe(lapsing.length - expiring.length);
+  });
 });

@@ -26,9 +26,11 @@ export function useClaimRefusal(nameOf: (slug: string) => string) {
           return t('errors.claim_closed');
         case 'duplicate':
           return t('errors.duplicate_partner');
-        // Issue 15: money is never deleted, and payments above a limit wait for a second person.
+        // Issue 15: money is never deleted nor lowered, and payments above a limit wait for a second
+        // person.
         case 'claim_has_settlements':
         case 'settlement_has_payment':
+        case 'payment_already_booked':
         case 'payment_awaiting_approval':
         case 'approver_is_requester':
         case 'no_pending_payment':

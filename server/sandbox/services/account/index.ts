@@ -13,8 +13,8 @@ export const accountService: ServiceModule = {
   prefix: '/accountservice/v1',
   routers: [accountRouter],
   migrations: sqlFiles('account', ['004-accounts-partners.sql']),
-  async seed({ db, logger }) {
-    await seedAccounts(db, logger);
+  async seed({ db, logger, clock }) {
+    await seedAccounts(db, logger, clock);
   },
   dependsOn: ['tenantservice'],
 };

@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import type { Clock } from '#common/clock.ts';
+import { seedShiftMs } from '#server/sandbox/platform/seed-time.ts';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 
@@ -235,8 +237,9 @@ const PARTNER_KINDS = [
  * Customers were created before any seeded policy was sold to them (the first on 2024-01-02,
  * seed-policies.ts): the n-th newest a day before this for every n, so the customer list keeps
  * its newest-first order and every customer's date precedes their policies' (issue 15 point 17).
+ * Moved with the clock as the whole demo world is (platform/seed-time.ts).
  */
-const CUSTOMERS_UNTIL = '2024-01-01T09:00:00Z';
+const CUSTOMERS_UNTIL = Date.UTC(2024, 0, 1, 9, 0, 0);
 
 const TAGS = [
   ['broker', 'Makler', 'Independent brokers who sell our products'],
@@ -245,7 +248,13 @@ const TAGS = [
   ['assessor', 'Gutachter', 'Loss assessors'],
 ] as const;
 
-async function seedTenant(tx: Queryable, tenantId: number, accounts: number, partners: number) {
+async function seedTenant(
+  tx: Queryable,
+  tenantId: number,
+  accounts: number,
+  partners: number,
+  customersUntilMs: number,
+) {
   const domain = tenantId % 2 === 0 ? 'example.org' : 'example.com';
   const list = Array.from({ length: accounts }, (_, i) => generateAccount(i, domain));
   await tx.query(
@@ -275,7 +284,7 @@ async function seedTenant(tx: Queryable, tenantId: number, accounts: number, par
       list.map((a) => a.city),
       list.map((a) => a.birthDate),
       list.map((a) => a.phone),
-      CUSTOMERS_UNTIL,
+      new Date(customersUntilMs).toISOString(),
     ],
   );
 
@@ -349,7 +358,8 @@ const COUNTS: Record<string, { accounts: number; partners: number }> = {
  * Seeds customers and partners into the demo workspaces that have none yet, so that a data
  * directory seeded before migration 004 gets them too; a workspace with accounts is left alone.
  */
-export async function seedAccounts(db: Db, logger: Logger): Promise<boolean> {
+export async function seedAccounts(db: Db, logger: Logger, clock: Clock): Promise<boolean> {
+  const customersUntilMs = CUSTOMERS_UNTIL + seedShiftMs(clock.now());
   const started = Date.now();
   const seeded = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(724314)');
@@ -362,7 +372,9 @@ export async function seedAccounts(db: Db, logger: Logger): Promise<boolean> {
     );
     for (const t of tenants) {
       const counts = COUNTS[t.slug];
-      if (counts) await seedTenant(tx, t.id, counts.accounts, counts.partners);
+      if (counts) {
+        await seedTenant(tx, t.id, counts.accounts, counts.partners, customersUntilMs);
+      }
     }
     return tenants.length > 0;
   });

@@ -19,8 +19,8 @@ export const claimService: ServiceModule = {
     '021-name-labels.sql',
     '026-default-name-labels.sql',
   ]),
-  async seed({ db, logger }) {
-    await seedClaimsStep(db, logger);
+  async seed({ db, logger, clock }) {
+    await seedClaimsStep(db, logger, clock);
     // The demo roles' payment authority: the tenant service seeded the roles before.
     await seedPaymentLimits(db, logger);
   },

@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import type { Clock } from '#common/clock.ts';
+import { seedShiftMs } from '#server/sandbox/platform/seed-time.ts';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { CLAIM_ENTITY_TYPE, coveredClaimTypes, type ClaimType } from '#common/claims.ts';
 import { formatClaimNumber } from './claim-routes.ts';
@@ -121,7 +123,10 @@ const DESCRIPTIONS = [
 ];
 const LOCATIONS = ['Berlin', 'Hamburg', 'Köln', 'München', 'Dresden', 'Leipzig', 'Kiel'];
 
-/** Claims are created from here on, 29 hours apart: fixed, so the seed is reproducible. */
+/**
+ * Claims are created from here on, 29 hours apart: fixed, so the seed is reproducible, and moved
+ * with the clock as the whole demo world is (platform/seed-time.ts).
+ */
 const FIRST_CREATED = Date.UTC(2024, 2, 4, 9, 0, 0);
 const COUNTS: Record<string, number> = { demo: 500, nordlicht: 10 };
 
@@ -212,7 +217,13 @@ function countUpTo(starts: number[], limit: number): number {
   return lo;
 }
 
-async function seedClaims(tx: Queryable, tenantId: number, slug: string, count: number) {
+async function seedClaims(
+  tx: Queryable,
+  tenantId: number,
+  slug: string,
+  count: number,
+  firstCreatedMs: number,
+) {
   const [settings] = await tx.query<{ time_zone: string; currency: string }>(
     'SELECT time_zone, currency FROM general_settings WHERE tenant_id = $1',
     [tenantId],
@@ -282,7 +293,7 @@ async function seedClaims(tx: Queryable, tenantId: number, slug: string, count: 
   for (let i = 0; i < count; i += 1) {
     // After the first policy started, whatever the times above say.
     const createdMs = Math.max(
-      FIRST_CREATED + i * 29 * 3_600_000,
+      firstCreatedMs + i * 29 * 3_600_000,
       starts[0]! + 5 * DAY_MS + 9 * 3_600_000,
     );
     // Any policy that started at least three days before the claim and still runs on its day.
@@ -520,14 +531,15 @@ async function seedClaims(tx: Queryable, tenantId: number, slug: string, count: 
  * and the demo workspaces without claims their claims. After the policies and partners, so that
  * a data directory seeded before migration 011 gets them too.
  */
-export async function seedClaimsStep(db: Db, logger: Logger): Promise<boolean> {
+export async function seedClaimsStep(db: Db, logger: Logger, clock: Clock): Promise<boolean> {
+  const firstCreatedMs = FIRST_CREATED + seedShiftMs(clock.now());
   const seeded = await seedWorkspaces(db, logger, {
     name: 'claims',
     configTable: 'claim_statuses',
     configure: seedConfiguration,
     recordTable: 'claims',
     counts: COUNTS,
-    populate: (tx, t, count) => seedClaims(tx, t.id, t.slug, count),
+    populate: (tx, t, count) => seedClaims(tx, t.id, t.slug, count, firstCreatedMs),
   });
   return seeded;
 }

@@ -37,7 +37,8 @@ import { paymentLimitOf } from './payment-limits.ts';
  * never above the settlement's reserve; a raise of the payment above the caller's authority
  * limit (payment-limits.ts) is recorded as a pending payment request instead, which another user
  * holding the approval permission approves (then it counts as paid) or rejects. A settlement
- * holding a payment, a recourse or a pending request is never deleted.
+ * holding a payment, a recourse or a pending request is never deleted, and a booked payment is
+ * never lowered (which would let it be deleted after).
  */
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -181,6 +182,23 @@ function assertNoPendingPayment(current: SettlementRow & { claim: ClaimRow }): v
       409,
       'payment_awaiting_approval',
       'a payment of this settlement awaits approval',
+      { settlement: presentSettlement(current) },
+    );
+  }
+}
+
+/**
+ * 409 `payment_already_booked` when an edit would lower the payment booked so far: paid money is
+ * never taken back by overwriting it (issue 15 point 11), else lowering it to 0 would let the
+ * settlement and then the claim be deleted with the money. What was paid stays on record, with
+ * who booked it and when, in the claim's history.
+ */
+function assertNotBelowBooked(current: SettlementRow, payment: number): void {
+  if (payment < Number(current.payment)) {
+    throw new HttpError(
+      409,
+      'payment_already_booked',
+      `the payment booked already (${Number(current.payment)} cents) cannot be lowered`,
       { settlement: presentSettlement(current) },
     );
   }
@@ -338,6 +356,7 @@ export function settlementRouter(ctx: SandboxContext): Router {
       assertNoPendingPayment(current);
       await assertInsuredObject(tx, tenantId, current.claim, body.insuredObject);
       const paidBefore = Number(current.payment);
+      assertNotBelowBooked(current, body.payment);
       assertPayment(current.claim, body, paidBefore);
       const payment = await bookOrRequest(
         tx,

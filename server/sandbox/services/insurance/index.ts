@@ -47,7 +47,7 @@ export const insuranceService: ServiceModule = {
     // Policies are sold to the account service's customers, so after its seed; on the clock, so
     // that they come renewed or expired as of today and the renewal run at start has nothing due.
     await seedPolicies(db, logger, clock);
-    await seedLeadsStep(db, logger);
+    await seedLeadsStep(db, logger, clock);
   },
   // Policies whose term ended renew or expire, and stored premiums in force follow the clock:
   // once at start (nothing is due right after the seed), then whenever the day changes.

@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import type { Clock } from '#common/clock.ts';
+import { seedShiftMs } from '#server/sandbox/platform/seed-time.ts';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { LEAD_ENTITY_TYPE, ibanCheckDigits } from '#common/leads.ts';
 import { leadCore, type StoredPolicy } from './lead-routes.ts';
@@ -47,7 +49,10 @@ const PROSPECTS = [
   { firstName: 'Theo', lastName: 'Busch', email: 'theo.busch@example.com' },
   { firstName: 'Ella', lastName: 'Vogt', email: 'ella.vogt@example.com' },
 ];
-/** Leads are created from here on, 19 hours apart: fixed, so the seed is reproducible. */
+/**
+ * Leads are created from here on, 19 hours apart: fixed, so the seed is reproducible, and moved
+ * with the clock as the whole demo world is (platform/seed-time.ts).
+ */
 const FIRST_CREATED = Date.UTC(2025, 0, 6, 8, 0, 0);
 
 const COUNTS: Record<string, number> = { demo: 400, nordlicht: 12 };
@@ -63,6 +68,7 @@ async function seedLeads(
   tenantId: number,
   slug: string,
   count: number,
+  firstCreatedMs: number,
 ): Promise<void> {
   // Applications are made for the version on sale.
   const tariffs = await loadTariffs(tx, tenantId, "v.status = 'active'");
@@ -128,7 +134,7 @@ async function seedLeads(
   for (let i = 0; i < count; i += 1) {
     const tariff = tariffs[i % tariffs.length]!;
     const product = products.find((p) => p.id === tariff.product_id)!;
-    const createdMs = FIRST_CREATED + i * 19 * 3_600_000;
+    const createdMs = firstCreatedMs + i * 19 * 3_600_000;
     const startMs = (Math.floor(createdMs / DAY_MS) + 14) * DAY_MS;
     leadId += 1;
     const code = stableCode('lea', `${slug}:lead:${i}`);
@@ -352,14 +358,15 @@ async function seedLeads(
  * workspaces without leads their leads and lead documents. After products and customers, so that
  * a data directory seeded before migration 007 gets them too.
  */
-export async function seedLeadsStep(db: Db, logger: Logger): Promise<boolean> {
+export async function seedLeadsStep(db: Db, logger: Logger, clock: Clock): Promise<boolean> {
+  const firstCreatedMs = FIRST_CREATED + seedShiftMs(clock.now());
   const seeded = await seedWorkspaces(db, logger, {
     name: 'leads',
     configTable: 'lead_statuses',
     configure: (tx, t) => leadWorkflow.seedDefaults(tx, t.id, t.slug),
     recordTable: 'leads',
     counts: COUNTS,
-    populate: (tx, t, count) => seedLeads(tx, t.id, t.slug, count),
+    populate: (tx, t, count) => seedLeads(tx, t.id, t.slug, count, firstCreatedMs),
   });
   return seeded;
 }

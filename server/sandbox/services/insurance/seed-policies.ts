@@ -3,6 +3,7 @@ import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { POLICY_STATUSES } from '#common/policy-lifecycle.ts';
 import { DAY_MS, isoDay, mix, stableCode } from '#server/sandbox/platform/seeding.ts';
 import type { Clock } from '#common/clock.ts';
+import { seedShiftMs } from '#server/sandbox/platform/seed-time.ts';
 import type { RenewalFrequency } from '#common/policy-object-data.ts';
 import { loadTariffs, premiumOf, type Tariff, type TariffField } from './premium.ts';
 import { renewedTimeline } from './policy-renewal.ts';
@@ -23,9 +24,15 @@ import {
  * value derives from the policy's index (codes too), so two seeds produce the same world.
  */
 
-/** Policies are created from here on, eight hours apart: fixed, so the seed is reproducible. */
+/**
+ * Policies are created from here on, eight hours apart: fixed, so the seed is reproducible, and
+ * moved with the clock as the whole demo world is (platform/seed-time.ts).
+ */
 const FIRST_CREATED = Date.UTC(2024, 0, 2, 9, 0, 0);
-const seededCreatedMs = (i: number) => FIRST_CREATED + i * 8 * 3_600_000;
+const seededCreatedMsOn = (nowMs: number) => {
+  const first = FIRST_CREATED + seedShiftMs(nowMs);
+  return (i: number) => first + i * 8 * 3_600_000;
+};
 
 const STRINGS: Record<string, string[]> = {
   vehicleType: ['car', 'suv', 'van', 'cabrio'],
@@ -301,7 +308,8 @@ export async function seedPolicies(db: Db, logger: Logger, clock: Clock): Promis
       const seller = await sellerOf(tx, t.id);
       if (seller) {
         const count = COUNTS[t.slug] ?? 0;
-        await addDemoPolicies(tx, t, seller, count, seededCreatedMs, clock.now());
+        const nowMs = clock.now();
+        await addDemoPolicies(tx, t, seller, count, seededCreatedMsOn(nowMs), nowMs);
       }
     }
     return tenants.length > 0;
