@@ -54,4 +54,21 @@ test('the BPMN example shows its diagram and opens in the editor as a new workfl
   await expect(page).toHaveURL(new RegExp(`/management/workflow-editor/e2e-example-${id}$`));
   await expect(page.getByText('Version 1 saved.')).toBeVisible();
   await expect(drawn(page, 'Workflow diagram', 'route')).toBeVisible();
+
+  // Version 2 does other work under the same names: the comparison says what, not only names.
+  const panel = page.getByRole('region', { name: 'Properties' });
+  await panel.getByLabel('Element').selectOption('wait');
+  await panel.getByLabel('Waits for (ISO 8601)').fill('PT2H');
+  await panel.getByLabel('Element').selectOption('remind');
+  await panel.getByLabel('Value of subject').fill('Claim {entityCode} still waits');
+  await page.getByRole('button', { name: 'Save as new version' }).click();
+  await expect(page.getByText('Version 2 saved.')).toBeVisible();
+  await page.getByRole('button', { name: 'Compare with the previous version (1)' }).click();
+  const changes = page.getByTestId('wf-changes');
+  await expect(changes).toContainText('"One day later" now waits PT2H instead of P1D');
+  // The panel offers the type's optional parameters too (text=, left empty).
+  await expect(changes).toContainText(
+    /"Remind the claims team" now does notification\.sendEmail \(to=claims@demo\.test, subject=Claim \{entityCode\} still waits[^)]*\) instead of notification\.sendEmail \(to=claims@demo\.test, subject=Claim \{entityCode\} waits\)/,
+  );
+  await expect(page.locator('.djs-element.wf-changed[data-element-id="wait"]')).toHaveCount(1);
 });
