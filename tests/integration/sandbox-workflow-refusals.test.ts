@@ -176,21 +176,56 @@ describe('bad input: a clear 400, nothing saved', () => {
 });
 
 describe('cancel', () => {
-  it('lets one of two cancels at once through and answers the other 409', async () => {
+  it('lets one of several cancels at once through and answers the others 409', async () => {
     for (const status of ['active', 'failed']) {
       const target = (await list(admin, '/workflow-instances', `status=${status}`)).body.items[0];
+      // Several, so that some read the instance before the first one's update.
       const answers = await Promise.all(
-        [1, 2].map(() =>
+        Array.from({ length: 8 }, () =>
           call(admin, `/workflow-instances/${target.code}/cancel`, { method: 'POST' }),
         ),
       );
-      expect(answers.map((a) => a.status).sort(), status).toEqual([200, 409]);
+      expect(answers.map((a) => a.status).sort(), status).toEqual([200, ...Array(7).fill(409)]);
       const lost = answers.find((a) => a.status === 409)!;
       refusal(lost, 409, 'illegal_transition');
       expect(lost.body.message).toBe('an instance that is cancelled cannot be cancelled');
       const now = (await call(admin, `/workflow-instances/${target.code}`)).body.workflowInstance;
       expect(now.status).toBe('cancelled');
     }
+  });
+});
+
+describe('cancel, the race made certain', () => {
+  it('answers 409 when another cancel moved the instance between the check and the update', async () => {
+    const target = (await list(admin, '/workflow-instances', 'status=active')).body.items[0];
+    // The other cancel wins just before this one's update: run at the database, in between.
+    const db = sandbox.db as { query: (sql: string, params?: unknown[]) => Promise<unknown[]> };
+    const query = db.query.bind(db);
+    db.query = async (sql, params) => {
+      if (sql.includes("SET status = 'cancelled'")) {
+        db.query = query;
+        await query(
+          `UPDATE workflow_instances SET status = 'cancelled', updated_by = 'other' WHERE code = $1`,
+          [target.code],
+        );
+      }
+      return query(sql, params);
+    };
+    try {
+      const lost = await call(admin, `/workflow-instances/${target.code}/cancel`, {
+        method: 'POST',
+      });
+      refusal(lost, 409, 'illegal_transition');
+      expect(lost.body.message).toBe('an instance that is cancelled cannot be cancelled');
+    } finally {
+      db.query = query;
+    }
+    // The winner's cancel stands: nobody wrote over it.
+    const [row] = await sandbox.db.query<{ updated_by: string }>(
+      'SELECT updated_by FROM workflow_instances WHERE code = $1',
+      [target.code],
+    );
+    expect(row!.updated_by).toBe('other');
   });
 });
 
