@@ -7,6 +7,7 @@ import {
   conditionText,
   decisionTableOf,
   formatTaskSpec,
+  implementationText,
   parseTaskSpec,
   ruleImplementation,
 } from './bpmn-conventions.ts';
@@ -111,5 +112,113 @@ describe('comparing two versions', () => {
 
   it('finds nothing between a version and itself', () => {
     expect(compareVersions(v2, v2)).toEqual([]);
+  });
+
+  it('tells a flow drawn to another element under the same id as re-pointed', () => {
+    const moved = {
+      ...v2,
+      sequences: [
+        { key: 'f1', source: 'start', target: 'notify' },
+        { key: 'f3', source: 'assess', target: 'notify' },
+      ],
+    };
+    expect(compareVersions(v2, moved)).toEqual([
+      {
+        kind: 'sequence_repointed',
+        key: 'f1',
+        fromSource: 'start',
+        fromTarget: 'assess',
+        source: 'start',
+        target: 'notify',
+      },
+    ]);
+  });
+});
+
+describe('comparing what the elements do', () => {
+  const shape = {
+    tasks: [
+      { key: 'route', name: 'Route', type: 'businessRuleTask' },
+      { key: 'gw', name: null, type: 'exclusiveGateway' },
+      { key: 'approve', name: 'Approve', type: 'serviceTask' },
+      { key: 'wait', name: 'Wait', type: 'intermediateCatchEvent' },
+    ],
+    sequences: [
+      { key: 'f1', source: 'route', target: 'gw' },
+      { key: 'f2', source: 'gw', target: 'approve' },
+      { key: 'f3', source: 'gw', target: 'wait' },
+    ],
+  };
+  const before = {
+    ...shape,
+    details: {
+      route: { implementation: 'dmn:claim-routing' },
+      approve: { implementation: 'claim.setStatus?status=approved' },
+      wait: { timer: 'P1D' },
+      f2: { condition: 'route = "fast-track"' },
+    },
+  };
+
+  it('names a new service type or parameter, decision table, timer and condition', () => {
+    const after = {
+      ...shape,
+      details: {
+        route: { implementation: 'dmn:claim-routing-2' },
+        approve: { implementation: 'claim.setStatus?status=rejected' },
+        wait: { timer: 'PT2H' },
+        f2: { condition: 'route = "manual"' },
+        f3: { condition: 'amount > 10' },
+      },
+    };
+    const changes = compareVersions(before, after);
+    expect(changes).toEqual([
+      {
+        kind: 'decision_table_changed',
+        key: 'route',
+        name: 'Route',
+        from: 'claim-routing',
+        to: 'claim-routing-2',
+      },
+      {
+        kind: 'implementation_changed',
+        key: 'approve',
+        name: 'Approve',
+        from: 'claim.setStatus?status=approved',
+        to: 'claim.setStatus?status=rejected',
+      },
+      { kind: 'timer_changed', key: 'wait', name: 'Wait', from: 'P1D', to: 'PT2H' },
+      {
+        kind: 'condition_changed',
+        key: 'f2',
+        source: 'gw',
+        target: 'approve',
+        from: 'route = "fast-track"',
+        to: 'route = "manual"',
+      },
+      {
+        kind: 'condition_changed',
+        key: 'f3',
+        source: 'gw',
+        target: 'wait',
+        from: '',
+        to: 'amount > 10',
+      },
+    ]);
+    expect(changedKeys(changes)).toEqual(['route', 'approve', 'wait', 'f2', 'f3']);
+    expect(compareVersions(before, before)).toEqual([]);
+  });
+
+  it('compares no details when a version has none read', () => {
+    const after = { ...shape, details: { approve: { implementation: 'claim.setStatus' } } };
+    expect(compareVersions(shape, after)).toEqual([]);
+    expect(compareVersions(before, shape)).toEqual([]);
+  });
+
+  it('shows an implementation as a person reads it, its parameters decoded', () => {
+    expect(
+      implementationText('notification.sendEmail?to=claims%40demo.test&subject=Claim%20waits'),
+    ).toBe('notification.sendEmail (to=claims@demo.test, subject=Claim waits)');
+    expect(implementationText('claim.setStatus')).toBe('claim.setStatus');
+    expect(implementationText('')).toBe('');
   });
 });

@@ -39,6 +39,13 @@ export function formatTaskSpec(spec: TaskSpec): string {
   return text ? `${spec.type}?${text}` : spec.type;
 }
 
+/** `type?a=1&b=x%40y` -> `type (a=1, b=x@y)`: an implementation as a person reads it. */
+export function implementationText(implementation: string): string {
+  const spec = parseTaskSpec(implementation);
+  const params = spec.params.map((p) => `${p.name}=${p.value}`).join(', ');
+  return params ? `${spec.type} (${params})` : spec.type;
+}
+
 const DMN_PREFIX = 'dmn:';
 
 /** The decision table code of a business rule task's `implementation` ('' when none). */
@@ -81,25 +88,100 @@ export type VersionChange =
   | { kind: 'task_added' | 'task_removed'; key: string; name: string | null; type: string }
   | { kind: 'task_renamed'; key: string; from: string | null; to: string | null }
   | { kind: 'task_type_changed'; key: string; name: string | null; from: string; to: string }
-  | { kind: 'sequence_added' | 'sequence_removed'; key: string; source: string; target: string };
+  | {
+      /** A service task's type or parameters, a rule task's table, a timer's duration. */
+      kind: 'implementation_changed' | 'decision_table_changed' | 'timer_changed';
+      key: string;
+      name: string | null;
+      from: string;
+      to: string;
+    }
+  | { kind: 'sequence_added' | 'sequence_removed'; key: string; source: string; target: string }
+  | {
+      kind: 'sequence_repointed';
+      key: string;
+      fromSource: string;
+      fromTarget: string;
+      source: string;
+      target: string;
+    }
+  | {
+      kind: 'condition_changed';
+      key: string;
+      source: string;
+      target: string;
+      from: string;
+      to: string;
+    };
+
+/** What an element of a version does beyond its name and type (version-details.ts reads it). */
+export interface ElementDetail {
+  /** A service task's `type?params`, a rule task's `dmn:<code>`. */
+  implementation?: string;
+  /** A sequence flow's FEEL condition as the user writes it. */
+  condition?: string;
+  /** A timer event's ISO 8601 duration. */
+  timer?: string;
+}
 
 interface VersionShape {
   tasks: readonly { key: string; name: string | null; type: string }[];
   sequences: readonly { key: string; source: string; target: string }[];
+  /** By element id; without it only names, types and flows are compared. */
+  details?: Readonly<Record<string, ElementDetail>>;
+}
+
+/** The changes of what one element does, kept in both versions under the same id. */
+function detailChanges(
+  key: string,
+  name: string | null,
+  type: string,
+  before: ElementDetail,
+  now: ElementDetail,
+): VersionChange[] {
+  const changes: VersionChange[] = [];
+  const from = before.implementation ?? '';
+  const to = now.implementation ?? '';
+  if (from !== to) {
+    changes.push(
+      type === 'businessRuleTask'
+        ? {
+            kind: 'decision_table_changed',
+            key,
+            name,
+            from: decisionTableOf(from) || from,
+            to: decisionTableOf(to) || to,
+          }
+        : { kind: 'implementation_changed', key, name, from, to },
+    );
+  }
+  if ((before.timer ?? '') !== (now.timer ?? ''))
+    changes.push({
+      kind: 'timer_changed',
+      key,
+      name,
+      from: before.timer ?? '',
+      to: now.timer ?? '',
+    });
+  return changes;
 }
 
 /**
  * What changed from `previous` to `current`: elements told apart by their id (the key the
- * service gives), so a renamed task is the same task and a redrawn flow between the same two
- * elements under another id is one removed and one added. Removals first, in the previous
- * version's order, then the rest in the current one's.
+ * service gives), so a renamed task is the same task, a flow drawn to another element under the
+ * same id is re-pointed, and a redrawn flow between the same two elements under another id is
+ * one removed and one added. With the versions' details, what a task does (its service type and
+ * parameters, its decision table), a timer's duration and a flow's condition count too. Removals
+ * first, in the previous version's order, then the rest in the current one's.
  */
 export function compareVersions(previous: VersionShape, current: VersionShape): VersionChange[] {
   const changes: VersionChange[] = [];
   const taskNow = new Map(current.tasks.map((t) => [t.key, t]));
   const taskBefore = new Map(previous.tasks.map((t) => [t.key, t]));
   const seqNow = new Set(current.sequences.map((s) => s.key));
-  const seqBefore = new Set(previous.sequences.map((s) => s.key));
+  const seqBefore = new Map(previous.sequences.map((s) => [s.key, s]));
+  const detailBefore = (key: string) => previous.details?.[key] ?? {};
+  const detailNow = (key: string) => current.details?.[key] ?? {};
   for (const t of previous.tasks) {
     if (!taskNow.has(t.key))
       changes.push({ kind: 'task_removed', key: t.key, name: t.name, type: t.type });
@@ -125,9 +207,29 @@ export function compareVersions(previous: VersionShape, current: VersionShape): 
     if ((before.name ?? '') !== (t.name ?? '')) {
       changes.push({ kind: 'task_renamed', key: t.key, from: before.name, to: t.name });
     }
+    if (previous.details && current.details)
+      changes.push(...detailChanges(t.key, t.name, t.type, detailBefore(t.key), detailNow(t.key)));
   }
   for (const s of current.sequences) {
-    if (!seqBefore.has(s.key)) changes.push({ kind: 'sequence_added', ...s });
+    const before = seqBefore.get(s.key);
+    if (!before) {
+      changes.push({ kind: 'sequence_added', ...s });
+      continue;
+    }
+    if (before.source !== s.source || before.target !== s.target) {
+      changes.push({
+        kind: 'sequence_repointed',
+        key: s.key,
+        fromSource: before.source,
+        fromTarget: before.target,
+        source: s.source,
+        target: s.target,
+      });
+    }
+    const from = detailBefore(s.key).condition ?? '';
+    const to = detailNow(s.key).condition ?? '';
+    if (previous.details && current.details && from !== to)
+      changes.push({ kind: 'condition_changed', ...s, from, to });
   }
   return changes;
 }

@@ -8,16 +8,24 @@ import { Button } from '#client/ui/button.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import type { LoadedWorkflow } from '#machines/workflow-editor.machine.ts';
 import type { BpmnInstance } from './bpmn-canvas.tsx';
-import { changedKeys, compareVersions, type VersionChange } from './bpmn-conventions.ts';
+import {
+  changedKeys,
+  compareVersions,
+  implementationText,
+  type VersionChange,
+} from './bpmn-conventions.ts';
 import { kindKey } from './properties-panel.tsx';
+import { versionDetails } from './version-details.ts';
 
 const MARKER = 'wf-changed';
 
 /**
  * "Compare with the previous version": what changed from the version before the one shown, in
- * words (tasks added, removed, renamed, of another type; flows added and removed), from the
- * tasks and sequences the service derives from both saved versions, and what is there now marked
- * on the canvas (removed elements are only in the list: they are not drawn).
+ * words (tasks added, removed, renamed, of another type, doing other work: service type and
+ * parameters, decision table, timer; flows added, removed, re-pointed, with another condition),
+ * from the tasks and sequences the service derives from both saved versions and their BPMN, and
+ * what is there now marked on the canvas (removed elements are only in the list: they are not
+ * drawn).
  */
 export function CompareVersions({
   accountIndex,
@@ -47,7 +55,14 @@ export function CompareVersions({
         getWorkflowVersion(accountIndex, codeOf(previous) ?? '', signal),
         getWorkflowVersion(accountIndex, codeOf(loaded.versionNumber) ?? '', signal),
       ]);
-      return compareVersions(before, now);
+      const [detailsBefore, detailsNow] = await Promise.all([
+        versionDetails(before.definition),
+        versionDetails(now.definition),
+      ]);
+      return compareVersions(
+        { ...before, details: detailsBefore },
+        { ...now, details: detailsNow },
+      );
     },
   });
   const changes = open ? query.data : undefined;
@@ -132,8 +147,35 @@ function changeText(t: T, change: VersionChange): string {
         from: kind(change.from),
         to: kind(change.to),
       });
+    case 'implementation_changed':
+      return t('compare.implementation_changed', {
+        name: change.name ?? change.key,
+        from: implementationText(change.from) || t('compare.nothing'),
+        to: implementationText(change.to) || t('compare.nothing'),
+      });
+    case 'decision_table_changed':
+    case 'timer_changed':
+      return t(`compare.${change.kind}`, {
+        name: change.name ?? change.key,
+        from: change.from || t('compare.nothing'),
+        to: change.to || t('compare.nothing'),
+      });
     case 'sequence_added':
     case 'sequence_removed':
       return t(`compare.${change.kind}`, { source: change.source, target: change.target });
+    case 'sequence_repointed':
+      return t('compare.sequence_repointed', {
+        fromSource: change.fromSource,
+        fromTarget: change.fromTarget,
+        source: change.source,
+        target: change.target,
+      });
+    case 'condition_changed':
+      return t('compare.condition_changed', {
+        source: change.source,
+        target: change.target,
+        from: change.from || t('compare.nothing'),
+        to: change.to || t('compare.nothing'),
+      });
   }
 }

@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createdBounds,
   entityLink,
   instancePath,
   monitorFilters,
+  monitorPage,
   monitorPath,
   toggledStatus,
+  UNSELECTED_DELAY_MS,
 } from './monitor-filters.ts';
 
 const values = (over: Partial<Record<'status' | 'entity' | 'from' | 'to' | 'sort', string>>) => ({
@@ -96,5 +98,44 @@ describe('links', () => {
         workflowVersion: { versionNumber: 2 },
       }),
     ).toBe('/u/0/management/workflow-monitor/claim-intake/2/wfi_1');
+  });
+});
+
+describe('monitorPage', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const answered = () => {
+    const page = { items: [{ code: 'wfi_1' }], nextPageToken: null, totalItems: 1 };
+    return vi.fn(() => Promise.resolve(page));
+  };
+
+  it("answers 'Unselected' with an empty list after 300 ms, asking nothing", async () => {
+    vi.useFakeTimers();
+    const ask = answered();
+    let result: unknown;
+    void monitorPage(true, new AbortController().signal, ask).then((page) => (result = page));
+    expect(UNSELECTED_DELAY_MS).toBe(300);
+    await vi.advanceTimersByTimeAsync(299);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(result).toEqual({ items: [], nextPageToken: null, totalItems: 0 });
+    expect(ask).not.toHaveBeenCalled();
+  });
+
+  it('stops waiting when the filters change (the abort), and asks at once for real statuses', async () => {
+    vi.useFakeTimers();
+    const controller = new AbortController();
+    const waiting = monitorPage(true, controller.signal, answered());
+    await vi.advanceTimersByTimeAsync(100);
+    controller.abort(new Error('filters changed'));
+    await expect(waiting).rejects.toThrow('filters changed');
+
+    const ask = answered();
+    await expect(monitorPage(false, new AbortController().signal, ask)).resolves.toMatchObject({
+      totalItems: 1,
+    });
+    expect(ask).toHaveBeenCalledOnce();
   });
 });

@@ -1,3 +1,4 @@
+import type { Page } from '#client/api/tenant-admin-client.ts';
 import {
   WORKFLOW_INSTANCE_STATUSES,
   type WorkflowInstanceStatus,
@@ -24,6 +25,30 @@ export const UNSELECTED_DELAY_MS = 300;
 
 export type StatusChoice = WorkflowInstanceStatus | typeof UNSELECTED;
 export const STATUS_CHOICES: readonly StatusChoice[] = [...WORKFLOW_INSTANCE_STATUSES, UNSELECTED];
+
+/** Waits `ms`, or rejects as the table's abort does when the filters change meanwhile. */
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+
+/**
+ * A page of the monitor's list: with the 'Unselected' status nothing is asked and the list is
+ * empty after UNSELECTED_DELAY_MS; otherwise `ask` answers.
+ */
+export async function monitorPage<T>(
+  unselected: boolean,
+  signal: AbortSignal,
+  ask: () => Promise<Page<T>>,
+): Promise<Page<T>> {
+  if (!unselected) return ask();
+  await pause(UNSELECTED_DELAY_MS, signal);
+  return { items: [], nextPageToken: null, totalItems: 0 };
+}
 
 /** Table column -> the service's order field. */
 export const MONITOR_ORDER_FIELDS: Record<string, 'createdAt' | 'updatedAt'> = {

@@ -27,27 +27,17 @@ import {
   MONITOR_ORDER_FIELDS,
   STATUS_CHOICES,
   UNSELECTED,
-  UNSELECTED_DELAY_MS,
   createdBounds,
   entityLink,
   instancePath,
   isIsoDay,
   monitorFilters,
+  monitorPage,
   monitorPath,
   toggledStatus,
 } from './monitor-filters.ts';
 
 const linkClass = 'font-medium text-blue-800 underline-offset-2 hover:underline';
-
-/** Waits `ms`, or rejects as the table's abort does when the filters change meanwhile. */
-const pause = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    });
-  });
 
 /**
  * The workflow monitor (spec routes /management/workflow-monitor and
@@ -206,22 +196,20 @@ export default function WorkflowMonitorPage() {
         rowKey={(i) => String(i.id)}
         initialQuery={{ filters: {}, sort: url.sort }}
         onSort={url.keepSort}
-        loadPage={servicePages(async (_page, sort, signal, pageToken) => {
-          if (unselected) {
-            // The spec's 'Unselected' status: nothing to ask, an empty list after its delay.
-            await pause(UNSELECTED_DELAY_MS, signal);
-            return { items: [], nextPageToken: null, totalItems: 0 };
-          }
-          return listWorkflowInstances(
-            accountIndex,
-            {
-              ...query,
-              pageToken,
-              order: serviceOrder(sort, MONITOR_ORDER_FIELDS) as never,
-            },
-            signal,
-          );
-        })}
+        loadPage={servicePages((_page, sort, signal, pageToken) =>
+          // The spec's 'Unselected' status: nothing to ask, an empty list after its delay.
+          monitorPage(unselected, signal, () =>
+            listWorkflowInstances(
+              accountIndex,
+              {
+                ...query,
+                pageToken,
+                order: serviceOrder(sort, MONITOR_ORDER_FIELDS) as never,
+              },
+              signal,
+            ),
+          ),
+        )}
         totalLabel={(count, total) => t('list.total', { count, total })}
         minWidth="56rem"
         emptyMessage={filtered ? t('list.empty_filtered') : t('list.empty')}

@@ -50,7 +50,13 @@ const Fields = v.object({
   code: v.pipe(v.string(), v.regex(/^[\w-]{1,80}$/)),
 });
 const Patch = v.object({ name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)) });
-const Evaluate = v.object({ variables: v.record(v.string(), v.unknown()) });
+/** The "try it" inputs: an object of names and values (a list is no set of variables). */
+const Evaluate = v.object({
+  variables: v.custom<Record<string, unknown>>(
+    (x) => typeof x === 'object' && x !== null && !Array.isArray(x),
+    'variables must be an object of names and values',
+  ),
+});
 
 async function findTable(db: Queryable, tenantId: number, code: string) {
   const [row] = await db.query<TableRow>(

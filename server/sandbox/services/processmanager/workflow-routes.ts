@@ -13,6 +13,7 @@ import {
   invalidQuery,
   listRoute,
   numeric,
+  readList,
   type Filter,
   type ListSource,
 } from '#server/sandbox/platform/list-sql.ts';
@@ -32,6 +33,9 @@ export const can = (action: string) => requirePermission(`process-management.wor
 const cantLoadWorkflow = () => new HttpError(404, 'not_found', "Can't load workFlowCode");
 const cantLoadVersion = () => new HttpError(404, 'not_found', "Can't load, workFlowVersionCode");
 const cantLoadInstance = () => new HttpError(404, 'not_found', "Can't load instanceCode");
+const cantLoadVersions = () => new HttpError(404, 'not_found', "Can't load workflowVersions");
+const cannotCancel = (status: string) =>
+  new HttpError(409, 'illegal_transition', `an instance that is ${status} cannot be cancelled`);
 
 /** A key of a path: the numeric id or the code. */
 const byKey = (alias: string, key: string) =>
@@ -127,12 +131,24 @@ const INSTANCE_ROW_SELECT = `SELECT i.id, i.code, i.tenant_id, i.workflow_id, i.
        w.code AS workflow_code, w.name AS workflow_name, v.version_number
   ${INSTANCE_FROM}`;
 
+/**
+ * A bound of the createdAt range (spec: >= start, <= end): an ISO timestamp, or an ISO date (UTC)
+ * whose whole day an end includes; else 400. The end holds at the millisecond the answers show
+ * while the column keeps microseconds, so an instance's own createdAt sent back as the end finds
+ * it.
+ */
 const createdBound = (end: boolean): Filter => ({
-  where: (p) => `i.created_at ${end ? '<=' : '>='} ${p}::timestamptz`,
+  where: (p) =>
+    end
+      ? `i.created_at < ${p}::timestamptz + interval '1 millisecond'`
+      : `i.created_at >= ${p}::timestamptz`,
   value: (text) => {
     if (!text) return undefined;
-    if (Number.isNaN(Date.parse(text))) throw invalidQuery('createdAt bounds must be dates');
-    return new Date(text).toISOString();
+    const day = /^\d{4}-\d{2}-\d{2}$/.test(text);
+    const time = Date.parse(day ? `${text}T00:00:00Z` : text);
+    if ((!day && !/^\d{4}-\d{2}-\d{2}T/.test(text)) || Number.isNaN(time))
+      throw invalidQuery('createdAt bounds must be ISO dates or timestamps');
+    return new Date(time + (day && end ? 86_399_999 : 0)).toISOString();
   },
 });
 
@@ -234,6 +250,13 @@ export async function findInstance(db: Queryable, tenantId: number, key: string)
   );
   if (!row) throw cantLoadInstance();
   return row;
+}
+
+/** The workflow named by a version list's filter, or the spec's 404 for the list. */
+async function knownWorkflow(db: Queryable, tenantId: number, key: string) {
+  await findWorkflow(db, tenantId, key).catch((err: unknown) => {
+    throw err instanceof HttpError && err.status === 404 ? cantLoadVersions() : err;
+  });
 }
 
 async function versionsOf(db: Queryable, workflowId: number) {
@@ -359,17 +382,25 @@ export function workflowRouter(ctx: SandboxContext): Router {
     });
   });
 
-  router.get(
-    '/workflow_versions',
-    can('view'),
-    listRoute<VersionRow>(
-      db,
-      VERSION_LIST,
-      'SELECT v.* FROM workflow_versions v JOIN workflows w ON w.id = v.workflow_id',
-      'v.tenant_id',
-      (rows) => Promise.all(rows.map((r) => presentVersion(r, false))),
-    ),
+  const versionList = listRoute<VersionRow>(
+    db,
+    VERSION_LIST,
+    'SELECT v.* FROM workflow_versions v JOIN workflows w ON w.id = v.workflow_id',
+    'v.tenant_id',
+    (rows) => Promise.all(rows.map((r) => presentVersion(r, false))),
   );
+  // The versions of a workflow the tenant does not have are no empty list but the spec's
+  // "Can't load workflowVersions" (section 8): a caller asking for them has the wrong workflow.
+  router.get('/workflow_versions', can('view'), async (req, res, next) => {
+    const { tenantId } = getAuth(res);
+    const { filter } = readList(req.query, VERSION_LIST);
+    const id = filter.get('workflowId');
+    const code = filter.get('workflowCode');
+    // A workflowId that is no number is the list's own 400.
+    if (id !== undefined && /^\d{1,9}$/.test(id)) await knownWorkflow(db, tenantId, id);
+    if (code !== undefined) await knownWorkflow(db, tenantId, code);
+    await versionList(req, res, next);
+  });
 
   // Fetched by code (or id); the BPMN parsed into tasks and sequences on each request.
   router.get('/workflow_versions/:code', can('view'), async (req, res) => {
@@ -411,19 +442,17 @@ export function workflowRouter(ctx: SandboxContext): Router {
   router.post('/workflow-instances/:id/cancel', can('run'), async (req, res) => {
     const auth = getAuth(res);
     const row = await findInstance(db, auth.tenantId, String(req.params.id));
-    if (row.status !== 'active' && row.status !== 'failed') {
-      throw new HttpError(
-        409,
-        'illegal_transition',
-        `an instance that is ${row.status} cannot be cancelled`,
-      );
-    }
+    if (row.status !== 'active' && row.status !== 'failed') throw cannotCancel(row.status);
     await runtimeOf(db).halt(row.code);
-    await db.query(
+    // Guarded by the status, so that of two cancels at once (or a cancel beside a retry or the
+    // engine's last step) only one moves the instance; the other is told what it is now.
+    const [cancelled] = await db.query(
       `UPDATE workflow_instances SET status = 'cancelled', timer_due_at = NULL,
-              updated_at = $2, updated_by = $3 WHERE id = $1`,
+              updated_at = $2, updated_by = $3
+        WHERE id = $1 AND status IN ('active', 'failed') RETURNING id`,
       [row.id, new Date(ctx.clock.now()), auth.userCode],
     );
+    if (!cancelled) throw cannotCancel((await findInstance(db, auth.tenantId, row.code)).status);
     res.json({
       workflowInstance: presentInstance(await findInstance(db, auth.tenantId, row.code), true),
     });
