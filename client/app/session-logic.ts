@@ -1,12 +1,19 @@
 import { createActor, fromPromise } from 'xstate';
 import {
   sessionMachine,
+  type SessionEndReason,
   type SignInCredentials,
   type SignInResult,
 } from '#machines/session.machine.ts';
 import { writeStoredAccounts } from '#client/api/account-storage.ts';
 import * as bff from '#client/api/bff-client.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
+
+/** The sign-in page's query flag for each reason an account ended (login-form.tsx reads it). */
+const REASON_FLAGS: Record<SessionEndReason, string> = {
+  no_ui_permission: 'isNotUiPermission',
+  user_disabled: 'isUserDisabled',
+};
 
 function withBackUrl(path: string, backUrl: string | undefined): string {
   return backUrl ? `${path}?backUrl=${encodeURIComponent(backUrl)}` : path;
@@ -73,12 +80,12 @@ export function sessionLogicWith(navigate: (to: string) => void) {
         const next = remaining[0];
         navigate(next ? `/u/${next.accountIndex}` : '/login');
       },
-      redirectToLogin: (_, { backUrl, isNotUiPermission }) => {
+      redirectToLogin: (_, { backUrl, reason }) => {
         const to = withBackUrl('/login', backUrl);
-        // The spec passes the flag on so the sign-in page can say why (noAccessUser).
-        navigate(
-          isNotUiPermission ? `${to}${to.includes('?') ? '&' : '?'}isNotUiPermission=1` : to,
-        );
+        // The spec passes the flag on so the sign-in page can say why (noAccessUser); a disabled
+        // user is told so the same way (isUserDisabled).
+        const flag = reason ? REASON_FLAGS[reason] : null;
+        navigate(flag ? `${to}${to.includes('?') ? '&' : '?'}${flag}=1` : to);
       },
     },
   });

@@ -12,9 +12,15 @@ import {
 import type { AuthClient } from '#server/upstream/auth-client.ts';
 import { claimsOf, UpstreamHttpError } from '#server/upstream/auth-client.ts';
 
+/**
+ * Why a refresh ended an account, when it was not a time-out: the UI permission is gone (the
+ * spec's isNotUiPermission) or an administrator disabled the user. The client says which.
+ */
+export type AccountEndReason = 'no_ui_permission' | 'user_disabled';
+
 export type TokenResult =
   | { ok: true; account: AccountRecord; accessToken: string }
-  | { ok: false; status: 401 | 403 | 503; error: string; reason?: 'no_ui_permission' };
+  | { ok: false; status: 401 | 403 | 503; error: string; reason?: AccountEndReason };
 
 class RefreshFailure extends Error {
   constructor(readonly kind: 'rejected' | 'transient') {
@@ -64,7 +70,7 @@ function issuedAt(accessToken: string): number {
 export class TokenService {
   private readonly inFlight = new Map<string, ActorRefFrom<typeof tokenRefreshMachine>>();
   /** Why a refresh ended an account, for the answers of the calls that waited on it. */
-  private readonly endedWithoutUi = new Set<string>();
+  private readonly endedBecause = new Map<string, AccountEndReason>();
   private readonly pending = new Map<string, Pending>();
   private readonly flushing = new Map<string, Promise<void>>();
   private readonly background = new Set<Promise<unknown>>();
@@ -124,10 +130,12 @@ export class TokenService {
     const outcome = await awaitFreshToken(this.actorFor(sid, index, dueAt, trigger), now);
     if (outcome === 'expired') {
       const key = `${sid}:${index}`;
-      // The spec's isNotUiPermission: the client shows noAccessUser instead of a plain sign-in.
-      if (this.endedWithoutUi.has(key)) {
-        setTimeout(() => this.endedWithoutUi.delete(key), 5_000).unref();
-        return { ok: false, status: 401, error: 'session_expired', reason: 'no_ui_permission' };
+      // The spec's isNotUiPermission, or a disabled user: the client says what happened
+      // instead of a plain sign-in.
+      const reason = this.endedBecause.get(key);
+      if (reason) {
+        setTimeout(() => this.endedBecause.delete(key), 5_000).unref();
+        return { ok: false, status: 401, error: 'session_expired', reason };
       }
       return { ok: false, status: 401, error: 'session_expired' };
     }
@@ -340,6 +348,7 @@ export class TokenService {
           const fresh = (await this.current(sid, index)).account;
           if (fresh?.accessToken) return { expiresAt: fresh.expiresAt };
         }
+        if (err.body?.error === 'user_disabled') this.endedBecause.set(key, 'user_disabled');
         this.log.info(
           { accountIndex: index, status: err.status },
           'refresh refused; account ended',
@@ -348,7 +357,7 @@ export class TokenService {
       }
       if (!hasUiPermission(next.permissions)) {
         // The user lost every UI permission since signing in: the account ends here.
-        this.endedWithoutUi.add(key);
+        this.endedBecause.set(key, 'no_ui_permission');
         await this.auth.logout(account.userName, next.refreshCookie).catch(() => undefined);
         await this.kit.putAccount(sid, index, null);
         throw new RefreshFailure('rejected');
