@@ -59,6 +59,8 @@ export interface SessionContext {
   retryAfterSeconds: number;
   /** Where the user was when the session expired, for the `backUrl` of the login page. */
   expiredAt: string | undefined;
+  /** Why it expired, when the BFF said (the sign-in page says so, not "session ended"). */
+  endReason: SessionEndReason | null;
 }
 
 export type SessionEvent =
@@ -162,6 +164,7 @@ export const sessionMachine = setup({
     passwordError: undefined,
     retryAfterSeconds: 0,
     expiredAt: undefined,
+    endReason: null,
   }),
   initial: 'idle',
   on: {
@@ -173,6 +176,7 @@ export const sessionMachine = setup({
           accounts: ({ context, event }) =>
             context.accounts.filter((a) => a.accountIndex !== event.accountIndex),
           expiredAt: ({ event }) => event.location,
+          endReason: ({ event }) => event.reason ?? null,
           currentAccountIndex: ({ event }) => event.accountIndex,
         }),
         { type: 'persistAccounts', params: ({ context }) => ({ accounts: context.accounts }) },

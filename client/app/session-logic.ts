@@ -19,6 +19,17 @@ function withBackUrl(path: string, backUrl: string | undefined): string {
   return backUrl ? `${path}?backUrl=${encodeURIComponent(backUrl)}` : path;
 }
 
+/**
+ * The sign-in page after an account ended: back to `backUrl` afterwards, and the flag of why
+ * (the spec's isNotUiPermission, isUserDisabled) so the page says so instead of a time-out. The
+ * session's redirect and the account guard build the same address, whichever runs first.
+ */
+export function loginAfterEnd(backUrl: string, reason: SessionEndReason | null): string {
+  const to = withBackUrl('/login', backUrl);
+  const flag = reason ? REASON_FLAGS[reason] : null;
+  return flag ? `${to}${to.includes('?') ? '&' : '?'}${flag}=1` : to;
+}
+
 async function signIn(credentials: SignInCredentials, signal: AbortSignal): Promise<SignInResult> {
   try {
     const { accountIndex, account } =
@@ -81,11 +92,9 @@ export function sessionLogicWith(navigate: (to: string) => void) {
         navigate(next ? `/u/${next.accountIndex}` : '/login');
       },
       redirectToLogin: (_, { backUrl, reason }) => {
-        const to = withBackUrl('/login', backUrl);
         // The spec passes the flag on so the sign-in page can say why (noAccessUser); a disabled
         // user is told so the same way (isUserDisabled).
-        const flag = reason ? REASON_FLAGS[reason] : null;
-        navigate(flag ? `${to}${to.includes('?') ? '&' : '?'}${flag}=1` : to);
+        navigate(loginAfterEnd(backUrl, reason));
       },
     },
   });
