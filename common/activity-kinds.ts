@@ -1,14 +1,16 @@
 /**
- * The kinds the tenant's activity log shows (issue 16): who changed which user, role,
- * organisation, organisation invitation or setting. Without imports, so that the screen's filter
- * reads it without the contract schemas.
+ * The kinds the tenant's activity log shows (issue 16): who changed which user, user invitation,
+ * role, organisation, organisation invitation, setting or name label (the Names tab). Without
+ * imports, so that the screen's filter reads it without the contract schemas.
  */
 export const ADMIN_ENTITY_TYPES = [
   'user',
+  'user_invitation',
   'role',
   'organization',
   'organization_invitation',
   'setting',
+  'name_label',
 ] as const;
 export type AdminEntityType = (typeof ADMIN_ENTITY_TYPES)[number];
 

@@ -216,7 +216,7 @@ describe('sessionMachine', () => {
     expect(actor.getSnapshot().context.accounts).toEqual([admin]);
     expect(calls.redirectToLogin).toHaveBeenCalledWith({
       backUrl: '/u/1/profile?x=1',
-      isNotUiPermission: false,
+      reason: null,
     });
   });
 
@@ -226,11 +226,26 @@ describe('sessionMachine', () => {
       type: 'session.expired',
       accountIndex: 0,
       location: '/u/0',
-      isNotUiPermission: true,
+      reason: 'no_ui_permission',
     });
     expect(calls.redirectToLogin).toHaveBeenCalledWith({
       backUrl: '/u/0',
-      isNotUiPermission: true,
+      reason: 'no_ui_permission',
+    });
+  });
+
+  it('passes on that the user was disabled', () => {
+    const { calls, actor } = setupActor({ accounts: [admin] });
+    actor.send({
+      type: 'session.expired',
+      accountIndex: 0,
+      location: '/u/0',
+      reason: 'user_disabled',
+    });
+    expect(actor.getSnapshot().context.accounts).toEqual([]);
+    expect(calls.redirectToLogin).toHaveBeenCalledWith({
+      backUrl: '/u/0',
+      reason: 'user_disabled',
     });
   });
 

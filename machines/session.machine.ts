@@ -15,6 +15,12 @@ import type { SessionAccount as BffSessionAccount } from '#common/contracts/bff.
  * Never carries a token. */
 export type SessionAccount = BffSessionAccount;
 
+/**
+ * Why an account ended other than by a time-out, as the BFF's 401 `session_expired` says it: the
+ * UI permission is gone (the spec's isNotUiPermission) or an administrator disabled the user.
+ */
+export type SessionEndReason = 'no_ui_permission' | 'user_disabled';
+
 export type SignInCredentials =
   | { kind: 'password'; username: string; password: string }
   | { kind: 'saml'; tenantSlug: string; code: string };
@@ -53,6 +59,8 @@ export interface SessionContext {
   retryAfterSeconds: number;
   /** Where the user was when the session expired, for the `backUrl` of the login page. */
   expiredAt: string | undefined;
+  /** Why it expired, when the BFF said (the sign-in page says so, not "session ended"). */
+  endReason: SessionEndReason | null;
 }
 
 export type SessionEvent =
@@ -65,7 +73,7 @@ export type SessionEvent =
       backUrl?: string;
     }
   | { type: 'account.signOut'; accountIndex: number }
-  | { type: 'session.expired'; accountIndex: number; location: string; isNotUiPermission?: boolean }
+  | { type: 'session.expired'; accountIndex: number; location: string; reason?: SessionEndReason }
   | { type: 'account.updated'; account: SessionAccount }
   | { type: 'retry.allowed' }
   | DoneActorEvent<SignInResult, 'signIn'>
@@ -128,7 +136,7 @@ export const sessionMachine = setup({
     navigateAfterSignIn: (_, _params: NavigationParams) => {},
     navigateToPasswordChange: (_, _params: NavigationParams) => {},
     navigateAfterSignOut: (_, _params: { remaining: SessionAccount[] }) => {},
-    redirectToLogin: (_, _params: { backUrl: string; isNotUiPermission: boolean }) => {},
+    redirectToLogin: (_, _params: { backUrl: string; reason: SessionEndReason | null }) => {},
   },
   guards: {
     isSignedIn: (_, params: { result: SignInResult }) => params.result.kind === 'signedIn',
@@ -156,6 +164,7 @@ export const sessionMachine = setup({
     passwordError: undefined,
     retryAfterSeconds: 0,
     expiredAt: undefined,
+    endReason: null,
   }),
   initial: 'idle',
   on: {
@@ -167,6 +176,7 @@ export const sessionMachine = setup({
           accounts: ({ context, event }) =>
             context.accounts.filter((a) => a.accountIndex !== event.accountIndex),
           expiredAt: ({ event }) => event.location,
+          endReason: ({ event }) => event.reason ?? null,
           currentAccountIndex: ({ event }) => event.accountIndex,
         }),
         { type: 'persistAccounts', params: ({ context }) => ({ accounts: context.accounts }) },
@@ -174,7 +184,7 @@ export const sessionMachine = setup({
           type: 'redirectToLogin',
           params: ({ event }) => ({
             backUrl: event.location,
-            isNotUiPermission: event.isNotUiPermission === true,
+            reason: event.reason ?? null,
           }),
         },
       ],

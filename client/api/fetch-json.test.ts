@@ -48,7 +48,7 @@ describe('fetchJson', () => {
     setSessionExpiredListener(listener);
     vi.stubGlobal('fetch', respond(401, { error: 'session_expired', accountIndex: 1 }));
     await expect(fetchJson('/api/1/tenantservice/v1/general')).rejects.toBeInstanceOf(ApiError);
-    expect(listener).toHaveBeenCalledWith(1, false);
+    expect(listener).toHaveBeenCalledWith(1, undefined);
   });
 
   it("repeats an account's call once after the upstream refused its token", async () => {
@@ -68,7 +68,7 @@ describe('fetchJson', () => {
     const [, retry] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
     expect(retry.body).toBe('{"a":1}');
     expect(error).toMatchObject({ status: 401, code: 'session_expired' });
-    expect(listener).toHaveBeenCalledWith(0, false);
+    expect(listener).toHaveBeenCalledWith(0, undefined);
 
     // A refreshed token makes the repeated call work.
     const ok = [
@@ -106,7 +106,24 @@ describe('fetchJson', () => {
       respond(401, { error: 'session_expired', accountIndex: 0, reason: 'no_ui_permission' }),
     );
     await expect(fetchJson('/api/0/tenantservice/v1/general')).rejects.toBeInstanceOf(ApiError);
-    expect(listener).toHaveBeenCalledWith(0, true);
+    expect(listener).toHaveBeenCalledWith(0, 'no_ui_permission');
+  });
+
+  it('passes on that the user was disabled, and no reason it does not know', async () => {
+    const listener = vi.fn();
+    setSessionExpiredListener(listener);
+    vi.stubGlobal(
+      'fetch',
+      respond(401, { error: 'session_expired', accountIndex: 0, reason: 'user_disabled' }),
+    );
+    await expect(fetchJson('/api/0/tenantservice/v1/general')).rejects.toBeInstanceOf(ApiError);
+    expect(listener).toHaveBeenLastCalledWith(0, 'user_disabled');
+    vi.stubGlobal(
+      'fetch',
+      respond(401, { error: 'session_expired', accountIndex: 0, reason: 'something_else' }),
+    );
+    await expect(fetchJson('/api/0/tenantservice/v1/general')).rejects.toBeInstanceOf(ApiError);
+    expect(listener).toHaveBeenLastCalledWith(0, undefined);
   });
 
   it('does not redirect from the single-sign-on callback page', async () => {

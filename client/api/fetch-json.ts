@@ -2,6 +2,7 @@
  * The one fetch wrapper of the client. Every call to `/bff` and `/api` goes through here so that
  * the CSRF header, JSON handling and the "session expired" rule live in one place.
  */
+import type { SessionEndReason } from '#machines/session.machine.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -19,7 +20,11 @@ export class ApiError extends Error {
   }
 }
 
-type SessionExpiredListener = (accountIndex: number, isNotUiPermission: boolean) => void;
+type SessionExpiredListener = (accountIndex: number, reason: SessionEndReason | undefined) => void;
+
+const END_REASONS: readonly SessionEndReason[] = ['no_ui_permission', 'user_disabled'];
+const endReasonOf = (body: unknown): SessionEndReason | undefined =>
+  END_REASONS.find((reason) => (body as { reason?: unknown } | null)?.reason === reason);
 let onSessionExpired: SessionExpiredListener | undefined;
 
 /** The session provider registers here; a 401 `session_expired` becomes a session-machine event. */
@@ -136,11 +141,8 @@ async function request<T>(
     typeof accountIndex === 'number' &&
     mayRedirectOn401()
   ) {
-    // The BFF adds reason no_ui_permission when a refresh showed the UI permission is gone.
-    onSessionExpired?.(
-      accountIndex,
-      (body as { reason?: unknown } | null)?.reason === 'no_ui_permission',
-    );
+    // The BFF adds a reason when a refresh showed the UI permission gone or the user disabled.
+    onSessionExpired?.(accountIndex, endReasonOf(body));
   }
   throw apiError;
 }

@@ -6,6 +6,7 @@ import { SessionActorContext } from '#client/api/session-context.ts';
 import { parseHashPairs } from '#client/ui/hash-params.ts';
 import { rememberAccount } from '#client/api/last-account.ts';
 import { firstScreen } from './menu-access.ts';
+import { loginAfterEnd } from './session-logic.ts';
 import { screenPaths } from './route-table.ts';
 
 const NotFoundPage = lazy(() => import('#client/features/errors/not-found-page.tsx'));
@@ -64,6 +65,11 @@ export function AccountGuard() {
   const account = SessionActorContext.useSelector((s) =>
     s.context.accounts.find((a) => String(a.accountIndex) === accountIndex),
   );
+  // An account that just ended: the session machine says why, and the guard's redirect says it
+  // too (it may run before the machine's own).
+  const endReason = SessionActorContext.useSelector((s) =>
+    s.matches('expired') ? s.context.endReason : null,
+  );
   const tail = location.pathname.split('/')[3];
   const held = account?.accountIndex;
   // The account last worked in, for the pages outside /u that act for one (/download).
@@ -75,7 +81,7 @@ export function AccountGuard() {
   if (!account) {
     // The logout page finishes its own navigation once the account is gone.
     if (tail === 'logout') return <Outlet />;
-    return <Navigate to={`/login?backUrl=${encodeURIComponent(currentPath(location))}`} replace />;
+    return <Navigate to={loginAfterEnd(currentPath(location), endReason)} replace />;
   }
   if (account.isRequiredToChangePassword && tail !== 'changepassword' && tail !== 'logout') {
     return (

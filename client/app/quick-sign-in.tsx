@@ -137,7 +137,9 @@ export function renderQuickSignIn(container: HTMLElement): void {
   }
 }
 
-/** The prerendered page is the one without a query; only the no-UI-permission flag changes it. */
+/** The prerendered page is the one without a query; only the flags of why an account ended
+ * (no UI permission, user disabled) change it. */
 function sameAsPrerendered(search: string): boolean {
-  return !new URLSearchParams(search).get('isNotUiPermission');
+  const query = new URLSearchParams(search);
+  return !query.get('isNotUiPermission') && !query.get('isUserDisabled');
 }

@@ -1,6 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import {
   sessionMachine,
+  type SessionEndReason,
   type SignInCredentials,
   type SignInResult,
 } from '#machines/session.machine.ts';
@@ -8,8 +9,25 @@ import { writeStoredAccounts } from '#client/api/account-storage.ts';
 import * as bff from '#client/api/bff-client.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
 
+/** The sign-in page's query flag for each reason an account ended (login-form.tsx reads it). */
+const REASON_FLAGS: Record<SessionEndReason, string> = {
+  no_ui_permission: 'isNotUiPermission',
+  user_disabled: 'isUserDisabled',
+};
+
 function withBackUrl(path: string, backUrl: string | undefined): string {
   return backUrl ? `${path}?backUrl=${encodeURIComponent(backUrl)}` : path;
+}
+
+/**
+ * The sign-in page after an account ended: back to `backUrl` afterwards, and the flag of why
+ * (the spec's isNotUiPermission, isUserDisabled) so the page says so instead of a time-out. The
+ * session's redirect and the account guard build the same address, whichever runs first.
+ */
+export function loginAfterEnd(backUrl: string, reason: SessionEndReason | null): string {
+  const to = withBackUrl('/login', backUrl);
+  const flag = reason ? REASON_FLAGS[reason] : null;
+  return flag ? `${to}${to.includes('?') ? '&' : '?'}${flag}=1` : to;
 }
 
 async function signIn(credentials: SignInCredentials, signal: AbortSignal): Promise<SignInResult> {
@@ -73,12 +91,10 @@ export function sessionLogicWith(navigate: (to: string) => void) {
         const next = remaining[0];
         navigate(next ? `/u/${next.accountIndex}` : '/login');
       },
-      redirectToLogin: (_, { backUrl, isNotUiPermission }) => {
-        const to = withBackUrl('/login', backUrl);
-        // The spec passes the flag on so the sign-in page can say why (noAccessUser).
-        navigate(
-          isNotUiPermission ? `${to}${to.includes('?') ? '&' : '?'}isNotUiPermission=1` : to,
-        );
+      redirectToLogin: (_, { backUrl, reason }) => {
+        // The spec passes the flag on so the sign-in page can say why (noAccessUser); a disabled
+        // user is told so the same way (isUserDisabled).
+        navigate(loginAfterEnd(backUrl, reason));
       },
     },
   });

@@ -9,13 +9,13 @@ import { sessionLogicWith } from './session-logic.ts';
 function SessionExpiryBridge() {
   const actor = SessionActorContext.useActorRef();
   useEffect(() => {
-    setSessionExpiredListener((accountIndex, isNotUiPermission) => {
+    setSessionExpiredListener((accountIndex, reason) => {
       const { pathname, search, hash } = window.location;
       actor.send({
         type: 'session.expired',
         accountIndex,
         location: pathname + search + hash,
-        isNotUiPermission,
+        ...(reason ? { reason } : {}),
       });
     });
     return () => setSessionExpiredListener(undefined);

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Id, Timestamp } from './shared.ts';
+import { PASSWORD_MAX_LENGTH } from '#common/password-rules.ts';
 import { personTextRules, registrationText } from '#common/registration-fields.ts';
 import {
   addressFields,
@@ -87,7 +88,8 @@ export const ResetAccountSchema = v.strictObject({ email: v.string() });
 // ---- request bodies ---------------------------------------------------------------------------
 
 const email = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(320));
-const secret = v.pipe(v.string(), v.maxLength(200));
+// No password longer than the rule's maximum can exist (common/password-rules.ts).
+const secret = v.pipe(v.string(), v.maxLength(PASSWORD_MAX_LENGTH));
 
 /** POST /login. */
 export const LoginBody = v.object({ username: email, password: v.pipe(secret, v.nonEmpty()) });
@@ -116,13 +118,13 @@ export const SamlLoginBody = v.object({
   code: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
 });
 
-// Guest bodies. The password rules (common/password-rules) are checked after the shape, so a
+// Guest bodies. The password rules (common/password-rules.ts) are checked after the shape, so a
 // weak password is 400 `invalid_password`, not a `validation_error`.
 const token = v.pipe(v.string(), v.nonEmpty(), v.maxLength(200));
 const person = {
   // The wizard's user data step checks the same (common/registration-fields.ts).
   ...personTextRules(),
-  password: v.pipe(v.string(), v.maxLength(200)),
+  password: secret,
   isEulaAccepted: v.literal(true, 'isEulaAccepted must be true'),
   customFields: customFieldValues,
   invitationToken: token,
@@ -140,7 +142,7 @@ export const ForgotBody = v.object({ email: v.pipe(v.string(), v.trim(), v.maxLe
 /** POST /reset-password. */
 export const ResetBody = v.object({
   resetToken: token,
-  newPassword: v.pipe(v.string(), v.maxLength(200)),
+  newPassword: secret,
 });
 
 export type Tokens = v.InferOutput<typeof TokensSchema>;

@@ -307,9 +307,12 @@ const logoDataUrl = v.pipe(
   v.regex(/^data:image\/(?:png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/, 'logo: png, jpeg or webp'),
 );
 
+/** The longest branding name; also the `maxlength` of the branding tab's field. */
+export const BRANDING_NAME_MAX = 200;
+
 /** PUT /branding. */
 export const BrandingBody = v.object({
-  name: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(200)),
+  name: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(BRANDING_NAME_MAX)),
   address: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(500))), null),
   logo: v.optional(
     v.nullable(

@@ -284,7 +284,11 @@ export function bffRoutes(deps: BffDeps): Router {
   function accountOf(req: Request, res: Response): AccountRecord | null {
     const a = req.session.accounts?.[String(req.params.index)];
     if (!a) {
-      sendError(res, 401, 'session_expired', undefined, { accountIndex: Number(req.params.index) });
+      const { reason } = deps.tokens.ended(req.sessionID, String(req.params.index));
+      sendError(res, 401, 'session_expired', undefined, {
+        accountIndex: Number(req.params.index),
+        ...(reason ? { reason } : {}),
+      });
       return null;
     }
     return a;

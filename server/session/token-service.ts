@@ -12,9 +12,15 @@ import {
 import type { AuthClient } from '#server/upstream/auth-client.ts';
 import { claimsOf, UpstreamHttpError } from '#server/upstream/auth-client.ts';
 
+/**
+ * Why a refresh ended an account, when it was not a time-out: the UI permission is gone (the
+ * spec's isNotUiPermission) or an administrator disabled the user. The client says which.
+ */
+export type AccountEndReason = 'no_ui_permission' | 'user_disabled';
+
 export type TokenResult =
   | { ok: true; account: AccountRecord; accessToken: string }
-  | { ok: false; status: 401 | 403 | 503; error: string; reason?: 'no_ui_permission' };
+  | { ok: false; status: 401 | 403 | 503; error: string; reason?: AccountEndReason };
 
 class RefreshFailure extends Error {
   constructor(readonly kind: 'rejected' | 'transient') {
@@ -23,6 +29,8 @@ class RefreshFailure extends Error {
 }
 
 const MARGIN_MS = 10_000;
+/** How long the reason an account ended is told to calls that still arrive for it. */
+const ENDED_REASON_MS = 60_000;
 /** A forced refresh of a younger token first waits until the token is this old. The token's
  * `iat` has one-second precision, so a change made just after issue may not be in it; waiting
  * instead of skipping never loses the change, and a client calling in a loop still causes at most
@@ -64,7 +72,7 @@ function issuedAt(accessToken: string): number {
 export class TokenService {
   private readonly inFlight = new Map<string, ActorRefFrom<typeof tokenRefreshMachine>>();
   /** Why a refresh ended an account, for the answers of the calls that waited on it. */
-  private readonly endedWithoutUi = new Set<string>();
+  private readonly endedBecause = new Map<string, AccountEndReason>();
   private readonly pending = new Map<string, Pending>();
   private readonly flushing = new Map<string, Promise<void>>();
   private readonly background = new Set<Promise<unknown>>();
@@ -99,9 +107,11 @@ export class TokenService {
       if (ready) return ready;
     }
     const { s, account } = await this.current(sid, index);
-    if (!s || this.kit.isExpired(s, now))
+    if (s && this.kit.isExpired(s, now))
       return { ok: false, status: 401, error: 'session_expired' };
-    if (!account) return { ok: false, status: 401, error: 'session_expired' };
+    if (!s) return this.ended(sid, index);
+    // Ended meanwhile, by a refresh of another call: that call's reason holds for this one too.
+    if (!account) return this.ended(sid, index);
     if (account.isRequiredToChangePassword || !account.accessToken) {
       return { ok: false, status: 403, error: 'password_change_required' };
     }
@@ -122,19 +132,29 @@ export class TokenService {
     const dueAt = force ? 0 : account.expiresAt;
     const trigger = { rev: account.rev ?? 0, force, since: now };
     const outcome = await awaitFreshToken(this.actorFor(sid, index, dueAt, trigger), now);
-    if (outcome === 'expired') {
-      const key = `${sid}:${index}`;
-      // The spec's isNotUiPermission: the client shows noAccessUser instead of a plain sign-in.
-      if (this.endedWithoutUi.has(key)) {
-        setTimeout(() => this.endedWithoutUi.delete(key), 5_000).unref();
-        return { ok: false, status: 401, error: 'session_expired', reason: 'no_ui_permission' };
-      }
-      return { ok: false, status: 401, error: 'session_expired' };
-    }
+    if (outcome === 'expired') return this.ended(sid, index);
     if (outcome === 'transient') return { ok: false, status: 503, error: 'upstream_unavailable' };
     const fresh = (await this.current(sid, index)).account;
     if (!fresh?.accessToken) return { ok: false, status: 401, error: 'session_expired' };
     return { ok: true, account: fresh, accessToken: fresh.accessToken };
+  }
+
+  /**
+   * The answer for an account that ended: 401 `session_expired`, with the reason when a refresh
+   * ended it for one (the spec's isNotUiPermission, a disabled user), so the client says what
+   * happened instead of a time-out. Every call that finds the account gone in the next minute
+   * gets the reason, whichever of them reaches the browser first.
+   */
+  ended(sid: string, index: string): Extract<TokenResult, { ok: false }> {
+    const reason = this.endedBecause.get(`${sid}:${index}`);
+    return { ok: false, status: 401, error: 'session_expired', ...(reason ? { reason } : {}) };
+  }
+
+  private markEnded(key: string, reason: AccountEndReason): void {
+    this.endedBecause.set(key, reason);
+    setTimeout(() => {
+      if (this.endedBecause.get(key) === reason) this.endedBecause.delete(key);
+    }, ENDED_REASON_MS).unref();
   }
 
   /**
@@ -340,6 +360,7 @@ export class TokenService {
           const fresh = (await this.current(sid, index)).account;
           if (fresh?.accessToken) return { expiresAt: fresh.expiresAt };
         }
+        if (err.body?.error === 'user_disabled') this.markEnded(key, 'user_disabled');
         this.log.info(
           { accountIndex: index, status: err.status },
           'refresh refused; account ended',
@@ -348,7 +369,7 @@ export class TokenService {
       }
       if (!hasUiPermission(next.permissions)) {
         // The user lost every UI permission since signing in: the account ends here.
-        this.endedWithoutUi.add(key);
+        this.markEnded(key, 'no_ui_permission');
         await this.auth.logout(account.userName, next.refreshCookie).catch(() => undefined);
         await this.kit.putAccount(sid, index, null);
         throw new RefreshFailure('rejected');

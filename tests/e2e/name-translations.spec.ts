@@ -28,8 +28,17 @@ test.describe('translations of tenant-defined names', () => {
     await expect(polish).toHaveValue('Rzeczoznawca');
     const german = form.getByRole('textbox', { name: 'Deutsch' });
 
-    // One character over the limit: refused at the field, in German, nothing sent.
+    // The field stops at the limit the services check (issue 16, defect 9).
+    await expect(german).toHaveAttribute('maxlength', '100');
     await german.fill('G'.repeat(101));
+    await expect(german).toHaveValue('G'.repeat(100));
+    // One character over the limit anyway (pasted past the attribute): refused at the field, in
+    // German, nothing sent.
+    await german.evaluate((input: HTMLInputElement, text) => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setter.call(input, text);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }, 'G'.repeat(101));
     await form.getByRole('button', { name: 'Übersetzungen von Assessor speichern' }).click();
     await expect(form.getByText('Höchstens 100 Zeichen.')).toBeVisible();
     await expect(german).toHaveAttribute('aria-invalid', 'true');

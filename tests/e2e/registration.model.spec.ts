@@ -40,7 +40,8 @@ import {
  * - an invalid token: the administrator withdraws the invitation (before the link is opened for
  *   a failed verification, before submitting for a refused registration);
  * - a save error: the same e-mail address registered meanwhile through another invitation
- *   (409 already_registered), which also makes a second submit fail.
+ *   (409 already_registered, shown at the e-mail field's name), which also makes a second submit
+ *   fail.
  */
 
 type Model = Snapshot<unknown> & { value: unknown; context: WizardContext };
@@ -186,8 +187,11 @@ for (const wizard of wizards) {
         await context.register;
       },
       failed: async () => {
-        await expect(page.getByRole('alert')).toHaveText(
-          'Your registration could not be saved. Please try again in a moment; nothing you entered was lost.',
+        // The refusal names the field and why, not a "try again" that cannot help (issue 16).
+        const alert = page.getByRole('alert');
+        await expect(alert).toContainText('Your registration was not accepted. Please check:');
+        await expect(alert).toContainText(
+          'E-mail address: This e-mail address already has an account. Sign in, or reset your password if you forgot it.',
         );
         const last = wizard.order[2]!;
         await expect(page.getByLabel(keptField[last][0])).toHaveValue(keptField[last][1]);

@@ -303,6 +303,9 @@ test.describe('Registrierungsassistenten (issue 16: Schritte ohne Sackgasse)', (
     await expect(stepHeading(page)).toHaveText(/^1\/\dIhre Angaben$/);
     const firstName = page.getByRole('textbox', { name: 'Vorname', exact: true });
     await expect(firstName).toHaveAttribute('maxlength', '100');
+    // The password fields stop where the shared rule does (common/password-rules.ts).
+    await expect(page.locator('input[name="newPassword"]')).toHaveAttribute('maxlength', '200');
+    await expect(page.locator('input[name="confirmPassword"]')).toHaveAttribute('maxlength', '200');
     await expect(page.getByRole('textbox', { name: 'Ort', exact: true })).toHaveCount(0);
     // Typing stops at the limit; a value past it (pasted, restored) is refused at the field.
     await firstName.fill('R'.repeat(310));

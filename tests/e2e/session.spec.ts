@@ -1,4 +1,4 @@
-import { expect, fillSignIn, openProfileMenu, signIn, test } from './fixtures.ts';
+import { apiAs, expect, fillSignIn, openProfileMenu, signIn, test } from './fixtures.ts';
 
 test.describe('sign-in and accounts', () => {
   test('the root goes to the sign-in page when no account is stored', async ({ page }) => {
@@ -147,4 +147,31 @@ test('a disabled user with the right password is told the account is disabled', 
     'This account is disabled. Please ask your administrator to enable it again.',
   );
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a user disabled while signed in is told the account is disabled, not that the session ended', async ({
+  page,
+  baseURL,
+}) => {
+  // A seeded, active customer-care user no other spec signs in with.
+  const user = 'carla.horn24@demo.test';
+  const users = '/api/0/tenantservice/v1/users';
+  await signIn(page, user);
+  const admin = await apiAs(baseURL!, 'admin@demo.test');
+  const found = await admin.get(`${users}?search=${encodeURIComponent(user)}`);
+  const id = ((await found.json()) as { items: { id: number; email: string }[] }).items.find(
+    (u) => u.email === user,
+  )!.id;
+  try {
+    const disabled = await admin.post(`${users}/disable-batch`, { data: { ids: [id] } });
+    expect(disabled.ok()).toBe(true);
+    // The access change reaches the page at once; its token refresh is refused with the reason.
+    await expect(page).toHaveURL(/\/login\?.*isUserDisabled=1/);
+    await expect(page.getByRole('alert')).toHaveText(
+      'This account is disabled. Please ask your administrator to enable it again.',
+    );
+  } finally {
+    await admin.post(`${users}/enable-batch`, { data: { ids: [id] } });
+    await admin.dispose();
+  }
 });

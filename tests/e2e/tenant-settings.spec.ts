@@ -77,6 +77,11 @@ test('an administrator edits the tenant settings; the shell and dashboard follow
   await page.evaluate(() => {
     (window as unknown as { sameDocument: boolean }).sameDocument = true;
   });
+  // The name stops at the service's limit (issue 16, defect 9).
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveAttribute(
+    'maxlength',
+    '200',
+  );
   await page.getByLabel('Main colour').fill('#aa3300');
   await page.getByLabel('Logo', { exact: true }).setInputFiles({
     name: 'logo.png',

@@ -83,7 +83,7 @@ describe("an administrator changes a signed-in user's access", () => {
     expect(r.body.error).toBe('csrf');
   });
 
-  it('ends the account of a disabled user at the forced refresh', async () => {
+  it('ends the account of a disabled user at the forced refresh, saying so', async () => {
     const admin = new Agent(stack.url);
     const user = new Agent(stack.url);
     await admin.login('admin@demo.test');
@@ -96,9 +96,15 @@ describe("an administrator changes a signed-in user's access", () => {
     expect(disabled.body.results).toEqual([{ id, ok: true }]);
     await expect.poll(() => accessChanges(frames).length).toBe(1);
 
+    // Not a time-out: the reason goes with the 401, and the sign-in page says the account is
+    // disabled (login-form.tsx, isUserDisabled).
     const r = await user.json('/bff/accounts/0/refresh', { method: 'POST' });
     expect(r.status).toBe(401);
-    expect(r.body).toMatchObject({ error: 'session_expired', accountIndex: 0 });
+    expect(r.body).toMatchObject({
+      error: 'session_expired',
+      accountIndex: 0,
+      reason: 'user_disabled',
+    });
     expect((await user.json('/bff/session')).body.accounts).toEqual([]);
 
     // Re-enabled for a rerun on the same data directory.

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { ActivityEntrySchema, type ActivityEntry } from '#common/contracts/activity-log.ts';
+import {
+  ActivityEntrySchema,
+  ADMIN_ENTITY_TYPES,
+  type ActivityEntry,
+} from '#common/contracts/activity-log.ts';
 import { pageOf } from '#common/contracts/shared.ts';
 import { contractProblems } from '#common/contracts/drift.ts';
 import { dateDisplayOf, formatInstant } from '#common/date-display.ts';
@@ -190,17 +194,107 @@ describe('what the activity log records', () => {
   });
 });
 
+describe('what the activity log records beside (issue 16, K3)', () => {
+  it('user invitations sent, and deleted one by one or in a batch', async () => {
+    const emails = [`inv-a-${unique}@example.test`, `inv-b-${unique}@example.test`];
+    const sent = await send(admin, 'POST', '/users/invites/batch', {
+      emails,
+      roleCodes: ['show-only'],
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const [a, b] = (sent.body.results as { invite: { id: number } }[]).map((r) => r.invite);
+    expect((await send(admin, 'DELETE', `/users/invites/${a!.id}`)).status).toBe(204);
+    const batch = await send(admin, 'POST', '/users/invites/delete-batch', { ids: [b!.id] });
+    expect(batch.body.results).toEqual([{ id: b!.id, ok: true }]);
+
+    const entries = await log(admin, `entityType=user_invitation&search=${unique}`);
+    expect(entries.map((e) => [e.action, e.entityLabel])).toEqual([
+      ['revoked', emails[1]],
+      ['revoked', emails[0]],
+      ['sent', emails[1]],
+      ['sent', emails[0]],
+    ]);
+    expect(entries[3]).toMatchObject({
+      actorName: 'Ada Admin',
+      changes: [
+        { field: 'email', before: null, after: emails[0] },
+        { field: 'roles', before: null, after: ['show-only'] },
+      ],
+    });
+    expect(entries[0]).toMatchObject({
+      actorName: 'Ada Admin',
+      changes: [{ field: 'email', before: emails[1], after: null }],
+    });
+    // Another workspace's invitation is not found, and nothing is logged for it.
+    const theirs = await send(nord, 'DELETE', `/users/invites/${a!.id}`);
+    expect(theirs.status).toBe(404);
+  });
+
+  it('a Names-tab label edit, each language before and after; the same texts again are none', async () => {
+    const path = '/api/0/claimservice/v1/claim-partner-roles/assessor/labels';
+    const before = await admin.json('/api/0/claimservice/v1/claim-partner-roles');
+    const expert = (before.body.items as { slug: string; labels: Record<string, string> }[]).find(
+      (r) => r.slug === 'assessor',
+    )!;
+    const texts = { ...expert.labels, pl: `Rzeczoznawca ${unique}` };
+    const edited = await admin.json(path, { method: 'PUT', json: texts });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await admin.json(path, { method: 'PUT', json: texts })).status).toBe(200);
+    const entries = await log(admin, `entityType=name_label&search=${unique}`);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      entityType: 'name_label',
+      entityId: 'claim_partner_roles:assessor',
+      entityLabel: 'Assessor',
+      actorName: 'Ada Admin',
+      action: 'updated',
+      changes: [{ field: 'labels.pl', before: expert.labels.pl ?? null, after: texts.pl }],
+    });
+    // Put back for the other tests.
+    await admin.json(path, { method: 'PUT', json: expert.labels });
+  });
+
+  it('a role description translated, each language before and after', async () => {
+    const code = `translated-${unique}`;
+    const created = await send(admin, 'POST', '/roles', {
+      code,
+      label: 'Translated',
+      description: 'Reads',
+      descriptionLabels: { de: 'Liest' },
+      permissions: ['policy-management.policies.view'],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const edited = await send(admin, 'PUT', `/roles/${created.body.role.id}`, {
+      label: 'Translated',
+      description: 'Reads',
+      descriptionLabels: { de: 'Liest alles', pl: 'Czyta' },
+      permissions: ['policy-management.policies.view'],
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const [update, creation] = await log(admin, `entityType=role&search=${code}`);
+    expect(creation!.changes).toContainEqual({
+      field: 'descriptionLabels.de',
+      before: null,
+      after: 'Liest',
+    });
+    expect(update).toMatchObject({ action: 'updated', actorName: 'Ada Admin' });
+    expect(update!.changes).toEqual([
+      { field: 'descriptionLabels.de', before: 'Liest', after: 'Liest alles' },
+      { field: 'descriptionLabels.pl', before: null, after: 'Czyta' },
+    ]);
+    await send(admin, 'DELETE', `/roles/${created.body.role.id}`);
+  });
+});
+
 describe('reading the log', () => {
   it('filters by kind, actor and time, counts, and pages by keyset without repeats', async () => {
     const all = await log(admin, '');
     expect(all.length).toBeGreaterThan(5);
     expect(all.total).toBeGreaterThanOrEqual(all.length);
     const kinds = new Set(all.map((e) => e.entityType));
-    expect(
-      [...kinds].every((k) =>
-        ['user', 'role', 'organization', 'organization_invitation', 'setting'].includes(k),
-      ),
-    ).toBe(true);
+    expect([...kinds].every((k) => (ADMIN_ENTITY_TYPES as readonly string[]).includes(k))).toBe(
+      true,
+    );
 
     expect((await log(admin, 'entityType=role')).every((e) => e.entityType === 'role')).toBe(true);
     expect((await log(admin, 'actor=ada')).every((e) => e.actorName === 'Ada Admin')).toBe(true);

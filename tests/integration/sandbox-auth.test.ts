@@ -219,7 +219,16 @@ describe('refresh and logout', () => {
       body: { username: 'elias.richter@demo.test' },
       cookie: target.cookie,
     });
-    expect(res.status).toBe(401);
+    // Refused, saying why (the cookie is that user's own credential); for another username
+    // the same cookie is only an invalid one.
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe('user_disabled');
+    const other = await api(base, '/authservice/v1/refresh-token', {
+      body: { username: 'admin@demo.test' },
+      cookie: target.cookie,
+    });
+    expect(other.status).toBe(401);
+    expect(other.body.error).toBe('invalid_refresh_token');
     // The access token dies with the user too, not only at its expiry.
     expect(
       (await api(base, '/authservice/v1/workspaces', { token: target.accessToken })).status,

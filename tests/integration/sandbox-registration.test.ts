@@ -177,6 +177,39 @@ describe('user registration by invitation', () => {
     expect(done.status).toBe(201);
   });
 
+  it('judges a password as the wizard step does: one rule (common/password-rules.ts)', async () => {
+    const schema = personSchema({
+      email: 'E-mail',
+      firstName: 'First name',
+      lastName: 'Last name',
+      newPassword: 'Password',
+      confirmPassword: 'Repeat password',
+    });
+    const stepAccepts = (password: string) =>
+      validateForm(schema, {
+        email: 'pw@example.test',
+        firstName: 'Rita',
+        lastName: 'Register',
+        newPassword: password,
+        confirmPassword: password,
+        isEulaAccepted: true,
+      }).success;
+    const token = await invite('pw@example.test');
+    // Refused by both, and the invitation stays usable.
+    for (const password of [`Ab1${'x'.repeat(198)}`, 'Abcd\tefg1', 'abcdefg1', 'Äbcdefgh']) {
+      expect(stepAccepts(password), password).toBe(false);
+      const res = await api(base, `${A}/create-user`, { body: registration(token, { password }) });
+      expect(res.status, password).toBe(400);
+    }
+    // A German upper-case letter counts for both: the step's yes is the call's yes.
+    expect(stepAccepts('Äbcdefg1')).toBe(true);
+    const ok = await api(base, `${A}/create-user`, {
+      body: registration(token, { password: 'Äbcdefg1' }),
+    });
+    expect(ok.status).toBe(201);
+    await login(base, 'pw@example.test', 'Äbcdefg1');
+  });
+
   it('refuses an expired invitation with 403', async () => {
     const token = await invite('late@example.test');
     await expireToken(kit.db(), 'invites', token);
@@ -234,6 +267,42 @@ describe('organisation registration by invitation', () => {
     expect(listed.body.items.map((i: { email: string }) => i.email)).not.toContain(
       'contact@org.test',
     );
+  });
+
+  it('refuses at invitation time a contact address that already has an account', async () => {
+    const refused = await api(base, `${T}/invitations/organizations`, {
+      body: {
+        name: 'Org of a known contact',
+        slug: 'org-known',
+        email: 'ADMIN@demo.test',
+        ...ADDRESS,
+        roleCodes: ['customer-care'],
+        customFields: {},
+      },
+      token: admin.accessToken,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      error: 'already_registered',
+      issues: [{ path: 'email', code: 'already_registered' }],
+    });
+    await orgInvitation('fresh-contact@org.test');
+    const listed = await api(base, `${T}/invitations/organizations`, { token: admin.accessToken });
+    // Nothing was kept of the refused one.
+    expect(listed.body.items.map((i: { name: string }) => i.name)).not.toContain(
+      'Org of a known contact',
+    );
+    // A re-invitation to such an address is refused the same way.
+    const open = listed.body.items.find(
+      (i: { email: string }) => i.email === 'fresh-contact@org.test',
+    );
+    const resent = await api(base, `${T}/invitations/organizations/${open.id}`, {
+      method: 'PATCH',
+      body: { email: 'admin@demo.test' },
+      token: admin.accessToken,
+    });
+    expect(resent.status).toBe(409);
+    expect(resent.body.issues).toEqual([{ path: 'email', code: 'already_registered' }]);
   });
 
   it('refuses an expired organisation invitation with 403', async () => {

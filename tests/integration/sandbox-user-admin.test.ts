@@ -450,7 +450,9 @@ describe('disable, enable and delete, one by one and in batches', () => {
       body: { username: 'ida.kowalska8@demo.test' },
       cookie: a.session.cookie,
     });
-    expect(refresh.status).toBe(401);
+    // Refused, saying why: the BFF tells the user the account is disabled, not a time-out.
+    expect(refresh.status).toBe(403);
+    expect(refresh.body.error).toBe('user_disabled');
 
     const enabled = await api(base, `${T}/users/enable-batch`, {
       body: { ids: [a.id] },
@@ -463,6 +465,7 @@ describe('disable, enable and delete, one by one and in batches', () => {
       cookie: a.session.cookie,
     });
     expect(stillDead.status).toBe(401);
+    expect(stillDead.body.error).toBe('invalid_refresh_token');
     await login(base, 'ida.kowalska8@demo.test');
   });
 

@@ -9,8 +9,9 @@ import { useToast } from '#client/ui/toast.tsx';
 /**
  * Applies an access change at once: the BFF refreshes the account's token, and the new
  * permissions reach the session machine, so the menu and the route guards follow without a
- * reload. A user who was disabled or deleted gets 401 `session_expired`, which the fetch wrapper
- * already turns into the sign-in redirect.
+ * reload. A user who was disabled or deleted gets 401 `session_expired` (a disabled one with the
+ * reason `user_disabled`, so the sign-in page says so), which the fetch wrapper already turns
+ * into the sign-in redirect.
  */
 export function AccessChangeListener({ accountIndex }: { accountIndex: number }) {
   const { t } = useTranslation('shell');

@@ -184,6 +184,7 @@ const KNOWN_ERRORS = [
   'name_read_only',
   'organization_name_taken',
   'organization_name_invited',
+  'already_registered',
   'not_found',
   'forbidden',
   'escalation',

@@ -14,6 +14,7 @@ import { AuthCard } from '#client/ui/auth-card.tsx';
 import { Button } from '#client/ui/button.tsx';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { TextInput } from '#client/ui/form/fields.tsx';
+import { PASSWORD_MAX_LENGTH } from '#common/password-rules.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { newPasswordErrors, requestErrors } from './reset-password-form.ts';
@@ -296,6 +297,7 @@ function NewPasswordForm({
               type="password"
               autoComplete="new-password"
               required
+              maxLength={PASSWORD_MAX_LENGTH}
               hint={t('reset.rules')}
               value={values.newPassword}
               errors={errors.newPassword}
@@ -307,6 +309,7 @@ function NewPasswordForm({
               type="password"
               autoComplete="new-password"
               required
+              maxLength={PASSWORD_MAX_LENGTH}
               value={values.confirmPassword}
               errors={errors.confirmPassword}
               onChange={(confirmPassword) => setValues((v) => ({ ...v, confirmPassword }))}

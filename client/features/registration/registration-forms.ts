@@ -32,6 +32,21 @@ import type { StepValues, WizardValues } from '#machines/registration-wizard.ts'
  * registration payload. Labels come in translated, so that "field required" names the field.
  */
 
+/** The translation keys of the fields (camelCase names, snake_case keys). */
+export const FIELD_LABELS = {
+  email: 'fields.email',
+  firstName: 'fields.first_name',
+  lastName: 'fields.last_name',
+  newPassword: 'fields.new_password',
+  confirmPassword: 'fields.confirm_password',
+  name: 'fields.name',
+  street: 'fields.street',
+  houseNumber: 'fields.house_number',
+  zipCode: 'fields.zip_code',
+  city: 'fields.city',
+  country: 'fields.country',
+} as const;
+
 export interface PersonLabels {
   email: string;
   firstName: string;

@@ -8,23 +8,9 @@ import { TextInput } from '#client/ui/form/fields.tsx';
 import { translateMessage } from '#client/ui/form/messages.ts';
 import type { StepValues, WizardStep } from '#machines/registration-wizard.ts';
 import { REGISTRATION_FIELD_MAX } from '#common/registration-fields.ts';
-import { ADDRESS_FIELDS, addressSchema, personSchema } from './registration-forms.ts';
+import { PASSWORD_MAX_LENGTH } from '#common/password-rules.ts';
+import { ADDRESS_FIELDS, addressSchema, FIELD_LABELS, personSchema } from './registration-forms.ts';
 import { useStepForm, type StepForm } from './use-step-form.ts';
-
-/** The translation keys of the fields (camelCase names, snake_case keys). */
-const FIELD_LABELS = {
-  email: 'fields.email',
-  firstName: 'fields.first_name',
-  lastName: 'fields.last_name',
-  newPassword: 'fields.new_password',
-  confirmPassword: 'fields.confirm_password',
-  name: 'fields.name',
-  street: 'fields.street',
-  houseNumber: 'fields.house_number',
-  zipCode: 'fields.zip_code',
-  city: 'fields.city',
-  country: 'fields.country',
-} as const;
 
 /** Where a step stands in its wizard and what its buttons may do. */
 export interface StepFrame {
@@ -47,9 +33,11 @@ export interface StepFrame {
 
 /** The sandbox's limit of a field as the input's `maxlength`: one cannot type past it. */
 const maxLengthOf = (name: string): number | undefined =>
-  name in REGISTRATION_FIELD_MAX
-    ? REGISTRATION_FIELD_MAX[name as keyof typeof REGISTRATION_FIELD_MAX]
-    : undefined;
+  name === 'newPassword' || name === 'confirmPassword'
+    ? PASSWORD_MAX_LENGTH
+    : name in REGISTRATION_FIELD_MAX
+      ? REGISTRATION_FIELD_MAX[name as keyof typeof REGISTRATION_FIELD_MAX]
+      : undefined;
 
 const text = (form: StepForm, name: string) =>
   typeof form.values[name] === 'string' ? (form.values[name] as string) : '';

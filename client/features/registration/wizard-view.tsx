@@ -10,6 +10,9 @@ import type {
   WizardStep,
   WizardValues,
 } from '#machines/registration-wizard.ts';
+import { translateMessage } from '#client/ui/form/messages.ts';
+import { FIELD_LABELS } from './registration-forms.ts';
+import { refusedFields } from './save-error.ts';
 import { AddressStep, CustomStep, PersonStep, type StepFrame } from './wizard-steps.tsx';
 
 const STEP_KEYS = {
@@ -25,6 +28,49 @@ const STEP_KEYS = {
 function passwordAgain(step: WizardStep, values: WizardValues): boolean {
   const person = values.userData;
   return step === 'userData' && Boolean(person?.['firstName']) && !person?.['newPassword'];
+}
+
+const CUSTOM_PREFIX = 'customFields.';
+
+/**
+ * The save error of the last step. When the service named what it refused (an address that
+ * already has an account, a taken organisation name, a field's rule), each field is named with
+ * the reason in the user's language: "try again" would not help. Else the spec's errorSave.
+ */
+function SaveError({
+  error,
+  customFields,
+}: {
+  error: unknown;
+  customFields: readonly CustomField[] | null;
+}) {
+  const { t } = useTranslation('registration');
+  const refused = refusedFields(error);
+  if (refused.length === 0) return <Alert tone="danger">{t('errorSave')}</Alert>;
+  const labelOf = (field: string): string => {
+    if (field in FIELD_LABELS) return t(FIELD_LABELS[field as keyof typeof FIELD_LABELS]);
+    const name = field.startsWith(CUSTOM_PREFIX) ? field.slice(CUSTOM_PREFIX.length) : field;
+    const custom = customFields?.find((f) => f.name === name);
+    return custom?.label ?? name;
+  };
+  return (
+    <Alert tone="danger">
+      <p>{t('refused.lead')}</p>
+      <ul className="mt-1 list-disc pl-5">
+        {refused.map(({ field, text }) => (
+          <li key={`${field}:${'key' in text ? text.key : text.message}`}>
+            {field ? <span className="font-semibold">{labelOf(field)}: </span> : null}
+            {'key' in text
+              ? t(text.key)
+              : translateMessage(
+                  (key, values) => t(key as never, { ns: 'ui', ...values }),
+                  text.message,
+                )}
+          </li>
+        ))}
+      </ul>
+    </Alert>
+  );
 }
 
 export type WizardActor = ActorRefFrom<ReturnType<typeof createRegistrationWizard>>;
@@ -73,7 +119,7 @@ export function WizardView({
     initial: snapshot.context.values[step] ?? {},
     busy: snapshot.matches('submitting'),
     error: snapshot.matches('failed') ? (
-      <Alert tone="danger">{t('errorSave')}</Alert>
+      <SaveError error={snapshot.context.error} customFields={customFields} />
     ) : passwordAgain(step, snapshot.context.values) ? (
       <Alert>{t('password_again')}</Alert>
     ) : null,

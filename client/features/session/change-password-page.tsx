@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { safeBackUrl } from '#common/back-url.ts';
+import { PASSWORD_MAX_LENGTH } from '#common/password-rules.ts';
 import { SessionActorContext } from '#client/api/session-context.ts';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
@@ -90,6 +91,7 @@ export default function ChangePasswordPage() {
           label={t('change_password.new_password')}
           name="newPassword"
           autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
           hint={t('change_password.rules')}
           error={
             required(newPassword) ??
@@ -102,6 +104,7 @@ export default function ChangePasswordPage() {
           label={t('change_password.confirm_password')}
           name="confirmPassword"
           autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
           error={required(confirm) ?? (mismatch ? t('change_password.mismatch') : undefined)}
           value={confirm}
           onChange={setConfirm}

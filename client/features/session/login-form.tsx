@@ -37,6 +37,7 @@ function signInMessage(
   state: SessionSnapshot | undefined,
   t: SignInText,
   isNotUiPermission: boolean,
+  isUserDisabled: boolean,
 ): string | undefined {
   if (state?.matches('failed')) {
     const code = state.context.signInError ?? 'unknown';
@@ -46,9 +47,13 @@ function signInMessage(
   if (state?.matches('rateLimited')) {
     return t('errors.rate_limited', { wait: waitText(state.context.retryAfterSeconds) });
   }
+  // A token refresh found no UI permission left, or the user disabled by an administrator: the
+  // session sends the user here with a flag, and the page says what happened, not a time-out
+  // (the machine is `expired` after that redirect, `idle` after a reload of the page).
+  const ended = !state || state.matches('idle') || state.matches('expired');
+  if (ended && isNotUiPermission) return t('common:noAccessUser');
+  if (ended && isUserDisabled) return t('errors.user_disabled');
   if (state?.matches('expired')) return t('errors.session_expired');
-  // A token refresh found no UI permission left: the BFF sends the user here with this flag.
-  if ((!state || state.matches('idle')) && isNotUiPermission) return t('common:noAccessUser');
   return undefined;
 }
 
@@ -118,7 +123,12 @@ export function LoginForm({
     if (slug) onSso(`/login/${encodeURIComponent(slug)}`);
   }
 
-  const message = signInMessage(state, t, Boolean(search.get('isNotUiPermission')));
+  const message = signInMessage(
+    state,
+    t,
+    Boolean(search.get('isNotUiPermission')),
+    Boolean(search.get('isUserDisabled')),
+  );
 
   return (
     <AuthFrame productName={t('common:product.name')} title={title}>

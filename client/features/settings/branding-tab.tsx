@@ -9,7 +9,8 @@ import { TextInput } from '#client/ui/form/fields.tsx';
 import { resizeImage } from '#client/ui/form/image-resize.ts';
 import { translateMessage } from '#client/ui/form/messages.ts';
 import { conflictRowsOf } from '#client/ui/conflict-rows.ts';
-import { checkColor } from './settings-forms.ts';
+import { BRANDING_NAME_MAX } from '#common/contracts/tenant.ts';
+import { checkBrandingName, checkColor } from './settings-forms.ts';
 import { VersionedSettingsForm } from './tab-frame.tsx';
 import { useSettingsAccount, useSettingsEdit } from './use-settings-tab.ts';
 
@@ -69,9 +70,18 @@ export function BrandingTab() {
     valuesOf,
     emptyValues: (): BrandingValues => ({ name: '', address: null, logo: null, main_color: '' }),
     validate: (values: BrandingValues) => {
+      const name = checkBrandingName(values.name, t('branding.name'));
       const color = checkColor(values.main_color);
-      return color.ok ? { ok: true, input: { ...values, main_color: color.value } } : color;
+      if (!name.ok || !color.ok) {
+        return {
+          ok: false,
+          errors: { ...(name.ok ? {} : name.errors), ...(color.ok ? {} : color.errors) },
+        };
+      }
+      return { ok: true, input: { ...values, name: name.value, main_color: color.value } };
     },
+    // A refusal naming one of these fields is said at the field, in the user's language.
+    fields: ['name', 'main_color'],
     send: async (input, version) =>
       (await saveBranding(accountIndex, { ...input, version })).branding,
     conflictRows,
@@ -125,6 +135,8 @@ export function BrandingTab() {
         name="name"
         value={values.name}
         required
+        maxLength={BRANDING_NAME_MAX}
+        errors={errors.name}
         disabled={!canEdit}
         onChange={(name) => setValues((current) => ({ ...current, name }))}
       />

@@ -13,6 +13,8 @@ import {
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { TextInput } from '#client/ui/form/fields.tsx';
+import { messageOfCode } from '#client/ui/form/messages.ts';
+import { errorIssues } from '#common/contracts/error.ts';
 import { loadStateOf } from '#client/ui/load-state.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
@@ -102,6 +104,23 @@ function NameForm({
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  /** The languages a 400 names, each with its message; null when it names anything else. */
+  const languageRefusals = (error: ApiError): Partial<Record<string, string[]>> | null => {
+    const issues = errorIssues(error.body);
+    const languages: readonly string[] = LABEL_LANGUAGES;
+    if (!issues.length || !issues.every((issue) => languages.includes(issue.path))) return null;
+    return Object.fromEntries(
+      issues.map((issue) => [
+        issue.path,
+        [
+          issue.code === 'max_length'
+            ? t('names.too_long', { max: LABEL_MAX_LENGTH })
+            : messageOfCode(issue.code),
+        ],
+      ]),
+    );
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || !canEdit) return;
@@ -137,7 +156,10 @@ function NameForm({
         setValues(current.current.labels);
         setProblem(t('names.conflict'));
       } else if (error instanceof ApiError && error.status === 400) {
-        setProblem(t('names.refused', { message: t(apiErrorKey(error)) }));
+        // When the service named the languages, it is said at their fields.
+        const named = languageRefusals(error);
+        if (named) setErrors(named);
+        else setProblem(t('names.refused', { message: t(apiErrorKey(error)) }));
       } else {
         if (!(error instanceof ApiError)) console.error('name labels save failed', error);
         setProblem(t(apiErrorKey(error)));
@@ -168,6 +190,7 @@ function NameForm({
             value={values[language] ?? ''}
             onChange={(text) => setValues((current) => ({ ...current, [language]: text }))}
             errors={errors[language]}
+            maxLength={LABEL_MAX_LENGTH}
             readOnly={!canEdit}
           />
         ))}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkBrandingName,
   checkChatWidget,
   checkColor,
   checkGeneral,
@@ -54,6 +55,21 @@ describe('branding colour', () => {
   it('takes six-digit hex colours, lower-cased', () => {
     expect(checkColor('#1DC4E9')).toEqual({ ok: true, value: '#1dc4e9' });
     for (const bad of ['1dc4e9', '#fff', '#12345g', 'red']) expect(checkColor(bad).ok).toBe(false);
+  });
+});
+
+describe('branding name', () => {
+  it('is required and at most as long as the service takes (200), with a translatable message', () => {
+    expect(checkBrandingName(' Demo ', 'Name')).toEqual({ ok: true, value: 'Demo' });
+    expect(checkBrandingName('x'.repeat(200), 'Name').ok).toBe(true);
+    expect(checkBrandingName('x'.repeat(201), 'Name')).toEqual({
+      ok: false,
+      errors: { name: ['messages.string_max?max=200'] },
+    });
+    expect(checkBrandingName('  ', 'Name')).toEqual({
+      ok: false,
+      errors: { name: ['messages.fieldRequired?field=Name'] },
+    });
   });
 });
 

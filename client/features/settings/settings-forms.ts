@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { CustomSchemaBody, type CustomSchemaFieldInput } from '#common/custom-schema-field.ts';
 import type { NameLabels } from '#common/name-labels.ts';
 import { isWidgetVersion, type ChatWidgetSetting } from '#machines/chat-widget.machine.ts';
-import { requiredMessage } from '#client/ui/form/rules.ts';
+import { maxLengthRule, requiredMessage } from '#client/ui/form/rules.ts';
+import { BRANDING_NAME_MAX } from '#common/contracts/tenant.ts';
 import { parseNumberInput } from '#client/ui/form/values.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 
@@ -79,6 +80,15 @@ export function checkGeneral(input: unknown, labels: GeneralLabels) {
 }
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/** The branding name: required, at most as long as the service takes, trimmed. */
+export function checkBrandingName(value: string, label: string): Checked<string> {
+  const checked = check(
+    v.object({ name: v.pipe(required(label), maxLengthRule(BRANDING_NAME_MAX)) }),
+    { name: value },
+  );
+  return checked.ok ? { ok: true, value: checked.value.name } : checked;
+}
 
 export function checkColor(value: string): Checked<string> {
   return HEX_COLOR.test(value.trim())

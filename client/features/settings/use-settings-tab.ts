@@ -12,6 +12,9 @@ import { ApiError } from '#client/api/fetch-json.ts';
 import { apiErrorKey } from '#client/api/error-text.ts';
 import { SessionActorContext } from '#client/api/session-context.ts';
 import { useToast } from '#client/ui/toast.tsx';
+import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
+import { messageOfCode } from '#client/ui/form/messages.ts';
+import { errorIssues } from '#common/contracts/error.ts';
 import {
   useLoadedRecordEdit,
   type LoadedEditOptions,
@@ -38,6 +41,21 @@ function saveFailureText(t: TFunction<['tenant_settings', 'errors']>, failure: u
   }
   if (failure instanceof ApiError && failure.status === 403) return t('save_forbidden');
   return t('save_failed');
+}
+
+/**
+ * The fields of the form a 400 names in its issues, with the form kit's translated message for
+ * each code (`max_length`: "too long"), so that no raw validator text and no generic refusal
+ * stands for a field the user can correct. Empty when an issue names no field of the form: then
+ * the whole refusal is said above the form instead, so that nothing is lost.
+ */
+function fieldRefusals(failure: unknown, fields: readonly string[]): FieldErrors {
+  if (!(failure instanceof ApiError) || failure.status !== 400) return {};
+  const issues = errorIssues(failure.body);
+  if (!issues.length || !issues.every((issue) => fields.includes(issue.path))) return {};
+  const errors: FieldErrors = {};
+  for (const issue of issues) (errors[issue.path] ??= []).push(messageOfCode(issue.code));
+  return errors;
 }
 
 /**
@@ -75,6 +93,7 @@ export function useSettingsEdit<
   query,
   name,
   onSaved,
+  fields = [],
   ...options
 }: Omit<LoadedEditOptions<R, V, I, F>, 'load' | 'conflictOf' | 'refusal' | 'onSaved'> & {
   query: FetchQueryOptions<R, Error, R, K>;
@@ -82,6 +101,8 @@ export function useSettingsEdit<
   name: string;
   /** What else takes the saved record (the shell's branding, the language cache). */
   onSaved?: (saved: R) => void;
+  /** The form's fields by the names the service's issues use: their refusals show there. */
+  fields?: readonly string[];
 }) {
   const { t } = useTranslation(['tenant_settings', 'errors']);
   const toast = useToast();
@@ -93,7 +114,10 @@ export function useSettingsEdit<
       error instanceof ApiError && error.code === 'version_conflict'
         ? (((error.body as Record<string, unknown> | undefined)?.[name] as R | undefined) ?? null)
         : null,
-    refusal: (error) => ({ failure: saveFailureText(t, error) }),
+    refusal: (error) => {
+      const errors = fieldRefusals(error, fields);
+      return Object.keys(errors).length ? { errors } : { failure: saveFailureText(t, error) };
+    },
     onSaved: (saved) => {
       client.setQueryData<R>(query.queryKey, saved);
       onSaved?.(saved);

@@ -85,6 +85,18 @@ describe('rules', () => {
     expect(validateForm(schema, { password: 'Żółwiki1' }).success).toBe(true);
   });
 
+  it('password: the sandbox rule, so no step passes what the submit refuses', () => {
+    const schema = v.object({ password: passwordRule('Password') });
+    // Unicode upper case counts on both sides (common/password-rules.ts).
+    expect(validateForm(schema, { password: 'Äbcdefg1' }).success).toBe(true);
+    expect(errorsOf(schema, { password: `Ab1${'x'.repeat(198)}` }).password).toEqual([
+      'messages.string_max?max=200',
+    ]);
+    expect(errorsOf(schema, { password: 'Abcd\tefg1' }).password).toEqual([
+      'messages.password_control_character',
+    ]);
+  });
+
   it('equalTo puts notMatchPasswordError on the confirmation', () => {
     const schema = v.pipe(
       v.object({ newPassword: v.string(), confirmPassword: v.string() }),

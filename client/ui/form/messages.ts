@@ -14,6 +14,7 @@ export type MessageKey =
   | 'messages.booleanTrueRequired'
   | 'messages.passwordLengthError'
   | 'messages.password_rules'
+  | 'messages.password_control_character'
   | 'messages.notMatchPasswordError'
   | 'messages.not_equal'
   | 'messages.string_min'

@@ -1,11 +1,15 @@
 import { emailCheck } from '#common/email-address.ts';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordProblems,
+  type PasswordProblem,
+} from '#common/password-rules.ts';
 import type { CountryCode } from 'libphonenumber-js';
 import * as v from 'valibot';
 import { message } from './messages.ts';
 import { loadedPhoneValidator, preloadPhoneParser } from './phone-parser.ts';
 
-/** Spec, section 9: password minimum 8. */
-export const PASSWORD_MIN_LENGTH = 8;
 /**
  * Numbers without a country prefix are read as German ones: the product's tenants are German
  * insurers. Callers with other markets pass their own country.
@@ -102,17 +106,30 @@ export function trueRequired() {
   return v.literal(true, message('messages.booleanTrueRequired'));
 }
 
-/** Registration password: required, at least 8 characters, upper, lower and digit. */
+const COMPOSITION: readonly PasswordProblem[] = ['no_upper', 'no_lower', 'no_digit'];
+const breaks = (password: string, problems: readonly PasswordProblem[]) =>
+  passwordProblems(password).some((problem) => problems.includes(problem));
+
+/**
+ * A new password: required and the product's one rule (common/password-rules.ts), which the
+ * sandbox checks too, so that no step passes what the submit refuses.
+ */
 export function passwordRule(label: string) {
   return v.pipe(
     requiredString(label),
-    v.minLength(
-      PASSWORD_MIN_LENGTH,
+    v.check(
+      (value) => !breaks(value, ['too_short']),
       message('messages.passwordLengthError', { min: PASSWORD_MIN_LENGTH }),
     ),
-    v.regex(/\p{Lu}/u, message('messages.password_rules')),
-    v.regex(/\p{Ll}/u, message('messages.password_rules')),
-    v.regex(/\d/, message('messages.password_rules')),
+    v.check(
+      (value) => !breaks(value, ['too_long']),
+      message('messages.string_max', { max: PASSWORD_MAX_LENGTH }),
+    ),
+    v.check((value) => !breaks(value, COMPOSITION), message('messages.password_rules')),
+    v.check(
+      (value) => !breaks(value, ['control_character']),
+      message('messages.password_control_character'),
+    ),
   );
 }
 

@@ -38,17 +38,6 @@ export async function burnPasswordCheck(password: string): Promise<void> {
   await verifyPassword(password, await dummyHash);
 }
 
-export function passwordMeetsRules(password: string): boolean {
-  return (
-    password.length >= 8 &&
-    /[A-Z]/.test(password) &&
-    /[a-z]/.test(password) &&
-    /\d/.test(password) &&
-    // The BFF refuses control characters at sign-in: such a password could never be used.
-    !/\p{Cc}/u.test(password)
-  );
-}
-
 export function randomToken(): string {
   return randomBytes(32).toString('base64url');
 }

@@ -31,6 +31,19 @@ export const invalidInput = (issues: readonly ErrorIssue[], message?: string): H
 export const invalidField = (path: string, code: string, why = code): HttpError =>
   invalidInput([{ path, code }], `${path}: ${why}`);
 
+/**
+ * 409 `already_registered` at the e-mail field: the address has an account in the workspace group
+ * (a registration of it, or an organisation invitation for it as contact).
+ */
+export const alreadyRegistered = (): HttpError =>
+  new HttpError(
+    409,
+    'already_registered',
+    'this e-mail address already has an account',
+    undefined,
+    [{ path: 'email', code: 'already_registered' }],
+  );
+
 /** The sandbox's only writer of an error answer: the shape of common/contracts/error.ts. */
 export function sendError(
   res: Response,

@@ -10,6 +10,7 @@ import {
 } from '#common/name-labels.ts';
 import type { Db } from './db.ts';
 import { getAuth } from './auth-context.ts';
+import { recordChange } from './audit-trail.ts';
 import { HttpError, notFound } from './errors.ts';
 import { parseBody } from './request-body.ts';
 
@@ -47,10 +48,11 @@ const sameLabels = (a: NameLabels, b: NameLabels) =>
 
 /**
  * `PUT …/:slug/labels`: the caller's workspace's row of that slug gets the labels of the body
- * (`{de, en, pl}`, an empty text clears one), stamped with who and when. A slug of another
- * workspace is not found, like one that does not exist. Answers the row as `present` shows it.
+ * (`{de, en, pl}`, an empty text clears one), stamped with who and when and recorded in the
+ * activity log with the texts before and after. A slug of another workspace is not found, like
+ * one that does not exist. Answers the row as `present` shows it.
  */
-export function labelsRoute<Row extends { labels: NameLabels | null }>(
+export function labelsRoute<Row extends { labels: NameLabels | null; name?: string }>(
   db: Db,
   clock: Clock,
   /** The table (a constant, never input); it has updated_at and updated_by. */
@@ -60,7 +62,8 @@ export function labelsRoute<Row extends { labels: NameLabels | null }>(
   return async (req, res) => {
     const { basedOn, ...texts } = parseBody(LabelsEdit, req.body);
     const labels = storedLabels(texts);
-    const { tenantId, userCode } = getAuth(res);
+    const auth = getAuth(res);
+    const { tenantId, userCode } = auth;
     const row = await db.transaction(async (tx) => {
       const [current] = await tx.query<Row>(
         `SELECT * FROM ${table} WHERE tenant_id = $1 AND slug = $2 FOR UPDATE`,
@@ -76,6 +79,21 @@ export function labelsRoute<Row extends { labels: NameLabels | null }>(
         `UPDATE ${table} SET labels = $3, updated_at = $4, updated_by = $5
           WHERE tenant_id = $1 AND slug = $2 RETURNING *`,
         [tenantId, req.params.slug, JSON.stringify(labels), new Date(clock.now()), userCode],
+      );
+      // The activity log: who translated which name, each language before and after. The table
+      // and slug identify the row (`claim_statuses:in-review`), its name labels the entry; a save
+      // of the same texts is no entry.
+      await recordChange(
+        tx,
+        { auth, clock },
+        {
+          entityType: 'name_label',
+          entityId: `${table}:${String(req.params.slug)}`,
+          entityLabel: current.name ?? String(req.params.slug),
+          action: 'updated',
+          before: { labels: current.labels ?? {} },
+          after: { labels },
+        },
       );
       return updated!;
     });

@@ -5,12 +5,12 @@ import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import {
   burnPasswordCheck,
   hashPassword,
-  passwordMeetsRules,
   randomToken,
   sha256,
   verifyPassword,
   type TokenSigner,
 } from '#server/sandbox/platform/crypto.ts';
+import { passwordMeetsRules } from '#common/password-rules.ts';
 import { HttpError } from '#server/sandbox/platform/errors.ts';
 import {
   bearerFrom,
@@ -216,6 +216,31 @@ async function findRefresh(db: Db, req: Request, now: Date): Promise<RefreshRow 
   return row ?? null;
 }
 
+/**
+ * Why a refresh is refused. Disabling a user revokes their refresh tokens, so their next refresh
+ * would read as a plain time-out; when the cookie is one of a disabled user's (revoked or not,
+ * still within its lifetime) the answer says so, as the sign-in does to whoever knows the
+ * password: the cookie is a credential of that same user, so its holder learns nothing new.
+ */
+async function refreshRefusal(
+  db: Db,
+  req: Request,
+  username: string,
+  now: Date,
+): Promise<HttpError> {
+  const token = readCookie(req, REFRESH_COOKIE);
+  if (!token) return invalidRefresh();
+  const [disabled] = await db.query(
+    `SELECT 1 FROM refresh_tokens rt JOIN users u ON u.id = rt.user_id
+      WHERE rt.token_hash = $1 AND rt.expires_at > $2::timestamptz
+        AND lower(u.email) = lower($3) AND u.status = 'disabled'`,
+    [sha256(token), now, username],
+  );
+  return disabled
+    ? new HttpError(403, 'user_disabled', 'this account is disabled')
+    : invalidRefresh();
+}
+
 /** Revokes one refresh token; false when someone else revoked it first (a replayed cookie). */
 async function revokeRefresh(db: Db, id: number): Promise<boolean> {
   const rows = await db.query(
@@ -282,15 +307,18 @@ export function authRouter(deps: AuthDeps & { tools: boolean }): Router {
 
   router.post('/refresh-token', async (req, res) => {
     const body = parseBody(UsernameBody, req.body);
-    const current = await findRefresh(db, req, new Date(deps.clock.now()));
-    if (!current || !sameEmail(current.email, body.username)) throw invalidRefresh();
+    const now = new Date(deps.clock.now());
+    const current = await findRefresh(db, req, now);
+    if (!current || !sameEmail(current.email, body.username)) {
+      throw await refreshRefusal(db, req, body.username, now);
+    }
     const [alive] = await db.query(
       `SELECT 1 FROM users u JOIN tenant_users tu ON tu.user_id = u.id
          JOIN tenants t ON t.id = tu.tenant_id
         WHERE u.id = $1 AND t.id = $2 AND u.status = 'active' AND NOT t.is_disabled`,
       [current.user_id, current.tenant_id],
     );
-    if (!alive) throw invalidRefresh();
+    if (!alive) throw await refreshRefusal(db, req, body.username, now);
     // Rotation: the old cookie dies now, so a stolen copy used later is rejected.
     if (!(await revokeRefresh(db, current.id))) throw invalidRefresh();
     await issueSession(deps, res, current.user_id, current.tenant_id, current.session_id);

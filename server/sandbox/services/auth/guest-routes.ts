@@ -6,13 +6,9 @@ import { Router } from 'express';
 import * as v from 'valibot';
 import type { Clock } from '#common/clock.ts';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
-import {
-  hashPassword,
-  passwordMeetsRules,
-  randomToken,
-  sha256,
-} from '#server/sandbox/platform/crypto.ts';
-import { HttpError } from '#server/sandbox/platform/errors.ts';
+import { hashPassword, randomToken, sha256 } from '#server/sandbox/platform/crypto.ts';
+import { passwordMeetsRules } from '#common/password-rules.ts';
+import { alreadyRegistered, HttpError } from '#server/sandbox/platform/errors.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import {
   CreateOrgAndUserBody,
@@ -112,7 +108,7 @@ async function registerUser(
     [input.groupId, input.email],
   );
   if (existing && existing.status !== 'invited') {
-    throw new HttpError(409, 'already_registered', 'this e-mail address is already registered');
+    throw alreadyRegistered();
   }
   let userId: number;
   if (existing) {

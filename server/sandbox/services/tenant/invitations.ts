@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Clock } from '#common/clock.ts';
-import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
-import { notFound } from '#server/sandbox/platform/errors.ts';
+import type { Queryable } from '#server/sandbox/platform/db.ts';
 import { getAuth } from '#server/sandbox/platform/auth-context.ts';
 import {
   INVITE_TTL_SECONDS,
@@ -128,20 +127,5 @@ export function openInvitationsRoute<T>(
       nextPageToken: page.nextPageToken,
       totalItems: page.totalItems,
     });
-  };
-}
-
-/** `DELETE .../:id`: withdraws an invitation; its link dies with it. */
-export function deleteInvitationRoute(db: Db, kind: InvitationKind): RequestHandler {
-  return async (req, res) => {
-    const { tenantId } = getAuth(res);
-    const idText = String(req.params.id);
-    if (!/^\d{1,9}$/.test(idText)) throw notFound(kind.noun);
-    const rows = await db.query(
-      `DELETE FROM ${kind.table} WHERE tenant_id = $1 AND id = $2 RETURNING id`,
-      [tenantId, Number(idText)],
-    );
-    if (!rows.length) throw notFound(kind.noun);
-    res.status(204).end();
   };
 }

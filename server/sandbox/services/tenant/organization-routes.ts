@@ -3,7 +3,7 @@ import { systemClock, type Clock } from '#common/clock.ts';
 import * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { randomToken, sha256, type TokenSigner } from '#server/sandbox/platform/crypto.ts';
-import { HttpError } from '#server/sandbox/platform/errors.ts';
+import { alreadyRegistered, HttpError } from '#server/sandbox/platform/errors.ts';
 import { getAuth, requireAuth, requirePermission } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { parseListQuery } from '#server/sandbox/platform/list-query.ts';
@@ -143,6 +143,26 @@ async function assertNameNotInvited(
   if (invited) {
     throw nameRefused('organization_name_invited', 'an open invitation has this name');
   }
+}
+
+/**
+ * The contact person registers with the invitation's address; when that address already has an
+ * account of the workspace group (which shares accounts across its workspaces), the registration
+ * would end in 409 `already_registered` at the last step. Refused here, naming the field; a
+ * seeded `invited` user may still register, as the registration allows. The invitee would learn
+ * the same at the end of the wizard, so the administrator learns nothing the flow did not show.
+ */
+async function assertEmailUnregistered(
+  db: Queryable,
+  tenantGroupId: number,
+  email: string,
+): Promise<void> {
+  const [existing] = await db.query(
+    `SELECT 1 FROM users
+      WHERE tenant_group_id = $1 AND lower(email) = lower($2) AND status <> 'invited'`,
+    [tenantGroupId, email],
+  );
+  if (existing) throw alreadyRegistered();
 }
 
 export async function insertOrganization(
@@ -502,6 +522,7 @@ export function organizationRouter(deps: {
         await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [ORG_NAME_LOCK, auth.tenantId]);
         await assertNameFree(tx, auth.tenantId, body.name);
         await assertNameNotInvited(tx, auth.tenantId, body.name, clock);
+        await assertEmailUnregistered(tx, auth.tenantGroupId, body.email);
         const [inv] = await tx.query<InvitationRow>(
           `INSERT INTO organization_invitations (tenant_id, code, email, name, slug,
            parent_organization_id, street, house_number, zip_code, city, country, custom_fields,
@@ -551,6 +572,7 @@ export function organizationRouter(deps: {
       const current = await findInvitation(auth.tenantId, String(req.params.id));
       const body = parseBody(ReinviteBody, req.body);
       if (current.used_at) throw new HttpError(409, 'invitation_used', 'the invitation was used');
+      await assertEmailUnregistered(db, auth.tenantGroupId, body.email);
       const token = randomToken();
       // A new token replaces the old hash, so the link of the earlier e-mail stops working.
       const row = await db.transaction(async (tx) => {

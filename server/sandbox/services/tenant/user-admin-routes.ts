@@ -1,7 +1,7 @@
 import { sendTenantMail } from '#server/sandbox/platform/mail.ts';
 import { Router } from 'express';
 import type { Clock } from '#common/clock.ts';
-import { storedLabels } from '#common/name-labels.ts';
+import { storedLabels, type NameLabels } from '#common/name-labels.ts';
 import {
   changesBetween,
   historyPage,
@@ -217,6 +217,49 @@ const INVITE_LIST: ListSource = {
 const INVITE_COLUMNS = `id, code, email, organization_id, expires_at, metadata, created_at, updated_at,
   created_by, updated_by`;
 
+/**
+ * The activity log's entry of a user invitation sent or withdrawn: the invitation's address is
+ * its name (there is no user yet), with the roles it grants on sending.
+ */
+function inviteEvent(
+  action: 'sent' | 'revoked',
+  invite: { code: string; email: string },
+  roles: readonly { code: string }[] = [],
+): AuditEvent {
+  const sent = action === 'sent';
+  return {
+    entityType: 'user_invitation',
+    entityId: invite.code,
+    entityLabel: invite.email,
+    action,
+    changes: [
+      { field: 'email', before: sent ? null : invite.email, after: sent ? invite.email : null },
+      ...(sent && roles.length
+        ? [{ field: 'roles', before: null, after: roles.map((r) => r.code) }]
+        : []),
+    ],
+  };
+}
+
+/** Deletes open or expired invitations of the workspace, each with its entry in the log. */
+async function deleteInvites(
+  db: Db,
+  auth: AuthContext,
+  clock: Clock,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  return db.transaction(async (tx) => {
+    const deleted = await tx.query<{ id: number; code: string; email: string }>(
+      'DELETE FROM invites WHERE tenant_id = $1 AND id = ANY($2::int[]) RETURNING id, code, email',
+      [auth.tenantId, ids],
+    );
+    for (const invite of deleted) {
+      await recordChange(tx, { auth, clock }, inviteEvent('revoked', invite));
+    }
+    return new Set(deleted.map((d) => d.id));
+  });
+}
+
 export async function organizationInTenant(
   db: Queryable,
   tenantId: number,
@@ -325,6 +368,7 @@ export function userAdminRouter(deps: {
         );
         if (!invite) throw new Error('invite not created');
         await invitations.linkRoles(tx, invitations.USER_INVITES, auth.tenantId, invite.id, roles);
+        await recordChange(tx, { auth, clock }, inviteEvent('sent', invite, roles));
         await sendTenantMail(tx, {
           tenantId: auth.tenantId,
           to: email,
@@ -350,11 +394,7 @@ export function userAdminRouter(deps: {
   router.post('/users/invites/delete-batch', requirePermission(USERS_DELETE), async (req, res) => {
     const auth = getAuth(res);
     const body = parseBody(BatchBody, req.body);
-    const deleted = await db.query<{ id: number }>(
-      'DELETE FROM invites WHERE tenant_id = $1 AND id = ANY($2::int[]) RETURNING id',
-      [auth.tenantId, body.ids],
-    );
-    const gone = new Set(deleted.map((d) => d.id));
+    const gone = await deleteInvites(db, auth, clock, body.ids);
     res.json({
       results: [...new Set(body.ids)].map((id) =>
         gone.has(id) ? { id, ok: true } : { id, ok: false, error: 'not_found' },
@@ -362,11 +402,14 @@ export function userAdminRouter(deps: {
     });
   });
 
-  router.delete(
-    '/users/invites/:id',
-    requirePermission(USERS_DELETE),
-    invitations.deleteInvitationRoute(db, invitations.USER_INVITES),
-  );
+  router.delete('/users/invites/:id', requirePermission(USERS_DELETE), async (req, res) => {
+    const auth = getAuth(res);
+    const idText = String(req.params.id);
+    if (!/^\d{1,9}$/.test(idText)) throw notFound('invite');
+    const gone = await deleteInvites(db, auth, clock, [Number(idText)]);
+    if (!gone.size) throw notFound('invite');
+    res.status(204).end();
+  });
 
   // --- batch user actions ---
 
@@ -506,10 +549,19 @@ export function userAdminRouter(deps: {
 
   // --- roles ---
 
-  /** A role as its history shows it: what an administrator edits, permissions sorted. */
-  const audited = (role: { label: string; description: string; permissions: string[] }) => ({
+  /**
+   * A role as its history shows it: what an administrator edits, permissions sorted, and the
+   * description's translations (each language a field of the log: `descriptionLabels.pl`).
+   */
+  const audited = (role: {
+    label: string;
+    description: string;
+    descriptionLabels?: NameLabels | null | undefined;
+    permissions: string[];
+  }) => ({
     label: role.label,
     description: role.description,
+    descriptionLabels: storedLabels(role.descriptionLabels ?? {}),
     permissions: [...role.permissions].sort(),
   });
   type AuditedRole = ReturnType<typeof audited>;
@@ -621,14 +673,17 @@ export function userAdminRouter(deps: {
       ]);
       const before = audited({
         ...role,
+        descriptionLabels: role.description_labels,
         permissions: await permissionsOfRole(auth.tenantId, role.id),
       });
+      // Left out of the body, the translations stay as they are (see the UPDATE).
+      const after = audited({
+        ...body,
+        descriptionLabels: body.descriptionLabels ?? role.description_labels,
+        permissions,
+      });
       await db.transaction(async (tx) => {
-        await recordChange(
-          tx,
-          { auth, clock },
-          roleEvent('updated', role.code, before, audited({ ...body, permissions })),
-        );
+        await recordChange(tx, { auth, clock }, roleEvent('updated', role.code, before, after));
         await tx.query(
           `UPDATE roles SET label = $1, description = $2, updated_at = now(), updated_by = $3,
                   description_labels = coalesce($6, description_labels)
@@ -680,6 +735,7 @@ export function userAdminRouter(deps: {
       if (used) throw new HttpError(409, 'role_in_use', 'the role is still assigned to users');
       const before = audited({
         ...role,
+        descriptionLabels: role.description_labels,
         permissions: await permissionsOfRole(auth.tenantId, role.id),
       });
       await db.transaction(async (tx) => {
