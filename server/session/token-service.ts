@@ -71,8 +71,13 @@ function issuedAt(accessToken: string): number {
  */
 export class TokenService {
   private readonly inFlight = new Map<string, ActorRefFrom<typeof tokenRefreshMachine>>();
-  /** Why a refresh ended an account, for the answers of the calls that waited on it. */
-  private readonly endedBecause = new Map<string, AccountEndReason>();
+  /**
+   * Why a refresh ended an account, for the answers of the calls that waited on it or arrive
+   * just after, with when it ended (on the injected clock). This process's memory only: a call
+   * that another instance answers gets a plain session_expired (the sign-in page then says the
+   * session ended, not why) — a hint, never what access depends on.
+   */
+  private readonly endedBecause = new Map<string, { reason: AccountEndReason; at: number }>();
   private readonly pending = new Map<string, Pending>();
   private readonly flushing = new Map<string, Promise<void>>();
   private readonly background = new Set<Promise<unknown>>();
@@ -146,15 +151,24 @@ export class TokenService {
    * gets the reason, whichever of them reaches the browser first.
    */
   ended(sid: string, index: string): Extract<TokenResult, { ok: false }> {
-    const reason = this.endedBecause.get(`${sid}:${index}`);
-    return { ok: false, status: 401, error: 'session_expired', ...(reason ? { reason } : {}) };
+    const key = `${sid}:${index}`;
+    const ended = this.endedBecause.get(key);
+    const fresh = ended !== undefined && this.kit.clock.now() - ended.at < ENDED_REASON_MS;
+    if (ended && !fresh) this.endedBecause.delete(key);
+    return {
+      ok: false,
+      status: 401,
+      error: 'session_expired',
+      ...(fresh ? { reason: ended.reason } : {}),
+    };
   }
 
   private markEnded(key: string, reason: AccountEndReason): void {
-    this.endedBecause.set(key, reason);
-    setTimeout(() => {
-      if (this.endedBecause.get(key) === reason) this.endedBecause.delete(key);
-    }, ENDED_REASON_MS).unref();
+    const now = this.kit.clock.now();
+    // Old reasons go as new ones come, so the map stays as small as the last minute's endings.
+    for (const [k, v] of this.endedBecause)
+      if (now - v.at >= ENDED_REASON_MS) this.endedBecause.delete(k);
+    this.endedBecause.set(key, { reason, at: now });
   }
 
   /**
