@@ -444,7 +444,9 @@ describe('POST /users/{id}/enable|disable', () => {
       body: { username: 'felix.wagner@demo.test' },
       cookie: felix.cookie,
     });
-    expect(refresh.status).toBe(401);
+    // Disabled says so (the BFF tells the user their account is disabled, issue 16 defect 6).
+    expect(refresh.status).toBe(403);
+    expect(refresh.body.error).toBe('user_disabled');
     const on = await api(base, `${T}/users/${id}/enable`, {
       method: 'POST',
       token: admin.accessToken,
