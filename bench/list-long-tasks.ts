@@ -5,9 +5,7 @@
  * per list and speed the longest task, the total blocking time (the sum of each long task's time
  * over 50 ms), when the first row showed, and the largest contentful paint's element; and, from a
  * Chromium trace of each opening, the longest task's CPU time, which a busy shared machine does
- * not inflate as it does the wall-clock figures. The server runs on one core and Chromium on the
- * others (bench/lib/cores.ts), as a user's browser does not share its CPU with the server. Needs
- * the client build (npx vite build).
+ * not inflate as it does the wall-clock figures. Needs the client build (npx vite build).
  * Usage: npx tsx bench/list-long-tasks.ts [--check] [--json] [--runs=3] [--lists=policies,claims]
  */
 import { chromium, type Browser } from '@playwright/test';
@@ -15,7 +13,6 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/support/chromium.ts';
 import { PASSWORD, startStack } from '#tests/support/stack.ts';
 import { missingBuildMessage } from './bundle-size.ts';
 import { buildBenchMain, numberFlag, runWhenMain } from './lib/cli.ts';
-import { pinServerAndBrowser } from './lib/cores.ts';
 import { USER } from './lib/load.ts';
 
 /** Issue 14, goal 5: no long task over 50 ms at full speed, none over 200 ms at 4x throttling. */
@@ -60,8 +57,6 @@ export interface ListLongTasks {
 }
 
 export interface ListLongTasksReport {
-  /** How the cores were shared between the server and the browser. */
-  cores: string;
   results: ListLongTasks[];
   failures: string[];
 }
@@ -185,13 +180,8 @@ export async function measureListLongTasks(opts: {
   runs: number;
   lists: readonly ListName[];
 }): Promise<ListLongTasksReport> {
-  // Pinned before the stack starts, so that its threads inherit the server's core.
-  const cores = pinServerAndBrowser(CHROMIUM_PATH);
   const stack = await startStack();
-  const browser = await chromium.launch({
-    executablePath: cores.executablePath,
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const signIn = await browser.newContext();
     const login = await signIn.request.post(stack.url + '/bff/login', {
@@ -242,16 +232,15 @@ export async function measureListLongTasks(opts: {
         }
       }
     }
-    return { cores: cores.method, results, failures };
+    return { results, failures };
   } finally {
     await browser.close();
     await stack.stop();
-    cores.release();
   }
 }
 
 export function printListLongTasks(report: ListLongTasksReport) {
-  console.log(`\nLists opening in Chromium (median of runs; worst in brackets; ${report.cores})`);
+  console.log('\nLists opening in Chromium (median of runs; worst in brackets)');
   for (const r of report.results) {
     const lcp = r.runs.map((x) => x.lcpElement);
     console.log(
