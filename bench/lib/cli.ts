@@ -23,21 +23,27 @@ export function textFlag(argv: readonly string[], name: string): string | undefi
   return argv.find((x) => x.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
 
-/** `--name=N` as a positive number, or the fallback; anything else stops with the flag's name. */
-export function numberFlag(argv: readonly string[], name: string, fallback: number): number {
-  const text = textFlag(argv, name);
-  const v = text === undefined ? fallback : Number(text);
-  if (!Number.isFinite(v) || v <= 0) throw new Error(`--${name} must be a positive number`);
-  return v;
-}
-
-/** `--name=N` as a positive whole number (a count, a page), or the fallback. */
-export function countFlag(argv: readonly string[], name: string, fallback: number): number {
+/** `--name=N` read as a number and checked, or the fallback; else it stops naming the flag. */
+function checkedFlag(
+  argv: readonly string[],
+  name: string,
+  fallback: number,
+  valid: (n: number) => boolean,
+  what: string,
+): number {
   const text = textFlag(argv, name);
   const n = text === undefined ? fallback : Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
+  if (!valid(n)) throw new Error(`--${name} must be ${what}`);
   return n;
 }
+
+/** `--name=N` as a positive number, or the fallback; anything else stops with the flag's name. */
+export const numberFlag = (argv: readonly string[], name: string, fallback: number): number =>
+  checkedFlag(argv, name, fallback, (n) => Number.isFinite(n) && n > 0, 'a positive number');
+
+/** `--name=N` as a positive whole number (a count, a page), or the fallback. */
+export const countFlag = (argv: readonly string[], name: string, fallback: number): number =>
+  checkedFlag(argv, name, fallback, (n) => Number.isInteger(n) && n >= 1, 'a positive integer');
 
 /**
  * A benchmark's `main`: when it needs something that is missing (a client build), it says so
