@@ -16,7 +16,11 @@ export function warmIntl(locale: string, schedule: (step: () => void) => void = 
     const step = steps[i];
     if (!step) return;
     schedule(() => {
-      step();
+      try {
+        step();
+      } catch {
+        // Only a warm-up: a locale tag the engine refuses must not stop the page or the rest.
+      }
       next(i + 1);
     });
   };
