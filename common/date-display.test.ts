@@ -5,6 +5,8 @@ import {
   formatDay,
   formatInstant,
   formatTimeOfDay,
+  instantOfWallTime,
+  wallTimeOf,
   type DateDisplay,
 } from './date-display.ts';
 
@@ -115,4 +117,32 @@ describe('the wall time in a zone', () => {
     }
     // dayjs's plugin takes milliseconds a call on a busy machine: the reason for the fast path.
   }, 120_000);
+});
+
+describe('date-time inputs in the tenant zone', () => {
+  it('shows and reads back the wall time of the given zone, whatever the browser zone', () => {
+    expect(wallTimeOf('2024-05-17T08:15:00.000Z', 'Europe/Berlin')).toBe('2024-05-17T10:15');
+    expect(wallTimeOf('2024-05-17T08:15:00.000Z', 'America/New_York')).toBe('2024-05-17T04:15');
+    expect(instantOfWallTime('2024-05-17T10:15', 'Europe/Berlin')).toBe('2024-05-17T08:15:00.000Z');
+    expect(instantOfWallTime('2024-01-17T10:15', 'Europe/Warsaw')).toBe('2024-01-17T09:15:00.000Z');
+    expect(instantOfWallTime('2024-05-17T04:15', 'America/New_York')).toBe(
+      '2024-05-17T08:15:00.000Z',
+    );
+  });
+
+  it('moves a skipped time an hour on and takes the second of a doubled one', () => {
+    // Berlin, 31 March 2024: 02:00 CET became 03:00 CEST.
+    expect(instantOfWallTime('2024-03-31T02:30', 'Europe/Berlin')).toBe('2024-03-31T01:30:00.000Z');
+    expect(wallTimeOf('2024-03-31T01:30:00.000Z', 'Europe/Berlin')).toBe('2024-03-31T03:30');
+    // 27 October 2024: 03:00 CEST became 02:00 CET, so 02:30 came twice.
+    expect(instantOfWallTime('2024-10-27T02:30', 'Europe/Berlin')).toBe('2024-10-27T01:30:00.000Z');
+    expect(instantOfWallTime('2024-10-27T01:59', 'Europe/Berlin')).toBe('2024-10-26T23:59:00.000Z');
+  });
+
+  it('refuses what is no wall time', () => {
+    for (const wall of ['', '2024-05-17', '2024-02-30T10:00', '17.05.2024 10:15', '2024-05-17T10'])
+      expect(instantOfWallTime(wall, 'Europe/Berlin'), wall).toBeNull();
+    expect(wallTimeOf('', 'Europe/Berlin')).toBeUndefined();
+    expect(wallTimeOf('not a date', 'Europe/Berlin')).toBeUndefined();
+  });
 });

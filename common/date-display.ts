@@ -105,3 +105,37 @@ export function formatTimeOfDay(display: DateDisplay, value: string | null | und
   const instant = dayjs.utc(value);
   return instant.isValid() ? inZone(instant, display.timeZone).format(display.timeFormat) : '';
 }
+
+/** The wall time an `<input type="datetime-local">` shows: `2024-05-17T10:15`. */
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * An instant as the wall time of a date-time input in `timeZone` (the tenant's, not the
+ * browser's: a user abroad enters and reads the times the rest of the tenant sees). Empty or
+ * invalid -> undefined.
+ */
+export function wallTimeOf(value: string | null | undefined, timeZone: string): string | undefined {
+  if (!value) return undefined;
+  const instant = dayjs.utc(value);
+  return instant.isValid() ? inZone(instant, timeZone).format('YYYY-MM-DDTHH:mm') : undefined;
+}
+
+/**
+ * The instant (ISO, UTC) whose wall time in `timeZone` is `wall`, or null when `wall` is no
+ * wall time. A time the zone skips (the hour clocks move forward) lands an hour later, as the
+ * clocks on the wall would show it; of a time the zone has twice, the second (after the
+ * clocks went back).
+ */
+export function instantOfWallTime(wall: string, timeZone: string): string | null {
+  const m = WALL_TIME.exec(wall);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
+  const asUtc = Date.UTC(y!, mo! - 1, d!, h!, mi!, Number.isNaN(s) ? 0 : s!);
+  const check = new Date(asUtc);
+  if (check.getUTCMonth() !== mo! - 1 || check.getUTCDate() !== d!) return null;
+  // The offset at the wall time read as UTC is off by at most the zone's change; the offset at
+  // the first guess settles it.
+  const first = asUtc - zoneOffsetMinutes(timeZone, asUtc) * 60_000;
+  const settled = asUtc - zoneOffsetMinutes(timeZone, first) * 60_000;
+  return new Date(settled).toISOString();
+}

@@ -11,7 +11,7 @@ import {
 } from './custom-schema.ts';
 import { customValueText } from './custom-value.ts';
 import { setDateDisplay } from './dates.ts';
-import { ListInput, entriesOf } from './fields.tsx';
+import { DateTimeInput, ListInput, entriesOf } from './fields.tsx';
 
 /** The reader of custom values with a language's real `ui` texts. */
 const reader = (texts: typeof en, language: string) =>
@@ -153,5 +153,24 @@ describe('phone, text area and date-time fields', () => {
       notes: ['messages.string_max?max=10'],
       meeting: ['messages.invalid_date'],
     });
+  });
+});
+
+describe('DateTimeInput', () => {
+  it('shows an instant as the wall time of the tenant zone, not the browser’s', () => {
+    const shown = (timeZone: string) => {
+      setDateDisplay({ dateFormat: 'DD.MM.YYYY', timeFormat: 'HH:mm', timeZone });
+      return renderToStaticMarkup(
+        <DateTimeInput
+          label="Meeting"
+          value="2024-05-17T08:15:00.000Z"
+          min="2024-05-17T06:00:00.000Z"
+          onChange={() => undefined}
+        />,
+      );
+    };
+    expect(shown('America/New_York')).toContain('value="2024-05-17T04:15"');
+    expect(shown('America/New_York')).toContain('min="2024-05-17T02:00"');
+    expect(shown('Europe/Warsaw')).toContain('value="2024-05-17T10:15"');
   });
 });

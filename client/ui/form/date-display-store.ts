@@ -35,10 +35,15 @@ export function getDateDisplay(): DateDisplay {
   return current;
 }
 
-/** The display in a component: it renders again when the tenant's display changes. */
+/** The display in a component: it renders again when the tenant's display changes. The same
+ * on a server render (a prerendered page, a test's static markup) as in the browser. */
 export function useDateDisplay(): DateDisplay {
-  return useSyncExternalStore((listener) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }, getDateDisplay);
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getDateDisplay,
+    getDateDisplay,
+  );
 }

@@ -1,8 +1,8 @@
-import dayjs from 'dayjs';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldOption } from './custom-schema.ts';
-import { formatInputDate, isIsoDate, parseDisplayDate } from './dates.ts';
+import { instantOfWallTime, wallTimeOf } from '#common/date-display.ts';
+import { formatInputDate, isIsoDate, parseDisplayDate, useDateDisplay } from './dates.ts';
 import { translateMessage } from './messages.ts';
 
 /** Spec, section 9: text areas have 5 rows by default. */
@@ -405,8 +405,10 @@ export function DateTimeInput({
   min?: string | undefined;
   max?: string | undefined;
 }) {
-  const local = (iso: string | undefined) =>
-    iso && dayjs(iso).isValid() ? dayjs(iso).format('YYYY-MM-DDTHH:mm') : undefined;
+  // The tenant's zone, not the browser's: the times entered here are the ones every list and
+  // detail of the tenant shows (formatInstant).
+  const { timeZone } = useDateDisplay();
+  const local = (iso: string | undefined) => wallTimeOf(iso, timeZone);
   return (
     <FieldFrame {...field}>
       {(a11y) => (
@@ -420,10 +422,7 @@ export function DateTimeInput({
           max={local(max)}
           disabled={field.disabled}
           className={inputClass}
-          onChange={(event) => {
-            const date = dayjs(event.target.value);
-            onChange(event.target.value === '' || !date.isValid() ? '' : date.toISOString());
-          }}
+          onChange={(event) => onChange(instantOfWallTime(event.target.value, timeZone) ?? '')}
         />
       )}
     </FieldFrame>
