@@ -1,61 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MovableClock } from '#common/clock.ts';
-import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
-import {
-  api,
-  login,
-  makeTempDir,
-  startTestSandbox,
-  type Session,
-} from '#server/sandbox/testing.ts';
+import { api } from '#server/sandbox/testing.ts';
 import {
   CLAIM_ROUTING_DMN,
   POLICY_TERMINATION_V2,
 } from '#server/sandbox/services/processmanager/seed-workflows.ts';
 import { runtimeOf } from '#server/sandbox/services/processmanager/store.ts';
 import type { Db } from '#server/sandbox/platform/db.ts';
-import { processmanagerApi } from '#tests/support/processmanager.ts';
+import { grantWorkflowView, processmanagerApi } from '#tests/support/processmanager.ts';
+import { withSandbox } from '#tests/support/sandbox.ts';
 
 // The process manager (issue 17): workflows, versions, instances run by bpmn-engine, service
 // events, decision tables. One sandbox on a movable clock; restarted once on the same data.
 
 const clock = new MovableClock();
-let sandbox: RunningSandbox;
-let dir: { dir: string; remove(): Promise<void> };
-let base = '';
-const { call, upload } = processmanagerApi({
-  get base() {
-    return base;
+const kit = withSandbox(
+  {
+    admin: 'admin@demo.test',
+    care: 'care@demo.test',
+    viewer: 'viewer@demo.test',
+    nord: 'admin@nordlicht.test',
   },
-});
-let admin: Session;
-let care: Session;
-let viewer: Session;
-let nord: Session;
+  { clock },
+);
+const { admin, care, viewer, nord } = kit.sessions;
+const { call, upload } = processmanagerApi(kit);
 
-async function signIn() {
-  admin = await login(base, 'admin@demo.test');
-  care = await login(base, 'care@demo.test');
-  viewer = await login(base, 'viewer@demo.test');
-  nord = await login(base, 'admin@nordlicht.test');
-}
-
-beforeAll(async () => {
-  dir = await makeTempDir();
-  sandbox = await startTestSandbox(dir.dir, { clock });
-  base = sandbox.url;
-  await signIn();
-  // Vera (show-only) may read workflows but not run them.
-  await sandbox.db.query(
-    `INSERT INTO role_permissions (tenant_id, role_id, permission)
-     SELECT r.tenant_id, r.id, 'process-management.workflows.view' FROM roles r
-      WHERE r.code = 'show-only'`,
-  );
-});
-afterAll(async () => {
-  await sandbox?.close();
-  await dir?.remove();
-});
+// Vera (show-only) may read workflows but not run them.
+beforeAll(() => grantWorkflowView(kit.db()));
 
 const instance = async (code: string) =>
   (await call(admin, `/workflow-instances/${code}`)).body.workflowInstance;
@@ -103,7 +75,7 @@ describe('workflows', () => {
   });
 });
 
-const count = async (sql: string) => Number((await sandbox.db.query<{ n: string }>(sql))[0]!.n);
+const count = async (sql: string) => Number((await kit.db().query<{ n: string }>(sql))[0]!.n);
 
 describe('bad input', () => {
   it('refuses a BPMN that is not XML, an unknown task type and a DMN that does not parse, saving nothing', async () => {
@@ -247,11 +219,11 @@ describe('instances', () => {
 
   it('starts claim intake when a claim is created, and the decision table fast-tracks a small one', async () => {
     const policy = (
-      await api(base, '/insuranceservice/v1/policies?pageSize=1&order=id:ASC', {
+      await api(kit.base, '/insuranceservice/v1/policies?pageSize=1&order=id:ASC', {
         token: admin.accessToken,
       })
     ).body.items[0];
-    const created = await api(base, '/claimservice/v1/claims', {
+    const created = await api(kit.base, '/claimservice/v1/claims', {
       token: admin.accessToken,
       body: {
         policyCode: policy.code,
@@ -279,13 +251,14 @@ describe('instances', () => {
 
     // The same workflow with an estimate of 500 EUR: the table says fast-track, the claim is approved.
     const version = (await call(admin, '/workflows/claim-intake')).body.workflow.versions.at(-1);
-    const runtime = runtimeOf(sandbox.db as Db);
+    const runtime = runtimeOf(kit.db() as Db);
     const code = await runtime.start({
       tenantId: (
-        await sandbox.db.query<{ tenant_id: number }>(
-          'SELECT tenant_id FROM workflows WHERE code = $1',
-          ['claim-intake'],
-        )
+        await kit
+          .db()
+          .query<{ tenant_id: number }>('SELECT tenant_id FROM workflows WHERE code = $1', [
+            'claim-intake',
+          ])
       )[0]!.tenant_id,
       workflowVersionId: version.id,
       entityCode: claimCode,
@@ -293,7 +266,7 @@ describe('instances', () => {
       by: 'test',
     });
     await settledAs(code, 'completed');
-    const claim = await api(base, `/claimservice/v1/claims/${claimCode}`, {
+    const claim = await api(kit.base, `/claimservice/v1/claims/${claimCode}`, {
       token: admin.accessToken,
     });
     expect(claim.body.claim.status).toBe('approved');
@@ -375,16 +348,13 @@ describe('restart and timers', () => {
     expect(waiting.length).toBeGreaterThan(0);
     const target = waiting[0];
 
-    await sandbox.close();
-    sandbox = await startTestSandbox(dir.dir, { clock, seed: false });
-    base = sandbox.url;
-    await signIn();
+    await kit.restart();
     const resumed = await instance(target.code);
     expect(resumed.status, JSON.stringify(resumed.error)).toBe('active');
 
     clock.advance(25 * 3_600_000);
     // A day later the morning's access tokens have expired: sign in again.
-    await signIn();
+    await kit.signIn();
     await settledAs(target.code, 'completed');
     const done = await instance(target.code);
     expect(

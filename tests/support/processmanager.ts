@@ -1,3 +1,4 @@
+import type { Queryable } from '#server/sandbox/platform/db.ts';
 import { apiUpload, type ApiResponse, type Session } from '#server/sandbox/testing.ts';
 import { serviceCalls, type ServiceCalls } from './sandbox.ts';
 
@@ -29,4 +30,13 @@ export function processmanagerApi(kit: { readonly base: string }): ServiceCalls 
         ...(file === null ? {} : { file: { name: filename, text: file, type: 'application/xml' } }),
       }),
   };
+}
+
+/** Lets Vera (show-only) read workflows and decision tables, not run or change them. */
+export async function grantWorkflowView(db: Queryable): Promise<void> {
+  await db.query(
+    `INSERT INTO role_permissions (tenant_id, role_id, permission)
+     SELECT r.tenant_id, r.id, 'process-management.workflows.view' FROM roles r
+      WHERE r.code = 'show-only'`,
+  );
 }
