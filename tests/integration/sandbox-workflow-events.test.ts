@@ -6,7 +6,7 @@ import { runtimeOf } from '#server/sandbox/services/processmanager/store.ts';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import { ensureSystemUser } from '#server/sandbox/services/tenant/system-user.ts';
 import { growWorkflowInstances } from '#server/sandbox/services/processmanager/seed-instances.ts';
-import { processmanagerApi } from '#tests/support/processmanager.ts';
+import { instanceReader, newClaim, processmanagerApi } from '#tests/support/processmanager.ts';
 import { withSandbox } from '#tests/support/sandbox.ts';
 
 // Issue 17's sandbox leftovers: domain events start the workflows bound to them through the
@@ -64,17 +64,7 @@ beforeAll(async () => {
   }
 });
 
-const instance = async (code: string) =>
-  (await call(admin, `/workflow-instances/${code}`)).body.workflowInstance;
-
-const settledAs = (code: string, status: string) =>
-  vi.waitFor(
-    async () => {
-      const found = await instance(code);
-      expect(found.status, JSON.stringify(found.error)).toBe(status);
-    },
-    { timeout: 10_000, interval: 50 },
-  );
+const { instance, settledAs } = instanceReader({ call }, admin);
 
 /** The instances started for a record, once the event has been handled. */
 const startedFor = async (s: Session, entityCode: string, count = 1) => {
@@ -93,32 +83,6 @@ const startedFor = async (s: Session, entityCode: string, count = 1) => {
   );
   return items;
 };
-
-async function newClaim(estimatedDamage?: number) {
-  const policy = (
-    await api(kit.base, '/insuranceservice/v1/policies?pageSize=1&order=id:ASC', {
-      token: admin.accessToken,
-    })
-  ).body.items[0];
-  const created = await api(kit.base, '/claimservice/v1/claims', {
-    token: admin.accessToken,
-    body: {
-      policyCode: policy.code,
-      title: 'Broken window',
-      description: 'A ball.',
-      damageDate: new Date(Date.parse(policy.policyStartDate) + 86_400_000)
-        .toISOString()
-        .slice(0, 10),
-      claimType: 'damage',
-      customFields: {
-        damageLocation: 'Berlin',
-        ...(estimatedDamage === undefined ? {} : { estimatedDamage }),
-      },
-    },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return created.body.claim as { code: string; status: string };
-}
 
 const claimOf = async (code: string) =>
   (await api(kit.base, `/claimservice/v1/claims/${code}`, { token: admin.accessToken })).body.claim;
@@ -144,7 +108,7 @@ async function nordStartedNothingFor(entityCode: string) {
 
 describe('claim created: the estimate reaches the claim-intake decision table', () => {
   it('fast-tracks a small claim to approved through the real workflow', async () => {
-    const claim = await newClaim(500);
+    const claim = await newClaim(kit, admin, 500);
     const [started] = await startedFor(admin, claim.code);
     expect(started!.workflow.code).toBe('claim-intake');
     await settledAs(started!.code, 'completed');
@@ -159,7 +123,7 @@ describe('claim created: the estimate reaches the claim-intake decision table', 
   });
 
   it('leaves a large claim to a person: the instance waits on the assessment', async () => {
-    const claim = await newClaim(5000);
+    const claim = await newClaim(kit, admin, 5000);
     const [started] = await startedFor(admin, claim.code);
     await vi.waitFor(
       async () => {
@@ -283,7 +247,7 @@ describe('http.call', () => {
     });
 
   it('reads and changes a claim through the claim API as the workspace system user', async () => {
-    const claim = await newClaim();
+    const claim = await newClaim(kit, admin);
     const version = await deploy(
       'http-claim',
       serviceChain('http_claim', [
@@ -361,7 +325,7 @@ describe('http.call', () => {
   });
 
   it('fails the instance with the status and message of a refused call; a retry runs it again', async () => {
-    const claim = await newClaim();
+    const claim = await newClaim(kit, admin);
     const version = await deploy(
       'http-retry',
       serviceChain('http_retry', [{ id: 'read', implementation: readClaim }]),

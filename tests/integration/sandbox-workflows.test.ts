@@ -7,7 +7,12 @@ import {
 } from '#server/sandbox/services/processmanager/seed-workflows.ts';
 import { runtimeOf } from '#server/sandbox/services/processmanager/store.ts';
 import type { Db } from '#server/sandbox/platform/db.ts';
-import { grantWorkflowView, processmanagerApi } from '#tests/support/processmanager.ts';
+import {
+  grantWorkflowView,
+  instanceReader,
+  newClaim,
+  processmanagerApi,
+} from '#tests/support/processmanager.ts';
 import { withSandbox } from '#tests/support/sandbox.ts';
 
 // The process manager (issue 17): workflows, versions, instances run by bpmn-engine, service
@@ -29,16 +34,7 @@ const { call, upload } = processmanagerApi(kit);
 // Vera (show-only) may read workflows but not run them.
 beforeAll(() => grantWorkflowView(kit.db()));
 
-const instance = async (code: string) =>
-  (await call(admin, `/workflow-instances/${code}`)).body.workflowInstance;
-
-const settledAs = (code: string, status: string) =>
-  vi.waitFor(
-    async () => {
-      expect((await instance(code)).status).toBe(status);
-    },
-    { timeout: 10_000, interval: 50 },
-  );
+const { instance, settledAs } = instanceReader({ call }, admin);
 
 describe('workflows', () => {
   it('lists the seeded workflows with keyset pages and creates one from a BPMN file', async () => {
@@ -218,26 +214,7 @@ describe('instances', () => {
   });
 
   it('starts claim intake when a claim is created, and the decision table fast-tracks a small one', async () => {
-    const policy = (
-      await api(kit.base, '/insuranceservice/v1/policies?pageSize=1&order=id:ASC', {
-        token: admin.accessToken,
-      })
-    ).body.items[0];
-    const created = await api(kit.base, '/claimservice/v1/claims', {
-      token: admin.accessToken,
-      body: {
-        policyCode: policy.code,
-        title: 'Broken window',
-        description: 'A ball.',
-        damageDate: new Date(Date.parse(policy.policyStartDate) + 86_400_000)
-          .toISOString()
-          .slice(0, 10),
-        claimType: 'damage',
-        customFields: { damageLocation: 'Berlin' },
-      },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const claimCode = created.body.claim.code;
+    const claimCode = (await newClaim(kit, admin)).code;
     let started: { code: string; status: string } | undefined;
     await vi.waitFor(async () => {
       started = (await call(admin, `/workflow-instances?filter=entityCode=${claimCode}`)).body
