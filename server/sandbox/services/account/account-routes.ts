@@ -13,9 +13,8 @@ import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import {
   equals,
   equalsIgnoringCase,
-  listPage,
+  listRoute,
   numeric,
-  readList,
   type ListSource,
 } from '#server/sandbox/platform/list-sql.ts';
 import { AccountFields, type AccountValues } from '#common/account-fields.ts';
@@ -189,23 +188,17 @@ export function accountRouter(deps: { db: Db; signer: TokenSigner; clock: Clock 
     return row;
   }
 
-  router.get('/accounts', can('view'), async (req, res) => {
-    const auth = getAuth(res);
-    const list = readList(req.query, ACCOUNT_LIST);
-    const page = await listPage<AccountRow>(
+  router.get(
+    '/accounts',
+    can('view'),
+    listRoute<AccountRow>(
       db,
-      list,
       ACCOUNT_LIST,
       `SELECT ${COLUMNS} FROM accounts`,
-      { where: ['tenant_id = $1'], params: [auth.tenantId] },
-      req.query.pageToken,
-    );
-    res.json({
-      items: page.items.map(presentAccount),
-      nextPageToken: page.nextPageToken,
-      totalItems: page.totalItems,
-    });
-  });
+      'tenant_id',
+      (rows) => rows.map(presentAccount),
+    ),
+  );
 
   router.get('/accounts/:id', can('view'), async (req, res) => {
     const auth = getAuth(res);

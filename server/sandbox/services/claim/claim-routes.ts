@@ -25,10 +25,9 @@ import {
   anyOf,
   equals,
   invalidQuery,
-  listPage,
+  listRoute,
   mountReads,
   numeric,
-  readList,
   type ListSource,
 } from '#server/sandbox/platform/list-sql.ts';
 import { recordKey } from '#server/sandbox/platform/records.ts';
@@ -908,22 +907,17 @@ export function claimRouter(ctx: SandboxContext): Router {
     res.status(201).json({ claimPartner });
   });
 
-  router.get('/claim-partners', canClaims('view'), async (req, res) => {
-    const { tenantId } = getAuth(res);
-    const list = readList(req.query, CLAIM_PARTNER_LIST);
-    const page = await listPage<ClaimPartnerRow>(
+  router.get(
+    '/claim-partners',
+    canClaims('view'),
+    listRoute<ClaimPartnerRow>(
       db,
-      list,
       CLAIM_PARTNER_LIST,
       SELECT_CLAIM_PARTNER,
-      { where: ['cp.tenant_id = $1'], params: [tenantId] },
-    );
-    res.json({
-      items: await presentClaimPartners(db, tenantId, page.items, list.expand),
-      nextPageToken: page.nextPageToken,
-      totalItems: page.totalItems,
-    });
-  });
+      'cp.tenant_id',
+      (rows, list, { tenantId }) => presentClaimPartners(db, tenantId, rows, list.expand),
+    ),
+  );
 
   router.delete('/claim-partners/:id', canClaims('update'), async (req, res) => {
     const auth = getAuth(res);

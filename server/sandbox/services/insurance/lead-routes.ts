@@ -19,9 +19,8 @@ import { parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import {
   anyOf,
   equals,
-  listPage,
+  listRoute,
   numeric,
-  readList,
   type Filter,
   type ListSource,
 } from '#server/sandbox/platform/list-sql.ts';
@@ -623,32 +622,22 @@ export function leadRouter(ctx: SandboxContext): Router {
     });
   });
 
-  router.get('/leads', can('view'), async (req, res) => {
-    const { tenantId, tenantSlug } = getAuth(res);
-    const list = readList(req.query, LEAD_LIST);
-    const page = await listPage<LeadRow>(
-      db,
-      list,
-      LEAD_LIST,
-      SELECT_LEAD,
-      { where: ['l.tenant_id = $1'], params: [tenantId] },
-      req.query.pageToken,
-    );
-    const versions = list.expand.has('versions')
-      ? await versionsOf(
-          db,
-          tenantId,
-          page.items.map((r) => r.id),
-        )
-      : null;
-    res.json({
-      items: page.items.map((r) =>
-        presentLead(tenantSlug, r, versions ? (versions.get(r.id) ?? []) : undefined),
-      ),
-      nextPageToken: page.nextPageToken,
-      totalItems: page.totalItems,
-    });
-  });
+  router.get(
+    '/leads',
+    can('view'),
+    listRoute<LeadRow>(db, LEAD_LIST, SELECT_LEAD, 'l.tenant_id', async (rows, list, auth) => {
+      const versions = list.expand.has('versions')
+        ? await versionsOf(
+            db,
+            auth.tenantId,
+            rows.map((r) => r.id),
+          )
+        : null;
+      return rows.map((r) =>
+        presentLead(auth.tenantSlug, r, versions ? (versions.get(r.id) ?? []) : undefined),
+      );
+    }),
+  );
 
   router.get('/leads/:id', can('view'), async (req, res) => {
     const { tenantId, tenantSlug } = getAuth(res);

@@ -20,6 +20,7 @@ import {
   equalsIgnoringCase,
   invalidQuery,
   listPage,
+  listRoute,
   numeric,
   oneOf,
   readList,
@@ -553,22 +554,17 @@ export function tenantRouter(
     );
   }
 
-  router.get('/roles', requirePermission('identity-management.roles.view'), async (req, res) => {
-    const auth = getAuth(res);
-    const list = readList(req.query, ROLE_LIST);
-    const page = await listPage<RoleRow>(
+  router.get(
+    '/roles',
+    requirePermission('identity-management.roles.view'),
+    listRoute<RoleRow>(
       db,
-      list,
       ROLE_LIST,
       'SELECT id, code, label, description, description_labels, created_at, updated_at, created_by, updated_by FROM roles',
-      { where: ['tenant_id = $1'], params: [auth.tenantId] },
-    );
-    res.json({
-      items: await rolesWithPermissions(db, auth.tenantId, page.items),
-      nextPageToken: page.nextPageToken,
-      totalItems: page.totalItems,
-    });
-  });
+      'tenant_id',
+      (rows, _list, auth) => rolesWithPermissions(db, auth.tenantId, rows),
+    ),
+  );
 
   return router;
 }
