@@ -25,11 +25,11 @@ import {
 } from '#common/contracts/account.ts';
 import { historyPage, writeAudited } from '#server/sandbox/platform/audit-trail.ts';
 import type { Clock } from '#common/clock.ts';
-import { updatedByNameSql } from '#server/sandbox/platform/records.ts';
+import { updatedByNameSql, type Audit } from '#server/sandbox/platform/records.ts';
 
 const can = (action: string) => requireServicePermission('account-management', 'accounts', action);
 
-export interface AccountRow {
+export interface AccountRow extends Audit {
   id: number;
   code: string;
   account_number: string;
@@ -49,10 +49,6 @@ export interface AccountRow {
   broker_code: string | null;
   custom_fields: Record<string, unknown>;
   version: number;
-  created_at: Date;
-  updated_at: Date;
-  created_by: string;
-  updated_by: string;
   updated_by_name: string | null;
 }
 

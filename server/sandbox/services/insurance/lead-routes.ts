@@ -26,7 +26,7 @@ import {
 } from '#server/sandbox/platform/list-sql.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { accountParty, jsonParty, partySortSql } from '#server/sandbox/platform/list-keyset.ts';
-import { updatedByNameSql } from '#server/sandbox/platform/records.ts';
+import { auditIso, iso, updatedByNameSql, type Audit } from '#server/sandbox/platform/records.ts';
 import {
   applyPremiumOverride,
   loadTariffs,
@@ -66,9 +66,7 @@ const EXPANDS = ['versions'] as const;
 
 // ---- rows and presentation ------------------------------------------------------------------
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
-interface LeadRow {
+interface LeadRow extends Audit {
   id: number;
   code: string;
   lead_number: string;
@@ -83,10 +81,6 @@ interface LeadRow {
   premium_override: PremiumOverrideItem[] | null;
   premium: Record<string, unknown>;
   version: number;
-  created_at: Date;
-  updated_at: Date;
-  created_by: string;
-  updated_by: string;
   product_name: string;
   product_slug: string;
   /** Who saved the lead last, by name (SELECT_LEAD reads it from the users). */
@@ -185,10 +179,7 @@ export function leadCore(tenantSlug: string, r: LeadCoreRow) {
     premium: r.premium,
     version: r.version,
     ern: `ern:insuranceservice:${tenantSlug}:lead/${r.code}`,
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
-    createdBy: r.created_by,
-    updatedBy: r.updated_by,
+    ...auditIso(r),
   };
 }
 

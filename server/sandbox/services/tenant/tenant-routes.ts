@@ -26,6 +26,7 @@ import {
   readList,
   type ListSource,
 } from '#server/sandbox/platform/list-sql.ts';
+import type { Audit } from '#server/sandbox/platform/records.ts';
 
 /** The version stamps of a settings record, named as the contract's SettingsVersionEntries. */
 const VERSION_COLUMNS = 'version, updated_at AS "updatedAt", updated_by AS "updatedBy"';
@@ -119,17 +120,13 @@ export function settingType(value: unknown): string {
   return typeof value;
 }
 
-export interface RoleRow {
+export interface RoleRow extends Audit {
   id: number;
   code: string;
   label: string;
   description: string;
   /** The description per language (migration 027). */
   description_labels: NameLabels;
-  created_at: Date;
-  updated_at: Date;
-  created_by: string;
-  updated_by: string;
 }
 
 export async function rolesWithPermissions(db: Queryable, tenantId: number, roles: RoleRow[]) {
@@ -160,7 +157,7 @@ export async function rolesWithPermissions(db: Queryable, tenantId: number, role
   }));
 }
 
-export interface UserRow {
+export interface UserRow extends Audit {
   id: number;
   code: string;
   email: string;
@@ -171,10 +168,6 @@ export interface UserRow {
   version: number;
   must_change_password: boolean;
   organization_id: number | null;
-  created_at: Date;
-  updated_at: Date;
-  created_by: string;
-  updated_by: string;
 }
 
 export const USER_SELECT = `SELECT u.id, u.code, u.email, u.first_name, u.last_name, u.status, u.sub,
