@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { readStoredAccounts } from './api/account-storage.ts';
 import { renderQuickSignIn } from './app/quick-sign-in.tsx';
+import { warmIntl } from './app/warm-intl.ts';
 import './styles.css';
 
 const container = document.getElementById('root')!;
@@ -14,4 +15,5 @@ if (/^\/login\/?$/.test(window.location.pathname) && readStoredAccounts().length
   // replaces that markup.
   const root = createRoot(container);
   void import('./app/start.tsx').then(({ startApp }) => startApp(root));
+  warmIntl(navigator.language);
 }

@@ -43,6 +43,12 @@ const TEXT_TYPES: ReadonlySet<string> = new Set(['string', 'textarea', 'email'])
 const OPTION_TYPES: ReadonlySet<string> = new Set(['string', 'array', 'object']);
 
 export const MAX_CUSTOM_FIELDS = 50;
+/**
+ * The length a text value of a custom field may have when its schema sets no maxLength: the
+ * sandbox refuses longer ones, and the forms stop typing there (`maxlength`) instead of failing
+ * at save.
+ */
+export const CUSTOM_TEXT_DEFAULT_MAX = 2_000;
 /** A field's label, in any language. */
 const LABEL_LENGTH = 200;
 const MAX_LENGTH_LIMIT = 10_000;

@@ -29,6 +29,11 @@ export interface CounterStore {
   /** Uncounts an attempt `take` counted (never below zero, never opening a new window). */
   giveBack(keys: readonly string[]): Promise<void>;
   reset(key: string): Promise<void>;
+  /** Keeps a short note under `key` for `ttlMs` (a fact every instance should see for a while,
+   * such as why an account just ended), replacing an earlier one. */
+  remember(key: string, value: string, ttlMs: number): Promise<void>;
+  /** The note under `key` while it lasts, else null. */
+  recall(key: string): Promise<string | null>;
 }
 
 interface Window {
@@ -92,6 +97,20 @@ export class MemoryCounterStore implements CounterStore {
 
   async reset(key: string): Promise<void> {
     this.windows.delete(key);
+  }
+
+  private readonly notes = new Map<string, { value: string; until: number }>();
+
+  async remember(key: string, value: string, ttlMs: number): Promise<void> {
+    const now = this.now();
+    // Old notes go as new ones come, so the map stays as small as the live ones.
+    for (const [k, n] of this.notes) if (n.until <= now) this.notes.delete(k);
+    this.notes.set(key, { value, until: now + ttlMs });
+  }
+
+  async recall(key: string): Promise<string | null> {
+    const note = this.notes.get(key);
+    return note && note.until > this.now() ? note.value : null;
   }
 }
 
@@ -186,6 +205,24 @@ export class RedisCounterStore implements CounterStore {
 
   async reset(key: string): Promise<void> {
     await this.client.del(RedisCounterStore.key(key));
+  }
+
+  static noteKey(key: string) {
+    return `bff:note:${key}`;
+  }
+
+  // A note ends on the BFF's clock, as windows do (`until|value`); Redis's own expiry, twice as
+  // long, only collects it.
+  async remember(key: string, value: string, ttlMs: number): Promise<void> {
+    const until = this.now() + ttlMs;
+    await this.client.set(RedisCounterStore.noteKey(key), `${until}|${value}`, { PX: 2 * ttlMs });
+  }
+
+  async recall(key: string): Promise<string | null> {
+    const note = await this.client.get(RedisCounterStore.noteKey(key));
+    const bar = note?.indexOf('|') ?? -1;
+    if (!note || bar < 0 || Number(note.slice(0, bar)) <= this.now()) return null;
+    return note.slice(bar + 1);
   }
 }
 

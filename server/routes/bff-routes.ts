@@ -281,10 +281,10 @@ export function bffRoutes(deps: BffDeps): Router {
   );
 
   /** The account of `:index` in this session, or a 401 answer. */
-  function accountOf(req: Request, res: Response): AccountRecord | null {
+  async function accountOf(req: Request, res: Response): Promise<AccountRecord | null> {
     const a = req.session.accounts?.[String(req.params.index)];
     if (!a) {
-      const { reason } = deps.tokens.ended(req.sessionID, String(req.params.index));
+      const { reason } = await deps.tokens.ended(req.sessionID, String(req.params.index));
       sendError(res, 401, 'session_expired', undefined, {
         accountIndex: Number(req.params.index),
         ...(reason ? { reason } : {}),
@@ -319,7 +319,7 @@ export function bffRoutes(deps: BffDeps): Router {
   r.post(
     '/accounts/:index/logout',
     handle(async (req, res) => {
-      const a = accountOf(req, res);
+      const a = await accountOf(req, res);
       if (!a) return;
       // Best effort: the account ends here even when the upstream is unreachable.
       await auth
@@ -397,7 +397,7 @@ export function bffRoutes(deps: BffDeps): Router {
     handle(async (req, res) => {
       const body = parse(BffChangePasswordBody, req, res);
       if (!body) return;
-      const a = accountOf(req, res);
+      const a = await accountOf(req, res);
       if (!a) return;
       try {
         if (a.isRequiredToChangePassword) {

@@ -55,6 +55,10 @@ interface Pending {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const endedKey = (sid: string, index: string) => `ended:${sid}:${index}`;
+const isEndReason = (v: string | null): v is AccountEndReason =>
+  v === 'no_ui_permission' || v === 'user_disabled';
+
 function issuedAt(accessToken: string): number {
   const { iat } = claimsOf(accessToken);
   return typeof iat === 'number' ? iat * 1000 : 0;
@@ -71,13 +75,6 @@ function issuedAt(accessToken: string): number {
  */
 export class TokenService {
   private readonly inFlight = new Map<string, ActorRefFrom<typeof tokenRefreshMachine>>();
-  /**
-   * Why a refresh ended an account, for the answers of the calls that waited on it or arrive
-   * just after, with when it ended (on the injected clock). This process's memory only: a call
-   * that another instance answers gets a plain session_expired (the sign-in page then says the
-   * session ended, not why) — a hint, never what access depends on.
-   */
-  private readonly endedBecause = new Map<string, { reason: AccountEndReason; at: number }>();
   private readonly pending = new Map<string, Pending>();
   private readonly flushing = new Map<string, Promise<void>>();
   private readonly background = new Set<Promise<unknown>>();
@@ -147,28 +144,24 @@ export class TokenService {
   /**
    * The answer for an account that ended: 401 `session_expired`, with the reason when a refresh
    * ended it for one (the spec's isNotUiPermission, a disabled user), so the client says what
-   * happened instead of a time-out. Every call that finds the account gone in the next minute
-   * gets the reason, whichever of them reaches the browser first.
+   * happened instead of a time-out. The reason is a note in the shared store for a minute: every
+   * call that finds the account gone meanwhile gets it, on whichever instance it lands. Only a
+   * hint: a store that cannot tell leaves the plain answer, never access.
    */
-  ended(sid: string, index: string): Extract<TokenResult, { ok: false }> {
-    const key = `${sid}:${index}`;
-    const ended = this.endedBecause.get(key);
-    const fresh = ended !== undefined && this.kit.clock.now() - ended.at < ENDED_REASON_MS;
-    if (ended && !fresh) this.endedBecause.delete(key);
+  async ended(sid: string, index: string): Promise<Extract<TokenResult, { ok: false }>> {
+    const reason = await this.kit.counters.recall(endedKey(sid, index)).catch(() => null);
     return {
       ok: false,
       status: 401,
       error: 'session_expired',
-      ...(fresh ? { reason: ended.reason } : {}),
+      ...(isEndReason(reason) ? { reason } : {}),
     };
   }
 
-  private markEnded(key: string, reason: AccountEndReason): void {
-    const now = this.kit.clock.now();
-    // Old reasons go as new ones come, so the map stays as small as the last minute's endings.
-    for (const [k, v] of this.endedBecause)
-      if (now - v.at >= ENDED_REASON_MS) this.endedBecause.delete(k);
-    this.endedBecause.set(key, { reason, at: now });
+  private async markEnded(sid: string, index: string, reason: AccountEndReason): Promise<void> {
+    await this.kit.counters
+      .remember(endedKey(sid, index), reason, ENDED_REASON_MS)
+      .catch((err: Error) => this.log.warn({ err: err.message }, 'end reason not kept'));
   }
 
   /**
@@ -374,7 +367,7 @@ export class TokenService {
           const fresh = (await this.current(sid, index)).account;
           if (fresh?.accessToken) return { expiresAt: fresh.expiresAt };
         }
-        if (err.body?.error === 'user_disabled') this.markEnded(key, 'user_disabled');
+        if (err.body?.error === 'user_disabled') await this.markEnded(sid, index, 'user_disabled');
         this.log.info(
           { accountIndex: index, status: err.status },
           'refresh refused; account ended',
@@ -383,7 +376,7 @@ export class TokenService {
       }
       if (!hasUiPermission(next.permissions)) {
         // The user lost every UI permission since signing in: the account ends here.
-        this.markEnded(key, 'no_ui_permission');
+        await this.markEnded(sid, index, 'no_ui_permission');
         await this.auth.logout(account.userName, next.refreshCookie).catch(() => undefined);
         await this.kit.putAccount(sid, index, null);
         throw new RefreshFailure('rejected');

@@ -26,7 +26,7 @@ const stores: Record<'memory' | 'redis', CounterStore> = {
 
 beforeAll(() => client.connect());
 afterAll(async () => {
-  for await (const keys of client.scanIterator({ MATCH: `bff:rl*:${run}*` }))
+  for await (const keys of client.scanIterator({ MATCH: `bff:*:${run}*` }))
     if (keys.length) await client.del(keys);
   client.destroy();
 });
@@ -38,6 +38,20 @@ describe.each(['memory', 'redis'] as const)('the %s counter store', (kind) => {
     max,
     windowMs: 60_000,
     slowMs: 5_000,
+  });
+
+  it('a note lasts its time on the given clock, and a newer one replaces it', async () => {
+    const key = `${run}:${kind}:note`;
+    expect(await store.recall(key)).toBeNull();
+    await store.remember(key, 'user_disabled', 60_000);
+    expect(await store.recall(key)).toBe('user_disabled');
+    clock.advance(59_000);
+    await store.remember(key, 'no_ui|with a bar', 60_000);
+    expect(await store.recall(key)).toBe('no_ui|with a bar');
+    clock.advance(59_999);
+    expect(await store.recall(key)).toBe('no_ui|with a bar');
+    clock.advance(1);
+    expect(await store.recall(key)).toBeNull();
   });
 
   it('hit counts parallel calls in a window that ends with the clock', async () => {

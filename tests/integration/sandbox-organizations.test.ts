@@ -378,6 +378,22 @@ describe('organisation invitations', () => {
       token: admin.accessToken,
     });
     expect(again.status).toBe(201);
+
+    // Nor is an organisation created directly under the name of an open invitation.
+    const direct = await api(base, `${T}/organizations`, {
+      body: {
+        name: 'DOPPELT GmbH',
+        email: 'direct@dupe.test',
+        ...ADDRESS,
+        customFields: { registrationNumber: 'HRB 5' },
+      },
+      token: admin.accessToken,
+    });
+    expect(direct.status).toBe(409);
+    expect(direct.body).toMatchObject({
+      error: 'organization_name_invited',
+      issues: [{ path: 'name', code: 'organization_name_invited' }],
+    });
   });
 
   it('e-mails the invitation in the tenant’s language, with an absolute link', async () => {

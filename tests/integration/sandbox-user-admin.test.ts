@@ -244,6 +244,110 @@ describe('assign roles', () => {
   });
 });
 
+// Before the escalation tests, which make a second administrator: here admin@demo.test is the
+// only one.
+describe('a workspace always keeps an administrator, whoever acts', () => {
+  const rolesOf = async (id: number) =>
+    (await api(base, `${T}/users/${id}?expand=roles`, { token: admin.accessToken })).body.user.roles
+      .map((r: { code: string }) => r.code)
+      .sort();
+
+  it('refuses a user manager disabling or deleting the last other administrator', async () => {
+    // A role that manages users but not roles: its holder is no administrator.
+    const keeper = await api(base, `${T}/roles`, {
+      body: {
+        code: 'user-keeper',
+        label: 'User keeper',
+        permissions: [...UI_BASE, 'tenant-management.users.*'],
+      },
+      token: admin.accessToken,
+    });
+    expect(keeper.status).toBe(201);
+    const { id } = await freshUser('hannah.koch@demo.test');
+    const assigned = await api(base, `${T}/users/${id}/assign-roles`, {
+      body: { roleIds: [keeper.body.role.id] },
+      token: admin.accessToken,
+    });
+    expect(assigned.status).toBe(200);
+    const manager = await login(base, 'hannah.koch@demo.test');
+    const theAdmin = await userByEmail('admin@demo.test');
+
+    const disabled = await api(base, `${T}/users/disable-batch`, {
+      body: { ids: [theAdmin.id] },
+      token: manager.accessToken,
+    });
+    expect(disabled.status).toBe(200);
+    expect(disabled.body.results).toEqual([
+      { id: theAdmin.id, ok: false, error: 'last_administrator' },
+    ]);
+    const deleted = await api(base, `${T}/users/${theAdmin.id}`, {
+      method: 'DELETE',
+      token: manager.accessToken,
+    });
+    expect(deleted.status).toBe(409);
+    expect(deleted.body.error).toBe('last_administrator');
+    const batchDeleted = await api(base, `${T}/users/delete-batch`, {
+      body: { ids: [theAdmin.id] },
+      token: manager.accessToken,
+    });
+    expect(batchDeleted.body.results).toEqual([
+      { id: theAdmin.id, ok: false, error: 'last_administrator' },
+    ]);
+    expect((await userByEmail('admin@demo.test')).status).toBe('active');
+    expect(await rolesOf(theAdmin.id)).toEqual(['admin']);
+  });
+
+  it('lets exactly one of two administrators who strip each other at once succeed', async () => {
+    const { id } = await freshUser('elias.richter@demo.test');
+    const adminRole = await roleByCode('admin');
+    const showOnly = await roleByCode('show-only');
+    const theAdmin = await userByEmail('admin@demo.test');
+    const promoted = await api(base, `${T}/users/${id}/assign-roles`, {
+      body: { roleIds: [adminRole.id] },
+      token: admin.accessToken,
+    });
+    expect(promoted.status).toBe(200);
+    const second = await login(base, 'elias.richter@demo.test');
+
+    const [stripSecond, stripFirst] = await Promise.all([
+      api(base, `${T}/users/${id}/assign-roles`, {
+        body: { roleIds: [showOnly.id] },
+        token: admin.accessToken,
+      }),
+      api(base, `${T}/users/${theAdmin.id}/assign-roles`, {
+        body: { roleIds: [showOnly.id] },
+        token: second.accessToken,
+      }),
+    ]);
+    // The second to run is refused: 409 when it got past the permission check while the first
+    // ran (it then waits on the administrators' lock and finds itself the last), 403 when the
+    // first had already taken its rights.
+    expect([stripSecond.status, stripFirst.status].filter((s) => s === 200)).toHaveLength(1);
+    const refused = stripSecond.status === 200 ? stripFirst : stripSecond;
+    expect([409, 403]).toContain(refused.status);
+    expect(refused.body.error).toBe(refused.status === 409 ? 'last_administrator' : 'forbidden');
+    // One administrator is left, whichever call won.
+    const left = [await rolesOf(theAdmin.id), await rolesOf(id)].filter((r) => r.includes('admin'));
+    expect(left).toHaveLength(1);
+
+    // Back as it was: the one left gives the seeded administrator the role again, who then takes
+    // it from the other.
+    if (stripFirst.status === 200) {
+      const back = await api(base, `${T}/users/${theAdmin.id}/assign-roles`, {
+        body: { roleIds: [adminRole.id] },
+        token: second.accessToken,
+      });
+      expect(back.status).toBe(200);
+      const down = await api(base, `${T}/users/${id}/assign-roles`, {
+        body: { roleIds: [showOnly.id] },
+        token: (await login(base, 'admin@demo.test')).accessToken,
+      });
+      expect(down.status).toBe(200);
+    }
+    expect(await rolesOf(theAdmin.id)).toEqual(['admin']);
+  });
+});
+
 describe('escalation: nobody grants what they do not hold', () => {
   let manager: Session;
   let managerRoleId: number;

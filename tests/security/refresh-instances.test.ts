@@ -118,6 +118,31 @@ describe('two BFF instances on one Redis', () => {
     expect(refreshes).toBeGreaterThanOrEqual(SESSIONS * 3);
     expect(refreshes).toBeLessThanOrEqual(SESSIONS * (RUN_MS / 1_000 + 2));
   }, 180_000);
+
+  it('tells why an account ended on the instance that did not end it too', async () => {
+    const admin = new Agent(a.url);
+    expect((await admin.login('admin@demo.test')).status).toBe(200);
+    const browser = new Browser(a, b);
+    expect((await browser.viaA.login('viewer@demo.test')).status).toBe(200);
+    browser.share(browser.viaA);
+    const users = await admin.json('/api/0/tenantservice/v1/users?search=viewer%40demo.test');
+    const id = (users.body.items as { id: number; email: string }[]).find(
+      (u) => u.email === 'viewer@demo.test',
+    )!.id;
+    await admin.json('/api/0/tenantservice/v1/users/disable-batch', { json: { ids: [id] } });
+    try {
+      // A's forced refresh meets the refusal and ends the account; B finds it gone afterwards
+      // and says why from the shared store, not a bare time-out.
+      const viaA = await browser.viaA.json('/bff/accounts/0/refresh', { method: 'POST' });
+      expect(viaA.status).toBe(401);
+      expect(viaA.body).toMatchObject({ error: 'session_expired', reason: 'user_disabled' });
+      const viaB = await browser.viaB.json('/bff/accounts/0/refresh', { method: 'POST' });
+      expect(viaB.status).toBe(401);
+      expect(viaB.body).toMatchObject({ error: 'session_expired', reason: 'user_disabled' });
+    } finally {
+      await admin.json('/api/0/tenantservice/v1/users/enable-batch', { json: { ids: [id] } });
+    }
+  }, 60_000);
 });
 
 describe('a second sign-in on one instance while the other refreshes the session', () => {

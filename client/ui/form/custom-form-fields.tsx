@@ -70,7 +70,14 @@ export function CustomFormFields({
                 />
               );
             case 'textarea':
-              return <TextareaInput {...common} value={text} onChange={set} />;
+              return (
+                <TextareaInput
+                  {...common}
+                  value={text}
+                  maxLength={field.maxLength}
+                  onChange={set}
+                />
+              );
             case 'number':
               return (
                 <NumberInput

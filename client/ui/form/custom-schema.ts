@@ -1,5 +1,8 @@
 import * as v from 'valibot';
-import { CUSTOM_FIELD_TYPES as CUSTOM_SCHEMA_TYPES } from '#common/custom-schema-field.ts';
+import {
+  CUSTOM_FIELD_TYPES as CUSTOM_SCHEMA_TYPES,
+  CUSTOM_TEXT_DEFAULT_MAX,
+} from '#common/custom-schema-field.ts';
 import type { NameLabels } from '#common/name-labels.ts';
 import { isEncodedMessage, message, messageOfCode } from './messages.ts';
 import { emailRule, numberField, phoneRule, requiredMessage, trueRequired } from './rules.ts';
@@ -69,8 +72,12 @@ type AnySchema = v.GenericSchema<unknown, unknown>;
 const toOptions = (options: readonly (string | FieldOption)[]): FieldOption[] =>
   options.map((option) => (typeof option === 'string' ? { value: option, label: option } : option));
 
+/** The longest text a string field takes: its own limit, else the sandbox's default. */
+const textMax = (field: CustomField) => field.maxLength ?? CUSTOM_TEXT_DEFAULT_MAX;
+
 function stringSchema(field: CustomField, label: string): AnySchema {
-  const { minLength, maxLength } = field;
+  const { minLength } = field;
+  const maxLength = textMax(field);
   const options = field.options ? toOptions(field.options) : null;
   const text = v.pipe(
     v.string(),
@@ -79,8 +86,8 @@ function stringSchema(field: CustomField, label: string): AnySchema {
       message('messages.string_min', { min: minLength ?? '' }),
     ),
     v.check(
-      (value) => maxLength === undefined || value.length <= maxLength,
-      message('messages.string_max', { max: maxLength ?? '' }),
+      (value) => value.length <= maxLength,
+      message('messages.string_max', { max: maxLength }),
     ),
     v.check(
       (value) => options === null || options.some((option) => option.value === value),
@@ -198,7 +205,11 @@ export function buildCustomSchema(fields: readonly CustomField[]) {
       ...(field.options ? { options: toOptions(field.options) } : {}),
       ...(field.minimum === undefined ? {} : { minimum: field.minimum }),
       ...(field.maximum === undefined ? {} : { maximum: field.maximum }),
-      ...(field.maxLength === undefined ? {} : { maxLength: field.maxLength }),
+      ...(field.type === 'string' || field.type === 'textarea'
+        ? { maxLength: textMax(field) }
+        : field.maxLength === undefined
+          ? {}
+          : { maxLength: field.maxLength }),
     });
   }
   // A field the user never touched is missing from the values; as null it gets the field's own

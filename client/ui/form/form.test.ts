@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { numberText } from './custom-form-fields.tsx';
+import { CUSTOM_TEXT_DEFAULT_MAX } from '#common/custom-schema-field.ts';
 import { buildCustomSchema, validateForm, type CustomField } from './custom-schema.ts';
 import { formatDate, formatDateTime, parseDisplayDate } from './dates.ts';
 import { message, parseMessage, translateMessage } from './messages.ts';
@@ -255,6 +256,16 @@ describe('buildCustomSchema', () => {
     expect(validateForm(schema, { ...valid, nickname: 'Annabelle' }).errors).toEqual({
       nickname: ['messages.string_max?max=5'],
     });
+  });
+
+  it('strings without a maxLength of their own stop at the sandbox default', () => {
+    expect(formFields.find((f) => f.name === 'notes')!.maxLength).toBe(CUSTOM_TEXT_DEFAULT_MAX);
+    expect(formFields.find((f) => f.name === 'nickname')!.maxLength).toBe(5);
+    const long = 'x'.repeat(CUSTOM_TEXT_DEFAULT_MAX + 1);
+    expect(validateForm(schema, { ...valid, notes: long }).errors).toEqual({
+      notes: [`messages.string_max?max=${CUSTOM_TEXT_DEFAULT_MAX}`],
+    });
+    expect(validateForm(schema, { ...valid, notes: long.slice(1) }).errors).toEqual({});
   });
 
   it('shows all errors or only the first one per field', () => {

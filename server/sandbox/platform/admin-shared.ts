@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
+import { CUSTOM_TEXT_DEFAULT_MAX } from '#common/custom-schema-field.ts';
 import type { NameLabels } from '#common/name-labels.ts';
 import { hasPermission } from '#common/permissions.ts';
 import type { Queryable } from './db.ts';
@@ -201,7 +202,7 @@ export function checkCustomFields(
       const s = value as string;
       if (field.minLength !== undefined && s.length < field.minLength)
         fail(field.name, 'too short');
-      if (s.length > (field.maxLength ?? 2000)) fail(field.name, 'too long');
+      if (s.length > (field.maxLength ?? CUSTOM_TEXT_DEFAULT_MAX)) fail(field.name, 'too long');
       if (field.type === 'email' && !v.is(emailAddress, s)) fail(field.name, 'invalid e-mail');
       if (field.type === 'phone' && normalizePhone(s) === null) fail(field.name, 'invalid phone');
       if ((field.type === 'date' || field.type === 'dateTime') && Number.isNaN(Date.parse(s))) {

@@ -51,7 +51,8 @@ const ORG = 'tenant-management.organizations';
 
 const MAX_INVITATION_DAYS = 90;
 
-// The advisory-lock namespace of "who invites an organisation name" (any number the sandbox does
+// The advisory-lock namespace of "who takes an organisation name", by invitation or directly (any
+// number the sandbox does
 // not use elsewhere; administrators.ts has 4_170_001; the second key is the tenant).
 const ORG_NAME_LOCK = 4_170_002;
 
@@ -391,6 +392,11 @@ export function organizationRouter(deps: {
     const [schema] = await customSchemasOf(db, auth.tenantId, 'organization');
     const customFields = checkCustomFields(schema ?? null, body.customFields);
     const row = await db.transaction(async (tx) => {
+      // An open invitation holds its name here too: created directly meanwhile, the invitee's
+      // registration would dead-end at its last step. The invitations' lock keeps a sender and
+      // this creation from passing each other's check.
+      await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [ORG_NAME_LOCK, auth.tenantId]);
+      await assertNameNotInvited(tx, auth.tenantId, body.name, clock);
       const created = await insertOrganization(tx, auth.tenantId, auth.userCode, {
         ...body,
         parentId: body.parentId ?? null,
