@@ -17,6 +17,7 @@ import { PASSWORD, startStack } from '#tests/support/stack.ts';
 import { missingBuildMessage } from './bundle-size.ts';
 import { buildBenchMain, numberFlag, runWhenMain } from './lib/cli.ts';
 import { USER } from './lib/load.ts';
+import { median } from './lib/timing.ts';
 
 /** Issue 14, goal 5: no long task over 50 ms at full speed, none over 200 ms at 4x throttling. */
 export const LONGEST_TASK_BUDGET_MS: Record<number, number> = { 1: 50, 4: 200 };
@@ -216,12 +217,6 @@ function openTraced(browser: Browser, url: string, cookies: Cookies, rate: numbe
     };
   });
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 export async function measureListLongTasks(opts: {
   runs: number;

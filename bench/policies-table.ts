@@ -13,7 +13,7 @@ import { PASSWORD, startStack } from '#tests/support/stack.ts';
 import { missingBuildMessage } from './bundle-size.ts';
 import { buildBenchMain, countFlag, runWhenMain, textFlag } from './lib/cli.ts';
 import { USER } from './lib/load.ts';
-import { preparePolicyWorld } from './lib/policy-world.ts';
+import { preparePolicyWorld } from './lib/grown-world.ts';
 
 /** Budgets: the DOM keeps a window of rows, and no task blocks the page for long. */
 export const MAX_DOM_ROWS = 200;

@@ -4,10 +4,10 @@
  * Usage: npx tsx bench/policy-list.ts [--check] [--json] [--count=100000] [--runs=9]
  *        [--deep-page=1000] [--data-dir=<dir, kept and reused>]
  */
-import { Agent, startStack } from '#tests/support/stack.ts';
+import type { Agent } from '#tests/support/stack.ts';
 import { buildBenchMain, countFlag, runWhenMain, textFlag } from './lib/cli.ts';
-import { preparePolicyWorld } from './lib/policy-world.ts';
-import { PASSWORD, USER } from './lib/load.ts';
+import { preparePolicyWorld } from './lib/grown-world.ts';
+import { alternatingTimings, median, timedGet, withSignedInStack } from './lib/timing.ts';
 
 /** Budget: a deep page may take at most this many times the first page's median. */
 export const MAX_DEEP_TO_FIRST_RATIO = 2;
@@ -37,35 +37,18 @@ export interface PolicyListReport {
   failures: string[];
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 interface Page {
   items: { id: number }[];
   nextPageToken: string | null;
 }
 
-async function timedPage(agent: Agent, query: string): Promise<{ ms: number; page: Page }> {
-  const started = performance.now();
-  const res = await agent.json<Page>(`${LIST}${query}`);
-  const ms = performance.now() - started;
-  if (res.status !== 200) throw new Error(`GET ${LIST}${query} answered ${res.status}`);
-  return { ms, page: res.body };
-}
+const timedPage = (agent: Agent, query: string) => timedGet<Page>(agent, `${LIST}${query}`);
 
 export async function measurePolicyList(opts: PolicyListOptions): Promise<PolicyListReport> {
   const world = await preparePolicyWorld(opts.count, opts.dataDir);
   const { dataDir, policies, growSeconds } = world;
   try {
-    const stack = await startStack({}, { dataDir });
-    try {
-      const agent = new Agent(stack.url);
-      const login = await agent.login(USER, PASSWORD);
-      if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
-
+    return await withSignedInStack(dataDir, async (agent) => {
       const first = await timedPage(agent, '');
       const newest = first.page.items[0]?.id ?? 0;
       // The token the list would hand out after `deepPage - 1` pages: `<page>.<last id>.d`. The
@@ -78,15 +61,14 @@ export async function measurePolicyList(opts: PolicyListOptions): Promise<Policy
         failures.push(`a page had not ${PAGE_SIZE} policies: is the workspace large enough?`);
       }
 
-      const firstMs: number[] = [];
-      const deepMs: number[] = [];
-      // Alternated, after one more warm-up of each, so that drift hits both alike.
+      // After one more warm-up of each.
       await timedPage(agent, '');
       await timedPage(agent, `?pageToken=${deepToken}`);
-      for (let run = 0; run < opts.runs; run += 1) {
-        firstMs.push((await timedPage(agent, '')).ms);
-        deepMs.push((await timedPage(agent, `?pageToken=${deepToken}`)).ms);
-      }
+      const { firstMs, secondMs: deepMs } = await alternatingTimings(
+        opts.runs,
+        () => timedPage(agent, ''),
+        () => timedPage(agent, `?pageToken=${deepToken}`),
+      );
       const firstMedianMs = median(firstMs);
       const deepMedianMs = median(deepMs);
       const deepToFirstRatio = deepMedianMs / firstMedianMs;
@@ -107,9 +89,7 @@ export async function measurePolicyList(opts: PolicyListOptions): Promise<Policy
         deepToFirstRatio,
         failures,
       };
-    } finally {
-      await stack.stop(false);
-    }
+    });
   } finally {
     await world.dispose();
   }

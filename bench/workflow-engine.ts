@@ -21,6 +21,7 @@
  */
 import { api, login, makeTempDir, startTestSandbox } from '#server/sandbox/testing.ts';
 import { numberFlag, runWhenMain } from './lib/cli.ts';
+import { median } from './lib/timing.ts';
 
 export interface WorkflowEngineOptions {
   claims: number;
@@ -44,12 +45,6 @@ export interface WorkflowEngineReport {
   instanceMs: { median: number; min: number; max: number };
   failures: string[];
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 export async function measureWorkflowEngine(
   opts: WorkflowEngineOptions,

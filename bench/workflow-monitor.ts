@@ -18,16 +18,12 @@
  * Usage: npx tsx bench/workflow-monitor.ts [--check] [--json] [--instances=50000] [--runs=9]
  *        [--monitor-deep-page=1000] [--workflow-data-dir=<dir, kept and reused>]
  */
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Agent, startStack } from '#tests/support/stack.ts';
-import { openPglite } from '#server/sandbox/platform/db.ts';
+import type { Agent } from '#tests/support/stack.ts';
 import { writePageToken } from '#server/sandbox/platform/list-keyset.ts';
 import { growWorkflowInstances } from '#server/sandbox/services/processmanager/seed-instances.ts';
 import { buildBenchMain, countFlag, runWhenMain, textFlag } from './lib/cli.ts';
-import { PASSWORD, USER } from './lib/load.ts';
+import { prepareGrownWorld } from './lib/grown-world.ts';
+import { alternatingTimings, median, timedGet, withSignedInStack } from './lib/timing.ts';
 
 /** Budget: a deep page may take at most this many times the first page's median. */
 export const MAX_MONITOR_RATIO = 2;
@@ -55,11 +51,6 @@ export interface WorkflowMonitorReport {
   failures: string[];
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const summary = (values: number[]) => ({
   medianMs: median(values),
   minMs: Math.min(...values),
@@ -72,80 +63,56 @@ interface Page {
   totalItems: number;
 }
 
-async function timedPage(agent: Agent, query: string): Promise<{ ms: number; page: Page }> {
-  const started = performance.now();
-  const res = await agent.json<Page>(`${LIST}${query}`);
-  const ms = performance.now() - started;
-  if (res.status !== 200) throw new Error(`GET ${LIST}${query} answered ${res.status}`);
-  return { ms, page: res.body };
-}
+const timedPage = (agent: Agent, query: string) => timedGet<Page>(agent, `${LIST}${query}`);
 
 /** Seeds (unless the directory has a world), grows and reads the deep page's token. */
-async function prepare(opts: WorkflowMonitorOptions) {
-  const dir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'bench-workflows-')));
-  if (!existsSync(join(dir, 'sandbox-db', 'PG_VERSION'))) {
-    await (await startStack({}, { dataDir: dir })).stop(false);
-  }
-  const db = await openPglite(dir);
-  const started = performance.now();
-  try {
-    const grown = await growWorkflowInstances(db, 'demo', opts.count);
-    const growSeconds = (performance.now() - started) / 1000;
-    // The last row of the page before the deep one, in the list's order and with its text.
-    const [last] = await db.query<{ id: number; created: string }>(
-      `SELECT i.id, i.created_at::text AS created FROM workflow_instances i
-         JOIN tenants t ON t.id = i.tenant_id AND t.slug = 'demo'
-        ORDER BY i.created_at DESC, i.id DESC OFFSET $1 LIMIT 1`,
-      [(opts.deepPage - 1) * PAGE_SIZE - 1],
-    );
-    if (!last) throw new Error(`fewer than ${opts.deepPage} pages: raise --count`);
-    const deepToken = writePageToken(
-      opts.deepPage,
-      last.id,
-      'DESC',
-      { field: 'createdAt', value: last.created },
-      grown.after,
-    );
-    return {
-      dir,
-      instances: grown.after,
-      growSeconds,
-      deepToken,
-      dispose: async () => {
-        if (!opts.dataDir) await rm(dir, { recursive: true, force: true });
-      },
-    };
-  } finally {
-    await db.close();
-  }
-}
+const prepare = (opts: WorkflowMonitorOptions) =>
+  prepareGrownWorld({
+    dataDir: opts.dataDir,
+    prefix: 'bench-workflows-',
+    grow: async (db) => (await growWorkflowInstances(db, 'demo', opts.count)).after,
+    read: async (db, instances) => {
+      // The last row of the page before the deep one, in the list's order and with its text.
+      const [last] = await db.query<{ id: number; created: string }>(
+        `SELECT i.id, i.created_at::text AS created FROM workflow_instances i
+           JOIN tenants t ON t.id = i.tenant_id AND t.slug = 'demo'
+          ORDER BY i.created_at DESC, i.id DESC OFFSET $1 LIMIT 1`,
+        [(opts.deepPage - 1) * PAGE_SIZE - 1],
+      );
+      if (!last) throw new Error(`fewer than ${opts.deepPage} pages: raise --count`);
+      return writePageToken(
+        opts.deepPage,
+        last.id,
+        'DESC',
+        { field: 'createdAt', value: last.created },
+        instances,
+      );
+    },
+  });
 
 export async function measureWorkflowMonitor(
   opts: WorkflowMonitorOptions,
 ): Promise<WorkflowMonitorReport> {
   const world = await prepare(opts);
+  const instances = world.count;
+  const deepToken = world.found;
   try {
-    const stack = await startStack({}, { dataDir: world.dir });
-    try {
-      const agent = new Agent(stack.url);
-      const login = await agent.login(USER, PASSWORD);
-      if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
-      const deepQuery = `&pageToken=${world.deepToken}`;
+    return await withSignedInStack(world.dataDir, async (agent) => {
+      const deepQuery = `&pageToken=${deepToken}`;
       const first = await timedPage(agent, '');
       const deep = await timedPage(agent, deepQuery);
       const failures: string[] = [];
       if (first.page.items.length !== PAGE_SIZE || deep.page.items.length !== PAGE_SIZE)
         failures.push(`a page had not ${PAGE_SIZE} instances: is the workspace large enough?`);
-      if (first.page.totalItems !== world.instances)
-        failures.push(`the list counts ${first.page.totalItems}, the database ${world.instances}`);
+      if (first.page.totalItems !== instances)
+        failures.push(`the list counts ${first.page.totalItems}, the database ${instances}`);
 
-      const firstMs: number[] = [];
-      const deepMs: number[] = [];
-      // Alternated, after the warm-up above, so that drift hits both alike.
-      for (let run = 0; run < opts.runs; run += 1) {
-        firstMs.push((await timedPage(agent, '')).ms);
-        deepMs.push((await timedPage(agent, deepQuery)).ms);
-      }
+      // After the warm-up above.
+      const { firstMs, secondMs: deepMs } = await alternatingTimings(
+        opts.runs,
+        () => timedPage(agent, ''),
+        () => timedPage(agent, deepQuery),
+      );
       const firstSummary = summary(firstMs);
       const deepSummary = summary(deepMs);
       const deepToFirstRatio = deepSummary.medianMs / firstSummary.medianMs;
@@ -156,9 +123,9 @@ export async function measureWorkflowMonitor(
       }
       return {
         options: opts,
-        instances: world.instances,
+        instances,
         growSeconds: world.growSeconds,
-        deepToken: world.deepToken,
+        deepToken,
         firstMs,
         deepMs,
         first: firstSummary,
@@ -166,9 +133,7 @@ export async function measureWorkflowMonitor(
         deepToFirstRatio,
         failures,
       };
-    } finally {
-      await stack.stop(false);
-    }
+    });
   } finally {
     await world.dispose();
   }

@@ -62,3 +62,13 @@ export const personTextRules = (messages?: (field: 'firstName' | 'lastName') => 
 export const addressTextRules = (
   messages?: (field: (typeof ADDRESS_TEXT_FIELDS)[number]) => FieldMessages,
 ) => rules(ADDRESS_TEXT_FIELDS, messages);
+
+/**
+ * Spec, section 5: an invitation is expired when the current time is after its expiry (one
+ * without an expiry never is), in the administration's list and in the wizard alike.
+ */
+export function isExpired(expiresAt: string | null | undefined, now = Date.now()): boolean {
+  if (!expiresAt) return false;
+  const time = Date.parse(expiresAt);
+  return Number.isFinite(time) && now > time;
+}

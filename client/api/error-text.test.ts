@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiErrorKey, fieldIssues } from './error-text.ts';
+import { apiErrorKey, fieldIssues, refusal as refusalOf } from './error-text.ts';
 import { ApiError } from './fetch-json.ts';
 
 const refusal = (status: number, error: string, body: unknown = { error, message: 'words' }) =>
@@ -37,5 +37,24 @@ describe('fieldIssues', () => {
     expect(fieldIssues(new ApiError(400, 'validation_error', 'phone: invalid_phone', {}))).toEqual(
       [],
     );
+  });
+});
+
+describe('refusal', () => {
+  it('reads any 4xx answer with its code and issues, and no answer or a 5xx as none', () => {
+    const issues = [{ path: 'name', code: 'organization_name_taken' }];
+    expect(refusalOf(refusal(409, 'organization_name_taken', { issues }))).toEqual({
+      status: 409,
+      code: 'organization_name_taken',
+      issues,
+    });
+    expect(refusalOf(refusal(409, 'already_registered'))).toEqual({
+      status: 409,
+      code: 'already_registered',
+      issues: [],
+    });
+    expect(refusalOf(refusal(500, 'internal', { issues }))).toBeUndefined();
+    expect(refusalOf(new TypeError('Failed to fetch'))).toBeUndefined();
+    expect(refusalOf(null)).toBeUndefined();
   });
 });

@@ -55,6 +55,22 @@ export function apiErrorKey(error: unknown): ApiErrorKey {
  * 400, none for any other failure. A form shows each at its field by the path.
  */
 export function fieldIssues(error: unknown): ErrorIssue[] {
-  if (!(error instanceof ApiError) || error.status !== 400) return [];
-  return errorIssues(error.body);
+  const refused = refusal(error);
+  return refused?.status === 400 ? refused.issues : [];
+}
+
+/** A service's refusal: a 4xx answer, its `error` code and the issues it names (maybe none). */
+export interface Refusal {
+  status: number;
+  code: string;
+  issues: ErrorIssue[];
+}
+
+/**
+ * The refusal an error is, for a form that explains more than a 400's fields (a 409 that names
+ * the taken name); undefined for no answer or a 5xx, which a form can only offer to try again.
+ */
+export function refusal(error: unknown): Refusal | undefined {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return undefined;
+  return { status: error.status, code: error.code, issues: errorIssues(error.body) };
 }

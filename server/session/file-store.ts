@@ -1,9 +1,14 @@
 import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import session, { type SessionData } from 'express-session';
-import type { AccountRecord, AccountWrites, PutResult } from '#server/session/session.ts';
+import {
+  answer,
+  type AccountRecord,
+  type AccountWrites,
+  type PutResult,
+  type StoreCallback,
+} from '#server/session/session.ts';
 
-type Callback<T = unknown> = (err?: unknown, value?: T) => void;
 /** `revs`: each account index's revision; it only grows and outlives the account (as in the
  * Redis store), so a stale writer can neither overwrite a newer account nor revive a removed one. */
 type Entry = {
@@ -138,7 +143,7 @@ export class FileSessionStore extends session.Store implements AccountWrites {
     return e.sess;
   }
 
-  override get(sid: string, cb: Callback<SessionData | null>): void {
+  override get(sid: string, cb: StoreCallback<SessionData | null>): void {
     // A deep copy, so a request that mutates its session cannot change the stored one unsaved.
     const sess = this.peek(sid);
     if (!sess) return cb(undefined, null);
@@ -182,7 +187,7 @@ export class FileSessionStore extends session.Store implements AccountWrites {
     return this.write({ op: 'set', sid, sess: e.sess, revs: e.revs, expires: e.expires });
   }
 
-  override set(sid: string, sess: SessionData, cb?: Callback): void {
+  override set(sid: string, sess: SessionData, cb?: StoreCallback): void {
     if (this.isGone(sid)) return cb?.();
     const { accounts: incoming, ...own } = JSON.parse(JSON.stringify(sess)) as SessionData;
     const stored = this.entries.get(sid);
@@ -196,10 +201,7 @@ export class FileSessionStore extends session.Store implements AccountWrites {
     }
     const lastSeenAt = Math.max(own.lastSeenAt ?? 0, stored?.sess.lastSeenAt ?? 0) || undefined;
     const next = { ...own, accounts, ...(lastSeenAt ? { lastSeenAt } : {}) } as SessionData;
-    this.save(sid, { sess: next, revs, expires: this.expiryOf(next) }).then(
-      () => cb?.(),
-      (err: unknown) => cb?.(err),
-    );
+    answer(this.save(sid, { sess: next, revs, expires: this.expiryOf(next) }), cb);
   }
 
   async putAccount(
@@ -238,7 +240,7 @@ export class FileSessionStore extends session.Store implements AccountWrites {
 
   async unlock(): Promise<void> {}
 
-  override touch(sid: string, sess: SessionData, cb?: Callback): void {
+  override touch(sid: string, sess: SessionData, cb?: StoreCallback): void {
     const e = this.entries.get(sid);
     if (!e) return cb?.();
     e.expires = this.expiryOf(sess);
@@ -249,40 +251,31 @@ export class FileSessionStore extends session.Store implements AccountWrites {
     const last = this.touchWritten.get(sid) ?? 0;
     if (this.now() - last < 60_000) return cb?.();
     this.touchWritten.set(sid, this.now());
-    this.write({ op: 'touch', sid, expires: e.expires }).then(
-      () => cb?.(),
-      (err: unknown) => cb?.(err),
-    );
+    answer(this.write({ op: 'touch', sid, expires: e.expires }), cb);
   }
 
-  override destroy(sid: string, cb?: Callback): void {
+  override destroy(sid: string, cb?: StoreCallback): void {
     this.entries.delete(sid);
     this.gone.set(sid, this.now() + 5 * 60_000);
     if (this.gone.size > 10_000) for (const id of this.gone.keys()) this.isGone(id);
     this.touchWritten.delete(sid);
-    this.write({ op: 'del', sid }).then(
-      () => cb?.(),
-      (err: unknown) => cb?.(err),
-    );
+    answer(this.write({ op: 'del', sid }), cb);
   }
 
-  override all(cb: Callback<Record<string, SessionData>>): void {
+  override all(cb: StoreCallback<Record<string, SessionData>>): void {
     this.sweep();
     cb(undefined, Object.fromEntries([...this.entries].map(([sid, e]) => [sid, e.sess])));
   }
 
-  override length(cb: Callback<number>): void {
+  override length(cb: StoreCallback<number>): void {
     this.sweep();
     cb(undefined, this.entries.size);
   }
 
-  override clear(cb?: Callback): void {
+  override clear(cb?: StoreCallback): void {
     this.entries.clear();
     this.queue = this.queue.then(() => this.compact());
-    this.queue.then(
-      () => cb?.(),
-      (err: unknown) => cb?.(err),
-    );
+    answer(this.queue, cb);
   }
 
   /** Waits for pending writes; called on shutdown. */

@@ -1,9 +1,14 @@
 import session, { type SessionData } from 'express-session';
 import type { createClient } from 'redis';
-import type { AccountRecord, AccountWrites, PutResult } from '#server/session/session.ts';
+import {
+  answer,
+  type AccountRecord,
+  type AccountWrites,
+  type PutResult,
+  type StoreCallback,
+} from '#server/session/session.ts';
 
 type Redis = ReturnType<typeof createClient>;
-type Callback<T = unknown> = (err?: unknown, value?: T) => void;
 
 /** How long a destroyed session's id stays refused, so a request that read it before the
  * sign-out cannot write it back to life. Longer than any request may run. */
@@ -123,36 +128,27 @@ export class RedisSessionStore extends session.Store implements AccountWrites {
     return this.read(sid);
   }
 
-  override get(sid: string, cb: Callback<SessionData | null>): void {
+  override get(sid: string, cb: StoreCallback<SessionData | null>): void {
     this.read(sid).then(
       (s) => cb(undefined, s),
       (err: unknown) => cb(err),
     );
   }
 
-  override set(sid: string, sess: SessionData, cb?: Callback): void {
+  override set(sid: string, sess: SessionData, cb?: StoreCallback): void {
     const { accounts, lastSeenAt, ...own } = sess;
     const args = [String(this.ttlMs), JSON.stringify(own), lastSeenAt ? String(lastSeenAt) : ''];
     for (const [index, a] of Object.entries(accounts ?? {}))
       args.push(index, String(a.rev ?? 1), withoutRev(a));
-    this.client.eval(SET, { keys: [this.key(sid)], arguments: args }).then(
-      () => cb?.(),
-      (err: unknown) => cb?.(err),
-    );
+    answer(this.client.eval(SET, { keys: [this.key(sid)], arguments: args }), cb);
   }
 
-  override touch(sid: string, _sess: SessionData, cb?: Callback): void {
-    this.client.pExpire(this.key(sid), this.ttlMs).then(
-      () => cb?.(),
-      (err: unknown) => cb?.(err),
-    );
+  override touch(sid: string, _sess: SessionData, cb?: StoreCallback): void {
+    answer(this.client.pExpire(this.key(sid), this.ttlMs), cb);
   }
 
-  override destroy(sid: string, cb?: Callback): void {
-    this.client.eval(DESTROY, { keys: [this.key(sid)], arguments: [String(GONE_MS)] }).then(
-      () => cb?.(),
-      (err: unknown) => cb?.(err),
-    );
+  override destroy(sid: string, cb?: StoreCallback): void {
+    answer(this.client.eval(DESTROY, { keys: [this.key(sid)], arguments: [String(GONE_MS)] }), cb);
   }
 
   async putAccount(

@@ -63,6 +63,17 @@ export class SessionStoreUnavailable extends Error {
  * `gone`: the session no longer exists. */
 export type PutResult = 'ok' | 'conflict' | 'gone';
 
+/** How express-session hears back from a store: an error, or none and maybe a value. */
+export type StoreCallback<T = unknown> = (err?: unknown, value?: T) => void;
+
+/** Answers express-session's callback once a store's write (a promise) has finished or failed. */
+export function answer(work: Promise<unknown>, cb?: StoreCallback): void {
+  work.then(
+    () => cb?.(),
+    (err: unknown) => cb?.(err),
+  );
+}
+
 /** What both session stores offer beyond express-session's get/set/destroy. */
 export interface AccountWrites {
   /** Replaces (or, with null, removes) one account. With `ifRev`, only while the stored account

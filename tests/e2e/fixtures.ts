@@ -115,3 +115,50 @@ export async function productThroughApi(
   }
   return { productId, slug, versionId };
 }
+
+/**
+ * Signs `user` in with German chosen (the demo tenant's language), for the page now and every
+ * page it opens after.
+ */
+export async function signInGerman(page: Page, user: string) {
+  await signIn(page, user);
+  await page.evaluate(() => localStorage.setItem('bo.language', 'de'));
+  await page.addInitScript(() => localStorage.setItem('bo.language', 'de'));
+}
+
+/**
+ * A draft product of a test's own (`productThroughApi`, device) whose default insured object has
+ * a number field "divisor" (label "Teiler") of the given default value: a tariff that divides by
+ * it cannot be computed for 0. With `expression` (`120 / divisor`) the premium formula "Schaden"
+ * (group "Gerät", yearly) is saved too, after its field: a formula naming an unknown field is
+ * refused at save.
+ */
+export async function divisorProduct(
+  api: APIRequestContext,
+  name: string,
+  { defaultValue, expression }: { defaultValue: number; expression?: string },
+): Promise<{ productId: number; versionId: number; insuredObjectId: number }> {
+  const { productId, versionId } = await productThroughApi(api, { name, category: 'device' });
+  const objects = await api.get(
+    `${INSURANCE}/insured-objects?filter=productVersionId=${versionId}&expand=productFields`,
+  );
+  const insuredObjectId = ((await objects.json()) as { items: { id: number }[] }).items[0]!.id;
+  const field = await api.post(`${INSURANCE}/product-fields`, {
+    data: { insuredObjectId, name: 'divisor', label: 'Teiler', type: 'number', defaultValue },
+  });
+  expect(field.status()).toBe(201);
+  if (expression) {
+    const formula = await api.post(`${INSURANCE}/premium-formulas`, {
+      data: {
+        productVersionId: versionId,
+        variableName: null,
+        group: 'Gerät',
+        name: 'Schaden',
+        unit: 'year',
+        expression,
+      },
+    });
+    expect(formula.status()).toBe(201);
+  }
+  return { productId, versionId, insuredObjectId };
+}

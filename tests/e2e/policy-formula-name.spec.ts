@@ -1,8 +1,8 @@
 import {
   apiAs,
+  divisorProduct,
   expect,
   expectNoSeriousA11yViolations,
-  productThroughApi,
   signIn,
   test,
 } from './fixtures.ts';
@@ -27,35 +27,10 @@ test('der Vertragsentwurf nennt die Beitragsformel, die sich nicht berechnen lä
 }) => {
   test.setTimeout(90_000);
   const manager = await apiAs(baseURL!, 'manager@demo.test');
-  const { versionId } = await productThroughApi(manager, {
-    name: `E2E Teiler ${stamp()}`,
-    category: 'device',
+  const { versionId, insuredObjectId } = await divisorProduct(manager, `E2E Teiler ${stamp()}`, {
+    defaultValue: 1,
+    expression: '120 / divisor',
   });
-  const objects = await manager.get(
-    `${INSURANCE}/insured-objects?filter=productVersionId=${versionId}&expand=productFields`,
-  );
-  const defaultObject = ((await objects.json()) as { items: { id: number }[] }).items[0]!;
-  const field = await manager.post(`${INSURANCE}/product-fields`, {
-    data: {
-      insuredObjectId: defaultObject.id,
-      name: 'divisor',
-      label: 'Teiler',
-      type: 'number',
-      defaultValue: 1,
-    },
-  });
-  expect(field.status()).toBe(201);
-  const formula = await manager.post(`${INSURANCE}/premium-formulas`, {
-    data: {
-      productVersionId: versionId,
-      variableName: null,
-      group: 'Gerät',
-      name: 'Schaden',
-      unit: 'year',
-      expression: '120 / divisor',
-    },
-  });
-  expect(formula.status()).toBe(201);
   const activated = await manager.put(`${INSURANCE}/product-versions/${versionId}`, {
     data: { status: 'active' },
   });
@@ -68,7 +43,7 @@ test('der Vertragsentwurf nennt die Beitragsformel, die sich nicht berechnen lä
       holder: { type: 'person', firstName: 'Tilda', lastName: `Teiler ${stamp()}` },
       policyObjects: [
         {
-          insuredObjectId: defaultObject.id,
+          insuredObjectId,
           data: {
             policyStartDate: isoDay(-10),
             policyDurationUnit: 'year',

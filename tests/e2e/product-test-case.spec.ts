@@ -1,10 +1,9 @@
-import type { Page } from '@playwright/test';
 import {
   apiAs,
+  divisorProduct,
   expect,
   expectNoSeriousA11yViolations,
-  productThroughApi,
-  signIn,
+  signInGerman,
   test,
 } from './fixtures.ts';
 
@@ -17,12 +16,6 @@ import {
 const INSURANCE = '/api/0/insuranceservice/v1';
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
-async function inGerman(page: Page, user: string) {
-  await signIn(page, user);
-  await page.evaluate(() => localStorage.setItem('bo.language', 'de'));
-  await page.addInitScript(() => localStorage.setItem('bo.language', 'de'));
-}
-
 test('der Testfall der Aktivierung: ein fehlschlagender sperrt, ein guter lässt aktivieren', async ({
   page,
   baseURL,
@@ -31,38 +24,12 @@ test('der Testfall der Aktivierung: ein fehlschlagender sperrt, ein guter lässt
   test.setTimeout(180_000);
   // The field's default value 1 computes; the test case decides what the trial computes with.
   const api = await apiAs(baseURL!, 'manager@demo.test');
-  const { productId, versionId } = await productThroughApi(api, {
-    name: `E2E Testfall ${stamp()}`,
-    category: 'device',
+  const { productId, versionId } = await divisorProduct(api, `E2E Testfall ${stamp()}`, {
+    defaultValue: 1,
+    expression: '120 / divisor',
   });
-  const objects = await api.get(
-    `${INSURANCE}/insured-objects?filter=productVersionId=${versionId}&expand=productFields`,
-  );
-  const defaultObject = ((await objects.json()) as { items: { id: number }[] }).items[0]!;
-  const field = await api.post(`${INSURANCE}/product-fields`, {
-    data: {
-      insuredObjectId: defaultObject.id,
-      name: 'divisor',
-      label: 'Teiler',
-      type: 'number',
-      defaultValue: 1,
-    },
-  });
-  expect(field.status()).toBe(201);
-  // Saved after its field: a formula naming an unknown field is refused at save.
-  const formula = await api.post(`${INSURANCE}/premium-formulas`, {
-    data: {
-      productVersionId: versionId,
-      variableName: null,
-      group: 'Gerät',
-      name: 'Schaden',
-      unit: 'year',
-      expression: '120 / divisor',
-    },
-  });
-  expect(formula.status()).toBe(201);
 
-  await inGerman(page, 'manager@demo.test');
+  await signInGerman(page, 'manager@demo.test');
   const versionPage = `/u/0/management/product/${productId}/${versionId}`;
   await page.goto(versionPage);
   const section = page.getByRole('region', { name: 'Testfall', exact: true });

@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { apiAs, expect, productThroughApi, signIn, test } from './fixtures.ts';
+import { apiAs, divisorProduct, expect, signInGerman, test } from './fixtures.ts';
 
 // Tariff safety as a German-speaking product manager and customer-care agent (issue 15, points
 // 1, 2 and 4): a formula refused at save says what and where, a version whose premium cannot be
@@ -7,12 +6,6 @@ import { apiAs, expect, productThroughApi, signIn, test } from './fixtures.ts';
 // translations and numbers are typed as Germans write them.
 const INSURANCE = '/api/0/insuranceservice/v1';
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-
-async function inGerman(page: Page, user: string) {
-  await signIn(page, user);
-  await page.evaluate(() => localStorage.setItem('bo.language', 'de'));
-  await page.addInitScript(() => localStorage.setItem('bo.language', 'de'));
-}
 
 test.describe('Tarifsicherheit (Deutsch)', () => {
   test('eine fehlerhafte Formel und eine nicht berechenbare Version werden erklärt abgelehnt', async ({
@@ -22,26 +15,11 @@ test.describe('Tarifsicherheit (Deutsch)', () => {
     // A draft whose field "divisor" has the default value 0: a formula dividing by it saves
     // (another policy's divisor may differ) but no premium can be computed for the sample data.
     const api = await apiAs(baseURL!, 'manager@demo.test');
-    const { productId, versionId } = await productThroughApi(api, {
-      name: `E2E Tarif ${stamp()}`,
-      category: 'device',
+    const { productId, versionId } = await divisorProduct(api, `E2E Tarif ${stamp()}`, {
+      defaultValue: 0,
     });
-    const objects = await api.get(
-      `${INSURANCE}/insured-objects?filter=productVersionId=${versionId}&expand=productFields`,
-    );
-    const defaultObject = ((await objects.json()) as { items: { id: number }[] }).items[0]!;
-    const field = await api.post(`${INSURANCE}/product-fields`, {
-      data: {
-        insuredObjectId: defaultObject.id,
-        name: 'divisor',
-        label: 'Teiler',
-        type: 'number',
-        defaultValue: 0,
-      },
-    });
-    expect(field.status()).toBe(201);
 
-    await inGerman(page, 'manager@demo.test');
+    await signInGerman(page, 'manager@demo.test');
     await page.goto(`/u/0/management/product/${productId}/${versionId}`);
     await page.getByRole('button', { name: 'Beitragsformel hinzufügen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Neue Beitragsformel' });
@@ -71,7 +49,7 @@ test.describe('Tarifsicherheit (Deutsch)', () => {
   test('Produktfelder tragen ihre deutsche Bezeichnung und nehmen 20.000,50 an', async ({
     page,
   }) => {
-    await inGerman(page, 'care@demo.test');
+    await signInGerman(page, 'care@demo.test');
     const accounts = await page.request.get('/api/0/accountservice/v1/accounts?pageSize=1');
     const account = (await accounts.json()).items[0];
     const products = await page.request.get(`${INSURANCE}/products?filter=slug=car-comfort`);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_ROUTING_DMN } from '#server/sandbox/services/processmanager/seed-workflows.ts';
 import { applyEdit, emptyTable, writeDmn } from '#client/features/decision-tables/dmn-table.ts';
-import { processmanagerApi } from '#tests/support/processmanager.ts';
+import { grantWorkflowView, processmanagerApi } from '#tests/support/processmanager.ts';
 import { withSandbox } from '#tests/support/sandbox.ts';
 
 // Decision tables of the process manager (issue 17), beyond what sandbox-workflows.test.ts
@@ -45,14 +45,8 @@ function typedDmn(hitPolicy: 'FIRST' | 'COLLECT') {
 </definitions>`;
 }
 
-beforeAll(async () => {
-  // Vera (show-only) may read decision tables but not change them.
-  await kit.db().query(
-    `INSERT INTO role_permissions (tenant_id, role_id, permission)
-     SELECT r.tenant_id, r.id, 'process-management.workflows.view' FROM roles r
-      WHERE r.code = 'show-only'`,
-  );
-});
+// Vera (show-only) may read decision tables but not change them.
+beforeAll(() => grantWorkflowView(kit.db()));
 
 describe('refusals keep the table as it was', () => {
   it('refuses a DMN that does not parse, wrong entries, invalid FEEL and a missing file, saving nothing', async () => {

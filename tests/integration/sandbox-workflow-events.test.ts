@@ -1,35 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MovableClock } from '#common/clock.ts';
-import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
-import {
-  api,
-  login,
-  makeTempDir,
-  startTestSandbox,
-  type Session,
-} from '#server/sandbox/testing.ts';
+import { api, type Session } from '#server/sandbox/testing.ts';
 import { POLICY_TERMINATION_V1 } from '#server/sandbox/services/processmanager/seed-workflows.ts';
 import { runtimeOf } from '#server/sandbox/services/processmanager/store.ts';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import { ensureSystemUser } from '#server/sandbox/services/tenant/system-user.ts';
 import { growWorkflowInstances } from '#server/sandbox/services/processmanager/seed-instances.ts';
-import { processmanagerApi } from '#tests/support/processmanager.ts';
+import { instanceReader, newClaim, processmanagerApi } from '#tests/support/processmanager.ts';
+import { withSandbox } from '#tests/support/sandbox.ts';
 
 // Issue 17's sandbox leftovers: domain events start the workflows bound to them through the
 // real claim, lead and policy APIs (claim intake routes on the claim's estimate), never another
 // workspace's; the http.call task calls another service as the workspace's system user.
 
 const clock = new MovableClock();
-let sandbox: RunningSandbox;
-let dir: { dir: string; remove(): Promise<void> };
-let base = '';
-const { call, upload } = processmanagerApi({
-  get base() {
-    return base;
-  },
-});
-let admin: Session;
-let nord: Session;
+const kit = withSandbox({ admin: 'admin@demo.test', nord: 'admin@nordlicht.test' }, { clock });
+const { admin, nord } = kit.sessions;
+const { call, upload } = processmanagerApi(kit);
 let demoTenant = 0;
 let nordWorkflowId = 0;
 
@@ -56,13 +43,8 @@ function serviceChain(id: string, tasks: { id: string; implementation: string }[
 }
 
 beforeAll(async () => {
-  dir = await makeTempDir();
-  sandbox = await startTestSandbox(dir.dir, { clock });
-  base = sandbox.url;
-  admin = await login(base, 'admin@demo.test');
-  nord = await login(base, 'admin@nordlicht.test');
   demoTenant = (
-    await sandbox.db.query<{ id: number }>("SELECT id FROM tenants WHERE slug = 'demo'")
+    await kit.db().query<{ id: number }>("SELECT id FROM tenants WHERE slug = 'demo'")
   )[0]!.id;
   // Nordlicht binds a workflow of its own to every event: none of demo's events may start it.
   const created = await upload(
@@ -81,22 +63,8 @@ beforeAll(async () => {
     expect(defined.status).toBe(201);
   }
 });
-afterAll(async () => {
-  await sandbox?.close();
-  await dir?.remove();
-});
 
-const instance = async (code: string) =>
-  (await call(admin, `/workflow-instances/${code}`)).body.workflowInstance;
-
-const settledAs = (code: string, status: string) =>
-  vi.waitFor(
-    async () => {
-      const found = await instance(code);
-      expect(found.status, JSON.stringify(found.error)).toBe(status);
-    },
-    { timeout: 10_000, interval: 50 },
-  );
+const { instance, settledAs } = instanceReader({ call }, admin);
 
 /** The instances started for a record, once the event has been handled. */
 const startedFor = async (s: Session, entityCode: string, count = 1) => {
@@ -116,34 +84,8 @@ const startedFor = async (s: Session, entityCode: string, count = 1) => {
   return items;
 };
 
-async function newClaim(estimatedDamage?: number) {
-  const policy = (
-    await api(base, '/insuranceservice/v1/policies?pageSize=1&order=id:ASC', {
-      token: admin.accessToken,
-    })
-  ).body.items[0];
-  const created = await api(base, '/claimservice/v1/claims', {
-    token: admin.accessToken,
-    body: {
-      policyCode: policy.code,
-      title: 'Broken window',
-      description: 'A ball.',
-      damageDate: new Date(Date.parse(policy.policyStartDate) + 86_400_000)
-        .toISOString()
-        .slice(0, 10),
-      claimType: 'damage',
-      customFields: {
-        damageLocation: 'Berlin',
-        ...(estimatedDamage === undefined ? {} : { estimatedDamage }),
-      },
-    },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return created.body.claim as { code: string; status: string };
-}
-
 const claimOf = async (code: string) =>
-  (await api(base, `/claimservice/v1/claims/${code}`, { token: admin.accessToken })).body.claim;
+  (await api(kit.base, `/claimservice/v1/claims/${code}`, { token: admin.accessToken })).body.claim;
 
 /** No instance of Nordlicht's workflow ran for a demo record. */
 async function nordStartedNothingFor(entityCode: string) {
@@ -155,16 +97,18 @@ async function nordStartedNothingFor(entityCode: string) {
   expect(
     theirs.body.items.filter((i: { entityCode: string }) => i.entityCode === entityCode),
   ).toEqual([]);
-  const count = await sandbox.db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM workflow_instances WHERE entity_code = $1 AND tenant_id <> $2',
-    [entityCode, demoTenant],
-  );
+  const count = await kit
+    .db()
+    .query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM workflow_instances WHERE entity_code = $1 AND tenant_id <> $2',
+      [entityCode, demoTenant],
+    );
   expect(count[0]!.n).toBe(0);
 }
 
 describe('claim created: the estimate reaches the claim-intake decision table', () => {
   it('fast-tracks a small claim to approved through the real workflow', async () => {
-    const claim = await newClaim(500);
+    const claim = await newClaim(kit, admin, 500);
     const [started] = await startedFor(admin, claim.code);
     expect(started!.workflow.code).toBe('claim-intake');
     await settledAs(started!.code, 'completed');
@@ -179,7 +123,7 @@ describe('claim created: the estimate reaches the claim-intake decision table', 
   });
 
   it('leaves a large claim to a person: the instance waits on the assessment', async () => {
-    const claim = await newClaim(5000);
+    const claim = await newClaim(kit, admin, 5000);
     const [started] = await startedFor(admin, claim.code);
     await vi.waitFor(
       async () => {
@@ -200,11 +144,11 @@ describe('claim created: the estimate reaches the claim-intake decision table', 
 describe('lead status changed and policy terminated', () => {
   it('starts lead follow-up for the moved lead, with its code as entityCode', async () => {
     const lead = (
-      await api(base, '/insuranceservice/v1/leads?filter=status=new&pageSize=1', {
+      await api(kit.base, '/insuranceservice/v1/leads?filter=status=new&pageSize=1', {
         token: admin.accessToken,
       })
     ).body.items[0];
-    const moved = await api(base, `/insuranceservice/v1/leads/${lead.code}`, {
+    const moved = await api(kit.base, `/insuranceservice/v1/leads/${lead.code}`, {
       token: admin.accessToken,
       method: 'PATCH',
       body: { version: lead.version, status: 'contacted' },
@@ -225,11 +169,11 @@ describe('lead status changed and policy terminated', () => {
 
   it('starts policy termination for the terminated policy and sends its letter', async () => {
     const policy = (
-      await api(base, '/insuranceservice/v1/policies?filter=status=ACTIVE&pageSize=1', {
+      await api(kit.base, '/insuranceservice/v1/policies?filter=status=ACTIVE&pageSize=1', {
         token: admin.accessToken,
       })
     ).body.items[0];
-    const ended = await api(base, `/insuranceservice/v1/policies/${policy.code}/terminate`, {
+    const ended = await api(kit.base, `/insuranceservice/v1/policies/${policy.code}/terminate`, {
       token: admin.accessToken,
       body: {
         basedOnVersionId: policy.currentVersionId,
@@ -242,21 +186,22 @@ describe('lead status changed and policy terminated', () => {
     const [started] = await startedFor(admin, policy.code);
     expect(started!.workflow.code).toBe('policy-termination');
     await settledAs(started!.code, 'completed');
-    const mails = await sandbox.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM outbox_emails WHERE subject = $1',
-      [`Termination of policy ${policy.code}`],
-    );
+    const mails = await kit
+      .db()
+      .query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_emails WHERE subject = $1', [
+        `Termination of policy ${policy.code}`,
+      ]);
     expect(mails[0]!.n).toBe(1);
     await nordStartedNothingFor(policy.code);
   });
 
   it("starts a workspace's own workflow for its own events", async () => {
     const theirs = (
-      await api(base, '/insuranceservice/v1/leads?filter=status=new&pageSize=1', {
+      await api(kit.base, '/insuranceservice/v1/leads?filter=status=new&pageSize=1', {
         token: nord.accessToken,
       })
     ).body.items[0];
-    const moved = await api(base, `/insuranceservice/v1/leads/${theirs.code}`, {
+    const moved = await api(kit.base, `/insuranceservice/v1/leads/${theirs.code}`, {
       token: nord.accessToken,
       method: 'PATCH',
       body: { version: theirs.version, status: 'quoted' },
@@ -293,7 +238,7 @@ describe('http.call', () => {
   }
 
   const startOn = (workflowVersionId: number, entityCode: string) =>
-    runtimeOf(sandbox.db as Db).start({
+    runtimeOf(kit.db() as Db).start({
       tenantId: demoTenant,
       workflowVersionId,
       entityCode,
@@ -302,7 +247,7 @@ describe('http.call', () => {
     });
 
   it('reads and changes a claim through the claim API as the workspace system user', async () => {
-    const claim = await newClaim();
+    const claim = await newClaim(kit, admin);
     const version = await deploy(
       'http-claim',
       serviceChain('http_claim', [
@@ -318,7 +263,7 @@ describe('http.call', () => {
     const changed = await claimOf(claim.code);
     expect(changed.title).toBe(`Checked ${claim.code}`);
     // Stamped with the system user, a user of this workspace with the workflow role only.
-    const [system] = await sandbox.db.query<{ code: string; tenant_id: number; roles: string[] }>(
+    const [system] = await kit.db().query<{ code: string; tenant_id: number; roles: string[] }>(
       `SELECT u.code, u.tenant_id, array_agg(r.code) AS roles FROM users u
          JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id
         WHERE u.email = 'workflows@demo.system.invalid' GROUP BY u.code, u.tenant_id`,
@@ -328,9 +273,9 @@ describe('http.call', () => {
   });
 
   it('refuses an http.call out of the sandbox when a version is saved, saving nothing', async () => {
-    const before = await sandbox.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM workflow_versions',
-    );
+    const before = await kit
+      .db()
+      .query<{ n: number }>('SELECT count(*)::int AS n FROM workflow_versions');
     for (const path of [
       'https://example.com/claims',
       '//example.com/claimservice/v1/claims',
@@ -360,9 +305,9 @@ describe('http.call', () => {
     );
     expect(patched.status).toBe(400);
     expect(patched.body.error).toBe('invalid_bpmn');
-    const after = await sandbox.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM workflow_versions',
-    );
+    const after = await kit
+      .db()
+      .query<{ n: number }>('SELECT count(*)::int AS n FROM workflow_versions');
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 
@@ -380,19 +325,19 @@ describe('http.call', () => {
   });
 
   it('fails the instance with the status and message of a refused call; a retry runs it again', async () => {
-    const claim = await newClaim();
+    const claim = await newClaim(kit, admin);
     const version = await deploy(
       'http-retry',
       serviceChain('http_retry', [{ id: 'read', implementation: readClaim }]),
     );
     // An administrator took the claims right from the workflow role: the call is refused.
     const revoke = () =>
-      sandbox.db.query(
+      kit.db().query(
         `DELETE FROM role_permissions WHERE tenant_id = $1 AND permission = 'claim-management.claims.*'
             AND role_id = (SELECT id FROM roles WHERE tenant_id = $1 AND code = 'workflow-system')`,
         [demoTenant],
       );
-    await ensureSystemUser(sandbox.db as Db, demoTenant);
+    await ensureSystemUser(kit.db() as Db, demoTenant);
     await revoke();
     const code = await startOn(version, claim.code);
     await settledAs(code, 'failed');
@@ -404,7 +349,7 @@ describe('http.call', () => {
     expect(failed.error.message).toContain('missing permission claim-management.claims.view');
 
     // Given back, the retry calls again and the instance completes.
-    await sandbox.db.query(
+    await kit.db().query(
       `INSERT INTO role_permissions (tenant_id, role_id, permission)
        SELECT $1, id, 'claim-management.claims.*' FROM roles WHERE tenant_id = $1 AND code = 'workflow-system'`,
       [demoTenant],
@@ -419,7 +364,7 @@ describe('http.call', () => {
 // Last: the copies carry the seeded instances' entity codes, which the tests above look up.
 describe('the seed option for the monitor bench', () => {
   it('grows the instances in bulk with finished copies only, and adds none when there are enough', async () => {
-    const db = sandbox.db as Db;
+    const db = kit.db() as Db;
     const before = (await call(admin, '/workflow-instances?pageSize=1')).body.totalItems as number;
     expect(await growWorkflowInstances(db, 'demo', before + 45)).toEqual({
       before,

@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MovableClock } from '#common/clock.ts';
-import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
-import { login, makeTempDir, startTestSandbox, type Session } from '#server/sandbox/testing.ts';
-import { processmanagerApi } from '#tests/support/processmanager.ts';
+import type { Session } from '#server/sandbox/testing.ts';
+import { grantWorkflowView, processmanagerApi } from '#tests/support/processmanager.ts';
+import { withSandbox } from '#tests/support/sandbox.ts';
 
 // Completing a workflow's user tasks (docs/decisions/012-workflow-user-tasks.md): the seeded
 // claim intakes wait in "Assess claim"; completing it runs the instance to its end.
 
 const clock = new MovableClock();
-let sandbox: RunningSandbox;
-let dir: { dir: string; remove(): Promise<void> };
-let base = '';
-const { call } = processmanagerApi({
-  get base() {
-    return base;
-  },
-});
-let admin: Session;
-let viewer: Session;
-let nord: Session;
+const kit = withSandbox(
+  { admin: 'admin@demo.test', viewer: 'viewer@demo.test', nord: 'admin@nordlicht.test' },
+  { clock },
+);
+const { admin, viewer, nord } = kit.sessions;
+const { call } = processmanagerApi(kit);
 
 const complete = (s: Session, code: string, task: string, body: unknown = {}) =>
   call(s, `/workflow-instances/${code}/user-tasks/${task}/complete`, { body });
@@ -42,24 +37,8 @@ async function waitingIntakes(): Promise<Instance[]> {
   return res.body.items;
 }
 
-beforeAll(async () => {
-  dir = await makeTempDir();
-  sandbox = await startTestSandbox(dir.dir, { clock });
-  base = sandbox.url;
-  admin = await login(base, 'admin@demo.test');
-  viewer = await login(base, 'viewer@demo.test');
-  nord = await login(base, 'admin@nordlicht.test');
-  // Vera (show-only) may read workflows but not run them.
-  await sandbox.db.query(
-    `INSERT INTO role_permissions (tenant_id, role_id, permission)
-     SELECT r.tenant_id, r.id, 'process-management.workflows.view' FROM roles r
-      WHERE r.code = 'show-only'`,
-  );
-});
-afterAll(async () => {
-  await sandbox?.close();
-  await dir?.remove();
-});
+// Vera (show-only) may read workflows but not run them.
+beforeAll(() => grantWorkflowView(kit.db()));
 
 describe('user tasks', () => {
   it('completes the task an instance waits in, with variables; the instance runs to its end', async () => {
@@ -82,10 +61,11 @@ describe('user tasks', () => {
     expect(after.variables).toMatchObject({ assessment: 'covered', payout: 120_000 });
     expect(after.history.filter((s) => s.key === 'assess').map((s) => s.event)).toContain('end');
     expect(after.history.at(-1)?.key).toBe('end');
-    const [row] = await sandbox.db.query<{ updated_by: string }>(
-      'SELECT updated_by FROM workflow_instances WHERE code = $1',
-      [waiting!.code],
-    );
+    const [row] = await kit
+      .db()
+      .query<{ updated_by: string }>('SELECT updated_by FROM workflow_instances WHERE code = $1', [
+        waiting!.code,
+      ]);
     expect(row!.updated_by).not.toBe('workflow');
 
     // Done once: a second completion is refused, and nothing changes.
@@ -138,10 +118,7 @@ describe('user tasks', () => {
 
   it('completes a task of an instance resumed after a restart', async () => {
     const [waiting] = await waitingIntakes();
-    await sandbox.close();
-    sandbox = await startTestSandbox(dir.dir, { clock, seed: false });
-    base = sandbox.url;
-    admin = await login(base, 'admin@demo.test');
+    await kit.restart();
     const done = await complete(admin, waiting!.code, 'assess');
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     await vi.waitFor(

@@ -1,72 +1,40 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MovableClock } from '#common/clock.ts';
-import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
-import {
-  api,
-  login,
-  makeTempDir,
-  startTestSandbox,
-  type Session,
-} from '#server/sandbox/testing.ts';
+import { api } from '#server/sandbox/testing.ts';
 import {
   CLAIM_ROUTING_DMN,
   POLICY_TERMINATION_V2,
 } from '#server/sandbox/services/processmanager/seed-workflows.ts';
 import { runtimeOf } from '#server/sandbox/services/processmanager/store.ts';
 import type { Db } from '#server/sandbox/platform/db.ts';
-import { processmanagerApi } from '#tests/support/processmanager.ts';
+import {
+  grantWorkflowView,
+  instanceReader,
+  newClaim,
+  processmanagerApi,
+} from '#tests/support/processmanager.ts';
+import { withSandbox } from '#tests/support/sandbox.ts';
 
 // The process manager (issue 17): workflows, versions, instances run by bpmn-engine, service
 // events, decision tables. One sandbox on a movable clock; restarted once on the same data.
 
 const clock = new MovableClock();
-let sandbox: RunningSandbox;
-let dir: { dir: string; remove(): Promise<void> };
-let base = '';
-const { call, upload } = processmanagerApi({
-  get base() {
-    return base;
+const kit = withSandbox(
+  {
+    admin: 'admin@demo.test',
+    care: 'care@demo.test',
+    viewer: 'viewer@demo.test',
+    nord: 'admin@nordlicht.test',
   },
-});
-let admin: Session;
-let care: Session;
-let viewer: Session;
-let nord: Session;
+  { clock },
+);
+const { admin, care, viewer, nord } = kit.sessions;
+const { call, upload } = processmanagerApi(kit);
 
-async function signIn() {
-  admin = await login(base, 'admin@demo.test');
-  care = await login(base, 'care@demo.test');
-  viewer = await login(base, 'viewer@demo.test');
-  nord = await login(base, 'admin@nordlicht.test');
-}
+// Vera (show-only) may read workflows but not run them.
+beforeAll(() => grantWorkflowView(kit.db()));
 
-beforeAll(async () => {
-  dir = await makeTempDir();
-  sandbox = await startTestSandbox(dir.dir, { clock });
-  base = sandbox.url;
-  await signIn();
-  // Vera (show-only) may read workflows but not run them.
-  await sandbox.db.query(
-    `INSERT INTO role_permissions (tenant_id, role_id, permission)
-     SELECT r.tenant_id, r.id, 'process-management.workflows.view' FROM roles r
-      WHERE r.code = 'show-only'`,
-  );
-});
-afterAll(async () => {
-  await sandbox?.close();
-  await dir?.remove();
-});
-
-const instance = async (code: string) =>
-  (await call(admin, `/workflow-instances/${code}`)).body.workflowInstance;
-
-const settledAs = (code: string, status: string) =>
-  vi.waitFor(
-    async () => {
-      expect((await instance(code)).status).toBe(status);
-    },
-    { timeout: 10_000, interval: 50 },
-  );
+const { instance, settledAs } = instanceReader({ call }, admin);
 
 describe('workflows', () => {
   it('lists the seeded workflows with keyset pages and creates one from a BPMN file', async () => {
@@ -103,7 +71,7 @@ describe('workflows', () => {
   });
 });
 
-const count = async (sql: string) => Number((await sandbox.db.query<{ n: string }>(sql))[0]!.n);
+const count = async (sql: string) => Number((await kit.db().query<{ n: string }>(sql))[0]!.n);
 
 describe('bad input', () => {
   it('refuses a BPMN that is not XML, an unknown task type and a DMN that does not parse, saving nothing', async () => {
@@ -246,26 +214,7 @@ describe('instances', () => {
   });
 
   it('starts claim intake when a claim is created, and the decision table fast-tracks a small one', async () => {
-    const policy = (
-      await api(base, '/insuranceservice/v1/policies?pageSize=1&order=id:ASC', {
-        token: admin.accessToken,
-      })
-    ).body.items[0];
-    const created = await api(base, '/claimservice/v1/claims', {
-      token: admin.accessToken,
-      body: {
-        policyCode: policy.code,
-        title: 'Broken window',
-        description: 'A ball.',
-        damageDate: new Date(Date.parse(policy.policyStartDate) + 86_400_000)
-          .toISOString()
-          .slice(0, 10),
-        claimType: 'damage',
-        customFields: { damageLocation: 'Berlin' },
-      },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const claimCode = created.body.claim.code;
+    const claimCode = (await newClaim(kit, admin)).code;
     let started: { code: string; status: string } | undefined;
     await vi.waitFor(async () => {
       started = (await call(admin, `/workflow-instances?filter=entityCode=${claimCode}`)).body
@@ -279,13 +228,14 @@ describe('instances', () => {
 
     // The same workflow with an estimate of 500 EUR: the table says fast-track, the claim is approved.
     const version = (await call(admin, '/workflows/claim-intake')).body.workflow.versions.at(-1);
-    const runtime = runtimeOf(sandbox.db as Db);
+    const runtime = runtimeOf(kit.db() as Db);
     const code = await runtime.start({
       tenantId: (
-        await sandbox.db.query<{ tenant_id: number }>(
-          'SELECT tenant_id FROM workflows WHERE code = $1',
-          ['claim-intake'],
-        )
+        await kit
+          .db()
+          .query<{ tenant_id: number }>('SELECT tenant_id FROM workflows WHERE code = $1', [
+            'claim-intake',
+          ])
       )[0]!.tenant_id,
       workflowVersionId: version.id,
       entityCode: claimCode,
@@ -293,7 +243,7 @@ describe('instances', () => {
       by: 'test',
     });
     await settledAs(code, 'completed');
-    const claim = await api(base, `/claimservice/v1/claims/${claimCode}`, {
+    const claim = await api(kit.base, `/claimservice/v1/claims/${claimCode}`, {
       token: admin.accessToken,
     });
     expect(claim.body.claim.status).toBe('approved');
@@ -375,16 +325,13 @@ describe('restart and timers', () => {
     expect(waiting.length).toBeGreaterThan(0);
     const target = waiting[0];
 
-    await sandbox.close();
-    sandbox = await startTestSandbox(dir.dir, { clock, seed: false });
-    base = sandbox.url;
-    await signIn();
+    await kit.restart();
     const resumed = await instance(target.code);
     expect(resumed.status, JSON.stringify(resumed.error)).toBe('active');
 
     clock.advance(25 * 3_600_000);
     // A day later the morning's access tokens have expired: sign in again.
-    await signIn();
+    await kit.signIn();
     await settledAs(target.code, 'completed');
     const done = await instance(target.code);
     expect(

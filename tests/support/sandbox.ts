@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import type { Clock } from '#common/clock.ts';
 import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
 import type { Queryable } from '#server/sandbox/platform/db.ts';
 import {
@@ -40,6 +41,18 @@ export interface SandboxKit<N extends string> {
   readonly sessions: Readonly<Record<N, Session>>;
   /** The sandbox's database, for a test that ages a row or checks what was stored. */
   db(): Queryable;
+  /** Signs every user in again, as after the clock moved past the access tokens' lifetime. */
+  signIn(): Promise<void>;
+  /**
+   * Closes the sandbox and starts it again on the same data directory, without seeding, as a
+   * restarted server would; the users are signed in again.
+   */
+  restart(): Promise<void>;
+}
+
+export interface SandboxKitOptions {
+  /** The sandbox's clock, for a test that moves time (token lifetimes, timers, sweeps). */
+  clock?: Clock;
 }
 
 /**
@@ -49,12 +62,20 @@ export interface SandboxKit<N extends string> {
  * then `sessions.care`).
  */
 export function withSandbox<const E extends string>(...emails: E[]): SandboxKit<E>;
-export function withSandbox<const N extends string>(users: Record<N, string>): SandboxKit<N>;
-export function withSandbox(...args: [Record<string, string>] | string[]): SandboxKit<string> {
+export function withSandbox<const N extends string>(
+  users: Record<N, string>,
+  options?: SandboxKitOptions,
+): SandboxKit<N>;
+export function withSandbox(
+  ...args: [Record<string, string>, SandboxKitOptions?] | string[]
+): SandboxKit<string> {
   const users: [string, string][] =
     typeof args[0] === 'object'
       ? Object.entries(args[0])
       : (args as string[]).map((email) => [email, email]);
+  const options = (typeof args[0] === 'object' ? args[1] : undefined) as
+    SandboxKitOptions | undefined;
+  const clock = options?.clock ? { clock: options.clock } : {};
   let sandbox: RunningSandbox | undefined;
   const signedIn = new Map<string, Session>();
   const session = (name: string): Session => {
@@ -84,15 +105,26 @@ export function withSandbox(...args: [Record<string, string>] | string[]): Sandb
       if (!sandbox) throw new Error('the sandbox is not started yet');
       return sandbox.db;
     },
+    signIn: async () => {
+      const sessions = await Promise.all(users.map(([, email]) => login(state.base, email)));
+      users.forEach(([name], i) => signedIn.set(name, sessions[i]!));
+    },
+    restart: async () => {
+      await sandbox?.close();
+      sandbox = await startTestSandbox(dataDir, { ...clock, seed: false });
+      state.base = sandbox.url;
+      await state.signIn();
+    },
   };
+  let dataDir = '';
   let removeDir: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const tmp = await makeTempDir();
+    dataDir = tmp.dir;
     removeDir = tmp.remove;
-    sandbox = await startTestSandbox(tmp.dir);
+    sandbox = await startTestSandbox(tmp.dir, clock);
     state.base = sandbox.url;
-    const sessions = await Promise.all(users.map(([, email]) => login(sandbox!.url, email)));
-    users.forEach(([name], i) => signedIn.set(name, sessions[i]!));
+    await state.signIn();
   });
   afterAll(async () => {
     await sandbox?.close();

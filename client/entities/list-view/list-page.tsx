@@ -11,6 +11,7 @@ import {
 } from '#client/ui/infinite-table.tsx';
 import { ListActions } from './list-views.tsx';
 import { serviceOrder, type TableSort } from '#client/ui/table-sort.ts';
+import type { TableQuery } from '#machines/infinite-table.machine.ts';
 
 /*
  * The pieces every list page of the suite (customers, partners, leads, claims, ...) built for
@@ -295,10 +296,49 @@ export function servicePages<TRow>(load: PageLoader<TRow>): LoadTablePage<TRow> 
       signal,
       input.pageToken,
     );
-    return {
-      rows: page.items,
-      nextPageToken: page.nextPageToken,
-      ...totalCountOf(page.totalItems),
-    };
+    return tablePage(page);
   };
+}
+
+/** A service's page as the table takes it: the rows, the next page's token, the total if any. */
+const tablePage = <TRow,>(page: ServicePage<TRow>) => ({
+  rows: page.items,
+  nextPageToken: page.nextPageToken,
+  ...totalCountOf(page.totalItems),
+});
+
+/**
+ * The table of a list page over a keyset service, for a list without saved views or export
+ * (products, workflows, decision tables): the sort kept in the address (useUrlFilters' `sort`
+ * and `keepSort`), the service's total, rows keyed by id, and the table started anew from the
+ * top when `restartKey` (the applied search) changes. `fetchPage` gets the table's query (sort,
+ * column filters) and the previous page's token as it came: it carries the order, so it goes
+ * back whole. It may be an inline function: the table always calls the latest one.
+ */
+export function ServiceListTable<TRow extends { id: number }>({
+  url,
+  restartKey = '',
+  fetchPage,
+  ...table
+}: {
+  url: { sort: TableSort; keepSort: (sort: TableSort) => void };
+  restartKey?: string;
+  fetchPage: (
+    query: TableQuery,
+    pageToken: string | null,
+    signal: AbortSignal,
+  ) => Promise<ServicePage<TRow>>;
+} & Omit<InfiniteTableProps<TRow>, 'initialQuery' | 'loadPage' | 'onSort' | 'rowKey'>) {
+  return (
+    <InfiniteTable
+      key={restartKey}
+      initialQuery={{ filters: {}, sort: url.sort }}
+      onSort={url.keepSort}
+      rowKey={(row) => String(row.id)}
+      loadPage={async (input, signal) =>
+        tablePage(await fetchPage(input.query, input.pageToken, signal))
+      }
+      {...table}
+    />
+  );
 }

@@ -6,7 +6,6 @@ import {
   customFieldsOf,
   errorKey,
   invitationSchema,
-  isExpired,
   organizationSchema,
   slugify,
   withoutEmpty,
@@ -168,16 +167,6 @@ describe('errorKey', () => {
     expect(errorKey('organization_name_taken')).toBe('errors.organization_name_taken');
     expect(errorKey('http_500')).toBe('errors.generic');
     expect(errorKey(undefined)).toBe('errors.generic');
-  });
-});
-
-describe('isExpired', () => {
-  const at = Date.parse('2025-01-10T12:00:00Z');
-  it('is expired only after expiresAt (spec, section 5)', () => {
-    expect(isExpired('2025-01-10T11:59:59Z', at)).toBe(true);
-    expect(isExpired('2025-01-10T12:00:00Z', at)).toBe(false);
-    expect(isExpired('2025-01-11T00:00:00Z', at)).toBe(false);
-    expect(isExpired('garbage', at)).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { OrganizationAddress } from '#client/api/organizations-client.ts';
-import type { CustomField, CustomFieldType } from '#client/ui/form/custom-schema.ts';
+import { isCustomFieldType, type CustomField } from '#client/ui/form/custom-schema.ts';
 import { message } from '#client/ui/form/messages.ts';
 import { emailRule, maxLengthRule, requiredString } from '#client/ui/form/rules.ts';
 import type { NameLabels } from '#common/name-labels.ts';
@@ -116,20 +116,6 @@ export function slugify(name: string): string {
     .replace(/-+$/, '');
 }
 
-const FIELD_TYPES: ReadonlySet<string> = new Set<CustomFieldType>([
-  'string',
-  'textarea',
-  'number',
-  'boolean',
-  'date',
-  'dateTime',
-  'email',
-  'phone',
-  'url',
-  'array',
-  'object',
-]);
-
 const isLabels = (value: unknown): value is NameLabels =>
   typeof value === 'object' &&
   value !== null &&
@@ -144,13 +130,13 @@ export function customFieldsOf(raw: readonly unknown[] | undefined): CustomField
     if (typeof item !== 'object' || item === null) return [];
     const field = item as Record<string, unknown>;
     if (typeof field.name !== 'string' || typeof field.type !== 'string') return [];
-    if (!FIELD_TYPES.has(field.type)) return [];
+    if (!isCustomFieldType(field.type)) return [];
     const number = (key: string) =>
       typeof field[key] === 'number' ? { [key]: field[key] as number } : {};
     return [
       {
         name: field.name,
-        type: field.type as CustomFieldType,
+        type: field.type,
         isRequired: field.isRequired === true,
         ...(typeof field.label === 'string' ? { label: field.label } : {}),
         ...(isLabels(field.labels) ? { labels: field.labels } : {}),
@@ -197,10 +183,4 @@ export type ErrorKey = `errors.${(typeof KNOWN_ERRORS)[number] | 'generic'}`;
 export function errorKey(code: string | undefined): ErrorKey {
   const known = KNOWN_ERRORS.find((k) => k === code);
   return `errors.${known ?? 'generic'}`;
-}
-
-/** Spec, section 5: an invitation is expired when now is after expiresAt. */
-export function isExpired(expiresAt: string, now: number = Date.now()): boolean {
-  const time = Date.parse(expiresAt);
-  return Number.isFinite(time) && now > time;
 }

@@ -21,6 +21,7 @@ import {
   useOrganizationAbilities,
   useOrganizationCustomFields,
 } from './use-organization-context.ts';
+import { BackLink } from '#client/ui/record-page.tsx';
 
 /**
  * A new organisation: the name (chosen once, read-only afterwards), the address and the tenant's
@@ -69,12 +70,7 @@ export default function OrganizationNewPage() {
 
   return (
     <div className="flex max-w-3xl flex-col gap-6">
-      <Link
-        to={listPath}
-        className="self-start text-sm text-blue-800 underline-offset-2 hover:underline"
-      >
-        {t('detail.back')}
-      </Link>
+      <BackLink to={listPath}>{t('detail.back')}</BackLink>
       <h1 className="text-2xl font-bold text-slate-900">{t('new.title')}</h1>
       {schemaState.status === 'loading' ? (
         <Spinner label={t('common:status.loading')} />

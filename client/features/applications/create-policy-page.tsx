@@ -29,6 +29,7 @@ import {
   useApplicationTariff,
   type ApplicationTariff,
 } from '#client/entities/application/use-application-tariff.ts';
+import { BackLink } from '#client/ui/record-page.tsx';
 
 const holderName = (account: Account) =>
   account.type === 'org'
@@ -135,12 +136,7 @@ export default function CreatePolicyPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <Link
-        to={customerPath}
-        className="self-start text-sm text-blue-800 underline-offset-2 hover:underline"
-      >
-        {t('create.back')}
-      </Link>
+      <BackLink to={customerPath}>{t('create.back')}</BackLink>
       {body}
     </div>
   );

@@ -26,6 +26,7 @@ import {
 import { PolicyPicker } from './policy-picker.tsx';
 import { useClaimAbilities } from './use-claim-abilities.ts';
 import { useClaimFormContext, type ClaimFormContext } from './use-claim-form-context.ts';
+import { BackLink } from '#client/ui/record-page.tsx';
 
 /**
  * A new claim (spec route /claims/new): the policy it is made on (picked by search), title,
@@ -46,12 +47,7 @@ export default function NewClaimPage() {
 
   return (
     <div className="flex max-w-3xl flex-col gap-6">
-      <Link
-        to={listPath}
-        className="self-start text-sm text-blue-800 underline-offset-2 hover:underline"
-      >
-        {t('detail.back')}
-      </Link>
+      <BackLink to={listPath}>{t('detail.back')}</BackLink>
       <h1 className="text-2xl font-bold text-slate-900">{t('new.title')}</h1>
       {state === 'loading' ? <Spinner label={t('loading')} /> : null}
       {state === 'failed' ? (

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadDocument, type DocumentMeta } from '#client/api/documents-client.ts';
 import { documentQueries } from '#client/api/documents-queries.ts';
-import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { DocumentTable } from '#client/entities/document/document-table.tsx';
+import { useDocumentDownload } from '#client/entities/document/use-document-download.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { TimeFilter } from '#client/ui/time-filter.tsx';
@@ -33,27 +32,19 @@ export function CustomerDocumentsTab({
   const { t } = useTranslation('documents');
   const { t: tc } = useTranslation('common');
   const [time, setTime] = useState<TimeFilterValue>(ALL_DATES);
-  const [downloadFailed, setDownloadFailed] = useState(false);
+  const { download, alert } = useDocumentDownload(accountIndex);
   // The range is taken once per choice, so the key stays put while the clock moves on.
   const range = useMemo(() => toRange(time), [time]);
   const query = useQuery(documentQueries.ofCustomer(accountIndex, accountCode, range));
   const state = loadStateOf(query);
   const retry = () => void query.refetch();
-  const download = (document: DocumentMeta) => {
-    setDownloadFailed(false);
-    void downloadDocument(accountIndex, document).then((ok) => setDownloadFailed(!ok));
-  };
 
   return (
     <div className="flex flex-col gap-3">
       <div className="flex justify-end">
         <TimeFilter value={time} onChange={setTime} />
       </div>
-      {downloadFailed ? (
-        <AlertBar tone="danger" onDismiss={() => setDownloadFailed(false)}>
-          {tc('messages.error')}
-        </AlertBar>
-      ) : null}
+      {alert}
       {state.kind === 'loading' ? <Spinner label={t('loading')} /> : null}
       {state.kind === 'failed' ? (
         <LoadProblem error={state.error} failed={tc('messages.error')} onRetry={retry} />

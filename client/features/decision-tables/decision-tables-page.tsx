@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -7,17 +7,12 @@ import {
 } from '#client/api/decision-tables-client.ts';
 import { Button } from '#client/ui/button.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
-import {
-  InfiniteTable,
-  totalCountOf,
-  type LoadTablePage,
-  type TableColumn,
-} from '#client/ui/infinite-table.tsx';
+import type { TableColumn } from '#client/ui/infinite-table.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { serviceOrder } from '#client/ui/table-sort.ts';
 import { ToolbarInput } from '#client/ui/toolbar-field.tsx';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
-import { ListTitle } from '#client/entities/list-view/list-page.tsx';
+import { ListFrame, ServiceListTable } from '#client/entities/list-view/list-page.tsx';
 import { usePersonNames } from '#client/entities/person/person-name.ts';
 import { CreateTableDialog } from './create-table-dialog.tsx';
 import { useDecisionTableAbilities } from './use-decision-table-abilities.ts';
@@ -46,30 +41,6 @@ export default function DecisionTablesPage() {
   const search = url.values.search.trim();
   const tablePath = (code: string) =>
     `/u/${accountIndex}/management/decision-tables/${encodeURIComponent(code)}`;
-
-  const loadPage = useCallback<LoadTablePage<DecisionTableSummary>>(
-    async (input, signal) => {
-      const page = await listDecisionTables(
-        accountIndex,
-        {
-          // The keyset token goes back whole (it carries the order).
-          pageToken: input.pageToken,
-          search,
-          order: serviceOrder(input.query.sort, ORDER_FIELDS) as {
-            field: 'name' | 'id';
-            direction: 'ASC' | 'DESC';
-          } | null,
-        },
-        signal,
-      );
-      return {
-        rows: page.items,
-        nextPageToken: page.nextPageToken,
-        ...totalCountOf(page.totalItems),
-      };
-    },
-    [accountIndex, search],
-  );
 
   const columns = useMemo<TableColumn<DecisionTableSummary>[]>(
     () => [
@@ -105,11 +76,12 @@ export default function DecisionTablesPage() {
   );
 
   return (
-    <div className="flex flex-col gap-6">
-      <ListTitle title={t('list.title')}>
-        {canCreate ? <Button onClick={() => setCreating(true)}>{t('actions.new')}</Button> : null}
-      </ListTitle>
-      <div className="flex flex-wrap items-end gap-4">
+    <ListFrame
+      title={t('list.title')}
+      action={
+        canCreate ? <Button onClick={() => setCreating(true)}>{t('actions.new')}</Button> : null
+      }
+      toolbar={
         <ToolbarInput
           label={t('list.search')}
           placeholder={t('list.search_placeholder')}
@@ -117,17 +89,28 @@ export default function DecisionTablesPage() {
           onChange={(value) => url.setDraft('search', value)}
           className="w-72"
         />
-      </div>
-      <InfiniteTable
-        // A new search starts the list anew, from the top.
-        key={search}
-        initialQuery={{ filters: {}, sort: url.sort }}
-        onSort={url.keepSort}
+      }
+    >
+      <ServiceListTable
+        url={url}
+        restartKey={search}
+        fetchPage={(query, pageToken, signal) =>
+          listDecisionTables(
+            accountIndex,
+            {
+              pageToken,
+              search,
+              order: serviceOrder(query.sort, ORDER_FIELDS) as {
+                field: 'name' | 'id';
+                direction: 'ASC' | 'DESC';
+              } | null,
+            },
+            signal,
+          )
+        }
         totalLabel={(count, total) => t('list.total', { count, total })}
         label={t('list.table')}
         columns={columns}
-        loadPage={loadPage}
-        rowKey={(table) => String(table.id)}
         emptyMessage={search ? t('list.empty_filtered') : t('list.empty')}
         minWidth="40rem"
       />
@@ -140,6 +123,6 @@ export default function DecisionTablesPage() {
           }}
         />
       ) : null}
-    </div>
+    </ListFrame>
   );
 }

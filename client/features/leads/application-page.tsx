@@ -51,6 +51,7 @@ import {
 import { applicantName } from '#common/party-name.ts';
 import { PremiumView } from './lead-views.tsx';
 import { useLeadAbilities } from './use-lead-abilities.ts';
+import { BackLink } from '#client/ui/record-page.tsx';
 
 type Mode = 'create' | 'edit' | 'view';
 
@@ -123,16 +124,13 @@ export default function ApplicationPage() {
 
   const frame = (body: ReactNode) => (
     <div className="flex flex-col gap-6">
-      <Link
-        to={backTo}
-        className="self-start text-sm text-blue-800 underline-offset-2 hover:underline"
-      >
+      <BackLink to={backTo}>
         {leadCode
           ? t('application.back_to_lead')
           : customerCode
             ? t('application.back_to_customer')
             : t('detail.back')}
-      </Link>
+      </BackLink>
       <h1 className="text-2xl font-bold text-slate-900">
         {t(`application.title_${mode}`)}
         {loaded ? ` · ${loaded.product.name}` : ''}

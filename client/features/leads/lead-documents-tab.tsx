@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadDocument, type DocumentMeta } from '#client/api/documents-client.ts';
 import { documentQueries } from '#client/api/documents-queries.ts';
-import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { DocumentTable } from '#client/entities/document/document-table.tsx';
+import { useDocumentDownload } from '#client/entities/document/use-document-download.tsx';
 import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { TimeFilter } from '#client/ui/time-filter.tsx';
 import {
@@ -29,15 +28,10 @@ export function LeadDocumentsTab({
   leadCode: string;
 }) {
   const { t } = useTranslation('leads');
-  const { t: tc } = useTranslation('common');
   const { t: td } = useTranslation('documents');
   const [pages, setPages] = useState(1);
   const [time, setTime] = useState<TimeFilterValue>(ALL_DATES);
-  const [downloadFailed, setDownloadFailed] = useState(false);
-  const download = (document: DocumentMeta) => {
-    setDownloadFailed(false);
-    void downloadDocument(accountIndex, document).then((ok) => setDownloadFailed(!ok));
-  };
+  const { download, alert } = useDocumentDownload(accountIndex);
   // The range is taken once per choice, so the key stays put while the clock moves on.
   const range = useMemo(() => toRange(time), [time]);
   const query = useQuery(documentQueries.ofLead(accountIndex, leadCode, range, pages));
@@ -55,11 +49,7 @@ export function LeadDocumentsTab({
           }}
         />
       </div>
-      {downloadFailed ? (
-        <AlertBar tone="danger" onDismiss={() => setDownloadFailed(false)}>
-          {tc('messages.error')}
-        </AlertBar>
-      ) : null}
+      {alert}
       {state.kind === 'loading' ? <Spinner label={t('loading')} /> : null}
       {state.kind === 'failed' ? (
         <RetryAlert message={t('errors.documents_failed')} onRetry={retry} />

@@ -26,9 +26,15 @@ import {
   stepProblems,
   stepsToSave,
   type FunnelValues,
-  type StepValues,
 } from './booking-funnel-form.ts';
-import { PartDialog, fieldBinder, usePartEdit, type ConflictShape } from './record-dialog.tsx';
+import {
+  ListErrors,
+  PartDialog,
+  fieldBinder,
+  listEdits,
+  usePartEdit,
+  type ConflictShape,
+} from './record-dialog.tsx';
 
 /** The version whose fields a funnel offers: the chosen one, else active, else the newest. */
 export function sellingVersion(product: Product, productVersionId: number | null) {
@@ -150,11 +156,7 @@ export function BookingFunnelDialog({
       : [];
   fieldOrder.current = options.map((o) => o.id);
 
-  const setSteps = (update: (current: StepValues[]) => StepValues[]) =>
-    form.setValues((current) => ({ ...current, steps: update(current.steps) }));
-  const setStep = (index: number, change: Partial<StepValues>) =>
-    setSteps((current) => current.map((s, i) => (i === index ? { ...s, ...change } : s)));
-  const stepErrors = errors.steps ?? [];
+  const stepEdits = listEdits(form, 'steps');
 
   return (
     <PartDialog
@@ -188,7 +190,7 @@ export function BookingFunnelDialog({
           <TextInput
             label={t('funnels.step_title', { step: index + 1 })}
             value={step.title}
-            onChange={(title) => setStep(index, { title })}
+            onChange={(title) => stepEdits.change(index, { title })}
             required
             maxLength={200}
           />
@@ -196,14 +198,14 @@ export function BookingFunnelDialog({
             legend={t('funnels.step_fields', { step: index + 1 })}
             options={options}
             value={new Set(step.fields)}
-            onChange={(fields) => setStep(index, { fields: [...fields] })}
+            onChange={(fields) => stepEdits.change(index, { fields: [...fields] })}
           />
           <div className="flex flex-wrap gap-1">
             <Button
               variant="ghost"
               disabled={index === 0}
               aria-label={t('funnels.move_step_up', { step: index + 1 })}
-              onClick={() => setSteps((current) => moveStep(current, index, -1))}
+              onClick={() => stepEdits.set((current) => moveStep(current, index, -1))}
             >
               ↑
             </Button>
@@ -211,31 +213,25 @@ export function BookingFunnelDialog({
               variant="ghost"
               disabled={index === steps.length - 1}
               aria-label={t('funnels.move_step_down', { step: index + 1 })}
-              onClick={() => setSteps((current) => moveStep(current, index, 1))}
+              onClick={() => stepEdits.set((current) => moveStep(current, index, 1))}
             >
               ↓
             </Button>
             <Button
               variant="ghost"
               disabled={steps.length === 1}
-              onClick={() => setSteps((current) => current.filter((_, i) => i !== index))}
+              onClick={() => stepEdits.remove(index)}
             >
               {t('funnels.remove_step', { step: index + 1 })}
             </Button>
           </div>
         </fieldset>
       ))}
-      {stepErrors.length ? (
-        <ul className="text-sm text-red-700">
-          {stepErrors.map((text) => (
-            <li key={text}>{text}</li>
-          ))}
-        </ul>
-      ) : null}
+      <ListErrors errors={errors.steps ?? []} />
       <div>
         <Button
           variant="secondary"
-          onClick={() => setSteps((current) => [...current, emptyStep()])}
+          onClick={() => stepEdits.set((current) => [...current, emptyStep()])}
         >
           {t('funnels.add_step')}
         </Button>

@@ -9,7 +9,13 @@ import { Button } from '#client/ui/button.tsx';
 import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
 import type { ConflictKey } from '#client/entities/record/conflict-panel.tsx';
 import { TextInput } from '#client/ui/form/fields.tsx';
-import { PartDialog, usePartEdit, type ConflictShape } from './record-dialog.tsx';
+import {
+  ListErrors,
+  PartDialog,
+  listEdits,
+  usePartEdit,
+  type ConflictShape,
+} from './record-dialog.tsx';
 import { lookupNameSchema } from './product-forms.ts';
 
 interface BandText {
@@ -141,11 +147,9 @@ export function NamedRangeDialog({
   const { errors } = form;
   const { name, bands } = form.values;
   const setName = (value: string) => form.setValues((current) => ({ ...current, name: value }));
-  const setBands = (update: (current: BandText[]) => BandText[]) =>
-    form.setValues((current) => ({ ...current, bands: update(current.bands) }));
+  const bandEdits = listEdits(form, 'bands');
   const setBand = (index: number, key: keyof BandText) => (value: string) =>
-    setBands((current) => current.map((b, i) => (i === index ? { ...b, [key]: value } : b)));
-  const bandErrors = errors.bands ?? [];
+    bandEdits.change(index, { [key]: value });
 
   const errorsId = 'named-range-band-errors';
 
@@ -228,7 +232,7 @@ export function NamedRangeDialog({
                       variant="ghost"
                       aria-label={t('ranges.remove_band', { band: index + 1 })}
                       disabled={bands.length === 1}
-                      onClick={() => setBands((current) => current.filter((_, i) => i !== index))}
+                      onClick={() => bandEdits.remove(index)}
                     >
                       ✕
                     </Button>
@@ -238,20 +242,14 @@ export function NamedRangeDialog({
             })}
           </tbody>
         </table>
-        {bandErrors.length ? (
-          <ul id={errorsId} className="text-sm text-red-700">
-            {bandErrors.map((text) => (
-              <li key={text}>{text}</li>
-            ))}
-          </ul>
-        ) : null}
+        <ListErrors id={errorsId} errors={errors.bands ?? []} />
         <div>
           <Button
             variant="secondary"
             disabled={bands.length >= NAMED_RANGE_LIMITS.maxBands}
             onClick={() => {
               const last = bands[bands.length - 1];
-              setBands((current) => [...current, { from: last?.to ?? '', to: '', value: '' }]);
+              bandEdits.set((current) => [...current, { from: last?.to ?? '', to: '', value: '' }]);
             }}
           >
             {t('ranges.add_band')}

@@ -1,19 +1,14 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { listProducts, type Product } from '#client/api/products-client.ts';
 import { Button } from '#client/ui/button.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
-import {
-  InfiniteTable,
-  totalCountOf,
-  type LoadTablePage,
-  type TableColumn,
-} from '#client/ui/infinite-table.tsx';
+import type { TableColumn } from '#client/ui/infinite-table.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { serviceOrder } from '#client/ui/table-sort.ts';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
-import { ListTitle } from '#client/entities/list-view/list-page.tsx';
+import { ListTitle, ServiceListTable } from '#client/entities/list-view/list-page.tsx';
 import { StatusBadge } from './page-parts.tsx';
 import { ProductDialog } from './product-dialogs.tsx';
 import { useProductAbilities } from './use-product-abilities.ts';
@@ -47,28 +42,6 @@ export default function ProductsPage() {
 
   // The sorted column is kept in the address, as on the other lists.
   const url = useUrlFilters([], { sortColumns: Object.keys(ORDER_FIELDS) });
-
-  const loadPage = useCallback<LoadTablePage<Product>>(
-    async (input, signal) => {
-      const page = await listProducts(
-        accountIndex,
-        {
-          page: 1,
-          // The keyset token goes back whole (it carries the order and the total).
-          pageToken: input.pageToken,
-          search: input.query.filters.name ?? '',
-          order: serviceOrder(input.query.sort, ORDER_FIELDS),
-        },
-        signal,
-      );
-      return {
-        rows: page.items,
-        nextPageToken: page.nextPageToken,
-        ...totalCountOf(page.totalItems),
-      };
-    },
-    [accountIndex],
-  );
 
   const columns: TableColumn<Product>[] = [
     {
@@ -127,14 +100,24 @@ export default function ProductsPage() {
           <Button onClick={() => setCreating(true)}>{t('actions.new_product')}</Button>
         </div>
       ) : null}
-      <InfiniteTable
-        initialQuery={{ filters: {}, sort: url.sort }}
-        onSort={url.keepSort}
+      <ServiceListTable
+        url={url}
+        fetchPage={(query, pageToken, signal) =>
+          listProducts(
+            accountIndex,
+            {
+              page: 1,
+              // The token carries the total too.
+              pageToken,
+              search: query.filters.name ?? '',
+              order: serviceOrder(query.sort, ORDER_FIELDS),
+            },
+            signal,
+          )
+        }
         totalLabel={(count, total) => t('list.total', { count, total })}
         label={t('list.table')}
         columns={columns}
-        loadPage={loadPage}
-        rowKey={(product) => String(product.id)}
         emptyMessage={t('list.empty')}
       />
       {creating ? (

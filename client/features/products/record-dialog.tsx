@@ -169,6 +169,39 @@ export function useReplacedPartEdit<R extends Saved & { id: number }, V, I>(opti
 }
 
 /**
+ * The edits of a form's list value (a funnel's steps, a range's bands): the whole list changed
+ * (an item added or moved), one item changed, one removed.
+ */
+export function listEdits<V, K extends keyof V>(
+  form: { setValues: (update: (current: V) => V) => void },
+  key: K,
+) {
+  type Item = V[K] extends readonly (infer I)[] ? I : never;
+  const set = (update: (current: Item[]) => Item[]) =>
+    form.setValues((current) => ({ ...current, [key]: update(current[key] as Item[]) }));
+  return {
+    set,
+    change: (index: number, change: Partial<Item>) =>
+      set((current) =>
+        current.map((item, i) => (i === index ? Object.assign({}, item, change) : item)),
+      ),
+    remove: (index: number) => set((current) => current.filter((_, i) => i !== index)),
+  };
+}
+
+/** The problems of a list as a whole (overlapping bands, a step without fields), one a line. */
+export function ListErrors({ id, errors }: { id?: string; errors: readonly string[] }) {
+  if (!errors.length) return null;
+  return (
+    <ul id={id} className="text-sm text-red-700">
+      {errors.map((text) => (
+        <li key={text}>{text}</li>
+      ))}
+    </ul>
+  );
+}
+
+/**
  * The frame of a product editor dialog on usePartEdit: the conflict (when there is one) above the
  * fields, the refusal above the buttons, busy while the machine checks or saves.
  */

@@ -3,7 +3,6 @@ import { validateForm } from '#client/ui/form/custom-schema.ts';
 import {
   addressSchema,
   customFieldsOf,
-  isExpired,
   personSchema,
   registrationPayload,
 } from './registration-forms.ts';
@@ -165,15 +164,5 @@ describe('registrationPayload', () => {
     expect(() =>
       registrationPayload('tok', { customData: { registrationNumber: '' } }, fields),
     ).toThrow();
-  });
-});
-
-describe('isExpired', () => {
-  const now = Date.parse('2025-01-10T12:00:00Z');
-  it('is expired only when the current time is after the expiry', () => {
-    expect(isExpired('2025-01-10T11:59:59Z', now)).toBe(true);
-    expect(isExpired('2025-01-10T12:00:00Z', now)).toBe(false);
-    expect(isExpired('2025-02-01T00:00:00Z', now)).toBe(false);
-    expect(isExpired(null, now)).toBe(false);
   });
 });

@@ -6,9 +6,9 @@ import type {
 } from '#client/api/registration-client.ts';
 import {
   buildCustomSchema,
+  isCustomFieldType,
   validateForm,
   type CustomField,
-  type CustomFieldType,
 } from '#client/ui/form/custom-schema.ts';
 import {
   emailRule,
@@ -122,28 +122,16 @@ export function addressSchema(labels: Record<AddressField, string>) {
   return v.pipe(missingAsNull(ADDRESS_FIELDS), v.object(addressTextRules(formMessages(labels))));
 }
 
-const KNOWN_TYPES = new Set<CustomFieldType>([
-  'string',
-  'number',
-  'boolean',
-  'date',
-  'dateTime',
-  'email',
-  'phone',
-  'url',
-  'array',
-  'object',
-]);
-
 /**
- * The tenant's schema as the form kit reads it. Spec: other types are required strings; a
- * schema without fields is no schema (the wizard then has no custom step).
+ * The tenant's schema as the form kit reads it. Spec: other types are required strings, and so
+ * is a text area here, as the wizard has always taken it; a schema without fields is no schema
+ * (the wizard then has no custom step).
  */
 export function customFieldsOf(schema: InvitationCustomSchema | null): CustomField[] | null {
   if (!schema || schema.fields.length === 0) return null;
-  return schema.fields.map((field) =>
-    KNOWN_TYPES.has(field.type as CustomFieldType)
-      ? { ...field, type: field.type as CustomFieldType, isRequired: field.isRequired ?? false }
+  return schema.fields.map(({ type, ...field }) =>
+    isCustomFieldType(type) && type !== 'textarea'
+      ? { ...field, type, isRequired: field.isRequired ?? false }
       : { ...field, type: 'string', isRequired: true },
   );
 }
@@ -184,11 +172,4 @@ export function registrationPayload(
     customFields: customFieldValues(fields, values.customData),
     invitationToken: token,
   };
-}
-
-/** Spec: an invitation is expired when the current time is after its expiry. */
-export function isExpired(expiresAt: string | null | undefined, now = Date.now()): boolean {
-  if (!expiresAt) return false;
-  const time = Date.parse(expiresAt);
-  return Number.isFinite(time) && now > time;
 }

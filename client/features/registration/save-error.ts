@@ -1,6 +1,5 @@
-import { errorIssues } from '#common/contracts/error.ts';
+import { refusal } from '#client/api/error-text.ts';
 import { message, messageOfCode } from '#client/ui/form/messages.ts';
-import { refusalOf } from '#machines/failure-code.ts';
 
 /**
  * Why the registration call was refused, as the wizard's last step shows it. A refusal that names
@@ -48,9 +47,9 @@ function textOf(code: string): RefusalText {
 
 /** The fields a refusal names; empty when it names none (then the generic save error shows). */
 export function refusedFields(error: unknown): FieldRefusal[] {
-  const { status, code } = refusalOf(error);
-  if (status < 400 || status >= 500) return [];
-  const issues = errorIssues((error as { body?: unknown } | null)?.body);
+  const refused = refusal(error);
+  if (!refused) return [];
+  const { code, issues } = refused;
   if (issues.length > 0) {
     // An issue of the whole body (path '') is put at the field its code is about, if any.
     const fieldOf = (path: string, issueCode: string): string =>

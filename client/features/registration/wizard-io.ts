@@ -9,7 +9,8 @@ import type {
   VerifiedInvitation,
   WizardValues,
 } from '#machines/registration-wizard.ts';
-import { customFieldsOf, isExpired, registrationPayload } from './registration-forms.ts';
+import { isExpired } from '#common/registration-fields.ts';
+import { customFieldsOf, registrationPayload } from './registration-forms.ts';
 import { mergeDraft, type WizardDraft } from './wizard-draft.ts';
 
 type Invitation = { customSchema: InvitationCustomSchema | null };

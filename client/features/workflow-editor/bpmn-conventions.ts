@@ -114,7 +114,7 @@ export type VersionChange =
       to: string;
     };
 
-/** What an element of a version does beyond its name and type (version-details.ts reads it). */
+/** What an element of a version does beyond its name and type (elementDetail reads it). */
 export interface ElementDetail {
   /** A service task's `type?params`, a rule task's `dmn:<code>`. */
   implementation?: string;
@@ -122,6 +122,62 @@ export interface ElementDetail {
   condition?: string;
   /** A timer event's ISO 8601 duration. */
   timer?: string;
+}
+
+/**
+ * The few moddle properties of a BPMN element the client reads: the same objects whether
+ * bpmn-js holds them (an element's business object) or bpmn-moddle read a file for them.
+ */
+export interface BpmnElement {
+  $type: string;
+  id?: string;
+  name?: string;
+  implementation?: string;
+  conditionExpression?: { body?: string };
+  eventDefinitions?: TimerDefinition[];
+  sourceRef?: { $type: string };
+  flowElements?: BpmnElement[];
+  rootElements?: BpmnElement[];
+}
+
+export interface TimerDefinition {
+  $type: string;
+  timeDuration?: { body?: string };
+  timeDate?: { body?: string };
+  timeCycle?: { body?: string };
+}
+
+/** A timer event's definition (the engine's timers wait for its duration), if it is one. */
+export const timerDefinitionOf = (element: BpmnElement): TimerDefinition | undefined =>
+  element.eventDefinitions?.find((d) => d.$type === 'bpmn:TimerEventDefinition');
+
+/** What one element does beyond its name and type; empty for an element that does nothing more. */
+export function elementDetail(element: BpmnElement): ElementDetail {
+  const detail: ElementDetail = {};
+  if (element.implementation) detail.implementation = element.implementation;
+  if (element.conditionExpression)
+    detail.condition = conditionText(element.conditionExpression.body);
+  const timer = timerDefinitionOf(element);
+  if (timer) {
+    const when = timer.timeDuration ?? timer.timeDate ?? timer.timeCycle;
+    detail.timer = (when?.body ?? '').trim();
+  }
+  return detail;
+}
+
+/** The elements of a file's processes (definitions' root elements), those inside others too. */
+export function processElements(definitions: BpmnElement | undefined): BpmnElement[] {
+  const all: BpmnElement[] = [];
+  const walk = (elements: readonly BpmnElement[]) => {
+    for (const element of elements) {
+      all.push(element);
+      if (element.flowElements) walk(element.flowElements);
+    }
+  };
+  for (const root of definitions?.rootElements ?? []) {
+    if (root.$type === 'bpmn:Process') walk(root.flowElements ?? []);
+  }
+  return all;
 }
 
 interface VersionShape {

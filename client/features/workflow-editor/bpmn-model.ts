@@ -5,6 +5,8 @@ import {
   conditionText,
   decisionTableOf,
   parseTaskSpec,
+  timerDefinitionOf,
+  type BpmnElement,
   type TaskSpec,
 } from './bpmn-conventions.ts';
 
@@ -14,16 +16,8 @@ import {
  * `modeling`, so that each change is one step of the command stack (undo, redo, "unsaved").
  */
 
-/** The few moddle properties the editor reads; bpmn-js types its business objects as any. */
-interface BusinessObject {
-  $type: string;
-  id: string;
-  name?: string;
-  implementation?: string;
-  conditionExpression?: { body?: string };
-  eventDefinitions?: { $type: string; timeDuration?: { body?: string } }[];
-  sourceRef?: { $type: string };
-}
+/** An element's business object: bpmn-js types it as any; on the canvas it always has an id. */
+type BusinessObject = BpmnElement & { id: string };
 
 export const businessObjectOf = (element: Element): BusinessObject =>
   element.businessObject as BusinessObject;
@@ -54,11 +48,7 @@ export type TaskKind = (typeof TASK_KINDS)[number];
 export const isTaskKind = (type: string): type is TaskKind =>
   (TASK_KINDS as readonly string[]).includes(type);
 
-export function timerOf(element: Element) {
-  return businessObjectOf(element).eventDefinitions?.find(
-    (d) => d.$type === 'bpmn:TimerEventDefinition',
-  );
-}
+export const timerOf = (element: Element) => timerDefinitionOf(businessObjectOf(element));
 
 /** A flow out of a gateway that chooses (exclusive or inclusive): it may carry a condition. */
 /** Whether the flow is its gateway's default (taken when no condition holds). */

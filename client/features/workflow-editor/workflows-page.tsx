@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -6,15 +6,10 @@ import {
   type Workflow,
   type WorkflowOrderField,
 } from '#client/api/workflows-client.ts';
-import { ListFrame } from '#client/entities/list-view/list-page.tsx';
+import { ListFrame, ServiceListTable } from '#client/entities/list-view/list-page.tsx';
 import { buttonClass } from '#client/ui/button.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
-import {
-  InfiniteTable,
-  totalCountOf,
-  type LoadTablePage,
-  type TableColumn,
-} from '#client/ui/infinite-table.tsx';
+import type { TableColumn } from '#client/ui/infinite-table.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { serviceOrder } from '#client/ui/table-sort.ts';
 import { ToolbarInput } from '#client/ui/toolbar-field.tsx';
@@ -42,27 +37,6 @@ export default function WorkflowsPage() {
     sortColumns: Object.keys(ORDER_FIELDS),
   });
   const search = url.values.search.trim();
-
-  const loadPage = useCallback<LoadTablePage<Workflow>>(
-    async (input, signal) => {
-      const page = await listWorkflows(
-        accountIndex,
-        {
-          // The keyset token goes back whole (it carries the order).
-          pageToken: input.pageToken,
-          search,
-          order: serviceOrder(input.query.sort, ORDER_FIELDS) as WorkflowsOrder,
-        },
-        signal,
-      );
-      return {
-        rows: page.items,
-        nextPageToken: page.nextPageToken,
-        ...totalCountOf(page.totalItems),
-      };
-    },
-    [accountIndex, search],
-  );
 
   const columns = useMemo<TableColumn<Workflow>[]>(
     () => [
@@ -122,16 +96,23 @@ export default function WorkflowsPage() {
         />
       }
     >
-      <InfiniteTable
-        // A new search starts the table anew, from the first page.
-        key={search}
-        initialQuery={{ filters: {}, sort: url.sort }}
-        onSort={url.keepSort}
+      <ServiceListTable
+        url={url}
+        restartKey={search}
+        fetchPage={(query, pageToken, signal) =>
+          listWorkflows(
+            accountIndex,
+            {
+              pageToken,
+              search,
+              order: serviceOrder(query.sort, ORDER_FIELDS) as WorkflowsOrder,
+            },
+            signal,
+          )
+        }
         totalLabel={(count, total) => t('list.total', { count, total })}
         label={t('list.table')}
         columns={columns}
-        loadPage={loadPage}
-        rowKey={(workflow) => String(workflow.id)}
         emptyMessage={search ? t('list.empty_filtered') : t('list.empty')}
       />
     </ListFrame>

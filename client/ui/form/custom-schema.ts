@@ -1,22 +1,24 @@
 import * as v from 'valibot';
-import { CUSTOM_TEXT_DEFAULT_MAX } from '#common/custom-schema-field.ts';
+import {
+  CUSTOM_FIELD_TYPES as CUSTOM_SCHEMA_TYPES,
+  CUSTOM_TEXT_DEFAULT_MAX,
+} from '#common/custom-schema-field.ts';
 import type { NameLabels } from '#common/name-labels.ts';
 import { isEncodedMessage, message, messageOfCode } from './messages.ts';
 import { emailRule, numberField, phoneRule, requiredMessage, trueRequired } from './rules.ts';
 import { emptyToNull } from './values.ts';
 
-export type CustomFieldType =
-  | 'string'
-  | 'textarea'
-  | 'number'
-  | 'boolean'
-  | 'date'
-  | 'dateTime'
-  | 'email'
-  | 'phone'
-  | 'url'
-  | 'array'
-  | 'object';
+/**
+ * The field types the form kit renders: those the custom schema editor offers
+ * (common/custom-schema-field.ts) and `url`, a link input, which a schema from a service may
+ * also name.
+ */
+const CUSTOM_FIELD_TYPES = [...CUSTOM_SCHEMA_TYPES, 'url'] as const;
+export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
+
+/** Whether a field type a service sent is one the form kit renders. */
+export const isCustomFieldType = (type: string): type is CustomFieldType =>
+  (CUSTOM_FIELD_TYPES as readonly string[]).includes(type);
 
 export type FieldOption = { value: string; label: string };
 

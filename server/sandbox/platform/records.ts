@@ -23,6 +23,17 @@ export const audit = (r: Audit) => ({
   updatedBy: r.updated_by,
 });
 
+/** A time as the answers carry it: UTC ISO form, whatever the driver hands back (spec section 9). */
+export const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The audit stamps with their times in UTC ISO form. */
+export const auditIso = (r: Audit) => ({
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
+  createdBy: r.created_by,
+  updatedBy: r.updated_by,
+});
+
 /**
  * A select expression for the name of the user a row's `updated_by` names (the tenant service's
  * users), null for `system` or a user without a name: screens show who saved a version by name,

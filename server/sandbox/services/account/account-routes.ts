@@ -13,9 +13,8 @@ import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import {
   equals,
   equalsIgnoringCase,
-  listPage,
+  listRoute,
   numeric,
-  readList,
   type ListSource,
 } from '#server/sandbox/platform/list-sql.ts';
 import { AccountFields, type AccountValues } from '#common/account-fields.ts';
@@ -26,11 +25,11 @@ import {
 } from '#common/contracts/account.ts';
 import { historyPage, writeAudited } from '#server/sandbox/platform/audit-trail.ts';
 import type { Clock } from '#common/clock.ts';
-import { updatedByNameSql } from '#server/sandbox/platform/records.ts';
+import { updatedByNameSql, type Audit } from '#server/sandbox/platform/records.ts';
 
 const can = (action: string) => requireServicePermission('account-management', 'accounts', action);
 
-export interface AccountRow {
+export interface AccountRow extends Audit {
   id: number;
   code: string;
   account_number: string;
@@ -50,10 +49,6 @@ export interface AccountRow {
   broker_code: string | null;
   custom_fields: Record<string, unknown>;
   version: number;
-  created_at: Date;
-  updated_at: Date;
-  created_by: string;
-  updated_by: string;
   updated_by_name: string | null;
 }
 
@@ -189,23 +184,17 @@ export function accountRouter(deps: { db: Db; signer: TokenSigner; clock: Clock 
     return row;
   }
 
-  router.get('/accounts', can('view'), async (req, res) => {
-    const auth = getAuth(res);
-    const list = readList(req.query, ACCOUNT_LIST);
-    const page = await listPage<AccountRow>(
+  router.get(
+    '/accounts',
+    can('view'),
+    listRoute<AccountRow>(
       db,
-      list,
       ACCOUNT_LIST,
       `SELECT ${COLUMNS} FROM accounts`,
-      { where: ['tenant_id = $1'], params: [auth.tenantId] },
-      req.query.pageToken,
-    );
-    res.json({
-      items: page.items.map(presentAccount),
-      nextPageToken: page.nextPageToken,
-      totalItems: page.totalItems,
-    });
-  });
+      'tenant_id',
+      (rows) => rows.map(presentAccount),
+    ),
+  );
 
   router.get('/accounts/:id', can('view'), async (req, res) => {
     const auth = getAuth(res);

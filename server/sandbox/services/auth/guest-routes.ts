@@ -153,6 +153,49 @@ async function registerUser(
 }
 
 /**
+ * Uses an invitation up and registers its user (registerUser) with the invitation's roles, in
+ * the caller's transaction. The UPDATE is the gate: a second registration with the same link
+ * finds it used. An organisation invitation keeps the organisation its registration made.
+ */
+async function redeemInvitation(
+  tx: Queryable,
+  invitation: {
+    kind: 'user' | 'organization';
+    id: number;
+    tenant_id: number;
+    tenant_group_id: number;
+    email: string;
+  },
+  /** The registration's body: the names the registrant gave. */
+  registrant: { firstName: string; lastName: string },
+  user: Pick<Parameters<typeof registerUser>[1], 'passwordHash' | 'organizationId' | 'profile'>,
+): Promise<void> {
+  const organization = invitation.kind === 'organization';
+  const used = await tx.query(
+    organization
+      ? `UPDATE organization_invitations SET used_at = now(), organization_id = $2
+          WHERE id = $1 AND used_at IS NULL RETURNING id`
+      : 'UPDATE invites SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id',
+    organization ? [invitation.id, user.organizationId] : [invitation.id],
+  );
+  if (!used.length) throw invalidToken();
+  const roles = await rolesOf(
+    tx,
+    organization ? 'organization_invitation_roles' : 'invite_roles',
+    invitation.id,
+  );
+  await registerUser(tx, {
+    tenantId: invitation.tenant_id,
+    groupId: invitation.tenant_group_id,
+    email: invitation.email,
+    firstName: registrant.firstName,
+    lastName: registrant.lastName,
+    roleIds: roles.map((r) => r.id),
+    ...user,
+  });
+}
+
+/**
  * `clock`: the time every link's expiry is checked against (and a reset link's starts from), so
  * that tests move time past it instead of waiting an hour.
  */
@@ -197,22 +240,9 @@ export function guestRouter(deps: {
       if (!invite) throw invalidToken();
       const [schema] = await customSchemasOf(tx, invite.tenant_id, 'organization');
       const customFields = checkCustomFields(schema ?? null, body.customFields);
-      // The UPDATE is the gate: a second registration with the same link finds it used.
-      const used = await tx.query(
-        'UPDATE invites SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id',
-        [invite.id],
-      );
-      if (!used.length) throw invalidToken();
-      const roles = await rolesOf(tx, 'invite_roles', invite.id);
-      await registerUser(tx, {
-        tenantId: invite.tenant_id,
-        groupId: invite.tenant_group_id,
-        email: invite.email,
-        firstName: body.firstName,
-        lastName: body.lastName,
+      await redeemInvitation(tx, { kind: 'user', ...invite }, body, {
         passwordHash,
         organizationId: invite.organization_id,
-        roleIds: roles.map((r) => r.id),
         profile: {
           street: body.street,
           houseNumber: body.houseNumber,
@@ -290,22 +320,9 @@ export function guestRouter(deps: {
         country: body.country,
         customFields,
       });
-      const used = await tx.query(
-        `UPDATE organization_invitations SET used_at = now(), organization_id = $2
-          WHERE id = $1 AND used_at IS NULL RETURNING id`,
-        [inv.id, org.id],
-      );
-      if (!used.length) throw invalidToken();
-      const roles = await rolesOf(tx, 'organization_invitation_roles', inv.id);
-      await registerUser(tx, {
-        tenantId: inv.tenant_id,
-        groupId: inv.tenant_group_id,
-        email: inv.email,
-        firstName: body.firstName,
-        lastName: body.lastName,
+      await redeemInvitation(tx, { kind: 'organization', ...inv }, body, {
         passwordHash,
         organizationId: org.id,
-        roleIds: roles.map((r) => r.id),
         profile: {},
       });
       return org;

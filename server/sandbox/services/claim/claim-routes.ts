@@ -13,7 +13,13 @@ import {
 import { labelsRoute } from '#server/sandbox/platform/name-labels.ts';
 import type { NameLabels } from '#common/name-labels.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
-import { userNameSql } from '#server/sandbox/platform/records.ts';
+import {
+  auditIso,
+  iso,
+  recordKey,
+  userNameSql,
+  type Audit,
+} from '#server/sandbox/platform/records.ts';
 import {
   historyPage,
   recordChange,
@@ -25,13 +31,11 @@ import {
   anyOf,
   equals,
   invalidQuery,
-  listPage,
+  listRoute,
   mountReads,
   numeric,
-  readList,
   type ListSource,
 } from '#server/sandbox/platform/list-sql.ts';
-import { recordKey } from '#server/sandbox/platform/records.ts';
 import { accountParty, jsonParty, partySortSql } from '#server/sandbox/platform/list-keyset.ts';
 import {
   checkCustomFields,
@@ -81,11 +85,9 @@ export const claimDoesNotExist = () => new HttpError(404, 'not_found', 'Claim do
 
 export const refused = invalidField;
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 // ---- rows and presentation ------------------------------------------------------------------
 
-export interface ClaimRow {
+export interface ClaimRow extends Audit {
   id: number;
   code: string;
   claim_number: string;
@@ -101,10 +103,6 @@ export interface ClaimRow {
   claim_type: string;
   custom_fields: Record<string, unknown>;
   version: number;
-  created_at: Date;
-  updated_at: Date;
-  created_by: string;
-  updated_by: string;
   policy_holder: Record<string, unknown> | null;
   acc_type: string | null;
   acc_first_name: string | null;
@@ -215,10 +213,7 @@ export function presentClaim(r: ClaimRow) {
           }
         : null,
     version: r.version,
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
-    createdBy: r.created_by,
-    updatedBy: r.updated_by,
+    ...auditIso(r),
   };
 }
 
@@ -400,16 +395,12 @@ const CLAIM_LIST: ListSource = {
 
 // ---- claim partners -------------------------------------------------------------------------
 
-interface ClaimPartnerRow {
+interface ClaimPartnerRow extends Audit {
   id: number;
   claim_code: string;
   partner_id: number;
   partner_code: string;
   claim_partner_role_id: number;
-  created_at: Date;
-  updated_at: Date;
-  created_by: string;
-  updated_by: string;
 }
 
 const SELECT_CLAIM_PARTNER = `
@@ -468,10 +459,7 @@ async function presentClaimPartners(
       claimPartnerRoleId: r.claim_partner_role_id,
       ...(expand.has('partner') ? { partner: partners.get(r.partner_id) ?? null } : {}),
       ...(expand.has('role') ? { role: role ? presentRole(role) : null } : {}),
-      createdAt: iso(r.created_at),
-      updatedAt: iso(r.updated_at),
-      createdBy: r.created_by,
-      updatedBy: r.updated_by,
+      ...auditIso(r),
     };
   });
 }
@@ -908,22 +896,17 @@ export function claimRouter(ctx: SandboxContext): Router {
     res.status(201).json({ claimPartner });
   });
 
-  router.get('/claim-partners', canClaims('view'), async (req, res) => {
-    const { tenantId } = getAuth(res);
-    const list = readList(req.query, CLAIM_PARTNER_LIST);
-    const page = await listPage<ClaimPartnerRow>(
+  router.get(
+    '/claim-partners',
+    canClaims('view'),
+    listRoute<ClaimPartnerRow>(
       db,
-      list,
       CLAIM_PARTNER_LIST,
       SELECT_CLAIM_PARTNER,
-      { where: ['cp.tenant_id = $1'], params: [tenantId] },
-    );
-    res.json({
-      items: await presentClaimPartners(db, tenantId, page.items, list.expand),
-      nextPageToken: page.nextPageToken,
-      totalItems: page.totalItems,
-    });
-  });
+      'cp.tenant_id',
+      (rows, list, { tenantId }) => presentClaimPartners(db, tenantId, rows, list.expand),
+    ),
+  );
 
   router.delete('/claim-partners/:id', canClaims('update'), async (req, res) => {
     const auth = getAuth(res);

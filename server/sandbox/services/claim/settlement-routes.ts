@@ -10,7 +10,7 @@ import {
 } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { equals, mountReads, type ListSource } from '#server/sandbox/platform/list-sql.ts';
-import { recordKey } from '#server/sandbox/platform/records.ts';
+import { auditIso, iso, recordKey, type Audit } from '#server/sandbox/platform/records.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { canClaims, findClaim, presentClaim, refused, type ClaimRow } from './claim-routes.ts';
 import { recordChange, type AuditEvent } from '#server/sandbox/platform/audit-trail.ts';
@@ -41,9 +41,7 @@ import { paymentLimitOf } from './payment-limits.ts';
  * never lowered (which would let it be deleted after).
  */
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
-interface SettlementRow {
+interface SettlementRow extends Audit {
   id: number;
   code: string;
   claim_code: string;
@@ -53,10 +51,6 @@ interface SettlementRow {
   recourse: string | number;
   currency: string;
   version: number;
-  created_at: Date;
-  updated_at: Date;
-  created_by: string;
-  updated_by: string;
   pending_payment: string | number | null;
   requested_by: string | null;
   requested_at: Date | null;
@@ -89,10 +83,7 @@ const presentSettlement = (r: SettlementRow) => ({
         }
       : null,
   version: r.version,
-  createdAt: iso(r.created_at),
-  updatedAt: iso(r.updated_at),
-  createdBy: r.created_by,
-  updatedBy: r.updated_by,
+  ...auditIso(r),
 });
 
 /**

@@ -28,6 +28,7 @@ import {
   type DocumentContentType,
 } from '#common/claim-documents.ts';
 import { PreSignedPostBody } from '#common/contracts/document.ts';
+import type { Audit } from '#server/sandbox/platform/records.ts';
 
 /**
  * The document service (upstream contract, "Documents"): metadata of the files of a lead, a
@@ -61,7 +62,7 @@ const MAX_PENDING_CHECKS = 20;
 /** Spec section 9: invoice and claim documents are asked for 100 at a time. */
 const MAX_DOCUMENTS_PAGE_SIZE = 100;
 
-interface DocumentRow {
+interface DocumentRow extends Audit {
   id: number;
   code: string;
   entity_type: string;
@@ -73,10 +74,6 @@ interface DocumentRow {
   filename: string;
   s3_key: string;
   requester: string;
-  created_at: Date;
-  updated_at: Date;
-  created_by: string;
-  updated_by: string;
   status: 'pending' | 'stored';
   account_code: string | null;
   template_slug: string | null;

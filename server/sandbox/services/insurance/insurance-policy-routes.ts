@@ -21,6 +21,7 @@ import {
 } from '#server/sandbox/platform/list-keyset.ts';
 import { lockPolicy } from './policy-store.ts';
 import { POLICY_STATUSES, REVISION_STATUSES, type PolicyStatus } from '#common/policy-lifecycle.ts';
+import { auditIso as audit, iso, type Audit } from '#server/sandbox/platform/records.ts';
 
 /**
  * Policies of the insuranceservice (spec sections 3, 7, 9): the list with filters, order, search
@@ -37,21 +38,6 @@ const DEFAULT_LIST_EXPANDS = ['timelines', 'product'];
 const DEFAULT_SINGLE_EXPANDS = ['versions'];
 
 // ---- rows and presentation ------------------------------------------------------------------
-
-interface Audit {
-  created_at: Date;
-  updated_at: Date;
-  created_by: string;
-  updated_by: string;
-}
-/** Timestamps leave in UTC ISO form whatever the driver hands back (spec section 9). */
-const iso = (value: Date | string) => new Date(value).toISOString();
-const audit = (r: Audit) => ({
-  createdAt: iso(r.created_at),
-  updatedAt: iso(r.updated_at),
-  createdBy: r.created_by,
-  updatedBy: r.updated_by,
-});
 
 export interface PolicyRow extends Audit {
   id: number;

@@ -26,7 +26,7 @@ import {
 } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { pageOf, parseListQuery, type ListQuery } from '#server/sandbox/platform/list-query.ts';
-import { equals, listPage, readList, type ListSource } from '#server/sandbox/platform/list-sql.ts';
+import { equals, listRoute, type ListSource } from '#server/sandbox/platform/list-sql.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { assertFormula, assertVersionComputes, versionScope } from './formula-check.ts';
 import { copyVersionParts } from './product-version-copy.ts';
@@ -736,36 +736,32 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
 
   // -- products
 
-  router.get('/products', VIEW, async (req, res) => {
-    const { tenantId, tenantSlug } = getAuth(res);
-    const list = readList(req.query, PRODUCT_LIST);
-    const page = await listPage<ProductRow>(
+  router.get(
+    '/products',
+    VIEW,
+    listRoute<ProductRow>(
       db,
-      list,
       PRODUCT_LIST,
       'SELECT * FROM products',
-      { where: ['tenant_id = $1'], params: [tenantId] },
-      req.query.pageToken,
-    );
-    const versions = list.expand.has('versions')
-      ? await versionsOf(
-          db,
-          tenantId,
-          page.items.map((p) => p.id),
-        )
-      : null;
-    res.json({
-      items: page.items.map((p) =>
-        presentProduct(
-          tenantSlug,
-          p,
-          versions ? versions.filter((v) => v.product_id === p.id) : undefined,
-        ),
-      ),
-      nextPageToken: page.nextPageToken,
-      totalItems: page.totalItems,
-    });
-  });
+      'tenant_id',
+      async (rows, list, auth) => {
+        const versions = list.expand.has('versions')
+          ? await versionsOf(
+              db,
+              auth.tenantId,
+              rows.map((p) => p.id),
+            )
+          : null;
+        return rows.map((p) =>
+          presentProduct(
+            auth.tenantSlug,
+            p,
+            versions ? versions.filter((v) => v.product_id === p.id) : undefined,
+          ),
+        );
+      },
+    ),
+  );
 
   router.get('/products/:id', VIEW, async (req, res) => {
     const { tenantId, tenantSlug } = getAuth(res);

@@ -19,15 +19,14 @@ import { parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import {
   anyOf,
   equals,
-  listPage,
+  listRoute,
   numeric,
-  readList,
   type Filter,
   type ListSource,
 } from '#server/sandbox/platform/list-sql.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { accountParty, jsonParty, partySortSql } from '#server/sandbox/platform/list-keyset.ts';
-import { updatedByNameSql } from '#server/sandbox/platform/records.ts';
+import { auditIso, iso, updatedByNameSql, type Audit } from '#server/sandbox/platform/records.ts';
 import {
   applyPremiumOverride,
   loadTariffs,
@@ -67,9 +66,7 @@ const EXPANDS = ['versions'] as const;
 
 // ---- rows and presentation ------------------------------------------------------------------
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
-interface LeadRow {
+interface LeadRow extends Audit {
   id: number;
   code: string;
   lead_number: string;
@@ -84,10 +81,6 @@ interface LeadRow {
   premium_override: PremiumOverrideItem[] | null;
   premium: Record<string, unknown>;
   version: number;
-  created_at: Date;
-  updated_at: Date;
-  created_by: string;
-  updated_by: string;
   product_name: string;
   product_slug: string;
   /** Who saved the lead last, by name (SELECT_LEAD reads it from the users). */
@@ -186,10 +179,7 @@ export function leadCore(tenantSlug: string, r: LeadCoreRow) {
     premium: r.premium,
     version: r.version,
     ern: `ern:insuranceservice:${tenantSlug}:lead/${r.code}`,
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
-    createdBy: r.created_by,
-    updatedBy: r.updated_by,
+    ...auditIso(r),
   };
 }
 
@@ -623,32 +613,22 @@ export function leadRouter(ctx: SandboxContext): Router {
     });
   });
 
-  router.get('/leads', can('view'), async (req, res) => {
-    const { tenantId, tenantSlug } = getAuth(res);
-    const list = readList(req.query, LEAD_LIST);
-    const page = await listPage<LeadRow>(
-      db,
-      list,
-      LEAD_LIST,
-      SELECT_LEAD,
-      { where: ['l.tenant_id = $1'], params: [tenantId] },
-      req.query.pageToken,
-    );
-    const versions = list.expand.has('versions')
-      ? await versionsOf(
-          db,
-          tenantId,
-          page.items.map((r) => r.id),
-        )
-      : null;
-    res.json({
-      items: page.items.map((r) =>
-        presentLead(tenantSlug, r, versions ? (versions.get(r.id) ?? []) : undefined),
-      ),
-      nextPageToken: page.nextPageToken,
-      totalItems: page.totalItems,
-    });
-  });
+  router.get(
+    '/leads',
+    can('view'),
+    listRoute<LeadRow>(db, LEAD_LIST, SELECT_LEAD, 'l.tenant_id', async (rows, list, auth) => {
+      const versions = list.expand.has('versions')
+        ? await versionsOf(
+            db,
+            auth.tenantId,
+            rows.map((r) => r.id),
+          )
+        : null;
+      return rows.map((r) =>
+        presentLead(auth.tenantSlug, r, versions ? (versions.get(r.id) ?? []) : undefined),
+      );
+    }),
+  );
 
   router.get('/leads/:id', can('view'), async (req, res) => {
     const { tenantId, tenantSlug } = getAuth(res);

@@ -10,10 +10,11 @@ import {
 import { parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { escapeLike } from '#server/sandbox/platform/admin-shared.ts';
 import { offsetPage } from '#server/sandbox/platform/list-page.ts';
+import type { Audit } from '#server/sandbox/platform/records.ts';
 
 const canView = requireServicePermission('partner-management', 'partners', 'view');
 
-export interface PartnerRow {
+export interface PartnerRow extends Audit {
   id: number;
   code: string;
   display_name: string;
@@ -22,10 +23,6 @@ export interface PartnerRow {
   account_code: string | null;
   custom_fields: Record<string, unknown>;
   version: number;
-  created_at: Date;
-  updated_at: Date;
-  created_by: string;
-  updated_by: string;
 }
 interface TypeRow {
   id: number;

@@ -20,11 +20,13 @@ import {
   equalsIgnoringCase,
   invalidQuery,
   listPage,
+  listRoute,
   numeric,
   oneOf,
   readList,
   type ListSource,
 } from '#server/sandbox/platform/list-sql.ts';
+import type { Audit } from '#server/sandbox/platform/records.ts';
 
 /** The version stamps of a settings record, named as the contract's SettingsVersionEntries. */
 const VERSION_COLUMNS = 'version, updated_at AS "updatedAt", updated_by AS "updatedBy"';
@@ -118,17 +120,13 @@ export function settingType(value: unknown): string {
   return typeof value;
 }
 
-export interface RoleRow {
+export interface RoleRow extends Audit {
   id: number;
   code: string;
   label: string;
   description: string;
   /** The description per language (migration 027). */
   description_labels: NameLabels;
-  created_at: Date;
-  updated_at: Date;
-  created_by: string;
-  updated_by: string;
 }
 
 export async function rolesWithPermissions(db: Queryable, tenantId: number, roles: RoleRow[]) {
@@ -159,7 +157,7 @@ export async function rolesWithPermissions(db: Queryable, tenantId: number, role
   }));
 }
 
-export interface UserRow {
+export interface UserRow extends Audit {
   id: number;
   code: string;
   email: string;
@@ -170,10 +168,6 @@ export interface UserRow {
   version: number;
   must_change_password: boolean;
   organization_id: number | null;
-  created_at: Date;
-  updated_at: Date;
-  created_by: string;
-  updated_by: string;
 }
 
 export const USER_SELECT = `SELECT u.id, u.code, u.email, u.first_name, u.last_name, u.status, u.sub,
@@ -553,22 +547,17 @@ export function tenantRouter(
     );
   }
 
-  router.get('/roles', requirePermission('identity-management.roles.view'), async (req, res) => {
-    const auth = getAuth(res);
-    const list = readList(req.query, ROLE_LIST);
-    const page = await listPage<RoleRow>(
+  router.get(
+    '/roles',
+    requirePermission('identity-management.roles.view'),
+    listRoute<RoleRow>(
       db,
-      list,
       ROLE_LIST,
       'SELECT id, code, label, description, description_labels, created_at, updated_at, created_by, updated_by FROM roles',
-      { where: ['tenant_id = $1'], params: [auth.tenantId] },
-    );
-    res.json({
-      items: await rolesWithPermissions(db, auth.tenantId, page.items),
-      nextPageToken: page.nextPageToken,
-      totalItems: page.totalItems,
-    });
-  });
+      'tenant_id',
+      (rows, _list, auth) => rolesWithPermissions(db, auth.tenantId, rows),
+    ),
+  );
 
   return router;
 }
