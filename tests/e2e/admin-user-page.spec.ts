@@ -1,8 +1,17 @@
 import type { Page } from '@playwright/test';
-import { colleague, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
+import {
+  colleague,
+  expect,
+  expectNoSeriousA11yViolations,
+  fillSignIn,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 // A seeded product manager no other spec signs in with: this spec signs their session out.
 const SIGNED_OUT = 'paul.hoffmann@demo.test';
+// A seeded, active user no other spec uses: this spec flags and unflags their password.
+const REQUIRED = 'viktor.jung21@demo.test';
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 async function inGerman(page: Page) {
@@ -144,5 +153,69 @@ test.describe('die Benutzerseite', () => {
     } finally {
       await other.close();
     }
+  });
+
+  test('die Administratorin sendet eine E-Mail zum Zurücksetzen und verlangt eine Passwortänderung, die der Benutzer dann vornehmen muss', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'admin@demo.test');
+    await inGerman(page);
+    await openUsers(page);
+    await page.getByLabel('Benutzer suchen').fill(REQUIRED);
+    await expect(page.getByRole('link', { name: /^Benutzerseite von / })).toHaveCount(1);
+    await page.getByRole('link', { name: `Benutzerseite von ${REQUIRED} öffnen` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Viktor Jung' })).toBeVisible();
+    const required = page.getByTestId('required-action');
+    await expect(required).toHaveText('Bei der nächsten Anmeldung ist nichts erforderlich.');
+
+    // The reset e-mail, behind the confirmation that names the address.
+    await page
+      .getByRole('button', { name: 'E-Mail zum Zurücksetzen des Passworts senden' })
+      .click();
+    const resetDialog = page.getByRole('dialog', { name: 'E-Mail zum Zurücksetzen senden?' });
+    await expect(resetDialog).toContainText(REQUIRED);
+    await expectNoSeriousA11yViolations(page);
+    await resetDialog.getByRole('button', { name: 'Bestätigen' }).click();
+    await expect(
+      page.getByText('Die E-Mail zum Zurücksetzen des Passworts wurde gesendet.'),
+    ).toBeVisible();
+    const [mail] = await outbox(page, REQUIRED);
+    expect(mail?.subject).toBe('Passwort zurücksetzen');
+    expect(mail?.link).toMatch(/^http:\/\/[^/]+\/account\/resetpassword\?resetToken=/);
+
+    // The required action: the page says it at once, and the user's next sign-in asks for it.
+    await page
+      .getByRole('button', { name: 'Passwortänderung bei der nächsten Anmeldung verlangen' })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Passwortänderung verlangen?' })
+      .getByRole('button', { name: 'Bestätigen' })
+      .click();
+    await expect(required).toHaveText('Bei der nächsten Anmeldung erforderlich: Passwort ändern.');
+    await page.reload();
+    await expect(required).toHaveText('Bei der nächsten Anmeldung erforderlich: Passwort ändern.');
+
+    const context = await browser.newContext();
+    try {
+      const user = await context.newPage();
+      await user.goto('/login');
+      await fillSignIn(user, REQUIRED);
+      await expect(user).toHaveURL(/\/u\/0\/changepassword$/);
+    } finally {
+      await context.close();
+    }
+
+    // Taken back, the next sign-in goes straight in.
+    await page.getByRole('button', { name: 'Verlangte Passwortänderung aufheben' }).click();
+    await page
+      .getByRole('dialog', { name: 'Verlangte Passwortänderung aufheben?' })
+      .getByRole('button', { name: 'Bestätigen' })
+      .click();
+    await expect(required).toHaveText('Bei der nächsten Anmeldung ist nichts erforderlich.');
+    const again = await colleague(browser, REQUIRED);
+    await expect(again.page).toHaveURL(/\/u\/0\/home$/);
+    await again.close();
   });
 });
