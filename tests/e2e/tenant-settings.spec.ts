@@ -346,3 +346,33 @@ test('the profile language is the user’s own setting and applies at once', asy
   await expect(fresh.locator('html')).toHaveAttribute('lang', 'pl');
   await other.close();
 });
+
+test('a refusal of the service itself is said at the branding field, in German, and nothing is saved', async ({
+  page,
+}) => {
+  await toSandboxWorkspace(page);
+  await page.evaluate(() => localStorage.setItem('bo.language', 'de'));
+  // The browser's check would catch a bad colour first: the request is changed on its way so
+  // that the service's own rule (common/contracts/tenant.ts) is the one that refuses it.
+  await page.route('**/api/*/tenantservice/v1/branding', async (route) => {
+    if (route.request().method() !== 'PUT') return route.continue();
+    const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
+    await route.continue({ postData: JSON.stringify({ ...body, main_color: '#12345' }) });
+  });
+  await page.goto('/u/0/settings#tab=branding');
+  const form = page.getByRole('form', { name: 'Branding' });
+  const colour = form.getByLabel('Hauptfarbe');
+  const before = await colour.inputValue();
+  await colour.fill('#123456');
+  await form.getByRole('button', { name: 'Speichern' }).click();
+  await expect(colour).toHaveAttribute('aria-invalid', 'true');
+  // Said in German at the field, never as a raw key.
+  await expect(colour).toHaveAccessibleDescription(/Der Wert ist ungültig/);
+  await expect(form).not.toContainText('messages.');
+  await expectNoSeriousA11yViolations(page);
+  await page.unroute('**/api/*/tenantservice/v1/branding');
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Branding' }).getByLabel('Hauptfarbe')).toHaveValue(
+    before,
+  );
+});

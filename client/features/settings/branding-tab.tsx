@@ -63,6 +63,7 @@ function readAsDataUrl(blob: Blob): Promise<string> {
  */
 export function BrandingTab() {
   const { t } = useTranslation(['tenant_settings', 'ui']);
+  const { t: tUi } = useTranslation('ui');
   const { accountIndex, canEdit } = useSettingsAccount();
   const form = useSettingsEdit({
     query: settingsQueries.branding(accountIndex),
@@ -151,7 +152,9 @@ export function BrandingTab() {
             value={/^#[0-9a-f]{6}$/i.test(values.main_color) ? values.main_color : '#000000'}
             disabled={!canEdit}
             aria-invalid={colorErrors.length ? true : undefined}
-            aria-describedby={`${colorId}-value`}
+            aria-describedby={
+              colorErrors.length ? `${colorId}-value ${colorId}-errors` : `${colorId}-value`
+            }
             className="h-10 w-16 rounded border border-slate-400"
             onChange={(event) =>
               setValues((current) => ({ ...current, main_color: event.target.value }))
@@ -172,11 +175,17 @@ export function BrandingTab() {
             </Button>
           ) : null}
         </div>
-        {colorErrors.map((message) => (
-          <p key={message} className="text-sm text-red-700">
-            {translateMessage((key, options) => t(key as never, options), message)}
-          </p>
-        ))}
+        {colorErrors.length ? (
+          <ul id={`${colorId}-errors`} className="text-sm text-red-700">
+            {colorErrors.map((message) => (
+              // The field kit's messages (`messages.*`, a service's refusal) are in `ui`; this
+              // tab's own come with their namespace (`tenant_settings:`).
+              <li key={message}>
+                {translateMessage((key, options) => tUi(key as never, options), message)}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
       <div className="flex flex-col gap-2">
         <label htmlFor={logoId} className="text-sm font-medium text-slate-800">
