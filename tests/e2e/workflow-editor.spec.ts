@@ -151,6 +151,16 @@ test.describe('der Workflow-Editor', () => {
     await expect(page.getByRole('button', { name: 'Als neue Version speichern' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Neueste Version öffnen (2)' }).click();
     await expect(page.getByTestId('wf-version')).toHaveText('Version 2 von 2');
+
+    // A version the workflow lacks: the process manager's "Can't load, versionWorkFlowCode".
+    const missing = page.waitForResponse(
+      (r) => r.url().includes('/workflow_versions?') && r.url().includes('versionNumber'),
+    );
+    await page.goto(`/u/0/management/workflow-editor/e2e-${id}/9`);
+    expect(await (await missing).json()).toMatchObject({
+      message: "Can't load, versionWorkFlowCode",
+    });
+    await expect(page.getByText('Diesen Workflow oder diese Version gibt es nicht.')).toBeVisible();
   });
 
   test('eine abgelehnte Speicherung zeigt den Grund übersetzt und behält die Zeichnung; Verlassen fragt nach', async ({

@@ -81,6 +81,42 @@ describe("the spec's messages", () => {
     refusal(await list(admin, '/workflow_versions', 'workflowId=x'), 400, 'invalid_query');
   });
 
+  it("answers Can't load, versionWorkFlowCode for a version number the workflow does not have", async () => {
+    const intake = await workflow('claim-intake');
+    for (const filter of [
+      'workflowCode=claim-intake&versionNumber=2',
+      `workflowId=${intake.id}&versionNumber=1`,
+    ]) {
+      const found = await list(admin, '/workflow_versions', filter);
+      expect(found.status, filter).toBe(200);
+      expect(found.body.items.map((v: { versionNumber: number }) => v.versionNumber)).toEqual([
+        Number(filter.split('versionNumber=')[1]),
+      ]);
+    }
+    for (const [s, filter, message] of [
+      [admin, 'workflowCode=claim-intake&versionNumber=9', "Can't load, versionWorkFlowCode"],
+      [admin, `workflowId=${intake.id}&versionNumber=3`, "Can't load, versionWorkFlowCode"],
+      // Both named: the number must be the named workflow's, by id and by code alike.
+      [
+        admin,
+        `workflowId=${intake.id}&workflowCode=policy-termination&versionNumber=1`,
+        "Can't load, versionWorkFlowCode",
+      ],
+      // The workflow itself missing stays the list's message.
+      [admin, 'workflowCode=nope&versionNumber=1', "Can't load workflowVersions"],
+      [nord, 'workflowCode=claim-intake&versionNumber=1', "Can't load workflowVersions"],
+    ] as const) {
+      const res = await list(s, '/workflow_versions', filter);
+      refusal(res, 404, 'not_found');
+      expect(res.body.message, filter).toBe(message);
+    }
+    refusal(
+      await list(admin, '/workflow_versions', 'workflowCode=claim-intake&versionNumber=x'),
+      400,
+      'invalid_query',
+    );
+  });
+
   it("answers Can't patch, workFlowID, Can't define service event, Can't create, workflow and the delete's 501", async () => {
     const patch = await call(admin, '/workflows/99999', { method: 'PATCH', body: { name: 'X' } });
     refusal(patch, 404, 'not_found');
