@@ -265,6 +265,61 @@ describe('cancel, the race made certain', () => {
   });
 });
 
+describe('cancel beside a retry', () => {
+  it('wins: a cancel that lands as a retry starts leaves the retry no task to run', async () => {
+    const termination = await workflow('policy-termination');
+    const failed = (
+      await list(admin, '/workflow-instances', `workflowId=${termination.id}&status=failed`)
+    ).body.items;
+    // The oldest: the other cancels take the newest.
+    const target = failed.at(-1);
+    expect(target.error.taskKey).toBe('letter');
+    const letters = async () =>
+      Number(
+        (
+          await sandbox.db.query<{ n: string }>(
+            'SELECT count(*) AS n FROM outbox_emails WHERE subject = $1',
+            [`Termination of policy ${target.entityCode}`],
+          )
+        )[0]!.n,
+      );
+    const before = await letters();
+    // The cancel runs, and answers, right after the retry took the instance back to active and
+    // before the retry's engine resumes it: the letter, the retry's task, must not be sent.
+    const db = sandbox.db as { query: (sql: string, params?: unknown[]) => Promise<unknown[]> };
+    const query = db.query.bind(db);
+    let cancel: Pick<ApiResponse, 'status' | 'body'> | null = null;
+    db.query = async (sql, params) => {
+      const result = await query(sql, params);
+      if (sql.includes("SET status = 'active', error = NULL")) {
+        db.query = query;
+        cancel = await call(admin, `/workflow-instances/${target.code}/cancel`, {
+          method: 'POST',
+        });
+      }
+      return result;
+    };
+    let retry: Pick<ApiResponse, 'status' | 'body'>;
+    try {
+      retry = await call(admin, `/workflow-instances/${target.code}/retry`, { method: 'POST' });
+    } finally {
+      db.query = query;
+    }
+    expect(cancel!.status, JSON.stringify(cancel!.body)).toBe(200);
+    expect(cancel!.body.workflowInstance.status).toBe('cancelled');
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body.workflowInstance.status).toBe('cancelled');
+    const now = (await call(admin, `/workflow-instances/${target.code}`)).body.workflowInstance;
+    expect(now.status).toBe('cancelled');
+    expect(
+      now.history.some(
+        (s: { key: string; event: string }) => s.key === 'letter' && s.event === 'end',
+      ),
+    ).toBe(false);
+    expect(await letters()).toBe(before);
+  });
+});
+
 describe('monitor filters', () => {
   it('narrows to one version with workflowVersionId', async () => {
     const intake = await workflow('claim-intake');

@@ -471,15 +471,18 @@ export function workflowRouter(ctx: SandboxContext): Router {
     const auth = getAuth(res);
     const row = await findInstance(db, auth.tenantId, String(req.params.id));
     if (row.status !== 'active' && row.status !== 'failed') throw cannotCancel(row.status);
-    await runtimeOf(db).halt(row.code);
     // Guarded by the status, so that of two cancels at once (or a cancel beside a retry or the
-    // engine's last step) only one moves the instance; the other is told what it is now.
-    const [cancelled] = await db.query(
-      `UPDATE workflow_instances SET status = 'cancelled', timer_due_at = NULL,
-              updated_at = $2, updated_by = $3
-        WHERE id = $1 AND status IN ('active', 'failed') RETURNING id`,
-      [row.id, new Date(ctx.clock.now()), auth.userCode],
-    );
+    // engine's last step) only one moves the instance; the other is told what it is now. In the
+    // instance's turn in the engine: no task of it (a retry's neither) runs after this answers.
+    const cancelled = await runtimeOf(db).cancel(row.code, async () => {
+      const [moved] = await db.query<{ id: number }>(
+        `UPDATE workflow_instances SET status = 'cancelled', timer_due_at = NULL,
+                updated_at = $2, updated_by = $3
+          WHERE id = $1 AND status IN ('active', 'failed') RETURNING id`,
+        [row.id, new Date(ctx.clock.now()), auth.userCode],
+      );
+      return moved;
+    });
     if (!cancelled) throw cannotCancel((await findInstance(db, auth.tenantId, row.code)).status);
     res.json({
       workflowInstance: presentInstance(await findInstance(db, auth.tenantId, row.code), true),
