@@ -1,35 +1,39 @@
 import { describe, expect, it } from 'vitest';
+import type { TaskParam } from './bpmn-conventions.ts';
 import { taskImplementation } from './bpmn-model.ts';
 
-describe("a service task's implementation from the panel's rows", () => {
-  it('leaves out a parameter the type knows and left blank', () => {
-    // The panel's rows after "to" and "subject" are typed: "text" is offered, empty.
-    expect(
-      taskImplementation('notification.sendEmail', [
-        { name: 'to', value: 'care@demo.test' },
-        { name: 'subject', value: 'Claim {entityCode}' },
-        { name: 'text', value: '' },
-      ]),
-    ).toBe('notification.sendEmail?to=care%40demo.test&subject=Claim+%7BentityCode%7D');
-    // Blank is blank with spaces too; a required one left blank is left out as well (the
-    // editor's check names it as missing).
-    expect(
-      taskImplementation('claim.setStatus', [
-        { name: 'status', value: '' },
-        { name: 'claimCode', value: '  ' },
-      ]),
-    ).toBe('claim.setStatus');
-  });
+const rows = (pairs: Record<string, string>): TaskParam[] =>
+  Object.entries(pairs).map(([name, value]) => ({ name, value }));
 
-  it('keeps a filled optional parameter and a row the user added while it is blank', () => {
-    expect(
-      taskImplementation('notification.sendEmail', [
-        { name: 'to', value: 'a@demo.test' },
-        { name: 'text', value: 'Hello' },
-        { name: 'param4', value: '' },
-      ]),
-    ).toBe('notification.sendEmail?to=a%40demo.test&text=Hello&param4=');
-    // A type the registry does not know here: nothing is known, nothing dropped.
-    expect(taskImplementation('http.call', [{ name: 'path', value: '' }])).toBe('http.call?path=');
+describe("a service task's implementation from the panel's rows", () => {
+  it.each<{ why: string; type: string; params: Record<string, string>; saved: string }>([
+    {
+      // The panel's rows after "to" and "subject" are typed: "text" is offered, empty.
+      why: 'leaves out a known optional parameter left blank',
+      type: 'notification.sendEmail',
+      params: { to: 'care@demo.test', subject: 'Claim {entityCode}', text: '' },
+      saved: 'notification.sendEmail?to=care%40demo.test&subject=Claim+%7BentityCode%7D',
+    },
+    {
+      // A required one left blank is left out as well: the editor's check names it as missing.
+      why: 'takes spaces for blank, and drops a blank required one too',
+      type: 'claim.setStatus',
+      params: { status: '', claimCode: '  ' },
+      saved: 'claim.setStatus',
+    },
+    {
+      why: 'keeps a filled optional parameter and a row the user added while it is blank',
+      type: 'notification.sendEmail',
+      params: { to: 'a@demo.test', text: 'Hello', param4: '' },
+      saved: 'notification.sendEmail?to=a%40demo.test&text=Hello&param4=',
+    },
+    {
+      why: 'drops nothing of a type whose parameters the editor does not know',
+      type: 'http.call',
+      params: { path: '' },
+      saved: 'http.call?path=',
+    },
+  ])('$why', ({ type, params, saved }) => {
+    expect(taskImplementation(type, rows(params))).toBe(saved);
   });
 });
