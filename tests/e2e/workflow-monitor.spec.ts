@@ -23,8 +23,9 @@ async function choose(page: Page, language: 'pl') {
 }
 
 test.describe('workflow monitor', () => {
-  // About 30 s each on a quiet box; the shared box's load stretches sign-in and axe.
-  test.describe.configure({ timeout: 120_000 });
+  // 8 to 10 s each on a quiet box (measured 2026-11-27 at one worker); the shared box's load
+  // stretches sign-in and axe.
+  test.describe.configure({ timeout: 45_000 });
 
   test('po polsku: nieudane instancje, ścieżka z błędem, ponowienie kończy instancję', async ({
     page,
