@@ -234,6 +234,14 @@ export function withLayout(xml: string): string {
   for (const p of placed.values()) {
     const shape = el(BPMNDI, 'bpmndi:BPMNShape', { id: `${p.id}_di`, bpmnElement: p.id });
     shape.appendChild(el(DC, 'dc:Bounds', { x: p.x, y: p.y, width: p.width, height: p.height }));
+    // A gateway's name above it: below, where bpmn-js puts it, a branch leaves (routeFlows).
+    if (/Gateway$/.test(p.kind ?? '')) {
+      const label = el(BPMNDI, 'bpmndi:BPMNLabel', {});
+      label.appendChild(
+        el(DC, 'dc:Bounds', { x: p.x + p.width / 2 - 50, y: p.y - 24, width: 100, height: 14 }),
+      );
+      shape.appendChild(label);
+    }
     plane.appendChild(shape);
   }
   const routes = routeFlows(flows, placed);
