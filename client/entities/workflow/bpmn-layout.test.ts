@@ -135,4 +135,29 @@ describe('the layout of a BPMN file without a drawing', () => {
     // The gateway's four and the start's three.
     expect(sharing(nodes, flows)).toEqual([]);
   });
+
+  it('puts where two branches meet after the longer one, so no flow but a way back runs left', () => {
+    // Claim intake's shape: a long branch and a short one meeting at the end.
+    const nodes: LayoutNode[] = [
+      { id: 'start', kind: 'startEvent' },
+      { id: 'gw', kind: 'exclusiveGateway' },
+      { id: 'review', kind: 'serviceTask' },
+      { id: 'approve', kind: 'serviceTask' },
+      { id: 'assess', kind: 'userTask' },
+      { id: 'end', kind: 'endEvent' },
+    ];
+    const flows: LayoutFlow[] = [
+      { id: 'f1', source: 'start', target: 'gw' },
+      { id: 'f2', source: 'gw', target: 'review' },
+      { id: 'f3', source: 'review', target: 'approve' },
+      { id: 'f4', source: 'approve', target: 'end' },
+      { id: 'f5', source: 'gw', target: 'assess' },
+      { id: 'f6', source: 'assess', target: 'end' },
+    ];
+    const at = new Map(layOut(nodes, flows).map((p) => [p.id, p]));
+    for (const f of flows) expect(at.get(f.target)!.x, f.id).toBeGreaterThan(at.get(f.source)!.x);
+    // The end after the approval, in its row: that flow is straight.
+    expect(at.get('end')!.y + 18).toBe(at.get('approve')!.y + 40);
+    expect(sharing(nodes, flows)).toEqual([]);
+  });
 });

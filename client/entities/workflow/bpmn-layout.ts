@@ -62,8 +62,10 @@ export interface Placed {
 }
 
 /**
- * Columns by the shortest way from a node nothing leads to (a start), rows in the order found;
- * a node no way reaches starts a column of its own at the left.
+ * Columns by the longest way from a node nothing leads to (a start), so that every flow but a
+ * loop's way back goes to the right: two branches that meet again meet after the longer one
+ * (by the shortest way, the meeting point stood beside the longer branch's last step and its flow
+ * ran back). Rows in the order of the nodes; a loop nothing leads into starts at the left.
  */
 export function layOut(nodes: readonly LayoutNode[], flows: readonly LayoutFlow[]): Placed[] {
   const ids = new Set(nodes.map((n) => n.id));
@@ -74,23 +76,31 @@ export function layOut(nodes: readonly LayoutNode[], flows: readonly LayoutFlow[
     out.set(f.source, [...(out.get(f.source) ?? []), f.target]);
     incoming.add(f.target);
   }
-  const column = new Map<string, number>();
-  const queue: string[] = [];
-  const visit = (id: string, at: number) => {
-    if (column.has(id)) return;
-    column.set(id, at);
-    queue.push(id);
-  };
-  for (const n of nodes) if (!incoming.has(n.id)) visit(n.id, 0);
-  for (;;) {
-    while (queue.length) {
-      const id = queue.shift()!;
-      for (const next of out.get(id) ?? []) visit(next, column.get(id)! + 1);
+  // A walk from the starts (then from whatever it did not reach) finds each loop's way back;
+  // the other flows form no loop, and the walk's finishing order reversed is theirs.
+  const back = new Set<string>();
+  const walking = new Set<string>();
+  const finished: string[] = [];
+  const seen = new Set<string>();
+  const walk = (id: string) => {
+    seen.add(id);
+    walking.add(id);
+    for (const next of out.get(id) ?? []) {
+      if (walking.has(next)) back.add(`${id}\n${next}`);
+      else if (!seen.has(next)) walk(next);
     }
-    // A loop with no way in: start it where it is.
-    const left = nodes.find((n) => !column.has(n.id));
-    if (!left) break;
-    visit(left.id, 0);
+    walking.delete(id);
+    finished.push(id);
+  };
+  for (const n of nodes) if (!incoming.has(n.id) && !seen.has(n.id)) walk(n.id);
+  for (const n of nodes) if (!seen.has(n.id)) walk(n.id);
+  const column = new Map<string, number>();
+  for (const id of finished.reverse()) {
+    const at = column.get(id) ?? 0;
+    column.set(id, at);
+    for (const next of out.get(id) ?? []) {
+      if (!back.has(`${id}\n${next}`)) column.set(next, Math.max(column.get(next) ?? 0, at + 1));
+    }
   }
   const rows = new Map<number, number>();
   return nodes.map((n) => {
