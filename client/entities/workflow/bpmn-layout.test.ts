@@ -34,6 +34,20 @@ function sharing(nodes: readonly LayoutNode[], flows: readonly LayoutFlow[]): st
   return found;
 }
 
+/** A graph written short: `id:kind` nodes, `flow=source>target` flows. */
+function graph(nodeText: string, flowText: string): { nodes: LayoutNode[]; flows: LayoutFlow[] } {
+  const nodes = nodeText.split(/\s+/).map((n) => {
+    const [id, kind] = n.split(':');
+    return { id: id!, kind: kind! };
+  });
+  const flows = flowText.split(/\s+/).map((f) => {
+    const [id, ends] = f.split('=');
+    const [source, target] = ends!.split('>');
+    return { id: id!, source: source!, target: target! };
+  });
+  return { nodes, flows };
+}
+
 /** The elements and flows of a process as the layout reads them (the test's own small reader). */
 function graphOf(xml: string): { nodes: LayoutNode[]; flows: LayoutFlow[] } {
   const nodes = [...xml.matchAll(/<(\w+) id="([^"]+)"/g)]
@@ -114,19 +128,10 @@ describe('the layout of a BPMN file without a drawing', () => {
 
   it('gives each of four branches out of a gateway its own line, below and above', () => {
     // The gateway is reached late, so its branches lie in rows above and below it.
-    const nodes: LayoutNode[] = [
-      { id: 's', kind: 'startEvent' },
-      { id: 'x1', kind: 'task' },
-      { id: 'x2', kind: 'task' },
-      { id: 'gw', kind: 'exclusiveGateway' },
-      ...['a', 'b', 'c', 'd'].map((id) => ({ id, kind: 'task' })),
-    ];
-    const flows: LayoutFlow[] = [
-      { id: 'f0', source: 's', target: 'x1' },
-      { id: 'f1', source: 's', target: 'x2' },
-      { id: 'f2', source: 's', target: 'gw' },
-      ...['a', 'b', 'c', 'd'].map((t) => ({ id: `g${t}`, source: 'gw', target: t })),
-    ];
+    const { nodes, flows } = graph(
+      's:startEvent x1:task x2:task gw:exclusiveGateway a:task b:task c:task d:task',
+      'f0=s>x1 f1=s>x2 f2=s>gw ga=gw>a gb=gw>b gc=gw>c gd=gw>d',
+    );
     const placed = new Map(layOut(nodes, flows).map((p) => [p.id, p]));
     const gw = placed.get('gw')!;
     const rows = ['a', 'b', 'c', 'd'].map((t) => Math.sign(placed.get(t)!.y - gw.y));
@@ -138,22 +143,10 @@ describe('the layout of a BPMN file without a drawing', () => {
 
   it('puts where two branches meet after the longer one, so no flow but a way back runs left', () => {
     // Claim intake's shape: a long branch and a short one meeting at the end.
-    const nodes: LayoutNode[] = [
-      { id: 'start', kind: 'startEvent' },
-      { id: 'gw', kind: 'exclusiveGateway' },
-      { id: 'review', kind: 'serviceTask' },
-      { id: 'approve', kind: 'serviceTask' },
-      { id: 'assess', kind: 'userTask' },
-      { id: 'end', kind: 'endEvent' },
-    ];
-    const flows: LayoutFlow[] = [
-      { id: 'f1', source: 'start', target: 'gw' },
-      { id: 'f2', source: 'gw', target: 'review' },
-      { id: 'f3', source: 'review', target: 'approve' },
-      { id: 'f4', source: 'approve', target: 'end' },
-      { id: 'f5', source: 'gw', target: 'assess' },
-      { id: 'f6', source: 'assess', target: 'end' },
-    ];
+    const { nodes, flows } = graph(
+      'start:startEvent gw:exclusiveGateway review:serviceTask approve:serviceTask assess:userTask end:endEvent',
+      'f1=start>gw f2=gw>review f3=review>approve f4=approve>end f5=gw>assess f6=assess>end',
+    );
     const at = new Map(layOut(nodes, flows).map((p) => [p.id, p]));
     for (const f of flows) expect(at.get(f.target)!.x, f.id).toBeGreaterThan(at.get(f.source)!.x);
     // The end after the approval, in its row: that flow is straight.
