@@ -145,6 +145,31 @@ export function listWorkflowVersions(
   return fetchJson(`${base(accountIndex)}/workflow_versions?${params}`, { signal });
 }
 
+/**
+ * A workflow's version by its number, through the list call; a number the workflow lacks is the
+ * service's 404 "Can't load, versionWorkFlowCode".
+ */
+export async function findWorkflowVersion(
+  accountIndex: number,
+  workflowCode: string,
+  versionNumber: number,
+  signal?: AbortSignal,
+): Promise<WorkflowVersionSummary> {
+  const params = listParams({
+    pageSize: 1,
+    pageToken: null,
+    filter: { workflowCode, versionNumber: String(versionNumber) },
+    order: null,
+  });
+  const page = await fetchJson<Page<WorkflowVersionSummary>>(
+    `${base(accountIndex)}/workflow_versions?${params}`,
+    { signal },
+  );
+  const [found] = page.items;
+  if (!found) throw new Error(`version ${versionNumber} of ${workflowCode} not listed`);
+  return found;
+}
+
 /** A version by code (or id) with its BPMN, its tasks and its sequences. */
 export async function getWorkflowVersion(
   accountIndex: number,

@@ -81,6 +81,42 @@ describe("the spec's messages", () => {
     refusal(await list(admin, '/workflow_versions', 'workflowId=x'), 400, 'invalid_query');
   });
 
+  it("answers Can't load, versionWorkFlowCode for a version number the workflow does not have", async () => {
+    const intake = await workflow('claim-intake');
+    for (const filter of [
+      'workflowCode=claim-intake&versionNumber=2',
+      `workflowId=${intake.id}&versionNumber=1`,
+    ]) {
+      const found = await list(admin, '/workflow_versions', filter);
+      expect(found.status, filter).toBe(200);
+      expect(found.body.items.map((v: { versionNumber: number }) => v.versionNumber)).toEqual([
+        Number(filter.split('versionNumber=')[1]),
+      ]);
+    }
+    for (const [s, filter, message] of [
+      [admin, 'workflowCode=claim-intake&versionNumber=9', "Can't load, versionWorkFlowCode"],
+      [admin, `workflowId=${intake.id}&versionNumber=3`, "Can't load, versionWorkFlowCode"],
+      // Both named: the number must be the named workflow's, by id and by code alike.
+      [
+        admin,
+        `workflowId=${intake.id}&workflowCode=policy-termination&versionNumber=1`,
+        "Can't load, versionWorkFlowCode",
+      ],
+      // The workflow itself missing stays the list's message.
+      [admin, 'workflowCode=nope&versionNumber=1', "Can't load workflowVersions"],
+      [nord, 'workflowCode=claim-intake&versionNumber=1', "Can't load workflowVersions"],
+    ] as const) {
+      const res = await list(s, '/workflow_versions', filter);
+      refusal(res, 404, 'not_found');
+      expect(res.body.message, filter).toBe(message);
+    }
+    refusal(
+      await list(admin, '/workflow_versions', 'workflowCode=claim-intake&versionNumber=x'),
+      400,
+      'invalid_query',
+    );
+  });
+
   it("answers Can't patch, workFlowID, Can't define service event, Can't create, workflow and the delete's 501", async () => {
     const patch = await call(admin, '/workflows/99999', { method: 'PATCH', body: { name: 'X' } });
     refusal(patch, 404, 'not_found');
@@ -226,6 +262,61 @@ describe('cancel, the race made certain', () => {
       [target.code],
     );
     expect(row!.updated_by).toBe('other');
+  });
+});
+
+describe('cancel beside a retry', () => {
+  it('wins: a cancel that lands as a retry starts leaves the retry no task to run', async () => {
+    const termination = await workflow('policy-termination');
+    const failed = (
+      await list(admin, '/workflow-instances', `workflowId=${termination.id}&status=failed`)
+    ).body.items;
+    // The oldest: the other cancels take the newest.
+    const target = failed.at(-1);
+    expect(target.error.taskKey).toBe('letter');
+    const letters = async () =>
+      Number(
+        (
+          await sandbox.db.query<{ n: string }>(
+            'SELECT count(*) AS n FROM outbox_emails WHERE subject = $1',
+            [`Termination of policy ${target.entityCode}`],
+          )
+        )[0]!.n,
+      );
+    const before = await letters();
+    // The cancel runs, and answers, right after the retry took the instance back to active and
+    // before the retry's engine resumes it: the letter, the retry's task, must not be sent.
+    const db = sandbox.db as { query: (sql: string, params?: unknown[]) => Promise<unknown[]> };
+    const query = db.query.bind(db);
+    let cancel: Pick<ApiResponse, 'status' | 'body'> | null = null;
+    db.query = async (sql, params) => {
+      const result = await query(sql, params);
+      if (sql.includes("SET status = 'active', error = NULL")) {
+        db.query = query;
+        cancel = await call(admin, `/workflow-instances/${target.code}/cancel`, {
+          method: 'POST',
+        });
+      }
+      return result;
+    };
+    let retry: Pick<ApiResponse, 'status' | 'body'>;
+    try {
+      retry = await call(admin, `/workflow-instances/${target.code}/retry`, { method: 'POST' });
+    } finally {
+      db.query = query;
+    }
+    expect(cancel!.status, JSON.stringify(cancel!.body)).toBe(200);
+    expect(cancel!.body.workflowInstance.status).toBe('cancelled');
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body.workflowInstance.status).toBe('cancelled');
+    const now = (await call(admin, `/workflow-instances/${target.code}`)).body.workflowInstance;
+    expect(now.status).toBe('cancelled');
+    expect(
+      now.history.some(
+        (s: { key: string; event: string }) => s.key === 'letter' && s.event === 'end',
+      ),
+    ).toBe(false);
+    expect(await letters()).toBe(before);
   });
 });
 

@@ -4,9 +4,11 @@ import {
   DURATION,
   conditionText,
   decisionTableOf,
+  formatTaskSpec,
   parseTaskSpec,
   timerDefinitionOf,
   type BpmnElement,
+  type TaskParam,
   type TaskSpec,
 } from './bpmn-conventions.ts';
 
@@ -35,6 +37,20 @@ export const KNOWN_PARAMS: Readonly<Record<string, readonly string[]>> = {
   'notification.sendEmail': ['to', 'subject', 'text'],
   'lead.createFollowUp': ['note', 'dueInDays', 'leadCode'],
 };
+
+/**
+ * A service task's `implementation` from the panel's rows. A parameter the type knows and left
+ * blank is left out: the panel offers it again as an empty row, and written as `text=` it would
+ * be saved with the version and show as a change in the comparison. A row the user added stays
+ * while blank: it is being named.
+ */
+export function taskImplementation(type: string, params: readonly TaskParam[]): string {
+  const known = KNOWN_PARAMS[type] ?? [];
+  return formatTaskSpec({
+    type,
+    params: params.filter((p) => p.value.trim() || !known.includes(p.name.trim())),
+  });
+}
 
 /** The kinds of task the panel lets a task become (the ones the engine runs). */
 export const TASK_KINDS = [

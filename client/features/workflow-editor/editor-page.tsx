@@ -19,6 +19,7 @@ import {
   createWorkflow,
   getServiceEventTypes,
   getWorkflow,
+  findWorkflowVersion,
   getWorkflowVersion,
   patchWorkflow,
 } from '#client/api/workflows-client.ts';
@@ -134,15 +135,18 @@ function WorkflowEditor({
         loadWorkflow: fromPromise<LoadedWorkflow, LoadRequest>(async ({ input, signal }) => {
           try {
             const workflow = await getWorkflow(accountIndex, input.code, signal);
-            const versions = workflow.versions ?? [];
-            const latest = versions.at(-1);
+            const latest = (workflow.versions ?? []).at(-1);
+            // A number the workflow lacks: the service answers "Can't load, versionWorkFlowCode".
             const wanted =
               input.versionNumber === null
                 ? latest
-                : versions.find((v) => v.versionNumber === input.versionNumber);
-            if (!wanted || !latest) {
-              throw new ApiError(404, 'not_found', "Can't load, versionWorkFlowCode", null);
-            }
+                : await findWorkflowVersion(
+                    accountIndex,
+                    workflow.code,
+                    input.versionNumber,
+                    signal,
+                  );
+            if (!wanted || !latest) throw new Error(`workflow ${workflow.code} has no version`);
             const version = await getWorkflowVersion(accountIndex, wanted.code, signal);
             return {
               workflowId: workflow.id,

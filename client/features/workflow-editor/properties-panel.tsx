@@ -3,12 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Element } from 'bpmn-js/lib/model/Types';
 import { Button } from '#client/ui/button.tsx';
 import type { BpmnInstance } from './bpmn-canvas.tsx';
-import {
-  conditionBody,
-  formatTaskSpec,
-  ruleImplementation,
-  type TaskParam,
-} from './bpmn-conventions.ts';
+import { conditionBody, ruleImplementation, type TaskParam } from './bpmn-conventions.ts';
 import {
   KNOWN_PARAMS,
   TASK_KINDS,
@@ -19,6 +14,7 @@ import {
   pickableElements,
   propsOf,
   selectElement,
+  taskImplementation,
 } from './bpmn-model.ts';
 import { taskTypeLabel } from './task-type-label.ts';
 
@@ -85,7 +81,7 @@ export function PropertiesPanel({
 
   const setParams = (params: TaskParam[]) => {
     if (!element || !edit || !props?.task) return;
-    edit.setImplementation(element, formatTaskSpec({ type: props.task.type, params }));
+    edit.setImplementation(element, taskImplementation(props.task.type, params));
   };
 
   return (
@@ -179,7 +175,7 @@ export function PropertiesPanel({
                       const kept = props.task!.params.filter((p) => p.value.trim());
                       edit?.setImplementation(
                         element,
-                        formatTaskSpec({ type: event.target.value, params: kept }),
+                        taskImplementation(event.target.value, kept),
                       );
                     }}
                   >

@@ -80,6 +80,13 @@ export class WorkflowRuntime {
   private readonly tick: NodeJS.Timeout;
   /** Task types that fail for now (the seed's outage, so that a retry later fixes them). */
   readonly outages = new Set<string>();
+  /**
+   * Per instance, the last of its tasks and cancels queued one after the other: a task checks
+   * the instance is still active and does its work, or a cancel moves it, never the two
+   * interleaved. So a cancel that answered has no task of the instance run after it, even when a
+   * retry's engine started before or beside it (the sandbox is one process, the queue in it).
+   */
+  private readonly turns = new Map<string, Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -173,6 +180,34 @@ export class WorkflowRuntime {
     );
     for (const row of rows) await this.run(row, row.history);
     return rows.length;
+  }
+
+  /** `fn` in the instance's turn: after the task or cancel before it, before the next one. */
+  private async inTurn<T>(code: string, fn: () => Promise<T>): Promise<T> {
+    const before = this.turns.get(code) ?? Promise.resolve();
+    let done!: () => void;
+    const mine = before.then(() => new Promise<void>((resolve) => (done = resolve)));
+    this.turns.set(code, mine);
+    await before;
+    try {
+      return await fn();
+    } finally {
+      done();
+      if (this.turns.get(code) === mine) this.turns.delete(code);
+    }
+  }
+
+  /**
+   * Cancels an active or failed instance: in its turn, so no task of it runs after this answers
+   * (a task under way finishes first; the next one finds the instance cancelled). `move` is the
+   * caller's status-guarded update; the engine stops only when it moved the instance.
+   */
+  async cancel<T>(code: string, move: () => Promise<T | undefined>): Promise<T | undefined> {
+    return this.inTurn(code, async () => {
+      const moved = await move();
+      if (moved !== undefined) await this.halt(code);
+      return moved;
+    });
   }
 
   /** Stops a running instance's engine (cancel); answers whether one ran. */
@@ -284,7 +319,20 @@ export class WorkflowRuntime {
         unknown
       >;
       // Copied to the engine's too: those are the ones saved with the instance.
-      return this.work(row, activity, variables).then(() => {
+      return this.inTurn(row.code, async () => {
+        // Checked at the database in the task's turn: a cancel since the engine (re)started,
+        // a retry's among them, stops the instance before the task does anything.
+        const [now] = await this.db.query<{ status: string }>(
+          'SELECT status FROM workflow_instances WHERE id = $1',
+          [row.id],
+        );
+        if (now?.status !== 'active') {
+          live.cancelled = true;
+          this.clearTimers(row.code);
+          if (this.live.get(row.code) === live) this.live.delete(row.code);
+          throw new Error(`the instance is ${now?.status ?? 'gone'}: its tasks no longer run`);
+        }
+        await this.work(row, activity, variables);
         Object.assign(engine.environment.variables, variables);
       });
     };

@@ -34,6 +34,8 @@ const cantLoadWorkflow = () => new HttpError(404, 'not_found', "Can't load workF
 const cantLoadVersion = () => new HttpError(404, 'not_found', "Can't load, workFlowVersionCode");
 const cantLoadInstance = () => new HttpError(404, 'not_found', "Can't load instanceCode");
 const cantLoadVersions = () => new HttpError(404, 'not_found', "Can't load workflowVersions");
+/** A workflow's version looked up by its number (spec: a lookup that returns none fails). */
+const cantLoadVersionOf = () => new HttpError(404, 'not_found', "Can't load, versionWorkFlowCode");
 const cannotCancel = (status: string) =>
   new HttpError(409, 'illegal_transition', `an instance that is ${status} cannot be cancelled`);
 
@@ -200,6 +202,7 @@ const VERSION_LIST: ListSource = {
   filters: {
     workflowId: numeric('v.workflow_id', 'workflowId must be a number'),
     workflowCode: equals('w.code'),
+    versionNumber: numeric('v.version_number', 'versionNumber must be a number'),
   },
   orders: { id: 'v.id', versionNumber: 'v.version_number', createdAt: 'v.created_at' },
   defaultOrder: ['id', 'DESC'],
@@ -257,6 +260,20 @@ async function knownWorkflow(db: Queryable, tenantId: number, key: string) {
   await findWorkflow(db, tenantId, key).catch((err: unknown) => {
     throw err instanceof HttpError && err.status === 404 ? cantLoadVersions() : err;
   });
+}
+
+async function knownVersion(
+  db: Queryable,
+  tenantId: number,
+  of: { id: number | null; code: string | null; number: number },
+) {
+  const [found] = await db.query(
+    `SELECT 1 FROM workflow_versions v JOIN workflows w ON w.id = v.workflow_id
+      WHERE v.tenant_id = $1 AND v.version_number = $2
+        AND ($3::int IS NULL OR w.id = $3::int) AND ($4::text IS NULL OR w.code = $4)`,
+    [tenantId, of.number, of.id, of.code],
+  );
+  if (!found) throw cantLoadVersionOf();
 }
 
 async function versionsOf(db: Queryable, workflowId: number) {
@@ -396,9 +413,20 @@ export function workflowRouter(ctx: SandboxContext): Router {
     const { filter } = readList(req.query, VERSION_LIST);
     const id = filter.get('workflowId');
     const code = filter.get('workflowCode');
-    // A workflowId that is no number is the list's own 400.
-    if (id !== undefined && /^\d{1,9}$/.test(id)) await knownWorkflow(db, tenantId, id);
+    // A workflowId or versionNumber that is no number is the list's own 400.
+    const number = (text: string | undefined) =>
+      text !== undefined && /^\d{1,9}$/.test(text) ? Number(text) : null;
+    if (number(id) !== null) await knownWorkflow(db, tenantId, id!);
     if (code !== undefined) await knownWorkflow(db, tenantId, code);
+    // One version of a known workflow by its number (the editor's /{code}/{versionNumber}):
+    // none is the spec's "Can't load, versionWorkFlowCode", not an empty list.
+    const versionNumber = number(filter.get('versionNumber'));
+    if (versionNumber !== null && (number(id) !== null || code !== undefined))
+      await knownVersion(db, tenantId, {
+        id: number(id),
+        code: code ?? null,
+        number: versionNumber,
+      });
     await versionList(req, res, next);
   });
 
@@ -443,15 +471,18 @@ export function workflowRouter(ctx: SandboxContext): Router {
     const auth = getAuth(res);
     const row = await findInstance(db, auth.tenantId, String(req.params.id));
     if (row.status !== 'active' && row.status !== 'failed') throw cannotCancel(row.status);
-    await runtimeOf(db).halt(row.code);
     // Guarded by the status, so that of two cancels at once (or a cancel beside a retry or the
-    // engine's last step) only one moves the instance; the other is told what it is now.
-    const [cancelled] = await db.query(
-      `UPDATE workflow_instances SET status = 'cancelled', timer_due_at = NULL,
-              updated_at = $2, updated_by = $3
-        WHERE id = $1 AND status IN ('active', 'failed') RETURNING id`,
-      [row.id, new Date(ctx.clock.now()), auth.userCode],
-    );
+    // engine's last step) only one moves the instance; the other is told what it is now. In the
+    // instance's turn in the engine: no task of it (a retry's neither) runs after this answers.
+    const cancelled = await runtimeOf(db).cancel(row.code, async () => {
+      const [moved] = await db.query<{ id: number }>(
+        `UPDATE workflow_instances SET status = 'cancelled', timer_due_at = NULL,
+                updated_at = $2, updated_by = $3
+          WHERE id = $1 AND status IN ('active', 'failed') RETURNING id`,
+        [row.id, new Date(ctx.clock.now()), auth.userCode],
+      );
+      return moved;
+    });
     if (!cancelled) throw cannotCancel((await findInstance(db, auth.tenantId, row.code)).status);
     res.json({
       workflowInstance: presentInstance(await findInstance(db, auth.tenantId, row.code), true),
