@@ -11,6 +11,7 @@ import type {
   SettlementCreateInput,
   SettlementUpdateInput,
   PaymentDecisionInput,
+  PaymentReversalInput,
   ClaimPartner,
   ClaimPartnerLinkInput,
   ClaimPartnerRole,
@@ -318,6 +319,20 @@ export async function deleteSettlement(
 }
 
 /** Approves or rejects a settlement's payment awaiting a second person (four-eyes). */
+/** Reverses what is left of a settlement's booked payment: a counter-entry with a reason. */
+export async function reversePayment(
+  accountIndex: number,
+  code: string,
+  body: PaymentReversalInput,
+  signal?: AbortSignal,
+) {
+  const res = await fetchJson<{ settlement: Settlement }>(
+    path(accountIndex, `/settlements/${encodeURIComponent(code)}/payment-reversal`),
+    { method: 'POST', body, signal },
+  );
+  return res.settlement;
+}
+
 export async function decidePayment(
   accountIndex: number,
   code: string,
