@@ -66,6 +66,20 @@ async function openDocumentsTab(page: Page, claim: Claim) {
   return panel;
 }
 
+/** The handler's new claim, its documents tab in German, and the handler's API session. */
+async function germanDocumentsTab(page: Page, baseURL: string) {
+  const api = await apiAs(baseURL, HANDLER);
+  const claim = await newClaim(api);
+  await page.goto('/login');
+  await signIn(page, HANDLER);
+  await page.evaluate(() => localStorage.setItem('bo.language', 'de'));
+  await page.goto(`/u/0/claims/${claim.code}#tab=documents`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  const panel = page.getByRole('region', { name: 'Dokumente' });
+  await expect(panel).toBeVisible();
+  return { api, claim, panel };
+}
+
 const PDF = makePdf('Damage report', ['Rear bumper, scratches']);
 const PNG = makePng(64, [200, 40, 40]);
 const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(512)]);
@@ -175,15 +189,7 @@ test.describe('claim documents tab', () => {
     page,
     baseURL,
   }) => {
-    const api = await apiAs(baseURL!, HANDLER);
-    const claim = await newClaim(api);
-    await page.goto('/login');
-    await signIn(page, HANDLER);
-    await page.evaluate(() => localStorage.setItem('bo.language', 'de'));
-    await page.goto(`/u/0/claims/${claim.code}#tab=documents`);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-    const panel = page.getByRole('region', { name: 'Dokumente' });
-    await expect(panel).toBeVisible();
+    const { api, claim, panel } = await germanDocumentsTab(page, baseURL!);
     const input = panel.locator('input[type="file"]');
 
     // One byte over 10 MiB, a real PDF otherwise: refused by its size.
@@ -243,19 +249,13 @@ test.describe('claim documents tab', () => {
     );
     expect(refused.status()).toBe(403);
   });
+
   test('auf Deutsch: lehnt der Speicher selbst die Datei ab, steht dieselbe genaue Meldung wie bei der Prüfung vorher', async ({
     page,
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const api = await apiAs(baseURL!, HANDLER);
-    const claim = await newClaim(api);
-    await page.goto('/login');
-    await signIn(page, HANDLER);
-    await page.evaluate(() => localStorage.setItem('bo.language', 'de'));
-    await page.goto(`/u/0/claims/${claim.code}#tab=documents`);
-    const panel = page.getByRole('region', { name: 'Dokumente' });
-    await expect(panel).toBeVisible();
+    const { api, claim, panel } = await germanDocumentsTab(page, baseURL!);
     const input = panel.locator('input[type="file"]');
     const problems = panel.getByTestId('upload-problem');
 
