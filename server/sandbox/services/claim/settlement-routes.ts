@@ -138,9 +138,15 @@ const settlementEvent = (
   const any = (after ?? before)!;
   // The claim it belongs to is the history's own record, and the workspace's currency does not
   // change: neither is news to a reader of the claim's history.
+  // Nothing reversed is no news either: the field shows once a reversal is booked.
   const fields = (r: SettlementRow) => {
-    const { claimCode: _claim, currency: _currency, ...settlement } = presentSettlement(r);
-    return { settlement };
+    const {
+      claimCode: _claim,
+      currency: _currency,
+      reversedPayment,
+      ...settlement
+    } = presentSettlement(r);
+    return { settlement: reversedPayment ? { ...settlement, reversedPayment } : settlement };
   };
   return {
     entityType: 'claim',
