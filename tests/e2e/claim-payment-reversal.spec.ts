@@ -97,5 +97,15 @@ test.describe('reversing a booked payment', () => {
     await expect(page.getByTestId('settlements')).toContainText(/2\s?500,00\s€/);
     await expect(page.getByTestId('claim-paid')).toHaveText(/^0,00\s€$/);
     await expect(page.getByRole('button', { name: /^Stornuj wypłatę dla / })).toHaveCount(0);
+
+    // The claim's history names who reversed it, the counter-entry as money and the reason; no
+    // user id shows.
+    await page.getByRole('tab', { name: 'Historia' }).click();
+    const latest = page.getByTestId('history').getByRole('row').nth(0);
+    await expect(latest).toContainText('Stornowano wypłatę');
+    await expect(latest).toContainText(/Stornowana wypłata: .*→.*2\s?500,00/);
+    await expect(latest).toContainText(/Storno \(zapis przeciwny\): .*→.*-2\s?500,00/);
+    await expect(latest).toContainText(reason);
+    await expect(page.locator('body')).not.toContainText('usr_');
   });
 });
