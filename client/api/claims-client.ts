@@ -7,7 +7,6 @@ import type {
   ClaimCancelInput,
   ClaimCreateInput,
   ClaimPatchInput,
-  ClaimUpdateInput,
   SettlementCreateInput,
   SettlementUpdateInput,
   PaymentDecisionInput,
@@ -128,20 +127,6 @@ export async function createClaim(
     body,
     signal,
   });
-  return res.claim;
-}
-
-/** Replaces the editable fields (what the body leaves out is cleared, the notice date kept). */
-export async function replaceClaim(
-  accountIndex: number,
-  code: string,
-  body: ClaimUpdateInput,
-  signal?: AbortSignal,
-) {
-  const res = await fetchJson<{ claim: Claim }>(
-    path(accountIndex, `/claims/${encodeURIComponent(code)}`),
-    { method: 'PUT', body, signal },
-  );
   return res.claim;
 }
 
