@@ -1,6 +1,7 @@
 import { emailCheck } from './email-address.ts';
 import * as v from 'valibot';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { isPostcode } from './postcodes.ts';
 
 /**
  * The customer account's editable fields (upstream contract, "Partner and customer"), checked by
@@ -16,21 +17,7 @@ export const ACCOUNT_TYPES = ['person', 'org'] as const;
 /** Phone numbers without a country prefix are read as German: the demo tenants are German. */
 export const DEFAULT_PHONE_COUNTRY = 'DE';
 
-/**
- * Postcode formats by country (ISO 3166 alpha-2). An account has no country of its own yet: its
- * address is read as German, like its phone number, since the demo tenants are German.
- */
-export const POSTCODE_FORMATS: Readonly<Record<string, RegExp>> = {
-  DE: /^\d{5}$/,
-  AT: /^\d{4}$/,
-  CH: /^\d{4}$/,
-  PL: /^\d{2}-\d{3}$/,
-};
-export const DEFAULT_ADDRESS_COUNTRY = 'DE';
-
-/** Whether a postcode has its country's format; a country without a known format takes any. */
-export const isPostcode = (zip: string, country: string = DEFAULT_ADDRESS_COUNTRY): boolean =>
-  POSTCODE_FORMATS[country.toUpperCase()]?.test(zip.trim()) ?? zip.trim() !== '';
+export { DEFAULT_ADDRESS_COUNTRY, POSTCODE_FORMATS, isPostcode } from './postcodes.ts';
 
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, 'too_long'));
 const required = (max: number) => v.pipe(text(max), v.nonEmpty('required'));

@@ -178,6 +178,8 @@ export const coveredClaimTypes = (category: string): readonly ClaimType[] =>
 export const COVER_OVERRIDE_PERMISSION = 'claim-management.cover-overrides.create';
 /** Holders approve or reject a payment above another user's authority limit (four-eyes). */
 export const PAYMENT_APPROVAL_PERMISSION = 'claim-management.payment-approvals.update';
+/** Holders reverse a booked payment (a counter-entry with a reason, never an edit of it). */
+export const PAYMENT_REVERSAL_PERMISSION = 'claim-management.payment-reversals.create';
 
 /** A payment is booked only once the claim is approved (and after, while it is settled). */
 export const PAYABLE_CLAIM_STATUSES: readonly string[] = ['approved', 'settled'];

@@ -214,6 +214,9 @@ describe('documentUploadMachine', () => {
   it("reads the storage's refusals of the file as the same refusals as the checks here", () => {
     expect(refusalOfFailure('EntityTooLarge')).toBe('tooLarge');
     expect(refusalOfFailure('InvalidContent')).toBe('content');
+    // An empty file, and the BFF's 413 in front of the storage.
+    expect(refusalOfFailure('EntityTooSmall')).toBe('content');
+    expect(refusalOfFailure('payload_too_large')).toBe('tooLarge');
     expect(refusalOfFailure('AccessDenied')).toBeNull();
     expect(refusalOfFailure(null)).toBeNull();
   });

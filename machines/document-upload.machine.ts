@@ -57,10 +57,17 @@ export interface SendFileInput extends PresignedPost {
  */
 export type UploadRefusal = 'extension' | 'missingTarget' | 'tooLarge' | 'content';
 
-/** The storage's refusal codes that say the same as a check of the file here. */
+/**
+ * The refusal codes that say the same as a check of the file here (issue 15 point 14): the
+ * storage's S3 codes, and the BFF's own 413 when the body outgrows what it lets through to the
+ * storage. An empty file (`EntityTooSmall`) fails the check here as content: its bytes are no
+ * file of its type.
+ */
 const FILE_REFUSALS: Readonly<Record<string, UploadRefusal>> = {
   EntityTooLarge: 'tooLarge',
+  payload_too_large: 'tooLarge',
   InvalidContent: 'content',
+  EntityTooSmall: 'content',
 };
 
 /**

@@ -7,10 +7,10 @@ import type {
   ClaimCancelInput,
   ClaimCreateInput,
   ClaimPatchInput,
-  ClaimUpdateInput,
   SettlementCreateInput,
   SettlementUpdateInput,
   PaymentDecisionInput,
+  PaymentReversalInput,
   ClaimPartner,
   ClaimPartnerLinkInput,
   ClaimPartnerRole,
@@ -127,20 +127,6 @@ export async function createClaim(
     body,
     signal,
   });
-  return res.claim;
-}
-
-/** Replaces the editable fields (what the body leaves out is cleared, the notice date kept). */
-export async function replaceClaim(
-  accountIndex: number,
-  code: string,
-  body: ClaimUpdateInput,
-  signal?: AbortSignal,
-) {
-  const res = await fetchJson<{ claim: Claim }>(
-    path(accountIndex, `/claims/${encodeURIComponent(code)}`),
-    { method: 'PUT', body, signal },
-  );
   return res.claim;
 }
 
@@ -318,6 +304,20 @@ export async function deleteSettlement(
 }
 
 /** Approves or rejects a settlement's payment awaiting a second person (four-eyes). */
+/** Reverses what is left of a settlement's booked payment: a counter-entry with a reason. */
+export async function reversePayment(
+  accountIndex: number,
+  code: string,
+  body: PaymentReversalInput,
+  signal?: AbortSignal,
+) {
+  const res = await fetchJson<{ settlement: Settlement }>(
+    path(accountIndex, `/settlements/${encodeURIComponent(code)}/payment-reversal`),
+    { method: 'POST', body, signal },
+  );
+  return res.settlement;
+}
+
 export async function decidePayment(
   accountIndex: number,
   code: string,

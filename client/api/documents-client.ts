@@ -108,6 +108,23 @@ export class StorageError extends Error {
 }
 
 /**
+ * The code of a refused upload: the storage answers S3's XML (`<Code>EntityTooLarge</Code>`), the
+ * BFF in front of it the one JSON error shape (`{"error": "payload_too_large"}` for a body over
+ * its limit).
+ */
+export function storageRefusalCode(body: string): string {
+  const s3 = /<Code>([^<]+)<\/Code>/.exec(body)?.[1];
+  if (s3) return s3;
+  try {
+    const error = (JSON.parse(body) as { error?: unknown } | null)?.error;
+    if (typeof error === 'string' && error !== '') return error;
+  } catch {
+    // Neither: a proxy's page, an empty answer.
+  }
+  return 'storage_error';
+}
+
+/**
  * Posts the file as a multipart form to the address the service signed: its fields first, the
  * file last (S3 reads nothing after it). XMLHttpRequest rather than fetch, which reports no
  * upload progress. No CSRF header and no cookie matter here: the signature is the permission.
@@ -130,8 +147,7 @@ export function sendSignedUpload(
     xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : file.size);
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) return resolve();
-      const code = /<Code>([^<]+)<\/Code>/.exec(xhr.responseText ?? '')?.[1] ?? 'storage_error';
-      reject(new StorageError(xhr.status, code));
+      reject(new StorageError(xhr.status, storageRefusalCode(xhr.responseText ?? '')));
     };
     xhr.onerror = () => reject(new StorageError(0, 'unavailable'));
     xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));

@@ -119,6 +119,20 @@ export const SettlementSchema = v.strictObject({
       }),
     ),
   ),
+  /** What of `payment` was reversed, in positive cents: paid is payment − reversedPayment. */
+  reversedPayment: v.optional(Int),
+  /** The latest reversal: a counter-entry of the negative amount, why, who and when. */
+  paymentReversal: v.optional(
+    v.nullable(
+      v.strictObject({
+        payment: Int,
+        reason: v.string(),
+        by: v.string(),
+        byName: v.optional(v.nullable(v.string())),
+        at: v.string(),
+      }),
+    ),
+  ),
   version: Int,
   ...AuditEntries,
 });
@@ -165,6 +179,8 @@ export const PaymentDecisionBody = v.strictObject({
   version: Version,
   decision: v.picklist(['approve', 'reject'], 'invalid_decision'),
 });
+/** Reverses the booked payment of a settlement, on top of its version, with a reason. */
+export const PaymentReversalBody = v.strictObject({ version: Version, reason: ClaimReason });
 export const ClaimPartnerLinkBody = v.strictObject({
   partnerCode: codeOf('ptn', 'unknown_partner'),
   claimPartnerRoleId: v.pipe(
@@ -191,3 +207,4 @@ export type SettlementCreateInput = v.InferInput<typeof SettlementCreateBody>;
 export type SettlementUpdateInput = v.InferInput<typeof SettlementUpdateBody>;
 export type ClaimCancelInput = v.InferInput<typeof ClaimCancelBody>;
 export type PaymentDecisionInput = v.InferInput<typeof PaymentDecisionBody>;
+export type PaymentReversalInput = v.InferInput<typeof PaymentReversalBody>;

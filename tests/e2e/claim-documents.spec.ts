@@ -66,6 +66,20 @@ async function openDocumentsTab(page: Page, claim: Claim) {
   return panel;
 }
 
+/** The handler's new claim, its documents tab in German, and the handler's API session. */
+async function germanDocumentsTab(page: Page, baseURL: string) {
+  const api = await apiAs(baseURL, HANDLER);
+  const claim = await newClaim(api);
+  await page.goto('/login');
+  await signIn(page, HANDLER);
+  await page.evaluate(() => localStorage.setItem('bo.language', 'de'));
+  await page.goto(`/u/0/claims/${claim.code}#tab=documents`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  const panel = page.getByRole('region', { name: 'Dokumente' });
+  await expect(panel).toBeVisible();
+  return { api, claim, panel };
+}
+
 const PDF = makePdf('Damage report', ['Rear bumper, scratches']);
 const PNG = makePng(64, [200, 40, 40]);
 const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(512)]);
@@ -175,15 +189,7 @@ test.describe('claim documents tab', () => {
     page,
     baseURL,
   }) => {
-    const api = await apiAs(baseURL!, HANDLER);
-    const claim = await newClaim(api);
-    await page.goto('/login');
-    await signIn(page, HANDLER);
-    await page.evaluate(() => localStorage.setItem('bo.language', 'de'));
-    await page.goto(`/u/0/claims/${claim.code}#tab=documents`);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-    const panel = page.getByRole('region', { name: 'Dokumente' });
-    await expect(panel).toBeVisible();
+    const { api, claim, panel } = await germanDocumentsTab(page, baseURL!);
     const input = panel.locator('input[type="file"]');
 
     // One byte over 10 MiB, a real PDF otherwise: refused by its size.
@@ -242,5 +248,52 @@ test.describe('claim documents tab', () => {
       { headers: { 'X-CSRF': '1' } },
     );
     expect(refused.status()).toBe(403);
+  });
+
+  test('auf Deutsch: lehnt der Speicher selbst die Datei ab, steht dieselbe genaue Meldung wie bei der Prüfung vorher', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const { api, claim, panel } = await germanDocumentsTab(page, baseURL!);
+    const input = panel.locator('input[type="file"]');
+    const problems = panel.getByTestId('upload-problem');
+
+    // A real PDF passes the checks here; on its way the bytes the storage gets are changed, so
+    // that the real storage refuses them itself (its S3 codes), as it would a file changed after
+    // the check.
+    const tamper: ((body: Buffer) => Buffer)[] = [];
+    await page.route('**/storage/documents', async (route) => {
+      const body = route.request().postDataBuffer()!;
+      await route.continue({ postData: tamper.shift()!(body) });
+    });
+
+    // Its first bytes no PDF any more: the storage answers InvalidContent.
+    tamper.push((body) => {
+      const at = body.indexOf('%PDF-');
+      return Buffer.concat([body.subarray(0, at), Buffer.from('XPDF-'), body.subarray(at + 5)]);
+    });
+    await input.setInputFiles({ name: 'bericht.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(problems).toHaveText([
+      '„bericht.pdf“ wird nicht hochgeladen: Der Inhalt ist kein PDF.',
+    ]);
+
+    // No bytes at all: the storage answers EntityTooSmall, which reads as an empty file's check.
+    tamper.push((body) => {
+      const part = body.indexOf('name="file"');
+      const start = body.indexOf('\r\n\r\n', part) + 4;
+      const end = body.indexOf('\r\n--', start);
+      return Buffer.concat([body.subarray(0, start), body.subarray(end)]);
+    });
+    await input.setInputFiles({ name: 'leer.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(problems).toHaveText([
+      '„bericht.pdf“ wird nicht hochgeladen: Der Inhalt ist kein PDF.',
+      '„leer.pdf“ wird nicht hochgeladen: Der Inhalt ist kein PDF.',
+    ]);
+    // Refused for good: no retry is offered, nothing is stored.
+    await expect(panel.getByText('Fehlgeschlagen', { exact: true })).toHaveCount(2);
+    await expect(panel.getByRole('button', { name: 'Wiederholen' })).toHaveCount(0);
+    expect(await documentsOf(api, claim.id)).toEqual([]);
+    await api.dispose();
   });
 });

@@ -13,8 +13,9 @@ const kit = withSandbox({
   jonas: 'jonas.becker@demo.test',
   admin: 'admin@demo.test',
   viewer: 'viewer@demo.test',
+  nord: 'admin@nordlicht.test',
 });
-const { care, jonas, admin, viewer } = kit.sessions;
+const { care, jonas, admin, viewer, nord } = kit.sessions;
 const { call, send } = serviceCalls(kit, '/claimservice/v1');
 
 const ZONE = 'Europe/Berlin';
@@ -521,9 +522,183 @@ describe('no hard delete of money', () => {
     expect(raised.body.settlement).toMatchObject({ reserve: 60_000, payment: 20_000 });
   });
 
+  it('refuses to lower a booked recourse, as it does a booked payment', async () => {
+    const claim = await approvedClaim();
+    const created = await send(care, 'POST', '/settlements', {
+      claimCode: claim.code,
+      insuredObject: active.object,
+      reserve: 50_000,
+      payment: 0,
+      recourse: 7_500,
+    });
+    expect(created.status).toBe(201);
+    const settlement = created.body.settlement;
+    for (const recourse of [0, 7_499]) {
+      const lowered = await send(care, 'PUT', `/settlements/${settlement.code}`, {
+        version: settlement.version,
+        insuredObject: active.object,
+        reserve: 50_000,
+        payment: 0,
+        recourse,
+      });
+      expect(lowered.status).toBe(409);
+      expect(lowered.body).toMatchObject({
+        error: 'recourse_already_booked',
+        settlement: { code: settlement.code, recourse: 7_500, version: settlement.version },
+      });
+    }
+    expect((await send(care, 'DELETE', `/settlements/${settlement.code}`)).status).toBe(409);
+    expect((await call(viewer, `/claims/${claim.code}`)).body.claim.totals.recourse).toBe(7_500);
+    // More recovered later is booked on top.
+    const raised = await send(care, 'PUT', `/settlements/${settlement.code}`, {
+      version: settlement.version,
+      insuredObject: active.object,
+      reserve: 50_000,
+      payment: 0,
+      recourse: 9_000,
+    });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    expect(raised.body.settlement.recourse).toBe(9_000);
+  });
+
   it('still deletes a claim that holds no money', async () => {
     const created = await send(care, 'POST', '/claims', claimOn(active));
     const claim = created.body.claim;
     expect((await send(care, 'DELETE', `/claims/${claim.code}?version=1`)).status).toBe(204);
+  });
+});
+
+describe('payment reversal', () => {
+  /** An approved claim with a settlement of 40 000.00 reserve and `payment` booked by admin. */
+  async function booked(payment: number) {
+    const claim = await approvedClaim();
+    const created = await send(admin, 'POST', '/settlements', {
+      claimCode: claim.code,
+      insuredObject: active.object,
+      reserve: 4_000_000,
+      payment,
+      recourse: 0,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return { claim, settlement: created.body.settlement };
+  }
+  const reverse = (session: typeof admin, code: string, body: Record<string, unknown>) =>
+    send(session, 'POST', `/settlements/${code}/payment-reversal`, body);
+
+  it('books a counter-entry with reason, who and when; the totals count it; never twice', async () => {
+    const { claim, settlement } = await booked(123_456);
+    expect(settlement).toMatchObject({
+      payment: 123_456,
+      reversedPayment: 0,
+      paymentReversal: null,
+    });
+    const reversed = await reverse(admin, settlement.code, {
+      version: settlement.version,
+      reason: 'Paid to the wrong account',
+    });
+    expect(reversed.status, JSON.stringify(reversed.body)).toBe(200);
+    expect(reversed.body.settlement).toMatchObject({
+      // The booked amount itself is never edited.
+      payment: 123_456,
+      reversedPayment: 123_456,
+      paymentReversal: {
+        payment: -123_456,
+        reason: 'Paid to the wrong account',
+        by: expect.stringMatching(/^usr_/),
+        byName: expect.any(String),
+      },
+      version: settlement.version + 1,
+    });
+    const totals = (await call(viewer, `/claims/${claim.code}`)).body.claim.totals;
+    expect(totals).toMatchObject({ reserve: 4_000_000, payment: 0 });
+    // The counter-entry is in the claim's history, with its reason.
+    const [event] = await kit.db().query<{ actor_name: string; changes: unknown }>(
+      `SELECT actor_name, changes FROM audit_events
+        WHERE entity_type = 'claim' AND entity_id = $1 AND action = 'payment_reversed'`,
+      [claim.code],
+    );
+    expect(event!.actor_name).toBe(reversed.body.settlement.paymentReversal.byName);
+    expect(event!.changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'settlement.reversedPayment', after: 123_456 }),
+        expect.objectContaining({
+          field: 'settlement.paymentReversal.reason',
+          after: 'Paid to the wrong account',
+        }),
+      ]),
+    );
+
+    const twice = await reverse(admin, settlement.code, {
+      version: settlement.version + 1,
+      reason: 'Again',
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({
+      error: 'payment_already_reversed',
+      settlement: { reversedPayment: 123_456 },
+    });
+    // A stale version is a conflict, not a second reversal.
+    const stale = await reverse(admin, settlement.code, {
+      version: settlement.version,
+      reason: 'Again',
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe('version_conflict');
+
+    // A payment booked after it is paid (the reversed share of the reserve is free again), and
+    // only that new part is reversible.
+    const again = await send(admin, 'PUT', `/settlements/${settlement.code}`, {
+      version: settlement.version + 1,
+      insuredObject: active.object,
+      reserve: 4_000_000,
+      payment: 123_456 + 4_000_000,
+      recourse: 0,
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect((await call(viewer, `/claims/${claim.code}`)).body.claim.totals.payment).toBe(4_000_000);
+    const second = await reverse(admin, settlement.code, {
+      version: again.body.settlement.version,
+      reason: 'Duplicate transfer',
+    });
+    expect(second.body.settlement).toMatchObject({
+      reversedPayment: 4_123_456,
+      paymentReversal: { payment: -4_000_000, reason: 'Duplicate transfer' },
+    });
+    expect((await call(viewer, `/claims/${claim.code}`)).body.claim.totals.payment).toBe(0);
+  });
+
+  it('refuses a settlement without a booked payment, a missing reason and a bad version', async () => {
+    const { settlement } = await booked(0);
+    const none = await reverse(admin, settlement.code, { version: 1, reason: 'Nothing paid' });
+    expect(none.status).toBe(409);
+    expect(none.body).toMatchObject({ error: 'payment_not_booked', settlement: { payment: 0 } });
+    for (const body of [{ version: 1 }, { version: 1, reason: '  ' }, { reason: 'x' }]) {
+      const bad = await reverse(admin, settlement.code, body);
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toBe('validation_error');
+    }
+    const amountGiven = await reverse(admin, settlement.code, {
+      version: 1,
+      reason: 'x',
+      amount: -5,
+    });
+    expect(amountGiven.status).toBe(400);
+  });
+
+  it('needs the reversal permission and keeps tenants apart', async () => {
+    const { claim, settlement } = await booked(10_000);
+    const body = { version: settlement.version, reason: 'Wrong amount' };
+    // Customer care books payments but does not reverse them.
+    const byCare = await reverse(care, settlement.code, body);
+    expect(byCare.status).toBe(403);
+    expect(byCare.body.error).toBe('forbidden');
+    expect((await reverse(viewer, settlement.code, body)).status).toBe(403);
+    // Another workspace's administrator does not find it.
+    const foreign = await reverse(nord, settlement.code, body);
+    expect(foreign.status).toBe(404);
+    expect((await reverse(nord, String(settlement.id), body)).status).toBe(404);
+    const kept = (await call(viewer, `/settlements/${settlement.code}`)).body.settlement;
+    expect(kept).toMatchObject({ reversedPayment: 0, version: settlement.version });
+    expect((await call(viewer, `/claims/${claim.code}`)).body.claim.totals.payment).toBe(10_000);
   });
 });

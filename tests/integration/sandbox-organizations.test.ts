@@ -188,6 +188,76 @@ describe('organisations', () => {
   });
 });
 
+describe('postcodes against the country (issue 15 point 5)', () => {
+  const create = (name: string, address: Record<string, string>) =>
+    api(base, `${T}/organizations`, {
+      body: { name, ...ADDRESS, ...address, customFields: { registrationNumber: 'HRB 9' } },
+      token: admin.accessToken,
+    });
+
+  it('refuses a postcode of the wrong format for DE, PL, AT and CH, in the one error shape', async () => {
+    for (const address of [
+      { zipCode: 'ABCDE', country: 'Deutschland' },
+      { zipCode: '1234', country: 'DE' },
+      { zipCode: '00950', country: 'Polska' },
+      { zipCode: '00-95', country: 'PL' },
+      { zipCode: '10100', country: 'Österreich' },
+      { zipCode: '800', country: 'Schweiz' },
+    ]) {
+      const res = await create(`Postcode wrong ${address.zipCode}`, address);
+      expect(res.status, JSON.stringify(address)).toBe(400);
+      expect(res.body).toEqual({
+        error: 'validation_error',
+        message: expect.stringContaining('zipCode'),
+        issues: [{ path: 'zipCode', code: 'invalid_zip' }],
+      });
+    }
+  });
+
+  it('takes the right formats, and any postcode of another country', async () => {
+    let n = 0;
+    for (const address of [
+      { zipCode: '04109', country: 'germany' },
+      { zipCode: '00-950', country: 'Polen' },
+      { zipCode: '1010', country: 'AT' },
+      { zipCode: '8001', country: 'Switzerland' },
+      { zipCode: 'SW1A 1AA', country: 'United Kingdom' },
+    ]) {
+      const res = await create(`Postcode right ${Date.now()} ${n++}`, address);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.organization).toMatchObject(address);
+    }
+  });
+
+  it('checks an edit and an invitation’s proposed address the same way', async () => {
+    const created = await create(`Postcode edit ${Date.now()}`, {});
+    const id = created.body.organization.id;
+    const edit = await api(base, `${T}/organizations/${id}`, {
+      method: 'PUT',
+      body: { ...ADDRESS, country: 'Polska', zipCode: '04109' },
+      token: admin.accessToken,
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.body.issues).toEqual([{ path: 'zipCode', code: 'invalid_zip' }]);
+    const read = await api(base, `${T}/organizations/${id}`, { token: admin.accessToken });
+    expect(read.body.organization).toMatchObject({ zipCode: '04109', country: 'Deutschland' });
+
+    const invitation = await api(base, `${T}/invitations/organizations`, {
+      body: {
+        name: `Postcode invite ${Date.now()}`,
+        slug: `postcode-invite-${Date.now()}`,
+        email: `pc-${Date.now()}@invite.test`,
+        zipCode: '123',
+        country: 'Deutschland',
+        roleCodes: ['show-only'],
+      },
+      token: admin.accessToken,
+    });
+    expect(invitation.status).toBe(400);
+    expect(invitation.body.issues).toEqual([{ path: 'zipCode', code: 'invalid_zip' }]);
+  });
+});
+
 describe('organisation invitations', () => {
   it('lists the seeded invitations with roles', async () => {
     const res = await api(base, `${T}/invitations/organizations?expand=roles`, {

@@ -15,8 +15,8 @@ import { formatDate, formatDateTime, useDateDisplay } from '#client/ui/form/date
  * before → after. The service answers names only; no user id or code is shown.
  */
 
-/** Fields whose values are amounts in cents. */
-const MONEY = new Set(['reserve', 'payment', 'recourse', 'premium']);
+/** Fields whose values are amounts in cents, by the last part of their path. */
+const MONEY = new Set(['reserve', 'payment', 'recourse', 'premium', 'reversedPayment']);
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 

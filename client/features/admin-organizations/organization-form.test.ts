@@ -56,6 +56,36 @@ describe('addressSchema', () => {
     const result = validateForm(addressSchema(labels), { ...address, zipCode: '1'.repeat(21) });
     expect(result.errors).toEqual({ zipCode: ['messages.string_max?max=20'] });
   });
+
+  it('says at the postcode when it does not fit the country, as the service would', () => {
+    for (const [zipCode, country] of [
+      ['ABCDE', 'Deutschland'],
+      ['00950', 'Polska'],
+      ['10100', 'Österreich'],
+    ]) {
+      const result = validateForm(addressSchema(labels), { ...address, zipCode, country });
+      expect(result.errors).toEqual({ zipCode: ['messages.invalid_zip'] });
+    }
+    const created = validateForm(organizationSchema(labels), {
+      name: 'Agentur',
+      ...address,
+      zipCode: '1234',
+    });
+    expect(created.errors).toEqual({ zipCode: ['messages.invalid_zip'] });
+    // Other countries keep their own formats; an invitation's empty postcode stays allowed.
+    expect(
+      validateForm(addressSchema(labels), { ...address, zipCode: 'SW1A 1AA', country: 'UK' })
+        .success,
+    ).toBe(true);
+    expect(
+      validateForm(invitationSchema(labels), {
+        name: 'Agentur',
+        slug: 'agentur',
+        email: 'a@agentur.test',
+        country: 'Deutschland',
+      }).success,
+    ).toBe(true);
+  });
 });
 
 describe('organizationSchema', () => {

@@ -5,6 +5,7 @@ import { message } from '#client/ui/form/messages.ts';
 import { emailRule, maxLengthRule, requiredString } from '#client/ui/form/rules.ts';
 import type { NameLabels } from '#common/name-labels.ts';
 import { REGISTRATION_FIELD_MAX } from '#common/registration-fields.ts';
+import { postcodeFitsCountry } from '#common/postcodes.ts';
 
 /** The spec's organisation form: name (read-only after creation) and the address. */
 export const ADDRESS_FIELDS = ['street', 'houseNumber', 'zipCode', 'city', 'country'] as const;
@@ -67,14 +68,38 @@ function addressEntries(labels: FormLabels) {
   };
 }
 
+/**
+ * The postcode fits the country as typed (DE 5 digits, PL NN-NNN, AT and CH 4 digits, others
+ * free): the rule the service checks (common/postcodes.ts), said at the postcode before sending.
+ */
+function postcodeChecked<T extends { zipCode: string; country: string }>(
+  schema: v.GenericSchema<unknown, T>,
+) {
+  return v.pipe(
+    schema,
+    v.rawCheck(({ dataset, addIssue }) => {
+      // One message at a time at the postcode: a blank or overlong one says so first.
+      if (!dataset.typed || dataset.issues?.some((i) => v.getDotPath(i) === 'zipCode')) return;
+      const { zipCode, country } = dataset.value;
+      if (postcodeFitsCountry(zipCode, country)) return;
+      addIssue({
+        message: message('messages.invalid_zip'),
+        path: [
+          { type: 'object', origin: 'value', input: dataset.value, key: 'zipCode', value: zipCode },
+        ],
+      });
+    }),
+  );
+}
+
 /** Edit form: every address field required, 'field required' with its label (spec, section 3). */
 export function addressSchema(labels: FormLabels) {
-  return formObject(addressEntries(labels));
+  return postcodeChecked(formObject(addressEntries(labels)));
 }
 
 /** Create form: the name too, since it can only be chosen here. */
 export function organizationSchema(labels: FormLabels) {
-  return formObject({ name: required(labels, 'name'), ...addressEntries(labels) });
+  return postcodeChecked(formObject({ name: required(labels, 'name'), ...addressEntries(labels) }));
 }
 
 /**
@@ -82,21 +107,23 @@ export function organizationSchema(labels: FormLabels) {
  * proposal the invited organisation completes in its registration wizard, so it may stay empty.
  */
 export function invitationSchema(labels: FormLabels) {
-  return formObject({
-    name: required(labels, 'name'),
-    slug: v.pipe(
-      requiredString(labels.slug),
-      v.trim(),
-      maxLengthRule(SLUG_MAX_LENGTH),
-      v.regex(SLUG_PATTERN, message('messages.invalid_value')),
-    ),
-    email: v.pipe(requiredString(labels.email), v.trim(), emailRule('invalidEmail')),
-    street: optional('street'),
-    houseNumber: optional('houseNumber'),
-    zipCode: optional('zipCode'),
-    city: optional('city'),
-    country: optional('country'),
-  });
+  return postcodeChecked(
+    formObject({
+      name: required(labels, 'name'),
+      slug: v.pipe(
+        requiredString(labels.slug),
+        v.trim(),
+        maxLengthRule(SLUG_MAX_LENGTH),
+        v.regex(SLUG_PATTERN, message('messages.invalid_value')),
+      ),
+      email: v.pipe(requiredString(labels.email), v.trim(), emailRule('invalidEmail')),
+      street: optional('street'),
+      houseNumber: optional('houseNumber'),
+      zipCode: optional('zipCode'),
+      city: optional('city'),
+      country: optional('country'),
+    }),
+  );
 }
 
 // Spec, section 9: German umlauts are transliterated in slugs. The Polish ł has no decomposed

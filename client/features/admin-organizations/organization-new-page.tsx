@@ -94,7 +94,7 @@ export default function OrganizationNewPage() {
           />
           <AddressFields
             values={address}
-            errors={errors}
+            errors={{ ...fieldErrors, ...errors }}
             required
             disabled={busy}
             onChange={(field, value) => setAddress((current) => ({ ...current, [field]: value }))}

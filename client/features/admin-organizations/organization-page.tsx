@@ -87,7 +87,7 @@ function OrganizationForm({
   const { accountIndex, canUpdate } = abilities;
   const [address, setAddress] = useState<OrganizationAddress>(() => pickAddress(organization));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const { busy, failure, clearFailure, run } = useServiceCall();
+  const { busy, failure, fieldErrors, clearFailure, run } = useServiceCall();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -123,7 +123,7 @@ function OrganizationForm({
         />
         <AddressFields
           values={address}
-          errors={errors}
+          errors={{ ...fieldErrors, ...errors }}
           required
           readOnly={!canUpdate}
           disabled={busy}

@@ -2,13 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cancelClaim, type Claim } from '#client/api/claims-client.ts';
 import { Button } from '#client/ui/button.tsx';
-import { TextareaInput } from '#client/ui/form/fields.tsx';
-import { FormDialog, FormDialogFooter } from '#client/ui/form-dialog.tsx';
-import { useVersionedSave } from '#client/entities/record/use-record-edit.ts';
 import { useToast } from '#client/ui/toast.tsx';
-import { ClaimReason } from '#common/claims.ts';
-import * as v from 'valibot';
-import { errorKey, serverFieldErrors } from './claim-form.ts';
+import { ReasonDialog } from './reason-dialog.tsx';
 import type { ClaimTabProps } from './claim-page.tsx';
 import { followRefusal, useClaimRefusal } from './claim-refusal.ts';
 import { useClaimAbilities } from './use-claim-abilities.ts';
@@ -65,64 +60,24 @@ function CancelDialog({
   const toast = useToast();
   const refusal = useClaimRefusal(statusName);
   const { accountIndex } = useClaimAbilities();
-  // The record-edit flow (validating, saving, refused with what was typed kept), without its
-  // conflict panel: a cancel is no field edit to merge, so a 409 is a refusal the page follows.
-  const form = useVersionedSave({
-    record: claim,
-    valuesOf: (): CancelValues => ({ reason: '' }),
-    validate: (values: CancelValues) => {
-      const parsed = v.safeParse(ClaimReason, values.reason);
-      return parsed.success
-        ? { ok: true as const, input: parsed.output }
-        : { ok: false as const, errors: { reason: [errorKey(parsed.issues[0].message)] } };
-    },
-    send: (reason: string, version) => cancelClaim(accountIndex, claim.code, { version, reason }),
-    conflictRows: () => [],
-    conflictOf: () => null,
-    refusal: (error) => {
-      const fields = serverFieldErrors(error, ['reason']);
-      if (fields) return { errors: fields };
-      onRefused(error);
-      return { failure: refusal(error) };
-    },
-    onSaved: (saved) => {
-      toast({ message: t('cancel.done', { number: claim.claimNumber }), tone: 'success' });
-      onDone(saved);
-    },
-  });
-  const { values, setValues, errors, busy, failure } = form;
-
   return (
-    <FormDialog
+    <ReasonDialog
+      record={claim}
       title={t('cancel.title', { number: claim.claimNumber })}
-      busy={busy}
-      onDismiss={() => onDone(null)}
-    >
-      <form noValidate className="flex flex-col gap-4" onSubmit={form.onSubmit}>
-        <TextareaInput
-          name="cancelReason"
-          label={t('cancel.reason')}
-          value={values.reason}
-          required
-          disabled={busy}
-          errors={errors.reason}
-          onChange={(reason) => setValues({ reason })}
-        />
-        <FormDialogFooter
-          failure={failure}
-          onDismissFailure={form.dismissFailure}
-          busy={busy}
-          cancelLabel={t('actions.cancel')}
-          submitLabel={t('cancel.confirm')}
-          busyLabel={t('actions.saving')}
-          tone="danger"
-          onCancel={() => onDone(null)}
-        />
-      </form>
-    </FormDialog>
+      reasonLabel={t('cancel.reason')}
+      submitLabel={t('cancel.confirm')}
+      name="cancelReason"
+      send={(reason, version) => cancelClaim(accountIndex, claim.code, { version, reason })}
+      refusal={(error) => {
+        onRefused(error);
+        return refusal(error);
+      }}
+      onDone={(saved) => {
+        if (saved) {
+          toast({ message: t('cancel.done', { number: claim.claimNumber }), tone: 'success' });
+        }
+        onDone(saved);
+      }}
+    />
   );
-}
-
-interface CancelValues {
-  reason: string;
 }

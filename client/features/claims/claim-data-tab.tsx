@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import {
   deleteClaim,
   moveClaim,
-  replaceClaim,
+  updateClaim,
   type Claim,
   type ClaimFieldsBody,
 } from '#client/api/claims-client.ts';
@@ -27,6 +27,7 @@ import { ClaimFields, useClaimFieldLabel } from './claim-fields.tsx';
 import { CancelClaim, holdsMoney } from './cancel-claim.tsx';
 import {
   CLAIM_FIELDS,
+  claimChangesOf,
   conflictRows,
   serverFieldErrors,
   validateClaim,
@@ -257,8 +258,9 @@ function ClaimEditForm({
         policyStart: policyStartOf(policy, context.timeZone),
         customSchema: context.custom.schema,
       }),
-    send: (input: ClaimFieldsBody, version) =>
-      replaceClaim(accountIndex, claim.code, { ...input, version }),
+    // Only the fields this user changed, on top of the version the form built on.
+    send: (input: ClaimFieldsBody, version, changed) =>
+      updateClaim(accountIndex, claim.code, { ...claimChangesOf(input, changed), version }),
     conflictRows,
     conflictOf: (error) =>
       error instanceof ApiError && error.code === 'version_conflict' ? currentClaimOf(error) : null,

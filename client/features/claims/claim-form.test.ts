@@ -3,6 +3,7 @@ import type { Claim } from '#client/api/claims-client.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
 import { buildCustomSchema } from '#client/ui/form/custom-schema.ts';
 import {
+  claimChangesOf,
   conflictRows,
   customErrorsOf,
   emptyValues,
@@ -179,5 +180,27 @@ describe('claim form', () => {
         saved: 'damageLocation: Hall',
       },
     ]);
+  });
+});
+
+describe('claimChangesOf', () => {
+  const input = {
+    title: 'Water in the cellar',
+    description: '',
+    damageDate: '2026-11-01',
+    claimType: 'damage' as const,
+    customFields: { damageLocation: 'Kiel' },
+  };
+
+  it('sends only the fields the user changed, the custom fields under their own name', () => {
+    expect(claimChangesOf(input, ['description', 'custom'])).toEqual({
+      description: '',
+      customFields: { damageLocation: 'Kiel' },
+    });
+    expect(claimChangesOf(input, ['title'])).toEqual({ title: 'Water in the cellar' });
+  });
+
+  it('sends the title as it is when nothing changed: a save that changes nothing', () => {
+    expect(claimChangesOf(input, [])).toEqual({ title: 'Water in the cellar' });
   });
 });

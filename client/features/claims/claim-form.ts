@@ -165,6 +165,23 @@ export function validateClaim(
   };
 }
 
+/**
+ * What a save of an existing claim sends (issue 15 point 13): only the fields this user changed,
+ * so that it never writes back a value another user changed (`custom` is the form's name for the
+ * custom fields). With nothing changed, the title as it is: a save that changes nothing, which the
+ * service answers with the claim and its version kept.
+ */
+export function claimChangesOf(
+  input: ClaimFieldsBody,
+  changed: readonly string[],
+): Partial<ClaimFieldsBody> {
+  const fields = new Set(changed.map((field) => (field === 'custom' ? 'customFields' : field)));
+  const changes = Object.fromEntries(
+    Object.entries(input).filter(([field]) => fields.has(field)),
+  ) as Partial<ClaimFieldsBody>;
+  return Object.keys(changes).length ? changes : { title: input.title };
+}
+
 /** The messages of the custom fields, by field name, as the form kit reads them. */
 export function customErrorsOf(errors: FieldErrors): FieldErrors {
   return Object.fromEntries(

@@ -31,6 +31,9 @@ export function useClaimRefusal(nameOf: (slug: string) => string) {
         case 'claim_has_settlements':
         case 'settlement_has_payment':
         case 'payment_already_booked':
+        case 'recourse_already_booked':
+        case 'payment_already_reversed':
+        case 'payment_not_booked':
         case 'payment_awaiting_approval':
         case 'approver_is_requester':
         case 'no_pending_payment':

@@ -5,6 +5,7 @@ import {
   createSettlement,
   decidePayment,
   deleteSettlement,
+  reversePayment,
   updateSettlement,
   type Settlement,
   type SettlementFieldsBody,
@@ -27,7 +28,13 @@ import { canSettleClaim } from '#common/claims.ts';
 import { useRouteAccount } from '#client/entities/person/person-name.ts';
 import { serverFieldErrors } from './claim-form.ts';
 import type { ClaimTabProps } from './claim-page.tsx';
-import { currentClaimOf, useClaimRefusal, useDialogRefusal } from './claim-refusal.ts';
+import {
+  currentClaimOf,
+  followRefusal,
+  useClaimRefusal,
+  useDialogRefusal,
+} from './claim-refusal.ts';
+import { ReasonDialog } from './reason-dialog.tsx';
 import {
   AMOUNT_FIELDS,
   insuredObjectsOf,
@@ -55,7 +62,8 @@ const amountCell = `${cell} text-right tabular-nums`;
  * Payment control (issue 15): a payment above the user's authority limit is saved as awaiting
  * approval and shown so in its row; another user holding the approval permission approves it
  * (then it counts as paid) or rejects it, each behind the confirm dialog. A settlement holding
- * money has no delete.
+ * money has no delete. A booked payment is never edited down: a holder of the reversal permission
+ * reverses it (a counter-entry with a reason, shown under the payment with who and when).
  */
 export function SettlementsTab(props: ClaimTabProps) {
   const { claim, policy, onChanged, onReload, statusName, objectTitle } = props;
@@ -64,10 +72,14 @@ export function SettlementsTab(props: ClaimTabProps) {
   const confirm = useConfirm();
   const toast = useToast();
   const refused = useDialogRefusal({ onChanged, onReload, statusName });
-  const { accountIndex, canUpdate, canApprovePayments } = useClaimAbilities();
+  const { accountIndex, canUpdate, canApprovePayments, canReversePayments } = useClaimAbilities();
+  const refusal = useClaimRefusal(statusName);
   const me = useRouteAccount()?.userCode;
   const writable = canUpdate && canSettleClaim(claim.status);
   const [dialog, setDialog] = useState<{ settlement: Settlement | null } | null>(null);
+  const [reversing, setReversing] = useState<Settlement | null>(null);
+  /** What of a settlement's booked payment is not reversed yet, in cents. */
+  const reversible = (s: Settlement) => s.payment - (s.reversedPayment ?? 0);
 
   const queryClient = useQueryClient();
   const settlements = claimQueries.settlements(accountIndex, claim.code);
@@ -195,6 +207,20 @@ export function SettlementsTab(props: ClaimTabProps) {
                         onDecide={(decision) => decide(s, decision)}
                       />
                     ) : null}
+                    {field === 'payment' ? (
+                      <PaymentReversal
+                        settlement={s}
+                        amount={(cents) => money(cents / 100, s.currency)}
+                        object={objectLabel(s.insuredObject)}
+                        canReverse={
+                          canReversePayments &&
+                          canSettleClaim(claim.status) &&
+                          !s.pendingPayment &&
+                          reversible(s) > 0
+                        }
+                        onReverse={() => setReversing(s)}
+                      />
+                    ) : null}
                   </td>
                 ))}
                 <td className={cell}>{formatDateTime(s.updatedAt)}</td>
@@ -226,6 +252,34 @@ export function SettlementsTab(props: ClaimTabProps) {
           </PartsTable>
         )}
       </PartsLoad>
+      {reversing ? (
+        <ReasonDialog
+          record={reversing}
+          title={t('settlements.reverse_title')}
+          message={t('settlements.reverse_message', {
+            object: objectLabel(reversing.insuredObject),
+            amount: amount(-reversible(reversing)),
+          })}
+          reasonLabel={t('settlements.reverse_reason')}
+          submitLabel={t('settlements.reverse_confirm')}
+          name="reversalReason"
+          send={(reason, version) =>
+            reversePayment(accountIndex, reversing.code, { version, reason })
+          }
+          refusal={(error) => {
+            // The page follows (the claim a conflict carries, the list as it is now).
+            followRefusal(error, onChanged, onReload);
+            refresh();
+            return refusal(error);
+          }}
+          onDone={(saved) => {
+            setReversing(null);
+            if (!saved) return;
+            toast({ message: t('settlements.reversed'), tone: 'success' });
+            changed();
+          }}
+        />
+      ) : null}
       {dialog ? (
         <SettlementDialog
           {...props}
@@ -436,6 +490,49 @@ function PendingPayment({
             onClick={() => onDecide('reject')}
           />
         </span>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Under a booked payment: its latest reversal (the counter-entry, who, when and why), and the
+ * action that reverses what is left of it for those who may.
+ */
+function PaymentReversal({
+  settlement,
+  amount,
+  object,
+  canReverse,
+  onReverse,
+}: {
+  settlement: Settlement;
+  amount: (cents: number) => string;
+  object: string;
+  canReverse: boolean;
+  onReverse: () => void;
+}) {
+  const { t } = useTranslation('claims');
+  const reversal = settlement.paymentReversal;
+  if (!reversal && !canReverse) return null;
+  return (
+    <div className="mt-1 flex flex-col items-end gap-1 font-normal" data-testid="payment-reversal">
+      {reversal ? (
+        <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-800">
+          {t('settlements.reversal_note', {
+            amount: amount(reversal.payment),
+            at: formatDateTime(reversal.at),
+            by: reversal.byName ?? t('values.empty'),
+            reason: reversal.reason,
+          })}
+        </span>
+      ) : null}
+      {canReverse ? (
+        <RowButton
+          label={t('settlements.reverse')}
+          name={t('settlements.reverse_named', { object })}
+          onClick={onReverse}
+        />
       ) : null}
     </div>
   );

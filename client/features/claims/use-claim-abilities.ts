@@ -1,6 +1,10 @@
 import { useMemo } from 'react';
 import { useAccountAccess } from '#client/api/use-account-access.ts';
-import { COVER_OVERRIDE_PERMISSION, PAYMENT_APPROVAL_PERMISSION } from '#common/claims.ts';
+import {
+  COVER_OVERRIDE_PERMISSION,
+  PAYMENT_APPROVAL_PERMISSION,
+  PAYMENT_REVERSAL_PERMISSION,
+} from '#common/claims.ts';
 
 export interface ClaimAbilities {
   accountIndex: number;
@@ -12,6 +16,8 @@ export interface ClaimAbilities {
   canOverrideCover: boolean;
   /** Approve or reject another user's payment above their authority limit (four-eyes). */
   canApprovePayments: boolean;
+  /** Reverse a booked payment (a counter-entry with a reason). */
+  canReversePayments: boolean;
   /** The policy link, the policy picker, the start of the policy and its insured objects. */
   canViewPolicies: boolean;
   /** The holder link. */
@@ -34,6 +40,7 @@ export function useClaimAbilities(): ClaimAbilities {
       canDelete: may('claim-management', 'claims', 'delete'),
       canOverrideCover: can(COVER_OVERRIDE_PERMISSION),
       canApprovePayments: can(PAYMENT_APPROVAL_PERMISSION),
+      canReversePayments: can(PAYMENT_REVERSAL_PERMISSION),
       canViewPolicies: may('policy-management', 'policies', 'view'),
       canViewCustomers: may('account-management', 'accounts', 'view'),
       canViewPartners: may('partner-management', 'partners', 'view'),

@@ -23,7 +23,8 @@ export type MessageKey =
   | 'messages.invalid_url'
   | 'messages.invalid_value'
   | 'messages.required'
-  | 'messages.too_long';
+  | 'messages.too_long'
+  | 'messages.invalid_zip';
 
 export type MessageValues = Record<string, string | number>;
 
@@ -87,6 +88,9 @@ export function messageOfCode(code: string, requirement?: unknown): string {
     case 'iso_date':
     case 'iso_timestamp':
       return message('messages.invalid_date');
+    // A postcode not of its country's format (common/postcodes.ts).
+    case 'invalid_zip':
+      return message('messages.invalid_zip');
     default:
       return message('messages.invalid_value');
   }

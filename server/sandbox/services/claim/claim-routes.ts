@@ -146,7 +146,12 @@ const SELECT_CLAIM = `
     LEFT JOIN accounts a ON a.tenant_id = c.tenant_id AND a.code = c.account_code
     LEFT JOIN general_settings g ON g.tenant_id = c.tenant_id
     LEFT JOIN LATERAL (
-      SELECT sum(s.reserve)::bigint AS reserve, sum(s.payment)::bigint AS payment,
+      SELECT sum(s.reserve)::bigint AS reserve,
+             -- Paid is the booked payments plus their reversals (negative counter-entries).
+             (sum(s.payment) + coalesce((SELECT sum(z.amount) FROM settlement_payment_reversals z
+                WHERE z.tenant_id = c.tenant_id AND z.settlement_id IN (SELECT y.id
+                  FROM settlements y WHERE y.tenant_id = c.tenant_id AND y.claim_id = c.id)), 0)
+             )::bigint AS payment,
              sum(s.recourse)::bigint AS recourse, count(*) AS count
         FROM settlements s WHERE s.tenant_id = c.tenant_id AND s.claim_id = c.id
     ) t ON true

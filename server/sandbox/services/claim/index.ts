@@ -18,6 +18,7 @@ export const claimService: ServiceModule = {
     '016-claim-controls.sql',
     '021-name-labels.sql',
     '026-default-name-labels.sql',
+    '033-payment-reversals.sql',
   ]),
   async seed({ db, logger, clock }) {
     await seedClaimsStep(db, logger, clock);

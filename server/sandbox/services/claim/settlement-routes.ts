@@ -10,18 +10,26 @@ import {
 } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { equals, mountReads, type ListSource } from '#server/sandbox/platform/list-sql.ts';
-import { auditIso, iso, recordKey, type Audit } from '#server/sandbox/platform/records.ts';
+import {
+  auditIso,
+  iso,
+  recordKey,
+  userNameSql,
+  type Audit,
+} from '#server/sandbox/platform/records.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { canClaims, findClaim, presentClaim, refused, type ClaimRow } from './claim-routes.ts';
 import { recordChange, type AuditEvent } from '#server/sandbox/platform/audit-trail.ts';
 import {
   PAYMENT_APPROVAL_PERMISSION,
+  PAYMENT_REVERSAL_PERMISSION,
   canPayClaim,
   canSettleClaim,
   paymentIssues,
 } from '#common/claims.ts';
 import {
   PaymentDecisionBody,
+  PaymentReversalBody,
   SettlementCreateBody,
   SettlementUpdateBody,
 } from '#common/contracts/claim.ts';
@@ -54,15 +62,31 @@ interface SettlementRow extends Audit {
   pending_payment: string | number | null;
   requested_by: string | null;
   requested_at: Date | null;
+  reversed_payment: string | number;
+  reversal_amount: string | number | null;
+  reversal_reason: string | null;
+  reversed_by: string | null;
+  reversed_at: Date | null;
+  reversed_by_name: string | null;
 }
 
 const SELECT_SETTLEMENT = `
   SELECT s.id, s.code, c.code AS claim_code, s.insured_object, s.reserve, s.payment, s.recourse,
          s.currency, s.version, s.created_at, s.updated_at, s.created_by, s.updated_by,
-         r.payment AS pending_payment, r.requested_by, r.requested_at
+         r.payment AS pending_payment, r.requested_by, r.requested_at,
+         coalesce(-x.total, 0) AS reversed_payment, x.amount AS reversal_amount,
+         x.reason AS reversal_reason, x.reversed_by, x.reversed_at,
+         ${userNameSql('x.reversed_by', 'reversed_by_name')}
     FROM settlements s
     JOIN claims c ON c.id = s.claim_id AND c.tenant_id = s.tenant_id
-    LEFT JOIN settlement_payment_requests r ON r.settlement_id = s.id AND r.status = 'pending'`;
+    LEFT JOIN settlement_payment_requests r ON r.settlement_id = s.id AND r.status = 'pending'
+    LEFT JOIN LATERAL (
+      SELECT z.amount, z.reason, z.reversed_by, z.reversed_at,
+             sum(z.amount) OVER ()::bigint AS total
+        FROM settlement_payment_reversals z
+       WHERE z.tenant_id = s.tenant_id AND z.settlement_id = s.id
+       ORDER BY z.id DESC LIMIT 1
+    ) x ON true`;
 
 // bigint columns come back as text from PostgreSQL; amounts stay below 2^53.
 const presentSettlement = (r: SettlementRow) => ({
@@ -82,6 +106,22 @@ const presentSettlement = (r: SettlementRow) => ({
           requestedAt: iso(r.requested_at),
         }
       : null,
+  // What of the booked payment was reversed (positive cents); paid is payment − reversedPayment.
+  reversedPayment: Number(r.reversed_payment),
+  // The latest counter-entry (negative cents), with why, who and when.
+  paymentReversal:
+    r.reversal_amount !== null &&
+    r.reversal_reason !== null &&
+    r.reversed_by !== null &&
+    r.reversed_at !== null
+      ? {
+          payment: Number(r.reversal_amount),
+          reason: r.reversal_reason,
+          by: r.reversed_by,
+          byName: r.reversed_by_name,
+          at: iso(r.reversed_at),
+        }
+      : null,
   version: r.version,
   ...auditIso(r),
 });
@@ -98,9 +138,15 @@ const settlementEvent = (
   const any = (after ?? before)!;
   // The claim it belongs to is the history's own record, and the workspace's currency does not
   // change: neither is news to a reader of the claim's history.
+  // Nothing reversed is no news either: the field shows once a reversal is booked.
   const fields = (r: SettlementRow) => {
-    const { claimCode: _claim, currency: _currency, ...settlement } = presentSettlement(r);
-    return { settlement };
+    const {
+      claimCode: _claim,
+      currency: _currency,
+      reversedPayment,
+      ...settlement
+    } = presentSettlement(r);
+    return { settlement: reversedPayment ? { ...settlement, reversedPayment } : settlement };
   };
   return {
     entityType: 'claim',
@@ -179,19 +225,26 @@ function assertNoPendingPayment(current: SettlementRow & { claim: ClaimRow }): v
 }
 
 /**
- * 409 `payment_already_booked` when an edit would lower the payment booked so far: paid money is
- * never taken back by overwriting it (issue 15 point 11), else lowering it to 0 would let the
- * settlement and then the claim be deleted with the money. What was paid stays on record, with
- * who booked it and when, in the claim's history.
+ * 409 `payment_already_booked` when an edit would lower the payment booked so far, and
+ * `recourse_already_booked` the recourse recovered so far: booked money is never taken back by
+ * overwriting it (issue 15 point 11), else lowering it to 0 would let the settlement and then the
+ * claim be deleted with the money. What was booked stays on record, with who booked it and when,
+ * in the claim's history; a wrong payment is corrected by a reversal (a counter-entry) instead.
  */
-function assertNotBelowBooked(current: SettlementRow, payment: number): void {
-  if (payment < Number(current.payment)) {
-    throw new HttpError(
-      409,
-      'payment_already_booked',
-      `the payment booked already (${Number(current.payment)} cents) cannot be lowered`,
-      { settlement: presentSettlement(current) },
-    );
+function assertNotBelowBooked(
+  current: SettlementRow,
+  amounts: { payment: number; recourse: number },
+): void {
+  for (const field of ['payment', 'recourse'] as const) {
+    const booked = Number(current[field]);
+    if (amounts[field] < booked) {
+      throw new HttpError(
+        409,
+        `${field}_already_booked`,
+        `the ${field} booked already (${booked} cents) cannot be lowered`,
+        { settlement: presentSettlement(current) },
+      );
+    }
   }
 }
 
@@ -347,8 +400,14 @@ export function settlementRouter(ctx: SandboxContext): Router {
       assertNoPendingPayment(current);
       await assertInsuredObject(tx, tenantId, current.claim, body.insuredObject);
       const paidBefore = Number(current.payment);
-      assertNotBelowBooked(current, body.payment);
-      assertPayment(current.claim, body, paidBefore);
+      assertNotBelowBooked(current, body);
+      // A reversed payment frees its share of the reserve again: the gross payment booked may
+      // exceed the reserve by what was reversed.
+      assertPayment(
+        current.claim,
+        { reserve: body.reserve + Number(current.reversed_payment), payment: body.payment },
+        paidBefore,
+      );
       const payment = await bookOrRequest(
         tx,
         auth,
@@ -469,6 +528,56 @@ export function settlementRouter(ctx: SandboxContext): Router {
         const saved = await findSettlement(tx, tenantId, current.code);
         const action = approve ? 'payment_approved' : 'payment_rejected';
         await recordChange(tx, { auth, clock: ctx.clock }, settlementEvent(action, current, saved));
+        return saved;
+      });
+      res.json({ settlement: presentSettlement(saved) });
+    },
+  );
+
+  /**
+   * Reverses what is left of a settlement's booked payment (issue 15): a counter-entry of the
+   * negative amount with a reason, who and when; the booked payment itself is never edited. The
+   * claim's totals count the payment net of its reversals. Nothing booked is 409
+   * `payment_not_booked`, all of it reversed already 409 `payment_already_reversed`.
+   */
+  router.post(
+    '/settlements/:code/payment-reversal',
+    requirePermission(PAYMENT_REVERSAL_PERMISSION),
+    async (req, res) => {
+      const auth = getAuth(res);
+      const { tenantId, userCode } = auth;
+      const body = parseBody(PaymentReversalBody, req.body);
+      const saved = await db.transaction(async (tx) => {
+        const current = await lockSettlementAt(tx, tenantId, String(req.params.code), body.version);
+        assertSettleable(current.claim);
+        assertNoPendingPayment(current);
+        const booked = Number(current.payment);
+        const open = booked - Number(current.reversed_payment);
+        if (open <= 0) {
+          const [code, message] =
+            booked === 0
+              ? ['payment_not_booked', 'the settlement has no booked payment to reverse']
+              : ['payment_already_reversed', 'the booked payment was reversed already'];
+          throw new HttpError(409, code, message, { settlement: presentSettlement(current) });
+        }
+        const at = new Date(ctx.clock.now());
+        await tx.query(
+          `INSERT INTO settlement_payment_reversals (tenant_id, settlement_id, amount, reason,
+                                                     reversed_by, reversed_at)
+           VALUES ($1, $2, $3, $4, $5, $6)`,
+          [tenantId, current.id, -open, body.reason, userCode, at],
+        );
+        await tx.query(
+          `UPDATE settlements SET version = version + 1, updated_at = $3, updated_by = $4
+            WHERE tenant_id = $1 AND id = $2`,
+          [tenantId, current.id, at, userCode],
+        );
+        const saved = await findSettlement(tx, tenantId, current.code);
+        await recordChange(
+          tx,
+          { auth, clock: ctx.clock },
+          settlementEvent('payment_reversed', current, saved),
+        );
         return saved;
       });
       res.json({ settlement: presentSettlement(saved) });

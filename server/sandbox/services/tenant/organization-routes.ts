@@ -3,7 +3,8 @@ import { systemClock, type Clock } from '#common/clock.ts';
 import * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { randomToken, sha256, type TokenSigner } from '#server/sandbox/platform/crypto.ts';
-import { alreadyRegistered, HttpError } from '#server/sandbox/platform/errors.ts';
+import { alreadyRegistered, HttpError, invalidField } from '#server/sandbox/platform/errors.ts';
+import { INVALID_ZIP, postcodeFitsCountry } from '#common/postcodes.ts';
 import { getAuth, requireAuth, requirePermission } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { parseListQuery } from '#server/sandbox/platform/list-query.ts';
@@ -108,6 +109,16 @@ export function presentOrganization(r: OrgRow) {
     version: r.version,
     ...audit(r),
   };
+}
+
+/**
+ * 400 `zipCode: invalid_zip` unless the postcode fits the country (issue 15 point 5; DE 5 digits,
+ * PL NN-NNN, AT and CH 4 digits, others free): the rule the organisation forms check too.
+ */
+function assertPostcodeFitsCountry(address: { zipCode?: string; country?: string }): void {
+  if (!postcodeFitsCountry(address.zipCode ?? '', address.country ?? '')) {
+    throw invalidField('zipCode', INVALID_ZIP, "the postcode does not fit the country's format");
+  }
 }
 
 const nameRefused = (code: string, why: string) =>
@@ -388,6 +399,7 @@ export function organizationRouter(deps: {
   router.post('/organizations', requirePermission(`${ORG}.create`), async (req, res) => {
     const auth = getAuth(res);
     const body = parseBody(OrganizationBody, req.body);
+    assertPostcodeFitsCountry(body);
     if (body.parentId) await organizationInTenant(db, auth.tenantId, body.parentId);
     const [schema] = await customSchemasOf(db, auth.tenantId, 'organization');
     const customFields = checkCustomFields(schema ?? null, body.customFields);
@@ -412,6 +424,7 @@ export function organizationRouter(deps: {
     const auth = getAuth(res);
     const org = await findOrg(auth.tenantId, String(req.params.id));
     const body = parseBody(OrganizationUpdateBody, req.body);
+    assertPostcodeFitsCountry(body);
     if (body.name !== undefined && body.name !== org.name) {
       throw new HttpError(400, 'name_read_only', 'the name of an organisation cannot change');
     }
@@ -506,6 +519,7 @@ export function organizationRouter(deps: {
     async (req, res) => {
       const auth = getAuth(res);
       const body = parseBody(OrgInvitationBody, req.body);
+      assertPostcodeFitsCountry(body);
       const roles = await grantableRoles(db, auth, body);
       if (body.parentOrganizationId) {
         await organizationInTenant(db, auth.tenantId, body.parentOrganizationId);
