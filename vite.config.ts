@@ -4,6 +4,10 @@ import { defineConfig } from 'vite';
 import { localesBuildId } from './server/build-id.ts';
 import { prerenderLoginPage } from './scripts/vite-prerender-login.ts';
 
+/** Chunks every signed-in page has loaded (bench/bundle-size.ts lists them), by their names. */
+const SHELL_CHUNK =
+  /(^|\/)(rolldown-runtime|sign-in|xstate\.esm|xstate-react\.esm|session\.machine|session-logic|useTranslation|i18nInstance|shell-kit|shell-layout|guards|start|router|query|mutation|notification-socket|date-display-settings|lazy-module|last-account|query-keys|toast-list|leaving-page)-[\w-]+\.js$/;
+
 export default defineConfig({
   root: 'client',
   publicDir: false,
@@ -16,7 +20,15 @@ export default defineConfig({
     // <link rel="modulepreload"> is only a hint: a browser without it (Firefox before 115, Safari
     // before 17) loads each chunk when it is imported, a little later, and the app still works.
     // The polyfill cost 0.4 KB gzip of every page's entry for those few.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A route's list of files to preload named the shell's own chunks again in every entry of
+      // the route table (2.7 KB gzip of file names in the guards chunk alone). Inside the shell
+      // those are loaded already: only the entry's import of the app keeps them. Dropping a name
+      // only drops a hint: a static import still loads its file.
+      resolveDependencies: (_file, deps, { hostId }) =>
+        /(^|\/)index-/.test(hostId) ? deps : deps.filter((dep) => !SHELL_CHUNK.test(dep)),
+    },
     sourcemap: false,
     rolldownOptions: {
       output: {
