@@ -80,6 +80,15 @@ function actionsWidth(buttons: readonly string[], link: string): string {
   return `calc(${chars * 0.38}rem + ${buttons.length * 1.4}rem + ${link.length * 0.45}rem + 2.5rem)`;
 }
 
+/**
+ * A text column's share of the room left, but never narrower than its header in the current
+ * language (semibold sm, the cell's padding, a sort mark): German's "Organisation" broke
+ * mid-word at 1366 px (issue 16, defect 10).
+ */
+function textWidth(header: string, share: number, sortable = false): string {
+  return `minmax(calc(${header.length * 0.56}rem + ${sortable ? 2.6 : 1.6}rem), ${share}fr)`;
+}
+
 export function UsersTab({
   abilities,
   roles,
@@ -190,7 +199,7 @@ export function UsersTab({
       id: 'email',
       header: t('columns.email'),
       sortable: true,
-      width: '1.5fr',
+      width: textWidth(t('columns.email'), 1.5, true),
       cell: (user) => (
         <UserTooltip
           user={{
@@ -208,7 +217,7 @@ export function UsersTab({
       id: 'name',
       header: t('columns.name'),
       sortable: true,
-      width: '1.2fr',
+      width: textWidth(t('columns.name'), 1.2, true),
       // The way into the user page (issue 16): everything about one user in one place.
       cell: (user) => (
         <Link
@@ -223,13 +232,13 @@ export function UsersTab({
     {
       id: 'organization',
       header: t('columns.organization'),
-      width: '1.3fr',
+      width: textWidth(t('columns.organization'), 1.3),
       cell: (user) => user.organization?.name ?? t('table.none'),
     },
     {
       id: 'roles',
       header: t('columns.roles'),
-      width: '1.2fr',
+      width: textWidth(t('columns.roles'), 1.2),
       cell: (user) => (user.roles ?? []).map((r) => r.label).join(', ') || t('table.none'),
     },
     {
