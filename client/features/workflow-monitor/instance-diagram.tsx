@@ -22,6 +22,9 @@ const LEGEND = [
   ['legend_failed', 'border-red-700 bg-red-100'],
 ] as const;
 
+/** Room around the drawing, in the diagram's units, for the badges above the elements. */
+const FIT_MARGIN = 40;
+
 interface Props {
   definition: string;
   path: ExecutedPath;
@@ -88,9 +91,32 @@ export function InstanceDiagram({ definition, path, errorMessage }: Props) {
           overlays.add(shown.failed, 'wfm', { position: { bottom: -8, left: -20 }, html: note });
         }
       }
-      canvas.zoom('fit-viewport');
+      fit();
+      // The page's columns settle after the first draw (the details load beside it): fit again
+      // whenever the box changes, or the diagram's right end stayed cut off.
+      resizes = new ResizeObserver(() => live && fit());
+      resizes.observe(container.current!);
       setState('drawn');
     };
+    /** The whole diagram in view with a margin, centred (fit-viewport alone ran edge to edge). */
+    const fit = () => {
+      const canvas = viewer.get<any>('canvas');
+      canvas.resized();
+      const inner = canvas.viewbox().inner as {
+        x: number;
+        y: number;
+        width: number;
+        height: number;
+      };
+      if (!inner.width || !inner.height) return;
+      canvas.viewbox({
+        x: inner.x - FIT_MARGIN,
+        y: inner.y - FIT_MARGIN,
+        width: inner.width + 2 * FIT_MARGIN,
+        height: inner.height + 2 * FIT_MARGIN,
+      });
+    };
+    let resizes: ResizeObserver | undefined;
     draw().catch((error: unknown) => {
       if (!live) return;
       console.error('the diagram could not be drawn', error);
@@ -98,6 +124,7 @@ export function InstanceDiagram({ definition, path, errorMessage }: Props) {
     });
     return () => {
       live = false;
+      resizes?.disconnect();
       viewer.destroy();
     };
   }, [definition, pathKey, errorMessage]);
