@@ -67,6 +67,8 @@ export const ClaimSchema = v.strictObject({
   ),
   version: Int,
   ...AuditEntries,
+  /** Who saved this version, by name (null: the system, or a user without a name). */
+  updatedByName: v.optional(v.nullable(v.string())),
 });
 
 export const ClaimStatusSchema = v.strictObject({

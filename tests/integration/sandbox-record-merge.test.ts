@@ -165,6 +165,8 @@ describe('PATCH /claims/{code}: two users, different fields', () => {
         description: 'As first told',
         version: 2,
         updatedBy: claim.updatedBy,
+        // Who saved meanwhile, by name, as a lead's and a customer's conflict say it.
+        updatedByName: 'Clara Care',
       },
     });
 

@@ -17,6 +17,7 @@ import {
   auditIso,
   iso,
   recordKey,
+  updatedByNameSql,
   userNameSql,
   type Audit,
 } from '#server/sandbox/platform/records.ts';
@@ -89,6 +90,7 @@ export const refused = invalidField;
 
 export interface ClaimRow extends Audit {
   id: number;
+  updated_by_name?: string | null;
   code: string;
   claim_number: string;
   title: string;
@@ -132,7 +134,7 @@ const SELECT_CLAIM = `
          to_char(c.damage_date, 'YYYY-MM-DD') AS damage_date,
          to_char(c.notification_date, 'YYYY-MM-DD') AS notification_date,
          c.claim_type, c.custom_fields, c.version, c.created_at, c.updated_at, c.created_by,
-         c.updated_by, p.holder AS policy_holder, a.type AS acc_type,
+         c.updated_by, ${updatedByNameSql('c')}, p.holder AS policy_holder, a.type AS acc_type,
          a.first_name AS acc_first_name, a.last_name AS acc_last_name,
          a.company_name AS acc_company_name,
          coalesce(t.reserve, 0) AS total_reserve, coalesce(t.payment, 0) AS total_payment,
@@ -219,6 +221,8 @@ export function presentClaim(r: ClaimRow) {
         : null,
     version: r.version,
     ...auditIso(r),
+    // Who saved this version, by name: a conflict says who saved meanwhile (as leads do).
+    updatedByName: r.updated_by_name ?? null,
   };
 }
 
