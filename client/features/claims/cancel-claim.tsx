@@ -5,7 +5,7 @@ import { Button } from '#client/ui/button.tsx';
 import { TextareaInput } from '#client/ui/form/fields.tsx';
 import { FormDialog, FormDialogFooter } from '#client/ui/form-dialog.tsx';
 import { useVersionedSave } from '#client/entities/record/use-record-edit.ts';
-import { useToast } from '#client/ui/toast.tsx';
+import { useSaveOutcome } from '#client/entities/record/use-save-outcome.ts';
 import { ClaimReason } from '#common/claims.ts';
 import * as v from 'valibot';
 import { errorKey, serverFieldErrors } from './claim-form.ts';
@@ -62,7 +62,6 @@ function CancelDialog({
   onDone: (saved: Claim | null) => void;
 }) {
   const { t } = useTranslation('claims');
-  const toast = useToast();
   const refusal = useClaimRefusal(statusName);
   const { accountIndex } = useClaimAbilities();
   // The record-edit flow (validating, saving, refused with what was typed kept), without its
@@ -79,16 +78,15 @@ function CancelDialog({
     send: (reason: string, version) => cancelClaim(accountIndex, claim.code, { version, reason }),
     conflictRows: () => [],
     conflictOf: () => null,
-    refusal: (error) => {
-      const fields = serverFieldErrors(error, ['reason']);
-      if (fields) return { errors: fields };
-      onRefused(error);
-      return { failure: refusal(error) };
-    },
-    onSaved: (saved) => {
-      toast({ message: t('cancel.done', { number: claim.claimNumber }), tone: 'success' });
-      onDone(saved);
-    },
+    ...useSaveOutcome({
+      fieldErrors: (error) => serverFieldErrors(error, ['reason']),
+      failure: (error) => {
+        onRefused(error);
+        return refusal(error);
+      },
+      onSaved: onDone,
+      savedMessage: () => t('cancel.done', { number: claim.claimNumber }),
+    }),
   });
   const { values, setValues, errors, busy, failure } = form;
 
