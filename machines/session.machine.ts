@@ -107,6 +107,29 @@ function upsert(accounts: SessionAccount[], account: SessionAccount): SessionAcc
   return [...rest, account].sort((a, b) => a.accountIndex - b.accountIndex);
 }
 
+/** The whole event as the params of `isKnownAccount`: the account it names must be held. */
+const namedAccount = ({ event }: { event: { accountIndex: number } }) => event;
+
+/** Signing in (another) account, from any state that is not busy with a call. */
+const signIn = { target: 'signingIn' } as const;
+/** Signing out one of the accounts held. */
+const signOut = {
+  guard: { type: 'isKnownAccount', params: namedAccount },
+  target: 'signingOut',
+} as const;
+/**
+ * What a user can do wherever an account may be held and nothing runs (idle, signed in, asked to
+ * change the password): sign in, change a held account's password, or sign one out.
+ */
+const restingMoves = {
+  'signIn.submit': signIn,
+  'password.submit': {
+    guard: { type: 'isKnownAccount', params: namedAccount },
+    target: 'changingPassword',
+  },
+  'account.signOut': signOut,
+} as const;
+
 /**
  * The browser's view of the session: which accounts are signed in, a sign-in under way and its
  * outcome, the forced password change, sign-out of one account and an expired session.
@@ -200,17 +223,7 @@ export const sessionMachine = setup({
   },
   states: {
     idle: {
-      on: {
-        'signIn.submit': { target: 'signingIn' },
-        'password.submit': {
-          guard: { type: 'isKnownAccount', params: ({ event }) => event },
-          target: 'changingPassword',
-        },
-        'account.signOut': {
-          guard: { type: 'isKnownAccount', params: ({ event }) => event },
-          target: 'signingOut',
-        },
-      },
+      on: restingMoves,
     },
     // The I/O runs as spawned children rather than `invoke`, so that `createTestModel` can walk
     // this very chart (it refuses invocations); stopping them on exit keeps invoke's semantics.
@@ -283,17 +296,7 @@ export const sessionMachine = setup({
         }),
         { type: 'persistAccounts', params: ({ context }) => ({ accounts: context.accounts }) },
       ],
-      on: {
-        'signIn.submit': { target: 'signingIn' },
-        'password.submit': {
-          guard: { type: 'isKnownAccount', params: ({ event }) => event },
-          target: 'changingPassword',
-        },
-        'account.signOut': {
-          guard: { type: 'isKnownAccount', params: ({ event }) => event },
-          target: 'signingOut',
-        },
-      },
+      on: restingMoves,
     },
     passwordChangeRequired: {
       entry: [
@@ -307,17 +310,7 @@ export const sessionMachine = setup({
         }),
         { type: 'persistAccounts', params: ({ context }) => ({ accounts: context.accounts }) },
       ],
-      on: {
-        'password.submit': {
-          guard: { type: 'isKnownAccount', params: ({ event }) => event },
-          target: 'changingPassword',
-        },
-        'signIn.submit': { target: 'signingIn' },
-        'account.signOut': {
-          guard: { type: 'isKnownAccount', params: ({ event }) => event },
-          target: 'signingOut',
-        },
-      },
+      on: restingMoves,
     },
     changingPassword: {
       entry: [
@@ -368,16 +361,10 @@ export const sessionMachine = setup({
       },
     },
     refusedNoUi: {
-      on: { 'signIn.submit': { target: 'signingIn' } },
+      on: { 'signIn.submit': signIn },
     },
     failed: {
-      on: {
-        'signIn.submit': { target: 'signingIn' },
-        'account.signOut': {
-          guard: { type: 'isKnownAccount', params: ({ event }) => event },
-          target: 'signingOut',
-        },
-      },
+      on: { 'signIn.submit': signIn, 'account.signOut': signOut },
     },
     rateLimited: {
       // A slowed-down budget lets the next attempt in only after the server's delay; submitting
@@ -417,16 +404,10 @@ export const sessionMachine = setup({
           params: ({ context }) => ({ remaining: context.accounts }),
         },
       ],
-      on: {
-        'signIn.submit': { target: 'signingIn' },
-        'account.signOut': {
-          guard: { type: 'isKnownAccount', params: ({ event }) => event },
-          target: 'signingOut',
-        },
-      },
+      on: { 'signIn.submit': signIn, 'account.signOut': signOut },
     },
     expired: {
-      on: { 'signIn.submit': { target: 'signingIn' } },
+      on: { 'signIn.submit': signIn },
     },
   },
 });

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { isFinalRefusal, refusalOf } from './failure-code.ts';
+import { isFinalRefusal, refusalOf, refusedOrFailed } from './failure-code.ts';
 
 /** One row of a tenant's status transition rules, as the service lists them. */
 export interface MoveRule {
@@ -83,6 +83,7 @@ export const statusMoveMachine = setup({
   actions: {
     notifyMoved: (_, _params: { to: string }) => {},
     notifyRefused: (_, _params: MoveRefusal) => {},
+    keepRefusal: assign({ refusal: (_, params: { error: unknown }) => refusalOf(params.error) }),
   },
   guards: {
     isAllowed: ({ context }, params: { to: string }) =>
@@ -140,17 +141,7 @@ export const statusMoveMachine = setup({
             { type: 'notifyMoved', params: ({ event }) => ({ to: event.output }) },
           ],
         },
-        onError: [
-          {
-            guard: { type: 'isFinalRefusal', params: ({ event }) => ({ error: event.error }) },
-            target: 'refused',
-            actions: [
-              assign({ refusal: ({ event }) => refusalOf(event.error) }),
-              { type: 'notifyRefused', params: ({ event }) => refusalOf(event.error) },
-            ],
-          },
-          { target: 'failed', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
-        ],
+        onError: refusedOrFailed,
       },
     },
     refused: {

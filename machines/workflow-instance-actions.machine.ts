@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { isFinalRefusal, refusalOf, type Refusal } from './failure-code.ts';
+import { isFinalRefusal, refusalOf, refusedOrFailed, type Refusal } from './failure-code.ts';
 
 /** What a user may do to a workflow instance from the monitor. */
 export type InstanceActionKind = 'cancel' | 'retry' | 'complete';
@@ -67,6 +67,7 @@ export const workflowInstanceActionsMachine = setup({
   actions: {
     notifyDone: (_, _params: InstanceActionState) => {},
     notifyRefused: (_, _params: ActionRefusal) => {},
+    keepRefusal: assign({ refusal: (_, params: { error: unknown }) => refusalOf(params.error) }),
   },
   guards: {
     canCancel: ({ context }) => mayCancel(context.status),
@@ -144,17 +145,7 @@ export const workflowInstanceActionsMachine = setup({
             { type: 'notifyDone', params: ({ event }) => event.output },
           ],
         },
-        onError: [
-          {
-            guard: { type: 'isFinalRefusal', params: ({ event }) => ({ error: event.error }) },
-            target: 'refused',
-            actions: [
-              assign({ refusal: ({ event }) => refusalOf(event.error) }),
-              { type: 'notifyRefused', params: ({ event }) => refusalOf(event.error) },
-            ],
-          },
-          { target: 'failed', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
-        ],
+        onError: refusedOrFailed,
       },
     },
     // The action went through: the page says what it did until the next choice.

@@ -13,7 +13,7 @@ import {
   type CustomField,
 } from '#client/ui/form/custom-schema.ts';
 import { useCustomValueText } from '#client/ui/form/custom-value.ts';
-import { useToast } from '#client/ui/toast.tsx';
+import { useSaveOutcome } from '#client/entities/record/use-save-outcome.ts';
 import { pickAddress } from './organization-form.ts';
 
 const customOf = (organization: Organization): FormValues => ({ ...organization.customFields });
@@ -46,7 +46,6 @@ export function OrganizationCustomData({
   onSaved: (organization: Organization) => void;
 }) {
   const { t } = useTranslation('admin_organizations');
-  const toast = useToast();
   const shown = useCustomValueText();
   const { schema, fields: formFields } = useMemo(() => buildCustomSchema(fields), [fields]);
   const names = fields.map((field) => field.name);
@@ -76,19 +75,18 @@ export function OrganizationCustomData({
         Object.fromEntries(names.map((n) => [n, shown(saved.customFields[n], fieldOf(n))])),
       ),
     conflictOf: currentOf,
-    refusal: (error) => {
-      // The field a 400 names in its issues (`customFields.<name>`); the message is for logs.
-      const field = fieldIssues(error)
-        .map((issue) => /^customFields\.(\w+)$/.exec(issue.path)?.[1])
-        .find((name) => name !== undefined && names.includes(name));
-      return field
-        ? { errors: { [field]: ['messages.invalid_value'] } }
-        : { failure: t('errors.generic') };
-    },
-    onSaved: (saved) => {
-      onSaved(saved);
-      toast({ message: t('custom_data.saved'), tone: 'success' });
-    },
+    ...useSaveOutcome({
+      fieldErrors: (error) => {
+        // The field a 400 names in its issues (`customFields.<name>`); the message is for logs.
+        const field = fieldIssues(error)
+          .map((issue) => /^customFields\.(\w+)$/.exec(issue.path)?.[1])
+          .find((name) => name !== undefined && names.includes(name));
+        return field ? { [field]: ['messages.invalid_value'] } : null;
+      },
+      failure: () => t('errors.generic'),
+      onSaved,
+      savedMessage: () => t('custom_data.saved'),
+    }),
   });
   const { values, setValues, errors, busy, base } = form;
 

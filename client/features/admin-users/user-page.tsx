@@ -29,6 +29,7 @@ import { loadStateOf } from '#client/ui/load-state.ts';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useToast } from '#client/ui/toast.tsx';
+import { useSaveOutcome } from '#client/entities/record/use-save-outcome.ts';
 import { RolesDialog } from './roles-dialog.tsx';
 import { UserFields } from './user-fields.tsx';
 import { useAdminAbilities, useRoles, type AdminAbilities } from './use-admin-context.ts';
@@ -142,7 +143,6 @@ function DetailsTab({
   onSaved: (user: AdminUser) => void;
 }) {
   const { t } = useTranslation(['admin_users', 'common']);
-  const toast = useToast();
   const { accountIndex, canUpdate } = abilities;
   const label = (field: UserField) => t(userFieldLabelKey(field));
   const form = useVersionedSave({
@@ -160,15 +160,12 @@ function DetailsTab({
       error instanceof ApiError && error.code === 'version_conflict'
         ? ((error.body as { user?: AdminUser } | undefined)?.user ?? null)
         : null,
-    refusal: (error) => {
-      const errors = userFieldErrors(error, label);
-      if (errors) return { errors };
-      return { failure: t(errorKey(error instanceof ApiError ? error.code : '')) };
-    },
-    onSaved: (saved) => {
-      toast({ message: t('user_page.saved'), tone: 'success' });
-      onSaved(saved);
-    },
+    ...useSaveOutcome({
+      fieldErrors: (error) => userFieldErrors(error, label),
+      failure: (error) => t(errorKey(error instanceof ApiError ? error.code : '')),
+      onSaved,
+      savedMessage: () => t('user_page.saved'),
+    }),
   });
   const { values, setValues, errors, busy, failure, conflict } = form;
 

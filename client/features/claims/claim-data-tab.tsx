@@ -20,6 +20,7 @@ import { usePersonName } from '#client/entities/person/person-name.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useStatusMove } from '#client/ui/status-move.tsx';
 import { useToast } from '#client/ui/toast.tsx';
+import { useSaveOutcome } from '#client/entities/record/use-save-outcome.ts';
 import type { LoadState } from '#client/ui/load-state.ts';
 import { useVersionedSave } from '#client/entities/record/use-record-edit.ts';
 import { canEditClaim, isoToday } from '#common/claims.ts';
@@ -246,7 +247,6 @@ function ClaimEditForm({
   context,
 }: ClaimTabProps & { context: ClaimFormContext }) {
   const { t } = useTranslation('claims');
-  const toast = useToast();
   const { accountIndex } = useClaimAbilities();
   const label = useClaimFieldLabel();
   const form = useVersionedSave({
@@ -264,21 +264,20 @@ function ClaimEditForm({
     conflictRows,
     conflictOf: (error) =>
       error instanceof ApiError && error.code === 'version_conflict' ? currentClaimOf(error) : null,
-    refusal: (error) => {
-      const errors = serverFieldErrors(error, CLAIM_FIELDS);
-      if (errors) return { errors };
-      const current = currentClaimOf(error);
-      // Closed meanwhile: the page shows the claim as it is, read-only.
-      if (current) {
-        onChanged(current);
-        return { failure: t('errors.claim_closed') };
-      }
-      return { failure: t('forms.messages.error') };
-    },
-    onSaved: (saved) => {
-      onChanged(saved);
-      toast({ message: t('messages.saved'), tone: 'success' });
-    },
+    ...useSaveOutcome({
+      fieldErrors: (error) => serverFieldErrors(error, CLAIM_FIELDS),
+      failure: (error) => {
+        const current = currentClaimOf(error);
+        // Closed meanwhile: the page shows the claim as it is, read-only.
+        if (current) {
+          onChanged(current);
+          return t('errors.claim_closed');
+        }
+        return t('forms.messages.error');
+      },
+      onSaved: onChanged,
+      savedMessage: () => t('messages.saved'),
+    }),
   });
   const { base, setBase, values, busy } = form;
   const formRef = useFocusFirstInvalid(form.errors, busy);

@@ -9,7 +9,7 @@ import { Button, buttonClass } from '#client/ui/button.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { CheckboxInput, TextareaInput } from '#client/ui/form/fields.tsx';
-import { useToast } from '#client/ui/toast.tsx';
+import { useSaveOutcome } from '#client/entities/record/use-save-outcome.ts';
 import { useRecordSave } from '#client/entities/record/use-record-edit.ts';
 import { isoToday } from '#common/claims.ts';
 import { ClaimForm } from './claim-fields.tsx';
@@ -66,7 +66,6 @@ export default function NewClaimPage() {
 function NewClaimForm({ context, listPath }: { context: ClaimFormContext; listPath: string }) {
   const { t } = useTranslation('claims');
   const navigate = useNavigate();
-  const toast = useToast();
   const { accountIndex, canViewPolicies, canOverrideCover } = useClaimAbilities();
   const [policy, setPolicy] = useState<Policy | null>(null);
   // Offered once the service refused for want of cover; the reason is said in words.
@@ -101,25 +100,25 @@ function NewClaimForm({ context, listPath }: { context: ClaimFormContext; listPa
     conflictRows,
     // A new claim has no version to conflict with.
     conflictOf: () => null,
-    refusal: (error) => {
-      const errors = serverFieldErrors(error, [
-        ...CLAIM_FIELDS,
-        'policyCode',
-        'coverOverride.reason',
-      ]);
-      if (errors) {
-        const codes = Object.values(errors).flat();
+    ...useSaveOutcome({
+      fieldErrors: (error) => {
+        const errors = serverFieldErrors(error, [
+          ...CLAIM_FIELDS,
+          'policyCode',
+          'coverOverride.reason',
+        ]);
+        const codes = Object.values(errors ?? {}).flat();
         if ([...COVER_CODES].some((code) => codes.includes(errorKey(code)))) {
           setCoverRefused(true);
         }
-        return { errors };
-      }
-      return { failure: t('forms.messages.error') };
-    },
-    onSaved: (claim: Claim) => {
-      toast({ message: t('messages.created', { number: claim.claimNumber }), tone: 'success' });
-      void navigate(`${listPath}/${encodeURIComponent(claim.code)}`);
-    },
+        return errors;
+      },
+      failure: () => t('forms.messages.error'),
+      onSaved: (claim: Claim) => {
+        void navigate(`${listPath}/${encodeURIComponent(claim.code)}`);
+      },
+      savedMessage: (claim) => t('messages.created', { number: claim.claimNumber }),
+    }),
   });
   const policyError = form.errors.policyCode?.[0];
   const overrideSection =

@@ -22,6 +22,7 @@ import { useFocusFirstInvalid } from '#client/ui/form/use-focus-first-invalid.ts
 import { useMoneyFormat } from '#client/ui/money.ts';
 import { RowButton } from '#client/ui/row-button.tsx';
 import { useToast } from '#client/ui/toast.tsx';
+import { useSaveOutcome } from '#client/entities/record/use-save-outcome.ts';
 import { loadStateOf } from '#client/ui/load-state.ts';
 import { useRecordSave } from '#client/entities/record/use-record-edit.ts';
 import { canSettleClaim } from '#common/claims.ts';
@@ -342,22 +343,20 @@ function SettlementDialog({
       error instanceof ApiError && error.code === 'version_conflict'
         ? ((error.body as { settlement?: Settlement } | undefined)?.settlement ?? null)
         : null,
-    refusal: (error) => {
-      const remaining = remainingReserveOf(error);
-      if (remaining !== null) {
-        return {
-          errors: {
-            payment: [aboveReserveMessage(money(remaining / 100, claim.totals.currency))],
-          },
-        };
-      }
-      const errors = serverFieldErrors(error, ['insuredObject', ...AMOUNT_FIELDS]);
-      if (errors) return { errors };
-      const current = currentClaimOf(error);
-      if (current) onChanged(current);
-      return { failure: refusal(error) };
-    },
-    onSaved: onDone,
+    ...useSaveOutcome({
+      fieldErrors: (error) => {
+        const remaining = remainingReserveOf(error);
+        if (remaining === null)
+          return serverFieldErrors(error, ['insuredObject', ...AMOUNT_FIELDS]);
+        return { payment: [aboveReserveMessage(money(remaining / 100, claim.totals.currency))] };
+      },
+      failure: (error) => {
+        const current = currentClaimOf(error);
+        if (current) onChanged(current);
+        return refusal(error);
+      },
+      onSaved: onDone,
+    }),
   });
   const { values, setValues, errors, busy, failure, conflict } = form;
   const formRef = useFocusFirstInvalid(errors, busy);

@@ -12,7 +12,7 @@ import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
 import { DateInput, SelectInput, TextInput } from '#client/ui/form/fields.tsx';
 import { PartnerSelector, type PartnerChoice } from '#client/entities/partner/partner-selector.tsx';
-import { useToast } from '#client/ui/toast.tsx';
+import { useSaveOutcome } from '#client/entities/record/use-save-outcome.ts';
 import {
   conflictRows,
   validateCustomer,
@@ -73,7 +73,6 @@ export function CustomerDataForm({
   onSaved: (account: Account) => void;
 }) {
   const { t } = useTranslation(['customers', 'common']);
-  const toast = useToast();
   const { accountIndex, canViewPartners } = abilities;
   const canUpdate = account ? abilities.canUpdate : abilities.canCreate;
   // The record the edit is based on: its version goes with the save.
@@ -94,16 +93,15 @@ export function CustomerDataForm({
       error instanceof ApiError && error.status === 409
         ? ((error.body as { account?: Account } | undefined)?.account ?? null)
         : null,
-    refusal: (error) => {
-      const fieldErrors = error instanceof ApiError ? serverFieldError(error) : null;
-      if (fieldErrors) return { errors: fieldErrors };
-      if (!(error instanceof ApiError)) console.error('customer save failed', error);
-      return { failure: t('forms.messages.error') };
-    },
-    onSaved: (saved) => {
-      onSaved(saved);
-      toast({ message: t('messages.saved'), tone: 'success' });
-    },
+    ...useSaveOutcome({
+      fieldErrors: (error) => (error instanceof ApiError ? serverFieldError(error) : null),
+      failure: (error) => {
+        if (!(error instanceof ApiError)) console.error('customer save failed', error);
+        return t('forms.messages.error');
+      },
+      onSaved,
+      savedMessage: () => t('messages.saved'),
+    }),
   });
   const { base, values, setValues, errors, busy } = form;
   const [broker, setBroker] = useState<PartnerChoice | null>(null);

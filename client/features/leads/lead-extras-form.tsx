@@ -10,7 +10,7 @@ import { useVersionedSave } from '#client/entities/record/use-record-edit.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { SelectInput, TextInput } from '#client/ui/form/fields.tsx';
 import { RowButton } from '#client/ui/row-button.tsx';
-import { useToast } from '#client/ui/toast.tsx';
+import { useSaveOutcome } from '#client/entities/record/use-save-outcome.ts';
 import { PAYMENT_METHOD_TYPES } from '#common/leads.ts';
 import {
   changedExtras,
@@ -64,7 +64,6 @@ export function LeadExtrasForm({
   onReload: () => void;
 }) {
   const { t } = useTranslation('leads');
-  const toast = useToast();
   const form = useVersionedSave({
     record: lead,
     valuesOf: extrasValuesOf,
@@ -77,19 +76,18 @@ export function LeadExtrasForm({
       error instanceof ApiError && error.code === 'version_conflict'
         ? ((error.body as LeadErrorBody | undefined)?.lead ?? null)
         : null,
-    refusal: (error) => {
-      const fieldErrors = error instanceof ApiError ? serverFieldError(error) : null;
-      if (fieldErrors) return { errors: fieldErrors };
-      if (error instanceof ApiError && error.code === 'lead_closed') {
-        return { failure: t('errors.lead_closed') };
-      }
-      if (!(error instanceof ApiError)) console.error('lead save failed', error);
-      return { failure: t('errors.generic') };
-    },
-    onSaved: (saved) => {
-      onSaved(saved);
-      toast({ message: t('messages.saved'), tone: 'success' });
-    },
+    ...useSaveOutcome({
+      fieldErrors: (error) => (error instanceof ApiError ? serverFieldError(error) : null),
+      failure: (error) => {
+        if (error instanceof ApiError && error.code === 'lead_closed') {
+          return t('errors.lead_closed');
+        }
+        if (!(error instanceof ApiError)) console.error('lead save failed', error);
+        return t('errors.generic');
+      },
+      onSaved,
+      savedMessage: () => t('messages.saved'),
+    }),
   });
   const { base, setBase, values, setValues, errors, busy } = form;
 

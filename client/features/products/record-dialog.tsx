@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '#client/api/fetch-json.ts';
 import { ConflictPanel, type ConflictKey } from '#client/entities/record/conflict-panel.tsx';
 import { useRecordSave } from '#client/entities/record/use-record-edit.ts';
+import { useSaveOutcome } from '#client/entities/record/use-save-outcome.ts';
 import { conflictRowsOf } from '#client/ui/conflict-rows.ts';
 import { validateForm, type FieldErrors } from '#client/ui/form/custom-schema.ts';
 import type * as v from 'valibot';
@@ -106,11 +107,11 @@ export function usePartEdit<R extends Saved, V, I, F extends string>(
       const current = (error.body as Record<string, R | undefined> | null)?.[conflict.property];
       return current ? versioned(current) : null;
     },
-    refusal: (error) => {
-      const errors = options.fieldErrorsOf?.(error);
-      return errors ? { errors } : { failure: failureMessage(error) };
-    },
-    onSaved: (saved) => options.onSaved(saved),
+    ...useSaveOutcome({
+      fieldErrors: (error) => options.fieldErrorsOf?.(error),
+      failure: failureMessage,
+      onSaved: (saved: R) => options.onSaved(saved),
+    }),
   });
 }
 

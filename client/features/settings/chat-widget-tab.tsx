@@ -76,28 +76,26 @@ export function ChatWidgetTab() {
         disabled={!canEdit}
         onChange={(enabled) => setValues((current) => ({ ...current, enabled }))}
       />
-      <TextInput
-        label={labels.webhookUrl}
-        name="webhookUrl"
-        value={values.webhookUrl}
-        hint={t('chat_widget.webhook_hint')}
-        required={values.enabled}
-        errors={errors.webhookUrl}
-        disabled={!canEdit}
-        maxLength={2000}
-        onChange={(webhookUrl) => setValues((current) => ({ ...current, webhookUrl }))}
-      />
-      <TextInput
-        label={labels.version}
-        name="version"
-        value={values.version}
-        hint={t('chat_widget.version_hint')}
-        required={values.enabled}
-        errors={errors.version}
-        disabled={!canEdit}
-        maxLength={40}
-        onChange={(version) => setValues((current) => ({ ...current, version }))}
-      />
+      {/* Where the widget sends and which version it loads: both needed while it is on. */}
+      {(
+        [
+          ['webhookUrl', t('chat_widget.webhook_hint'), 2000],
+          ['version', t('chat_widget.version_hint'), 40],
+        ] as const
+      ).map(([field, hint, maxLength]) => (
+        <TextInput
+          key={field}
+          label={labels[field]}
+          name={field}
+          value={values[field]}
+          hint={hint}
+          required={values.enabled}
+          errors={errors[field]}
+          disabled={!canEdit}
+          maxLength={maxLength}
+          onChange={(value) => setValues((current) => ({ ...current, [field]: value }))}
+        />
+      ))}
     </VersionedSettingsForm>
   );
 }

@@ -67,8 +67,15 @@ export function PaymentTab() {
   });
   const { values, setValues, errors } = form;
   const braintree = values.active_psp === 'braintree';
-  const set = (key: PaymentField) => (value: string) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  // What every field of this form takes: its label, value, errors and change.
+  const bind = <K extends PaymentField>(field: K) => ({
+    label: labels[field],
+    name: field,
+    value: values[field],
+    errors: errors[field],
+    disabled: !canEdit,
+    onChange: (value: string) => setValues((current) => ({ ...current, [field]: value })),
+  });
   return (
     <VersionedSettingsForm
       form={form}
@@ -84,50 +91,33 @@ export function PaymentTab() {
             : value
       }
     >
-      <SelectInput
-        label={labels.active_psp}
-        name="active_psp"
-        value={values.active_psp}
-        required
-        errors={errors.active_psp}
-        disabled={!canEdit}
-        options={PAYMENT_PROVIDERS.map((value) => ({
-          value,
-          label: t(`payment.providers.${value}`),
-        }))}
-        onChange={set('active_psp')}
-      />
-      <SelectInput
-        label={labels.environment}
-        name="environment"
-        value={values.environment}
-        disabled={!canEdit}
-        options={BRAINTREE_ENVIRONMENTS.map((value) => ({
-          value,
-          label: t(`payment.environments.${value}`),
-        }))}
-        onChange={set('environment')}
-      />
-      <TextInput
-        label={labels.merchantId}
-        name="merchantId"
-        value={values.merchantId}
-        required={braintree}
-        errors={errors.merchantId}
-        disabled={!canEdit}
-        autoComplete="off"
-        onChange={set('merchantId')}
-      />
-      <TextInput
-        label={labels.publicKey}
-        name="publicKey"
-        value={values.publicKey}
-        required={braintree}
-        errors={errors.publicKey}
-        disabled={!canEdit}
-        autoComplete="off"
-        onChange={set('publicKey')}
-      />
+      {/* The provider, then the environment: each a list of its known values. */}
+      {(
+        [
+          {
+            field: 'active_psp',
+            required: true,
+            options: PAYMENT_PROVIDERS.map((value) => ({
+              value,
+              label: t(`payment.providers.${value}`),
+            })),
+          },
+          {
+            field: 'environment',
+            required: undefined,
+            options: BRAINTREE_ENVIRONMENTS.map((value) => ({
+              value,
+              label: t(`payment.environments.${value}`),
+            })),
+          },
+        ] as const
+      ).map(({ field, required, options }) => (
+        <SelectInput key={field} {...bind(field)} required={required} options={options} />
+      ))}
+      {/* Braintree's access: needed only while Braintree is the provider. */}
+      {(['merchantId', 'publicKey'] as const).map((field) => (
+        <TextInput key={field} {...bind(field)} required={braintree} autoComplete="off" />
+      ))}
     </VersionedSettingsForm>
   );
 }

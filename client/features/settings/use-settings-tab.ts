@@ -11,7 +11,7 @@ import { isAllowed } from '#common/permissions.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
 import { apiErrorKey } from '#client/api/error-text.ts';
 import { SessionActorContext } from '#client/api/session-context.ts';
-import { useToast } from '#client/ui/toast.tsx';
+import { useSaveOutcome } from '#client/entities/record/use-save-outcome.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { messageOfCode } from '#client/ui/form/messages.ts';
 import { errorIssues } from '#common/contracts/error.ts';
@@ -105,7 +105,6 @@ export function useSettingsEdit<
   fields?: readonly string[];
 }) {
   const { t } = useTranslation(['tenant_settings', 'errors']);
-  const toast = useToast();
   const client = useQueryClient();
   return useLoadedRecordEdit<R, V, I, F>({
     ...options,
@@ -114,14 +113,17 @@ export function useSettingsEdit<
       error instanceof ApiError && error.code === 'version_conflict'
         ? (((error.body as Record<string, unknown> | undefined)?.[name] as R | undefined) ?? null)
         : null,
-    refusal: (error) => {
-      const errors = fieldRefusals(error, fields);
-      return Object.keys(errors).length ? { errors } : { failure: saveFailureText(t, error) };
-    },
-    onSaved: (saved) => {
-      client.setQueryData<R>(query.queryKey, saved);
-      onSaved?.(saved);
-      toast({ message: t('saved'), tone: 'success' });
-    },
+    ...useSaveOutcome<R>({
+      fieldErrors: (error) => {
+        const errors = fieldRefusals(error, fields);
+        return Object.keys(errors).length ? errors : null;
+      },
+      failure: (error) => saveFailureText(t, error),
+      onSaved: (saved) => {
+        client.setQueryData<R>(query.queryKey, saved);
+        onSaved?.(saved);
+      },
+      savedMessage: () => t('saved'),
+    }),
   });
 }
