@@ -105,11 +105,14 @@ describe('customFieldsOf', () => {
       customFieldsOf(
         schema([
           { name: 'employees', type: 'number' },
+          { name: 'notes', type: 'textarea', isRequired: false },
           { name: 'colour', type: 'colour', isRequired: false },
         ]),
       ),
     ).toEqual([
       { name: 'employees', type: 'number', isRequired: false },
+      // Spec: a text area is optionally required, as the admin's form takes it.
+      { name: 'notes', type: 'textarea', isRequired: false },
       { name: 'colour', type: 'string', isRequired: true },
     ]);
   });

@@ -123,14 +123,15 @@ export function addressSchema(labels: Record<AddressField, string>) {
 }
 
 /**
- * The tenant's schema as the form kit reads it. Spec: other types are required strings, and so
- * is a text area here, as the wizard has always taken it; a schema without fields is no schema
- * (the wizard then has no custom step).
+ * The tenant's schema as the form kit reads it. Spec: "text, date, text-area, colour and select
+ * are optionally required", other types are required strings; a schema without fields is no
+ * schema (the wizard then has no custom step). A text area is a text area here too, required only
+ * when its field says so (it was taken as a required string).
  */
 export function customFieldsOf(schema: InvitationCustomSchema | null): CustomField[] | null {
   if (!schema || schema.fields.length === 0) return null;
   return schema.fields.map(({ type, ...field }) =>
-    isCustomFieldType(type) && type !== 'textarea'
+    isCustomFieldType(type)
       ? { ...field, type, isRequired: field.isRequired ?? false }
       : { ...field, type: 'string', isRequired: true },
   );
