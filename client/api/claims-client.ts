@@ -303,30 +303,33 @@ export async function deleteSettlement(
   });
 }
 
-/** Approves or rejects a settlement's payment awaiting a second person (four-eyes). */
-/** Reverses what is left of a settlement's booked payment: a counter-entry with a reason. */
-export async function reversePayment(
+/** A decision on one settlement (`/settlements/{code}/{action}`), answered by the settlement. */
+async function settlementAction<B>(
   accountIndex: number,
   code: string,
-  body: PaymentReversalInput,
+  action: 'payment-reversal' | 'payment-decision',
+  body: B,
   signal?: AbortSignal,
 ) {
   const res = await fetchJson<{ settlement: Settlement }>(
-    path(accountIndex, `/settlements/${encodeURIComponent(code)}/payment-reversal`),
+    path(accountIndex, `/settlements/${encodeURIComponent(code)}/${action}`),
     { method: 'POST', body, signal },
   );
   return res.settlement;
 }
 
-export async function decidePayment(
+/** Reverses what is left of a settlement's booked payment: a counter-entry with a reason. */
+export const reversePayment = (
+  accountIndex: number,
+  code: string,
+  body: PaymentReversalInput,
+  signal?: AbortSignal,
+) => settlementAction(accountIndex, code, 'payment-reversal', body, signal);
+
+/** Approves or rejects a settlement's payment awaiting a second person (four-eyes). */
+export const decidePayment = (
   accountIndex: number,
   code: string,
   body: PaymentDecisionInput,
   signal?: AbortSignal,
-) {
-  const res = await fetchJson<{ settlement: Settlement }>(
-    path(accountIndex, `/settlements/${encodeURIComponent(code)}/payment-decision`),
-    { method: 'POST', body, signal },
-  );
-  return res.settlement;
-}
+) => settlementAction(accountIndex, code, 'payment-decision', body, signal);

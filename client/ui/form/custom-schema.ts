@@ -196,6 +196,9 @@ export function buildCustomSchema(fields: readonly CustomField[]) {
   const formFields: FormField[] = [];
   for (const field of fields) {
     const label = field.label ?? field.name;
+    // Text fields stop at their limit or the sandbox's default; others keep their own, if any.
+    const maxLength =
+      field.type === 'string' || field.type === 'textarea' ? textMax(field) : field.maxLength;
     entries[field.name] = fieldSchema(field, label);
     formFields.push({
       name: field.name,
@@ -205,11 +208,7 @@ export function buildCustomSchema(fields: readonly CustomField[]) {
       ...(field.options ? { options: toOptions(field.options) } : {}),
       ...(field.minimum === undefined ? {} : { minimum: field.minimum }),
       ...(field.maximum === undefined ? {} : { maximum: field.maximum }),
-      ...(field.type === 'string' || field.type === 'textarea'
-        ? { maxLength: textMax(field) }
-        : field.maxLength === undefined
-          ? {}
-          : { maxLength: field.maxLength }),
+      ...(maxLength === undefined ? {} : { maxLength }),
     });
   }
   // A field the user never touched is missing from the values; as null it gets the field's own

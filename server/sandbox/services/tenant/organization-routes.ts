@@ -57,6 +57,10 @@ const MAX_INVITATION_DAYS = 90;
 // not use elsewhere; administrators.ts has 4_170_001; the second key is the tenant).
 const ORG_NAME_LOCK = 4_170_002;
 
+/** One taker of an organisation name at a time per workspace, until the transaction ends. */
+const lockOrganizationNames = (tx: Queryable, tenantId: number) =>
+  tx.query('SELECT pg_advisory_xact_lock($1, $2)', [ORG_NAME_LOCK, tenantId]);
+
 /** The postal address an organisation and an organisation's invitation carry. */
 interface AddressRow {
   street: string;
@@ -407,7 +411,7 @@ export function organizationRouter(deps: {
       // An open invitation holds its name here too: created directly meanwhile, the invitee's
       // registration would dead-end at its last step. The invitations' lock keeps a sender and
       // this creation from passing each other's check.
-      await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [ORG_NAME_LOCK, auth.tenantId]);
+      await lockOrganizationNames(tx, auth.tenantId);
       await assertNameNotInvited(tx, auth.tenantId, body.name, clock);
       const created = await insertOrganization(tx, auth.tenantId, auth.userCode, {
         ...body,
@@ -539,7 +543,7 @@ export function organizationRouter(deps: {
       const token = randomToken();
       const row = await db.transaction(async (tx) => {
         // One sender at a time per workspace, so that two invitations cannot take one name.
-        await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [ORG_NAME_LOCK, auth.tenantId]);
+        await lockOrganizationNames(tx, auth.tenantId);
         await assertNameFree(tx, auth.tenantId, body.name);
         await assertNameNotInvited(tx, auth.tenantId, body.name, clock);
         await assertEmailUnregistered(tx, auth.tenantGroupId, body.email);
