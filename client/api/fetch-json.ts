@@ -69,6 +69,8 @@ export interface RequestOptions {
   /** JSON, or a FormData for an upload (the browser sets its multipart type). */
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /** Headers a call needs beyond the wrapper's own (a payment's `Idempotency-Key`). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export async function fetchJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -89,7 +91,10 @@ async function request<T>(
   asFile: boolean,
 ): Promise<T | { blob: Blob; filename: string | null }> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: asFile ? '*/*' : 'application/json' };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    Accept: asFile ? '*/*' : 'application/json',
+  };
   // The BFF refuses any state-changing call without it: a cross-site form cannot set headers.
   if (method !== 'GET') headers['X-CSRF'] = '1';
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;

@@ -18,6 +18,7 @@ describe('menu access', () => {
       'claims',
       'partners',
       'documents',
+      'invoices',
       'product-list',
       'product-settings',
       'workflows',
@@ -38,7 +39,10 @@ describe('menu access', () => {
 
   it('opens the dashboard first, or nothing without UI permission', () => {
     expect(firstScreen(viewer)?.id).toBe('home');
-    expect(firstScreen(['billing-management.invoices.view'])).toBeUndefined();
+    expect(firstScreen(['notification-management.notifications.view'])).toBeUndefined();
+    // A finance clerk without the dashboard lands on the invoices (issue 18), in either form.
+    expect(firstScreen(['billing-management.invoices.view'])?.id).toBe('invoices');
+    expect(firstScreen(['eis.finance.invoices.view'])?.id).toBe('invoices');
     // A claims handler without the dashboard lands on the claims, in either permission form.
     expect(firstScreen(['claim-management.claims.view'])?.id).toBe('claims');
     expect(firstScreen(['eis.claims.view'])?.id).toBe('claims');

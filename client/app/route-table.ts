@@ -56,6 +56,9 @@ export type ShellLabelKey =
   | 'menu.workflow_monitor'
   | 'menu.workflow_instance'
   | 'menu.bpmn_example'
+  | 'menu.groups.finance'
+  | 'menu.invoices'
+  | 'menu.invoice'
   | 'menu.decision_tables'
   | 'menu.decision_table';
 
@@ -177,6 +180,9 @@ export const rules = {
   workflowCreate: {
     anyOf: [['process-management.workflows.view', 'process-management.workflows.create']],
   },
+  // Billing (issue 18, docs/contracts.md "Billing and payments"): the current name or the legacy
+  // eis.finance.* one, as the billing service accepts both.
+  invoices: { anyOf: [['billing-management.invoices.view'], ['eis.finance.invoices.view']] },
 } as const satisfies Record<string, PermissionRule>;
 
 export const screens = {
@@ -324,6 +330,14 @@ export const screens = {
     product: 'eis',
     rule: rules.workflows,
     load: () => import('#client/features/workflow-editor/bpmn-example-page.tsx'),
+  },
+  invoices: {
+    id: 'invoices',
+    path: 'finance-management/finance-invoices',
+    label: 'menu.invoices',
+    product: 'eis',
+    rule: rules.invoices,
+    load: () => import('#client/features/finance/invoices-page.tsx'),
   },
 } satisfies Record<string, ScreenRoute>;
 
@@ -567,6 +581,17 @@ export const detailScreens = {
     parent: screens.decisionTables,
     load: () => import('#client/features/decision-tables/decision-table-page.tsx'),
   },
+  // Not a route of the spec, which names the list only: an invoice's lines, statuses and payments
+  // need a page of their own that a link (from a customer, a policy, a reminder) can open.
+  invoice: {
+    id: 'invoice',
+    path: 'finance-management/finance-invoices/:invoiceCode',
+    label: 'menu.invoice',
+    product: 'eis',
+    rule: rules.invoices,
+    parent: screens.invoices,
+    load: () => import('#client/features/finance/invoice-page.tsx'),
+  },
 } satisfies Record<string, ScreenRoute>;
 
 export const menu: MenuGroup[] = [
@@ -598,6 +623,11 @@ export const menu: MenuGroup[] = [
       { kind: 'screen', screen: screens.partners },
       { kind: 'screen', screen: screens.documents },
     ],
+  },
+  {
+    id: 'finance',
+    label: 'menu.groups.finance',
+    items: [{ kind: 'screen', screen: screens.invoices }],
   },
   {
     id: 'products',

@@ -33,6 +33,7 @@ export const lazyEnglish = {
   workflow_monitor: () => import('#locales/en/workflow_monitor.json'),
   workflows: () => import('#locales/en/workflows.json'),
   bpmn_js: () => import('#locales/en/bpmn_js.json'),
+  finance: () => import('#locales/en/finance.json'),
 } as const;
 
 type LazyResources = {

@@ -248,6 +248,38 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
       ...dates('instant', 'createdAt'),
     ],
   },
+  // Invoices (issue 18): amounts in the currency, as a spreadsheet sums them; status and type in
+  // the file's language.
+  invoices: {
+    path: '/billingservice/v1/invoices',
+    columns: [
+      ...columns('invoiceNumber', 'code', 'policyCode', 'accountNumber'),
+      {
+        key: 'type',
+        value: (item, texts) => texts.invoice_types?.[String(item.type)] ?? item.type,
+      },
+      {
+        key: 'status',
+        value: (item, texts) =>
+          texts.invoice_statuses?.[String(item.status).replace(/-/g, '_')] ?? item.status,
+      },
+      ...dates('day', 'billingIntervalFrom', 'billingIntervalTo', 'dueDate'),
+      ...(['netAmount', 'taxAmount', 'grossAmount', 'paidAmount', 'openAmount'] as const).map(
+        (key) => ({
+          key,
+          value: (item: Item) => (typeof item[key] === 'number' ? item[key] / 100 : undefined),
+        }),
+      ),
+      {
+        key: 'currency',
+        value: (item) =>
+          typeof item.currency === 'object' && item.currency !== null
+            ? (item.currency as { code?: unknown }).code
+            : item.currency,
+      },
+      ...dates('instant', 'createdAt'),
+    ],
+  },
   ...ADMIN_LISTS,
   // The tenant's activity log (issue 16): who changed which user, role, organisation or setting.
   activity_log: {

@@ -8,6 +8,7 @@ export type ExportList =
   | 'policies'
   | 'leads'
   | 'claims'
+  | 'invoices'
   // The administration lists (issue 16).
   | 'users'
   | 'roles'

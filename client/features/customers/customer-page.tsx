@@ -5,6 +5,7 @@ import { displayNameOf, type Account } from '#client/api/accounts-client.ts';
 import { customerQueries } from '#client/api/accounts-queries.ts';
 import { useFieldLabels } from '#client/entities/history/history-tab.tsx';
 import { DetailPage } from '#client/entities/record/detail-page.tsx';
+import { BillingInvoices } from '#client/entities/invoice/billing-section.tsx';
 import { noPolicyFilters, PoliciesTable } from '#client/entities/policy/policies-table.tsx';
 import { CustomerDataForm } from './customer-data-form.tsx';
 import { CustomerDocumentsTab } from './customer-documents-tab.tsx';
@@ -12,13 +13,9 @@ import { CustomerLeadsTab } from './customer-leads-tab.tsx';
 import { NewPolicyAction } from './new-policy-action.tsx';
 import { useCustomerAbilities } from './use-customer-abilities.ts';
 
-// Invoices arrive with the billing service; the tab exists already so that links to it
-// (#tab=invoices) keep working.
-const LATER_TABS = ['invoices'] as const;
-
 /** One customer by code: the data (editable with the update permission) and the tabs of the spec. */
 export default function CustomerPage() {
-  const { t } = useTranslation(['customers', 'common']);
+  const { t } = useTranslation(['customers', 'common', 'finance']);
   const { customerCode = '' } = useParams();
   const abilities = useCustomerAbilities();
   const { accountIndex } = abilities;
@@ -106,15 +103,19 @@ export default function CustomerPage() {
             record: `accountservice/v1/accounts/${customer.code}`,
             labelOf: historyFields,
           },
-          later: LATER_TABS.map((tab) => ({
-            id: tab,
-            label: t(`tabs.${tab}`),
-            content: (
-              <p className="py-6 text-sm text-slate-700" data-testid={`empty-${tab}`}>
-                {t(`empty.${tab}`)}
-              </p>
-            ),
-          })),
+          // After the history, where it stood while billing was still to come (#tab=invoices).
+          later: [
+            {
+              id: 'invoices',
+              label: t('tabs.invoices'),
+              content: (
+                <BillingInvoices
+                  filter={{ accountCode: customer.code }}
+                  label={t('finance:billing.customer_invoices', { name: displayNameOf(customer) })}
+                />
+              ),
+            },
+          ],
         },
       })}
     </DetailPage>

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PolicyBillingSection } from '#client/entities/invoice/billing-section.tsx';
 import { BackLink, RecordPage, standardRecordTexts } from '#client/ui/record-page.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useCallback, useMemo } from 'react';
@@ -290,6 +291,8 @@ function PolicyDetail({
           )}
         </section>
       ) : null}
+
+      <PolicyBillingSection policyCode={current.code} />
 
       {/* The policy page has no tabs: its history is a section of its own, below the versions. */}
       <HistorySection

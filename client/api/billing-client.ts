@@ -1,0 +1,187 @@
+import { fetchJson } from './fetch-json.ts';
+import { listParams, type Page } from './tenant-admin-client.ts';
+import type { PaymentDraft } from '#machines/payment-booking.machine.ts';
+
+/**
+ * Invoices of the billing service and payments of the payment service through the BFF proxy
+ * (docs/contracts.md, "Billing and payments"). Amounts are integer cents; a screen divides by 100
+ * only to show them.
+ */
+
+export const INVOICE_TYPES = [
+  'initial',
+  'recurring',
+  'correction',
+  'estimated',
+  'penalty',
+  'other',
+  'withdraw',
+  'final',
+] as const;
+export type InvoiceType = (typeof INVOICE_TYPES)[number];
+
+export const INVOICE_STATUSES = ['open', 'partially-paid', 'paid', 'refunded'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const PAYMENT_METHODS = ['bank-transfer', 'sepa', 'card', 'invoice'] as const;
+
+/** `currency` is the ISO code, or its details with `expand=currency` (the service's default). */
+export type InvoiceCurrency = string | { code: string; name?: string; symbol?: string };
+
+export interface InvoiceItem {
+  name: string;
+  quantity: number;
+  pricePerUnit: number;
+  taxRate: number;
+  netAmount: number;
+  taxAmount: number;
+  grossAmount: number;
+  unit?: string | null;
+}
+
+export interface Invoice {
+  id: number;
+  code: string;
+  invoiceNumber: string;
+  policyCode: string | null;
+  accountNumber: string | null;
+  accountCode?: string | null;
+  productSlug?: string | null;
+  type: InvoiceType;
+  status: InvoiceStatus;
+  netAmount: number;
+  taxAmount: number;
+  creditAmount: number;
+  grossAmount: number;
+  paidAmount: number;
+  openAmount: number;
+  isOverdue: boolean;
+  currency: InvoiceCurrency;
+  dueDate: string;
+  billingIntervalFrom: string | null;
+  billingIntervalTo: string | null;
+  invoiceItems: InvoiceItem[];
+  statuses?: { status: InvoiceStatus; at: string; byName?: string | null }[];
+  createdAt: string;
+  createdByName?: string | null;
+}
+
+export interface Payment {
+  id: number;
+  code: string;
+  amount: number;
+  currency: string;
+  method: string;
+  reference?: string | null;
+  policyCode?: string | null;
+  allocations: { invoiceCode: string; amount: number }[];
+  creditAmount: number;
+  status: 'booked' | 'reversed';
+  bookedAt: string;
+  createdAt: string;
+  createdByName?: string | null;
+}
+
+/** The locale key of a status or method: the service's kebab-case values as snake_case leaves. */
+export const textKey = <T extends string>(value: T) =>
+  value.replace(/-/g, '_') as T extends `${infer A}-${infer B}` ? `${A}_${B}` : T;
+
+/** The ISO code of an invoice's currency, EUR when the service names none (the spec's default). */
+export function currencyCode(currency: InvoiceCurrency | null | undefined): string {
+  if (!currency) return 'EUR';
+  return typeof currency === 'string' ? currency : currency.code || 'EUR';
+}
+
+export type InvoiceOrderField = 'dueDate' | 'createdAt' | 'invoiceNumber' | 'grossAmount';
+
+/** Spec: lists default to 30. */
+export const INVOICES_PAGE_SIZE = 30;
+
+export interface InvoicesQuery {
+  pageToken?: string;
+  pageSize?: number;
+  search?: string;
+  status?: string;
+  type?: string;
+  overdue?: string;
+  dueDateFrom?: string;
+  dueDateTo?: string;
+  policyCode?: string;
+  accountCode?: string;
+  order?: { field: InvoiceOrderField; direction: 'ASC' | 'DESC' } | null;
+}
+
+const base = (accountIndex: number, service: 'billingservice' | 'paymentservice') =>
+  `/api/${accountIndex}/${service}/v1`;
+
+/** The list's query string (the CSV export sends the same one). */
+export function invoicesParams(query: InvoicesQuery): string {
+  return listParams({
+    pageSize: query.pageSize ?? INVOICES_PAGE_SIZE,
+    ...(query.pageToken ? { pageToken: query.pageToken } : {}),
+    filter: {
+      status: query.status,
+      type: query.type,
+      overdue: query.overdue,
+      dueDateFrom: query.dueDateFrom,
+      dueDateTo: query.dueDateTo,
+      policyCode: query.policyCode,
+      accountCode: query.accountCode,
+    },
+    order: query.order ?? null,
+    ...(query.search !== undefined ? { search: query.search } : {}),
+    expand: ['currency'],
+  });
+}
+
+export function listInvoices(
+  accountIndex: number,
+  query: InvoicesQuery,
+  signal?: AbortSignal,
+): Promise<Page<Invoice>> {
+  return fetchJson(`${base(accountIndex, 'billingservice')}/invoices?${invoicesParams(query)}`, {
+    signal,
+  });
+}
+
+/** `ref` is the invoice's code or id; a 404 means it does not exist (or is another tenant's). */
+export async function getInvoice(accountIndex: number, ref: string, signal?: AbortSignal) {
+  const res = await fetchJson<{ invoice: Invoice }>(
+    `${base(accountIndex, 'billingservice')}/invoices/${encodeURIComponent(ref)}?expand=currency`,
+    { signal },
+  );
+  return res.invoice;
+}
+
+/** A payment page is at most this long: an invoice or a policy has few payments. */
+export const PAYMENTS_PAGE_SIZE = 100;
+
+export function listPayments(
+  accountIndex: number,
+  filter: { invoiceCode?: string; policyCode?: string },
+  signal?: AbortSignal,
+): Promise<Page<Payment>> {
+  const params = listParams({
+    pageSize: PAYMENTS_PAGE_SIZE,
+    filter,
+    order: { field: 'bookedAt', direction: 'DESC' },
+  });
+  return fetchJson(`${base(accountIndex, 'paymentservice')}/payments?${params}`, { signal });
+}
+
+/**
+ * Books a payment under `key` (machines/payment-booking.machine.ts keeps one per payment): the
+ * same key and draft answer the first booking again, so a retry never books twice.
+ */
+export async function bookPayment(
+  accountIndex: number,
+  key: string,
+  draft: PaymentDraft,
+  signal?: AbortSignal,
+) {
+  const res = await fetchJson<{ payment: Payment }>(
+    `${base(accountIndex, 'paymentservice')}/payments`,
+    { method: 'POST', body: draft, headers: { 'Idempotency-Key': key }, signal },
+  );
+  return res.payment;
+}

@@ -1,0 +1,65 @@
+import {
+  INVOICE_STATUSES,
+  INVOICE_TYPES,
+  type InvoiceOrderField,
+  type InvoiceStatus,
+  type InvoiceType,
+  type InvoicesQuery,
+} from '#client/api/billing-client.ts';
+import type { ListQuery } from '#client/entities/list-view/list-page.tsx';
+import { isIsoDate } from '#client/ui/form/dates.ts';
+
+/**
+ * The invoice list's filters as the address keeps them (`?status=open&overdue=1&due_from=
+ * 2026-01-01&sort=due:asc`), read back leniently: an unknown status, type or a date that is no
+ * date falls back to "any", so a hand-edited address never breaks the list.
+ */
+export const INVOICE_LIST_KEYS = [
+  'status',
+  'type',
+  'overdue',
+  'due_from',
+  'due_to',
+  'policy',
+  'search',
+  'sort',
+] as const;
+export type InvoiceListKey = (typeof INVOICE_LIST_KEYS)[number];
+
+/** The applied filters as the billing service names them ('' = no filter). */
+export interface InvoiceListFilters {
+  [key: string]: string;
+  status: InvoiceStatus | '';
+  type: InvoiceType | '';
+  overdue: 'true' | '';
+  dueDateFrom: string;
+  dueDateTo: string;
+  policyCode: string;
+  search: string;
+}
+
+export function invoiceListFilters(
+  values: Readonly<Record<InvoiceListKey, string>>,
+): InvoiceListFilters {
+  const date = (text: string) => (isIsoDate(text) ? text : '');
+  return {
+    status: (INVOICE_STATUSES as readonly string[]).includes(values.status)
+      ? (values.status as InvoiceStatus)
+      : '',
+    type: (INVOICE_TYPES as readonly string[]).includes(values.type)
+      ? (values.type as InvoiceType)
+      : '',
+    overdue: values.overdue === '1' ? 'true' : '',
+    dueDateFrom: date(values.due_from),
+    dueDateTo: date(values.due_to),
+    policyCode: values.policy.trim(),
+    search: values.search.trim(),
+  };
+}
+
+/** The ListPage's query as the billing client's (the same names, the order passed on). */
+export function invoicesQueryOf(
+  query: ListQuery<InvoiceListFilters, InvoiceOrderField>,
+): InvoicesQuery {
+  return query as InvoicesQuery;
+}
