@@ -2,6 +2,18 @@ import { fetchJson } from './fetch-json.ts';
 import { listParams, type Page } from './tenant-admin-client.ts';
 import type { PaymentDraft } from '#machines/payment-booking.machine.ts';
 
+/** A row of the finance report: one month and product, amounts in cents. */
+export interface FinanceRow {
+  month: string;
+  productSlug: string;
+  productName: string;
+  written: number;
+  invoiced: number;
+  paid: number;
+  open: number;
+  overdue: number;
+}
+
 /**
  * Invoices of the billing service and payments of the payment service through the BFF proxy
  * (docs/contracts.md, "Billing and payments"). Amounts are integer cents; a screen divides by 100
@@ -184,4 +196,21 @@ export async function bookPayment(
     { method: 'POST', body: draft, headers: { 'Idempotency-Key': key }, signal },
   );
   return res.payment;
+}
+
+/**
+ * The finance report (docs/contracts.md, "Finance report"): per month (YYYY-MM) and product the
+ * premium written, invoiced, paid, open and overdue, in cents, summed by the billing service.
+ */
+export async function getFinanceReport(
+  accountIndex: number,
+  range: { from: string; to: string },
+  signal?: AbortSignal,
+) {
+  const params = new URLSearchParams(range);
+  const res = await fetchJson<{ rows: FinanceRow[]; currency?: string }>(
+    `${base(accountIndex, 'billingservice')}/reports/finance?${params}`,
+    { signal },
+  );
+  return res;
 }

@@ -1,4 +1,4 @@
-import { getInvoice, listPayments } from './billing-client.ts';
+import { getFinanceReport, getInvoice, listPayments } from './billing-client.ts';
 import { accountKey, keyedQuery } from './query-keys.ts';
 
 /** The keys and loads of invoices and payments, defined once. */
@@ -19,5 +19,9 @@ export const billingQueries = {
     keyedQuery(
       [...billingQueries.all(accountIndex), 'payments', 'policy', policyCode],
       async (signal) => (await listPayments(accountIndex, { policyCode }, signal)).items,
+    ),
+  financeReport: (accountIndex: number, from: string, to: string) =>
+    keyedQuery([...billingQueries.all(accountIndex), 'finance-report', from, to], (signal) =>
+      getFinanceReport(accountIndex, { from, to }, signal),
     ),
 };

@@ -10,6 +10,7 @@ describe('menu access', () => {
     );
     expect(ids).toEqual([
       'home',
+      'finance-reports',
       'profile',
       'settings',
       'customers',
@@ -19,6 +20,7 @@ describe('menu access', () => {
       'partners',
       'documents',
       'invoices',
+      'finance-report',
       'product-list',
       'product-settings',
       'workflows',
@@ -43,6 +45,16 @@ describe('menu access', () => {
     // A finance clerk without the dashboard lands on the invoices (issue 18), in either form.
     expect(firstScreen(['billing-management.invoices.view'])?.id).toBe('invoices');
     expect(firstScreen(['eis.finance.invoices.view'])?.id).toBe('invoices');
+    // Spec, section 6: the reports entry is hidden from holders of the finance dashboards,
+    // who read the finance area's report instead.
+    const reader = ['reporting.dashboards.view', 'billing-management.invoices.view'];
+    const ids = (held: string[]) =>
+      visibleMenu(held).flatMap((g) =>
+        g.items.flatMap((i) => (i.kind === 'screen' ? [i.screen.id] : [])),
+      );
+    expect(ids(reader)).toContain('finance-reports');
+    expect(ids([...reader, 'eis.finance-dashboards.view'])).not.toContain('finance-reports');
+    expect(ids(['eis.finance-dashboards.view'])).toEqual(['finance-report']);
     // A claims handler without the dashboard lands on the claims, in either permission form.
     expect(firstScreen(['claim-management.claims.view'])?.id).toBe('claims');
     expect(firstScreen(['eis.claims.view'])?.id).toBe('claims');

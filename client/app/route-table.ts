@@ -59,6 +59,8 @@ export type ShellLabelKey =
   | 'menu.groups.finance'
   | 'menu.invoices'
   | 'menu.invoice'
+  | 'menu.finance_report'
+  | 'menu.finance_reports'
   | 'menu.decision_tables'
   | 'menu.decision_table';
 
@@ -183,6 +185,20 @@ export const rules = {
   // Billing (issue 18, docs/contracts.md "Billing and payments"): the current name or the legacy
   // eis.finance.* one, as the billing service accepts both.
   invoices: { anyOf: [['billing-management.invoices.view'], ['eis.finance.invoices.view']] },
+  // The finance report of the finance area: the invoices' readers, and the holders of the legacy
+  // finance-dashboards permission, for whom it stands in for the reports entry below.
+  financeReport: {
+    anyOf: [
+      ['billing-management.invoices.view'],
+      ['eis.finance.invoices.view'],
+      ['eis.finance-dashboards.view'],
+    ],
+  },
+  // Spec, section 6: the reports entry is hidden from holders of eis.finance-dashboards.view.
+  financeReports: {
+    anyOf: [['reporting.dashboards.view', 'billing-management.invoices.view']],
+    forbidden: ['eis.finance-dashboards.view'],
+  },
 } as const satisfies Record<string, PermissionRule>;
 
 export const screens = {
@@ -338,6 +354,22 @@ export const screens = {
     product: 'eis',
     rule: rules.invoices,
     load: () => import('#client/features/finance/invoices-page.tsx'),
+  },
+  financeReport: {
+    id: 'finance-report',
+    path: 'finance-management/finance-report',
+    label: 'menu.finance_report',
+    product: 'eis',
+    rule: rules.financeReport,
+    load: () => import('#client/features/finance/finance-report-page.tsx'),
+  },
+  financeReports: {
+    id: 'finance-reports',
+    path: 'finance-reports',
+    label: 'menu.finance_reports',
+    product: 'eis',
+    rule: rules.financeReports,
+    load: () => import('#client/features/finance/finance-report-page.tsx'),
   },
 } satisfies Record<string, ScreenRoute>;
 
@@ -598,7 +630,10 @@ export const menu: MenuGroup[] = [
   {
     id: 'overview',
     label: 'menu.groups.overview',
-    items: [{ kind: 'screen', screen: screens.home }],
+    items: [
+      { kind: 'screen', screen: screens.home },
+      { kind: 'screen', screen: screens.financeReports },
+    ],
   },
   {
     id: 'account',
@@ -627,7 +662,10 @@ export const menu: MenuGroup[] = [
   {
     id: 'finance',
     label: 'menu.groups.finance',
-    items: [{ kind: 'screen', screen: screens.invoices }],
+    items: [
+      { kind: 'screen', screen: screens.invoices },
+      { kind: 'screen', screen: screens.financeReport },
+    ],
   },
   {
     id: 'products',

@@ -14,7 +14,7 @@ export function ToolbarInput({
   label: string;
   value: string;
   onChange: (value: string) => void;
-  type?: 'search' | 'text' | 'date';
+  type?: 'search' | 'text' | 'date' | 'month';
   placeholder?: string;
   className?: string;
 }) {

@@ -22,7 +22,8 @@ import { usePageTitle } from '#client/ui/page-title.ts';
 import { useToast } from '#client/ui/toast.tsx';
 import { allLoaded, loadStateOf, mapLoaded, retryFailed } from '#client/ui/load-state.ts';
 import { DialogForm } from './dialog-form.tsx';
-import { FileInput, FileProblemList, problemsOf, saveFile } from './file-upload-parts.tsx';
+import { FileInput, FileProblemList, problemsOf } from './file-upload-parts.tsx';
+import { saveFile } from '#client/ui/save-file.ts';
 import {
   LinkButton,
   Loading,
