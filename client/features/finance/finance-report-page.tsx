@@ -108,20 +108,16 @@ export default function FinanceReportPage() {
       }
       toolbar={
         <>
-          <ToolbarInput
-            label={t('report.from')}
-            type="month"
-            className="w-44"
-            value={from}
-            onChange={(value) => url.set('from', value)}
-          />
-          <ToolbarInput
-            label={t('report.to')}
-            type="month"
-            className="w-44"
-            value={to}
-            onChange={(value) => url.set('to', value)}
-          />
+          {(['from', 'to'] as const).map((key) => (
+            <ToolbarInput
+              key={key}
+              label={t(`report.${key}`)}
+              type="month"
+              className="w-44"
+              value={key === 'from' ? from : to}
+              onChange={(value) => url.set(key, value)}
+            />
+          ))}
           <ToolbarSelect
             label={t('report.product')}
             value={url.values.product}
