@@ -17,7 +17,7 @@ export function Breadcrumbs() {
     return [{ path: `/u/${accountIndex}/${handle.parent.path}`, label: handle.parent.label }, own];
   });
   return (
-    <nav aria-label={t('breadcrumbs.label')} className="mb-4 text-sm text-slate-700">
+    <nav aria-label={t('breadcrumbs.label')} className="mb-4 text-sm text-slate-700 print:hidden">
       <ol className="flex flex-wrap items-center gap-2">
         <li>
           <Link className="underline" to={`/u/${accountIndex}`}>

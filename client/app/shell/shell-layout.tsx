@@ -108,7 +108,7 @@ function Shell({ account }: { account: SessionAccount }) {
         {t('header.skip_to_content')}
       </a>
       <EnvironmentBanner workspace={workspace} />
-      <header className="flex items-center gap-2 border-b-4 border-brand bg-white px-3 py-2 shadow-sm">
+      <header className="flex items-center gap-2 border-b-4 print:hidden border-brand bg-white px-3 py-2 shadow-sm">
         <button
           type="button"
           className="inline-flex items-center rounded-md px-3 py-2 text-slate-800 hover:bg-slate-100 nav:hidden"
@@ -161,7 +161,7 @@ function Shell({ account }: { account: SessionAccount }) {
         ) : null}
         <aside
           id="side-menu"
-          className={`${menuOpen ? 'fixed inset-y-0 left-0 z-40 flex' : 'hidden'} w-64 shrink-0 flex-col bg-chrome nav:static nav:flex`}
+          className={`${menuOpen ? 'fixed inset-y-0 left-0 z-40 flex' : 'hidden'} w-64 shrink-0 flex-col bg-chrome nav:static nav:flex print:hidden`}
         >
           <button
             ref={closeMenuRef}
