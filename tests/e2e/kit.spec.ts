@@ -117,21 +117,55 @@ test('a failed page stops automatic loading; retry loads it', async ({ page }) =
   await expect(page.getByRole('button', { name: 'Retry' })).toBeHidden();
 });
 
-test('the caller-supplied stop limit pauses loading until the user asks for more', async ({
-  page,
-}) => {
-  await page.goto('/forms?stopLimit=2');
-  await expect(status(page)).toHaveText(/Rows loaded: 30\b/);
-  await table(page).evaluate((element) => {
-    element.scrollTop = element.scrollHeight;
+// Issue 15 point 15 in English, German and Polish: the same steps, the words per language.
+const STOP_TEXTS = {
+  en: {
+    table: 'Policies',
+    rows: (n: number) => `Rows loaded: ${n}`,
+    failed: 'Loading stopped because of an error.',
+    retry: 'Retry',
+    more: 'Load more',
+  },
+  de: {
+    table: 'Verträge',
+    rows: (n: number) => `Geladene Zeilen: ${n}`,
+    failed: 'Das Laden wurde wegen eines Fehlers angehalten.',
+    retry: 'Erneut versuchen',
+    more: 'Weitere laden',
+  },
+  pl: {
+    table: 'Polisy',
+    rows: (n: number) => `Załadowane wiersze: ${n}`,
+    failed: 'Ładowanie zatrzymano z powodu błędu.',
+    retry: 'Spróbuj ponownie',
+    more: 'Załaduj więcej',
+  },
+} as const;
+
+for (const language of ['en', 'de', 'pl'] as const) {
+  test(`the caller-supplied stop limit pauses loading until the user asks for more (${language})`, async ({
+    page,
+  }) => {
+    const t = STOP_TEXTS[language];
+    await page.goto('/forms?stopLimit=2');
+    await page.evaluate((l) => localStorage.setItem('bo.language', l), language);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(status(page)).toHaveText(new RegExp(`${t.rows(30)}\\b`));
+    await page.getByRole('table', { name: t.table, exact: true }).evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+    });
+    // A pause is no failure: a plain "Load more", no alert and no "Retry" (issue 15).
+    await expect(status(page)).toHaveText(new RegExp(`${t.rows(60)}\\b`));
+    await expect(page.getByText(t.failed)).toBeHidden();
+    await expect(page.getByRole('button', { name: t.retry })).toHaveCount(0);
+    const more = page.getByRole('button', { name: t.more });
+    await expect(more).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await more.click();
+    await expect(status(page)).toHaveText(new RegExp(`${t.rows(90)}\\b`));
   });
-  // A pause is no failure: a plain "Load more", no alert and no "Retry" (issue 15).
-  await expect(status(page)).toHaveText(/Rows loaded: 60\b/);
-  await expect(page.getByText('Loading stopped because of an error.')).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Load more' }).click();
-  await expect(status(page)).toHaveText(/Rows loaded: 90\b/);
-});
+}
 
 test('rows can be selected with their checkboxes', async ({ page }) => {
   await page.goto('/forms');

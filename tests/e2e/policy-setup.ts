@@ -31,14 +31,11 @@ export async function shownStartOf(page: Page, policyNumber: string): Promise<st
 }
 
 /**
- * A home-contents policy of a spec's own, through the BFF with the signed-in page's session (the
- * calls the screens use): started ten days ago for a year, a household of 80 m² insured, held by
- * a person of the given name (unique per run, so that other specs never meet it).
+ * A home-contents application (the policy part of a policy or a lead): the active version of the
+ * seeded product, started ten days ago for a year, a household of 80 m² insured, held by a person
+ * of the given name (unique per run, so that other specs never meet it).
  */
-export async function createHomePolicy(
-  page: Page,
-  holder: { firstName: string; lastName: string },
-): Promise<{ code: string; number: string }> {
+async function homeApplication(page: Page, holder: { firstName: string; lastName: string }) {
   const products = await page.request.get(
     `${INSURANCE}/products?filter=slug=home-contents&expand=versions`,
   );
@@ -50,28 +47,53 @@ export async function createHomePolicy(
   const byName = Object.fromEntries(
     (await objects.json()).items.map((o: { name: string; id: number }) => [o.name, o.id]),
   );
+  return {
+    productVersionId: version.id,
+    holder: { type: 'person', ...holder },
+    policyObjects: [
+      {
+        insuredObjectId: byName.default,
+        data: {
+          policyStartDate: isoDay(-10),
+          policyDurationUnit: 'year',
+          policyDurationValue: 1,
+        },
+      },
+      {
+        insuredObjectId: byName.household,
+        data: { livingArea: 80, zipCode: '20095', sumInsured: 50000, bicycleCover: false },
+      },
+    ],
+  };
+}
+
+/**
+ * A home-contents policy of a spec's own (`homeApplication`), through the BFF with the signed-in
+ * page's session (the calls the screens use).
+ */
+export async function createHomePolicy(
+  page: Page,
+  holder: { firstName: string; lastName: string },
+): Promise<{ code: string; number: string }> {
   const created = await page.request.post(`${INSURANCE}/policies`, {
     headers: CSRF,
-    data: {
-      productVersionId: version.id,
-      holder: { type: 'person', ...holder },
-      policyObjects: [
-        {
-          insuredObjectId: byName.default,
-          data: {
-            policyStartDate: isoDay(-10),
-            policyDurationUnit: 'year',
-            policyDurationValue: 1,
-          },
-        },
-        {
-          insuredObjectId: byName.household,
-          data: { livingArea: 80, zipCode: '20095', sumInsured: 50000, bicycleCover: false },
-        },
-      ],
-    },
+    data: await homeApplication(page, holder),
   });
   expect(created.status()).toBe(201);
   const { policy } = await created.json();
   return { code: policy.code, number: policy.policyNumber };
+}
+
+/** A new lead of a spec's own for a home-contents policy (`homeApplication`), as createHomePolicy. */
+export async function createHomeLead(
+  page: Page,
+  holder: { firstName: string; lastName: string },
+): Promise<{ code: string; number: string; version: number }> {
+  const created = await page.request.post(`${INSURANCE}/leads`, {
+    headers: CSRF,
+    data: { policy: await homeApplication(page, holder) },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { lead } = await created.json();
+  return { code: lead.code, number: lead.leadNumber, version: lead.version };
 }

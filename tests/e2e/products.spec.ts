@@ -134,51 +134,86 @@ test.describe('product management', () => {
     await expect(productTable(page).getByRole('row').nth(1)).toContainText('Active');
   });
 
-  test('"New version" copies the newest version unless the user starts empty', async ({
-    page,
-    baseURL,
-  }) => {
-    // A product of this test with one version and a formula, set up through the API.
-    const api = await apiAs(baseURL!, 'manager@demo.test');
-    const name = `E2E Copy ${stamp()}`;
-    const { productId } = await productThroughApi(
-      api,
-      { name, category: 'device', description: 'First tariff' },
-      { group: 'Fee', name: 'Flat fee', expression: 'policyDurationValue * 12.5', unit: 'year' },
-    );
-    await api.dispose();
+  // Issue 15 point 3 in English and in Polish: the same steps, the screen's words per language.
+  const NEW_VERSION_TEXTS = {
+    en: {
+      newVersion: 'New version',
+      copyOf: 'draft copy of version 1',
+      startEmpty: 'Start empty',
+      description: 'Description',
+      create: 'Create',
+      version: (name: string, n: number) => `${name}, version ${n}`,
+      formulas: 'Premium formulas',
+      addFormula: 'Add premium formula',
+      back: 'Back to product',
+      empty: 'starts as a draft with the policy fields',
+    },
+    pl: {
+      newVersion: 'Nowa wersja',
+      copyOf: 'robocza kopia wersji 1',
+      startEmpty: 'Zacznij od pustej',
+      description: 'Opis',
+      create: 'Utwórz',
+      version: (name: string, n: number) => `${name}, wersja ${n}`,
+      formulas: 'Formuły składki',
+      addFormula: 'Dodaj formułę składki',
+      back: 'Powrót do produktu',
+      empty: 'zaczyna jako robocza z polami polisy',
+    },
+  } as const;
 
-    await signIn(page, 'manager@demo.test');
-    await page.goto(`/u/0/management/product/${productId}`);
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await page.getByRole('button', { name: 'New version' }).click();
-    const versionDialog = page.getByRole('dialog', { name: 'New version' });
-    await expect(versionDialog.getByText('draft copy of version 1')).toBeVisible();
-    const startEmpty = versionDialog.getByRole('checkbox', { name: 'Start empty' });
-    await expect(startEmpty).not.toBeChecked();
-    await expectNoSeriousA11yViolations(page);
-    await versionDialog.getByRole('textbox', { name: 'Description' }).fill('Second tariff');
-    await versionDialog.getByRole('button', { name: 'Create' }).click();
+  for (const language of ['en', 'pl'] as const) {
+    test(`"New version" copies the newest version unless the user starts empty (${language})`, async ({
+      page,
+      baseURL,
+    }) => {
+      test.setTimeout(60_000);
+      const t = NEW_VERSION_TEXTS[language];
+      // A product of this test with one version and a formula, set up through the API.
+      const api = await apiAs(baseURL!, 'manager@demo.test');
+      const name = `E2E Copy ${stamp()}`;
+      const { productId } = await productThroughApi(
+        api,
+        { name, category: 'device', description: 'First tariff' },
+        { group: 'Fee', name: 'Flat fee', expression: 'policyDurationValue * 12.5', unit: 'year' },
+      );
+      await api.dispose();
 
-    // The copy opens in the editor, a draft with the formula of version 1.
-    await expect(page.getByRole('heading', { level: 1, name: `${name}, version 2` })).toBeVisible();
-    const formulas = page.getByRole('table', { name: 'Premium formulas' });
-    await expect(formulas.getByRole('row').filter({ hasText: 'Flat fee' })).toContainText(
-      'policyDurationValue * 12.5',
-    );
-    await expect(page.getByRole('button', { name: 'Add premium formula' })).toBeVisible();
+      await signIn(page, 'manager@demo.test');
+      await page.evaluate((l) => localStorage.setItem('bo.language', l), language);
+      await page.goto(`/u/0/management/product/${productId}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await page.getByRole('button', { name: t.newVersion }).click();
+      const versionDialog = page.getByRole('dialog', { name: t.newVersion });
+      await expect(versionDialog.getByText(t.copyOf)).toBeVisible();
+      const startEmpty = versionDialog.getByRole('checkbox', { name: t.startEmpty });
+      await expect(startEmpty).not.toBeChecked();
+      await expectNoSeriousA11yViolations(page);
+      await versionDialog.getByRole('textbox', { name: t.description }).fill('Second tariff');
+      await versionDialog.getByRole('button', { name: t.create }).click();
 
-    // Starting empty is a choice: only the policy fields, no formula.
-    await page.getByRole('link', { name: 'Back to product' }).click();
-    await page.getByRole('button', { name: 'New version' }).click();
-    await startEmpty.check();
-    await expect(versionDialog.getByText('starts as a draft with the policy fields')).toBeVisible();
-    await versionDialog.getByRole('button', { name: 'Create' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: `${name}, version 3` })).toBeVisible();
-    const defaultObject = page.getByRole('region', { name: 'Insured object Policy (default)' });
-    await expect(defaultObject.getByRole('cell', { name: 'policyStartDate' })).toBeVisible();
-    await expect(page.getByText('Flat fee')).toHaveCount(0);
-  });
+      // The copy opens in the editor, a draft with the formula of version 1.
+      await expect(page.getByRole('heading', { level: 1, name: t.version(name, 2) })).toBeVisible();
+      const formulas = page.getByRole('table', { name: t.formulas });
+      await expect(formulas.getByRole('row').filter({ hasText: 'Flat fee' })).toContainText(
+        'policyDurationValue * 12.5',
+      );
+      await expect(page.getByRole('button', { name: t.addFormula })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+
+      // Starting empty is a choice: only the policy fields, no formula.
+      await page.getByRole('link', { name: t.back }).click();
+      await page.getByRole('button', { name: t.newVersion }).click();
+      await startEmpty.check();
+      await expect(versionDialog.getByText(t.empty)).toBeVisible();
+      await versionDialog.getByRole('button', { name: t.create }).click();
+      await expect(page.getByRole('heading', { level: 1, name: t.version(name, 3) })).toBeVisible();
+      const defaultObject = page.getByRole('region', { name: /\(default\)$/ });
+      await expect(defaultObject.getByRole('cell', { name: 'policyStartDate' })).toBeVisible();
+      await expect(page.getByText('Flat fee')).toHaveCount(0);
+    });
+  }
 
   test('a viewer sees products read-only', async ({ page }) => {
     await signIn(page, 'viewer@demo.test');

@@ -535,6 +535,51 @@ describe('PATCH /claims/{code}', () => {
     });
   });
 
+  it('merges custom fields by key: the others stay, an explicit null clears one', async () => {
+    const claim = await newClaim();
+    // One user sets the police report number ...
+    const first = await send(care, 'PATCH', `/claims/${claim.code}`, {
+      version: claim.version,
+      customFields: { policeReportNumber: 'AZ-4711' },
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.claim.customFields).toEqual({
+      damageLocation: 'Berlin',
+      policeReportNumber: 'AZ-4711',
+    });
+    // ... another the estimate: neither overwrites the other's field.
+    const second = await send(care, 'PATCH', `/claims/${claim.code}`, {
+      version: first.body.claim.version,
+      customFields: { estimatedDamage: 1200 },
+    });
+    expect(second.body.claim.customFields).toEqual({
+      damageLocation: 'Berlin',
+      policeReportNumber: 'AZ-4711',
+      estimatedDamage: 1200,
+    });
+    const cleared = await send(care, 'PATCH', `/claims/${claim.code}`, {
+      version: second.body.claim.version,
+      customFields: { policeReportNumber: null },
+    });
+    expect(cleared.body.claim.customFields).toEqual({
+      damageLocation: 'Berlin',
+      estimatedDamage: 1200,
+    });
+    // A required field cannot be cleared, and a merge that changes nothing keeps the version.
+    const required = await send(care, 'PATCH', `/claims/${claim.code}`, {
+      version: cleared.body.claim.version,
+      customFields: { damageLocation: null },
+    });
+    expect(required.status).toBe(400);
+    expect(required.body.message).toContain('customFields.damageLocation');
+    const same = await send(care, 'PATCH', `/claims/${claim.code}`, {
+      version: cleared.body.claim.version,
+      customFields: { estimatedDamage: 1200 },
+    });
+    expect(same.status).toBe(200);
+    expect(same.body.claim.version).toBe(cleared.body.claim.version);
+  });
+
   it('refuses a move the rules do not allow with 409 illegal_transition', async () => {
     const claim = await newClaim();
     const res = await send(care, 'PATCH', `/claims/${claim.code}`, {

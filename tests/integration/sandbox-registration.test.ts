@@ -19,6 +19,15 @@ const ADDRESS = {
   country: 'Deutschland',
 };
 
+/** The address step's labels, as the wizard passes them translated. */
+const ADDRESS_LABELS = {
+  street: 'Street',
+  houseNumber: 'No.',
+  zipCode: 'Postcode',
+  city: 'City',
+  country: 'Country',
+};
+
 beforeAll(() => {
   base = kit.base;
 });
@@ -148,16 +157,10 @@ describe('user registration by invitation', () => {
       },
     );
     expect(step.errors).toEqual({ firstName: ['messages.string_max?max=100'] });
-    const address = validateForm(
-      addressSchema({
-        street: 'Street',
-        houseNumber: 'No.',
-        zipCode: 'Postcode',
-        city: 'City',
-        country: 'Country',
-      }),
-      { ...ADDRESS, city: 'C'.repeat(101) },
-    );
+    const address = validateForm(addressSchema(ADDRESS_LABELS), {
+      ...ADDRESS,
+      city: 'C'.repeat(101),
+    });
     expect(address.errors).toEqual({ city: ['messages.string_max?max=100'] });
 
     // The sandbox, by the same rules: the field is named, the invitation stays usable.
@@ -267,6 +270,43 @@ describe('organisation registration by invitation', () => {
     expect(listed.body.items.map((i: { email: string }) => i.email)).not.toContain(
       'contact@org.test',
     );
+  });
+
+  it('checks the postcode against its country at the wizard step and in both calls', async () => {
+    // The wizard's address step: the same rule as the sandbox (common/postcodes.ts).
+    const step = validateForm(addressSchema(ADDRESS_LABELS), { ...ADDRESS, zipCode: 'ABCDE' });
+    expect(step.errors).toEqual({ zipCode: ['messages.invalid_zip'] });
+    expect(validateForm(addressSchema(ADDRESS_LABELS), ADDRESS).success).toBe(true);
+
+    const wrong = [
+      { zipCode: 'ABCDE', country: 'Deutschland' },
+      { zipCode: '04109', country: 'Polska' },
+      { zipCode: '041', country: 'DE' },
+    ];
+    const orgToken = await orgInvitation('postcode@org.test');
+    const userToken = await invite('postcode@example.test');
+    for (const [path, token] of [
+      ['create-org-and-user', orgToken],
+      ['create-user', userToken],
+    ] as const) {
+      for (const address of wrong) {
+        const refused = await api(base, `${A}/${path}`, { body: registration(token, address) });
+        expect(refused.status, `${path} ${JSON.stringify(address)}`).toBe(400);
+        expect(refused.body.issues).toEqual([{ path: 'zipCode', code: 'invalid_zip' }]);
+      }
+      // The invitation stays usable: a Polish postcode in Poland, a free one elsewhere.
+      const done = await api(base, `${A}/${path}`, {
+        body: registration(token, { zipCode: '00-950', country: 'Polen' }),
+      });
+      expect(done.status, JSON.stringify(done.body)).toBe(201);
+    }
+    const free = await api(base, `${A}/create-user`, {
+      body: registration(await invite('postcode-uk@example.test'), {
+        zipCode: 'SW1A 1AA',
+        country: 'United Kingdom',
+      }),
+    });
+    expect(free.status).toBe(201);
   });
 
   it('refuses at invitation time a contact address that already has an account', async () => {

@@ -104,6 +104,15 @@ export function useChangeText(
   return { valueText, fieldText, actionText, whenText };
 }
 
+/**
+ * The key of a record's history, or with no record of every history of the account: a page whose
+ * own writes add to a history it keeps shown (a section, not a tab opened afresh) invalidates it.
+ */
+export const historyKey = (accountIndex: number, record?: string) =>
+  record === undefined
+    ? ([...accountKey(accountIndex), 'history'] as const)
+    : ([...accountKey(accountIndex), 'history', record] as const);
+
 export function HistoryTab({
   accountIndex,
   record,
@@ -122,7 +131,7 @@ export function HistoryTab({
 }) {
   const { t } = useTranslation('ui');
   const query = useInfiniteQuery({
-    queryKey: [...accountKey(accountIndex), 'history', record],
+    queryKey: historyKey(accountIndex, record),
     queryFn: ({ pageParam, signal }) => getHistory(accountIndex, record, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.nextPageToken ? Number(last.nextPageToken) : undefined),

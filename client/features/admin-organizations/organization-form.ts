@@ -2,10 +2,14 @@ import * as v from 'valibot';
 import type { OrganizationAddress } from '#client/api/organizations-client.ts';
 import { isCustomFieldType, type CustomField } from '#client/ui/form/custom-schema.ts';
 import { message } from '#client/ui/form/messages.ts';
-import { emailRule, maxLengthRule, requiredString } from '#client/ui/form/rules.ts';
+import {
+  emailRule,
+  maxLengthRule,
+  postcodeChecked,
+  requiredString,
+} from '#client/ui/form/rules.ts';
 import type { NameLabels } from '#common/name-labels.ts';
 import { REGISTRATION_FIELD_MAX } from '#common/registration-fields.ts';
-import { postcodeFitsCountry } from '#common/postcodes.ts';
 
 /** The spec's organisation form: name (read-only after creation) and the address. */
 export const ADDRESS_FIELDS = ['street', 'houseNumber', 'zipCode', 'city', 'country'] as const;
@@ -66,30 +70,6 @@ function addressEntries(labels: FormLabels) {
     city: required(labels, 'city'),
     country: required(labels, 'country'),
   };
-}
-
-/**
- * The postcode fits the country as typed (DE 5 digits, PL NN-NNN, AT and CH 4 digits, others
- * free): the rule the service checks (common/postcodes.ts), said at the postcode before sending.
- */
-function postcodeChecked<T extends { zipCode: string; country: string }>(
-  schema: v.GenericSchema<unknown, T>,
-) {
-  return v.pipe(
-    schema,
-    v.rawCheck(({ dataset, addIssue }) => {
-      // One message at a time at the postcode: a blank or overlong one says so first.
-      if (!dataset.typed || dataset.issues?.some((i) => v.getDotPath(i) === 'zipCode')) return;
-      const { zipCode, country } = dataset.value;
-      if (postcodeFitsCountry(zipCode, country)) return;
-      addIssue({
-        message: message('messages.invalid_zip'),
-        path: [
-          { type: 'object', origin: 'value', input: dataset.value, key: 'zipCode', value: zipCode },
-        ],
-      });
-    }),
-  );
 }
 
 /** Edit form: every address field required, 'field required' with its label (spec, section 3). */

@@ -260,7 +260,14 @@ function ClaimEditForm({
       }),
     // Only the fields this user changed, on top of the version the form built on.
     send: (input: ClaimFieldsBody, version, changed) =>
-      updateClaim(accountIndex, claim.code, { ...claimChangesOf(input, changed), version }),
+      updateClaim(accountIndex, claim.code, {
+        ...claimChangesOf(
+          input,
+          changed,
+          context.custom.fields.map((field) => field.name),
+        ),
+        version,
+      }),
     conflictRows,
     conflictOf: (error) =>
       error instanceof ApiError && error.code === 'version_conflict' ? currentClaimOf(error) : null,

@@ -200,6 +200,18 @@ describe('claimChangesOf', () => {
     expect(claimChangesOf(input, ['title'])).toEqual({ title: 'Water in the cellar' });
   });
 
+  it('sends a custom field emptied in the form as null: the service merges them by key', () => {
+    expect(
+      claimChangesOf(
+        input,
+        ['custom'],
+        ['damageLocation', 'policeReportNumber', 'estimatedDamage'],
+      ),
+    ).toEqual({
+      customFields: { damageLocation: 'Kiel', policeReportNumber: null, estimatedDamage: null },
+    });
+  });
+
   it('sends the title as it is when nothing changed: a save that changes nothing', () => {
     expect(claimChangesOf(input, [])).toEqual({ title: 'Water in the cellar' });
   });

@@ -4,7 +4,11 @@ import { BackLink, RecordPage, standardRecordTexts } from '#client/ui/record-pag
 import { Spinner } from '#client/ui/spinner.tsx';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HistorySection, useFieldLabels } from '#client/entities/history/history-tab.tsx';
+import {
+  HistorySection,
+  historyKey,
+  useFieldLabels,
+} from '#client/entities/history/history-tab.tsx';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { partyName } from '#common/party-name.ts';
 import type { Policy, PolicyVersion } from '#client/api/policies-client.ts';
@@ -66,9 +70,12 @@ export default function PolicyPage() {
   const retry = () => void query.refetch();
   // Every lifecycle write answers the policy as stored. Stable: the lifecycle hook's effect
   // depends on it.
+  // The history below the versions is shown all along: it is read again with the change.
   const replace = useCallback(
-    (saved: Policy) =>
-      queryClient.setQueryData(policyQueries.detail(accountIndex, policyCode).queryKey, saved),
+    (saved: Policy) => {
+      queryClient.setQueryData(policyQueries.detail(accountIndex, policyCode).queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: historyKey(accountIndex) });
+    },
     [queryClient, accountIndex, policyCode],
   );
   const policy = loaded.kind === 'ready' ? loaded.value : null;

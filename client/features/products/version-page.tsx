@@ -1,7 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HistorySection, useFieldLabels } from '#client/entities/history/history-tab.tsx';
+import {
+  HistorySection,
+  historyKey,
+  useFieldLabels,
+} from '#client/entities/history/history-tab.tsx';
 import { useParams } from 'react-router';
 import { ApiError } from '#client/api/fetch-json.ts';
 import {
@@ -102,6 +106,8 @@ function useVersionData(accountIndex: number, productId: string, versionId: stri
       queryKey: productQueries.detail(accountIndex, productId).queryKey,
     });
     void queryClient.invalidateQueries({ queryKey: productQueries.version(accountIndex, id) });
+    // The version's history is a section shown all along: read again with the change.
+    void queryClient.invalidateQueries({ queryKey: historyKey(accountIndex) });
   };
   const retry = () =>
     retryFailed([productQuery, objectsQuery, formulasQuery, factorsQuery, rangesQuery]);

@@ -85,6 +85,28 @@ describe('addressSchema (organisation step)', () => {
       country: ['messages.fieldRequired?field=Country'],
     });
   });
+
+  it('checks the postcode against its country, as the organisation forms and the sandbox do', () => {
+    const at = { street: 'Ringstraße', houseNumber: '1', city: 'Kiel' };
+    for (const [zipCode, country] of [
+      ['ABCDE', 'Deutschland'],
+      ['1234', 'DE'],
+      ['00950', 'Polska'],
+      ['12345', 'Österreich'],
+    ]) {
+      expect(validateForm(address, { ...at, zipCode, country }).errors, zipCode).toEqual({
+        zipCode: ['messages.invalid_zip'],
+      });
+    }
+    for (const [zipCode, country] of [
+      ['24103', 'Deutschland'],
+      ['00-950', 'Polen'],
+      ['1010', 'AT'],
+      ['SW1A 1AA', 'United Kingdom'],
+    ]) {
+      expect(validateForm(address, { ...at, zipCode, country }).success, zipCode).toBe(true);
+    }
+  });
 });
 
 describe('customFieldsOf', () => {

@@ -14,6 +14,7 @@ import {
   emailRule,
   notMatchPasswordMessage,
   passwordRule,
+  postcodeChecked,
   requiredMessage,
   requiredString,
   trueRequired,
@@ -115,11 +116,13 @@ export const ADDRESS_FIELDS = ADDRESS_TEXT_FIELDS;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
 /**
- * The organisation step: every address field required, at most as long as the sandbox takes;
- * the name is the invitation's.
+ * The organisation step: every address field required, at most as long as the sandbox takes,
+ * the postcode in its country's format (issue 15 point 5); the name is the invitation's.
  */
 export function addressSchema(labels: Record<AddressField, string>) {
-  return v.pipe(missingAsNull(ADDRESS_FIELDS), v.object(addressTextRules(formMessages(labels))));
+  return postcodeChecked(
+    v.pipe(missingAsNull(ADDRESS_FIELDS), v.object(addressTextRules(formMessages(labels)))),
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   passwordProblems,
   type PasswordProblem,
 } from '#common/password-rules.ts';
+import { postcodeFitsCountry } from '#common/postcodes.ts';
 import type { CountryCode } from 'libphonenumber-js';
 import * as v from 'valibot';
 import { message } from './messages.ts';
@@ -149,3 +150,28 @@ export function equalTo<TInput extends Record<string, unknown>>(
 }
 
 export const notMatchPasswordMessage = message('messages.notMatchPasswordError');
+
+/**
+ * The postcode fits the country as typed (DE 5 digits, PL NN-NNN, AT and CH 4 digits, others
+ * free): the rule the service checks (common/postcodes.ts), said at the postcode before sending;
+ * the organisation forms and the registration wizards' address steps alike.
+ */
+export function postcodeChecked<T extends { zipCode: string; country: string }>(
+  schema: v.GenericSchema<unknown, T>,
+) {
+  return v.pipe(
+    schema,
+    v.rawCheck(({ dataset, addIssue }) => {
+      // One message at a time at the postcode: a blank or overlong one says so first.
+      if (!dataset.typed || dataset.issues?.some((i) => v.getDotPath(i) === 'zipCode')) return;
+      const { zipCode, country } = dataset.value;
+      if (postcodeFitsCountry(zipCode, country)) return;
+      addIssue({
+        message: message('messages.invalid_zip'),
+        path: [
+          { type: 'object', origin: 'value', input: dataset.value, key: 'zipCode', value: zipCode },
+        ],
+      });
+    }),
+  );
+}

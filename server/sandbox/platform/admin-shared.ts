@@ -16,6 +16,7 @@ export function newCode(prefix: string): string {
 // The body pieces the tenant and guest routes share are the tenant service's contract.
 import { emailAddress } from '#common/contracts/tenant.ts';
 import { normalizePhone } from '#common/account-fields.ts';
+import { INVALID_ZIP, postcodeFitsCountry } from '#common/postcodes.ts';
 export {
   addressFields,
   customFieldValues,
@@ -212,6 +213,17 @@ export function checkCustomFields(
     result[field.name] = value;
   }
   return result;
+}
+
+/**
+ * 400 `zipCode: invalid_zip` unless the postcode fits the country (issue 15 point 5; DE 5 digits,
+ * PL NN-NNN, AT and CH 4 digits, others free): the rule the organisation forms and the
+ * registration wizards check too, for every address the tenant and guest services take.
+ */
+export function assertPostcodeFitsCountry(address: { zipCode?: string; country?: string }): void {
+  if (!postcodeFitsCountry(address.zipCode ?? '', address.country ?? '')) {
+    throw invalidField('zipCode', INVALID_ZIP, "the postcode does not fit the country's format");
+  }
 }
 
 export function escapeLike(search: string): string {

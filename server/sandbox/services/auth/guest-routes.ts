@@ -19,6 +19,7 @@ import {
 import { newUserCode } from '#server/sandbox/services/tenant/index.ts';
 import {
   RESET_TTL_SECONDS,
+  assertPostcodeFitsCountry,
   checkCustomFields,
   customSchemasOf,
   emailAddress,
@@ -234,6 +235,7 @@ export function guestRouter(deps: {
   router.post('/create-user', async (req, res) => {
     const body = parseBody(CreateUserBody, req.body);
     assertPassword(body.password);
+    assertPostcodeFitsCountry(body);
     const passwordHash = await hashPassword(body.password);
     await db.transaction(async (tx) => {
       const invite = await liveInvite(tx, body.invitationToken, now(), true);
@@ -283,6 +285,7 @@ export function guestRouter(deps: {
   router.post('/create-org-and-user', async (req, res) => {
     const body = parseBody(CreateOrgAndUserBody, req.body);
     assertPassword(body.password);
+    assertPostcodeFitsCountry(body);
     const passwordHash = await hashPassword(body.password);
     const organization = await db.transaction(async (tx) => {
       const [inv] = await tx.query<{

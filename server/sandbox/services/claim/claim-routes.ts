@@ -618,6 +618,7 @@ export function claimRouter(ctx: SandboxContext): Router {
     status: string | undefined,
     changes: v.InferOutput<typeof ClaimChanges>,
     coverOverride: { reason: string } | undefined,
+    custom: 'replace' | 'merge',
   ): Promise<ClaimRow> {
     const { tenantId, userCode } = auth;
     return db.transaction(async (tx) => {
@@ -667,7 +668,13 @@ export function claimRouter(ctx: SandboxContext): Router {
         );
       }
       if (changes.customFields !== undefined) {
-        next.customFields = await customFieldsFor(tx, tenantId, changes.customFields);
+        // A PATCH names only the custom fields it changes (null clears one), so that two users
+        // editing different custom fields do not overwrite each other; a PUT sends them all.
+        const values =
+          custom === 'merge'
+            ? { ...current.custom_fields, ...changes.customFields }
+            : changes.customFields;
+        next.customFields = await customFieldsFor(tx, tenantId, values);
       }
       // Sending what is saved already is no change, so the version stays: the database compares
       // (jsonb equality does not depend on the order of the keys).
@@ -723,6 +730,7 @@ export function claimRouter(ctx: SandboxContext): Router {
       undefined,
       fields,
       coverOverride,
+      'replace',
     );
     res.json({ claim: presentClaim(saved) });
   });
@@ -744,6 +752,7 @@ export function claimRouter(ctx: SandboxContext): Router {
       status,
       changes,
       coverOverride,
+      'merge',
     );
     res.json({ claim: presentClaim(saved) });
   });

@@ -3,8 +3,7 @@ import { systemClock, type Clock } from '#common/clock.ts';
 import * as v from 'valibot';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { randomToken, sha256, type TokenSigner } from '#server/sandbox/platform/crypto.ts';
-import { alreadyRegistered, HttpError, invalidField } from '#server/sandbox/platform/errors.ts';
-import { INVALID_ZIP, postcodeFitsCountry } from '#common/postcodes.ts';
+import { alreadyRegistered, HttpError } from '#server/sandbox/platform/errors.ts';
 import { getAuth, requireAuth, requirePermission } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { parseListQuery } from '#server/sandbox/platform/list-query.ts';
@@ -21,6 +20,7 @@ import {
   checkCustomFields,
   customSchemasOf,
   newCode,
+  assertPostcodeFitsCountry,
 } from '#server/sandbox/platform/admin-shared.ts';
 import { sendTenantMail } from '#server/sandbox/platform/mail.ts';
 import { organizationInTenant } from './user-admin-routes.ts';
@@ -113,16 +113,6 @@ export function presentOrganization(r: OrgRow) {
     version: r.version,
     ...audit(r),
   };
-}
-
-/**
- * 400 `zipCode: invalid_zip` unless the postcode fits the country (issue 15 point 5; DE 5 digits,
- * PL NN-NNN, AT and CH 4 digits, others free): the rule the organisation forms check too.
- */
-function assertPostcodeFitsCountry(address: { zipCode?: string; country?: string }): void {
-  if (!postcodeFitsCountry(address.zipCode ?? '', address.country ?? '')) {
-    throw invalidField('zipCode', INVALID_ZIP, "the postcode does not fit the country's format");
-  }
 }
 
 const nameRefused = (code: string, why: string) =>
