@@ -509,6 +509,7 @@ describe('GET /roles', () => {
       'admin',
       'product-manager',
       'customer-care',
+      'finance',
       'show-only',
       'noui',
     ]);

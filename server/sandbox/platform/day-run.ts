@@ -1,4 +1,5 @@
-import type { SandboxContext } from '#server/sandbox/sandbox.ts';
+import type { Logger } from 'pino';
+import type { Clock } from '#common/clock.ts';
 
 /** How often a day's job looks at the clock: a day boundary is noticed within this. */
 const TICK_MS = 60_000;
@@ -11,7 +12,7 @@ const DAY_MS = 86_400_000;
  * run and the billing run use it.
  */
 export async function startDayRun(
-  ctx: SandboxContext,
+  ctx: { clock: Clock; logger: Logger },
   job: string,
   run: (nowMs: number) => Promise<void>,
 ): Promise<() => void> {

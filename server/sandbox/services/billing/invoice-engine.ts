@@ -276,7 +276,9 @@ export function planInvoices(
     const dueDay = dueDayOf(period.from, policy.billingDay);
     if (!keys.has(key)) {
       const lines = linesOf(owed, policy.taxRateBp, 'period');
-      out.push(planned(key, type, { ...period, dueDay, issuedDay: period.from }, lines));
+      // Nothing owed (a premium of 0), no invoice: there is nothing to correct either.
+      if (lines.length)
+        out.push(planned(key, type, { ...period, dueDay, issuedDay: period.from }, lines));
       continue;
     }
     if (ending) continue;
