@@ -114,7 +114,7 @@ const POLICIES = `
     LEFT JOIN accounts a ON a.tenant_id = p.tenant_id AND a.code = p.account_code
     LEFT JOIN product_tax_rates tr ON tr.tenant_id = p.tenant_id AND tr.product_id = p.product_id
     LEFT JOIN general_settings g ON g.tenant_id = p.tenant_id
-   WHERE p.tenant_id = $1
+   WHERE p.tenant_id = $1 AND ($2::text[] IS NULL OR p.status = ANY($2::text[]))
    GROUP BY p.id, v.id, pr.slug, a.account_number, tr.tax_rate_bp, g.currency
    ORDER BY p.id`;
 
@@ -136,12 +136,20 @@ const ISSUED = `
          to_char(i.billing_interval_to, 'YYYY-MM-DD') AS "to",
          (SELECT coalesce(json_agg(json_build_object('name', it.name, 'netAmount', it.net_amount)),
                           '[]') FROM invoice_items it WHERE it.invoice_id = i.id) AS lines
-    FROM invoices i WHERE i.tenant_id = $1 AND i.billing_key IS NOT NULL`;
+    FROM invoices i WHERE i.tenant_id = $1 AND i.billing_key IS NOT NULL
+     AND ($2::text[] IS NULL OR EXISTS (SELECT 1 FROM policies p WHERE p.tenant_id = i.tenant_id
+                                          AND p.code = i.policy_code AND p.status = ANY($2::text[])))`;
 
 const dayOfIso = (iso: string | null) => (iso ? dayOf(Date.parse(`${iso}T00:00:00Z`)) : null);
 
 /** What one workspace's policies are owed as of `nowMs`, computed, not yet written. */
-export async function plannedInvoices(tx: Queryable, tenantId: number, nowMs: number) {
+export async function plannedInvoices(
+  tx: Queryable,
+  tenantId: number,
+  nowMs: number,
+  /** Only the policies in these statuses (the seed's refunds); all when null. */
+  statuses: readonly string[] | null = null,
+) {
   const today = dayOf(nowMs);
   const formulas = new Map(
     (
@@ -158,7 +166,7 @@ export async function plannedInvoices(tx: Queryable, tenantId: number, nowMs: nu
     from: string | null;
     to: string | null;
     lines: { name: string; netAmount: string | number }[];
-  }>(ISSUED, [tenantId]);
+  }>(ISSUED, [tenantId, statuses]);
   const issued = new Map<string, IssuedInvoice[]>();
   for (const r of issuedRows) {
     const list = issued.get(r.policy_code) ?? [];
@@ -187,10 +195,12 @@ export async function plannedInvoices(tx: Queryable, tenantId: number, nowMs: nu
       ])
     ).map((r) => [r.policy_code, r.data]),
   );
-  const rows = (await tx.query<Omit<PolicyRow, 'data'>>(POLICIES, [tenantId])).map((r) => ({
-    ...r,
-    data: data.get(r.code) ?? null,
-  }));
+  const rows = (await tx.query<Omit<PolicyRow, 'data'>>(POLICIES, [tenantId, statuses])).map(
+    (r) => ({
+      ...r,
+      data: data.get(r.code) ?? null,
+    }),
+  );
   const out: { row: PolicyRow; invoice: PlannedInvoice }[] = [];
   for (const row of rows) {
     const plans = planInvoices(
@@ -357,9 +367,14 @@ export async function insertItems(
 }
 
 /** One workspace's run, in the caller's transaction: answers how many invoices it made. */
-export async function billTenant(tx: Queryable, tenantId: number, nowMs: number) {
+export async function billTenant(
+  tx: Queryable,
+  tenantId: number,
+  nowMs: number,
+  statuses: readonly string[] | null = null,
+) {
   await tx.query('SELECT pg_advisory_xact_lock($1)', [RUN_LOCK]);
-  return writeInvoices(tx, tenantId, await plannedInvoices(tx, tenantId, nowMs), nowMs);
+  return writeInvoices(tx, tenantId, await plannedInvoices(tx, tenantId, nowMs, statuses), nowMs);
 }
 
 /** The day's run over every workspace, each in a transaction of its own. */

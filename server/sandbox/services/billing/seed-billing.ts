@@ -123,7 +123,7 @@ export async function seedBilling(db: Db, logger: Logger, clock: Clock): Promise
       invoices += await billTenant(tx, t.id, nowMs);
       payments += await seedPayments(tx, t.id, nowMs);
       // The refunds of the ended policies, now that their invoices are paid.
-      invoices += await billTenant(tx, t.id, nowMs);
+      invoices += await billTenant(tx, t.id, nowMs, ['TERMINATED', 'WITHDRAWN']);
     }
     return { tenants: tenants.length, invoices, payments };
   });
