@@ -359,6 +359,7 @@ describe('GET /reports/finance', () => {
     const res = await billing.call(finance, '/reports/finance?from=2025-01&to=2025-12');
     expect(res.status).toBe(200);
     expect(res.body.rows.length).toBeGreaterThan(10);
+    expect(res.body.currency).toBe('EUR');
     const row = res.body.rows[0];
     expect(row).toMatchObject({
       month: expect.stringMatching(/^2025-\d{2}$/),

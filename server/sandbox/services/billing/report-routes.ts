@@ -85,7 +85,12 @@ export function reportRouter(ctx: SandboxContext): Router {
       open: number;
       overdue: number;
     }>(REPORT, [tenantId, from.first, to.first, todayOf(ctx)]);
+    const [settings] = await db.query<{ currency: string }>(
+      'SELECT currency FROM general_settings WHERE tenant_id = $1',
+      [tenantId],
+    );
     res.json({
+      currency: settings?.currency ?? 'EUR',
       rows: rows.map((r) => ({
         month: r.month,
         productSlug: r.product_slug,
