@@ -54,6 +54,9 @@ export const AUDIT_ENTITY_TYPES = [
   'partner',
   'product_version',
   'user',
+  // Billing and payments (issue 18): money records, never deleted.
+  'invoice',
+  'payment',
 ] as const;
 /**
  * The kinds with a history route; the administration's kinds of the activity log are in

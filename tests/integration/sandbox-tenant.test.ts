@@ -295,8 +295,8 @@ describe('GET /users', () => {
       for (const u of page.body.items) seen.add(u.id);
       token = page.body.nextPageToken;
     }
-    // 18 users of the first seed and 44 of the administration seed.
-    expect(seen.size).toBe(62);
+    // 19 users of the first seed (the finance user of issue 18 too) and 44 of the administration seed.
+    expect(seen.size).toBe(63);
     const defaults = await api(base, `${T}/users`, { token: viewer.accessToken });
     expect(defaults.body.items).toHaveLength(30);
     expect(defaults.body.nextPageToken).toBe('2');
@@ -509,6 +509,7 @@ describe('GET /roles', () => {
       'admin',
       'product-manager',
       'customer-care',
+      'finance',
       'show-only',
       'noui',
     ]);
@@ -523,7 +524,7 @@ describe('GET /roles', () => {
     const paged = await api(base, `${T}/roles?pageSize=2&pageToken=3`, {
       token: viewer.accessToken,
     });
-    expect(paged.body.items.map((r: { code: string }) => r.code)).toEqual(['noui']);
+    expect(paged.body.items.map((r: { code: string }) => r.code)).toEqual(['show-only', 'noui']);
     expect(paged.body.nextPageToken).toBeNull();
   });
 

@@ -1,10 +1,12 @@
 import { accountService } from './account/index.ts';
 import { authService } from './auth/index.ts';
+import { billingService } from './billing/index.ts';
 import { claimService } from './claim/index.ts';
 import { documentService } from './document/index.ts';
 import { insuranceService } from './insurance/index.ts';
 import { notificationService } from './notification/index.ts';
 import { partnerService } from './partner/index.ts';
+import { paymentService } from './payment/index.ts';
 import { processManagerService } from './processmanager/index.ts';
 import { inDependencyOrder, type ServiceModule } from './service.ts';
 import { tenantService } from './tenant/index.ts';
@@ -25,6 +27,8 @@ export const SERVICE_MODULES: readonly ServiceModule[] = [
   claimService,
   documentService,
   processManagerService,
+  billingService,
+  paymentService,
 ];
 
 /** The registry in the order sandbox.ts uses; throws at start-up on a cycle or a missing service. */

@@ -2,6 +2,7 @@ import { contractEnd } from '#common/policy-lifecycle.ts';
 import type { RenewalFrequency } from '#common/policy-object-data.ts';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
+import { startDayRun } from '#server/sandbox/platform/day-run.ts';
 import {
   presentVersions,
   type PresentedVersion,
@@ -19,7 +20,6 @@ import { insertVersions, type NewTimeslice, type NewVersion } from './policy-sto
  * is no longer live, so a second run at the same time finds nothing due.
  */
 
-const DAY_MS = 86_400_000;
 /** Runs of all sandboxes on one database never interleave (the seed's lock is 724314). */
 const RUN_LOCK = 724315;
 const BY = 'system';
@@ -203,38 +203,18 @@ export async function runPolicyRenewals(
   return total;
 }
 
-/** How often the job looks at the clock: a day boundary is noticed within this. */
-const TICK_MS = 60_000;
-
 /**
  * The run on the sandbox's clock: once now (before the sandbox serves), then whenever the clock
- * has moved into another day since the last run (a test moving a MovableClock past midnight
- * too). Answers the stop of its timer.
+ * has moved into another day since the last run (platform/day-run.ts). Answers the stop of its
+ * timer.
  */
-export async function startRenewalRuns(ctx: SandboxContext): Promise<() => void> {
+export function startRenewalRuns(ctx: SandboxContext): Promise<() => void> {
   const log = ctx.logger.child({ job: 'policy-renewal' });
-  let lastDay = Math.floor(ctx.clock.now() / DAY_MS);
-  let running: Promise<void> | null = null;
-  const run = async (nowMs: number) => {
+  return startDayRun(ctx, 'policy-renewal', async (nowMs) => {
     const started = Date.now();
     const counts = await runPolicyRenewals(ctx.db, nowMs);
     if (counts.renewed || counts.expired) {
       log.info({ ...counts, ms: Date.now() - started }, 'policies renewed and expired');
     }
-  };
-  await run(ctx.clock.now());
-  const timer = setInterval(() => {
-    const nowMs = ctx.clock.now();
-    const day = Math.floor(nowMs / DAY_MS);
-    if (day === lastDay || running) return;
-    lastDay = day;
-    running = run(nowMs)
-      .catch((err: unknown) => log.error({ err }, 'the policy renewal run failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, TICK_MS);
-  // The timer alone keeps no process alive.
-  timer.unref();
-  return () => clearInterval(timer);
+  });
 }

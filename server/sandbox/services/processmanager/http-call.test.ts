@@ -37,7 +37,7 @@ describe('http.call parameters', () => {
     expect(checkHttpCall({ path: '/processmanager/v1/workflows' })).toMatch(/service a workflow/);
     expect(checkHttpCall({ path: '/authservice/v1/token' })).toMatch(/service a workflow/);
     expect(checkHttpCall({ path: '/{service}/v1/x' })).toMatch(/service a workflow/);
-    expect(checkHttpCall({ path: '/billingservice/v1/invoices' })).toMatch(/service a workflow/);
+    expect(checkHttpCall({ path: '/pbmservice/v1/benchmarks' })).toMatch(/service a workflow/);
   });
 
   it('refuses a bad method, a body that is not JSON or sent with GET, a bad variable name', () => {

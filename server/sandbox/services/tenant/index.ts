@@ -5,6 +5,7 @@ import { listViewRouter } from './list-view-routes.ts';
 import { organizationRouter } from './organization-routes.ts';
 import { seedAdministration } from './seed-administration.ts';
 import { seedDemoWorld } from './seed.ts';
+import { seedFinanceRole } from './seed-finance.ts';
 import { settingsRouter } from './settings-routes.ts';
 import { tenantRouter } from './tenant-routes.ts';
 import { userAdminRouter } from './user-admin-routes.ts';
@@ -44,6 +45,8 @@ export const tenantService: ServiceModule = {
     await seedDemoWorld(db, logger);
     // A second step, so that data directories seeded before these tables existed get it too.
     await seedAdministration(db, logger, publicBaseUrl);
+    // Issue 18's finance role and customer care's payment rights, for older data directories.
+    await seedFinanceRole(db, logger);
   },
   dependsOn: ['notificationservice'],
 };

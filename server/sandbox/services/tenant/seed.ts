@@ -6,10 +6,25 @@ import { hashPassword } from '#server/sandbox/platform/crypto.ts';
 export const DEMO_PASSWORD = 'Demo1234!';
 
 /** Every role that opens the UI also reads its own tenant's data and settings on load. */
-const UI_BASE = [
+export const UI_BASE = [
   'ui.eis.view',
   'tenant-management.tenants.view',
   'tenant-management.settings.view',
+];
+
+/** Customer care books a customer's payment (issue 18). */
+export const CARE_PAYMENTS = [
+  'payment-management.payments.view',
+  'payment-management.payments.create',
+];
+
+/** The finance role's rights beside the UI base (issue 18). */
+export const FINANCE_PERMISSIONS = [
+  'billing-management.*',
+  'payment-management.*',
+  'reporting.dashboards.view',
+  'policy-management.policies.view',
+  'account-management.accounts.view',
 ];
 
 export const DEMO_ROLES: Record<
@@ -44,7 +59,13 @@ export const DEMO_ROLES: Record<
       'document-management.documents.*',
       'billing-management.invoices.view',
       'partner-management.partners.view',
+      ...CARE_PAYMENTS,
     ],
+  },
+  finance: {
+    label: 'Finance',
+    description: 'Invoices, payments and the finance reports',
+    permissions: [...UI_BASE, ...FINANCE_PERMISSIONS],
   },
   'show-only': {
     label: 'Show only',
@@ -79,12 +100,21 @@ interface SeedUser {
   mustChangePassword?: boolean;
 }
 
+/** The finance demo user (issue 18). */
+export const FINANCE_USER = {
+  email: 'finance@demo.test',
+  firstName: 'Fiona',
+  lastName: 'Finanz',
+  role: 'finance',
+} as const satisfies SeedUser;
+
 const DEMO_USERS: SeedUser[] = [
   { email: 'admin@demo.test', firstName: 'Ada', lastName: 'Admin', role: 'admin' },
   { email: 'manager@demo.test', firstName: 'Max', lastName: 'Manager', role: 'product-manager' },
   { email: 'care@demo.test', firstName: 'Clara', lastName: 'Care', role: 'customer-care' },
   { email: 'viewer@demo.test', firstName: 'Vera', lastName: 'Viewer', role: 'show-only' },
   { email: 'noui@demo.test', firstName: 'Noah', lastName: 'Noui', role: 'noui' },
+  FINANCE_USER,
   {
     email: 'newpass@demo.test',
     firstName: 'Nina',

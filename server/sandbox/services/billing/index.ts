@@ -1,0 +1,37 @@
+import type { ServiceModule } from '../service.ts';
+import { sqlFiles } from '../service.ts';
+import { startDayRun } from '#server/sandbox/platform/day-run.ts';
+import { runBilling } from './billing-run.ts';
+import { invoiceRouter } from './invoice-routes.ts';
+import { reportRouter } from './report-routes.ts';
+import { seedBilling } from './seed-billing.ts';
+
+/**
+ * The billing service (issue 18): invoices computed from the policies' premiums by the billing
+ * run, manual invoices, the finance report. Migration 034 also holds the payment service's
+ * tables (payments, their allocations to invoices, idempotency keys): a payment books against
+ * invoices in one transaction.
+ */
+export const billingService: ServiceModule = {
+  name: 'billingservice',
+  prefix: '/billingservice/v1',
+  routers: [invoiceRouter, reportRouter],
+  migrations: sqlFiles('billing', ['034-billing.sql']),
+  async seed({ db, logger, clock }) {
+    await seedBilling(db, logger, clock);
+  },
+  // What fell due since the last run: at start (nothing right after the seed), then every day.
+  start: (ctx) =>
+    startDayRun(ctx, 'billing', async (nowMs) => {
+      const started = Date.now();
+      const { invoices } = await runBilling(ctx.db, nowMs);
+      if (invoices) ctx.logger.info({ invoices, ms: Date.now() - started }, 'billing run');
+    }),
+  dependsOn: ['tenantservice', 'accountservice', 'insuranceservice'],
+};
+
+// For the payment service: booking against invoices, the keys of its writes, the currencies.
+export { allocatePayment, paidStatusOf, type DueInvoice } from './invoice-engine.ts';
+export { idempotencyKeyOf, idempotentWrite } from './idempotency.ts';
+export { assertCurrency, nameOf } from './invoice-routes.ts';
+export { invoiceNotFound, type PayableInvoiceRow } from './invoice-store.ts';
