@@ -31,7 +31,7 @@ export const PERMISSION_CATALOGUE: readonly CatalogueModule[] = [
   { module: 'partner-management', resources: ['partners', 'brokers'] },
   { module: 'claim-management', resources: ['claims'] },
   { module: 'document-management', resources: ['documents', 'templates'] },
-  { module: 'payment-management', resources: ['bank-accounts'] },
+  { module: 'payment-management', resources: ['payment-methods', 'bank-accounts'] },
   { module: 'billing-management', resources: ['invoices'] },
   { module: 'process-management', resources: ['workflows'] },
   { module: 'translation-management', resources: ['translations'] },

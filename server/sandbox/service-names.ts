@@ -21,7 +21,7 @@ export const UPSTREAM_SERVICES = {
   documentservice: { proxied: true, sandbox: true },
   processmanager: { proxied: true, sandbox: true },
   billingservice: { proxied: true, sandbox: false },
-  paymentservice: { proxied: true, sandbox: false },
+  paymentservice: { proxied: true, sandbox: true },
   notificationservice: { proxied: true, sandbox: true },
   translationservice: { proxied: true, sandbox: true },
   pbmservice: { proxied: true, sandbox: false },

@@ -5,6 +5,7 @@ import { documentService } from './document/index.ts';
 import { insuranceService } from './insurance/index.ts';
 import { notificationService } from './notification/index.ts';
 import { partnerService } from './partner/index.ts';
+import { paymentService } from './payment/index.ts';
 import { processManagerService } from './processmanager/index.ts';
 import { inDependencyOrder, type ServiceModule } from './service.ts';
 import { tenantService } from './tenant/index.ts';
@@ -25,6 +26,7 @@ export const SERVICE_MODULES: readonly ServiceModule[] = [
   claimService,
   documentService,
   processManagerService,
+  paymentService,
 ];
 
 /** The registry in the order sandbox.ts uses; throws at start-up on a cycle or a missing service. */

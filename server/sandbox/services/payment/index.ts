@@ -1,0 +1,21 @@
+import type { ServiceModule } from '../service.ts';
+import { sqlFiles } from '../service.ts';
+import { bankAccountRouter } from './bank-account-routes.ts';
+import { paymentMethodRouter } from './payment-method-routes.ts';
+import { seedPaymentMethods } from './seed-payment-methods.ts';
+
+/**
+ * The payment service: customers' payment methods and bank accounts, and which method each
+ * policy pays with (issue 18). The tenant's payment settings (`braintree_config`, `active_psp`)
+ * are tenant settings, checked by common/payment-settings.ts in the tenant service.
+ */
+export const paymentService: ServiceModule = {
+  name: 'paymentservice',
+  prefix: '/paymentservice/v1',
+  routers: [paymentMethodRouter, bankAccountRouter],
+  migrations: sqlFiles('payment', ['035-payment-methods.sql']),
+  async seed({ db, logger, clock }) {
+    await seedPaymentMethods(db, logger, clock);
+  },
+  dependsOn: ['tenantservice', 'accountservice', 'insuranceservice'],
+};
