@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ibanCheckDigits } from '#common/leads.ts';
+import { api } from '#server/sandbox/testing.ts';
 import { serviceCalls, withSandbox } from '#tests/support/sandbox.ts';
 
 /**
@@ -12,8 +13,9 @@ const kit = withSandbox({
   viewer: 'viewer@demo.test',
   noui: 'noui@demo.test',
   nord: 'admin@nordlicht.test',
+  admin: 'admin@demo.test',
 });
-const { care, viewer, noui, nord } = kit.sessions;
+const { care, viewer, noui, nord, admin } = kit.sessions;
 const { call, send } = serviceCalls(kit, '/paymentservice/v1');
 
 const IBAN = 'DE89 3704 0044 0532 0130 00';
@@ -527,5 +529,73 @@ describe('the seed', () => {
           AND NOT EXISTS (SELECT 1 FROM policy_payment_methods x WHERE x.policy_code = p.code)`,
     );
     expect(bare!.n).toBe(0);
+  });
+});
+
+describe('tenant payment settings', () => {
+  const T = '/tenantservice/v1/settings/tenant';
+  const save = (key: string, value: unknown) =>
+    api(kit.base, T, { method: 'POST', token: admin.accessToken, body: { key, value } });
+  const config = { environment: 'sandbox', merchantId: 'merchant_1', publicKey: 'pk_1' };
+
+  it('never answers the Braintree private key whole, keeps it on a save without it, logs no value', async () => {
+    const saved = await save('braintree_config', { ...config, privateKey: 'prv_secret_4711' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.value).toEqual({ ...config, privateKey: '••••4711' });
+    const read = await api(kit.base, `${T}?keys=braintree_config,active_psp`, {
+      token: admin.accessToken,
+    });
+    expect(JSON.stringify(read.body)).not.toContain('prv_secret');
+    // The form sends the mask back (or nothing): the stored secret stays.
+    const again = await save('braintree_config', {
+      ...config,
+      merchantId: 'merchant_2',
+      privateKey: '••••4711',
+    });
+    expect(again.body.value).toEqual({
+      ...config,
+      merchantId: 'merchant_2',
+      privateKey: '••••4711',
+    });
+    const [row] = await kit.db().query<{ value: { privateKey: string }; is_sensitive: boolean }>(
+      `SELECT s.value, s.is_sensitive FROM settings s JOIN tenants t ON t.id = s.tenant_id
+        WHERE t.slug = 'demo' AND s.key = 'braintree_config'`,
+    );
+    expect(row).toMatchObject({ value: { privateKey: 'prv_secret_4711' }, is_sensitive: true });
+    const events = await kit
+      .db()
+      .query<{ changes: unknown }>(
+        `SELECT changes FROM audit_events WHERE entity_type = 'setting' AND entity_id = 'braintree_config'`,
+      );
+    expect(JSON.stringify(events)).not.toContain('prv_secret');
+  });
+
+  it('refuses an unknown provider, bad access, and a provider before its access (clear codes)', async () => {
+    const unknown = await save('active_psp', 'stripe');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.issues).toEqual([{ path: 'value', code: 'invalid_provider' }]);
+    const bad = await save('braintree_config', { ...config, merchantId: 'x y' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues).toEqual([{ path: 'value.merchantId', code: 'invalid_credential' }]);
+    const extra = await save('braintree_config', { ...config, secret: 'x' });
+    expect(extra.status).toBe(400);
+    await save('braintree_config', null);
+    const early = await api(kit.base, T, {
+      method: 'POST',
+      token: nord.accessToken,
+      body: { key: 'active_psp', value: 'braintree' },
+    });
+    expect(early.status).toBe(422);
+    expect(early.body.error).toBe('psp_not_configured');
+    expect((await save('active_psp', 'none')).status).toBe(200);
+  });
+
+  it('needs the settings permission', async () => {
+    const res = await api(kit.base, T, {
+      method: 'POST',
+      token: care.accessToken,
+      body: { key: 'active_psp', value: 'none' },
+    });
+    expect(res.status).toBe(403);
   });
 });
