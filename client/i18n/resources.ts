@@ -29,6 +29,7 @@ export const lazyEnglish = {
   leads: () => import('#locales/en/leads.json'),
   documents: () => import('#locales/en/documents.json'),
   claims: () => import('#locales/en/claims.json'),
+  payment_methods: () => import('#locales/en/payment_methods.json'),
   decision_tables: () => import('#locales/en/decision_tables.json'),
   workflow_monitor: () => import('#locales/en/workflow_monitor.json'),
   workflows: () => import('#locales/en/workflows.json'),

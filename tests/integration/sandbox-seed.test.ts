@@ -44,8 +44,9 @@ describe('administration seed', () => {
     const steps = lines.filter((l) => l.msg?.endsWith('seeded'));
     // Demo world, administration, products, customers and partners, policies, leads (issue 4),
     // claims and their documents (issue 5), the claim payment limits per role (issue 15), the
-    // process manager's workflows and their instances (issue 17), invoices and payments (issue 18).
-    expect(steps).toHaveLength(11);
+    // process manager's workflows and their instances (issue 17), the customers' payment methods,
+    // invoices and payments (issue 18).
+    expect(steps).toHaveLength(12);
     const c = await counts(sandbox);
     expect(c?.users).toBeGreaterThanOrEqual(60);
     expect(c?.disabled).toBeGreaterThanOrEqual(3);

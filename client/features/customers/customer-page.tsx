@@ -10,12 +10,15 @@ import { noPolicyFilters, PoliciesTable } from '#client/entities/policy/policies
 import { CustomerDataForm } from './customer-data-form.tsx';
 import { CustomerDocumentsTab } from './customer-documents-tab.tsx';
 import { CustomerLeadsTab } from './customer-leads-tab.tsx';
+import { CustomerPaymentTab } from './customer-payment-tab.tsx';
+import { usePaymentAbilities } from '#client/entities/payment/payment-method-text.ts';
 import { NewPolicyAction } from './new-policy-action.tsx';
 import { useCustomerAbilities } from './use-customer-abilities.ts';
 
 /** One customer by code: the data (editable with the update permission) and the tabs of the spec. */
 export default function CustomerPage() {
-  const { t } = useTranslation(['customers', 'common', 'finance']);
+  const { t } = useTranslation(['customers', 'common', 'finance', 'payment_methods']);
+  const payments = usePaymentAbilities();
   const { customerCode = '' } = useParams();
   const abilities = useCustomerAbilities();
   const { accountIndex } = abilities;
@@ -97,6 +100,20 @@ export default function CustomerPage() {
                 <p className="py-6 text-sm text-slate-700">{t('documents.not_allowed')}</p>
               ),
             },
+            ...(payments.canViewMethods
+              ? [
+                  {
+                    id: 'payment-methods',
+                    label: t('payment_methods:tab'),
+                    content: (
+                      <CustomerPaymentTab
+                        accountCode={customer.code}
+                        name={displayNameOf(customer)}
+                      />
+                    ),
+                  },
+                ]
+              : []),
           ],
           history: {
             accountIndex,

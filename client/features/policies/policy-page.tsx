@@ -32,6 +32,7 @@ import { loadStateOf, type LoadState } from '#client/ui/load-state.ts';
 import { tariffLabels, type TariffLabels } from './tariff-labels.ts';
 import { usePolicyActions } from './policy-actions.tsx';
 import { VersionTimeline } from './version-timeline.tsx';
+import { PolicyPaymentMethodSection } from './policy-payment-method.tsx';
 
 const linkClass = 'font-medium text-blue-800 underline-offset-2 hover:underline';
 const cell = 'py-2 pr-4 align-middle';
@@ -298,6 +299,11 @@ function PolicyDetail({
           )}
         </section>
       ) : null}
+
+      <PolicyPaymentMethodSection
+        policyCode={current.code}
+        accountCode={current.accountCode ?? null}
+      />
 
       <PolicyBillingSection policyCode={current.code} />
 

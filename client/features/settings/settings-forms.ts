@@ -4,6 +4,7 @@ import type { NameLabels } from '#common/name-labels.ts';
 import { isWidgetVersion, type ChatWidgetSetting } from '#machines/chat-widget.machine.ts';
 import { maxLengthRule, requiredMessage } from '#client/ui/form/rules.ts';
 import { BRANDING_NAME_MAX } from '#common/contracts/tenant.ts';
+import { BRAINTREE_ENVIRONMENTS, PAYMENT_PROVIDERS } from '#common/payment-settings.ts';
 import { parseNumberInput } from '#client/ui/form/values.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 
@@ -21,8 +22,8 @@ export const SETTING_KEYS = {
 } as const;
 
 export const BROKER_VERSIONS = ['v1', 'v2'] as const;
-export const PAYMENT_PROVIDERS = ['none', 'braintree'] as const;
-export const BRAINTREE_ENVIRONMENTS = ['sandbox', 'production'] as const;
+// The payment keys' lists are the tenant service's (common/payment-settings.ts): one rule.
+export { BRAINTREE_ENVIRONMENTS, PAYMENT_PROVIDERS };
 export const DASHBOARD_ALERT_MAX = 500;
 
 /** Date and time formats offered (spec, section 9), plus whatever the tenant has already. */

@@ -16,6 +16,12 @@ import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { BrandingBody, GeneralBody, SettingBody, settingKey } from '#common/contracts/tenant.ts';
 import { checkProductSetting, tenantSettingsAccess } from './product-settings.ts';
 import {
+  PAYMENT_SETTING_KEYS,
+  checkPaymentSetting,
+  isPaymentSettingKey,
+  maskPaymentSetting,
+} from '#common/payment-settings.ts';
+import {
   equals,
   equalsIgnoringCase,
   invalidQuery,
@@ -106,7 +112,8 @@ const SETTING_SELECT = `SELECT key, value, is_sensitive, ${VERSION_COLUMNS} FROM
 function presentSetting(row: SettingRow) {
   return {
     key: row.key,
-    value: row.value,
+    // A payment provider's secret is never answered whole (common/payment-settings.ts).
+    value: maskPaymentSetting(row.key, row.value),
     type: settingType(row.value),
     version: row.version ?? 0,
     updatedAt: row.updatedAt ?? null,
@@ -414,6 +421,27 @@ export function tenantRouter(
     const outcome = await db.transaction(async (tx) => {
       // One settings save of a tenant at a time: each takes the next revision of the tenant.
       await tx.query('SELECT id FROM tenants WHERE id = $1 FOR UPDATE', [auth.tenantId]);
+      if (isPaymentSettingKey(body.key)) {
+        // The payment keys' rules read what is stored: the private key kept, the provider's access.
+        const [config] = await tx.query<{ value: unknown }>(
+          'SELECT value FROM settings WHERE tenant_id = $1 AND key = $2',
+          [auth.tenantId, PAYMENT_SETTING_KEYS.braintreeConfig],
+        );
+        const checked = checkPaymentSetting(body.key, body.value, {
+          braintreeConfig: config?.value ?? null,
+        });
+        if (!checked.ok) {
+          throw new HttpError(
+            checked.code === 'psp_not_configured' ? 422 : 400,
+            checked.code === 'psp_not_configured' ? checked.code : 'validation_error',
+            `${checked.path}: ${checked.code}`,
+            undefined,
+            [{ path: checked.path, code: checked.code }],
+          );
+        }
+        body.value = checked.value as typeof body.value;
+        body.isSensitive = checked.isSensitive;
+      }
       const [current] = await tx.query<SettingRow>(
         `${SETTING_SELECT} WHERE tenant_id = $1 AND key = $2`,
         [auth.tenantId, body.key],
