@@ -138,20 +138,18 @@ function DetailHeader({
   ) : (
     heading
   );
-  if (subtitle) {
-    return (
-      <div className="flex flex-col gap-1">
-        {top}
-        <p className="text-sm text-slate-700">{subtitle}</p>
-      </div>
-    );
-  }
-  return summary ? (
+  if (!subtitle && !summary) return top;
+  return (
     <div className="flex flex-col gap-2">
-      {top}
+      {subtitle ? (
+        <div className="flex flex-col gap-1">
+          {top}
+          <p className="text-sm text-slate-700">{subtitle}</p>
+        </div>
+      ) : (
+        top
+      )}
       {summary}
     </div>
-  ) : (
-    top
   );
 }
