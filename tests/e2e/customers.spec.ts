@@ -24,6 +24,8 @@ test.describe('customers', () => {
   test('customer care searches, filters, sorts, opens a customer and edits it', async ({
     page,
   }) => {
+    // Several screens and axe runs: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000);
     await signIn(page, 'care@demo.test');
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await menu.getByRole('link', { name: 'Customers' }).click();
@@ -107,6 +109,8 @@ test.describe('customers', () => {
     page,
     browser,
   }) => {
+    // Several screens and axe runs: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000);
     await signIn(page, 'care@demo.test');
     await openCustomer(page, CONFLICTED);
     const url = page.url();
@@ -146,6 +150,8 @@ test.describe('customers', () => {
   });
 
   test('a read-only user sees customers and partners but cannot change them', async ({ page }) => {
+    // Several screens and axe runs: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000);
     await signIn(page, 'viewer@demo.test');
     await openCustomer(page, VIEWED);
     await expect(page.getByTestId('read-only-note')).toBeVisible();
