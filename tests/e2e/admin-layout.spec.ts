@@ -37,6 +37,12 @@ const USERS_TABLE = {
     single: 'Status',
     headers: ['Organisation', 'Rollen', 'Angelegt', 'Aktionen'],
   },
+  pl: {
+    table: 'Użytkownicy',
+    actions: 'Akcje',
+    single: 'Status',
+    headers: ['Organizacja', 'Role', 'Utworzono', 'Akcje'],
+  },
 } as const;
 
 for (const [language, texts] of Object.entries(USERS_TABLE)) {
@@ -84,6 +90,41 @@ for (const [language, texts] of Object.entries(USERS_TABLE)) {
     for (const name of texts.headers) {
       expect(await lineHeight(name), name).toBeLessThanOrEqual(single + 2);
     }
+  });
+}
+
+// At 400 px in German and Polish (the longest words), pages with wide parts scroll those parts,
+// never the whole page sideways: the settings tabs and the new role's permission tables.
+const NARROW_PAGES = {
+  de: { settings: 'Einstellungen', role: 'Neue Rolle', tab: 'Chat-Widget' },
+  pl: { settings: 'Ustawienia', role: 'Nowa rola', tab: 'Widżet czatu' },
+} as const;
+
+for (const [language, texts] of Object.entries(NARROW_PAGES)) {
+  test(`at 400 px settings and the role editor do not push the page sideways (${language})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 400, height: 800 });
+    await signIn(page, 'admin@demo.test');
+    await page.evaluate((l) => localStorage.setItem('bo.language', l), language);
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+    await page.goto('/u/0/settings');
+    await expect(page.getByRole('heading', { level: 1, name: texts.settings })).toBeVisible();
+    expect(await pageWidth()).toBeLessThanOrEqual(400);
+    // The tab strip scrolls by itself; a tab's name stays on one line.
+    const tab = page.getByRole('tab', { name: texts.tab });
+    await tab.scrollIntoViewIfNeeded();
+    await expect(tab).toBeInViewport();
+    const box = (await tab.boundingBox())!;
+    expect(box.height).toBeLessThan(45);
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+
+    await page.goto('/u/0/admin/roles/new');
+    await expect(page.getByRole('heading', { level: 1, name: texts.role })).toBeVisible();
+    await expect(page.getByRole('table').first()).toBeVisible();
+    expect(await pageWidth()).toBeLessThanOrEqual(400);
   });
 }
 
