@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, openProfileMenu, signIn, test } from './fixtures.ts';
 
 // Issue 16, defect 10: the administration at the widths it was tried at (400 and 1366 px).
@@ -45,13 +46,18 @@ const USERS_TABLE = {
   },
 } as const;
 
+/** The administrator at a screen `width` wide, in `language`. */
+async function adminAt(page: Page, width: number, language: string) {
+  await page.setViewportSize({ width, height: 900 });
+  await signIn(page, 'admin@demo.test');
+  await page.evaluate((l) => localStorage.setItem('bo.language', l), language);
+}
+
 for (const [language, texts] of Object.entries(USERS_TABLE)) {
   test(`at 1366 px the users table shows its whole actions column and unbroken headers (${language})`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await signIn(page, 'admin@demo.test');
-    await page.evaluate((l) => localStorage.setItem('bo.language', l), language);
+    await adminAt(page, 1366, language);
     await page.goto('/u/0/admin/users');
     const table = page.getByRole('table', { name: texts.table, exact: true });
     const firstRow = table.getByRole('row').nth(1);
@@ -104,9 +110,7 @@ for (const [language, texts] of Object.entries(NARROW_PAGES)) {
   test(`at 400 px settings and the role editor do not push the page sideways (${language})`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 400, height: 800 });
-    await signIn(page, 'admin@demo.test');
-    await page.evaluate((l) => localStorage.setItem('bo.language', l), language);
+    await adminAt(page, 400, language);
     const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
 
     await page.goto('/u/0/settings');
