@@ -132,6 +132,24 @@ for (const [language, texts] of Object.entries(NARROW_PAGES)) {
   });
 }
 
+// The seeded roles' descriptions in the user's language, not English (issue 16, Keycloak list).
+const ROLE_DESCRIPTIONS = {
+  de: { table: 'Rollen', description: 'Betreut Kunden, Verträge und Schäden' },
+  pl: { table: 'Role', description: 'Obsługuje klientów, polisy i szkody' },
+} as const;
+
+for (const [language, texts] of Object.entries(ROLE_DESCRIPTIONS)) {
+  test(`the roles list describes the seeded roles in the user's language (${language})`, async ({
+    page,
+  }) => {
+    await adminAt(page, 1366, language);
+    await page.goto('/u/0/admin/roles');
+    const table = page.getByRole('table', { name: texts.table, exact: true });
+    await expect(table.getByRole('cell', { name: texts.description })).toBeVisible();
+    await expect(table).not.toContainText('Looks after customers');
+  });
+}
+
 /** A computed colour (Tailwind writes oklch) as sRGB, through a 1-pixel canvas. */
 const rgbOf = (el: Element) => {
   const canvas = document.createElement('canvas');
