@@ -226,6 +226,32 @@ describe('recordEditMachine', () => {
     expect(run.saveRecord.last().input.changed).toEqual(['city']);
   });
 
+  it('resolve.keepMine merges the custom fields per key: their change to another key stays', async () => {
+    const base = { record: loaded.record, values: { title: 'Wasser', custom: { a: 'x', b: 'y' } } };
+    const run = start(base);
+    run.actor.send({ type: 'edit', values: { title: 'Wasser', custom: { a: 'mine', b: 'y' } } });
+    run.actor.send({ type: 'save' });
+    run.validate.last().resolve({ ok: true, input: {} });
+    await flushPromises();
+    run.saveRecord.last().reject({
+      kind: 'conflict',
+      current: {
+        record: theirs.record,
+        values: { title: 'Wasser', custom: { a: 'x', b: 'theirs' } },
+      },
+    });
+    await flushPromises();
+    run.actor.send({ type: 'resolve.keepMine' });
+    expect(run.validate.last().input).toEqual({
+      title: 'Wasser',
+      custom: { a: 'mine', b: 'theirs' },
+    });
+    run.validate.last().resolve({ ok: true, input: {} });
+    await flushPromises();
+    // Only my key counts as changed: the save sends it alone.
+    expect(run.saveRecord.last().input.changed).toEqual(['custom', 'custom.a']);
+  });
+
   it('resolve.merge takes their changes where this user changed nothing, and waits for save', async () => {
     const run = start();
     await toConflict(run);
@@ -359,11 +385,19 @@ describe('recordEditMachine reading its record', () => {
 });
 
 describe('changedFields', () => {
-  it('names the top-level fields that differ from the loaded values, nested ones compared whole', () => {
+  it('names the top-level fields that differ from the loaded values, and the keys of an object', () => {
     expect(changedFields({ a: '1', b: '1', c: { x: 1 } }, { a: '1', b: '2', c: { x: 2 } })).toEqual(
-      ['b', 'c'],
+      ['b', 'c', 'c.x'],
     );
     expect(changedFields({ a: '1' }, { a: '1' })).toEqual([]);
+  });
+
+  it('names a key added to or removed from an object field, never an unchanged one', () => {
+    expect(changedFields({ c: { x: 1, y: 2 } }, { c: { y: 2, z: 3 } })).toEqual([
+      'c',
+      'c.x',
+      'c.z',
+    ]);
   });
 
   it('counts every field as changed for a new record', () => {
@@ -372,14 +406,38 @@ describe('changedFields', () => {
 });
 
 describe('mergeValues', () => {
-  it('keeps my changed fields, takes theirs elsewhere, compares nested values whole', () => {
+  it('keeps my changed fields, takes theirs elsewhere', () => {
     expect(
       mergeValues(
-        { a: '1', b: '1', c: { x: 1 } },
-        { a: '2', b: '1', c: { x: 1 } },
-        { a: '3', b: '3', c: { x: 2 } },
+        { a: '1', b: '1', c: [1] },
+        { a: '2', b: '1', c: [1] },
+        { a: '3', b: '3', c: [2] },
       ),
-    ).toEqual({ a: '2', b: '3', c: { x: 2 } });
+    ).toEqual({ a: '2', b: '3', c: [2] });
+  });
+
+  it('merges an object field (the custom fields) per key: their change to another key stays', () => {
+    expect(
+      mergeValues(
+        { custom: { x: 1, y: 1, z: 1 } },
+        { custom: { x: 2, y: 1, z: 1 } },
+        { custom: { x: 1, y: 3, z: 1 } },
+      ),
+    ).toEqual({ custom: { x: 2, y: 3, z: 1 } });
+  });
+
+  it('keeps my value of a key both changed, and a key I removed stays removed', () => {
+    expect(
+      mergeValues(
+        { custom: { x: 1, y: 1 } },
+        { custom: { x: 2 } },
+        { custom: { x: 3, y: 1, w: 4 } },
+      ),
+    ).toEqual({ custom: { x: 2, w: 4 } });
+  });
+
+  it('arrays are values, compared and taken whole', () => {
+    expect(mergeValues({ l: [1, 2] }, { l: [1] }, { l: [1, 2, 3] })).toEqual({ l: [1] });
   });
 });
 

@@ -105,28 +105,53 @@ export interface RecordEditInput<R = EditableRecord, V = unknown> {
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/**
- * The top-level fields whose value differs from the loaded one: what a save sends. Without a
- * loaded record (a create) every field counts as changed.
- */
-export function changedFields<V>(loaded: V | null, mine: V): string[] {
-  if (typeof mine !== 'object' || mine === null) return [];
-  const before = (loaded ?? null) as Record<string, unknown> | null;
-  return Object.keys(mine).filter(
-    (key) => before === null || !sameValue((mine as Record<string, unknown>)[key], before[key]),
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The keys of a field holding an object (the custom fields) whose value differs. */
+function changedKeys(before: unknown, after: Record<string, unknown>): string[] {
+  const loaded = isPlainObject(before) ? before : {};
+  return [...new Set([...Object.keys(loaded), ...Object.keys(after)])].filter(
+    (key) => !sameValue(after[key], loaded[key]),
   );
 }
 
 /**
+ * The top-level fields whose value differs from the loaded one: what a save sends. For a field
+ * holding an object (the custom fields) also `field.key` per key that differs, so that a save can
+ * send only those keys. Without a loaded record (a create) every field counts as changed.
+ */
+export function changedFields<V>(loaded: V | null, mine: V): string[] {
+  if (typeof mine !== 'object' || mine === null) return [];
+  const before = (loaded ?? null) as Record<string, unknown> | null;
+  return Object.entries(mine as Record<string, unknown>).flatMap(([key, value]) => {
+    if (before !== null && sameValue(value, before[key])) return [];
+    if (before === null || !isPlainObject(value)) return [key];
+    return [key, ...changedKeys(before[key], value).map((sub) => `${key}.${sub}`)];
+  });
+}
+
+/**
  * The values after a merge: per top-level field, this user's value where they changed it from
- * what was loaded, else the value saved by the other user.
+ * what was loaded, else the value saved by the other user. A field holding an object (the custom
+ * fields) merges per key: only the keys this user changed (or removed) go on top of the other
+ * user's, so "keep mine" never reverts another user's change to a different custom field.
  */
 export function mergeValues<V>(loaded: V, mine: V, saved: V): V {
   if (typeof mine !== 'object' || mine === null) return sameValue(mine, loaded) ? saved : mine;
   const result: Record<string, unknown> = { ...(saved as Record<string, unknown>) };
   for (const [key, value] of Object.entries(mine as Record<string, unknown>)) {
     const before = (loaded as Record<string, unknown> | null | undefined)?.[key];
-    if (!sameValue(value, before)) result[key] = value;
+    if (sameValue(value, before)) continue;
+    const theirs = result[key];
+    if (isPlainObject(value) && isPlainObject(before) && isPlainObject(theirs)) {
+      const merged: Record<string, unknown> = { ...theirs };
+      for (const sub of changedKeys(before, value)) {
+        if (sub in value) merged[sub] = value[sub];
+        else delete merged[sub];
+      }
+      result[key] = merged;
+    } else result[key] = value;
   }
   return result as V;
 }

@@ -44,11 +44,14 @@ export function HashTabs({
         );
       }}
     >
-      <TabList aria-label={label} className="flex gap-1 border-b border-slate-300">
+      <TabList
+        aria-label={label}
+        className="flex gap-1 overflow-x-auto overflow-y-hidden border-b border-slate-300"
+      >
         {tabs.map((tab) => (
           <Tab
             key={tab.id}
-            className="-mb-px rounded-t-md border border-transparent px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 data-selected:border-slate-300 data-selected:border-b-white data-selected:bg-white data-selected:text-slate-950"
+            className="-mb-px shrink-0 whitespace-nowrap rounded-t-md border border-transparent px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 data-selected:border-slate-300 data-selected:border-b-white data-selected:bg-white data-selected:text-slate-950"
           >
             {tab.label}
           </Tab>

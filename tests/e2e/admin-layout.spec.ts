@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, openProfileMenu, signIn, test } from './fixtures.ts';
 
 // Issue 16, defect 10: the administration at the widths it was tried at (400 and 1366 px).
@@ -37,15 +38,26 @@ const USERS_TABLE = {
     single: 'Status',
     headers: ['Organisation', 'Rollen', 'Angelegt', 'Aktionen'],
   },
+  pl: {
+    table: 'Użytkownicy',
+    actions: 'Akcje',
+    single: 'Status',
+    headers: ['Organizacja', 'Role', 'Utworzono', 'Akcje'],
+  },
 } as const;
+
+/** The administrator at a screen `width` wide, in `language`. */
+async function adminAt(page: Page, width: number, language: string) {
+  await page.setViewportSize({ width, height: 900 });
+  await signIn(page, 'admin@demo.test');
+  await page.evaluate((l) => localStorage.setItem('bo.language', l), language);
+}
 
 for (const [language, texts] of Object.entries(USERS_TABLE)) {
   test(`at 1366 px the users table shows its whole actions column and unbroken headers (${language})`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await signIn(page, 'admin@demo.test');
-    await page.evaluate((l) => localStorage.setItem('bo.language', l), language);
+    await adminAt(page, 1366, language);
     await page.goto('/u/0/admin/users');
     const table = page.getByRole('table', { name: texts.table, exact: true });
     const firstRow = table.getByRole('row').nth(1);
@@ -84,6 +96,57 @@ for (const [language, texts] of Object.entries(USERS_TABLE)) {
     for (const name of texts.headers) {
       expect(await lineHeight(name), name).toBeLessThanOrEqual(single + 2);
     }
+  });
+}
+
+// At 400 px in German and Polish (the longest words), pages with wide parts scroll those parts,
+// never the whole page sideways: the settings tabs and the new role's permission tables.
+const NARROW_PAGES = {
+  de: { settings: 'Einstellungen', role: 'Neue Rolle', tab: 'Chat-Widget' },
+  pl: { settings: 'Ustawienia', role: 'Nowa rola', tab: 'Widżet czatu' },
+} as const;
+
+for (const [language, texts] of Object.entries(NARROW_PAGES)) {
+  test(`at 400 px settings and the role editor do not push the page sideways (${language})`, async ({
+    page,
+  }) => {
+    await adminAt(page, 400, language);
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+    await page.goto('/u/0/settings');
+    await expect(page.getByRole('heading', { level: 1, name: texts.settings })).toBeVisible();
+    expect(await pageWidth()).toBeLessThanOrEqual(400);
+    // The tab strip scrolls by itself; a tab's name stays on one line.
+    const tab = page.getByRole('tab', { name: texts.tab });
+    await tab.scrollIntoViewIfNeeded();
+    await expect(tab).toBeInViewport();
+    const box = (await tab.boundingBox())!;
+    expect(box.height).toBeLessThan(45);
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+
+    await page.goto('/u/0/admin/roles/new');
+    await expect(page.getByRole('heading', { level: 1, name: texts.role })).toBeVisible();
+    await expect(page.getByRole('table').first()).toBeVisible();
+    expect(await pageWidth()).toBeLessThanOrEqual(400);
+  });
+}
+
+// The seeded roles' descriptions in the user's language, not English (issue 16, Keycloak list).
+const ROLE_DESCRIPTIONS = {
+  de: { table: 'Rollen', description: 'Betreut Kunden, Verträge und Schäden' },
+  pl: { table: 'Role', description: 'Obsługuje klientów, polisy i szkody' },
+} as const;
+
+for (const [language, texts] of Object.entries(ROLE_DESCRIPTIONS)) {
+  test(`the roles list describes the seeded roles in the user's language (${language})`, async ({
+    page,
+  }) => {
+    await adminAt(page, 1366, language);
+    await page.goto('/u/0/admin/roles');
+    const table = page.getByRole('table', { name: texts.table, exact: true });
+    await expect(table.getByRole('cell', { name: texts.description })).toBeVisible();
+    await expect(table).not.toContainText('Looks after customers');
   });
 }
 

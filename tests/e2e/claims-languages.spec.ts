@@ -4,6 +4,7 @@ import { isoToday } from '#common/claims.ts';
 import { makePdf } from '#server/sandbox/services/document/demo-files.ts';
 import { seededClaimDocument } from './document-setup.ts';
 import { apiAs, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
+import { startedCarPolicy } from './policy-setup.ts';
 
 /**
  * A claims handler's way around claims and their documents in German and Polish: document search
@@ -203,19 +204,11 @@ test.describe('claims and documents in German and Polish', () => {
     // A claim of the handler's own, on an active car policy that started before today (a car
     // policy covers the water damage to the car; the cover check refuses types a product lacks).
     const api = await apiAs(baseURL!, HANDLER);
-    const policies = await api.get(
-      `/api/0/insuranceservice/v1/policies?pageSize=20&filter=${encodeURIComponent(
-        'status=ACTIVE&productSlug=car-comfort',
-      )}&order=id:ASC`,
-    );
-    expect(policies.ok()).toBe(true);
     const today = isoToday(ZONE);
-    const policy = ((await policies.json()).items as { code: string; policyStartDate: string }[])
-      .filter((p) => isoToday(ZONE, new Date(p.policyStartDate)) < today)
-      .at(-1)!;
+    const policyCode = await startedCarPolicy(api, ZONE);
     const created = await api.post(`${CLAIMS}/claims`, {
       data: {
-        policyCode: policy.code,
+        policyCode,
         title: `Zalanie piwnicy ${Date.now().toString(36)}`,
         claimType: 'damage',
         damageDate: today,

@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { isoToday } from '#common/claims.ts';
 import { expect } from './fixtures.ts';
 
 const INSURANCE = '/api/0/insuranceservice/v1';
@@ -96,4 +97,22 @@ export async function createHomeLead(
   expect(created.status(), await created.text()).toBe(201);
   const { lead } = await created.json();
   return { code: lead.code, number: lead.leadNumber, version: lead.version };
+}
+
+/**
+ * The newest seeded active car policy that started before today in `zone`: a claim of a spec's
+ * own can go on it (a car policy covers water damage; the cover check refuses types a product
+ * lacks).
+ */
+export async function startedCarPolicy(api: APIRequestContext, zone: string): Promise<string> {
+  const policies = await api.get(
+    `${INSURANCE}/policies?pageSize=20&filter=${encodeURIComponent(
+      'status=ACTIVE&productSlug=car-comfort',
+    )}&order=id:ASC`,
+  );
+  expect(policies.ok()).toBe(true);
+  const today = isoToday(zone);
+  return ((await policies.json()).items as { code: string; policyStartDate: string }[])
+    .filter((p) => isoToday(zone, new Date(p.policyStartDate)) < today)
+    .at(-1)!.code;
 }

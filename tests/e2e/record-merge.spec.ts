@@ -1,15 +1,20 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { isoToday } from '#common/claims.ts';
 import { apiAs, DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
+import { startedCarPolicy } from './policy-setup.ts';
 
 /**
  * Edit conflicts that merge (issue 15, point 13), in German: a save sends only the fields the
  * user changed, "keep mine" after a 409 puts only this user's changes on the newer record, and
  * the banner names who saved it, or says it was the user in another tab.
  *
- * Each test makes a customer of its own through the API, so nothing here depends on other specs.
+ * Each test makes a customer or claim of its own through the API, so nothing here depends on
+ * other specs.
  */
 
+const ZONE = 'Europe/Berlin';
 const ACCOUNTS = '/api/0/accountservice/v1/accounts';
+const CLAIMS = '/api/0/claimservice/v1/claims';
 
 async function newCustomer(api: APIRequestContext, name: string): Promise<string> {
   const created = await api.post(ACCOUNTS, {
@@ -47,10 +52,46 @@ async function openCustomer(page: Page, code: string) {
   await expect(page.getByRole('textbox', { name: 'Ort' })).toHaveValue('Kiel');
 }
 
+/** A claim of its own on the newest active car policy that started before today. */
+async function newClaim(api: APIRequestContext): Promise<string> {
+  const created = await api.post(CLAIMS, {
+    data: {
+      policyCode: await startedCarPolicy(api, ZONE),
+      title: `Wasserschaden ${Date.now().toString(36)}`,
+      claimType: 'damage',
+      damageDate: isoToday(ZONE),
+      customFields: { damageLocation: 'Keller' },
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { claim: { code: string } }).claim.code;
+}
+
+async function openClaim(page: Page, code: string) {
+  await page.goto(`/u/0/claims/${code}`);
+  await expect(page.getByRole('textbox', { name: 'Schadenort' })).toHaveValue('Keller');
+}
+
+/** The administrator at another desk (a browser of their own, in German) does `action`. */
+async function asColleague(browser: Browser, action: (other: Page) => Promise<void>) {
+  const context = await browser.newContext();
+  try {
+    await german(context);
+    const other = await context.newPage();
+    await signInGerman(other, 'admin@demo.test');
+    await action(other);
+  } finally {
+    await context.close();
+  }
+}
+
 const field = (page: Page, name: 'Telefon' | 'Ort' | 'Straße') =>
   page.getByRole('textbox', { name });
 
 test.describe('edit conflicts merge (de)', () => {
+  // Two browsers signing in: more than the default 30 s on a busy machine.
+  test.describe.configure({ timeout: 90_000 });
+
   test('two users change different fields: the banner names the first, keep mine keeps both', async ({
     page,
     browser,
@@ -63,18 +104,12 @@ test.describe('edit conflicts merge (de)', () => {
     await openCustomer(page, code);
 
     // A colleague at another desk changes the phone while this form is open.
-    const context = await browser.newContext();
-    try {
-      await german(context);
-      const other = await context.newPage();
-      await signInGerman(other, 'admin@demo.test');
+    await asColleague(browser, async (other) => {
       await openCustomer(other, code);
       await field(other, 'Telefon').fill('0431 999999');
       await other.getByRole('button', { name: 'Speichern' }).click();
       await expect(other.getByText('Kunde gespeichert.')).toBeVisible();
-    } finally {
-      await context.close();
-    }
+    });
 
     // This user changed the city only.
     await field(page, 'Ort').fill('Lübeck');
@@ -140,6 +175,45 @@ test.describe('edit conflicts merge (de)', () => {
     await expect(page.getByText('Kunde gespeichert.')).toBeVisible();
     await expect(field(page, 'Straße')).toHaveValue('Holstenstraße');
     await expect(field(page, 'Telefon')).toHaveValue('+49431777777');
+    await api.dispose();
+  });
+  test('two users change different custom fields of a claim: keep mine keeps both', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const api = await apiAs(baseURL!, 'care@demo.test');
+    const code = await newClaim(api);
+    await german(page);
+    await signInGerman(page, 'care@demo.test');
+    await openClaim(page, code);
+
+    // A colleague at another desk enters the police report number while this form is open.
+    await asColleague(browser, async (other) => {
+      await openClaim(other, code);
+      await other.getByRole('textbox', { name: 'Aktenzeichen der Polizei' }).fill('KI-2026-4711');
+      await other.getByRole('button', { name: 'Speichern' }).click();
+      await expect(other.getByText('Schaden gespeichert.')).toBeVisible();
+    });
+
+    // This user changed the damage location only, another custom field.
+    await page.getByRole('textbox', { name: 'Schadenort' }).fill('Dachboden');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    const banner = page.getByRole('alert').filter({ hasText: 'Jemand anderes' });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: 'Meine Eingaben trotzdem speichern' }).click();
+    await expect(page.getByText('Schaden gespeichert.')).toBeVisible();
+    await expect(banner).toBeHidden();
+    // Both custom fields are saved: the colleague's report number and this user's location.
+    await expect(page.getByRole('textbox', { name: 'Schadenort' })).toHaveValue('Dachboden');
+    await expect(page.getByRole('textbox', { name: 'Aktenzeichen der Polizei' })).toHaveValue(
+      'KI-2026-4711',
+    );
+    const saved = await api.get(`${CLAIMS}/${code}`);
+    expect((await saved.json()).claim).toMatchObject({
+      customFields: { damageLocation: 'Dachboden', policeReportNumber: 'KI-2026-4711' },
+      version: 3,
+    });
     await api.dispose();
   });
 });

@@ -52,79 +52,79 @@ export function PermissionMatrix({
       )}
       <div className="grid items-start gap-4 lg:grid-cols-2">
         {PERMISSION_CATALOGUE.map(({ module, resources }) => (
-          <table
-            key={module}
-            className="w-full border-collapse rounded-lg border border-slate-200 bg-white text-sm"
-          >
-            <caption className="px-3 py-2 text-left font-semibold text-slate-900">
-              {label('modules', module)}
-            </caption>
-            <thead>
-              <tr className="border-b border-slate-200 bg-slate-50 text-slate-700">
-                <th scope="col" className="px-3 py-1 text-left font-medium">
-                  {t('editor.resource')}
-                </th>
-                {MATRIX_ACTIONS.map((action) => (
-                  <th key={action} scope="col" className="w-16 px-1 py-1 text-center font-medium">
-                    {t(`editor.actions.${actionKey(action)}`)}
+          // A narrow screen scrolls the table, not the page (issue 16 point 10).
+          <div key={module} className="min-w-0 overflow-x-auto">
+            <table className="w-full border-collapse rounded-lg border border-slate-200 bg-white text-sm">
+              <caption className="px-3 py-2 text-left font-semibold text-slate-900">
+                {label('modules', module)}
+              </caption>
+              <thead>
+                <tr className="border-b border-slate-200 bg-slate-50 text-slate-700">
+                  <th scope="col" className="px-3 py-1 text-left font-medium">
+                    {t('editor.resource')}
                   </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {resources.map((resource) => (
-                <tr key={resource} className="border-b border-slate-100 last:border-0">
-                  <th scope="row" className="px-3 py-1 text-left font-normal text-slate-800">
-                    {label('resources', resource)}
-                  </th>
-                  {MATRIX_ACTIONS.map((action) => {
-                    const permission = permissionOf(module, resource, action);
-                    const state = cellState(permissions, permission);
-                    const grantable = isGrantable(held, permission);
-                    const name = t('editor.cell', {
-                      module: label('modules', module),
-                      resource: label('resources', resource),
-                      action: t(`editor.actions.${actionKey(action)}`),
-                    });
-                    return (
-                      <td key={action} className="px-1 py-1 text-center">
-                        <input
-                          type="checkbox"
-                          className="size-4"
-                          aria-label={
-                            state.includedBy
-                              ? `${name} (${t('editor.included_by', { permission: state.includedBy })})`
-                              : name
-                          }
-                          title={
-                            state.includedBy
-                              ? t('editor.included_by', { permission: state.includedBy })
-                              : !grantable && !readOnly
-                                ? t('editor.not_grantable')
-                                : permission
-                          }
-                          aria-describedby={!grantable && !readOnly ? grantHintId : undefined}
-                          checked={state.checked}
-                          disabled={readOnly || !grantable || state.includedBy !== null}
-                          onChange={(event) =>
-                            onChange(
-                              toggleCell(
-                                permissions,
-                                module,
-                                resource,
-                                action,
-                                event.target.checked,
-                              ),
-                            )
-                          }
-                        />
-                      </td>
-                    );
-                  })}
+                  {MATRIX_ACTIONS.map((action) => (
+                    <th key={action} scope="col" className="w-16 px-1 py-1 text-center font-medium">
+                      {t(`editor.actions.${actionKey(action)}`)}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {resources.map((resource) => (
+                  <tr key={resource} className="border-b border-slate-100 last:border-0">
+                    <th scope="row" className="px-3 py-1 text-left font-normal text-slate-800">
+                      {label('resources', resource)}
+                    </th>
+                    {MATRIX_ACTIONS.map((action) => {
+                      const permission = permissionOf(module, resource, action);
+                      const state = cellState(permissions, permission);
+                      const grantable = isGrantable(held, permission);
+                      const name = t('editor.cell', {
+                        module: label('modules', module),
+                        resource: label('resources', resource),
+                        action: t(`editor.actions.${actionKey(action)}`),
+                      });
+                      return (
+                        <td key={action} className="px-1 py-1 text-center">
+                          <input
+                            type="checkbox"
+                            className="size-4"
+                            aria-label={
+                              state.includedBy
+                                ? `${name} (${t('editor.included_by', { permission: state.includedBy })})`
+                                : name
+                            }
+                            title={
+                              state.includedBy
+                                ? t('editor.included_by', { permission: state.includedBy })
+                                : !grantable && !readOnly
+                                  ? t('editor.not_grantable')
+                                  : permission
+                            }
+                            aria-describedby={!grantable && !readOnly ? grantHintId : undefined}
+                            checked={state.checked}
+                            disabled={readOnly || !grantable || state.includedBy !== null}
+                            onChange={(event) =>
+                              onChange(
+                                toggleCell(
+                                  permissions,
+                                  module,
+                                  resource,
+                                  action,
+                                  event.target.checked,
+                                ),
+                              )
+                            }
+                          />
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         ))}
       </div>
       {extras.length > 0 ? (

@@ -212,6 +212,20 @@ describe('claimChangesOf', () => {
     });
   });
 
+  it('sends only the custom fields this user changed, per key, an emptied one as null', () => {
+    const both = { ...input, customFields: { damageLocation: 'Kiel', estimatedDamage: 1200 } };
+    expect(
+      claimChangesOf(
+        both,
+        ['custom', 'custom.damageLocation'],
+        ['damageLocation', 'policeReportNumber', 'estimatedDamage'],
+      ),
+    ).toEqual({ customFields: { damageLocation: 'Kiel' } });
+    expect(
+      claimChangesOf(both, ['custom', 'custom.policeReportNumber'], ['policeReportNumber']),
+    ).toEqual({ customFields: { policeReportNumber: null } });
+  });
+
   it('sends the title as it is when nothing changed: a save that changes nothing', () => {
     expect(claimChangesOf(input, [])).toEqual({ title: 'Water in the cellar' });
   });

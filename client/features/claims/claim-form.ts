@@ -168,26 +168,30 @@ export function validateClaim(
 /**
  * What a save of an existing claim sends (issue 15 point 13): only the fields this user changed,
  * so that it never writes back a value another user changed (`custom` is the form's name for the
- * custom fields). The service merges custom fields by key, so a custom field emptied in the form
- * is sent as null (`customNames`: the tenant's custom fields). With nothing changed, the title as
- * it is: a save that changes nothing, which the service answers with the claim and its version
- * kept.
+ * custom fields). The service merges custom fields by key, so only the custom fields this user
+ * changed go (`changed` names them as `custom.<name>`), a custom field emptied in the form as null.
+ * Without names per key, all custom fields go, the tenant's others (`customNames`) as null. With
+ * nothing changed, the title as it is: a save that changes nothing, which the service answers with
+ * the claim and its version kept.
  */
 export function claimChangesOf(
   input: ClaimFieldsBody,
   changed: readonly string[],
   customNames: readonly string[] = [],
 ): Partial<ClaimFieldsBody> {
+  const prefix = 'custom.';
   const fields = new Set(changed.map((field) => (field === 'custom' ? 'customFields' : field)));
   const changes = Object.fromEntries(
     Object.entries(input).filter(([field]) => fields.has(field)),
   ) as Partial<ClaimFieldsBody>;
   if (changes.customFields) {
-    const cleared = customNames.filter((name) => !(name in changes.customFields!));
-    changes.customFields = {
-      ...Object.fromEntries(cleared.map((name) => [name, null])),
-      ...changes.customFields,
-    };
+    const perKey = changed.filter((field) => field.startsWith(prefix));
+    const names = perKey.length
+      ? perKey.map((field) => field.slice(prefix.length))
+      : [...new Set([...customNames, ...Object.keys(changes.customFields)])];
+    changes.customFields = Object.fromEntries(
+      names.map((name) => [name, changes.customFields![name] ?? null]),
+    );
   }
   return Object.keys(changes).length ? changes : { title: input.title };
 }

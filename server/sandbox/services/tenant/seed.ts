@@ -29,12 +29,28 @@ export const FINANCE_PERMISSIONS = [
 
 export const DEMO_ROLES: Record<
   string,
-  { label: string; description: string; permissions: string[] }
+  {
+    label: string;
+    description: string;
+    /** The description in the users' languages (issue 16: shown in the user's language). */
+    descriptionLabels: Record<'de' | 'en' | 'pl', string>;
+    permissions: string[];
+  }
 > = {
-  admin: { label: 'Administrator', description: 'Everything', permissions: ['*.*.*'] },
+  admin: {
+    label: 'Administrator',
+    description: 'Everything',
+    descriptionLabels: { de: 'Alles', en: 'Everything', pl: 'Wszystko' },
+    permissions: ['*.*.*'],
+  },
   'product-manager': {
     label: 'Product manager',
     description: 'Designs products and reads policies',
+    descriptionLabels: {
+      de: 'Gestaltet Produkte und liest Verträge',
+      en: 'Designs products and reads policies',
+      pl: 'Projektuje produkty i odczytuje polisy',
+    },
     permissions: [
       ...UI_BASE,
       'policy-management.products.*',
@@ -49,6 +65,11 @@ export const DEMO_ROLES: Record<
   'customer-care': {
     label: 'Customer care',
     description: 'Looks after customers, policies and claims',
+    descriptionLabels: {
+      de: 'Betreut Kunden, Verträge und Schäden',
+      en: 'Looks after customers, policies and claims',
+      pl: 'Obsługuje klientów, polisy i szkody',
+    },
     permissions: [
       ...UI_BASE,
       'policy-management.policies.*',
@@ -72,6 +93,11 @@ export const DEMO_ROLES: Record<
   'show-only': {
     label: 'Show only',
     description: 'Reads everything, changes nothing',
+    descriptionLabels: {
+      de: 'Liest alles, ändert nichts',
+      en: 'Reads everything, changes nothing',
+      pl: 'Odczytuje wszystko, niczego nie zmienia',
+    },
     permissions: [
       ...UI_BASE,
       'tenant-management.users.view',
@@ -92,6 +118,11 @@ export const DEMO_ROLES: Record<
   noui: {
     label: 'API only',
     description: 'Machine access without the user interface',
+    descriptionLabels: {
+      de: 'Maschinenzugriff ohne Benutzeroberfläche',
+      en: 'Machine access without the user interface',
+      pl: 'Dostęp maszynowy bez interfejsu użytkownika',
+    },
     permissions: ['policy-management.policies.view'],
   },
 };
@@ -271,8 +302,9 @@ async function seedGroup(tx: Queryable, group: SeedGroup, passwordHash: string):
       const role = DEMO_ROLES[code];
       if (!role) throw new Error(`unknown role ${code}`);
       const [r] = await tx.query<{ id: number }>(
-        'INSERT INTO roles (tenant_id, code, label, description) VALUES ($1, $2, $3, $4) RETURNING id',
-        [t.id, code, role.label, role.description],
+        `INSERT INTO roles (tenant_id, code, label, description, description_labels)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [t.id, code, role.label, role.description, JSON.stringify(role.descriptionLabels)],
       );
       if (!r) throw new Error('role not created');
       roleIds.set(`${t.id}:${code}`, r.id);
