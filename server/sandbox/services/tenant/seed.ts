@@ -88,6 +88,11 @@ export const DEMO_ROLES: Record<
   finance: {
     label: 'Finance',
     description: 'Invoices, payments and the finance reports',
+    descriptionLabels: {
+      de: 'Rechnungen, Zahlungen und die Finanzberichte',
+      en: 'Invoices, payments and the finance reports',
+      pl: 'Faktury, płatności i raporty finansowe',
+    },
     permissions: [...UI_BASE, ...FINANCE_PERMISSIONS],
   },
   'show-only': {
