@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -249,6 +249,11 @@ function ClaimEditForm({
   const { t } = useTranslation('claims');
   const { accountIndex } = useClaimAbilities();
   const label = useClaimFieldLabel();
+  const customFields = context.custom.fields;
+  const customLabel = useCallback(
+    (name: string) => customFields.find((field) => field.name === name)?.label || name,
+    [customFields],
+  );
   const form = useVersionedSave({
     record: claim,
     valuesOf,
@@ -268,7 +273,9 @@ function ClaimEditForm({
         ),
         version,
       }),
-    conflictRows,
+    // Custom fields under their labels in the reader's language, as the form shows them.
+    conflictRows: (loaded: Claim, mine: ClaimValues, saved: Claim) =>
+      conflictRows(loaded, mine, saved, customLabel),
     conflictOf: (error) =>
       error instanceof ApiError && error.code === 'version_conflict' ? currentClaimOf(error) : null,
     ...useSaveOutcome({

@@ -180,6 +180,15 @@ describe('claim form', () => {
         saved: 'damageLocation: Hall',
       },
     ]);
+    // On screen the custom fields go by their labels in the reader's language, never by name.
+    const labels: Record<string, string> = { damageLocation: 'Schadenort' };
+    const labelled = conflictRows(loaded, mine, saved, (name) => labels[name] ?? name);
+    expect(labelled.find((row) => row.field === 'customFields')).toEqual({
+      field: 'customFields',
+      loaded: 'Schadenort: Cellar',
+      mine: 'Schadenort: Cellar',
+      saved: 'Schadenort: Hall',
+    });
   });
 });
 

@@ -220,36 +220,50 @@ export function serverFieldErrors(error: unknown, fields: readonly string[]): Fi
   return Object.keys(errors).length ? errors : null;
 }
 
-/** The custom values as one line (`damageLocation: Keller · estimatedDamage: 1200`). */
-function customText(custom: FormValues): string {
+/**
+ * The custom values as one line, each under its label in the reader's language
+ * (`Schadenort: Keller · Geschätzter Schaden: 1200`); a field the schema no longer has keeps its
+ * name.
+ */
+function customText(custom: FormValues, labelOf: (name: string) => string): string {
   return Object.entries(custom)
     .filter(([, value]) => value !== null && value !== undefined && value !== '')
-    .map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .map(
+      ([name, value]) =>
+        `${labelOf(name)}: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+    )
     .sort()
     .join(' · ');
 }
 
-function textOf(values: ClaimValues): Record<ClaimField, string> {
+function textOf(
+  values: ClaimValues,
+  labelOf: (name: string) => string,
+): Record<ClaimField, string> {
   return {
     title: values.title,
     claimType: values.claimType,
     damageDate: values.damageDate,
     notificationDate: values.notificationDate,
     description: values.description,
-    customFields: customText(values.custom),
+    customFields: customText(values.custom, labelOf),
   };
 }
 
-/** The fields another save changed since the form was loaded (see conflictRowsOf). */
+/**
+ * The fields another save changed since the form was loaded (see conflictRowsOf); custom fields
+ * are named by `labelOf` (their labels in the reader's language), never by their technical names.
+ */
 export function conflictRows(
   loaded: Claim,
   mine: ClaimValues,
   saved: Claim,
+  labelOf: (name: string) => string = (name) => name,
 ): ConflictRow<ClaimField>[] {
   return conflictRowsOf(
     CLAIM_FIELDS,
-    textOf(valuesOf(loaded)),
-    textOf(mine),
-    textOf(valuesOf(saved)),
+    textOf(valuesOf(loaded), labelOf),
+    textOf(mine, labelOf),
+    textOf(valuesOf(saved), labelOf),
   );
 }
