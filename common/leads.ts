@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isValidIBAN } from 'ibantools';
+import { composeIBAN, isValidIBAN } from 'ibantools';
 
 /**
  * The editable parts of a lead beyond its policy data (upstream contract, "Lead"): the payment
@@ -23,16 +23,6 @@ export const LEAD_CONVERTED_STATUS = 'converted';
 /** An IBAN without spaces, upper case: 'de89 3704…' -> 'DE893704…'. */
 export const normalizeIban = (raw: string): string => raw.replace(/\s+/g, '').toUpperCase();
 
-/** The remainder mod 97 of an IBAN-ordered text, letters counting as 10..35 (ISO 13616). */
-function mod97(text: string): number {
-  let remainder = 0;
-  for (const char of text) {
-    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
-  }
-  return remainder;
-}
-
 /**
  * ISO 13616 by ibantools (a maintained library): the country's length and format and the mod 97
  * check digits. The client and the sandbox call this one function, so they agree on one rule.
@@ -41,10 +31,19 @@ export function isValidIban(raw: string): boolean {
   return isValidIBAN(normalizeIban(raw));
 }
 
-/** The two check digits that make `country + digits + bban` a valid IBAN (for the seed). */
-export function ibanCheckDigits(country: string, bban: string): string {
-  return String(98 - mod97(`${bban}${country}00`)).padStart(2, '0');
+/**
+ * The IBAN of a country's BBAN with its check digits, by ibantools (for seeds and tests); throws
+ * for a BBAN the country's format does not take.
+ */
+export function composeIban(country: string, bban: string): string {
+  const iban = composeIBAN({ countryCode: country, bban });
+  if (!iban) throw new Error(`not a ${country} BBAN: ${bban}`);
+  return iban;
 }
+
+/** The two check digits that make `country + digits + bban` a valid IBAN. */
+export const ibanCheckDigits = (country: string, bban: string): string =>
+  composeIban(country, bban).slice(2, 4);
 
 /** An IBAN as a body carries it: normalised (no spaces, upper case), then checked. */
 export const Iban = v.pipe(

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ibanCheckDigits } from '#common/leads.ts';
+import { composeIban } from '#common/leads.ts';
 import { apiAs, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures.ts';
 
 /**
@@ -34,7 +34,7 @@ test.describe('payment methods', () => {
     )!;
     await api.dispose();
     const bban = `37040044${String(Date.now()).slice(-10)}`;
-    const iban = `DE${ibanCheckDigits('DE', bban)}${bban}`;
+    const iban = composeIban('DE', bban);
     const masked = `DE•• •••• •••• •••• ••${iban.slice(-4, -2)} ${iban.slice(-2)}`;
 
     await signIn(page, HANDLER);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ibanCheckDigits } from '#common/leads.ts';
+import { composeIban } from '#common/leads.ts';
 import { api } from '#server/sandbox/testing.ts';
 import { serviceCalls, withSandbox } from '#tests/support/sandbox.ts';
 
@@ -22,7 +22,7 @@ const IBAN = 'DE89 3704 0044 0532 0130 00';
 /** A valid German IBAN of a bank code the BLZ table knows, for the n-th test. */
 const ibanOf = (n: number) => {
   const bban = `50010517${String(4000000000 + n)}`;
-  return `DE${ibanCheckDigits('DE', bban)}${bban}`;
+  return composeIban('DE', bban);
 };
 
 interface Pick {

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '#common/clock.ts';
 import { seedShiftMs } from '#server/sandbox/platform/seed-time.ts';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
-import { LEAD_ENTITY_TYPE, ibanCheckDigits } from '#common/leads.ts';
+import { LEAD_ENTITY_TYPE, composeIban } from '#common/leads.ts';
 import { leadCore, type StoredPolicy } from './lead-routes.ts';
 import { leadWorkflow } from './lead-workflow.ts';
 import { loadTariffs, premiumOf } from './premium.ts';
@@ -60,7 +60,7 @@ const COUNTS: Record<string, number> = { demo: 400, nordlicht: 12 };
 /** A valid German IBAN (bank code 37040044) whose account number derives from the index. */
 function ibanOf(i: number): string {
   const bban = `37040044${String(mix(i, 99) % 10_000_000_000).padStart(10, '0')}`;
-  return `DE${ibanCheckDigits('DE', bban)}${bban}`;
+  return composeIban('DE', bban);
 }
 
 async function seedLeads(

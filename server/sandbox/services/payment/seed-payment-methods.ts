@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '#common/clock.ts';
-import { ibanCheckDigits } from '#common/leads.ts';
+import { composeIban } from '#common/leads.ts';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import { DAY_MS, isoDay, mix, stableCode } from '#server/sandbox/platform/seeding.ts';
 import { GERMAN_BANKS } from './bank-details.ts';
@@ -68,7 +68,7 @@ export async function seedPaymentMethods(db: Db, logger: Logger, clock: Clock): 
       if (kind === 'sepa') {
         const blz = BANK_CODES[mix(a.i, 17) % BANK_CODES.length]!;
         const bban = blz + String(1_000_000_000 + (mix(a.i, 23) % 8_999_999_999)).slice(0, 10);
-        const iban = `DE${ibanCheckDigits('DE', bban)}${bban}`;
+        const iban = composeIban('DE', bban);
         const bank = GERMAN_BANKS[blz]!;
         const [row] = await tx.query<{ id: number }>(
           `INSERT INTO bank_accounts (tenant_id, code, account_code, iban, bic, bank_name,
