@@ -3,7 +3,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+# Each step prints the minutes spent so far, so a CI log shows which step grew (the whole run
+# must stay well inside CI's limit on a 2-core machine).
+started=$SECONDS
+step() { printf '\n\033[1m== %s\033[0m (at %d s)\n' "$*" $((SECONDS - started)); }
 
 # Services the integration tests use for real (docs: environment). Missing means fail, not skip.
 need_port() {
@@ -33,4 +36,4 @@ step build;       npx vite build --logLevel warn && npx tsx scripts/build-server
 step budget;      npx tsx bench/bundle-size.ts --check
 step integration; npx vitest run --project integration
 step e2e;         npx playwright test
-echo; echo "All tests passed."
+echo; echo "All tests passed in $((SECONDS - started)) s."
