@@ -76,3 +76,13 @@ export const withLabelNames = <T extends { name: string; labels?: NameLabels | n
   records: readonly T[],
   language: string,
 ): T[] => records.map((r) => ({ ...r, name: labelIn(r, language) }));
+
+/** Whether two translations hold the same texts (empty ones count as none): a form's dirty check. */
+export function sameLabels(
+  a: NameLabels | null | undefined,
+  b: NameLabels | null | undefined,
+): boolean {
+  const left = storedLabels(a ?? {});
+  const right = storedLabels(b ?? {});
+  return LABEL_LANGUAGES.every((language) => left[language] === right[language]);
+}

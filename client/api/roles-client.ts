@@ -18,6 +18,8 @@ export type {
 
 export interface RoleInput {
   label: string;
+  /** The label per language; left out, the saved translations stay. */
+  labels?: NameLabels;
   description: string;
   /** The description per language; left out, the saved translations stay. */
   descriptionLabels?: NameLabels;
@@ -99,7 +101,7 @@ export interface UserWithRoles {
   email: string;
   firstName: string;
   lastName: string;
-  roles: { id: number; code: string; label: string }[];
+  roles: { id: number; code: string; label: string; labels?: NameLabels }[];
 }
 
 /** The user the effective permissions belong to, with the labels of their roles. */

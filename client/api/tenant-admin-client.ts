@@ -21,6 +21,8 @@ export interface RoleRef {
   id: number;
   code: string;
   label: string;
+  /** The label per language (issue 16). */
+  labels?: NameLabels;
   description?: string;
   /** The description per language (issue 16). */
   descriptionLabels?: NameLabels;

@@ -37,6 +37,8 @@ export const RoleSchema = v.strictObject({
   id: Id,
   code: v.string(),
   label: v.string(),
+  /** The label per language (issue 16); `label` shows where a language has none. */
+  labels: NameLabelsOut,
   description: v.string(),
   descriptionLabels: NameLabelsOut,
   permissions: v.array(PermissionSchema),
@@ -262,6 +264,8 @@ export const ROLE_DESCRIPTION_MAX = 500;
 export const RoleBody = v.object({
   code: v.pipe(v.string(), v.trim(), v.regex(ROLE_CODE_PATTERN, 'code like claims-clerk')),
   label: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(ROLE_LABEL_MAX)),
+  /** The label per language (issue 16); left out on an update, it stays. */
+  labels: v.optional(labelsSchema(ROLE_LABEL_MAX)),
   description: v.optional(v.pipe(v.string(), v.maxLength(ROLE_DESCRIPTION_MAX)), ''),
   /** The description per language (issue 16); left out on an update, it stays. */
   descriptionLabels: v.optional(labelsSchema(ROLE_DESCRIPTION_MAX)),

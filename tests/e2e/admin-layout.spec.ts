@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openProfileMenu, signIn, test } from './fixtures.ts';
+import { apiAs, expect, openProfileMenu, signIn, test } from './fixtures.ts';
 
 // Issue 16, defect 10: the administration at the widths it was tried at (400 and 1366 px).
 
@@ -132,10 +132,23 @@ for (const [language, texts] of Object.entries(NARROW_PAGES)) {
   });
 }
 
-// The seeded roles' descriptions in the user's language, not English (issue 16, Keycloak list).
+// The seeded roles' names and descriptions in the user's language, not English (issue 16,
+// Keycloak list), in the roles list, the users list and its role filter.
 const ROLE_DESCRIPTIONS = {
-  de: { table: 'Rollen', description: 'Betreut Kunden, Verträge und Schäden' },
-  pl: { table: 'Role', description: 'Obsługuje klientów, polisy i szkody' },
+  de: {
+    table: 'Rollen',
+    name: 'Kundenbetreuung',
+    description: 'Betreut Kunden, Verträge und Schäden',
+    users: 'Benutzer',
+    filter: 'Rolle',
+  },
+  pl: {
+    table: 'Role',
+    name: 'Obsługa klienta',
+    description: 'Obsługuje klientów, polisy i szkody',
+    users: 'Użytkownicy',
+    filter: 'Rola',
+  },
 } as const;
 
 for (const [language, texts] of Object.entries(ROLE_DESCRIPTIONS)) {
@@ -146,7 +159,15 @@ for (const [language, texts] of Object.entries(ROLE_DESCRIPTIONS)) {
     await page.goto('/u/0/admin/roles');
     const table = page.getByRole('table', { name: texts.table, exact: true });
     await expect(table.getByRole('cell', { name: texts.description })).toBeVisible();
+    await expect(table.getByRole('link', { name: texts.name, exact: true })).toBeVisible();
     await expect(table).not.toContainText('Looks after customers');
+    await expect(table).not.toContainText('Customer care');
+
+    await page.goto('/u/0/admin/users');
+    const users = page.getByRole('table', { name: texts.users, exact: true });
+    await expect(users.getByRole('cell', { name: texts.name, exact: true }).first()).toBeVisible();
+    await expect(page.getByLabel(texts.filter, { exact: true })).toContainText(texts.name);
+    await expect(users).not.toContainText('Customer care');
   });
 }
 
@@ -184,4 +205,38 @@ test('a disabled destructive button looks disabled', async ({ page }) => {
       return on.r - on.g;
     })
     .toBeGreaterThan(80);
+});
+
+// A role of the tenant's own named in German and Polish in the role editor: the list shows the
+// name of the reader's language (issue 16).
+test('a role named per language in the role editor (de)', async ({ page, baseURL }) => {
+  const api = await apiAs(baseURL!, 'admin@demo.test');
+  const created = await api.post('/api/0/tenantservice/v1/roles', {
+    data: {
+      code: `assessor-${Date.now()}`,
+      label: 'Assessor',
+      permissions: ['claim-management.claims.view'],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = ((await created.json()) as { role: { id: number } }).role;
+  await api.dispose();
+
+  await adminAt(page, 1366, 'de');
+  await page.goto(`/u/0/admin/roles/${id}`);
+  await page.getByRole('textbox', { name: 'Name auf Deutsch' }).fill('Gutachter');
+  await page.getByRole('textbox', { name: 'Name auf Polnisch' }).fill('Rzeczoznawca');
+  await page.getByRole('button', { name: 'Rolle speichern' }).click();
+  await expect(page.getByText('Die Rolle Gutachter wurde gespeichert.')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Rollen', exact: true });
+  await expect(table.getByRole('link', { name: 'Gutachter', exact: true })).toBeVisible();
+
+  // In Polish, the Polish name. (English, which has none, shows the tenant's language's name.)
+  await page.evaluate(() => localStorage.setItem('bo.language', 'pl'));
+  await page.reload();
+  await expect(
+    page
+      .getByRole('table', { name: 'Role', exact: true })
+      .getByRole('link', { name: 'Rzeczoznawca' }),
+  ).toBeVisible();
 });

@@ -813,6 +813,49 @@ describe('role descriptions per language', () => {
       (await api(base, `${T}/roles/${id}`, { method: 'DELETE', token: admin.accessToken })).status,
     ).toBe(204);
   });
+
+  it('stores the name per language, limited like the name, kept when left out', async () => {
+    const created = await api(base, `${T}/roles`, {
+      body: {
+        code: 'named-clerk',
+        label: 'Claims clerk',
+        labels: { de: ' Schadensachbearbeiter ', pl: 'Likwidator szkód', en: '' },
+        permissions: ['claim-management.claims.view'],
+      },
+      token: admin.accessToken,
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.role.id;
+    expect(created.body.role.labels).toEqual({
+      de: 'Schadensachbearbeiter',
+      pl: 'Likwidator szkód',
+    });
+    const update = (body: object) =>
+      api(base, `${T}/roles/${id}`, {
+        method: 'PUT',
+        token: admin.accessToken,
+        body: { label: 'Claims clerk', permissions: ['claim-management.claims.view'], ...body },
+      });
+    expect((await update({})).body.role.labels).toEqual({
+      de: 'Schadensachbearbeiter',
+      pl: 'Likwidator szkód',
+    });
+    const tooLong = await update({ labels: { de: 'x'.repeat(101) } });
+    expect(tooLong.status).toBe(400);
+    expect((await update({ labels: { de: '' } })).body.role.labels).toEqual({});
+    // The seeded roles come with their names in the three languages.
+    const seeded = await api(base, `${T}/roles?filter=code=customer-care`, {
+      token: viewer.accessToken,
+    });
+    expect(seeded.body.items[0].labels).toEqual({
+      de: 'Kundenbetreuung',
+      en: 'Customer care',
+      pl: 'Obsługa klienta',
+    });
+    expect(
+      (await api(base, `${T}/roles/${id}`, { method: 'DELETE', token: admin.accessToken })).status,
+    ).toBe(204);
+  });
 });
 
 describe('effective permissions', () => {

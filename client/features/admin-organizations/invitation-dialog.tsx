@@ -6,6 +6,7 @@ import {
   type OrganizationInvitation,
 } from '#client/api/organizations-client.ts';
 import { useTenantRoles } from '#client/api/use-account-access.ts';
+import { useLocalizedFields } from '#client/i18n/translated-text.ts';
 import { Alert } from '#client/ui/alert.tsx';
 import { CheckboxGroup } from '#client/ui/form/checkbox-group.tsx';
 import { CustomFormFields, type FormValues } from '#client/ui/form/custom-form-fields.tsx';
@@ -47,7 +48,7 @@ export function InvitationDialog({
 }) {
   const { t } = useTranslation(['admin_organizations', 'common']);
   const labels = useFormLabels();
-  const roles = useTenantRoles(accountIndex, canViewRoles);
+  const roles = useLocalizedFields(useTenantRoles(accountIndex, canViewRoles));
   const schemaState = useOrganizationCustomFields(accountIndex);
   const customFields = schemaState.status === 'ready' ? schemaState.value : null;
   const [name, setName] = useState('');

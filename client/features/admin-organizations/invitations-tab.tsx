@@ -21,6 +21,7 @@ import { ListActions } from '#client/entities/list-view/list-views.tsx';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
 import { keepInAddress, orderOf, pageQuery } from './table-order.ts';
 import type { OrganizationAbilities } from './use-organization-context.ts';
+import { useRoleNames } from '#client/i18n/translated-text.ts';
 
 const ORDER_FIELDS: Record<string, string> = { name: 'name', expires: 'expiresAt' };
 const SORT_COLUMNS = Object.keys(ORDER_FIELDS);
@@ -31,6 +32,7 @@ const SORT_COLUMNS = Object.keys(ORDER_FIELDS);
  */
 export function InvitationsTab({ abilities }: { abilities: OrganizationAbilities }) {
   const { t } = useTranslation('admin_organizations');
+  const roleNames = useRoleNames();
   const confirm = useConfirm();
   const toast = useToast();
   const { accountIndex, canCreate, canDelete } = abilities;
@@ -100,7 +102,7 @@ export function InvitationsTab({ abilities }: { abilities: OrganizationAbilities
       id: 'roles',
       header: t('columns.roles'),
       width: '1.5fr',
-      cell: (inv) => (inv.roles ?? []).map((r) => r.label).join(', ') || t('table.none'),
+      cell: (inv) => roleNames(inv.roles) || t('table.none'),
     },
     {
       id: 'expires',

@@ -26,6 +26,7 @@ import {
   useOrganizationCustomFields,
   type OrganizationAbilities,
 } from './use-organization-context.ts';
+import { useRoleNames } from '#client/i18n/translated-text.ts';
 
 /** One organisation: its data (editable with the update permission) and its users. */
 export default function OrganizationPage() {
@@ -193,6 +194,7 @@ function OrganizationUsers({
   abilities: OrganizationAbilities;
 }) {
   const { t } = useTranslation('admin_organizations');
+  const roleNames = useRoleNames();
   const { accountIndex, canViewUsers } = abilities;
   const loadPage = useCallback<LoadTablePage<OrganizationUser>>(
     async (input, signal) => {
@@ -219,7 +221,7 @@ function OrganizationUsers({
       id: 'roles',
       header: t('columns.roles'),
       width: '1.5fr',
-      cell: (u) => (u.roles ?? []).map((r) => r.label).join(', ') || t('table.none'),
+      cell: (u) => roleNames(u.roles) || t('table.none'),
     },
     {
       id: 'status',

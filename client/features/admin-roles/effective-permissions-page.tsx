@@ -12,6 +12,7 @@ import { useCatalogueLabel } from './labels.ts';
 import { BackLink, LoadFailure } from './page-parts.tsx';
 import { roleErrorCode } from './role-form.ts';
 import { loadStateOf } from '#client/ui/load-state.ts';
+import { useTranslatedText } from '#client/i18n/translated-text.ts';
 import { useRoleAbilities } from './use-role-abilities.ts';
 
 /**
@@ -20,6 +21,7 @@ import { useRoleAbilities } from './use-role-abilities.ts';
  */
 export default function EffectivePermissionsPage() {
   const { t } = useTranslation('admin_roles');
+  const translated = useTranslatedText();
   usePageTitle(t('effective.title'));
   const { userId = '' } = useParams();
   const { accountIndex, canViewRoles } = useRoleAbilities();
@@ -88,10 +90,12 @@ export default function EffectivePermissionsPage() {
                               to={`/u/${accountIndex}/admin/roles/${role.id}`}
                               className="text-blue-800 underline"
                             >
-                              {role.label}
+                              {translated(role.label, role.labels)}
                             </Link>
+                          ) : role ? (
+                            translated(role.label, role.labels)
                           ) : (
-                            (role?.label ?? code)
+                            code
                           )}
                         </Fragment>
                       );

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { storedLabels, type NameLabels } from '#common/name-labels.ts';
-import { DescriptionTranslations } from './description-translations.tsx';
+import { sameLabels, storedLabels, type NameLabels } from '#common/name-labels.ts';
+import { useTranslatedText } from '#client/i18n/translated-text.ts';
+import { RoleTextTranslations } from './role-text-translations.tsx';
 import { useNavigate, useParams } from 'react-router';
 import { createRole, deleteRole, updateRole, type Role } from '#client/api/roles-client.ts';
 import { roleQueries } from '#client/api/roles-queries.ts';
@@ -33,6 +34,7 @@ import { useRoleAbilities, type RoleAbilities } from './use-role-abilities.ts';
  */
 export default function RoleEditorPage() {
   const { t } = useTranslation('admin_roles');
+  const translated = useTranslatedText();
   const { roleId } = useParams();
   const abilities = useRoleAbilities();
   const { accountIndex } = abilities;
@@ -48,7 +50,7 @@ export default function RoleEditorPage() {
 
   const title =
     loaded.kind === 'ready' && loaded.value
-      ? t('editor.title_edit', { label: loaded.value.label })
+      ? t('editor.title_edit', { label: translated(loaded.value.label, loaded.value.labels) })
       : roleId === undefined
         ? t('editor.title_new')
         : t('editor.title');
@@ -79,6 +81,7 @@ function BackToRoles({ accountIndex }: { accountIndex: number }) {
 
 function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbilities }) {
   const { t } = useTranslation('admin_roles');
+  const translated = useTranslatedText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
@@ -94,6 +97,7 @@ function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbili
     label: role?.label ?? '',
     description: role?.description ?? '',
   });
+  const [labelLabels, setLabelLabels] = useState<NameLabels>(role?.labels ?? {});
   const [descriptionLabels, setDescriptionLabels] = useState<NameLabels>(
     role?.descriptionLabels ?? {},
   );
@@ -113,8 +117,8 @@ function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbili
     !samePermissions(permissions, savedPermissions) ||
     values.label !== (role?.label ?? '') ||
     values.description !== (role?.description ?? '') ||
-    JSON.stringify(storedLabels(descriptionLabels)) !==
-      JSON.stringify(storedLabels(role?.descriptionLabels ?? {})) ||
+    !sameLabels(labelLabels, role?.labels) ||
+    !sameLabels(descriptionLabels, role?.descriptionLabels) ||
     values.code !== (role?.code ?? '');
 
   const labels = { code: t('editor.code'), label: t('editor.label') };
@@ -133,6 +137,7 @@ function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbili
     setSubmitError(null);
     const body = {
       label: values.label.trim(),
+      labels: storedLabels(labelLabels),
       description: values.description.trim(),
       descriptionLabels: storedLabels(descriptionLabels),
       permissions,
@@ -141,7 +146,10 @@ function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbili
       const { role: savedRole } = isNew
         ? await createRole(accountIndex, { ...body, code: values.code.trim() })
         : await updateRole(accountIndex, role.id, body);
-      toast({ message: t('editor.saved', { label: savedRole.label }), tone: 'success' });
+      toast({
+        message: t('editor.saved', { label: translated(savedRole.label, savedRole.labels) }),
+        tone: 'success',
+      });
       await navigate(listPath);
       void queryClient.invalidateQueries({ queryKey: roleQueries.all(accountIndex) });
     } catch (error) {
@@ -159,7 +167,7 @@ function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbili
     if (role === null) return;
     const deleted = await confirm({
       title: t('editor.confirm_delete_title'),
-      message: t('editor.confirm_delete_message', { label: role.label }),
+      message: t('editor.confirm_delete_message', { label: translated(role.label, role.labels) }),
       confirmLabel: t('editor.delete'),
       tone: 'danger',
       action: async () => {
@@ -173,10 +181,13 @@ function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbili
       },
     });
     if (!deleted) return;
-    toast({ message: t('editor.deleted', { label: role.label }), tone: 'success' });
+    toast({
+      message: t('editor.deleted', { label: translated(role.label, role.labels) }),
+      tone: 'success',
+    });
     await navigate(listPath);
     void queryClient.invalidateQueries({ queryKey: roleQueries.all(accountIndex) });
-  }, [accountIndex, confirm, listPath, navigate, queryClient, role, t, toast]);
+  }, [accountIndex, confirm, listPath, navigate, queryClient, role, t, toast, translated]);
 
   const permissionsErrorId = `${id}-permissions-error`;
   return (
@@ -217,6 +228,12 @@ function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbili
           maxLength={ROLE_LABEL_MAX}
           readOnly={readOnly}
         />
+        <RoleTextTranslations
+          text="label"
+          value={labelLabels}
+          onChange={setLabelLabels}
+          disabled={readOnly}
+        />
         <div className="md:col-span-2">
           <TextareaInput
             label={t('editor.description')}
@@ -229,7 +246,8 @@ function RoleForm({ role, abilities }: { role: Role | null; abilities: RoleAbili
             disabled={readOnly}
           />
         </div>
-        <DescriptionTranslations
+        <RoleTextTranslations
+          text="description"
           value={descriptionLabels}
           onChange={setDescriptionLabels}
           disabled={readOnly}

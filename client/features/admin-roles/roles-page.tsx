@@ -79,7 +79,7 @@ export default function RolesPage() {
           to={`/u/${accountIndex}/admin/roles/${role.id}`}
           className="font-medium text-blue-800 underline"
         >
-          {role.label}
+          {translated(role.label, role.labels)}
         </Link>
       ),
     },

@@ -20,6 +20,7 @@ import { summarizeBatch, type BatchOutcome } from './batch-summary.ts';
 import { InviteDialog } from './invite-dialog.tsx';
 import type { AdminAbilities } from './use-admin-context.ts';
 import { useBatchReport } from './users-tab.tsx';
+import { useRoleNames } from '#client/i18n/translated-text.ts';
 
 /** Pending invitations: list, delete one or several, and the "Invite users" dialog. */
 export function InvitesTab({
@@ -30,6 +31,7 @@ export function InvitesTab({
   roles: RoleRef[] | null;
 }) {
   const { t } = useTranslation('admin_users');
+  const roleNames = useRoleNames();
   const confirm = useConfirm();
   const report = useBatchReport();
   const { accountIndex, canCreate, canDelete } = abilities;
@@ -96,7 +98,7 @@ export function InvitesTab({
       id: 'roles',
       header: t('columns.roles'),
       width: '1.5fr',
-      cell: (invite) => (invite.roles ?? []).map((r) => r.label).join(', ') || t('table.none'),
+      cell: (invite) => roleNames(invite.roles) || t('table.none'),
     },
     {
       id: 'organization',

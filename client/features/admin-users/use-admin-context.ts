@@ -1,5 +1,6 @@
 import { useAccountAccess, useTenantRoles } from '#client/api/use-account-access.ts';
 import type { RoleRef } from '#client/api/tenant-admin-client.ts';
+import { useLocalizedFields } from '#client/i18n/translated-text.ts';
 
 export interface AdminAbilities {
   accountIndex: number;
@@ -19,7 +20,8 @@ export function useAdminAbilities(): AdminAbilities {
   };
 }
 
-/** The tenant's roles for the filter, the roles dialog and the invite form. */
+/** The tenant's roles for the filter, the roles dialog and the invite form, named in the
+ * user's language. */
 export function useRoles(accountIndex: number): RoleRef[] | null {
-  return useTenantRoles(accountIndex);
+  return useLocalizedFields(useTenantRoles(accountIndex));
 }

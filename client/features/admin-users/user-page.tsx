@@ -42,6 +42,7 @@ import {
   type UserField,
   type UserValues,
 } from './user-form.ts';
+import { useRoleNames } from '#client/i18n/translated-text.ts';
 
 const userKey = (accountIndex: number, userId: string) =>
   [...accountKey(accountIndex), 'admin-user', userId] as const;
@@ -366,6 +367,7 @@ function AccessTab({
   onChanged: () => void;
 }) {
   const { t } = useTranslation('admin_users');
+  const roleNames = useRoleNames();
   const { accountIndex, canUpdate } = abilities;
   const roles = useRoles(accountIndex);
   const [editing, setEditing] = useState(false);
@@ -377,9 +379,7 @@ function AccessTab({
         <h2 id="user-roles" className="text-lg font-semibold text-slate-900">
           {t('user_page.access.roles')}
         </h2>
-        <p data-testid="user-roles">
-          {(user.roles ?? []).map((r) => r.label).join(', ') || t('table.none')}
-        </p>
+        <p data-testid="user-roles">{roleNames(user.roles) || t('table.none')}</p>
         {canUpdate ? (
           <div>
             <Button variant="secondary" onClick={() => setEditing(true)}>

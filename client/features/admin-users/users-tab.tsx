@@ -28,6 +28,7 @@ import type { AdminAbilities } from './use-admin-context.ts';
 import { UserTooltip } from './user-tooltip.tsx';
 import { useBatchDialog } from './batch-dialog.tsx';
 import { CreateUserDialog } from './create-user-dialog.tsx';
+import { useRoleNames } from '#client/i18n/translated-text.ts';
 
 // The spec names the legacy permission in the 403 warning of the users list.
 const USERS_VIEW_PERMISSION_NAME = 'eis.users.view';
@@ -97,6 +98,7 @@ export function UsersTab({
   roles: RoleRef[] | null;
 }) {
   const { t } = useTranslation('admin_users');
+  const roleNames = useRoleNames();
   const id = useId();
   const { accountIndex, canUpdate, canDelete, canCreate } = abilities;
   const navigate = useNavigate();
@@ -239,7 +241,7 @@ export function UsersTab({
       id: 'roles',
       header: t('columns.roles'),
       width: textWidth(t('columns.roles'), 1.2),
-      cell: (user) => (user.roles ?? []).map((r) => r.label).join(', ') || t('table.none'),
+      cell: (user) => roleNames(user.roles) || t('table.none'),
     },
     {
       id: 'status',

@@ -41,6 +41,7 @@ export const insuranceService: ServiceModule = {
     '015-policy-renewal.sql',
     '027-translated-descriptions-and-test-cases.sql',
     '030-policy-premium.sql',
+    '038-role-name-labels.sql',
   ]),
   async seed({ db, logger, clock }) {
     await seedProducts(db, logger);

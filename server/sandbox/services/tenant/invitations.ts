@@ -85,7 +85,7 @@ export async function rolesOfInvitations(
   const ids = rows.map((r) => r.id);
   const links = ids.length
     ? await db.query<RoleRow & { invitation: number }>(
-        `SELECT l.${kind.roleColumn} AS invitation, r.id, r.code, r.label, r.description, r.description_labels,
+        `SELECT l.${kind.roleColumn} AS invitation, r.id, r.code, r.label, r.description, r.description_labels, r.label_labels,
                 r.created_at, r.updated_at, r.created_by, r.updated_by
            FROM ${kind.roleTable} l JOIN roles r ON r.id = l.role_id
           WHERE l.tenant_id = $1 AND l.${kind.roleColumn} = ANY($2::int[]) ORDER BY r.id`,

@@ -31,6 +31,8 @@ export const DEMO_ROLES: Record<
   string,
   {
     label: string;
+    /** The label (the role's name) in the users' languages (issue 16). */
+    labels: Record<'de' | 'en' | 'pl', string>;
     description: string;
     /** The description in the users' languages (issue 16: shown in the user's language). */
     descriptionLabels: Record<'de' | 'en' | 'pl', string>;
@@ -39,12 +41,14 @@ export const DEMO_ROLES: Record<
 > = {
   admin: {
     label: 'Administrator',
+    labels: { de: 'Administrator', en: 'Administrator', pl: 'Administrator' },
     description: 'Everything',
     descriptionLabels: { de: 'Alles', en: 'Everything', pl: 'Wszystko' },
     permissions: ['*.*.*'],
   },
   'product-manager': {
     label: 'Product manager',
+    labels: { de: 'Produktmanager', en: 'Product manager', pl: 'Menedżer produktu' },
     description: 'Designs products and reads policies',
     descriptionLabels: {
       de: 'Gestaltet Produkte und liest Verträge',
@@ -64,6 +68,7 @@ export const DEMO_ROLES: Record<
   },
   'customer-care': {
     label: 'Customer care',
+    labels: { de: 'Kundenbetreuung', en: 'Customer care', pl: 'Obsługa klienta' },
     description: 'Looks after customers, policies and claims',
     descriptionLabels: {
       de: 'Betreut Kunden, Verträge und Schäden',
@@ -87,6 +92,7 @@ export const DEMO_ROLES: Record<
   },
   finance: {
     label: 'Finance',
+    labels: { de: 'Finanzen', en: 'Finance', pl: 'Finanse' },
     description: 'Invoices, payments and the finance reports',
     descriptionLabels: {
       de: 'Rechnungen, Zahlungen und die Finanzberichte',
@@ -97,6 +103,7 @@ export const DEMO_ROLES: Record<
   },
   'show-only': {
     label: 'Show only',
+    labels: { de: 'Nur lesen', en: 'Show only', pl: 'Tylko odczyt' },
     description: 'Reads everything, changes nothing',
     descriptionLabels: {
       de: 'Liest alles, ändert nichts',
@@ -122,6 +129,7 @@ export const DEMO_ROLES: Record<
   },
   noui: {
     label: 'API only',
+    labels: { de: 'Nur API', en: 'API only', pl: 'Tylko API' },
     description: 'Machine access without the user interface',
     descriptionLabels: {
       de: 'Maschinenzugriff ohne Benutzeroberfläche',
@@ -307,9 +315,16 @@ async function seedGroup(tx: Queryable, group: SeedGroup, passwordHash: string):
       const role = DEMO_ROLES[code];
       if (!role) throw new Error(`unknown role ${code}`);
       const [r] = await tx.query<{ id: number }>(
-        `INSERT INTO roles (tenant_id, code, label, description, description_labels)
-         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [t.id, code, role.label, role.description, JSON.stringify(role.descriptionLabels)],
+        `INSERT INTO roles (tenant_id, code, label, label_labels, description, description_labels)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [
+          t.id,
+          code,
+          role.label,
+          JSON.stringify(role.labels),
+          role.description,
+          JSON.stringify(role.descriptionLabels),
+        ],
       );
       if (!r) throw new Error('role not created');
       roleIds.set(`${t.id}:${code}`, r.id);

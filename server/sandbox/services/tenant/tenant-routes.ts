@@ -134,6 +134,8 @@ export interface RoleRow extends Audit {
   description: string;
   /** The description per language (migration 027). */
   description_labels: NameLabels;
+  /** The label (the role's name) per language (migration 038). */
+  label_labels: NameLabels;
 }
 
 export async function rolesWithPermissions(db: Queryable, tenantId: number, roles: RoleRow[]) {
@@ -149,6 +151,7 @@ export async function rolesWithPermissions(db: Queryable, tenantId: number, role
     id: r.id,
     code: r.code,
     label: r.label,
+    labels: r.label_labels ?? {},
     description: r.description,
     descriptionLabels: r.description_labels ?? {},
     permissions: perms
@@ -201,7 +204,7 @@ export async function presentUsers(
   let rolesByUser = new Map<number, Awaited<ReturnType<typeof rolesWithPermissions>>>();
   if (withRoles && rows.length) {
     const links = await db.query<RoleRow & { user_id: number }>(
-      `SELECT ur.user_id, r.id, r.code, r.label, r.description, r.description_labels, r.created_at, r.updated_at,
+      `SELECT ur.user_id, r.id, r.code, r.label, r.description, r.description_labels, r.label_labels, r.created_at, r.updated_at,
               r.created_by, r.updated_by
          FROM user_roles ur JOIN roles r ON r.id = ur.role_id AND r.tenant_id = ur.tenant_id
         WHERE ur.tenant_id = $1 AND ur.user_id = ANY($2::int[]) ORDER BY r.id`,
@@ -581,7 +584,7 @@ export function tenantRouter(
     listRoute<RoleRow>(
       db,
       ROLE_LIST,
-      'SELECT id, code, label, description, description_labels, created_at, updated_at, created_by, updated_by FROM roles',
+      'SELECT id, code, label, label_labels, description, description_labels, created_at, updated_at, created_by, updated_by FROM roles',
       'tenant_id',
       (rows, _list, auth) => rolesWithPermissions(db, auth.tenantId, rows),
     ),

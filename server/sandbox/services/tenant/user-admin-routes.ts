@@ -551,15 +551,18 @@ export function userAdminRouter(deps: {
 
   /**
    * A role as its history shows it: what an administrator edits, permissions sorted, and the
-   * description's translations (each language a field of the log: `descriptionLabels.pl`).
+   * translations of its name and description (each language a field of the log: `labels.pl`,
+   * `descriptionLabels.pl`).
    */
   const audited = (role: {
     label: string;
+    labels?: NameLabels | null | undefined;
     description: string;
     descriptionLabels?: NameLabels | null | undefined;
     permissions: string[];
   }) => ({
     label: role.label,
+    labels: storedLabels(role.labels ?? {}),
     description: role.description,
     descriptionLabels: storedLabels(role.descriptionLabels ?? {}),
     permissions: [...role.permissions].sort(),
@@ -588,7 +591,7 @@ export function userAdminRouter(deps: {
 
   async function findRole(tenantId: number, idText: string): Promise<RoleRow> {
     const [role] = await db.query<RoleRow>(
-      `SELECT id, code, label, description, description_labels, created_at, updated_at,
+      `SELECT id, code, label, label_labels, description, description_labels, created_at, updated_at,
               created_by, updated_by
          FROM roles WHERE tenant_id = $1 AND id = $2`,
       [tenantId, numericId(idText, 'role')],
@@ -625,8 +628,9 @@ export function userAdminRouter(deps: {
     if (taken) throw new HttpError(409, 'role_code_taken', 'a role with this code exists');
     const id = await db.transaction(async (tx) => {
       const [role] = await tx.query<{ id: number }>(
-        `INSERT INTO roles (tenant_id, code, label, description, description_labels, created_by, updated_by)
-         VALUES ($1, $2, $3, $4, $6, $5, $5) RETURNING id`,
+        `INSERT INTO roles (tenant_id, code, label, description, description_labels, label_labels,
+                            created_by, updated_by)
+         VALUES ($1, $2, $3, $4, $6, $7, $5, $5) RETURNING id`,
         [
           auth.tenantId,
           body.code,
@@ -634,6 +638,7 @@ export function userAdminRouter(deps: {
           body.description,
           auth.userCode,
           JSON.stringify(storedLabels(body.descriptionLabels ?? {})),
+          JSON.stringify(storedLabels(body.labels ?? {})),
         ],
       );
       if (!role) throw new Error('role not created');
@@ -673,12 +678,14 @@ export function userAdminRouter(deps: {
       ]);
       const before = audited({
         ...role,
+        labels: role.label_labels,
         descriptionLabels: role.description_labels,
         permissions: await permissionsOfRole(auth.tenantId, role.id),
       });
       // Left out of the body, the translations stay as they are (see the UPDATE).
       const after = audited({
         ...body,
+        labels: body.labels ?? role.label_labels,
         descriptionLabels: body.descriptionLabels ?? role.description_labels,
         permissions,
       });
@@ -686,7 +693,8 @@ export function userAdminRouter(deps: {
         await recordChange(tx, { auth, clock }, roleEvent('updated', role.code, before, after));
         await tx.query(
           `UPDATE roles SET label = $1, description = $2, updated_at = now(), updated_by = $3,
-                  description_labels = coalesce($6, description_labels)
+                  description_labels = coalesce($6, description_labels),
+                  label_labels = coalesce($7, label_labels)
           WHERE id = $4 AND tenant_id = $5`,
           [
             body.label,
@@ -696,6 +704,7 @@ export function userAdminRouter(deps: {
             auth.tenantId,
             // Left out, the translations stay as they are.
             body.descriptionLabels ? JSON.stringify(storedLabels(body.descriptionLabels)) : null,
+            body.labels ? JSON.stringify(storedLabels(body.labels)) : null,
           ],
         );
         await tx.query('DELETE FROM role_permissions WHERE tenant_id = $1 AND role_id = $2', [
@@ -735,6 +744,7 @@ export function userAdminRouter(deps: {
       if (used) throw new HttpError(409, 'role_in_use', 'the role is still assigned to users');
       const before = audited({
         ...role,
+        labels: role.label_labels,
         descriptionLabels: role.description_labels,
         permissions: await permissionsOfRole(auth.tenantId, role.id),
       });
