@@ -201,6 +201,11 @@ test.describe('edit conflicts merge (de)', () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     const banner = page.getByRole('alert').filter({ hasText: 'Jemand anderes' });
     await expect(banner).toBeVisible();
+    // The changed custom fields are named by their German labels, never by their technical names.
+    const row = banner.getByTestId('conflict-customFields');
+    await expect(row).toContainText('Aktenzeichen der Polizei: KI-2026-4711');
+    await expect(row).not.toContainText('policeReportNumber');
+    await expect(row).not.toContainText('damageLocation');
     await banner.getByRole('button', { name: 'Meine Eingaben trotzdem speichern' }).click();
     await expect(page.getByText('Schaden gespeichert.')).toBeVisible();
     await expect(banner).toBeHidden();
