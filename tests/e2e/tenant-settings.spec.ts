@@ -110,6 +110,8 @@ test('an administrator edits the tenant settings; the shell and dashboard follow
   await expect(payment.getByText('Merchant ID is required')).toBeVisible();
   await payment.getByLabel('Merchant ID').fill('demo_merchant');
   await payment.getByLabel('Public key').fill('pk_demo_1');
+  await expect(payment.getByText('No private key is saved.')).toBeVisible();
+  await payment.getByLabel('Private key').fill('sk_demo_secret_4711');
   await saveAndConfirm(page, 'Payment');
 
   // Dashboard notice and broker management version.
@@ -132,6 +134,10 @@ test('an administrator edits the tenant settings; the shell and dashboard follow
   // Everything saved survives a reload of the screen.
   await page.goto('/u/0/settings#tab=payment');
   await expect(page.getByLabel('Merchant ID')).toHaveValue('demo_merchant');
+  // The secret never comes back: only its last four characters, and the box for a new one empty.
+  await expect(page.getByLabel('Private key')).toHaveValue('');
+  await expect(page.getByText('Saved: ••••4711.', { exact: false })).toBeVisible();
+  await expect(page.locator('body')).not.toContainText('sk_demo_secret');
   await page.goto('/u/0/settings#tab=options');
   await expect(page.getByLabel('Broker management version')).toHaveValue('v1');
 

@@ -6,6 +6,7 @@ import { SelectInput, TextInput } from '#client/ui/form/fields.tsx';
 import {
   BRAINTREE_ENVIRONMENTS,
   PAYMENT_PROVIDERS,
+  PRIVATE_KEY_MAX,
   SETTING_KEYS,
   checkPayment,
   paymentDraft,
@@ -14,7 +15,8 @@ import {
 import { VersionedSettingsForm } from './tab-frame.tsx';
 import { useSettingsAccount, useSettingsEdit } from './use-settings-tab.ts';
 
-type PaymentField = keyof PaymentDraft;
+// Every field of the form but the saved key's mask, which is shown, never edited.
+type PaymentField = Exclude<keyof PaymentDraft, 'savedPrivateKey'>;
 const KEYS = [SETTING_KEYS.braintreeConfig, SETTING_KEYS.activePsp];
 
 const valuesOf = (group: SettingsGroup): PaymentDraft =>
@@ -43,6 +45,7 @@ export function PaymentTab() {
     environment: t('payment.environment'),
     merchantId: t('payment.merchant_id'),
     publicKey: t('payment.public_key'),
+    privateKey: t('payment.private_key'),
   };
   const form = useSettingsEdit({
     query: settingsQueries.group(accountIndex, KEYS),
@@ -118,6 +121,18 @@ export function PaymentTab() {
       {(['merchantId', 'publicKey'] as const).map((field) => (
         <TextInput key={field} {...bind(field)} required={braintree} autoComplete="off" />
       ))}
+      {/* The secret: typed, never shown back (the service answers it masked); empty keeps it. */}
+      <TextInput
+        {...bind('privateKey')}
+        type="password"
+        autoComplete="new-password"
+        maxLength={PRIVATE_KEY_MAX}
+        hint={
+          values.savedPrivateKey
+            ? t('payment.private_key_saved', { mask: values.savedPrivateKey })
+            : t('payment.private_key_none')
+        }
+      />
     </VersionedSettingsForm>
   );
 }

@@ -119,15 +119,12 @@ describe('chat widget setting', () => {
 });
 
 describe('payment settings', () => {
+  /** No new private key typed: the saved one stays. */
+  const KEPT = { privateKey: '', savedPrivateKey: '' };
   const labels = { merchantId: 'Merchant id', publicKey: 'Public key', active_psp: 'Provider' };
 
   it('braintree needs its merchant id and public key', () => {
-    const draft = {
-      active_psp: 'braintree',
-      environment: 'sandbox',
-      merchantId: '',
-      publicKey: '',
-    };
+    const draft = { ...paymentDraft('braintree', null), merchantId: '', publicKey: '' };
     expect(checkPayment(draft, labels)).toEqual({
       ok: false,
       errors: {
@@ -140,7 +137,13 @@ describe('payment settings', () => {
   it('saves the provider and the config; no provider needs no credentials', () => {
     expect(
       checkPayment(
-        { active_psp: 'braintree', environment: 'production', merchantId: 'm1', publicKey: 'k1' },
+        {
+          ...KEPT,
+          active_psp: 'braintree',
+          environment: 'production',
+          merchantId: 'm1',
+          publicKey: 'k1',
+        },
         labels,
       ),
     ).toEqual({
@@ -151,14 +154,16 @@ describe('payment settings', () => {
       },
     });
     expect(
-      checkPayment({ active_psp: 'none', environment: '', merchantId: '', publicKey: '' }, labels)
-        .ok,
+      checkPayment(
+        { ...KEPT, active_psp: 'none', environment: '', merchantId: '', publicKey: '' },
+        labels,
+      ).ok,
     ).toBe(true);
   });
 
   it('refuses credentials with odd characters and an unknown provider', () => {
     const result = checkPayment(
-      { active_psp: 'paypal', environment: 'sandbox', merchantId: 'a b', publicKey: '' },
+      { ...KEPT, active_psp: 'paypal', environment: 'sandbox', merchantId: 'a b', publicKey: '' },
       labels,
     );
     expect(result).toEqual({
@@ -176,14 +181,40 @@ describe('payment settings', () => {
       environment: 'sandbox',
       merchantId: '',
       publicKey: '',
+      privateKey: '',
+      savedPrivateKey: '',
     });
     expect(
-      paymentDraft('braintree', { merchantId: 'm', publicKey: 'k', environment: 'production' }),
+      paymentDraft('braintree', {
+        merchantId: 'm',
+        publicKey: 'k',
+        environment: 'production',
+        privateKey: '••••9876',
+      }),
     ).toEqual({
       active_psp: 'braintree',
       environment: 'production',
       merchantId: 'm',
       publicKey: 'k',
+      // The saved key only as the service masks it; the box for a new one starts empty.
+      privateKey: '',
+      savedPrivateKey: '••••9876',
+    });
+  });
+
+  it('sends a private key only when a new one was typed, up to 200 characters', () => {
+    const draft = { ...paymentDraft('braintree', null), merchantId: 'm1', publicKey: 'k1' };
+    const sent = (privateKey: string) => checkPayment({ ...draft, privateKey }, labels);
+    expect(sent('')).toMatchObject({ ok: true, value: { braintree_config: { merchantId: 'm1' } } });
+    const kept = sent('');
+    expect(kept.ok && 'privateKey' in kept.value.braintree_config).toBe(false);
+    expect(sent(' new-secret ')).toMatchObject({
+      ok: true,
+      value: { braintree_config: { privateKey: 'new-secret' } },
+    });
+    expect(sent('x'.repeat(201))).toEqual({
+      ok: false,
+      errors: { privateKey: ['messages.string_max?max=200'] },
     });
   });
 });

@@ -134,11 +134,27 @@ export interface PaymentDraft {
   environment: string;
   merchantId: string;
   publicKey: string;
+  /**
+   * A new Braintree private key as typed; empty keeps the saved one. The saved key never comes
+   * back whole (the service masks it), so the box starts empty and `savedPrivateKey` says whether
+   * one is stored (`••••1234`).
+   */
+  privateKey: string;
+  savedPrivateKey: string;
 }
+
+/** The private key's limit, as the tenant service has it (common/payment-settings.ts). */
+export const PRIVATE_KEY_MAX = 200;
 
 export interface PaymentSettings {
   active_psp: (typeof PAYMENT_PROVIDERS)[number];
-  braintree_config: { environment: string; merchantId: string; publicKey: string };
+  braintree_config: {
+    environment: string;
+    merchantId: string;
+    publicKey: string;
+    /** Only when a new one was typed: left out, the service keeps the saved key. */
+    privateKey?: string;
+  };
 }
 
 /**
@@ -168,13 +184,25 @@ export function checkPayment(
       (errors[name] ??= []).push(issueKey('payment.errors.credential'));
     }
   }
+  const privateKey = draft.privateKey.trim();
+  if (privateKey.length > PRIVATE_KEY_MAX) {
+    errors.privateKey = [`messages.string_max?max=${PRIVATE_KEY_MAX}`];
+  }
   const environment = (BRAINTREE_ENVIRONMENTS as readonly string[]).includes(draft.environment)
     ? draft.environment
     : 'sandbox';
   if (psp === null || Object.keys(errors).length) return { ok: false, errors };
   return {
     ok: true,
-    value: { active_psp: psp, braintree_config: { environment, merchantId, publicKey } },
+    value: {
+      active_psp: psp,
+      braintree_config: {
+        environment,
+        merchantId,
+        publicKey,
+        ...(privateKey ? { privateKey } : {}),
+      },
+    },
   };
 }
 
@@ -187,6 +215,8 @@ export function paymentDraft(activePsp: unknown, config: unknown): PaymentDraft 
     environment: text(c.environment) || 'sandbox',
     merchantId: text(c.merchantId),
     publicKey: text(c.publicKey),
+    privateKey: '',
+    savedPrivateKey: text(c.privateKey),
   };
 }
 
