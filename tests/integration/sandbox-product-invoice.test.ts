@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MovableClock } from '#common/clock.ts';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import { api, type Session } from '#server/sandbox/testing.ts';
 import { runBilling } from '#server/sandbox/services/billing/billing-run.ts';
 import { serviceCalls, withSandbox } from '#tests/support/sandbox.ts';
+import { Agent, startStack, type Stack } from '#tests/support/stack.ts';
 
 // The public API's product invoice and the tax rate of a product (issue 18; docs/contracts.md
 // "Public API: product invoice" and "Tax rate of a product").
@@ -391,5 +392,30 @@ describe('the tax rate of a product', () => {
     for (const invoice of invoices.body.items) {
       for (const line of invoice.invoiceItems) expect(line.taxRate).toBe(11);
     }
+  });
+});
+
+describe('the product invoice through the BFF', () => {
+  let stack: Stack;
+  let agent: Agent;
+  beforeAll(async () => {
+    stack = await startStack();
+    agent = new Agent(stack.url);
+    expect((await agent.login('manager@demo.test')).status).toBe(200);
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it("reaches the sandbox with the account's tenant slug as bearer", async () => {
+    const invoice = (slug: string, json: unknown) =>
+      agent.json(`/api/0/publicapi/v1/products/${slug}/product-invoice`, { json });
+    // Past the bearer check (a user's token would be a 401): the demo workspace's products.
+    const unknown = await invoice('no-such-product', { policyObjects: [] });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ error: 'product_not_found', message: MESSAGE });
+    const seeded = await invoice('car-comfort', { policyObjects: [] });
+    expect(seeded.status).toBe(422);
+    expect(seeded.body).toMatchObject({ error: 'invalid_values', message: MESSAGE });
   });
 });
