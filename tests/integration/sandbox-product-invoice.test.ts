@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MovableClock } from '#common/clock.ts';
+import type { InvoiceItem } from '#client/api/billing-client.ts';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import { api, type Session } from '#server/sandbox/testing.ts';
 import { runBilling } from '#server/sandbox/services/billing/billing-run.ts';
@@ -110,16 +111,8 @@ const quote = (bearer: string | null, slug: string, body: unknown) =>
     ...(bearer === null ? {} : { token: bearer }),
   });
 
-interface Line {
-  name: string;
-  quantity: number;
-  pricePerUnit: number;
-  taxRate: number;
-  netAmount: number;
-  taxAmount: number;
-  grossAmount: number;
-  unit: string;
-}
+/** A quote's line: an invoice's item (the client reads the same shape). */
+type Line = InvoiceItem;
 
 function expectWholeCents(invoice: {
   netAmount: number;
