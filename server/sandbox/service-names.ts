@@ -26,7 +26,7 @@ export const UPSTREAM_SERVICES = {
   translationservice: { proxied: true, sandbox: true },
   pbmservice: { proxied: true, sandbox: false },
   gdvservice: { proxied: true, sandbox: false },
-  publicapi: { proxied: true, sandbox: false },
+  publicapi: { proxied: true, sandbox: true },
 } as const satisfies Record<string, { proxied: boolean; sandbox: boolean }>;
 
 export type UpstreamServiceName = keyof typeof UPSTREAM_SERVICES;

@@ -24,6 +24,7 @@ import { VersionDialog } from './product-dialogs.tsx';
 import { useProductAbilities } from './use-product-abilities.ts';
 import { categoryKey } from './labels.ts';
 import { BookingFunnelsSection } from './booking-funnels-section.tsx';
+import { TaxRateSection } from './tax-rate-section.tsx';
 
 /** The action that moves a version to a status, as its button says it. */
 const TRANSITION_ACTION: Record<ProductVersionStatus, string> = {
@@ -118,6 +119,11 @@ export default function ProductPage() {
         <dt className="font-medium text-slate-700">{t('columns.code')}</dt>
         <dd>{current.code}</dd>
       </dl>
+      <TaxRateSection
+        accountIndex={accountIndex}
+        productId={current.id}
+        canEdit={canUpdateProduct}
+      />
       <section aria-labelledby="versions-heading" className="flex flex-col gap-3">
         <div className="flex items-center justify-between gap-3">
           <h2 id="versions-heading" className="text-lg font-semibold text-slate-900">

@@ -8,6 +8,7 @@ import { notificationService } from './notification/index.ts';
 import { partnerService } from './partner/index.ts';
 import { paymentService } from './payment/index.ts';
 import { processManagerService } from './processmanager/index.ts';
+import { publicApiService } from './publicapi/index.ts';
 import { inDependencyOrder, type ServiceModule } from './service.ts';
 import { tenantService } from './tenant/index.ts';
 import { translationService } from './translation/index.ts';
@@ -29,6 +30,7 @@ export const SERVICE_MODULES: readonly ServiceModule[] = [
   processManagerService,
   billingService,
   paymentService,
+  publicApiService,
 ];
 
 /** The registry in the order sandbox.ts uses; throws at start-up on a cycle or a missing service. */

@@ -61,3 +61,6 @@ export { cantLoadProduct } from './insurance-product-routes.ts';
 
 // For the claim service's cover check: whether a policy is in force on the loss day.
 export { policyInForceOn } from './policy-in-force.ts';
+
+// For the public API's product invoice: the premium of a product version for given field values.
+export { loadTariffs, premiumOf, PremiumFormulaError } from './premium.ts';
