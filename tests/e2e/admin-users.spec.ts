@@ -93,8 +93,9 @@ test.describe('users administration', () => {
     await dialog.getByRole('checkbox', { name: 'Show only' }).check();
     await dialog.getByRole('checkbox', { name: 'Administrator' }).uncheck();
     await dialog.getByRole('button', { name: 'Save' }).click();
+    // Said as a sentence of its own, with its frame.
     await expect(dialog.getByRole('alert')).toContainText(
-      'the workspace would be left without an administrator',
+      'Not saved: the workspace would be left without an administrator; give another user the Administrator role first.',
     );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();

@@ -32,6 +32,14 @@ test.describe('Tarifsicherheit (Deutsch)', () => {
     await dialog.getByRole('button', { name: 'Hinzufügen' }).click();
     await expect(dialog.getByText('Division durch null (Zeichen 9: „/ 0“)')).toBeVisible();
     await expect(expression).toHaveAttribute('aria-invalid', 'true');
+    // A name with a dot is named whole (the message was once cut at its dots and colons).
+    await expression.fill('geraet.preis * 2');
+    await dialog.getByRole('button', { name: 'Hinzufügen' }).click();
+    await expect(
+      dialog.getByText(
+        '„geraet.preis“ ist weder ein Feld dieser Version noch eine Variable einer früheren Formel (Zeichen 1: „geraet.preis * 2“)',
+      ),
+    ).toBeVisible();
     await expression.fill('100 / divisor');
     await dialog.getByRole('button', { name: 'Hinzufügen' }).click();
     await expect(dialog).toBeHidden();

@@ -6,7 +6,7 @@ import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { SubmitDialog } from '#client/ui/submit-dialog.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { RoleChoice } from './roles-dialog.tsx';
-import { errorKey } from './user-errors.ts';
+import { refusalText } from './user-errors.ts';
 import { UserFields } from './user-fields.tsx';
 import { userFieldErrors, userFieldLabelKey, validateUser, type UserField } from './user-form.ts';
 
@@ -61,7 +61,7 @@ export function CreateUserDialog({
       failureMessage={(error) =>
         userFieldErrors(error, label)
           ? t('user_page.errors.email_taken')
-          : t(errorKey(error instanceof ApiError ? error.code : ''))
+          : refusalText(t, error instanceof ApiError ? error.code : '')
       }
       onCancel={() => onClose(null)}
     >

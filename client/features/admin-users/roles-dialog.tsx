@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#client/api/fetch-json.ts';
-import { errorKey } from './user-errors.ts';
+import { errorKey, refusalText } from './user-errors.ts';
 import { assignRoles, type AdminUser, type RoleRef } from '#client/api/tenant-admin-client.ts';
 import { CheckboxGroup } from '#client/ui/form/checkbox-group.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
@@ -50,7 +50,7 @@ export function RolesDialog({
       }
       failureMessage={(failure) => {
         if (failure instanceof ApiError && errorKey(failure.code) !== 'errors.generic') {
-          return t(errorKey(failure.code));
+          return refusalText(t, failure.code);
         }
         console.error('assign roles failed', failure);
         return t('errors.generic');

@@ -15,3 +15,16 @@ export function errorKey(code: string): `errors.${(typeof KNOWN_ERRORS)[number] 
   const known = KNOWN_ERRORS.find((k) => k === code);
   return `errors.${known ?? 'generic'}`;
 }
+
+/**
+ * A refusal said on its own (a dialog's or a page's message), as a sentence: the reasons are
+ * written to follow a name in batch results ("anna@x.de: already invited"), so alone they get a
+ * frame that begins and ends one ("Not saved: …."). Unknown codes get the generic text.
+ */
+export function refusalText(
+  t: (key: 'errors.refused' | ReturnType<typeof errorKey>, values?: { reason: string }) => string,
+  code: string,
+): string {
+  const key = errorKey(code);
+  return key === 'errors.generic' ? t(key) : t('errors.refused', { reason: t(key) });
+}

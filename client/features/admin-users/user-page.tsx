@@ -33,7 +33,7 @@ import { useSaveOutcome } from '#client/entities/record/use-save-outcome.ts';
 import { RolesDialog } from './roles-dialog.tsx';
 import { UserFields } from './user-fields.tsx';
 import { useAdminAbilities, useRoles, type AdminAbilities } from './use-admin-context.ts';
-import { errorKey } from './user-errors.ts';
+import { refusalText } from './user-errors.ts';
 import {
   USER_FIELDS,
   userFieldErrors,
@@ -163,7 +163,7 @@ function DetailsTab({
         : null,
     ...useSaveOutcome({
       fieldErrors: (error) => userFieldErrors(error, label),
-      failure: (error) => t(errorKey(error instanceof ApiError ? error.code : '')),
+      failure: (error) => refusalText(t, error instanceof ApiError ? error.code : ''),
       onSaved,
       savedMessage: () => t('user_page.saved'),
     }),

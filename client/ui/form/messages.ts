@@ -50,6 +50,10 @@ export function translateMessage(
   t: (key: string, values: Record<string, string>) => string,
   text: string,
 ): string {
+  // A text translated already (a formula problem naming `vehicle.value` at "Zeichen 1: …") is
+  // shown as it is: read as a key, its `:` and `.` would split it into namespace and path and cut
+  // it short. Keys never hold whitespace; their values travel URL-encoded.
+  if (/\s/.test(text)) return text;
   const { key, values } = parseMessage(text);
   return t(key, values);
 }
