@@ -4,6 +4,8 @@
  *        [policy list options, see policy-list.ts] [--rows=N, see policies-table.ts]
  *        [--lists=policies,customers, see list-long-tasks.ts; --runs=N counts for it and policy-list.ts]
  *        [workflow options, see workflow-monitor.ts and workflow-engine.ts]
+ *        [--invoices=N --invoice-deep-page=N --invoice-data-dir=<dir>, see invoice-list.ts]
+ *        [--policies=N --billing-data-dir=<dir>, see billing-run.ts]
  */
 import {
   bundlesJson,
@@ -37,6 +39,18 @@ import {
   printWorkflowMonitor,
   type WorkflowMonitorReport,
 } from './workflow-monitor.ts';
+import {
+  measureInvoiceList,
+  parseInvoiceListArgs,
+  printInvoiceList,
+  type InvoiceListReport,
+} from './invoice-list.ts';
+import {
+  measureBillingRun,
+  parseBillingRunArgs,
+  printBillingRun,
+  type BillingRunReport,
+} from './billing-run.ts';
 import {
   measureWorkflowEngine,
   parseWorkflowEngineArgs,
@@ -81,6 +95,14 @@ async function main() {
   failures.push(...workflowEngine.failures);
   if (!json) printWorkflowEngine(workflowEngine);
 
+  // The invoice list at 1 000 000 invoices and the billing run over 100 000 policies (issue 18).
+  const invoiceList: InvoiceListReport = await measureInvoiceList(parseInvoiceListArgs(argv));
+  failures.push(...invoiceList.failures);
+  if (!json) printInvoiceList(invoiceList);
+  const billingRun: BillingRunReport = await measureBillingRun(parseBillingRunArgs(argv));
+  failures.push(...billingRun.failures);
+  if (!json) printBillingRun(billingRun);
+
   // The browser over the built client; without a build only the note above says why.
   let policiesTable: PoliciesTableReport | null = null;
   if (missing) {
@@ -110,6 +132,8 @@ async function main() {
           policyList,
           workflowMonitor,
           workflowEngine,
+          invoiceList,
+          billingRun,
           policiesTable,
           listLongTasks,
           failures,

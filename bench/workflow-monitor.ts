@@ -18,12 +18,16 @@
  * Usage: npx tsx bench/workflow-monitor.ts [--check] [--json] [--instances=50000] [--runs=9]
  *        [--monitor-deep-page=1000] [--workflow-data-dir=<dir, kept and reused>]
  */
-import type { Agent } from '#tests/support/stack.ts';
 import { writePageToken } from '#server/sandbox/platform/list-keyset.ts';
 import { growWorkflowInstances } from '#server/sandbox/services/processmanager/seed-instances.ts';
 import { buildBenchMain, countFlag, runWhenMain, textFlag } from './lib/cli.ts';
 import { prepareGrownWorld } from './lib/grown-world.ts';
-import { alternatingTimings, median, timedGet, withSignedInStack } from './lib/timing.ts';
+import {
+  firstAgainstDeep,
+  summaryText,
+  withSignedInStack,
+  type TimingSummary,
+} from './lib/timing.ts';
 
 /** Budget: a deep page may take at most this many times the first page's median. */
 export const MAX_MONITOR_RATIO = 2;
@@ -45,25 +49,11 @@ export interface WorkflowMonitorReport {
   deepToken: string;
   firstMs: number[];
   deepMs: number[];
-  first: { medianMs: number; minMs: number; maxMs: number };
-  deep: { medianMs: number; minMs: number; maxMs: number };
+  first: TimingSummary;
+  deep: TimingSummary;
   deepToFirstRatio: number;
   failures: string[];
 }
-
-const summary = (values: number[]) => ({
-  medianMs: median(values),
-  minMs: Math.min(...values),
-  maxMs: Math.max(...values),
-});
-
-interface Page {
-  items: { code: string }[];
-  nextPageToken: string | null;
-  totalItems: number;
-}
-
-const timedPage = (agent: Agent, query: string) => timedGet<Page>(agent, `${LIST}${query}`);
 
 /** Seeds (unless the directory has a world), grows and reads the deep page's token. */
 const prepare = (opts: WorkflowMonitorOptions) =>
@@ -99,39 +89,21 @@ export async function measureWorkflowMonitor(
   try {
     return await withSignedInStack(world.dataDir, async (agent) => {
       const deepQuery = `&pageToken=${deepToken}`;
-      const first = await timedPage(agent, '');
-      const deep = await timedPage(agent, deepQuery);
-      const failures: string[] = [];
-      if (first.page.items.length !== PAGE_SIZE || deep.page.items.length !== PAGE_SIZE)
-        failures.push(`a page had not ${PAGE_SIZE} instances: is the workspace large enough?`);
-      if (first.page.totalItems !== instances)
-        failures.push(`the list counts ${first.page.totalItems}, the database ${instances}`);
-
-      // After the warm-up above.
-      const { firstMs, secondMs: deepMs } = await alternatingTimings(
-        opts.runs,
-        () => timedPage(agent, ''),
-        () => timedPage(agent, deepQuery),
-      );
-      const firstSummary = summary(firstMs);
-      const deepSummary = summary(deepMs);
-      const deepToFirstRatio = deepSummary.medianMs / firstSummary.medianMs;
-      if (deepToFirstRatio > MAX_MONITOR_RATIO) {
-        failures.push(
-          `monitor deep page ${deepToFirstRatio.toFixed(2)}x the first (limit ${MAX_MONITOR_RATIO}x)`,
-        );
-      }
+      const measured = await firstAgainstDeep(agent, {
+        list: LIST,
+        deepQuery,
+        pageSize: PAGE_SIZE,
+        total: instances,
+        runs: opts.runs,
+        maxRatio: MAX_MONITOR_RATIO,
+        name: 'instances',
+      });
       return {
         options: opts,
         instances,
         growSeconds: world.growSeconds,
         deepToken,
-        firstMs,
-        deepMs,
-        first: firstSummary,
-        deep: deepSummary,
-        deepToFirstRatio,
-        failures,
+        ...measured,
       };
     });
   } finally {
@@ -141,15 +113,13 @@ export async function measureWorkflowMonitor(
 
 export function printWorkflowMonitor(r: WorkflowMonitorReport) {
   const ms = (values: number[]) => values.map((v) => v.toFixed(0)).join(' ');
-  const stats = (s: WorkflowMonitorReport['first']) =>
-    `median ${s.medianMs.toFixed(1)}, min ${s.minMs.toFixed(1)}, max ${s.maxMs.toFixed(1)} ms`;
   console.log(
     `\nWorkflow monitor list through the BFF, ${r.instances} instances in the demo workspace`,
   );
   console.log(`  grown to ${r.options.count} in ${r.growSeconds.toFixed(1)} s`);
-  console.log(`  first page (${PAGE_SIZE}): ${ms(r.firstMs)} ms (${stats(r.first)})`);
+  console.log(`  first page (${PAGE_SIZE}): ${ms(r.firstMs)} ms (${summaryText(r.first)})`);
   console.log(`  page ${r.options.deepPage} (token ${r.deepToken}):`);
-  console.log(`    ${ms(r.deepMs)} ms (${stats(r.deep)})`);
+  console.log(`    ${ms(r.deepMs)} ms (${summaryText(r.deep)})`);
   console.log(
     `  deep / first (medians) ${r.deepToFirstRatio.toFixed(2)} (budget <= ${MAX_MONITOR_RATIO})`,
   );

@@ -50,3 +50,85 @@ export async function alternatingTimings(
   }
   return { firstMs, secondMs };
 }
+
+/** Median, min and max of timings in ms. */
+export interface TimingSummary {
+  medianMs: number;
+  minMs: number;
+  maxMs: number;
+}
+
+export const summaryOf = (values: number[]): TimingSummary => ({
+  medianMs: median(values),
+  minMs: Math.min(...values),
+  maxMs: Math.max(...values),
+});
+
+/** A list page as the lists answer it, enough for a bench to check its size and count. */
+export interface CountedPage {
+  items: { code: string }[];
+  nextPageToken: string | null;
+  totalItems: number;
+}
+
+/** The first page against a deep one of a counted list: timings, summaries and the checks. */
+export interface FirstAgainstDeep {
+  firstMs: number[];
+  deepMs: number[];
+  first: TimingSummary;
+  deep: TimingSummary;
+  deepToFirstRatio: number;
+  failures: string[];
+}
+
+/**
+ * `list` (a URL with its query) asked for its first page and for `deepQuery`'s page, one warm-up
+ * of each, then `runs` alternating timings; fails when a page is short, when the list's count is
+ * not `total`, or when deep / first (medians) is over `maxRatio`. `name`: the list in messages.
+ */
+export async function firstAgainstDeep(
+  agent: Agent,
+  o: {
+    list: string;
+    deepQuery: string;
+    pageSize: number;
+    total: number;
+    runs: number;
+    maxRatio: number;
+    name: string;
+  },
+): Promise<FirstAgainstDeep> {
+  const page = (query: string) => timedGet<CountedPage>(agent, `${o.list}${query}`);
+  const first = await page('');
+  const deep = await page(o.deepQuery);
+  const failures: string[] = [];
+  if (first.page.items.length !== o.pageSize || deep.page.items.length !== o.pageSize)
+    failures.push(`a page had not ${o.pageSize} ${o.name}: is the workspace large enough?`);
+  if (first.page.totalItems !== o.total)
+    failures.push(`the list counts ${first.page.totalItems}, the database ${o.total}`);
+  // After the warm-up above.
+  const { firstMs, secondMs: deepMs } = await alternatingTimings(
+    o.runs,
+    () => page(''),
+    () => page(o.deepQuery),
+  );
+  const firstSummary = summaryOf(firstMs);
+  const deepSummary = summaryOf(deepMs);
+  const deepToFirstRatio = deepSummary.medianMs / firstSummary.medianMs;
+  if (deepToFirstRatio > o.maxRatio)
+    failures.push(
+      `${o.name}: deep page ${deepToFirstRatio.toFixed(2)}x the first (limit ${o.maxRatio}x)`,
+    );
+  return {
+    firstMs,
+    deepMs,
+    first: firstSummary,
+    deep: deepSummary,
+    deepToFirstRatio,
+    failures,
+  };
+}
+
+/** `median 1.0, min 0.5, max 2.0 ms`. */
+export const summaryText = (s: TimingSummary) =>
+  `median ${s.medianMs.toFixed(1)}, min ${s.minMs.toFixed(1)}, max ${s.maxMs.toFixed(1)} ms`;

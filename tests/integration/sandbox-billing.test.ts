@@ -3,6 +3,7 @@ import { MovableClock } from '#common/clock.ts';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import { api } from '#server/sandbox/testing.ts';
 import { runBilling } from '#server/sandbox/services/billing/billing-run.ts';
+import { growInvoices } from '#server/sandbox/services/billing/seed-invoices.ts';
 import { runPolicyRenewals } from '#server/sandbox/services/insurance/policy-renewal.ts';
 import { serviceCalls, withSandbox } from '#tests/support/sandbox.ts';
 
@@ -87,7 +88,9 @@ describe('GET /invoices', () => {
     const res = await billing.call(finance, '/invoices?pageSize=3');
     expect(res.status).toBe(200);
     expect(res.body.items).toHaveLength(3);
-    expect(res.body.nextPageToken).toBe('2');
+    // A keyset token (list-keyset.ts): the page, the last id, the direction, the first page's
+    // count and the last due date.
+    expect(res.body.nextPageToken).toMatch(/^2\.\d+\.d\.t\d+\.dueDate\.[A-Za-z0-9_-]+$/);
     expect(res.body.totalItems).toBeGreaterThan(1000);
     const first = res.body.items[0];
     expect(first).toMatchObject({
@@ -118,6 +121,43 @@ describe('GET /invoices', () => {
     expect((await billing.call(viewer, `/invoices/${first.id}`)).body.invoice.code).toBe(
       first.code,
     );
+  });
+
+  it('pages by keyset in every order: the next page follows the last row, the count carried', async () => {
+    for (const order of [
+      '',
+      '&order=grossAmount:ASC',
+      '&order=invoiceNumber:DESC',
+      '&order=createdAt:ASC',
+    ]) {
+      const whole = await billing.call(finance, `/invoices?pageSize=8${order}`);
+      const first = await billing.call(finance, `/invoices?pageSize=4${order}`);
+      const second = await billing.call(
+        finance,
+        `/invoices?pageSize=4${order}&pageToken=${first.body.nextPageToken}`,
+      );
+      expect(second.status).toBe(200);
+      expect(second.body.totalItems).toBe(first.body.totalItems);
+      const codes = (page: { body: { items: { code: string }[] } }) =>
+        page.body.items.map((i) => i.code);
+      expect([...codes(first), ...codes(second)]).toEqual(codes(whole));
+      expect(second.body.nextPageToken).toMatch(/^3\./);
+    }
+    // A page number (the upstream contract's 1, 2, ...) is still a page, by OFFSET.
+    const numbered = await billing.call(finance, '/invoices?pageSize=4&pageToken=2');
+    const keyset = await billing.call(
+      finance,
+      `/invoices?pageSize=4&pageToken=${(await billing.call(finance, '/invoices?pageSize=4')).body.nextPageToken}`,
+    );
+    expect(numbered.body.items.map((i: { code: string }) => i.code)).toEqual(
+      keyset.body.items.map((i: { code: string }) => i.code),
+    );
+    // A token of another order is refused, not read as a wrong page.
+    const other = await billing.call(
+      finance,
+      `/invoices?pageSize=4&order=grossAmount:DESC&pageToken=${keyset.body.nextPageToken}`,
+    );
+    expect(other.status).toBe(400);
   });
 
   it('refuses unknown filters and orders, and bad dates', async () => {
@@ -408,5 +448,47 @@ describe('the billing run', () => {
       token: finance.accessToken,
     });
     expect(overdue.status).toBe(200);
+  });
+});
+
+describe('growing the invoices (npm run seed:invoices)', () => {
+  it('adds copies with their items and a status, numbered on, which the billing run leaves alone', async () => {
+    const db = kit.db() as Db;
+    const demo = `(SELECT id FROM tenants WHERE slug = 'demo')`;
+    const [before] = await db.query<{ n: number; counted: number }>(
+      `SELECT count(*)::int AS n,
+              (SELECT sum(last_number)::int FROM invoice_counters WHERE tenant_id = ${demo})
+                AS counted
+         FROM invoices WHERE tenant_id = ${demo}`,
+    );
+    expect(await growInvoices(db, 'demo', before!.n + 250)).toEqual({
+      before: before!.n,
+      after: before!.n + 250,
+    });
+    expect(await growInvoices(db, 'demo', 10)).toEqual({
+      before: before!.n + 250,
+      after: before!.n + 250,
+    });
+    const [grown] = await db.query<{ n: number; bad: number; statuses: number; counted: number }>(
+      `SELECT count(*)::int AS n,
+              count(*) FILTER (WHERE s.net <> i.net_amount OR s.tax <> i.tax_amount
+                                  OR i.invoice_number !~ '^INV-\\d{4}-\\d{6}$'
+                                  OR i.paid_amount <> 0 OR i.billing_key IS NOT NULL)::int AS bad,
+              (SELECT count(*)::int FROM invoice_statuses st JOIN invoices g ON g.id = st.invoice_id
+                WHERE g.code LIKE 'inv_g%') AS statuses,
+              (SELECT sum(last_number)::int FROM invoice_counters WHERE tenant_id = ${demo})
+                AS counted
+         FROM invoices i
+         LEFT JOIN LATERAL (SELECT coalesce(sum(net_amount), 0) AS net,
+                                   coalesce(sum(tax_amount), 0) AS tax
+                              FROM invoice_items it WHERE it.invoice_id = i.id) s ON true
+        WHERE i.code LIKE 'inv_g%'`,
+    );
+    expect(grown).toEqual({ n: 250, bad: 0, statuses: 250, counted: before!.counted + 250 });
+    // Listed like the others; the run has nothing to add for them.
+    const list = await billing.call(finance, '/invoices?pageSize=1&expand=');
+    expect(list.body.totalItems).toBe(before!.n + 250);
+    expect((await runBilling(db, clock.now())).invoices).toBe(0);
+    await expect(growInvoices(db, 'nowhere', 5)).rejects.toThrow(/no workspace "nowhere"/);
   });
 });
