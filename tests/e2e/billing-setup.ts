@@ -45,5 +45,6 @@ export async function paymentsOf(api: APIRequestContext, invoiceCode: string) {
     `${PAYMENTS}?pageSize=100&filter=${encodeURIComponent(`invoiceCode=${invoiceCode}`)}`,
   );
   expect(response.ok()).toBe(true);
-  return ((await response.json()) as { items: { code: string; amount: number }[] }).items;
+  return ((await response.json()) as { items: { code: string; amount: number; status: string }[] })
+    .items;
 }

@@ -16,7 +16,7 @@ export const paymentService: ServiceModule = {
   name: 'paymentservice',
   prefix: '/paymentservice/v1',
   routers: [paymentRouter, paymentMethodRouter, bankAccountRouter],
-  migrations: sqlFiles('payment', ['035-payment-methods.sql']),
+  migrations: sqlFiles('payment', ['035-payment-methods.sql', '037-payment-reversal.sql']),
   async seed({ db, logger, clock }) {
     await seedPaymentMethods(db, logger, clock);
   },
