@@ -1,5 +1,5 @@
 import { apiAs, expect, expectNoSeriousA11yViolations, signInGerman, test } from './fixtures.ts';
-import { overdueInvoice, PAYMENTS, paymentsOf } from './billing-setup.ts';
+import { paidInvoice, paymentsOf } from './billing-setup.ts';
 
 // Reversing a booked payment on the invoice page (issue 18; docs/contracts.md "Payment reversal").
 test('auf Deutsch: die Finanzabteilung storniert eine gebuchte Zahlung mit Grund; die Rechnung ist wieder offen und überfällig', async ({
@@ -9,12 +9,7 @@ test('auf Deutsch: die Finanzabteilung storniert eine gebuchte Zahlung mit Grund
   test.setTimeout(120_000);
   const admin = await apiAs(baseURL!, 'admin@demo.test');
   // An invoice of this test's own, paid by a payment booked through the API.
-  const invoice = await overdueInvoice(admin, 4_711);
-  const booked = await admin.post(PAYMENTS, {
-    headers: { 'Idempotency-Key': `e2e-reversal-${invoice.code}` },
-    data: { amount: 4_711, method: 'sepa', invoiceCodes: [invoice.code], reference: 'Lastschrift' },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
+  const invoice = await paidInvoice(admin, 4_711, { method: 'sepa', reference: 'Lastschrift' });
 
   await signInGerman(page, 'finance@demo.test');
   await page.goto(`/u/0/finance-management/finance-invoices/${invoice.code}`);
