@@ -9,6 +9,7 @@ import { useToast } from '#client/ui/toast.tsx';
 import { idempotencyKey } from '#common/idempotency-key.ts';
 import { refusalOf } from '#machines/failure-code.ts';
 import { isDefiniteRefusal } from '#machines/payment-booking.machine.ts';
+import { refusalKeyOf } from './refusal-key.ts';
 
 /** The longest reason the payment service keeps (docs/contracts.md, "Payment reversal"). */
 const REASON_MAX = 500;
@@ -21,16 +22,7 @@ const KNOWN = [
   'forbidden',
   'not_found',
 ] as const;
-type Known = (typeof KNOWN)[number] | 'unavailable';
-
-function refusalKey(error: unknown): Known {
-  const { status, code } = refusalOf(error);
-  if ((KNOWN as readonly string[]).includes(code)) return code as Known;
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'not_found';
-  if (status >= 400 && status < 500 && status !== 429) return 'validation_error';
-  return 'unavailable';
-}
+const refusalKey = (error: unknown) => refusalKeyOf(KNOWN, refusalOf(error));
 
 /**
  * "Reverse" on a booked payment: a confirm dialog asking why (SubmitDialog, so the flow is the
