@@ -9,6 +9,7 @@ import type { Config } from '#server/config.ts';
 import { sendError } from '#server/http-errors.ts';
 import { LoginLimiter, type LoginLimits } from '#server/rate-limit.ts';
 import { apiProxy } from '#server/routes/api-proxy.ts';
+import { BANK_PAGES_PATH, bankPages } from '#server/routes/bank-pages.ts';
 import { bffRoutes } from '#server/routes/bff-routes.ts';
 import { csvExport } from '#server/routes/csv-export.ts';
 import { staticRoutes } from '#server/routes/static-routes.ts';
@@ -68,6 +69,8 @@ export function createApp(config: Config, deps: AppDeps) {
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'"],
         'connect-src': ["'self'", ...(config.storageOrigin ? [config.storageOrigin] : [])],
+        // Frames: only the bank pages the BFF serves itself (docs/decisions/015-bank-pages.md).
+        'frame-src': [(req) => ownPathSource(req as Request, BANK_PAGES_PATH)],
         'object-src': ["'none'"],
         'base-uri': ["'none'"],
         'frame-ancestors': ["'none'"],
@@ -119,6 +122,17 @@ export function createApp(config: Config, deps: AppDeps) {
   app.get(
     '/api/:index/export/:file',
     csvExport({
+      upstreamUrl: deps.upstreamUrl,
+      kit,
+      tokens,
+      timeoutMs: config.upstreamTimeoutMs,
+      log,
+    }),
+  );
+  // The embedded bank pages (issue 18): fetched with the session's token, framed by the shell.
+  app.get(
+    `${BANK_PAGES_PATH}:index/:page`,
+    bankPages({
       upstreamUrl: deps.upstreamUrl,
       kit,
       tokens,
@@ -257,6 +271,23 @@ export function createApp(config: Config, deps: AppDeps) {
 /** GET and HEAD change nothing; anything else must carry the header another site cannot set. */
 function csrfSafe(req: IncomingMessage): boolean {
   return req.method === 'GET' || req.method === 'HEAD' || req.headers['x-csrf'] === '1';
+}
+
+/**
+ * A CSP source for `path` on this origin (`https://host/embedded/bank/`), narrower than `'self'`,
+ * which would allow every path. A host that is not a plain name or address (a forged Host header)
+ * gets `'none'`: nothing is framed rather than a policy with injected text.
+ */
+export function ownPathSource(req: Request, path: string): string {
+  const host = req.host;
+  const protocol = req.protocol;
+  if (
+    (protocol !== 'http' && protocol !== 'https') ||
+    !host ||
+    !/^(?:[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i.test(host)
+  )
+    return "'none'";
+  return `${protocol}://${host}${path}`;
 }
 
 /** The path of a request URL without its query, which may carry codes or tokens of other systems. */

@@ -73,7 +73,7 @@ export interface Invoice {
   billingIntervalFrom: string | null;
   billingIntervalTo: string | null;
   invoiceItems: InvoiceItem[];
-  statuses?: { status: InvoiceStatus; at: string; byName?: string | null }[];
+  statuses?: { status: InvoiceStatus; at: string; byName?: string | null; reason?: string }[];
   createdAt: string;
   createdByName?: string | null;
 }
@@ -92,6 +92,8 @@ export interface Payment {
   bookedAt: string;
   createdAt: string;
   createdByName?: string | null;
+  /** Who took the payment back, when and why; null while it is booked. */
+  reversal?: { at: string; byName: string | null; reason: string } | null;
 }
 
 /** The locale key of a status or method: the service's kebab-case values as snake_case leaves. */
@@ -213,4 +215,22 @@ export async function getFinanceReport(
     { signal },
   );
   return res;
+}
+
+/**
+ * Reverses a booked payment under `key` (one per opening of the reversal dialog): a retry after a
+ * lost answer with the same key and reason answers the first reversal again.
+ */
+export async function reversePayment(
+  accountIndex: number,
+  key: string,
+  paymentCode: string,
+  reason: string,
+  signal?: AbortSignal,
+) {
+  const res = await fetchJson<{ payment: Payment }>(
+    `${base(accountIndex, 'paymentservice')}/payments/${encodeURIComponent(paymentCode)}/reverse`,
+    { method: 'POST', body: { reason }, headers: { 'Idempotency-Key': key }, signal },
+  );
+  return res.payment;
 }

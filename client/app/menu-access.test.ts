@@ -21,6 +21,8 @@ describe('menu access', () => {
       'documents',
       'invoices',
       'finance-report',
+      'bank-transactions',
+      'bank-orders',
       'product-list',
       'product-settings',
       'workflows',

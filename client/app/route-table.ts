@@ -61,6 +61,8 @@ export type ShellLabelKey =
   | 'menu.invoice'
   | 'menu.finance_report'
   | 'menu.finance_reports'
+  | 'menu.bank_transactions'
+  | 'menu.bank_orders'
   | 'menu.decision_tables'
   | 'menu.decision_table';
 
@@ -371,6 +373,29 @@ export const screens = {
     rule: rules.financeReports,
     load: () => import('#client/features/finance/finance-report-page.tsx'),
   },
+  // The spec's embedded apps (docs/decisions/015-bank-pages.md), for the invoices' readers.
+  bankTransactions: {
+    id: 'bank-transactions',
+    path: 'bank/transactions',
+    label: 'menu.bank_transactions',
+    product: 'eis',
+    rule: rules.invoices,
+    load: () =>
+      import('#client/features/finance/bank-page.tsx').then((m) => ({
+        default: m.BankTransactionsPage,
+      })),
+  },
+  bankOrders: {
+    id: 'bank-orders',
+    path: 'bank/orders',
+    label: 'menu.bank_orders',
+    product: 'eis',
+    rule: rules.invoices,
+    load: () =>
+      import('#client/features/finance/bank-page.tsx').then((m) => ({
+        default: m.BankOrdersPage,
+      })),
+  },
 } satisfies Record<string, ScreenRoute>;
 
 /** Screens opened from another screen: routed and guarded like the rest, not in the menu. */
@@ -665,6 +690,8 @@ export const menu: MenuGroup[] = [
     items: [
       { kind: 'screen', screen: screens.invoices },
       { kind: 'screen', screen: screens.financeReport },
+      { kind: 'screen', screen: screens.bankTransactions },
+      { kind: 'screen', screen: screens.bankOrders },
     ],
   },
   {

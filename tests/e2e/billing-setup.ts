@@ -45,5 +45,24 @@ export async function paymentsOf(api: APIRequestContext, invoiceCode: string) {
     `${PAYMENTS}?pageSize=100&filter=${encodeURIComponent(`invoiceCode=${invoiceCode}`)}`,
   );
   expect(response.ok()).toBe(true);
-  return ((await response.json()) as { items: { code: string; amount: number }[] }).items;
+  return ((await response.json()) as { items: { code: string; amount: number; status: string }[] })
+    .items;
+}
+
+/**
+ * An overdue invoice of a test's own (`overdueInvoice`) paid in full by a payment booked through
+ * the API, so that a test starts from a booked payment.
+ */
+export async function paidInvoice(
+  api: APIRequestContext,
+  cents: number,
+  payment: { method: string; reference?: string },
+): Promise<TestInvoice> {
+  const invoice = await overdueInvoice(api, cents);
+  const booked = await api.post(PAYMENTS, {
+    headers: { 'Idempotency-Key': `e2e-paid-${invoice.code}` },
+    data: { amount: cents, invoiceCodes: [invoice.code], ...payment },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  return invoice;
 }

@@ -19,6 +19,7 @@ import { amountText, parseAmount } from '#client/ui/money-input.ts';
 import { useMoneyFormat } from '#client/ui/money.ts';
 import { useToast } from '#client/ui/toast.tsx';
 import { idempotencyKey } from '#common/idempotency-key.ts';
+import { refusalKeyOf } from './refusal-key.ts';
 import { paymentBookingMachine, type PaymentDraft } from '#machines/payment-booking.machine.ts';
 
 /** The refusals the dialog names; any other reads as "the service refused these details". */
@@ -29,15 +30,6 @@ const KNOWN_REFUSALS = [
   'forbidden',
   'not_found',
 ] as const;
-type KnownRefusal = (typeof KNOWN_REFUSALS)[number] | 'unavailable';
-
-function refusalKey(status: number, code: string): KnownRefusal {
-  if ((KNOWN_REFUSALS as readonly string[]).includes(code)) return code as KnownRefusal;
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'not_found';
-  if (status >= 400 && status < 500 && status !== 429) return 'validation_error';
-  return 'unavailable';
-}
 
 interface Values {
   amount: string;
@@ -133,7 +125,7 @@ export function BookPaymentAction({
   const uncertain = state === 'uncertain';
   const failure =
     refusal && state === 'editing'
-      ? t(`booking.errors.${refusalKey(refusal.status, refusal.code)}`)
+      ? t(`booking.errors.${refusalKeyOf(KNOWN_REFUSALS, refusal)}`)
       : null;
   return (
     <>

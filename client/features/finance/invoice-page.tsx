@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { textKey, type Invoice } from '#client/api/billing-client.ts';
 import { billingQueries } from '#client/api/billing-queries.ts';
 import { BookPaymentAction } from '#client/entities/invoice/book-payment.tsx';
+import { ReversePaymentAction } from '#client/entities/invoice/reverse-payment.tsx';
 import {
   InvoiceStatusBadge,
   periodOf,
@@ -80,7 +81,9 @@ export default function InvoicePage() {
           <>
             <InvoiceLines invoice={record} />
             <InvoiceStatuses invoice={record} />
-            {abilities.canViewPayments ? <InvoicePayments invoice={record} /> : null}
+            {abilities.canViewPayments ? (
+              <InvoicePayments invoice={record} onChanged={reload} />
+            ) : null}
           </>
         ),
       })}
@@ -214,6 +217,11 @@ function InvoiceStatuses({ invoice }: { invoice: Invoice }) {
             <span className="tabular-nums">{formatDateTime(entry.at)}</span>
             <span className="font-medium">{t(`statuses.${textKey(entry.status)}`)}</span>
             <span className="text-slate-600">{entry.byName ?? t('detail.system')}</span>
+            {entry.reason ? (
+              <span className="text-slate-700">
+                {t('detail.status_reason', { reason: entry.reason })}
+              </span>
+            ) : null}
           </li>
         ))}
       </ol>
@@ -221,9 +229,9 @@ function InvoiceStatuses({ invoice }: { invoice: Invoice }) {
   );
 }
 
-function InvoicePayments({ invoice }: { invoice: Invoice }) {
+function InvoicePayments({ invoice, onChanged }: { invoice: Invoice; onChanged: () => void }) {
   const { t } = useTranslation('finance');
-  const { accountIndex } = useBillingAbilities();
+  const { accountIndex, canBookPayments } = useBillingAbilities();
   const amount = useInvoiceMoney();
   const query = useQuery(billingQueries.invoicePayments(accountIndex, invoice.code));
   const state = loadStateOf(query);
@@ -243,15 +251,23 @@ function InvoicePayments({ invoice }: { invoice: Invoice }) {
                 <th className={th}>{t('detail.payment_method')}</th>
                 <th className={th}>{t('detail.payment_reference')}</th>
                 <th className={th}>{t('detail.payment_by')}</th>
+                <th className={th}>{t('detail.payment_status')}</th>
+                {canBookPayments ? (
+                  <th className={th}>
+                    <span className="sr-only">{t('detail.payment_actions')}</span>
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {state.value.map((payment) => {
                 const onThis = payment.allocations.find((a) => a.invoiceCode === invoice.code);
+                const paid = amount(onThis?.amount ?? payment.amount, invoice);
+                const reversed = payment.status === 'reversed';
                 return (
-                  <tr key={payment.code}>
+                  <tr key={payment.code} data-testid={`payment-${payment.code}`}>
                     <td className={td}>{formatDateTime(payment.bookedAt)}</td>
-                    <td className={num}>{amount(onThis?.amount ?? payment.amount, invoice)}</td>
+                    <td className={`${num} ${reversed ? 'line-through' : ''}`}>{paid}</td>
                     <td className={td}>
                       {t(`methods.${textKey(payment.method)}` as 'methods.sepa', {
                         defaultValue: payment.method,
@@ -259,6 +275,32 @@ function InvoicePayments({ invoice }: { invoice: Invoice }) {
                     </td>
                     <td className={td}>{payment.reference ?? ''}</td>
                     <td className={td}>{payment.createdByName ?? t('detail.system')}</td>
+                    <td className={td}>
+                      {reversed && payment.reversal ? (
+                        <span>
+                          {t('detail.payment_reversed', {
+                            at: formatDateTime(payment.reversal.at),
+                            by: payment.reversal.byName ?? t('detail.system'),
+                          })}
+                          <span className="block text-slate-600">{payment.reversal.reason}</span>
+                        </span>
+                      ) : (
+                        t(`detail.payment_statuses.${payment.status}`)
+                      )}
+                    </td>
+                    {canBookPayments ? (
+                      <td className={td}>
+                        {reversed ? null : (
+                          <ReversePaymentAction
+                            accountIndex={accountIndex}
+                            payment={payment}
+                            invoiceNumber={invoice.invoiceNumber}
+                            amountText={paid}
+                            onChanged={onChanged}
+                          />
+                        )}
+                      </td>
+                    ) : null}
                   </tr>
                 );
               })}

@@ -73,7 +73,7 @@ export interface InvoiceRow {
   created_by: string;
   created_by_name: string | null;
   items?: InvoiceLine[];
-  statuses?: { status: string; at: string; byName: string | null }[];
+  statuses?: { status: string; at: string; byName: string | null; reason?: string }[];
 }
 
 /**
@@ -110,8 +110,9 @@ export async function withDetails(db: Queryable, rows: InvoiceRow[]): Promise<In
     status: string;
     at: Date;
     by_name: string | null;
+    reason: string | null;
   }>(
-    `SELECT invoice_id, status, at, by_name FROM invoice_statuses
+    `SELECT invoice_id, status, at, by_name, reason FROM invoice_statuses
       WHERE invoice_id = ANY($1::int[]) ORDER BY invoice_id, id`,
     [ids],
   );
@@ -119,7 +120,12 @@ export async function withDetails(db: Queryable, rows: InvoiceRow[]): Promise<In
     r.items = items.filter((i) => i.invoice_id === r.id);
     r.statuses = statuses
       .filter((s) => s.invoice_id === r.id)
-      .map((s) => ({ status: s.status, at: iso(s.at), byName: s.by_name }));
+      .map((s) => ({
+        status: s.status,
+        at: iso(s.at),
+        byName: s.by_name,
+        ...(s.reason ? { reason: s.reason } : {}),
+      }));
   }
   return rows;
 }

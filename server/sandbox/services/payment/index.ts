@@ -1,6 +1,7 @@
 import type { ServiceModule } from '../service.ts';
 import { sqlFiles } from '../service.ts';
 import { bankAccountRouter } from './bank-account-routes.ts';
+import { bankPagesRouter } from './bank-pages.ts';
 import { paymentMethodRouter } from './payment-method-routes.ts';
 import { paymentRouter } from './payment-routes.ts';
 import { seedPaymentMethods } from './seed-payment-methods.ts';
@@ -15,8 +16,8 @@ import { seedPaymentMethods } from './seed-payment-methods.ts';
 export const paymentService: ServiceModule = {
   name: 'paymentservice',
   prefix: '/paymentservice/v1',
-  routers: [paymentRouter, paymentMethodRouter, bankAccountRouter],
-  migrations: sqlFiles('payment', ['035-payment-methods.sql']),
+  routers: [paymentRouter, paymentMethodRouter, bankAccountRouter, bankPagesRouter],
+  migrations: sqlFiles('payment', ['035-payment-methods.sql', '037-payment-reversal.sql']),
   async seed({ db, logger, clock }) {
     await seedPaymentMethods(db, logger, clock);
   },

@@ -73,6 +73,17 @@ export const PaymentCreateBody = v.pipe(
 );
 type PaymentCreate = v.InferOutput<typeof PaymentCreateBody>;
 
+/** Why a payment is reversed: said by a person, shown in the invoices' status history. */
+export const PaymentReverseBody = v.object({
+  reason: v.pipe(
+    v.string('must be a text'),
+    v.trim(),
+    v.minLength(1, 'must not be empty'),
+    v.maxLength(500, 'must be at most 500 characters'),
+  ),
+});
+type PaymentReverse = v.InferOutput<typeof PaymentReverseBody>;
+
 interface PaymentRow {
   id: number;
   code: string;
@@ -88,13 +99,16 @@ interface PaymentRow {
   created_at: Date;
   created_by: string;
   created_by_name: string | null;
+  reversed_at: Date | null;
+  reversed_by_name: string | null;
+  reversal_reason: string | null;
   allocations: { invoiceCode: string; amount: number }[];
 }
 
 const SELECT_PAYMENT = `
   SELECT p.id, p.code, p.amount, p.currency, p.method, p.reference, p.policy_code,
          p.account_number, p.credit_amount, p.status, p.booked_at, p.created_at, p.created_by,
-         p.created_by_name,
+         p.created_by_name, p.reversed_at, p.reversed_by_name, p.reversal_reason,
          (SELECT coalesce(json_agg(json_build_object('invoiceCode', i.code,
                                                      'amount', a.amount) ORDER BY a.id), '[]')
             FROM payment_allocations a JOIN invoices i ON i.id = a.invoice_id
@@ -117,6 +131,9 @@ const presentPayment = (r: PaymentRow) => ({
   createdAt: iso(r.created_at),
   createdBy: r.created_by,
   createdByName: r.created_by_name,
+  reversal: r.reversed_at
+    ? { at: iso(r.reversed_at), byName: r.reversed_by_name, reason: r.reversal_reason ?? '' }
+    : null,
 });
 
 async function findPayment(db: Queryable, tenantId: number, key: string): Promise<PaymentRow> {
@@ -297,6 +314,85 @@ async function bookPayment(
   return payment!.id;
 }
 
+/**
+ * Reverses a booked payment (its code or id): the payment stays, marked `reversed` with who,
+ * when and why; the amounts it had allocated come off its invoices (allocations stay as the
+ * record of what it had paid), each invoice goes back to open or partially paid with a status
+ * entry carrying the reason, and an audit event `payment`/`reversed` says what changed. A payment
+ * reversed already is a 409. Answers the payment's id.
+ */
+async function reversePayment(
+  tx: Queryable,
+  ctx: SandboxContext,
+  auth: AuthContext,
+  key: string,
+  body: PaymentReverse,
+): Promise<number> {
+  const { byId, value } = recordKey(key, 'pay', paymentNotFound);
+  const [payment] = await tx.query<{ id: number; code: string; status: string; reference: string }>(
+    `SELECT id, code, status, reference FROM payments
+      WHERE tenant_id = $1 AND ${byId ? 'id' : 'code'} = $2 FOR UPDATE`,
+    [auth.tenantId, value],
+  );
+  if (!payment) throw paymentNotFound();
+  if (payment.status === 'reversed')
+    throw new HttpError(409, 'payment_already_reversed', 'this payment has been reversed already');
+  const now = new Date(ctx.clock.now());
+  const byName = await nameOf(tx, auth);
+  const undone = await tx.query<{ id: number; code: string; status: string; amount: string }>(
+    `WITH a AS (SELECT invoice_id, amount FROM payment_allocations
+                 WHERE tenant_id = $1 AND payment_id = $2)
+     UPDATE invoices i
+        SET paid_amount = i.paid_amount - a.amount,
+            status = CASE WHEN i.paid_amount - a.amount > 0 THEN 'partially-paid' ELSE 'open' END,
+            updated_at = $3, updated_by = $4
+       FROM a
+      WHERE i.tenant_id = $1 AND i.id = a.invoice_id
+      RETURNING i.id, i.code, i.status, a.amount`,
+    [auth.tenantId, payment.id, now, auth.userCode],
+  );
+  if (undone.length)
+    await tx.query(
+      `INSERT INTO invoice_statuses (tenant_id, invoice_id, status, at, by, by_name, reason)
+       SELECT $1, x.id, x.status, $4, $5, $6, $7 FROM unnest($2::int[], $3::text[]) AS x(id, status)`,
+      [
+        auth.tenantId,
+        undone.map((u) => u.id),
+        undone.map((u) => u.status),
+        now,
+        auth.userCode,
+        byName,
+        body.reason,
+      ],
+    );
+  await tx.query(
+    `UPDATE payments SET status = 'reversed', reversed_at = $3, reversed_by = $4,
+            reversed_by_name = $5, reversal_reason = $6, updated_at = $3, updated_by = $4
+      WHERE tenant_id = $1 AND id = $2`,
+    [auth.tenantId, payment.id, now, auth.userCode, byName, body.reason],
+  );
+  await recordChange(
+    tx,
+    { auth, clock: ctx.clock },
+    {
+      entityType: 'payment',
+      entityId: payment.code,
+      entityLabel: payment.reference || payment.code,
+      action: 'reversed',
+      changes: [
+        { field: 'status', before: 'booked', after: 'reversed' },
+        { field: 'reason', before: null, after: body.reason },
+        {
+          field: 'allocations',
+          before: undone.map((u) => ({ invoiceCode: u.code, amount: Number(u.amount) })),
+          after: null,
+        },
+      ],
+    },
+  );
+  return payment.id;
+}
+
 export function paymentRouter(ctx: SandboxContext): Router {
   const { db } = ctx;
   const router = Router();
@@ -329,6 +425,24 @@ export function paymentRouter(ctx: SandboxContext): Router {
     const row = await findPayment(db, auth.tenantId, String(id));
     if (replayed) res.set('Idempotent-Replayed', 'true');
     res.status(replayed ? 200 : 201).json({ payment: presentPayment(row) });
+  });
+
+  // Whoever may book a payment may take it back (docs/contracts.md, "Payment reversal").
+  router.post('/payments/:code/reverse', canCreatePayments, async (req, res) => {
+    const auth = getAuth(res);
+    const key = idempotencyKeyOf(req, true)!;
+    const body = parseBody(PaymentReverseBody, req.body);
+    const code = String(req.params.code);
+    const { id, replayed } = await idempotentWrite(
+      db,
+      auth,
+      key,
+      { scope: `payment-reversal:${code}`, body },
+      (tx) => reversePayment(tx, ctx, auth, code, body),
+    );
+    const row = await findPayment(db, auth.tenantId, String(id));
+    if (replayed) res.set('Idempotent-Replayed', 'true');
+    res.json({ payment: presentPayment(row) });
   });
 
   return router;
