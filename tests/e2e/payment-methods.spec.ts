@@ -65,6 +65,23 @@ test.describe('payment methods', () => {
     await expect(page.getByRole('table', { name: /^Bankkonten von / })).toContainText(masked);
     await expect(page.getByText(iban)).toHaveCount(0);
 
+    // A bank account on its own (a refund account), without a mandate; a bad BIC is refused first.
+    const refundIban = composeIban('DE', `37040044${String(Date.now() + 7).slice(-10)}`);
+    await page.getByRole('button', { name: 'Bankverbindung hinzufügen' }).click();
+    const bankDialog = page.getByRole('dialog', { name: 'Bankverbindung hinzufügen' });
+    await bankDialog.getByRole('textbox', { name: 'IBAN' }).fill(refundIban);
+    await bankDialog.getByRole('textbox', { name: 'BIC' }).fill('XYZ');
+    await bankDialog.getByRole('textbox', { name: 'Kontoinhaber' }).fill('Erika Mustermann');
+    await bankDialog.getByRole('button', { name: 'Hinzufügen' }).click();
+    await expect(bankDialog.getByText('Diese BIC ist ungültig (8 oder 11 Zeichen).')).toBeVisible();
+    await bankDialog.getByRole('textbox', { name: 'BIC' }).fill('');
+    await bankDialog.getByRole('button', { name: 'Hinzufügen' }).click();
+    await expect(bankDialog).toBeHidden();
+    await expect(page.getByText('Die Bankverbindung wurde hinzugefügt.')).toBeVisible();
+    await expect(page.getByRole('table', { name: /^Bankkonten von / })).toContainText(
+      refundIban.slice(-2),
+    );
+
     // The policy pays with it from now on.
     await page.goto(`/u/0/policies/${policy.code}`);
     const section = page.getByRole('region', { name: 'Zahlungsart' });

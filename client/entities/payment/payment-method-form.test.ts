@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#client/api/fetch-json.ts';
 import {
+  checkBankAccount,
   checkPaymentMethod,
   emptyPaymentMethodDraft,
   serverPaymentErrors,
@@ -110,5 +111,30 @@ describe('the add payment method form', () => {
       'sepa.mandateReference': ['payment_methods:errors.mandate_reference_taken'],
     });
     expect(serverPaymentErrors(new Error('offline'))).toBe(null);
+  });
+});
+
+describe('a bank account on its own', () => {
+  it('sends the IBAN as typed, no BIC as null, and names bad fields', () => {
+    expect(
+      checkBankAccount('acc_1', {
+        iban: 'DE89 3704 0044 0532 0130 00',
+        bic: ' ',
+        holderName: 'Erika',
+      }),
+    ).toEqual({
+      ok: true,
+      input: {
+        accountCode: 'acc_1',
+        iban: 'DE89 3704 0044 0532 0130 00',
+        bic: null,
+        holderName: 'Erika',
+      },
+    });
+    const refused = checkBankAccount('acc_1', { iban: 'DE00', bic: 'X', holderName: '' });
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.errors.iban).toEqual(['payment_methods:errors.invalid_iban']);
+    expect(refused.errors.bic).toEqual(['payment_methods:errors.invalid_bic']);
   });
 });

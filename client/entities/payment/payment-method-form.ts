@@ -1,7 +1,9 @@
 import * as v from 'valibot';
 import {
+  BankAccountCreateBody,
   PaymentMethodCreateBody,
   cardNumberPath,
+  type BankAccountCreateInput,
   type PaymentMethodCreateInput,
 } from '#common/payment-methods.ts';
 import { fieldIssues } from '#client/api/error-text.ts';
@@ -101,19 +103,47 @@ export function checkPaymentMethod(
   const pan = cardNumberPath(body);
   if (pan) return { ok: false, errors: { [pan]: [paymentErrorKey('card_number_refused')] } };
   const parsed = v.safeParse(PaymentMethodCreateBody, body);
-  const errors: FieldErrors = {};
-  if (!parsed.success) {
-    for (const issue of parsed.issues) {
-      const path = v.getDotPath(issue) ?? 'type';
-      errors[path] ??= [paymentErrorKey(issue.message)];
-    }
-    return { ok: false, errors };
-  }
+  if (!parsed.success) return { ok: false, errors: errorsByPath(parsed.issues, 'type') };
   const input = parsed.output;
   if (input.type === 'sepa' && input.sepa.mandateSignedAt > today) {
     return { ok: false, errors: { 'sepa.mandateSignedAt': [paymentErrorKey('date_in_future')] } };
   }
   return { ok: true, input: body as PaymentMethodCreateInput };
+}
+
+/** The first refusal of each field, by the service's path (its codes are the schema's messages). */
+function errorsByPath(issues: readonly v.BaseIssue<unknown>[], fallback: string): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const path = v.getDotPath(issue) ?? fallback;
+    errors[path] ??= [paymentErrorKey(issue.message)];
+  }
+  return errors;
+}
+
+export interface BankAccountDraft {
+  iban: string;
+  bic: string;
+  holderName: string;
+}
+
+/**
+ * A customer's bank account on its own (issue 18: the spec's create-bank-account), checked by the
+ * service's rules (IBAN checksum, BIC shape and country): the body to send, or the errors by path.
+ */
+export function checkBankAccount(
+  accountCode: string,
+  draft: BankAccountDraft,
+): { ok: true; input: BankAccountCreateInput } | { ok: false; errors: FieldErrors } {
+  const body = {
+    accountCode,
+    iban: draft.iban,
+    bic: draft.bic.trim() || null,
+    holderName: draft.holderName,
+  };
+  const parsed = v.safeParse(BankAccountCreateBody, body);
+  if (!parsed.success) return { ok: false, errors: errorsByPath(parsed.issues, 'iban') };
+  return { ok: true, input: body };
 }
 
 /** A refusal of the service at the form's fields (400 issues and the 409 on a mandate), or null. */

@@ -43,5 +43,6 @@ export function usePaymentAbilities() {
     canViewMethods: may('payment-methods', 'view'),
     canCreateMethods: may('payment-methods', 'create'),
     canViewBankAccounts: may('bank-accounts', 'view'),
+    canCreateBankAccounts: may('bank-accounts', 'create'),
   };
 }

@@ -10,6 +10,7 @@ import {
   usePaymentAbilities,
   usePaymentMethodText,
 } from '#client/entities/payment/payment-method-text.ts';
+import { AddBankAccountDialog } from './add-bank-account-dialog.tsx';
 import { AddPaymentMethodDialog } from './add-payment-method-dialog.tsx';
 
 /**
@@ -21,7 +22,7 @@ export function CustomerPaymentTab({ accountCode, name }: { accountCode: string;
   const abilities = usePaymentAbilities();
   const { accountIndex } = abilities;
   const describe = usePaymentMethodText();
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<'method' | 'bank-account' | null>(null);
   const methods = useQuery(paymentQueries.methods(accountIndex, accountCode));
   const banks = useQuery({
     ...paymentQueries.bankAccounts(accountIndex, accountCode),
@@ -39,7 +40,7 @@ export function CustomerPaymentTab({ accountCode, name }: { accountCode: string;
             {t('title')}
           </h2>
           {abilities.canCreateMethods ? (
-            <Button onClick={() => setAdding(true)}>{t('add.open')}</Button>
+            <Button onClick={() => setAdding('method')}>{t('add.open')}</Button>
           ) : null}
         </div>
         {methods.data.length ? (
@@ -70,9 +71,16 @@ export function CustomerPaymentTab({ accountCode, name }: { accountCode: string;
       </section>
       {abilities.canViewBankAccounts ? (
         <section aria-labelledby="bank-accounts-title" className="flex flex-col gap-3">
-          <h2 id="bank-accounts-title" className="text-base font-semibold text-slate-900">
-            {t('bank_accounts_title')}
-          </h2>
+          <div className="flex items-center justify-between gap-3">
+            <h2 id="bank-accounts-title" className="text-base font-semibold text-slate-900">
+              {t('bank_accounts_title')}
+            </h2>
+            {abilities.canCreateBankAccounts ? (
+              <Button variant="secondary" onClick={() => setAdding('bank-account')}>
+                {t('bank_add.open')}
+              </Button>
+            ) : null}
+          </div>
           {banks.data?.length ? (
             <DataTable<BankAccount>
               caption={t('bank_accounts_label', { name })}
@@ -98,11 +106,18 @@ export function CustomerPaymentTab({ accountCode, name }: { accountCode: string;
           )}
         </section>
       ) : null}
-      {adding ? (
+      {adding === 'method' ? (
         <AddPaymentMethodDialog
           accountIndex={accountIndex}
           accountCode={accountCode}
-          onDone={() => setAdding(false)}
+          onDone={() => setAdding(null)}
+        />
+      ) : null}
+      {adding === 'bank-account' ? (
+        <AddBankAccountDialog
+          accountIndex={accountIndex}
+          accountCode={accountCode}
+          onDone={() => setAdding(null)}
         />
       ) : null}
     </div>
