@@ -73,8 +73,10 @@ test('policies: total in German, sorted by premium by click and by keyboard, kep
   expect(descTotals).toEqual([...descTotals].sort((a, b) => b - a));
   expect(descTotals[0]).toBeGreaterThan(ascTotals[0]!);
   await expect(firstRow.nth(1)).toContainText(desc.items[0]!.policyNumber);
-  // The age order does not apply while a column decides.
-  await expect(page.getByRole('combobox', { name: 'Reihenfolge' })).toBeDisabled();
+  // The order select says what decides: the sorted column, not an age order.
+  const order = page.getByRole('combobox', { name: 'Reihenfolge' });
+  await expect(order).toHaveValue('column:premium:desc');
+  await expect(order.locator('option:checked')).toHaveText('Aktuelle Prämie, absteigend');
 
   // A reload reads the order from the address.
   await page.reload();
@@ -87,6 +89,51 @@ test('policies: total in German, sorted by premium by click and by keyboard, kep
   await page.keyboard.press('Space');
   await expect(premiumHeader(page)).toHaveAttribute('aria-sort', 'none');
   await expect(page).not.toHaveURL(/sort=/);
+});
+
+// Issue 15, point 15 (hand walk): the order select above the list and the column headers are two
+// controls over one order, and they agree whichever is used.
+test('policies: the order select and the column headers agree, in German', async ({ page }) => {
+  await signIn(page, 'viewer@demo.test');
+  await chooseGerman(page);
+  await page.goto('/u/0/policies');
+  const table = page.getByRole('table', { name: 'Verträge', exact: true });
+  const holder = table.getByRole('columnheader', { name: /nehmer/ });
+  const start = table.getByRole('columnheader', { name: /^Beginn/ });
+  const order = page.getByRole('combobox', { name: 'Reihenfolge' });
+  const chosen = order.locator('option:checked');
+  await expect(chosen).toHaveText('Neueste zuerst');
+
+  // A click on the holder's header: the select shows the column's order.
+  await holder.getByRole('button').click();
+  await expect(holder).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page).toHaveURL(/[?&]sort=holder%3Aasc(&|$)/);
+  await expect(chosen).toHaveText('Versicherungsnehmer, aufsteigend');
+  await expect(chosen).not.toHaveText('Neueste zuerst');
+
+  // A column chosen in the select: its header says so, the holder's no longer, the service sorts.
+  const byStart = page.waitForResponse(
+    (res) => res.url().includes('/policies?') && res.url().includes('order=policyStartDate%3ADESC'),
+  );
+  await order.selectOption({ label: 'Beginn, absteigend' });
+  await byStart;
+  await expect(start).toHaveAttribute('aria-sort', 'descending');
+  await expect(holder).toHaveAttribute('aria-sort', 'none');
+  await expect(page).toHaveURL(/[?&]sort=start%3Adesc(&|$)/);
+
+  // An age order chosen in the select ends the column sort.
+  await order.selectOption({ label: 'Älteste zuerst' });
+  await expect(start).toHaveAttribute('aria-sort', 'none');
+  await expect(page).not.toHaveURL(/sort=/);
+  await expect(page).toHaveURL(/[?&]order=oldest(&|$)/);
+  await expect(chosen).toHaveText('Älteste zuerst');
+
+  // And a reload keeps the two in step.
+  await holder.getByRole('button').click();
+  await expect(chosen).toHaveText('Versicherungsnehmer, aufsteigend');
+  await page.reload();
+  await expect(holder).toHaveAttribute('aria-sort', 'ascending');
+  await expect(chosen).toHaveText('Versicherungsnehmer, aufsteigend');
 });
 
 // The other lists sort the same way: the claims by their holder with the keyboard, the customers

@@ -215,6 +215,48 @@ test.describe('product management', () => {
     });
   }
 
+  // Issue 15 point 4: a new product has no translations of its own; the catalogue's types and
+  // fields read in the user's language, never in the catalogue's English.
+  test('a new product shows the catalogue’s names in German', async ({ page, baseURL }) => {
+    test.setTimeout(60_000);
+    const api = await apiAs(baseURL!, 'manager@demo.test');
+    const name = `E2E Katalog ${stamp()}`;
+    const { productId, versionId } = await productThroughApi(api, { name, category: 'car' });
+    await api.dispose();
+
+    await signIn(page, 'manager@demo.test');
+    await page.evaluate(() => localStorage.setItem('bo.language', 'de'));
+    await page.goto(`/u/0/management/product/${productId}/${versionId}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    const policy = page.getByRole('region', { name: 'Versichertes Objekt Vertrag (default)' });
+    await expect(policy.getByRole('cell', { name: 'Vertragsbeginn', exact: true })).toBeVisible();
+    await expect(policy.getByRole('cell', { name: 'Laufzeit', exact: true })).toBeVisible();
+
+    // The types are offered in German, the type's default fields named in German.
+    await page.getByRole('button', { name: 'Versichertes Objekt hinzufügen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Neues versichertes Objekt' });
+    const type = dialog.getByRole('combobox', { name: 'Typ' });
+    await expect(type.getByRole('option', { name: 'Mobilgerät' })).toBeAttached();
+    await expect(type.getByRole('option', { name: 'Mobile device' })).toHaveCount(0);
+    await type.selectOption({ label: 'Fahrzeug' });
+    await expect(dialog).toContainText('Fahrzeugwert, Fahrzeugart, Erstzulassung');
+    await dialog.getByRole('button', { name: 'Hinzufügen' }).click();
+    await expect(dialog).toBeHidden();
+
+    const vehicle = page.getByRole('region', { name: 'Versichertes Objekt Fahrzeug (vehicle)' });
+    await expect(vehicle.getByRole('cell', { name: 'Fahrzeugwert', exact: true })).toBeVisible();
+    await expect(vehicle.getByRole('cell', { name: 'Fahrzeugart', exact: true })).toBeVisible();
+    await expect(page.getByText('Vehicle value')).toHaveCount(0);
+    await expect(page.getByText('Policy start date')).toHaveCount(0);
+
+    // The test case's form too.
+    await page.getByRole('button', { name: 'Testfall bearbeiten' }).click();
+    const testCase = page.getByRole('dialog', { name: 'Testfall der Aktivierung' });
+    await expect(testCase.getByText('Fahrzeugwert').first()).toBeVisible();
+    await expect(testCase.getByText('Vehicle value')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('a viewer sees products read-only', async ({ page }) => {
     await signIn(page, 'viewer@demo.test');
     await openProductList(page);

@@ -5,6 +5,7 @@ import type { InsuredObject, PremiumFormula } from '#client/api/products-client.
 import { productQueries } from '#client/api/products-queries.ts';
 import { allLoaded, loadStateOf, retryFailed, type LoadState } from '#client/ui/load-state.ts';
 import { withFormulaTexts, withProductTexts } from '#client/entities/product/product-texts.ts';
+import { useCatalogueTexts } from '#client/entities/product/use-catalogue-texts.ts';
 import { applicationObjects, type ApplicationObject } from './application-values.ts';
 
 /** What the form is generated from: a product version's insured objects and its formulas. */
@@ -27,6 +28,7 @@ export function useApplicationTariff(
 ): { state: LoadState<ApplicationTariff>; retry: () => void } {
   const { i18n } = useTranslation();
   const language = i18n.language;
+  const catalogue = useCatalogueTexts();
   const queries = useQueries({
     queries: [
       productQueries.insuredObjects(accountIndex, productVersionId),
@@ -48,18 +50,18 @@ export function useApplicationTariff(
   const formulas = formulasQuery.data;
   const texts = textsQuery.data;
   // Built once per answer and language: the form is generated from these objects, labelled
-  // from the product's translations in the reader's language.
+  // from the product's translations in the reader's language (else the catalogue's names).
   const tariff = useMemo(
     (): ApplicationTariff | null =>
       objects && formulas && texts
         ? {
             productVersionId,
-            objects: applicationObjects(withProductTexts(objects, texts), language),
+            objects: applicationObjects(withProductTexts(objects, texts, catalogue), language),
             formulas: withFormulaTexts(formulas, texts).sort((a, b) => a.order - b.order),
             texts,
           }
         : null,
-    [objects, formulas, texts, language, productVersionId],
+    [objects, formulas, texts, catalogue, language, productVersionId],
   );
   const state: LoadState<ApplicationTariff> =
     loaded.kind === 'ready' && tariff ? { kind: 'ready', value: tariff } : { kind: 'loading' };

@@ -10,7 +10,7 @@ import {
   type LoadTablePage,
 } from '#client/ui/infinite-table.tsx';
 import { ListActions } from './list-views.tsx';
-import { serviceOrder, type TableSort } from '#client/ui/table-sort.ts';
+import { serviceOrder, sortFromParam, sortToParam, type TableSort } from '#client/ui/table-sort.ts';
 import type { TableQuery } from '#machines/infinite-table.machine.ts';
 
 /*
@@ -55,6 +55,64 @@ export function ListFrame({
       {children}
     </div>
   );
+}
+
+/*
+ * A list with an order select above it and sortable columns (the policies: newest or oldest
+ * first, or by a column) has two controls over one order. They agree: the select's value is the
+ * sorted column while one decides (`column:holder:asc`), else the list's own order; choosing a
+ * column in the select sorts the table by it (header indicator, address), choosing an order of
+ * its own ends the column sort. The address holds both, so the page applies the choice as a new
+ * query of the list (`useUrlFilters().apply`), which starts the table anew with its sort.
+ */
+const COLUMN_CHOICE = 'column:';
+
+/** The order select's value: the sorted column while one decides, else the list's `order`. */
+export const orderChoiceOf = (sort: TableSort, order: string): string =>
+  sort ? `${COLUMN_CHOICE}${sortToParam(sort)}` : order;
+
+/** The order select's entries for the sortable `columns`, both directions each. */
+export function columnOrderChoices(
+  columns: readonly { column: string; label: string }[],
+  label: (column: string, direction: 'asc' | 'desc') => string,
+): { value: string; label: string }[] {
+  return columns.flatMap(({ column, label: name }) =>
+    (['asc', 'desc'] as const).map((direction) => ({
+      value: orderChoiceOf({ column, direction }, ''),
+      label: label(name, direction),
+    })),
+  );
+}
+
+/**
+ * The list's own query (`viewQuery`) with an order chosen in the select: a column (kept as the
+ * table's sort, the list's order left for when the column sort ends) or one of the list's own
+ * orders (no column sort; '' the default order). An unknown column changes nothing.
+ */
+export function queryWithOrderChoice(
+  viewQuery: string,
+  choice: string,
+  { columns, orderKey = 'order', sortKey = 'sort' }: OrderChoiceKeys,
+): string {
+  const next = new URLSearchParams(viewQuery);
+  if (choice.startsWith(COLUMN_CHOICE)) {
+    const sort = sortFromParam(choice.slice(COLUMN_CHOICE.length), columns);
+    if (!sort) return viewQuery;
+    next.set(sortKey, sortToParam(sort));
+  } else {
+    next.delete(sortKey);
+    if (choice) next.set(orderKey, choice);
+    else next.delete(orderKey);
+  }
+  return next.toString();
+}
+
+interface OrderChoiceKeys {
+  /** The sortable columns. */
+  columns: readonly string[];
+  /** The address parameters of the list's order and of the table's sort. */
+  orderKey?: string;
+  sortKey?: string;
 }
 
 /** A list filter's value as the page keeps it: text, a choice, or several choices. */

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { withFormulaTexts, withProductTexts } from './product-texts.ts';
+import { useCatalogueTexts } from './use-catalogue-texts.ts';
 import type { InsuredObject, PremiumFormula } from '#client/api/products-client.ts';
 import { productQueries } from '#client/api/products-queries.ts';
 import {
@@ -34,6 +35,7 @@ export function useTariff(
   const wanted = enabled && productVersionId !== null;
   const versionId = productVersionId ?? 0;
   const { language } = useTranslation().i18n;
+  const catalogue = useCatalogueTexts();
   const queries = useQueries({
     queries: [
       { ...productQueries.insuredObjects(accountIndex, versionId), enabled: wanted },
@@ -52,9 +54,10 @@ export function useTariff(
       loadStateOf(formulas),
       loadStateOf(texts),
     ]),
-    // Labels and premium items in the reader's language, from the product's translations.
+    // Labels and premium items in the reader's language, from the product's translations (else,
+    // for labels the catalogue gave, the catalogue's names).
     ([o, f, x]): Tariff => ({
-      objects: withProductTexts(o, x),
+      objects: withProductTexts(o, x, catalogue),
       formulas: withFormulaTexts(f, x),
       texts: x,
     }),

@@ -4,7 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { POLICY_STATUSES, policiesParams, type PolicyStatus } from '#client/api/policies-client.ts';
 import type { Product } from '#client/api/products-client.ts';
 import { productQueries } from '#client/api/products-queries.ts';
-import { ListFrame } from '#client/entities/list-view/list-page.tsx';
+import {
+  columnOrderChoices,
+  ListFrame,
+  orderChoiceOf,
+  queryWithOrderChoice,
+} from '#client/entities/list-view/list-page.tsx';
 import { ListActions } from '#client/entities/list-view/list-views.tsx';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import {
@@ -32,7 +37,7 @@ export default function PoliciesPage() {
   // `order`, which orders by age when no column is sorted.
   const url = useUrlFilters(['status', 'product', 'q', 'order'], {
     typed: ['q'],
-    sortColumns: Object.keys(POLICY_SORT_COLUMNS),
+    sortColumns: SORT_COLUMNS,
   });
   // The address as the table's filters; read anew only when the address changes.
   const filters = useMemo(() => filtersFromSearch(new URLSearchParams(url.query)), [url.query]);
@@ -82,12 +87,27 @@ export default function PoliciesPage() {
           ) : null}
           <ToolbarSelect
             label={t('toolbar.order')}
-            value={filters.order === 'oldest' ? 'oldest' : ''}
-            // A sorted column decides the order; the age order applies again when none is.
-            disabled={url.sort !== null}
+            // The same order as the column headers: a sorted column shows here, and a choice here
+            // sorts the table anew (its header says so); the age order applies when none is.
+            value={orderChoiceOf(url.sort, filters.order === 'oldest' ? 'oldest' : '')}
             allLabel={t('toolbar.newest')}
-            options={[{ value: 'oldest', label: t('toolbar.oldest') }]}
-            onChange={(order) => url.set('order', order)}
+            options={[
+              { value: 'oldest', label: t('toolbar.oldest') },
+              ...columnOrderChoices(
+                SORT_COLUMNS.map((column) => ({
+                  column,
+                  // The header's soft hyphens have no place in a list of choices.
+                  label: t(`columns.${column}` as 'columns.number').replace(/\u00ad/g, ''),
+                })),
+                (name, direction) =>
+                  direction === 'asc'
+                    ? t('toolbar.column_asc', { column: name })
+                    : t('toolbar.column_desc', { column: name }),
+              ),
+            ]}
+            onChange={(choice) =>
+              url.apply(queryWithOrderChoice(url.viewQuery, choice, { columns: SORT_COLUMNS }))
+            }
           />
           <fieldset className="flex flex-col gap-1">
             <legend className="mb-1 text-sm font-medium text-slate-800">
@@ -139,6 +159,9 @@ export default function PoliciesPage() {
     </ListFrame>
   );
 }
+
+/** The table's sortable columns; each is named as its header (`columns.<column>`). */
+const SORT_COLUMNS = Object.keys(POLICY_SORT_COLUMNS);
 
 /** A user who may not read products gets no product filter, and nothing is asked for. */
 const noProducts: LoadState<Product[]> = { kind: 'ready', value: [] };

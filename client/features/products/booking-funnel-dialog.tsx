@@ -18,6 +18,8 @@ import { Spinner } from '#client/ui/spinner.tsx';
 import { loadStateOf, mapLoaded, type LoadState } from '#client/ui/load-state.ts';
 import * as v from 'valibot';
 import { orderInsuredObjects } from '#common/insured-object-order.ts';
+import { withProductTexts } from '#client/entities/product/product-texts.ts';
+import { useCatalogueTexts } from '#client/entities/product/use-catalogue-texts.ts';
 import {
   emptyFunnelValues,
   emptyStep,
@@ -65,6 +67,7 @@ export function BookingFunnelDialog({
   onClose: (savedName: string | null) => void;
 }) {
   const { t, i18n } = useTranslation('products');
+  const catalogue = useCatalogueTexts();
   const { t: tFunnel } = useTranslation('products', { keyPrefix: 'funnels' });
   const { t: tObject } = useTranslation('products', { keyPrefix: 'objects' });
   const nameLabel = t('funnels.name');
@@ -143,7 +146,10 @@ export function BookingFunnelDialog({
   });
   // A product without versions offers no fields (nothing is asked for).
   const objects: LoadState<(InsuredObject & { productFields: ProductField[] })[]> = sellingId
-    ? mapLoaded(loadStateOf(fieldsQuery), (list) => orderInsuredObjects(list, i18n.language))
+    ? mapLoaded(loadStateOf(fieldsQuery), (list) =>
+        // The catalogue's labels in the reader's language, as the version editor shows them.
+        orderInsuredObjects(withProductTexts(list, {}, catalogue), i18n.language),
+      )
     : { kind: 'ready', value: [] };
   const options =
     objects.kind === 'ready'

@@ -11,6 +11,8 @@ import { loadStateOf } from '#client/ui/load-state.ts';
 import { DialogForm } from './dialog-form.tsx';
 import { PartDialog, schemaCheck, usePartEdit, type ConflictShape } from './record-dialog.tsx';
 import { insuredObjectSchema } from './product-forms.ts';
+import { catalogueLabel } from '#client/entities/product/product-texts.ts';
+import { useCatalogueTexts } from '#client/entities/product/use-catalogue-texts.ts';
 
 type ObjectField = 'name' | 'label';
 type ObjectValues = Record<ObjectField, string>;
@@ -84,7 +86,10 @@ function useObjectForm(initial: ObjectValues) {
 
 /**
  * Adds an insured object to a draft version, from a type of the catalogue (which brings its
- * default fields, listed as a hint) or without one. The type proposes name and label.
+ * default fields, listed as a hint) or without one. The type proposes name and label. Types and
+ * fields are named in the reader's language; the proposed label is the one the reader sees (what
+ * they save is their label, shown as typed in every language unless the product's translations
+ * name it), while the copied fields keep the catalogue's labels and so read in each language.
  */
 export function AddObjectDialog({
   accountIndex,
@@ -96,6 +101,9 @@ export function AddObjectDialog({
   onClose: (label: string | null) => void;
 }) {
   const { t } = useTranslation('products');
+  const catalogue = useCatalogueTexts();
+  const typeLabel = (type: { name: string; label: string }) =>
+    catalogueLabel(catalogue, 'objects', type.name, type.label);
   const types = loadStateOf(useQuery(productQueries.insuredObjectTypes(accountIndex)));
   const [typeId, setTypeId] = useState('');
   // The chosen type's shared fields, only a hint: while loading or failed there is no hint.
@@ -103,14 +111,15 @@ export function AddObjectDialog({
     ...productQueries.defaultFields(accountIndex, Number(typeId)),
     enabled: typeId !== '',
   });
-  const defaults = defaultsQuery.data?.map((f) => f.label) ?? null;
+  const defaults =
+    defaultsQuery.data?.map((f) => catalogueLabel(catalogue, 'fields', f.name, f.label)) ?? null;
   const form = useObjectForm({ name: '', label: '' });
   const { setValues } = form;
 
   const chooseType = (id: string) => {
     setTypeId(id);
     const type = types.kind === 'ready' ? types.value.find((x) => String(x.id) === id) : undefined;
-    if (type) setValues({ name: type.name, label: type.label });
+    if (type) setValues({ name: type.name, label: typeLabel(type) });
   };
 
   const submit = () => {
@@ -140,7 +149,7 @@ export function AddObjectDialog({
         onChange={chooseType}
         options={
           types.kind === 'ready'
-            ? types.value.map((type) => ({ value: String(type.id), label: type.label }))
+            ? types.value.map((type) => ({ value: String(type.id), label: typeLabel(type) }))
             : []
         }
         hint={

@@ -54,6 +54,8 @@ import {
   productLoadTexts,
 } from './page-parts.tsx';
 import { useProductAbilities } from './use-product-abilities.ts';
+import { withProductTexts } from '#client/entities/product/product-texts.ts';
+import { useCatalogueTexts } from '#client/entities/product/use-catalogue-texts.ts';
 import { fieldKindKey, fieldTypeKey, unitKey } from './labels.ts';
 
 /**
@@ -141,6 +143,7 @@ export default function VersionPage() {
   const historyFields = useFieldLabels(['products:columns.']);
 
   const { state: data, reload, retry } = useVersionData(accountIndex, productId, versionId);
+  const catalogue = useCatalogueTexts();
   const title =
     data.kind === 'ready'
       ? t('editor.title', { product: data.value.product.name, version: data.value.version.version })
@@ -151,7 +154,13 @@ export default function VersionPage() {
   if (data.kind === 'failed')
     return <LoadProblem error={data.error} {...productLoadTexts(t)} onRetry={retry} />;
   const { product, version, formulas, factors, ranges } = data.value;
-  const objects = orderInsuredObjects(data.value.objects, i18n.language);
+  // Shown with the catalogue's names in the reader's language where a label is still the
+  // catalogue's own (a new product has no translations); the dialogs edit what is stored.
+  const stored = data.value.objects;
+  const objects = orderInsuredObjects(withProductTexts(stored, {}, catalogue), i18n.language);
+  const storedObject = (object: InsuredObject) => stored.find((o) => o.id === object.id) ?? object;
+  const storedField = (object: InsuredObject, field: ProductField) =>
+    storedObject(object).productFields?.find((f) => f.id === field.id) ?? field;
   const isDraft = version.status === 'draft';
   const canEditFields = isDraft && abilities.canUpdateVersion;
   const canAddFormula = isDraft && abilities.canCreateFormula;
@@ -314,7 +323,9 @@ export default function VersionPage() {
                     <Button
                       variant="ghost"
                       aria-label={t('objects.rename_named', { label: object.label })}
-                      onClick={() => setEditing({ kind: 'rename-object', object })}
+                      onClick={() =>
+                        setEditing({ kind: 'rename-object', object: storedObject(object) })
+                      }
                     >
                       {t('objects.rename')}
                     </Button>
@@ -391,7 +402,12 @@ export default function VersionPage() {
                               )}
                           {editAndDelete(
                             field.label,
-                            () => setEditing({ kind: 'field', object, field }),
+                            () =>
+                              setEditing({
+                                kind: 'field',
+                                object,
+                                field: storedField(object, field),
+                              }),
                             () => removeField(field),
                           )}
                         </>
