@@ -28,9 +28,22 @@ if [ ! -x "${NGINX_PATH:-/usr/sbin/nginx}" ]; then
   exit 1
 fi
 
-step lint;        npx eslint .
-step format;      npx prettier --check . --log-level warn
-step typecheck;   npx tsc --noEmit
+# Lint, format and types read the same files and each keeps one core busy: run side by side,
+# each into its own log, printed in order (and the failing ones named) once all three are done.
+step "lint, format, typecheck"
+checks=$(mktemp -d)
+npx eslint . >"$checks/lint" 2>&1 & lint=$!
+npx prettier --check . --log-level warn >"$checks/format" 2>&1 & format=$!
+npx tsc --noEmit >"$checks/typecheck" 2>&1 & typecheck=$!
+failed=""
+wait $lint || failed="$failed lint"
+wait $format || failed="$failed format"
+wait $typecheck || failed="$failed typecheck"
+for check in lint format typecheck; do
+  if [ -s "$checks/$check" ]; then echo "-- $check:"; cat "$checks/$check"; fi
+done
+rm -rf "$checks"
+if [ -n "$failed" ]; then echo "FAILED:$failed" >&2; exit 1; fi
 step unit;        npx vitest run --project unit
 step build;       npx vite build --logLevel warn && npx tsx scripts/build-server.ts
 step budget;      npx tsx bench/bundle-size.ts --check
