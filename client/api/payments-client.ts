@@ -47,6 +47,8 @@ export interface PolicyPaymentMethod {
   isCurrent: boolean;
   validFrom: string;
   validTo: string | null;
+  /** `system` when the seed or a job of the service set it; otherwise a user's code. */
+  createdBy: string;
   createdByName: string | null;
 }
 

@@ -81,6 +81,8 @@ export const HistoryEntrySchema = v.strictObject({
   entityType: v.picklist(AUDIT_ENTITY_TYPES),
   entityId: v.string(),
   actorName: v.string(),
+  /** Made by the sandbox's own job (the renewal run), not by a person: shown as "the system". */
+  bySystem: v.optional(v.boolean()),
   at: Timestamp,
   action: v.string(),
   changes: v.array(AuditChangeSchema),

@@ -167,6 +167,51 @@ test.describe('Verlauf', () => {
     await expectChangeOnCreation(page, rows, POLICY_CARE.name, ['Gekündigt']);
   });
 
+  test('a policy the renewal run renewed names the system, the term’s end, one start date and who set its payment method', async ({
+    page,
+  }) => {
+    // Read only: POL-000004 of the fresh demo world renews yearly and has no start date of its
+    // own; the seed left it as the renewal run would, its renewal recorded as the run's.
+    await signInGerman(page, POLICY_CARE.email);
+    const found = await page.request.get(
+      `${INSURANCE}/policies?filter=${encodeURIComponent('policyNumber=POL-000004')}&expand=`,
+    );
+    const [policy] = (await found.json()).items as { code: string }[];
+    await page.goto(`/u/0/policies/${policy!.code}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Vertrag POL-000004' })).toBeVisible();
+
+    const history = page.getByRole('region', { name: 'Verlauf', exact: true });
+    const renewal = history
+      .getByTestId('history')
+      .getByRole('row')
+      .filter({ hasText: 'Automatisch verlängert' });
+    await expect(renewal.first()).toContainText('System');
+    await expect(renewal.first()).toContainText(
+      /Vertragsende: \d{2}\.\d{2}\.\d{4} →.* \d{2}\.\d{2}\.\d{4}/,
+    );
+    await expect(history).not.toContainText('Noch keine Änderungen aufgezeichnet.');
+    await expect(history).not.toContainText('system');
+
+    // The page's start and the contract's start are one day.
+    const start = page
+      .locator('dt', { hasText: /^Beginn$/ })
+      .locator('xpath=following-sibling::dd[1]');
+    const contractStart = page
+      .locator('dt', { hasText: /^Vertragsbeginn$/ })
+      .first()
+      .locator('xpath=following-sibling::dd[1]');
+    await expect(contractStart).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
+    await expect(start).toHaveText((await contractStart.textContent())!);
+
+    // Who set the payment method: the seed, so the system; never a dash.
+    const method = page.getByTestId('policy-payment-method');
+    await expect(method).not.toContainText('—');
+    if ((await method.textContent())?.includes('seit')) {
+      await expect(method).toContainText('vom System festgelegt');
+    }
+    await expect(page.locator('body')).not.toContainText('usr_');
+  });
+
   test('a lead moved on shows the status before and after, by the mover’s name', async ({
     page,
   }) => {

@@ -298,6 +298,15 @@ describe('insuranceservice single policy', () => {
       .query<{ id: number }>(`SELECT id FROM policies WHERE policy_start_date IS NULL LIMIT 1`);
     const res = await call(viewer, `/policies/${row!.id}`);
     expect(res.body.policy.policyStartDate).toBe(res.body.policy.createdAt);
+    // Its contract starts that day too: the page's start and the contract data's agree (the
+    // first timeslice, the default object's start date), as the page shows days in UTC.
+    const day = res.body.policy.policyStartDate.slice(0, 10);
+    const first = res.body.policy.versions.at(-1).timeline[0];
+    expect(first.from.slice(0, 10)).toBe(day);
+    const start = first.policyObjects.find(
+      (o: { insuredObjectName: string }) => o.insuredObjectName === 'default',
+    )?.data.policyStartDate;
+    expect(start ?? day).toBe(day);
     const [dated] = await kit.db().query<{ id: number }>(
       `SELECT id FROM policies WHERE policy_start_date IS NOT NULL
          AND policy_start_date <> created_at LIMIT 1`,

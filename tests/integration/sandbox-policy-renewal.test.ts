@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/sandbox/platform/db.ts';
+import { HistoryPageSchema, type HistoryEntry } from '#common/contracts/shared.ts';
+import { contractProblems } from '#common/contracts/drift.ts';
 import { runPolicyRenewals } from '#server/sandbox/services/insurance/policy-renewal.ts';
 import { INSURANCE_USERS } from '#tests/support/sandbox.ts';
 import { demoCar, sellDemoCar, type DemoCar } from '#tests/support/demo-car.ts';
@@ -22,6 +24,13 @@ const policyFrom = (start: string, renewal: string) =>
   sellDemoCar<{ id: number; code: string }>(world, care, car, { start, renewal });
 
 const read = async (id: number) => (await call(care, `/policies/${id}`)).body.policy;
+/** The policy's history, newest first, as its page reads it. */
+const history = async (code: string) => {
+  const res = await call(care, `/policies/${code}/history`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(contractProblems(HistoryPageSchema, res.body)).toEqual([]);
+  return res.body.items as HistoryEntry[];
+};
 const current = (policy: { versions: { isCurrent: boolean }[] }) =>
   policy.versions.find((v) => v.isCurrent) as unknown as {
     versionNumber: number;
@@ -54,6 +63,24 @@ describe('the policy renewal run', () => {
     // The seed's terms ended in 2025 and 2026: some run out, others renew (three in four).
     expect(counts!.expired).toBeGreaterThan(100);
     expect(counts!.renewed).toBeGreaterThan(100);
+
+    // The seeded renewals are in the policies' history as the run records its own (POL-000004
+    // of the demo world renews yearly and was renewed by the time of the seed).
+    const [seeded] = await world.db().query<{ code: string; created_at: Date }>(
+      `SELECT p.code, v.created_at FROM policies p
+         JOIN tenants tn ON tn.id = p.tenant_id AND tn.slug = 'demo'
+         JOIN policy_versions v ON v.policy_id = p.id AND v.is_current
+        WHERE p.policy_number = 'POL-000004' AND v.metadata->>'reason' = 'renewed'`,
+    );
+    expect(seeded).toBeDefined();
+    const [renewal] = await history(seeded!.code);
+    expect(renewal).toMatchObject({
+      actorName: 'system',
+      bySystem: true,
+      action: 'renewed',
+      at: new Date(seeded!.created_at).toISOString(),
+      changes: [{ field: 'contractEnd', before: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) }],
+    });
   });
 
   it('renews a due policy per its frequency into the next terms, once; expires one that does not renew', async () => {
@@ -88,6 +115,24 @@ describe('the policy renewal run', () => {
       reason: 'expired',
       expiredOn: '2026-03-01T00:00:00.000Z',
     });
+    // Both in the policy's history: who (the system, no user), when (the run's time) and what
+    // (the term's end moved on; the status that ended).
+    // (The run is dated back here, so it lists below the creation of a moment ago.)
+    const renewals = (await history(renewing.code)).filter((e) => e.action !== 'created');
+    expect(renewals).toEqual([
+      expect.objectContaining({
+        bySystem: true,
+        action: 'renewed',
+        at: new Date(nowMs).toISOString(),
+        changes: [{ field: 'contractEnd', before: '2026-03-01', after: '2026-06-01' }],
+      }),
+    ]);
+    expect((await history(lapsing.code)).find((e) => e.action !== 'created')).toMatchObject({
+      bySystem: true,
+      action: 'expired',
+      changes: [{ field: 'status', before: 'ACTIVE', after: 'EXPIRED' }],
+    });
+
     // Nothing changes an expired policy any more.
     const terminate = await post(care, `/policies/${lapsing.id}/terminate`, {
       basedOnVersionId: ended.currentVersionId,
@@ -97,6 +142,7 @@ describe('the policy renewal run', () => {
 
     // Idempotent: the same run again changes nothing.
     expect(await runPolicyRenewals(world.db() as Db, nowMs)).toEqual({ renewed: 0, expired: 0 });
+    expect((await history(renewing.code)).filter((e) => e.action === 'renewed')).toHaveLength(1);
     expect(current(await read(renewing.id)).versionNumber).toBe(2);
     expect(current(await read(lapsing.id)).versionNumber).toBe(2);
     // Later, past the renewed term, the next one follows.

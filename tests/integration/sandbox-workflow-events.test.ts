@@ -173,25 +173,43 @@ describe('lead status changed and policy terminated', () => {
         token: admin.accessToken,
       })
     ).body.items[0];
+    const terminationDate = new Date(Date.parse(policy.policyStartDate) + 86_400_000)
+      .toISOString()
+      .slice(0, 10);
     const ended = await api(kit.base, `/insuranceservice/v1/policies/${policy.code}/terminate`, {
       token: admin.accessToken,
       body: {
         basedOnVersionId: policy.currentVersionId,
-        terminationDate: new Date(Date.parse(policy.policyStartDate) + 86_400_000)
-          .toISOString()
-          .slice(0, 10),
+        terminationDate,
       },
     });
     expect(ended.status, JSON.stringify(ended.body)).toBe(200);
     const [started] = await startedFor(admin, policy.code);
     expect(started!.workflow.code).toBe('policy-termination');
     await settledAs(started!.code, 'completed');
+    // The letter is in the workspace's language (the demo's is German) and names the policy by
+    // its number, never its internal code (issue 16, point 11).
     const mails = await kit
       .db()
-      .query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_emails WHERE subject = $1', [
-        `Termination of policy ${policy.code}`,
-      ]);
-    expect(mails[0]!.n).toBe(1);
+      .query<{ subject: string; text: string }>(
+        'SELECT subject, text FROM outbox_emails WHERE text LIKE $1',
+        [`%${policy.policyNumber}%`],
+      );
+    expect(mails).toEqual([
+      {
+        subject: `Kündigung des Vertrags ${policy.policyNumber}`,
+        text: `Wir bestätigen die Kündigung des Vertrags ${policy.policyNumber} zum ${terminationDate.split('-').reverse().join('.')}.`,
+      },
+    ]);
+    expect(
+      (
+        await kit
+          .db()
+          .query('SELECT 1 FROM outbox_emails WHERE subject LIKE $1 OR text LIKE $1', [
+            `%${policy.code}%`,
+          ])
+      ).length,
+    ).toBe(0);
     await nordStartedNothingFor(policy.code);
   });
 

@@ -278,8 +278,9 @@ describe('cancel beside a retry', () => {
       Number(
         (
           await sandbox.db.query<{ n: string }>(
-            'SELECT count(*) AS n FROM outbox_emails WHERE subject = $1',
-            [`Termination of policy ${target.entityCode}`],
+            `SELECT count(*) AS n FROM outbox_emails o JOIN policies p ON p.code = $1
+              WHERE o.subject = 'Kündigung des Vertrags ' || p.policy_number`,
+            [target.entityCode],
           )
         )[0]!.n,
       );

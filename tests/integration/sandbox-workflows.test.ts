@@ -186,8 +186,10 @@ describe('instances', () => {
     });
     expect(retried.status).toBe(200);
     await settledAs(failed.code, 'completed');
+    // The letter names the policy by its number, in the workspace's language (German).
     const mails = await count(
-      `SELECT count(*) AS n FROM outbox_emails WHERE subject = 'Termination of policy ${failed.entityCode}'`,
+      `SELECT count(*) AS n FROM outbox_emails o JOIN policies p ON p.code = '${failed.entityCode}'
+        WHERE o.subject = 'Kündigung des Vertrags ' || p.policy_number`,
     );
     const done = await instance(failed.code);
     expect(mails, JSON.stringify(done.history)).toBe(1);
@@ -344,7 +346,8 @@ describe('restart and timers', () => {
     ).toBe(1);
     expect(
       await count(
-        `SELECT count(*) AS n FROM outbox_emails WHERE subject = 'Follow up lead ${target.entityCode}'`,
+        `SELECT count(*) AS n FROM outbox_emails o JOIN leads l ON l.code = '${target.entityCode}'
+          WHERE o.subject = 'Lead ' || l.lead_number || ' nachfassen'`,
       ),
     ).toBeGreaterThan(0);
   });

@@ -177,7 +177,12 @@ export function HistoryTab({
             cellClassName: 'whitespace-nowrap',
             cell: (entry) => <time dateTime={entry.at}>{whenText(entry.at)}</time>,
           },
-          { id: 'who', header: t('history.who'), cell: (entry) => entry.actorName },
+          {
+            id: 'who',
+            header: t('history.who'),
+            // The renewal run is no person: named as the system, in the reader's language.
+            cell: (entry) => (entry.bySystem ? t('history.system') : entry.actorName),
+          },
           {
             id: 'what',
             header: t('history.what'),

@@ -14,6 +14,7 @@ import {
 } from '#client/entities/payment/payment-method-text.ts';
 import { serverPaymentErrors } from '#client/entities/payment/payment-method-form.ts';
 import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
+import { setByText } from './payment-method-set-by.ts';
 
 /**
  * The method a policy pays with (issue 18) and, with the create permission, a choice among its
@@ -94,10 +95,9 @@ export function PolicyPaymentMethodSection({
                 {describe(current.paymentMethod)}{' '}
                 <span className="text-slate-600">
                   (
-                  {t('policy.since', {
-                    date: formatDate(current.validFrom),
-                    name: current.createdByName ?? '—',
-                  })}
+                  {(({ key, name }) => t(key, { date: formatDate(current.validFrom), name }))(
+                    setByText(current),
+                  )}
                   )
                 </span>
               </>

@@ -142,6 +142,52 @@ export async function recordChange(
   );
 }
 
+/** Who a change by no person is recorded as: the history names the system, in words. */
+export const SYSTEM_ACTOR = 'system';
+
+/**
+ * Changes a job of the sandbox made on its own (the renewal run), one event each, at `at`: no
+ * user did them, so they carry no user id and the history says "the system" in the reader's
+ * language.
+ */
+export async function recordSystemChanges(
+  tx: Queryable,
+  tenantId: number,
+  at: Date,
+  events: readonly (AuditEvent & { at?: Date })[],
+): Promise<void> {
+  if (!events.length) return;
+  await tx.query(
+    `INSERT INTO audit_events (tenant_id, entity_type, entity_id, actor_id, actor_name, at, action,
+                               changes, entity_label)
+     SELECT $1, e.entity_type, e.entity_id, NULL, $2, e.at, e.action, e.changes, e.entity_label
+       FROM jsonb_to_recordset($3::jsonb)
+         AS e(entity_type text, entity_id text, at timestamptz, action text, changes jsonb,
+              entity_label text)`,
+    [
+      tenantId,
+      SYSTEM_ACTOR,
+      JSON.stringify(
+        events.map((event) => ({
+          entity_type: event.entityType,
+          entity_id: event.entityId,
+          at: (event.at ?? at).toISOString(),
+          action: event.action,
+          changes: [
+            ...(event.before && event.after ? changesBetween(event.before, event.after) : []),
+            ...(event.changes ?? []).map((c) => ({
+              ...c,
+              before: normal(c.before),
+              after: normal(c.after),
+            })),
+          ],
+          entity_label: event.entityLabel ?? null,
+        })),
+      ),
+    ],
+  );
+}
+
 /**
  * A write of one statement that had no transaction of its own, and its event, in one
  * transaction: `event` gets what the write answered and says what to record (null when the write
@@ -163,6 +209,7 @@ export async function writeAudited<T>(
 
 interface EventRow {
   id: string;
+  by_system: boolean;
   entity_label: string | null;
   actor_name: string;
   at: Date;
@@ -187,7 +234,7 @@ export async function historyPage(
   const page = await offsetPage<EventRow>(
     db,
     list,
-    `SELECT id::text, entity_label, actor_name, at, action, changes FROM audit_events
+    `SELECT id::text, actor_id IS NULL AS by_system, entity_label, actor_name, at, action, changes FROM audit_events
       WHERE tenant_id = $1 AND entity_type = $2 AND entity_id = $3
       ORDER BY at DESC, id DESC`,
     [tenantId, entityType, entityId],
@@ -199,6 +246,8 @@ export async function historyPage(
       entityId,
       // Only the name: the user's id or code never reaches a screen (issue 15, point 12).
       actorName: r.actor_name,
+      // A change no person made (the renewal run): the screen names the system in words.
+      ...(r.by_system ? { bySystem: true } : {}),
       at: r.at,
       action: r.action,
       changes: r.changes,

@@ -201,3 +201,80 @@ export async function sendTenantMail(
   });
   await sendMail(db, { tenantId: mail.tenantId, to: mail.to, subject, text, link });
 }
+
+/**
+ * The notices a workflow sends (`notification.sendEmail?template=…`), per language: a letter
+ * names the record by the number its reader knows (POL-…, the lead's number), never the internal
+ * code. Values come from the workflow's variables, filled by the event that started it.
+ */
+const NOTICES = {
+  policyTerminated: {
+    de: ({ policyNumber, terminationDate }) => ({
+      subject: `Kündigung des Vertrags ${policyNumber}`,
+      text:
+        `Wir bestätigen die Kündigung des Vertrags ${policyNumber}` +
+        (terminationDate ? ` zum ${dottedDay(terminationDate)}.` : '.'),
+    }),
+    en: ({ policyNumber, terminationDate }) => ({
+      subject: `Termination of policy ${policyNumber}`,
+      text:
+        `We confirm the termination of policy ${policyNumber}` +
+        (terminationDate ? ` as of ${terminationDate}.` : '.'),
+    }),
+    pl: ({ policyNumber, terminationDate }) => ({
+      subject: `Wypowiedzenie umowy ${policyNumber}`,
+      text:
+        `Potwierdzamy wypowiedzenie umowy ${policyNumber}` +
+        (terminationDate ? ` z dniem ${dottedDay(terminationDate)}.` : '.'),
+    }),
+  },
+  leadFollowUp: {
+    de: ({ leadNumber }) => ({
+      subject: `Lead ${leadNumber} nachfassen`,
+      text: `Bitte melden Sie sich bei der Interessentin oder dem Interessenten von Lead ${leadNumber}.`,
+    }),
+    en: ({ leadNumber }) => ({
+      subject: `Follow up lead ${leadNumber}`,
+      text: `Please get in touch with the applicant of lead ${leadNumber}.`,
+    }),
+    pl: ({ leadNumber }) => ({
+      subject: `Kontakt w sprawie leada ${leadNumber}`,
+      text: `Skontaktuj się z wnioskodawcą leada ${leadNumber}.`,
+    }),
+  },
+} satisfies Record<string, Record<MailLanguage, (values: Record<string, string>) => MailText>>;
+
+export type NoticeKind = keyof typeof NOTICES;
+
+/** What each notice cannot do without: a letter with no number would name nothing. */
+const NOTICE_NEEDS: Record<NoticeKind, readonly string[]> = {
+  policyTerminated: ['policyNumber'],
+  leadFollowUp: ['leadNumber'],
+};
+export const isNoticeKind = (kind: string): kind is NoticeKind => Object.hasOwn(NOTICES, kind);
+
+/** `2026-12-31` as a German or Polish reader writes a day: 31.12.2026. */
+const dottedDay = (iso: string) => iso.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3.$2.$1');
+
+/**
+ * Writes a workflow's notice of `kind` to `to`: in their own language when they have an account
+ * in the tenant, else in the tenant's (the letter to a customer, post@…).
+ */
+export async function sendNotice(
+  db: Queryable,
+  mail: { tenantId: number; to: string; kind: NoticeKind; values: Record<string, string> },
+): Promise<void> {
+  const missing = NOTICE_NEEDS[mail.kind].find((name) => !mail.values[name]);
+  if (missing) throw new Error(`the e-mail ${mail.kind} needs the variable ${missing}`);
+  const [user] = await db.query<{ id: number }>(
+    `SELECT u.id FROM users u JOIN tenant_users m ON m.user_id = u.id AND m.tenant_id = $1
+      WHERE lower(u.email) = lower($2) LIMIT 1`,
+    [mail.tenantId, mail.to],
+  );
+  const language = user
+    ? await recipientLanguage(db, { userId: user.id, tenantId: mail.tenantId })
+    : await tenantLanguage(db, mail.tenantId);
+  const template: (values: Record<string, string>) => MailText = NOTICES[mail.kind][language];
+  const { subject, text } = template(mail.values);
+  await sendMail(db, { tenantId: mail.tenantId, to: mail.to, subject, text, link: null });
+}

@@ -599,7 +599,11 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
           tenantId: auth.tenantId,
           entityCode: policy.code,
           by: auth.userCode,
-          data: { terminationDate: (body as { terminationDate?: string }).terminationDate ?? null },
+          // The number the policy's letters name it by (its code is internal).
+          data: {
+            policyNumber: policy.policyNumber,
+            terminationDate: (body as { terminationDate?: string }).terminationDate ?? null,
+          },
         });
       res.status(options.status ?? 200).json({ policy });
     };

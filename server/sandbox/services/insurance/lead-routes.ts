@@ -862,7 +862,7 @@ export function leadRouter(ctx: SandboxContext): Router {
         tenantId,
         entityCode: lead.code,
         by: userCode,
-        data: { fromStatus: result.moved.from, status: lead.status },
+        data: { fromStatus: result.moved.from, status: lead.status, leadNumber: lead.lead_number },
       });
     res.json({ lead: await withVersions(tenantId, tenantSlug, lead) });
   });

@@ -3,6 +3,7 @@ import type { RenewalFrequency } from '#common/policy-object-data.ts';
 import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
 import { startDayRun } from '#server/sandbox/platform/day-run.ts';
+import { recordSystemChanges, type AuditEvent } from '#server/sandbox/platform/audit-trail.ts';
 import {
   presentVersions,
   type PresentedVersion,
@@ -67,9 +68,44 @@ export function renewedTimeline(
   return { timeline: next, terms };
 }
 
+/** The UTC day of a term's boundary, as the policy page shows a term's dates. */
+const dayOf = (iso: string) => iso.slice(0, 10);
+
+/**
+ * The history's event of a version the run wrote (issue 15, point 12): the term's end moved on
+ * (renewed) or the status that ended (expired), recorded as the system's. The seed records its
+ * run-written versions with it too, so that a seeded renewal reads like a run's.
+ */
+export function renewalEvent(
+  policyCode: string,
+  metadata: Record<string, unknown>,
+  statusBefore: string,
+): AuditEvent {
+  const event = { entityType: 'policy' as const, entityId: policyCode };
+  if (metadata.reason === 'expired') {
+    return {
+      ...event,
+      action: 'expired',
+      changes: [{ field: 'status', before: statusBefore, after: 'EXPIRED' }],
+    };
+  }
+  return {
+    ...event,
+    action: 'renewed',
+    changes: [
+      {
+        field: 'contractEnd',
+        before: dayOf(String(metadata.previousEnd)),
+        after: dayOf(String(metadata.renewedUntil)),
+      },
+    ],
+  };
+}
+
 interface DueRow {
   id: number;
   code: string;
+  status: string;
   renewal_frequency: RenewalFrequency;
   version_id: number;
   ended_at: Date;
@@ -79,7 +115,7 @@ interface DueRow {
 async function runTenant(tx: Queryable, tenantId: number, nowMs: number) {
   const now = new Date(nowMs);
   const candidates = await tx.query<DueRow>(
-    `SELECT p.id, p.code, p.renewal_frequency, v.id AS version_id, max(t."to") AS ended_at
+    `SELECT p.id, p.code, p.status, p.renewal_frequency, v.id AS version_id, max(t."to") AS ended_at
        FROM policies p
        JOIN policy_versions v ON v.policy_id = p.id AND v.is_current
        JOIN timeslices t ON t.policy_version_id = v.id
@@ -175,6 +211,13 @@ async function runTenant(tx: Queryable, tenantId: number, nowMs: number) {
             updated_at = $4, updated_by = $5
       WHERE tenant_id = $1 AND id = ANY($2::int[])`,
     [tenantId, policyIds, expired, now.toISOString(), BY],
+  );
+  // Each renewal or expiry in the policy's history, as every other change of a policy is.
+  await recordSystemChanges(
+    tx,
+    tenantId,
+    now,
+    due.map((policy, n) => renewalEvent(policy.code, versions[n]!.metadata, policy.status)),
   );
   return { renewed: due.length - expired.length, expired: expired.length };
 }

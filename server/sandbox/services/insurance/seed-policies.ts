@@ -6,7 +6,8 @@ import type { Clock } from '#common/clock.ts';
 import { seedShiftMs } from '#server/sandbox/platform/seed-time.ts';
 import type { RenewalFrequency } from '#common/policy-object-data.ts';
 import { loadTariffs, premiumOf, type Tariff, type TariffField } from './premium.ts';
-import { renewedTimeline } from './policy-renewal.ts';
+import { renewalEvent, renewedTimeline } from './policy-renewal.ts';
+import { recordSystemChanges, type AuditEvent } from '#server/sandbox/platform/audit-trail.ts';
 import {
   formatPolicyNumber,
   insertPolicies,
@@ -187,16 +188,18 @@ export function generatePolicies(
   createdMsOf: (i: number, k: number) => number,
   /** The demo clock's now: policies come as the renewal run would leave them at this time. */
   nowMs: number,
-): NewPolicy[] {
+): SeededPolicy[] {
   const { tariffs: versions, accountCodes } = seller;
-  const policies: NewPolicy[] = [];
+  const policies: SeededPolicy[] = [];
   for (let i = firstNumber - 1; i < firstNumber - 1 + count; i += 1) {
     const version = versions[i % versions.length]!;
     const createdMs = createdMsOf(i, i - (firstNumber - 1));
     const createdAt = new Date(createdMs);
-    // Every seventh policy has no start date of its own: it shows createdAt (spec section 3).
-    const startMs = Math.floor(createdMs / DAY_MS) * DAY_MS + ((i * 11) % 30) * DAY_MS;
+    // Every seventh policy has no start date of its own: it shows createdAt (spec section 3), so
+    // its term starts the day it was created, or the page's start and the contract's would differ.
     const hasStart = i % 7 !== 3;
+    const startMs =
+      Math.floor(createdMs / DAY_MS) * DAY_MS + (hasStart ? ((i * 11) % 30) * DAY_MS : 0);
 
     const versionCount = i % 3 === 0 ? 2 : 1;
     const policyVersions: NewVersion[] = [];
@@ -236,6 +239,8 @@ export function generatePolicies(
     const renewalFrequency = i % 4 === 0 ? 'none' : 'yearly';
     let status: string = POLICY_STATUSES[i % 10 < 7 ? 0 : (i % 10) - 6] ?? 'ACTIVE';
     const termination = status === 'TERMINATED' ? terminationOf(i, startMs, version, nowMs) : null;
+    const code = stableCode('pol', `${slug}:policy:${i}`);
+    let runEvent: SeededPolicy['runEvent'];
     if (status === 'ACTIVE' || status === 'SUSPENDED') {
       // As the renewal run would have left it by now (policy-renewal.ts): a term that ended
       // renews up to now or expires, recorded as the version the run writes. So the run at the
@@ -244,11 +249,13 @@ export function generatePolicies(
       if (due) {
         policyVersions.at(-1)!.revisionStatus = 'superseded';
         policyVersions.push(due);
+        // In the policy's history as the run records what it does.
+        runEvent = { ...renewalEvent(code, due.metadata, status), at: due.createdAt! };
         if (renewalFrequency === 'none') status = 'EXPIRED';
       }
     }
     policies.push({
-      code: stableCode('pol', `${slug}:policy:${i}`),
+      code,
       createdAt,
       policyNumber: formatPolicyNumber(i + 1),
       productId: version.product_id,
@@ -262,10 +269,14 @@ export function generatePolicies(
       renewalFrequency,
       termination,
       versions: policyVersions,
+      ...(runEvent ? { runEvent } : {}),
     });
   }
   return policies;
 }
+
+/** A demo policy, with the history's event of the version the renewal run would have written. */
+export type SeededPolicy = NewPolicy & { runEvent?: AuditEvent & { at: Date } };
 
 /**
  * Adds `count` demo policies to a tenant, numbered on from its policy number counter, created
@@ -284,6 +295,12 @@ export async function addDemoPolicies(
   const first = await reservePolicyNumbers(tx, tenant.id, count);
   const policies = generatePolicies(tenant.slug, seller, first, count, createdMsOf, nowMs);
   await insertPolicies(tx, tenant.id, { at: new Date(), by: 'system' }, policies);
+  await recordSystemChanges(
+    tx,
+    tenant.id,
+    new Date(nowMs),
+    policies.flatMap((p) => (p.runEvent ? [p.runEvent] : [])),
+  );
   return policies.length;
 }
 

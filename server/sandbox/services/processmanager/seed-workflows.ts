@@ -51,7 +51,7 @@ export const LEAD_FOLLOW_UP_V2 = bpmn(
   `<startEvent id="start" name="Lead status changed"/>${flow('f1', 'start', 'wait')}
     <intermediateCatchEvent id="wait" name="One day later"><timerEventDefinition><timeDuration xsi:type="tFormalExpression">P1D</timeDuration></timerEventDefinition></intermediateCatchEvent>${flow('f2', 'wait', 'followUp')}
     <serviceTask id="followUp" name="Create follow-up" implementation="lead.createFollowUp?note=Call%20the%20applicant&amp;dueInDays=1"/>${flow('f3', 'followUp', 'notify')}
-    <serviceTask id="notify" name="Notify the agent" implementation="notification.sendEmail?to=care%40demo.test&amp;subject=Follow%20up%20lead%20%7BentityCode%7D"/>${flow('f4', 'notify', 'end')}
+    <serviceTask id="notify" name="Notify the agent" implementation="notification.sendEmail?to=care%40demo.test&amp;template=leadFollowUp"/>${flow('f4', 'notify', 'end')}
     <endEvent id="end"/>`,
 );
 
@@ -64,7 +64,7 @@ export const POLICY_TERMINATION_V1 = bpmn(
 export const POLICY_TERMINATION_V2 = bpmn(
   'policy_termination',
   `<startEvent id="start" name="Policy terminated"/>${flow('f1', 'start', 'letter')}
-    <serviceTask id="letter" name="Send termination letter" implementation="notification.sendEmail?to=post%40demo.test&amp;subject=Termination%20of%20policy%20%7BentityCode%7D&amp;text=We%20confirm%20the%20termination%20of%20policy%20%7BentityCode%7D."/>${flow('f2', 'letter', 'end')}
+    <serviceTask id="letter" name="Send termination letter" implementation="notification.sendEmail?to=post%40demo.test&amp;template=policyTerminated"/>${flow('f2', 'letter', 'end')}
     <endEvent id="end"/>`,
 );
 
@@ -147,6 +147,18 @@ export async function seedWorkflows({ db, logger, clock }: SeedEnv): Promise<voi
     await codes('leads'),
     await codes('policies'),
   ];
+  // The numbers the letters name the records by, as the events that start these workflows give.
+  const numbers = async (table: string, column: string) =>
+    new Map(
+      (
+        await db.query<{ code: string; n: string }>(
+          `SELECT code, ${column} AS n FROM ${table} WHERE tenant_id = $1 ORDER BY id LIMIT 3`,
+          [tenantId],
+        )
+      ).map((r) => [r.code, r.n]),
+    );
+  const leadNumbers = await numbers('leads', 'lead_number');
+  const policyNumbers = await numbers('policies', 'policy_number');
 
   const runtime = openRuntime(db, clock, logger);
   try {
@@ -170,17 +182,23 @@ export async function seedWorkflows({ db, logger, clock }: SeedEnv): Promise<voi
     );
     // Active: claims waiting for a person (no estimate: the table says manual), leads on the timer.
     for (const claim of claims) await start(intakeV2, claim, { amount: 0 });
-    for (const lead of leads.slice(0, 2)) await start(followUpV2, lead);
+    for (const lead of leads.slice(0, 2)) {
+      await start(followUpV2, lead, { leadNumber: leadNumbers.get(lead) });
+    }
     // Completed: the first versions run straight through.
     for (const lead of leads) await start(v1Of!.follow, lead);
     for (const policy of policies.slice(0, 1)) await start(v1Of!.term, policy);
     // Failed: the mail service was down; a retry sends the letters.
     runtime.outages.add('notification.sendEmail');
-    for (const policy of policies.slice(1, 3)) await start(terminationV2, policy);
+    for (const policy of policies.slice(1, 3)) {
+      await start(terminationV2, policy, { policyNumber: policyNumbers.get(policy) });
+    }
     await runtime.settled();
     runtime.outages.clear();
     // Cancelled: a follow-up a clerk stopped.
-    const cancelled = await start(followUpV2, leads[2]);
+    const cancelled = await start(followUpV2, leads[2], {
+      leadNumber: leadNumbers.get(leads[2]!),
+    });
     await runtime.halt(cancelled);
     await db.query(
       "UPDATE workflow_instances SET status = 'cancelled', timer_due_at = NULL WHERE code = $1",

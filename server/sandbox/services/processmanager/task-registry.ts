@@ -1,5 +1,6 @@
 import type { Queryable } from '#server/sandbox/platform/db.ts';
 import { sendMail } from '#server/sandbox/platform/admin-shared.ts';
+import { isNoticeKind, sendNotice } from '#server/sandbox/platform/mail.ts';
 import { setClaimStatusByWorkflow } from '#server/sandbox/services/claim/index.ts';
 import { httpCall, checkHttpCall, HTTP_CALL_RAW_PARAMS } from './http-call.ts';
 
@@ -50,8 +51,29 @@ const TASKS: Record<string, Task> = {
     await setClaimStatusByWorkflow(ctx.db, ctx.tenantId, code, need(params, 'status'), ctx.by);
     ctx.variables.claimStatus = params.status;
   },
-  /** An e-mail to the outbox (the sandbox sends nothing out). */
+  /**
+   * An e-mail to the outbox (the sandbox sends nothing out): a notice of the sandbox's own
+   * (`template=policyTerminated`), in the reader's language and naming the record by its number,
+   * or the subject and text the workflow's author wrote.
+   */
   'notification.sendEmail': async (params, ctx) => {
+    const template = params.template;
+    if (template !== undefined) {
+      if (!isNoticeKind(template)) throw new Error(`unknown e-mail template ${template}`);
+      const values = Object.fromEntries(
+        Object.entries(ctx.variables).flatMap(([k, v]) =>
+          typeof v === 'string' || typeof v === 'number' ? [[k, String(v)]] : [],
+        ),
+      );
+      await sendNotice(ctx.db, {
+        tenantId: ctx.tenantId,
+        to: need(params, 'to'),
+        kind: template,
+        values,
+      });
+      ctx.variables.mailSent = true;
+      return;
+    }
     await sendMail(ctx.db, {
       tenantId: ctx.tenantId,
       to: need(params, 'to'),
