@@ -39,7 +39,7 @@ test.describe('Aktivitätsprotokoll', () => {
 
     await page.goto(`/u/0/admin/roles/${role.id}`);
     await german(page);
-    await page.getByLabel('Beschreibung').fill('Liest Policen und Schäden');
+    await page.getByLabel('Beschreibung', { exact: true }).fill('Liest Policen und Schäden');
     await page.getByRole('button', { name: 'Rolle speichern' }).click();
     await expect(page.getByText(`Die Rolle Prüfer ${code} wurde gespeichert.`)).toBeVisible();
 

@@ -63,8 +63,10 @@ test.describe('roles administration', () => {
     await expect(page.getByText('Name is required')).toBeVisible();
     await expect(page.getByText('Choose at least one permission')).toBeVisible();
     await page.getByLabel('Code').fill(code);
-    await page.getByLabel('Name').fill(name);
-    await page.getByLabel('Description').fill('Reads claims and their dashboards');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await page
+      .getByRole('textbox', { name: 'Description', exact: true })
+      .fill('Reads claims and their dashboards');
     await cell(page, 'Claim management', 'Claims', 'View').check();
     await cell(page, 'Reporting', 'Dashboards', 'View').check();
     await cell(page, 'User interface', 'Insurance suite', 'View').check();
@@ -80,11 +82,11 @@ test.describe('roles administration', () => {
     // The same code again is refused by the service; what was typed stays.
     await page.getByRole('link', { name: 'New role' }).click();
     await page.getByLabel('Code').fill(code);
-    await page.getByLabel('Name').fill('Duplicate');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Duplicate');
     await cell(page, 'Reporting', 'Dashboards', 'View').check();
     await page.getByRole('button', { name: 'Save role' }).click();
     await expect(page.getByText('A role with this code exists already.')).toBeVisible();
-    await expect(page.getByLabel('Name')).toHaveValue('Duplicate');
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Duplicate');
     await expect(cell(page, 'Reporting', 'Dashboards', 'View')).toBeChecked();
     await page.getByRole('link', { name: 'Back to roles' }).click();
 
@@ -99,7 +101,7 @@ test.describe('roles administration', () => {
     });
     await expect(included).toBeChecked();
     await expect(included).toBeDisabled();
-    await page.getByLabel('Name').fill(`${name} II`);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`${name} II`);
     await page.getByRole('button', { name: 'Save role' }).click();
     await expect(page.getByText(`The role ${name} II was saved.`)).toBeVisible();
     await expect(table.getByRole('row').filter({ hasText: code })).toContainText(`${name} II`);
@@ -152,7 +154,10 @@ test.describe('roles administration', () => {
     const claims = cell(page, 'Claim management', 'Claims', 'All');
     await expect(claims).toBeChecked();
     await expect(claims).toBeDisabled();
-    await expect(page.getByLabel('Name')).toHaveAttribute('readonly', '');
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveAttribute(
+      'readonly',
+      '',
+    );
     await expectNoSeriousA11yViolations(page);
 
     // A permission outside the catalogue is listed on its own; the boxes it includes show so.
@@ -225,7 +230,7 @@ test.describe('roles administration', () => {
     // Permissions taken away after the page opened: the service answers escalation, translated,
     // and what was entered stays.
     await limited.getByLabel('Code').fill(`reporter-${stamp}`);
-    await limited.getByLabel('Name').fill('Reporter');
+    await limited.getByRole('textbox', { name: 'Name', exact: true }).fill('Reporter');
     await cell(limited, 'Reporting', 'Dashboards', 'View').check();
     const narrowed = await page.request.put(`${T}/roles/${roleId}`, {
       headers,
@@ -239,7 +244,9 @@ test.describe('roles administration', () => {
     await expect(
       limited.getByText('You cannot grant or remove a permission you do not hold yourself.'),
     ).toBeVisible();
-    await expect(limited.getByLabel('Name')).toHaveValue('Reporter');
+    await expect(limited.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(
+      'Reporter',
+    );
     await expect(cell(limited, 'Reporting', 'Dashboards', 'View')).toBeChecked();
     await expectNoSeriousA11yViolations(limited);
     await context.close();

@@ -48,7 +48,7 @@ test.describe('die Benutzerseite', () => {
     await dialog.getByRole('textbox', { name: 'Vorname' }).fill('Dora');
     await dialog.getByRole('textbox', { name: 'Nachname' }).fill('Direkt');
     await dialog.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email);
-    await dialog.getByRole('checkbox', { name: 'Show only' }).check();
+    await dialog.getByRole('checkbox', { name: 'Nur lesen' }).check();
     await dialog.getByRole('button', { name: 'Benutzer anlegen' }).click();
 
     // The new user's page opens; the set-password e-mail is in the outbox.
@@ -77,7 +77,7 @@ test.describe('die Benutzerseite', () => {
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('tab', { name: 'Rollen und Berechtigungen' }).click();
-    await expect(page.getByTestId('user-roles')).toHaveText('Show only');
+    await expect(page.getByTestId('user-roles')).toHaveText('Nur lesen');
     await expect(page.getByText('tenant-management.users.view')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });

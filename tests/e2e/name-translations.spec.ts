@@ -77,12 +77,12 @@ test.describe('translations of tenant-defined names', () => {
     await page.goto('/u/0/admin/roles');
     await page
       .getByRole('table', { name: 'Rollen' })
-      .getByRole('link', { name: 'Show only' })
+      .getByRole('link', { name: 'Nur lesen', exact: true })
       .click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Rolle: Show only' })).toBeVisible();
-    await page.getByRole('textbox', { name: 'Polnisch' }).fill('Tylko do odczytu');
+    await expect(page.getByRole('heading', { level: 1, name: 'Rolle: Nur lesen' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Beschreibung auf Polnisch' }).fill('Tylko do odczytu');
     await page.getByRole('button', { name: 'Rolle speichern' }).click();
-    await expect(page.getByText('Die Rolle Show only wurde gespeichert.')).toBeVisible();
+    await expect(page.getByText('Die Rolle Nur lesen wurde gespeichert.')).toBeVisible();
 
     await inLanguage(page, 'pl');
     await page.reload();
@@ -92,8 +92,8 @@ test.describe('translations of tenant-defined names', () => {
     await expect(row).toContainText('Tylko do odczytu');
 
     // Put back: an empty text shows the description as entered again.
-    await row.getByRole('link', { name: 'Show only' }).click();
-    await page.getByRole('textbox', { name: 'polski' }).fill('');
+    await row.getByRole('link', { name: 'Tylko odczyt', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Opis po polsku' }).fill('');
     await page.getByRole('button', { name: /Zapisz/ }).click();
     await expect(page).toHaveURL(/\/admin\/roles$/);
     await expect(page.getByRole('table', { name: 'Role' })).not.toContainText('Tylko do odczytu');
