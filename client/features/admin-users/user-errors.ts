@@ -26,5 +26,9 @@ export function refusalText(
   code: string,
 ): string {
   const key = errorKey(code);
-  return key === 'errors.generic' ? t(key) : t('errors.refused', { reason: t(key) });
+  const reason = t(key);
+  // A reason written as a whole sentence (escalation, the generic text) needs no frame.
+  return key === 'errors.generic' || /[.!?]$/.test(reason)
+    ? reason
+    : t('errors.refused', { reason });
 }
