@@ -20,15 +20,14 @@
  *        [--invoice-deep-page=1000] [--data-dir=<dir, kept and reused>]
  * (in run-all.ts: --invoices=N and --invoice-data-dir=<dir>).
  */
-import { writePageToken } from '#server/sandbox/platform/list-keyset.ts';
 import { growInvoices } from '#server/sandbox/services/billing/seed-invoices.ts';
 import { buildBenchMain, countFlag, runWhenMain, textFlag } from './lib/cli.ts';
-import { prepareGrownWorld } from './lib/grown-world.ts';
+import { deepPageToken, prepareGrownWorld } from './lib/grown-world.ts';
 import {
   firstAgainstDeep,
+  type FirstAgainstDeep,
   summaryText,
   withSignedInStack,
-  type TimingSummary,
 } from './lib/timing.ts';
 
 /** Budget: a deep page may take at most this many times the first page's median. */
@@ -44,17 +43,11 @@ export interface InvoiceListOptions {
   dataDir?: string;
 }
 
-export interface InvoiceListReport {
+export interface InvoiceListReport extends FirstAgainstDeep {
   options: InvoiceListOptions;
   invoices: number;
   growSeconds: number;
   deepToken: string;
-  firstMs: number[];
-  deepMs: number[];
-  first: TimingSummary;
-  deep: TimingSummary;
-  deepToFirstRatio: number;
-  failures: string[];
 }
 
 /** Seeds (unless the directory has a world), grows and reads the deep page's token. */
@@ -63,23 +56,16 @@ const prepare = (opts: InvoiceListOptions) =>
     dataDir: opts.dataDir,
     prefix: 'bench-invoices-',
     grow: async (db) => (await growInvoices(db, 'demo', opts.count)).after,
-    read: async (db, invoices) => {
-      // The last row of the page before the deep one, in the list's order and with its text.
-      const [last] = await db.query<{ id: number; due: string }>(
-        `SELECT i.id, i.due_date::text AS due FROM invoices i
-           JOIN tenants t ON t.id = i.tenant_id AND t.slug = 'demo'
-          ORDER BY i.due_date DESC, i.id DESC OFFSET $1 LIMIT 1`,
-        [(opts.deepPage - 1) * PAGE_SIZE - 1],
-      );
-      if (!last) throw new Error(`fewer than ${opts.deepPage} pages: raise --invoices`);
-      return writePageToken(
-        opts.deepPage,
-        last.id,
-        'DESC',
-        { field: 'dueDate', value: last.due },
-        invoices,
-      );
-    },
+    read: (db, invoices) =>
+      deepPageToken(db, {
+        table: 'invoices',
+        column: 'due_date',
+        field: 'dueDate',
+        deepPage: opts.deepPage,
+        pageSize: PAGE_SIZE,
+        total: invoices,
+        tooFew: 'raise --invoices',
+      }),
   });
 
 export async function measureInvoiceList(opts: InvoiceListOptions): Promise<InvoiceListReport> {

@@ -18,15 +18,14 @@
  * Usage: npx tsx bench/workflow-monitor.ts [--check] [--json] [--instances=50000] [--runs=9]
  *        [--monitor-deep-page=1000] [--workflow-data-dir=<dir, kept and reused>]
  */
-import { writePageToken } from '#server/sandbox/platform/list-keyset.ts';
 import { growWorkflowInstances } from '#server/sandbox/services/processmanager/seed-instances.ts';
 import { buildBenchMain, countFlag, runWhenMain, textFlag } from './lib/cli.ts';
-import { prepareGrownWorld } from './lib/grown-world.ts';
+import { deepPageToken, prepareGrownWorld } from './lib/grown-world.ts';
 import {
   firstAgainstDeep,
+  type FirstAgainstDeep,
   summaryText,
   withSignedInStack,
-  type TimingSummary,
 } from './lib/timing.ts';
 
 /** Budget: a deep page may take at most this many times the first page's median. */
@@ -42,17 +41,11 @@ export interface WorkflowMonitorOptions {
   dataDir?: string;
 }
 
-export interface WorkflowMonitorReport {
+export interface WorkflowMonitorReport extends FirstAgainstDeep {
   options: WorkflowMonitorOptions;
   instances: number;
   growSeconds: number;
   deepToken: string;
-  firstMs: number[];
-  deepMs: number[];
-  first: TimingSummary;
-  deep: TimingSummary;
-  deepToFirstRatio: number;
-  failures: string[];
 }
 
 /** Seeds (unless the directory has a world), grows and reads the deep page's token. */
@@ -61,23 +54,16 @@ const prepare = (opts: WorkflowMonitorOptions) =>
     dataDir: opts.dataDir,
     prefix: 'bench-workflows-',
     grow: async (db) => (await growWorkflowInstances(db, 'demo', opts.count)).after,
-    read: async (db, instances) => {
-      // The last row of the page before the deep one, in the list's order and with its text.
-      const [last] = await db.query<{ id: number; created: string }>(
-        `SELECT i.id, i.created_at::text AS created FROM workflow_instances i
-           JOIN tenants t ON t.id = i.tenant_id AND t.slug = 'demo'
-          ORDER BY i.created_at DESC, i.id DESC OFFSET $1 LIMIT 1`,
-        [(opts.deepPage - 1) * PAGE_SIZE - 1],
-      );
-      if (!last) throw new Error(`fewer than ${opts.deepPage} pages: raise --count`);
-      return writePageToken(
-        opts.deepPage,
-        last.id,
-        'DESC',
-        { field: 'createdAt', value: last.created },
-        instances,
-      );
-    },
+    read: (db, instances) =>
+      deepPageToken(db, {
+        table: 'workflow_instances',
+        column: 'created_at',
+        field: 'createdAt',
+        deepPage: opts.deepPage,
+        pageSize: PAGE_SIZE,
+        total: instances,
+        tooFew: 'raise --count',
+      }),
   });
 
 export async function measureWorkflowMonitor(

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPglite, type Db } from '#server/sandbox/platform/db.ts';
+import { writePageToken } from '#server/sandbox/platform/list-keyset.ts';
 import { growPolicies } from '#server/sandbox/services/insurance/seed-policies.ts';
 import { startStack } from '#tests/support/stack.ts';
 
@@ -72,4 +73,38 @@ export async function preparePolicyWorld(count: number, dataDir?: string): Promi
     grow: async (db) => (await growPolicies(db, 'demo', count)).after,
   });
   return { ...world, policies: world.count };
+}
+
+/**
+ * The keyset token a newest-first list of the demo workspace hands out after page `deepPage - 1`
+ * (its last row, in the list's order and with its sort value as text), read from the grown
+ * database: what the invoice list and the workflow monitor benches ask for as their deep page.
+ * `table` and `column` are the bench's own constants, never input.
+ */
+export async function deepPageToken(
+  db: Db,
+  o: {
+    table: string;
+    column: string;
+    field: string;
+    deepPage: number;
+    pageSize: number;
+    total: number;
+    tooFew: string;
+  },
+): Promise<string> {
+  const [last] = await db.query<{ id: number; value: string }>(
+    `SELECT i.id, i.${o.column}::text AS value FROM ${o.table} i
+       JOIN tenants t ON t.id = i.tenant_id AND t.slug = 'demo'
+      ORDER BY i.${o.column} DESC, i.id DESC OFFSET $1 LIMIT 1`,
+    [(o.deepPage - 1) * o.pageSize - 1],
+  );
+  if (!last) throw new Error(`fewer than ${o.deepPage} pages: ${o.tooFew}`);
+  return writePageToken(
+    o.deepPage,
+    last.id,
+    'DESC',
+    { field: o.field, value: last.value },
+    o.total,
+  );
 }
