@@ -69,6 +69,19 @@ describe('infiniteTableMachine', () => {
     });
   });
 
+  it('keeps a capped count as a floor until a query restarts the list', async () => {
+    const { actor, answer } = start({ pageSize: 2 });
+    await answer({ ...page(0, 2, '2'), totalCount: 10_000, totalAbove: true });
+    expect(actor.getSnapshot().context).toMatchObject({ totalCount: 10_000, totalAbove: true });
+    actor.send({ type: 'table.nearEnd' });
+    await answer(page(2, 2, '4'));
+    expect(actor.getSnapshot().context).toMatchObject({ totalCount: 10_000, totalAbove: true });
+    actor.send({ type: 'table.query', query: { filters: { policy: 'P-1' }, sort: null } });
+    expect(actor.getSnapshot().context).toMatchObject({ totalCount: null, totalAbove: false });
+    await answer({ ...page(0, 1, null), totalCount: 1 });
+    expect(actor.getSnapshot().context).toMatchObject({ totalCount: 1, totalAbove: false });
+  });
+
   it.each([null, '', '0'])('is exhausted after a last page (token %j)', async (token) => {
     const { actor, answer, value } = start();
     await answer(page(0, 2, token));

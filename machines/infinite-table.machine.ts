@@ -21,6 +21,8 @@ export interface LoadPageOutput {
   nextPageToken: string | null;
   /** Total row count when the back end knows it (aria-rowcount); otherwise left out. */
   totalCount?: number;
+  /** The list holds more rows than `totalCount` (a capped count: "10 000+"). */
+  totalAbove?: boolean;
 }
 
 export interface InfiniteTableInput {
@@ -41,6 +43,8 @@ export interface InfiniteTableContext {
   rows: unknown[];
   nextPageToken: string | null;
   totalCount: number | null;
+  /** `totalCount` is a floor, not the count (see {@link LoadPageOutput}). */
+  totalAbove: boolean;
   /** Pages loaded since the last user action (query change, retry): compared to `stopLimit`. */
   autoPages: number;
   /** The last failure; null when loading stopped because of the stop limit. */
@@ -67,6 +71,7 @@ function appended(context: InfiniteTableContext, { output }: Loaded) {
     rows: [...context.rows, ...output.rows],
     nextPageToken: isLastPageToken(output.nextPageToken) ? null : output.nextPageToken,
     totalCount: output.totalCount ?? context.totalCount,
+    totalAbove: output.totalCount === undefined ? context.totalAbove : output.totalAbove === true,
     autoPages: context.autoPages + 1,
     error: null,
   };
@@ -78,6 +83,7 @@ const restarted = (context: InfiniteTableContext, query: TableQuery) => ({
   rows: [],
   nextPageToken: null,
   totalCount: null,
+  totalAbove: false,
   autoPages: 0,
   error: null,
 });
@@ -120,6 +126,7 @@ export const infiniteTableMachine = setup({
     rows: [],
     nextPageToken: null,
     totalCount: null,
+    totalAbove: false,
     autoPages: 0,
     error: null,
   }),

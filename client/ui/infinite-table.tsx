@@ -45,9 +45,19 @@ export type LoadTablePage<TRow> = (
   signal: AbortSignal,
 ) => Promise<Omit<LoadPageOutput, 'rows'> & { rows: readonly TRow[] }>;
 
-/** A page's `totalItems` (upstream contract) as the table's `totalCount`, when the list has one. */
-export const totalCountOf = (totalItems: number | undefined): { totalCount?: number } =>
-  totalItems === undefined ? {} : { totalCount: totalItems };
+/**
+ * A page's `totalItems` (upstream contract) as the table's `totalCount`, when the list has one;
+ * a sandbox list whose count stopped at its cap answers `totalItemsAbove` instead (decision 016).
+ */
+export const totalCountOf = (page: {
+  totalItems?: number | null;
+  totalItemsAbove?: number;
+}): { totalCount?: number; totalAbove?: boolean } =>
+  typeof page.totalItems === 'number'
+    ? { totalCount: page.totalItems }
+    : page.totalItemsAbove === undefined
+      ? {}
+      : { totalCount: page.totalItemsAbove, totalAbove: true };
 
 export interface InfiniteTableProps<TRow> {
   /** Accessible name of the table. */
@@ -224,9 +234,11 @@ export function InfiniteTable<TRow>({
     ...(selectable ? ['3rem'] : []),
     ...columns.map((column) => column.width ?? '1fr'),
   ].join(' ');
-  const { totalCount } = state.context;
-  const knownCount =
-    totalCount ?? (state.matches('exhausted') || state.matches('empty') ? rows.length : null);
+  const { totalCount, totalAbove } = state.context;
+  // A floor ("10 000+") is no row count for assistive technology: -1 says it is unknown.
+  const knownCount = totalAbove
+    ? null
+    : (totalCount ?? (state.matches('exhausted') || state.matches('empty') ? rows.length : null));
   const headerRows = 1;
   const ariaRowCount = knownCount === null ? -1 : knownCount + headerRows + (footer ? 1 : 0);
   const allLoadedSelected = rows.length > 0 && rows.every((row) => selected.has(rowKey(row)));
@@ -307,8 +319,11 @@ export function InfiniteTable<TRow>({
   const paused = stopped && state.context.error === null;
   // Formatted once per count and language, not on every scroll render.
   const formattedTotal = useMemo(
-    () => (totalCount === null ? null : new Intl.NumberFormat(i18n.language).format(totalCount)),
-    [totalCount, i18n.language],
+    () =>
+      totalCount === null
+        ? null
+        : new Intl.NumberFormat(i18n.language).format(totalCount) + (totalAbove ? '+' : ''),
+    [totalCount, totalAbove, i18n.language],
   );
   const total =
     totalCount === null || formattedTotal === null

@@ -491,4 +491,35 @@ describe('growing the invoices (npm run seed:invoices)', () => {
     expect((await runBilling(db, clock.now())).invoices).toBe(0);
     await expect(growInvoices(db, 'nowhere', 5)).rejects.toThrow(/no workspace "nowhere"/);
   });
+
+  it('counts a list of more than 10 000 invoices as "more than 10 000", exact again when filtered', async () => {
+    const db = kit.db() as Db;
+    const [{ n } = { n: 0 }] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM invoices WHERE tenant_id = (SELECT id FROM tenants WHERE slug = 'demo')`,
+    );
+    await growInvoices(db, 'demo', Math.max(n, 10_000) + 20);
+    const first = await billing.call(finance, '/invoices?pageSize=3&expand=');
+    expect(first.status).toBe(200);
+    expect(first.body.totalItemsAbove).toBe(10_000);
+    expect(first.body).not.toHaveProperty('totalItems');
+    // The next page carries the floor in its token instead of counting again.
+    const second = await billing.call(
+      finance,
+      `/invoices?pageSize=3&expand=&pageToken=${first.body.nextPageToken}`,
+    );
+    expect(second.body.totalItemsAbove).toBe(10_000);
+    expect(second.body.items).toHaveLength(3);
+    // One policy's invoices are few: counted exactly.
+    const policyCode = first.body.items[0].policyCode as string;
+    const one = await billing.call(
+      finance,
+      `/invoices?pageSize=3&filter=${encodeURIComponent(`policyCode=${policyCode}`)}`,
+    );
+    const [exact] = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM invoices WHERE policy_code = $1',
+      [policyCode],
+    );
+    expect(one.body.totalItems).toBe(exact!.n);
+    expect(one.body).not.toHaveProperty('totalItemsAbove');
+  });
 });

@@ -219,7 +219,7 @@ export function InvoicesTable({
       return {
         rows: page.items,
         nextPageToken: page.nextPageToken,
-        ...totalCountOf(page.totalItems),
+        ...totalCountOf(page),
       };
     },
     [accountIndex, policyCode, accountCode],

@@ -270,6 +270,8 @@ export interface ServicePage<TRow> {
   nextPageToken: string | null;
   /** The whole filtered list's count, where the service answers it (upstream contract). */
   totalItems?: number;
+  /** Instead of `totalItems`: the list holds more rows than this (decision 016). */
+  totalItemsAbove?: number;
 }
 
 /**
@@ -362,7 +364,7 @@ export function servicePages<TRow>(load: PageLoader<TRow>): LoadTablePage<TRow> 
 const tablePage = <TRow,>(page: ServicePage<TRow>) => ({
   rows: page.items,
   nextPageToken: page.nextPageToken,
-  ...totalCountOf(page.totalItems),
+  ...totalCountOf(page),
 });
 
 /**

@@ -132,7 +132,7 @@ export function PoliciesTable({
       return {
         rows,
         nextPageToken: page.nextPageToken,
-        ...totalCountOf(page.totalItems),
+        ...totalCountOf(page),
       };
     },
     [accountIndex, filters],

@@ -6,7 +6,21 @@ export interface ListPage<T> {
   items: T[];
   nextPageToken: string | null;
   totalItems: number;
+  /**
+   * The list's count stopped at its cap (ListSource.countCap): it holds more than `totalItems`
+   * rows, and the answer says so with `totalItemsAbove` instead (see {@link listTotals}).
+   */
+  countCapped?: boolean;
 }
+
+/**
+ * A page's count as a list answer carries it: `totalItems`, or `totalItemsAbove` when the count
+ * stopped at its cap (docs/decisions/016-capped-list-counts.md).
+ */
+export const listTotals = (
+  page: Pick<ListPage<unknown>, 'totalItems' | 'countCapped'>,
+): { totalItems: number } | { totalItemsAbove: number } =>
+  page.countCapped ? { totalItemsAbove: page.totalItems } : { totalItems: page.totalItems };
 
 /**
  * How many rows the caller's statement has in all (filters and search applied, no paging): the
@@ -17,10 +31,14 @@ export async function countOf(
   db: Queryable,
   sql: string,
   params: readonly unknown[],
+  cap?: number,
 ): Promise<number> {
-  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) AS list`, [
-    ...params,
-  ]);
+  // With a cap the scan stops after cap + 1 rows: enough to tell "more than cap" (decision 016).
+  const limited = cap === undefined ? sql : `${sql}\n LIMIT ${Math.trunc(cap) + 1}`;
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (${limited}) AS list`,
+    [...params],
+  );
   return row?.n ?? 0;
 }
 

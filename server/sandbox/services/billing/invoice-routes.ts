@@ -21,6 +21,7 @@ import {
   type Filter,
   type ListSource,
 } from '#server/sandbox/platform/list-sql.ts';
+import { listTotals } from '#server/sandbox/platform/list-page.ts';
 import { dayOf, isoOfDay, lineOf, totalsOf } from './invoice-engine.ts';
 import {
   SELECT_INVOICE,
@@ -114,6 +115,9 @@ const INVOICE_LIST: ListSource = {
   // The first page's count: the invoices alone, not joined to their currency (every invoice has
   // one); the join with today only binds $2, which the filters may not use.
   countFrom: 'SELECT 1 FROM invoices i CROSS JOIN (SELECT $2::date AS today) AS d',
+  // Beyond 10 000 the finance list says "10 000+": an exact count of a million invoices cost
+  // the first page 220 ms, and nobody reads its last digit (decision 016).
+  countCap: 10_000,
   defaultOrder: ['dueDate', 'DESC'],
   unique: 'i.id',
   expands: ['currency'],
@@ -288,7 +292,7 @@ export function invoiceRouter(ctx: SandboxContext): Router {
     res.json({
       items: rows.map((r) => presentInvoice(r, expandCurrency)),
       nextPageToken: page.nextPageToken,
-      totalItems: page.totalItems,
+      ...listTotals(page),
     });
   });
 
