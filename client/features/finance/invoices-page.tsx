@@ -17,7 +17,7 @@ import { prepareMoneyFormat } from '#client/ui/money.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
-import { INVOICE_LIST_KEYS, invoiceListFilters, invoicesQueryOf } from './invoice-list.ts';
+import { INVOICE_LIST_KEYS, invoiceListFilters } from './invoice-list.ts';
 
 /**
  * The tenant's invoices (spec route /finance-management/finance-invoices): a search over invoice
@@ -91,8 +91,8 @@ export default function InvoicesPage() {
       }
       service={{
         orderFields: INVOICE_ORDER_FIELDS,
-        params: (query) => invoicesParams(invoicesQueryOf(query)),
-        fetchPage: (index, query, signal) => listInvoices(index, invoicesQueryOf(query), signal),
+        params: invoicesParams,
+        fetchPage: listInvoices,
       }}
       url={url}
       totalLabel={(count, total) => t('list.total', { count, total })}
