@@ -10,6 +10,7 @@ import {
 import { ListPage } from '#client/entities/list-view/list-page.tsx';
 import {
   INVOICE_ORDER_FIELDS,
+  invoiceTableMinWidth,
   useInvoiceColumns,
 } from '#client/entities/invoice/invoice-parts.tsx';
 import { useBillingAbilities } from '#client/entities/invoice/use-billing-abilities.ts';
@@ -101,7 +102,7 @@ export default function InvoicesPage() {
       filters={filters}
       label={t('list.table')}
       columns={columns}
-      minWidth="62rem"
+      minWidth={invoiceTableMinWidth(true)}
       emptyMessage={filtered ? t('list.empty_filtered') : t('list.empty')}
     />
   );
