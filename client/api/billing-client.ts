@@ -1,6 +1,5 @@
 import { fetchJson } from './fetch-json.ts';
 import { listParams, type Page } from './tenant-admin-client.ts';
-import type { PaymentDraft } from '#machines/payment-booking.machine.ts';
 
 /** A row of the finance report: one month and product, amounts in cents. */
 export interface FinanceRow {
@@ -15,9 +14,9 @@ export interface FinanceRow {
 }
 
 /**
- * Invoices of the billing service and payments of the payment service through the BFF proxy
- * (docs/contracts.md, "Billing and payments"). Amounts are integer cents; a screen divides by 100
- * only to show them.
+ * Invoices and the finance report of the billing service through the BFF proxy (docs/contracts.md,
+ * "Billing and payments"); the payments booked on them are in ./payments-client.ts. Amounts are
+ * integer cents; a screen divides by 100 only to show them.
  */
 
 export const INVOICE_TYPES = [
@@ -34,8 +33,6 @@ export type InvoiceType = (typeof INVOICE_TYPES)[number];
 
 export const INVOICE_STATUSES = ['open', 'partially-paid', 'paid', 'refunded'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-
-export const PAYMENT_METHODS = ['bank-transfer', 'sepa', 'card', 'invoice'] as const;
 
 /** `currency` is the ISO code, or its details with `expand=currency` (the service's default). */
 export type InvoiceCurrency = string | { code: string; name?: string; symbol?: string };
@@ -78,24 +75,6 @@ export interface Invoice {
   createdByName?: string | null;
 }
 
-export interface Payment {
-  id: number;
-  code: string;
-  amount: number;
-  currency: string;
-  method: string;
-  reference?: string | null;
-  policyCode?: string | null;
-  allocations: { invoiceCode: string; amount: number }[];
-  creditAmount: number;
-  status: 'booked' | 'reversed';
-  bookedAt: string;
-  createdAt: string;
-  createdByName?: string | null;
-  /** Who took the payment back, when and why; null while it is booked. */
-  reversal?: { at: string; byName: string | null; reason: string } | null;
-}
-
 /** The locale key of a status or method: the service's kebab-case values as snake_case leaves. */
 export const textKey = <T extends string>(value: T) =>
   value.replace(/-/g, '_') as T extends `${infer A}-${infer B}` ? `${A}_${B}` : T;
@@ -125,8 +104,7 @@ export interface InvoicesQuery {
   order?: { field: InvoiceOrderField; direction: 'ASC' | 'DESC' } | null;
 }
 
-const base = (accountIndex: number, service: 'billingservice' | 'paymentservice') =>
-  `/api/${accountIndex}/${service}/v1`;
+const base = (accountIndex: number) => `/api/${accountIndex}/billingservice/v1`;
 
 /** The list's query string (the CSV export sends the same one). */
 export function invoicesParams(query: InvoicesQuery): string {
@@ -153,7 +131,7 @@ export function listInvoices(
   query: InvoicesQuery,
   signal?: AbortSignal,
 ): Promise<Page<Invoice>> {
-  return fetchJson(`${base(accountIndex, 'billingservice')}/invoices?${invoicesParams(query)}`, {
+  return fetchJson(`${base(accountIndex)}/invoices?${invoicesParams(query)}`, {
     signal,
   });
 }
@@ -161,43 +139,10 @@ export function listInvoices(
 /** `ref` is the invoice's code or id; a 404 means it does not exist (or is another tenant's). */
 export async function getInvoice(accountIndex: number, ref: string, signal?: AbortSignal) {
   const res = await fetchJson<{ invoice: Invoice }>(
-    `${base(accountIndex, 'billingservice')}/invoices/${encodeURIComponent(ref)}?expand=currency`,
+    `${base(accountIndex)}/invoices/${encodeURIComponent(ref)}?expand=currency`,
     { signal },
   );
   return res.invoice;
-}
-
-/** A payment page is at most this long: an invoice or a policy has few payments. */
-export const PAYMENTS_PAGE_SIZE = 100;
-
-export function listPayments(
-  accountIndex: number,
-  filter: { invoiceCode?: string; policyCode?: string },
-  signal?: AbortSignal,
-): Promise<Page<Payment>> {
-  const params = listParams({
-    pageSize: PAYMENTS_PAGE_SIZE,
-    filter,
-    order: { field: 'bookedAt', direction: 'DESC' },
-  });
-  return fetchJson(`${base(accountIndex, 'paymentservice')}/payments?${params}`, { signal });
-}
-
-/**
- * Books a payment under `key` (machines/payment-booking.machine.ts keeps one per payment): the
- * same key and draft answer the first booking again, so a retry never books twice.
- */
-export async function bookPayment(
-  accountIndex: number,
-  key: string,
-  draft: PaymentDraft,
-  signal?: AbortSignal,
-) {
-  const res = await fetchJson<{ payment: Payment }>(
-    `${base(accountIndex, 'paymentservice')}/payments`,
-    { method: 'POST', body: draft, headers: { 'Idempotency-Key': key }, signal },
-  );
-  return res.payment;
 }
 
 /**
@@ -211,26 +156,8 @@ export async function getFinanceReport(
 ) {
   const params = new URLSearchParams(range);
   const res = await fetchJson<{ rows: FinanceRow[]; currency?: string }>(
-    `${base(accountIndex, 'billingservice')}/reports/finance?${params}`,
+    `${base(accountIndex)}/reports/finance?${params}`,
     { signal },
   );
   return res;
-}
-
-/**
- * Reverses a booked payment under `key` (one per opening of the reversal dialog): a retry after a
- * lost answer with the same key and reason answers the first reversal again.
- */
-export async function reversePayment(
-  accountIndex: number,
-  key: string,
-  paymentCode: string,
-  reason: string,
-  signal?: AbortSignal,
-) {
-  const res = await fetchJson<{ payment: Payment }>(
-    `${base(accountIndex, 'paymentservice')}/payments/${encodeURIComponent(paymentCode)}/reverse`,
-    { method: 'POST', body: { reason }, headers: { 'Idempotency-Key': key }, signal },
-  );
-  return res.payment;
 }

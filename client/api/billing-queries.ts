@@ -1,4 +1,5 @@
-import { getFinanceReport, getInvoice, listPayments } from './billing-client.ts';
+import { getFinanceReport, getInvoice } from './billing-client.ts';
+import { listPayments } from './payments-client.ts';
 import { accountKey, keyedQuery } from './query-keys.ts';
 
 /** The keys and loads of invoices and payments, defined once. */

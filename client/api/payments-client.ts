@@ -4,14 +4,38 @@ import type {
   PaymentMethodCreateInput,
   PaymentMethodKind,
 } from '#common/payment-methods.ts';
+import type { PaymentDraft } from '#machines/payment-booking.machine.ts';
 import { fetchJson } from './fetch-json.ts';
 import { listParams, type Page } from './tenant-admin-client.ts';
 
 /**
- * The paymentservice's payment methods, policy payment methods and bank accounts through the BFF
- * (docs/contracts.md, "Payment methods and bank accounts"). One function per request; each takes
- * an AbortSignal. IBANs arrive masked: the full number never reaches the browser after it was typed.
+ * The paymentservice through the BFF: payments booked on invoices and their reversal
+ * (docs/contracts.md, "paymentservice"), and payment methods, policy payment methods and bank
+ * accounts ("Payment methods and bank accounts"). One function per request; each takes an
+ * AbortSignal. Amounts are integer cents. IBANs arrive masked: the full number never reaches the
+ * browser after it was typed.
  */
+
+/** The ways a payment on an invoice is booked as paid (`Payment.method`). */
+export const PAYMENT_METHODS = ['bank-transfer', 'sepa', 'card', 'invoice'] as const;
+
+export interface Payment {
+  id: number;
+  code: string;
+  amount: number;
+  currency: string;
+  method: string;
+  reference?: string | null;
+  policyCode?: string | null;
+  allocations: { invoiceCode: string; amount: number }[];
+  creditAmount: number;
+  status: 'booked' | 'reversed';
+  bookedAt: string;
+  createdAt: string;
+  createdByName?: string | null;
+  /** Who took the payment back, when and why; null while it is booked. */
+  reversal?: { at: string; byName: string | null; reason: string } | null;
+}
 
 export interface PaymentMethod {
   id: number;
@@ -124,4 +148,57 @@ export function setPolicyPaymentMethod(
     body,
     signal,
   });
+}
+
+/** A payment page is at most this long: an invoice or a policy has few payments. */
+export const PAYMENTS_PAGE_SIZE = 100;
+
+export function listPayments(
+  accountIndex: number,
+  filter: { invoiceCode?: string; policyCode?: string },
+  signal?: AbortSignal,
+): Promise<Page<Payment>> {
+  const params = listParams({
+    pageSize: PAYMENTS_PAGE_SIZE,
+    filter,
+    order: { field: 'bookedAt', direction: 'DESC' },
+  });
+  return fetchJson(`${base(accountIndex)}/payments?${params}`, { signal });
+}
+
+/**
+ * Books a payment under `key` (machines/payment-booking.machine.ts keeps one per payment): the
+ * same key and draft answer the first booking again, so a retry never books twice.
+ */
+export async function bookPayment(
+  accountIndex: number,
+  key: string,
+  draft: PaymentDraft,
+  signal?: AbortSignal,
+) {
+  const res = await fetchJson<{ payment: Payment }>(`${base(accountIndex)}/payments`, {
+    method: 'POST',
+    body: draft,
+    headers: { 'Idempotency-Key': key },
+    signal,
+  });
+  return res.payment;
+}
+
+/**
+ * Reverses a booked payment under `key` (one per opening of the reversal dialog): a retry after a
+ * lost answer with the same key and reason answers the first reversal again.
+ */
+export async function reversePayment(
+  accountIndex: number,
+  key: string,
+  paymentCode: string,
+  reason: string,
+  signal?: AbortSignal,
+) {
+  const res = await fetchJson<{ payment: Payment }>(
+    `${base(accountIndex)}/payments/${encodeURIComponent(paymentCode)}/reverse`,
+    { method: 'POST', body: { reason }, headers: { 'Idempotency-Key': key }, signal },
+  );
+  return res.payment;
 }

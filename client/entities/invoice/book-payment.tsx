@@ -2,14 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import {
-  bookPayment,
-  currencyCode,
-  PAYMENT_METHODS,
-  type Invoice,
-  type Payment,
-  textKey,
-} from '#client/api/billing-client.ts';
+import { currencyCode, type Invoice, textKey } from '#client/api/billing-client.ts';
+import { bookPayment, PAYMENT_METHODS, type Payment } from '#client/api/payments-client.ts';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxInput, SelectInput, TextInput } from '#client/ui/form/fields.tsx';

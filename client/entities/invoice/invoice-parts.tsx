@@ -38,6 +38,12 @@ export const INVOICE_ORDER_FIELDS = {
   created: 'createdAt',
 } as const;
 
+/**
+ * The invoice table's width below which it scrolls sideways: its fixed columns (64.5rem) and the
+ * policy's 12rem when it shows, so that no column is squeezed.
+ */
+export const invoiceTableMinWidth = (showPolicy: boolean) => (showPolicy ? '77rem' : '65rem');
+
 /** Where an invoice's page is. */
 export const invoicePath = (accountIndex: number, code: string) =>
   `/u/${accountIndex}/finance-management/finance-invoices/${encodeURIComponent(code)}`;
@@ -112,7 +118,9 @@ export function useInvoiceColumns({
         ? {
             id: 'policy',
             header: t('columns.policy'),
-            width: '1fr',
+            // Room for a policy code (pol_ and 16 characters): as a bare 1fr it got what the fixed
+            // columns left, nothing below about 75rem, and its header broke letter by letter.
+            width: 'minmax(12rem, 1fr)',
             cell: (invoice) =>
               invoice.policyCode && canViewPolicies ? (
                 <Link
@@ -196,11 +204,8 @@ export function InvoicesTable({
 }) {
   const { t, i18n } = useTranslation('finance');
   useEffect(() => prepareMoneyFormat(i18n.language), [i18n.language]);
-  const columns = useInvoiceColumns({
-    accountIndex,
-    showPolicy: filter.policyCode === undefined,
-    canViewPolicies,
-  });
+  const showPolicy = filter.policyCode === undefined;
+  const columns = useInvoiceColumns({ accountIndex, showPolicy, canViewPolicies });
   const { policyCode, accountCode } = filter;
   const loadPage = useCallback<LoadTablePage<Invoice>>(
     async (input, signal) => {
@@ -231,7 +236,7 @@ export function InvoicesTable({
       loadPage={loadPage}
       rowKey={(invoice) => invoice.code}
       height={height}
-      minWidth="52rem"
+      minWidth={invoiceTableMinWidth(showPolicy)}
       emptyMessage={t('list.empty')}
       totalLabel={(count, total) => t('list.total', { count, total })}
     />

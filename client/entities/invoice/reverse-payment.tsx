@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reversePayment, type Payment } from '#client/api/billing-client.ts';
+import { reversePayment, type Payment } from '#client/api/payments-client.ts';
 import { Button } from '#client/ui/button.tsx';
 import { TextareaInput } from '#client/ui/form/fields.tsx';
 import { message } from '#client/ui/form/messages.ts';

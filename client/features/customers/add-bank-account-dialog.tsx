@@ -2,29 +2,22 @@ import { useTranslation } from 'react-i18next';
 import type { BankAccountCreateInput } from '#common/payment-methods.ts';
 import { createBankAccount } from '#client/api/payments-client.ts';
 import { TextInput } from '#client/ui/form/fields.tsx';
-import { FormDialog, FormDialogFooter } from '#client/ui/form-dialog.tsx';
+import { FormDialog } from '#client/ui/form-dialog.tsx';
 import {
   checkBankAccount,
   type BankAccountDraft,
 } from '#client/entities/payment/payment-method-form.ts';
-import { usePaymentDialogForm } from './use-payment-dialog-form.ts';
+import { PaymentDialogFooter } from './payment-dialog-footer.tsx';
+import { usePaymentDialogForm, type PaymentDialogProps } from './use-payment-dialog-form.ts';
 
 /**
  * Adds a bank account to a customer without a direct-debit mandate (a refund account, one that
  * pays by transfer): IBAN, BIC and holder, checked by the service's rules before sending. A
  * refusal shows at its field and what was typed stays.
  */
-export function AddBankAccountDialog({
-  accountIndex,
-  accountCode,
-  onDone,
-}: {
-  accountIndex: number;
-  accountCode: string;
-  onDone: () => void;
-}) {
+export function AddBankAccountDialog({ accountIndex, accountCode, onDone }: PaymentDialogProps) {
   const { t } = useTranslation('payment_methods');
-  const { busy, failure, dismissFailure, submit, bind } = usePaymentDialogForm({
+  const form = usePaymentDialogForm({
     accountIndex,
     initial: (): BankAccountDraft => ({ iban: '', bic: '', holderName: '' }),
     check: (draft: BankAccountDraft) => checkBankAccount(accountCode, draft),
@@ -33,6 +26,7 @@ export function AddBankAccountDialog({
     texts: { saved: () => t('bank_add.saved'), failed: () => t('bank_add.failed') },
     onDone,
   });
+  const { busy, submit, bind } = form;
 
   return (
     <FormDialog title={t('bank_add.title')} busy={busy} onDismiss={onDone}>
@@ -45,15 +39,7 @@ export function AddBankAccountDialog({
           maxLength={14}
         />
         <TextInput {...bind('holderName', t('add.holder_name'))} required maxLength={200} />
-        <FormDialogFooter
-          failure={failure}
-          onDismissFailure={dismissFailure}
-          busy={busy}
-          cancelLabel={t('add.cancel')}
-          submitLabel={t('add.submit')}
-          busyLabel={t('add.saving')}
-          onCancel={onDone}
-        />
+        <PaymentDialogFooter form={form} onCancel={onDone} />
       </form>
     </FormDialog>
   );

@@ -6,13 +6,14 @@ import {
 } from '#common/payment-methods.ts';
 import { createPaymentMethod } from '#client/api/payments-client.ts';
 import { DateInput, SelectInput, TextInput } from '#client/ui/form/fields.tsx';
-import { FormDialog, FormDialogFooter } from '#client/ui/form-dialog.tsx';
+import { FormDialog } from '#client/ui/form-dialog.tsx';
 import {
   checkPaymentMethod,
   emptyPaymentMethodDraft,
   type PaymentMethodDraft,
 } from '#client/entities/payment/payment-method-form.ts';
-import { usePaymentDialogForm } from './use-payment-dialog-form.ts';
+import { PaymentDialogFooter } from './payment-dialog-footer.tsx';
+import { usePaymentDialogForm, type PaymentDialogProps } from './use-payment-dialog-form.ts';
 
 /** Today in the browser, as `YYYY-MM-DD`: the default day a mandate was signed. */
 const today = () => new Date().toISOString().slice(0, 10);
@@ -22,17 +23,9 @@ const today = () => new Date().toISOString().slice(0, 10);
  * or the card stand-in (brand, last four digits, expiry; never a full card number). The form
  * checks the service's rules first; a refusal shows at its field and what was typed stays.
  */
-export function AddPaymentMethodDialog({
-  accountIndex,
-  accountCode,
-  onDone,
-}: {
-  accountIndex: number;
-  accountCode: string;
-  onDone: () => void;
-}) {
+export function AddPaymentMethodDialog({ accountIndex, accountCode, onDone }: PaymentDialogProps) {
   const { t } = useTranslation('payment_methods');
-  const { values, busy, failure, dismissFailure, submit, bind } = usePaymentDialogForm({
+  const form = usePaymentDialogForm({
     accountIndex,
     initial: () => emptyPaymentMethodDraft(today()),
     check: (draft: PaymentMethodDraft) => checkPaymentMethod(accountCode, draft, today()),
@@ -41,6 +34,7 @@ export function AddPaymentMethodDialog({
     texts: { saved: () => t('add.saved'), failed: () => t('add.failed') },
     onDone,
   });
+  const { values, busy, submit, bind } = form;
 
   return (
     <FormDialog title={t('add.title')} busy={busy} onDismiss={onDone}>
@@ -112,15 +106,7 @@ export function AddPaymentMethodDialog({
             />
           </>
         ) : null}
-        <FormDialogFooter
-          failure={failure}
-          onDismissFailure={dismissFailure}
-          busy={busy}
-          cancelLabel={t('add.cancel')}
-          submitLabel={t('add.submit')}
-          busyLabel={t('add.saving')}
-          onCancel={onDone}
-        />
+        <PaymentDialogFooter form={form} onCancel={onDone} />
       </form>
     </FormDialog>
   );

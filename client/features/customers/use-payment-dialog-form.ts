@@ -5,6 +5,13 @@ import type { FieldErrors } from '#client/ui/form/custom-schema.ts';
 import { useSaveOutcome } from '#client/entities/record/use-save-outcome.ts';
 import { serverPaymentErrors } from '#client/entities/payment/payment-method-form.ts';
 
+/** What a dialog adding to a customer's payment data is given: the customer, and what closes it. */
+export interface PaymentDialogProps {
+  accountIndex: number;
+  accountCode: string;
+  onDone: () => void;
+}
+
 /**
  * The form of a dialog that adds something to a customer's payment data (a payment method, a bank
  * account): values as typed, checked by the service's rules before sending, refusals at their

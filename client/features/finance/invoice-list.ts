@@ -1,12 +1,9 @@
 import {
   INVOICE_STATUSES,
   INVOICE_TYPES,
-  type InvoiceOrderField,
   type InvoiceStatus,
   type InvoiceType,
-  type InvoicesQuery,
 } from '#client/api/billing-client.ts';
-import type { ListQuery } from '#client/entities/list-view/list-page.tsx';
 import { isIsoDate } from '#client/ui/form/dates.ts';
 
 /**
@@ -26,9 +23,12 @@ export const INVOICE_LIST_KEYS = [
 ] as const;
 export type InvoiceListKey = (typeof INVOICE_LIST_KEYS)[number];
 
-/** The applied filters as the billing service names them ('' = no filter). */
-export interface InvoiceListFilters {
-  [key: string]: string;
+/**
+ * The applied filters as the billing service names them ('' = no filter). A type, not an
+ * interface: an object type gets the implicit index signature ListFilters asks for, so ListPage's
+ * query keeps these fields' own types and is a billing client's InvoicesQuery as it is.
+ */
+export type InvoiceListFilters = {
   status: InvoiceStatus | '';
   type: InvoiceType | '';
   overdue: 'true' | '';
@@ -36,7 +36,7 @@ export interface InvoiceListFilters {
   dueDateTo: string;
   policyCode: string;
   search: string;
-}
+};
 
 export function invoiceListFilters(
   values: Readonly<Record<InvoiceListKey, string>>,
@@ -55,11 +55,4 @@ export function invoiceListFilters(
     policyCode: values.policy.trim(),
     search: values.search.trim(),
   };
-}
-
-/** The ListPage's query as the billing client's (the same names, the order passed on). */
-export function invoicesQueryOf(
-  query: ListQuery<InvoiceListFilters, InvoiceOrderField>,
-): InvoicesQuery {
-  return query as InvoicesQuery;
 }

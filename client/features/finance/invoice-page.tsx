@@ -22,6 +22,12 @@ const linkClass = 'font-medium text-blue-800 underline-offset-2 hover:underline'
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
 const td = 'px-3 py-2 text-sm text-slate-800';
 const num = `${td} text-right tabular-nums`;
+/**
+ * A table's frame that scrolls sideways on a narrow screen. Relative, so that what the table
+ * positions absolutely (the actions column's screen-reader name) is placed in the frame: else it
+ * is placed against the page and widens the whole page at 400 px.
+ */
+const tableFrame = 'relative overflow-x-auto rounded-md border border-slate-200';
 
 /**
  * One invoice (opened from the invoice list, a customer or a policy): its facts and amounts, its
@@ -174,7 +180,7 @@ function InvoiceLines({ invoice }: { invoice: Invoice }) {
   const percent = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
   return (
     <Section id="invoice-lines" title={t('detail.lines')}>
-      <div className="overflow-x-auto rounded-md border border-slate-200">
+      <div className={tableFrame}>
         <table className="w-full min-w-[40rem]">
           <thead className="bg-slate-50">
             <tr>
@@ -242,7 +248,7 @@ function InvoicePayments({ invoice, onChanged }: { invoice: Invoice; onChanged: 
       ) : state.kind !== 'ready' ? null : state.value.length === 0 ? (
         <p className="text-sm text-slate-700">{t('detail.no_payments')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-md border border-slate-200">
+        <div className={tableFrame}>
           <table className="w-full min-w-[36rem]" data-testid="invoice-payments">
             <thead className="bg-slate-50">
               <tr>

@@ -10,6 +10,7 @@ import {
 import { ListPage } from '#client/entities/list-view/list-page.tsx';
 import {
   INVOICE_ORDER_FIELDS,
+  invoiceTableMinWidth,
   useInvoiceColumns,
 } from '#client/entities/invoice/invoice-parts.tsx';
 import { useBillingAbilities } from '#client/entities/invoice/use-billing-abilities.ts';
@@ -17,7 +18,7 @@ import { prepareMoneyFormat } from '#client/ui/money.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { ToolbarInput, ToolbarSelect } from '#client/ui/toolbar-field.tsx';
 import { useUrlFilters } from '#client/ui/use-url-filters.ts';
-import { INVOICE_LIST_KEYS, invoiceListFilters, invoicesQueryOf } from './invoice-list.ts';
+import { INVOICE_LIST_KEYS, invoiceListFilters } from './invoice-list.ts';
 
 /**
  * The tenant's invoices (spec route /finance-management/finance-invoices): a search over invoice
@@ -91,8 +92,8 @@ export default function InvoicesPage() {
       }
       service={{
         orderFields: INVOICE_ORDER_FIELDS,
-        params: (query) => invoicesParams(invoicesQueryOf(query)),
-        fetchPage: (index, query, signal) => listInvoices(index, invoicesQueryOf(query), signal),
+        params: invoicesParams,
+        fetchPage: listInvoices,
       }}
       url={url}
       totalLabel={(count, total) => t('list.total', { count, total })}
@@ -101,7 +102,7 @@ export default function InvoicesPage() {
       filters={filters}
       label={t('list.table')}
       columns={columns}
-      minWidth="62rem"
+      minWidth={invoiceTableMinWidth(true)}
       emptyMessage={filtered ? t('list.empty_filtered') : t('list.empty')}
     />
   );
