@@ -11,6 +11,9 @@ export const ADMIN_ENTITY_TYPES = [
   'organization_invitation',
   'setting',
   'name_label',
+  // E-mail layouts and templates (issue 19): texts of the workspace, kept like its settings.
+  'mail_layout',
+  'notification_template',
 ] as const;
 export type AdminEntityType = (typeof ADMIN_ENTITY_TYPES)[number];
 

@@ -19,6 +19,12 @@ export const ErrorIssueSchema = v.strictObject({
    * (common/expression/check.ts) points at the place, the screen marks it.
    */
   position: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  /**
+   * Where in a template the problem is, 1-based line and column (issue 19): a template's author
+   * reads the place as their editor shows it.
+   */
+  line: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  column: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
   /** The name the problem is about (an unknown field, a function, an operator). */
   name: v.optional(v.string()),
   /** The premium formula (by its name) the problem is in, when the answer is about several. */

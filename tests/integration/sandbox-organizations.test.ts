@@ -478,9 +478,10 @@ describe('organisation invitations', () => {
     expect(mail?.link).toMatch(
       /^http:\/\/localhost:3000\/organization\/registration\?token=[A-Za-z0-9_-]{43}$/,
     );
+    // The workspace's template (issue 19) inside its standard layout, signed with its name.
     expect(mail?.text).toBe(
-      'Sie wurden eingeladen, die Organisation Sprache GmbH zu registrieren. ' +
-        `Öffnen Sie diesen Link, um zu beginnen: ${mail?.link}`,
+      'Sie wurden eingeladen, die Organisation Sprache GmbH zu registrieren.\n\n' +
+        `${mail?.link}\n\n-- \nNordlicht Makler GmbH`,
     );
 
     // The same workspace speaking Polish, then English: its e-mails follow.
@@ -499,7 +500,7 @@ describe('organisation invitations', () => {
       });
       const polish = await latestMail(base, 'jezyk@sprache.test');
       expect(polish?.subject).toBe('Otrzymano zaproszenie');
-      expect(polish?.text).toContain(`Dokończ rejestrację w ciągu 7 dni: ${polish?.link}`);
+      expect(polish?.text).toContain(`Dokończ rejestrację w ciągu 7 dni.\n\n${polish?.link}`);
       expect(polish?.link).toMatch(/^http:\/\/localhost:3000\/registration\?token=/);
       await setLanguage('en');
       await api(base, `${A}/forgot-password`, { body: { email: 'admin@nordlicht.test' } });

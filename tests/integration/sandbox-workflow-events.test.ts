@@ -198,7 +198,7 @@ describe('lead status changed and policy terminated', () => {
     expect(mails).toEqual([
       {
         subject: `Kündigung des Vertrags ${policy.policyNumber}`,
-        text: `Wir bestätigen die Kündigung des Vertrags ${policy.policyNumber} zum ${terminationDate.split('-').reverse().join('.')}.`,
+        text: `Wir bestätigen die Kündigung des Vertrags ${policy.policyNumber} zum ${terminationDate.split('-').reverse().join('.')}.\n\n-- \nDemo Versicherung AG`,
       },
     ]);
     expect(

@@ -13,6 +13,8 @@ interface OutboxEmail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part of an e-mail rendered from a template (issue 19); null for older ones. */
+  html: string | null;
   link: string | null;
   createdAt: string;
 }
@@ -30,7 +32,7 @@ export function outboxRouter(db: Db): Router {
 
   const newest = (to: string | null) =>
     db.query<OutboxEmail>(
-      `SELECT id, to_email AS "to", subject, text, link, created_at AS "createdAt"
+      `SELECT id, to_email AS "to", subject, text, html, link, created_at AS "createdAt"
          FROM outbox_emails WHERE ($1::text IS NULL OR lower(to_email) = lower($1))
         ORDER BY id DESC LIMIT 100`,
       [to],

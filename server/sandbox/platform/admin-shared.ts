@@ -87,11 +87,20 @@ export function assertGrantable(held: readonly string[], permissions: readonly s
 /** Writes an e-mail the sandbox would send; testers and e2e tests read it from the outbox. */
 export async function sendMail(
   db: Queryable,
-  mail: { tenantId: number; to: string; subject: string; text: string; link: string | null },
+  mail: {
+    tenantId: number;
+    to: string;
+    subject: string;
+    text: string;
+    /** The HTML part of an e-mail rendered from a template (issue 19). */
+    html?: string;
+    link: string | null;
+  },
 ): Promise<void> {
   await db.query(
-    'INSERT INTO outbox_emails (tenant_id, to_email, subject, text, link) VALUES ($1, $2, $3, $4, $5)',
-    [mail.tenantId, mail.to, mail.subject, mail.text, mail.link],
+    `INSERT INTO outbox_emails (tenant_id, to_email, subject, text, html, link)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [mail.tenantId, mail.to, mail.subject, mail.text, mail.html ?? null, mail.link],
   );
 }
 

@@ -1,6 +1,6 @@
 // Guest endpoints of the authservice: registration by invitation and password reset. No bearer;
 // the random, hashed, expiring, single-use token in the link is the only credential.
-import { sendTenantMail } from '#server/sandbox/platform/mail.ts';
+import { sendTenantMail } from '#server/sandbox/services/notification/index.ts';
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import * as v from 'valibot';

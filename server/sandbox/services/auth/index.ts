@@ -11,7 +11,7 @@ export const authService: ServiceModule = {
   prefix: '/authservice/v1',
   routers: [authRouter, guestRouter],
   migrations: [],
-  dependsOn: ['tenantservice'],
+  dependsOn: ['tenantservice', 'notificationservice'],
 };
 
 // For the identity-provider page (dev/): it issues the same one-time SSO codes.

@@ -1,6 +1,6 @@
 import type { Queryable } from '#server/sandbox/platform/db.ts';
 import { sendMail } from '#server/sandbox/platform/admin-shared.ts';
-import { isNoticeKind, sendNotice } from '#server/sandbox/platform/mail.ts';
+import { isNoticeKind, sendNotice } from '#server/sandbox/services/notification/index.ts';
 import { setClaimStatusByWorkflow } from '#server/sandbox/services/claim/index.ts';
 import { httpCall, checkHttpCall, HTTP_CALL_RAW_PARAMS } from './http-call.ts';
 

@@ -40,6 +40,7 @@ export const tenantService: ServiceModule = {
     '024-user-page.sql',
     '025-audit-admin-log.sql',
     '028-custom-field-labels.sql',
+    '041-outbox-html.sql',
   ]),
   async seed({ db, logger, publicBaseUrl }) {
     await seedDemoWorld(db, logger);

@@ -22,7 +22,7 @@ import {
   newCode,
   assertPostcodeFitsCountry,
 } from '#server/sandbox/platform/admin-shared.ts';
-import { sendTenantMail } from '#server/sandbox/platform/mail.ts';
+import { sendTenantMail } from '#server/sandbox/services/notification/index.ts';
 import { organizationInTenant } from './user-admin-routes.ts';
 import {
   equals,

@@ -4,7 +4,7 @@ import type { Db, Queryable } from '#server/sandbox/platform/db.ts';
 import { hashPassword, randomToken, sha256 } from '#server/sandbox/platform/crypto.ts';
 import { DEMO_PASSWORD, newUserCode } from './seed.ts';
 import { INVITE_TTL_SECONDS, newCode } from '#server/sandbox/platform/admin-shared.ts';
-import { sendTenantMail } from '#server/sandbox/platform/mail.ts';
+import { sendTenantMail } from '#server/sandbox/services/notification/index.ts';
 import { mailOrganizationInvitation } from './organization-routes.ts';
 
 const ORGANIZATIONS = [

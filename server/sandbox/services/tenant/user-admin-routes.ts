@@ -1,4 +1,4 @@
-import { sendTenantMail } from '#server/sandbox/platform/mail.ts';
+import { sendTenantMail } from '#server/sandbox/services/notification/index.ts';
 import { Router } from 'express';
 import type { Clock } from '#common/clock.ts';
 import { storedLabels, type NameLabels } from '#common/name-labels.ts';

@@ -24,7 +24,7 @@ import {
   assertGrantable,
   resolveRoles,
 } from '#server/sandbox/platform/admin-shared.ts';
-import { sendTenantMail } from '#server/sandbox/platform/mail.ts';
+import { sendTenantMail } from '#server/sandbox/services/notification/index.ts';
 import {
   ACCESS_CHANGED,
   type NotificationHub,
