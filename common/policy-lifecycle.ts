@@ -80,14 +80,19 @@ export const ACTION_OUTCOME: Readonly<Partial<Record<PolicyAction, PolicyStatus>
 };
 
 /**
- * The fields of the `default` object that fix the contract term. They are set when the policy is
- * created; a draft cannot change them (another term is another contract), so a form shows them
- * read-only in a draft.
+ * The fields of the `default` object that fix the contract term and how it is billed. They are
+ * set when the policy is created; a draft cannot change them (another term is another contract),
+ * so a form shows them read-only in a draft. The billing fields too (issue 18): the billing run
+ * cuts the periods from the start by the frequency and keys each invoice by its period's start
+ * (billing/invoice-engine.ts), so another frequency mid-contract would cut anew periods already
+ * billed and bill their days twice.
  */
 export const TERM_FIELDS = [
   'policyStartDate',
   'policyDurationUnit',
   'policyDurationValue',
+  'billingFrequencyUnit',
+  'recurringBillingDay',
 ] as const;
 
 /**

@@ -68,10 +68,24 @@ export const RENEWAL_FREQUENCIES = [
 ] as const;
 export type RenewalFrequency = (typeof RENEWAL_FREQUENCIES)[number];
 
+/**
+ * How often a policy is invoiced (field kind billingFrequency, the system field
+ * billingFrequencyUnit; issue 18). A kind of its own rather than renewalFrequency: a policy is
+ * always billed, so `none` is no choice here. The billing run reads the same names
+ * (billing-run.ts, MONTHS_OF_UNIT); a policy without a value is billed yearly.
+ */
+export const BILLING_FREQUENCIES = ['monthly', 'quarterly', 'halfYearly', 'yearly'] as const;
+export type BillingFrequency = (typeof BILLING_FREQUENCIES)[number];
+
+/** The day of the month recurring invoices fall due on (recurringBillingDay): in every month. */
+export const BILLING_DAY_MIN = 1;
+export const BILLING_DAY_MAX = 28;
+
 /** Values of the kinds whose options are fixed; other kinds take any text. */
 export const KIND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   durationUnit: DURATION_UNITS,
   renewalFrequency: RENEWAL_FREQUENCIES,
+  billingFrequency: BILLING_FREQUENCIES,
 };
 
 const ISO_DATE =

@@ -35,6 +35,9 @@ export const PRODUCT_FIELD_KINDS = [
   'sfClass',
   'durationUnit',
   'renewalFrequency',
+  // Not in the spec's list (section 3), which has no kind for the billing frequency's values
+  // (issue 18): the options of billingFrequencyUnit (common/policy-object-data.ts).
+  'billingFrequency',
   'partner',
 ] as const;
 export type ProductFieldKind = (typeof PRODUCT_FIELD_KINDS)[number];

@@ -5,6 +5,7 @@ import {
   expectNoSeriousA11yViolations,
   productThroughApi,
   signIn,
+  signInGerman,
   test,
 } from './fixtures.ts';
 
@@ -40,6 +41,17 @@ async function chooseProduct(page: Page, product: string) {
 }
 
 const premiumPanel = (page: Page) => page.getByRole('region', { name: 'Premium' });
+
+/** Sends the sale with its submit button (named in the page's language): the created policy. */
+async function submitSale(page: Page, submit: string) {
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith(`${INSURANCE}/policies`) && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: submit }).click();
+  const response = await created;
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { policy: { code: string; policyNumber: string } }).policy;
+}
 
 test.describe('applications: selling a policy', () => {
   test('customer care sells a policy with the premium shown live', async ({ page }) => {
@@ -110,15 +122,7 @@ test.describe('applications: selling a policy', () => {
     );
     await expectNoSeriousA11yViolations(page);
 
-    const created = page.waitForResponse(
-      (r) => r.url().endsWith(`${INSURANCE}/policies`) && r.request().method() === 'POST',
-    );
-    await page.getByRole('button', { name: 'Create policy' }).click();
-    const response = await created;
-    expect(response.status()).toBe(201);
-    const { policy: sold } = (await response.json()) as {
-      policy: { code: string; policyNumber: string };
-    };
+    const sold = await submitSale(page, 'Create policy');
     await expect(page.getByText(`Policy ${sold.policyNumber} created.`)).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/u/0/policies/${sold.code}$`));
 
@@ -210,6 +214,80 @@ test.describe('applications: selling a policy', () => {
       page.getByText('This product has no active version, so no policy can be sold with it now.'),
     ).toBeVisible();
     await admin.dispose();
+  });
+
+  test('im Antrag wird die Zahlungsweise gewählt: monatlich zum 15., der Vertrag zeigt sie', async ({
+    page,
+  }) => {
+    // Issue 18: the billing system fields of the policy, in German; the billing run reads them
+    // (tests/integration/sandbox-billing-frequency.test.ts bills such a policy every month).
+    await signInGerman(page, SELLER);
+    // The chosen language applies from the next page on.
+    await page.goto('/u/0/customers');
+    await expect(page.getByRole('heading', { level: 1, name: 'Kunden' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Kunden suchen' }).fill(CUSTOMER.search);
+    const table = page.getByRole('table', { name: 'Kunden' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await table.getByRole('link', { name: CUSTOMER.name }).click();
+    await page.getByRole('button', { name: 'Neuer Vertrag' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Neuer Vertrag' });
+    await dialog.getByRole('combobox', { name: 'Produkt' }).selectOption({ label: PRODUCT });
+    await dialog.getByRole('button', { name: 'Weiter' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Neuer Vertrag: ${PRODUCT}` }),
+    ).toBeVisible();
+
+    // The policy section offers the billing frequency, yearly proposed, and the billing day.
+    const policySection = page.getByRole('region', { name: 'Vertrag', exact: true });
+    const frequency = policySection.getByRole('combobox', { name: 'Zahlungsweise' });
+    await expect(frequency).toHaveValue('yearly');
+    // Not required: "Bitte wählen" leaves it empty (billed yearly).
+    expect(await frequency.locator('option').allTextContents()).toEqual([
+      'Bitte wählen',
+      'Monatlich',
+      'Vierteljährlich',
+      'Halbjährlich',
+      'Jährlich',
+    ]);
+    await frequency.selectOption({ label: 'Monatlich' });
+    const day = policySection.getByRole('textbox', { name: 'Abrechnungstag' });
+    await expect(policySection.getByText('Zwischen 1 und 28')).toBeVisible();
+    await day.fill('31');
+    await day.press('Tab');
+    await expect(day).toHaveAttribute('aria-invalid', 'true');
+    await expect(policySection.getByText('Der Wert darf höchstens 28 sein')).toBeVisible();
+    await day.fill('15');
+    await expect(day).not.toHaveAttribute('aria-invalid', 'true');
+    await expectNoSeriousA11yViolations(page);
+
+    const household = page.getByRole('region', { name: 'Haushalt' });
+    await household.getByRole('textbox', { name: 'Wohnfläche (m²)' }).fill('60');
+    await household.getByRole('textbox', { name: 'Postleitzahl' }).fill('20095');
+    await household.getByRole('textbox', { name: 'Versicherungssumme' }).fill('40000');
+    const sold = await submitSale(page, 'Vertrag anlegen');
+    await expect(page.getByText(`Vertrag ${sold.policyNumber} angelegt.`)).toBeVisible();
+
+    // Stored as the billing run reads it: monthly, due on the 15th.
+    const stored = await page.request.get(`${INSURANCE}/policies/${sold.code}`);
+    const { policy } = (await stored.json()) as {
+      policy: {
+        versions: {
+          timeline: {
+            policyObjects: { insuredObjectName: string; data: Record<string, unknown> }[];
+          }[];
+        }[];
+      };
+    };
+    const data = policy.versions[0]!.timeline[0]!.policyObjects.find(
+      (o) => o.insuredObjectName === 'default',
+    )?.data;
+    expect(data).toMatchObject({ billingFrequencyUnit: 'monthly', recurringBillingDay: 15 });
+
+    // The policy page names both in German.
+    await expect(page).toHaveURL(new RegExp(`/u/0/policies/${sold.code}$`));
+    await expect(page.getByText('Zahlungsweise', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('Monatlich', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('Abrechnungstag', { exact: true }).first()).toBeVisible();
   });
 
   test('a viewer has no New policy and cannot open the sale', async ({ page }) => {

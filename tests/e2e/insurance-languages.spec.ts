@@ -16,6 +16,9 @@ const TEXTS = {
     policy: `Vertrag ${POLICY}`,
     // The product's own texts: the system field every policy has, by the product's translation.
     startField: 'Vertragsbeginn',
+    // Issue 18: the seeded policy's billing frequency (yearly, seed-policies.ts billingOf).
+    billingField: 'Zahlungsweise',
+    billingValue: 'Jährlich',
     customers: 'Kunden',
     leads: 'Leads',
     products: 'Produktliste',
@@ -31,6 +34,8 @@ const TEXTS = {
     active: 'Aktywna',
     policy: `Polisa ${POLICY}`,
     startField: 'Data rozpoczęcia umowy',
+    billingField: 'Częstotliwość płatności',
+    billingValue: 'Co rok',
     customers: 'Klienci',
     leads: 'Leady',
     products: 'Lista produktów',
@@ -70,6 +75,8 @@ for (const language of ['de', 'pl'] as const) {
     await expect(page.getByRole('heading', { level: 1, name: t.policy })).toBeVisible();
     await expect(page.getByText(t.startField, { exact: true }).first()).toBeVisible();
     await expect(page.getByText('Policy start date')).toHaveCount(0);
+    await expect(page.getByText(t.billingField, { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(t.billingValue, { exact: true }).first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     await menu.getByRole('link', { name: t.customers, exact: true }).click();

@@ -232,6 +232,9 @@ describe('product versions', () => {
       'policyStartDate',
       'policyDurationUnit',
       'policyDurationValue',
+      // Issue 18: how the policy is billed, optional (yearly without them).
+      'billingFrequencyUnit',
+      'recurringBillingDay',
     ]);
     const second = await call(manager, '/product-versions', 'POST', { productId: product.id });
     expect(second.body.productVersion.version).toBe(2);
@@ -429,7 +432,8 @@ describe('insured objects and product fields', () => {
     });
     expect(price.status).toBe(201);
     expect(price.body.productField).toMatchObject({
-      order: 4,
+      // After the five system fields of the default object.
+      order: 6,
       type: 'number',
       code: expect.stringMatching(/^pfi_/),
     });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OBJECT_DATA_ISSUE_CODES } from '#common/policy-object-data.ts';
+import { KIND_OPTIONS, OBJECT_DATA_ISSUE_CODES } from '#common/policy-object-data.ts';
 import type { InsuredObject, ProductField } from '#client/api/products-client.ts';
 import { buildCustomSchema, type CustomField } from '#client/ui/form/custom-schema.ts';
 import {
@@ -13,6 +13,7 @@ import {
   initialValues,
   issueMessage,
   optionsOf,
+  optionTextKey,
   policyObjectsOf,
   splitIssues,
 } from './application-values.ts';
@@ -75,6 +76,13 @@ describe('application form model', () => {
     expect(controlOf({ type: 'string', kind: 'partner' })).toBe('partner');
     expect(controlOf({ type: 'string', kind: 'licensePlateRegion' })).toBe('text');
     expect(optionsOf({ kind: 'durationUnit' })).toEqual(['day', 'week', 'month', 'year']);
+    expect(controlOf({ type: 'string', kind: 'billingFrequency' })).toBe('select');
+    expect(optionsOf({ kind: 'billingFrequency' })).toEqual([
+      'monthly',
+      'quarterly',
+      'halfYearly',
+      'yearly',
+    ]);
     expect(optionsOf({ kind: null })).toEqual([]);
   });
 
@@ -222,5 +230,22 @@ describe('issue messages', () => {
     };
     for (const code of OBJECT_DATA_ISSUE_CODES) expect(issues[code], code).toBeTruthy();
     expect(issues.invalid).toBeTruthy();
+  });
+});
+
+describe('option labels', () => {
+  // A select of a kind with fixed options (durationUnit, renewalFrequency, billingFrequency)
+  // shows each option by its text; a missing one would show the raw value.
+  it.each(['de', 'en', 'pl'])('%s names every fixed option', (language) => {
+    const file = join(import.meta.dirname, '../../../locales', language, 'applications.json');
+    const texts = JSON.parse(readFileSync(file, 'utf8')) as {
+      options: Record<string, Record<string, string>>;
+    };
+    for (const [kind, values] of Object.entries(KIND_OPTIONS)) {
+      for (const value of values) {
+        const [, group, leaf] = optionTextKey(kind, value).split('.');
+        expect(texts.options[group!]?.[leaf!], `${kind}.${value}`).toBeTruthy();
+      }
+    }
   });
 });

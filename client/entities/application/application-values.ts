@@ -71,7 +71,7 @@ const snake = (value: string) => value.replace(/[A-Z]/g, (c) => `_${c.toLowerCas
 export const optionTextKey = (kind: string, value: string) =>
   `options.${snake(kind)}.${snake(value)}` as 'options.duration_unit.day';
 
-/** The fixed options of a select field (durationUnit, renewalFrequency). */
+/** The fixed options of a select field (durationUnit, renewalFrequency, billingFrequency). */
 export const optionsOf = (field: Pick<ProductField, 'kind'>): readonly string[] =>
   KIND_OPTIONS[field.kind ?? ''] ?? [];
 
@@ -90,13 +90,15 @@ const localDay = (now: Date) =>
 
 /**
  * What a new application proposes where the product gives no default value: the contract
- * starts today and runs for one year (the 'default' object's system fields).
+ * starts today and runs for one year, billed yearly (the 'default' object's system fields; a
+ * policy without a billing frequency is billed yearly too, so the proposal only says so).
  */
 function proposal(object: ApplicationObject, field: ProductField, now: Date): unknown {
   if (object.name !== 'default') return undefined;
   if (field.name === 'policyStartDate') return localDay(now);
   if (field.name === 'policyDurationUnit') return 'year';
   if (field.name === 'policyDurationValue') return 1;
+  if (field.name === 'billingFrequencyUnit') return 'yearly';
   return undefined;
 }
 

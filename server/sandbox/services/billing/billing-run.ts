@@ -149,6 +149,12 @@ export async function plannedInvoices(
   nowMs: number,
   /** Only the policies in these statuses (the seed's refunds); all when null. */
   statuses: readonly string[] | null = null,
+  /**
+   * For the seed: each policy billed as it stood on its first day, live (its first period
+   * only), so that a withdrawn policy has the invoice it was sent before the withdrawal, which
+   * the run then refunds as its `withdraw` invoice once it is paid.
+   */
+  asOnFirstDay = false,
 ) {
   const today = dayOf(nowMs);
   const formulas = new Map(
@@ -203,10 +209,12 @@ export async function plannedInvoices(
   );
   const out: { row: PolicyRow; invoice: PlannedInvoice }[] = [];
   for (const row of rows) {
+    const policy = billingPolicyOf(row, formulas);
+    const firstDay = Math.min(today, policy.slices[0]?.from ?? today);
     const plans = planInvoices(
-      billingPolicyOf(row, formulas),
+      asOnFirstDay ? { ...policy, status: 'live' } : policy,
       issued.get(row.code) ?? [],
-      today,
+      asOnFirstDay ? firstDay : today,
       paid.get(row.code) ?? 0,
     );
     for (const invoice of plans) out.push({ row, invoice });
@@ -372,9 +380,16 @@ export async function billTenant(
   tenantId: number,
   nowMs: number,
   statuses: readonly string[] | null = null,
+  /** As `plannedInvoices`' (the seed's withdrawn policies). */
+  asOnFirstDay = false,
 ) {
   await tx.query('SELECT pg_advisory_xact_lock($1)', [RUN_LOCK]);
-  return writeInvoices(tx, tenantId, await plannedInvoices(tx, tenantId, nowMs, statuses), nowMs);
+  return writeInvoices(
+    tx,
+    tenantId,
+    await plannedInvoices(tx, tenantId, nowMs, statuses, asOnFirstDay),
+    nowMs,
+  );
 }
 
 /** The day's run over every workspace, each in a transaction of its own. */

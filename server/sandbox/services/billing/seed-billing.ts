@@ -8,11 +8,12 @@ import type { PayableInvoiceRow } from './invoice-store.ts';
 
 /**
  * Demo invoices and payments (issue 18): the billing run over the demo policies' past (their
- * invoices of the last two years and more), then payments for most of what fell due, some
- * partial, some none (overdue), every invoice of a terminated or withdrawn policy paid, and the
- * run again, which now refunds those. Every choice follows the invoice's id, so two seeds make
- * the same world. Only into workspaces with policies and no invoices yet, so that a data
- * directory seeded before migration 034 gets them too.
+ * invoices of the last two years and more, each at the policy's billing frequency: monthly,
+ * quarterly or yearly; a withdrawn policy's first period, sent before the withdrawal), then
+ * payments for most of what fell due, some partial, some none (overdue), every invoice of a
+ * terminated or withdrawn policy paid, and the run again, which now refunds those. Every choice
+ * follows the invoice's id, so two seeds make the same world. Only into workspaces with policies
+ * and no invoices yet, so that a data directory seeded before migration 034 gets them too.
  */
 
 const METHODS = ['sepa', 'bank-transfer', 'card', 'invoice'] as const;
@@ -120,6 +121,9 @@ export async function seedBilling(db: Db, logger: Logger, clock: Clock): Promise
     let invoices = 0;
     let payments = 0;
     for (const t of tenants) {
+      // A withdrawal comes after the first invoice was sent: the withdrawn policies' first
+      // periods as billed on their first day, paid below and refunded by the last run.
+      invoices += await billTenant(tx, t.id, nowMs, ['WITHDRAWN'], true);
       invoices += await billTenant(tx, t.id, nowMs);
       payments += await seedPayments(tx, t.id, nowMs);
       // The refunds of the ended policies, now that their invoices are paid.

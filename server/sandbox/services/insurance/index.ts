@@ -42,6 +42,7 @@ export const insuranceService: ServiceModule = {
     '027-translated-descriptions-and-test-cases.sql',
     '030-policy-premium.sql',
     '038-role-name-labels.sql',
+    '039-billing-system-fields.sql',
   ]),
   async seed({ db, logger, clock }) {
     await seedProducts(db, logger);

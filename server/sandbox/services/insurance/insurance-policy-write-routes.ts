@@ -357,7 +357,9 @@ function patchedTimeline(
         object.insuredObjectId === null ? undefined : changes.get(object.insuredObjectId);
       if (object.name === 'default' && change) {
         for (const field of TERM_FIELDS) {
-          if (field in change && change[field] !== object.data[field]) {
+          // Absent and null are both "no value": a policy stored before a field existed
+          // (billingFrequencyUnit, migration 039) lacks its key, and a client sends null.
+          if (field in change && (change[field] ?? null) !== (object.data[field] ?? null)) {
             const path = `default.${field}`;
             issues.set(path, { path, code: 'read_only' });
           }

@@ -5,6 +5,7 @@ import {
   VERSION_TRANSITIONS,
   type ProductVersionStatus,
 } from '#common/products.ts';
+import { BILLING_DAY_MAX, BILLING_DAY_MIN } from '#common/policy-object-data.ts';
 import {
   FieldBody,
   FieldReorderBody,
@@ -604,6 +605,29 @@ export const DEFAULT_OBJECT_FIELDS = [
     type: 'number',
     kind: null,
     isRequired: true,
+  },
+  // How the policy is invoiced (issue 18), read by the billing run (billing-run.ts); optional, so
+  // a policy without them is billed yearly as before. The period is the choice alone: no
+  // billingFrequencyValue field. Its options already say the period ("monthly", "quarterly"), so
+  // a multiplier beside them would read ambiguously (twice monthly: every two months, or two
+  // invoices a month?) and let one period be written two ways (monthly × 3 = quarterly); the
+  // run takes a missing value as 1. A product that wants it can add the field itself.
+  {
+    name: 'billingFrequencyUnit',
+    label: 'Billing frequency',
+    type: 'string',
+    kind: 'billingFrequency',
+    isRequired: false,
+  },
+  {
+    name: 'recurringBillingDay',
+    label: 'Recurring billing day',
+    type: 'number',
+    kind: null,
+    isRequired: false,
+    // A day every month has, as the billing run takes it (invoice-engine.ts, billingDay).
+    minimum: BILLING_DAY_MIN,
+    maximum: BILLING_DAY_MAX,
   },
 ] as const;
 

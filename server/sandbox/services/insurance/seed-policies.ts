@@ -4,7 +4,12 @@ import { POLICY_STATUSES } from '#common/policy-lifecycle.ts';
 import { DAY_MS, isoDay, mix, stableCode } from '#server/sandbox/platform/seeding.ts';
 import type { Clock } from '#common/clock.ts';
 import { seedShiftMs } from '#server/sandbox/platform/seed-time.ts';
-import type { RenewalFrequency } from '#common/policy-object-data.ts';
+import {
+  BILLING_DAY_MAX,
+  BILLING_DAY_MIN,
+  type BillingFrequency,
+  type RenewalFrequency,
+} from '#common/policy-object-data.ts';
 import { loadTariffs, premiumOf, type Tariff, type TariffField } from './premium.ts';
 import { renewalEvent, renewedTimeline } from './policy-renewal.ts';
 import { recordSystemChanges, type AuditEvent } from '#server/sandbox/platform/audit-trail.ts';
@@ -140,6 +145,33 @@ function dueVersion(
   };
 }
 
+/**
+ * One seeded record in this many is billed monthly, one quarterly: 29 shares no factor with the
+ * 10 of the statuses and the 4 of the renewals, so both come in every status and renewal.
+ */
+const BILLING_CYCLE = 29;
+
+/**
+ * How the index-th seeded record is billed (issue 18): one in {@link BILLING_CYCLE} monthly, one
+ * quarterly, the rest yearly, so the demo's invoices show every kind of recurring period; every
+ * other monthly and quarterly one on a billing day of its own (1 to 28), the others on the day
+ * their period starts. Few: a monthly policy has twelve invoices a year, and the seed bills the
+ * whole past of 2000 policies (one in six monthly tripled the invoices and the billing seed's
+ * time, which every sandbox start pays). By the index alone, so every version and timeslice of a
+ * policy agrees.
+ */
+export function billingOf(i: number): {
+  billingFrequencyUnit: BillingFrequency;
+  recurringBillingDay?: number;
+} {
+  const cycle = i % BILLING_CYCLE;
+  const billingFrequencyUnit = cycle === 1 ? 'monthly' : cycle === 2 ? 'quarterly' : 'yearly';
+  const ownDay = billingFrequencyUnit !== 'yearly' && i % (2 * BILLING_CYCLE) < BILLING_CYCLE;
+  return ownDay
+    ? { billingFrequencyUnit, recurringBillingDay: BILLING_DAY_MIN + ((i * 5) % BILLING_DAY_MAX) }
+    : { billingFrequencyUnit };
+}
+
 export interface Seller {
   tariffs: Tariff[];
   accountCodes: string[];
@@ -159,6 +191,13 @@ export function seedObjectsData(tariff: Tariff, i: number, salt: number, startMs
       data.policyStartDate = isoDay(startMs);
       data.policyDurationUnit = 'day';
       data.policyDurationValue = tariff.contract_duration_days;
+      // Where the version has the billing fields (every version has them from its start or from
+      // migration 039, unless a product manager removed them: growing the policies then skips).
+      if (object.fields.some((field) => field.name === 'billingFrequencyUnit')) {
+        // A day only where it has one: stored data holds no blank values (a lead drops them).
+        delete data.recurringBillingDay;
+        Object.assign(data, billingOf(i));
+      }
     }
     return { object, data };
   });

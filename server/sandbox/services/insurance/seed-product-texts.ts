@@ -49,6 +49,8 @@ const FIELDS: Readonly<Record<string, Texts>> = {
   policyStartDate: t('Vertragsbeginn', 'Policy start date', 'Data rozpoczęcia umowy'),
   policyDurationUnit: t('Einheit der Laufzeit', 'Policy duration unit', 'Jednostka okresu umowy'),
   policyDurationValue: t('Laufzeit', 'Policy duration', 'Okres umowy'),
+  billingFrequencyUnit: t('Zahlungsweise', 'Billing frequency', 'Częstotliwość płatności'),
+  recurringBillingDay: t('Abrechnungstag', 'Recurring billing day', 'Dzień rozliczenia'),
   vehicleValue: t('Fahrzeugwert', 'Vehicle value', 'Wartość pojazdu'),
   vehicleType: t('Fahrzeugart', 'Vehicle type', 'Rodzaj pojazdu'),
   firstRegistration: t('Erstzulassung', 'First registration', 'Pierwsza rejestracja'),
