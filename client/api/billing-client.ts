@@ -53,6 +53,8 @@ export interface Invoice {
   code: string;
   invoiceNumber: string;
   policyCode: string | null;
+  /** The policy's number (`POL-001995`); null when the service found none (shown: the code). */
+  policyNumber?: string | null;
   accountNumber: string | null;
   accountCode?: string | null;
   productSlug?: string | null;

@@ -253,7 +253,8 @@ export const EXPORT_LISTS: Record<string, ExportList> = {
   invoices: {
     path: '/billingservice/v1/invoices',
     columns: [
-      ...columns('invoiceNumber', 'code', 'policyCode', 'accountNumber'),
+      // The policy's number, which a clerk knows, before its code (issue 18).
+      ...columns('invoiceNumber', 'code', 'policyNumber', 'policyCode', 'accountNumber'),
       {
         key: 'type',
         value: (item, texts) => texts.invoice_types?.[String(item.type)] ?? item.type,

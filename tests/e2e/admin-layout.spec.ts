@@ -100,15 +100,35 @@ for (const [language, texts] of Object.entries(USERS_TABLE)) {
 }
 
 // At 400 px in German and Polish (the longest words), pages with wide parts scroll those parts,
-// never the whole page sideways: the settings tabs and the new role's permission tables.
+// never the whole page sideways: the settings tabs, the new role's permission tables and a
+// policy's versions table (with a restore button per older version it made the German page
+// 415 px wide, found in a walk).
 const NARROW_PAGES = {
-  de: { settings: 'Einstellungen', role: 'Neue Rolle', tab: 'Chat-Widget' },
-  pl: { settings: 'Ustawienia', role: 'Nowa rola', tab: 'Widżet czatu' },
+  de: { settings: 'Einstellungen', role: 'Neue Rolle', tab: 'Chat-Widget', versions: 'Versionen' },
+  pl: { settings: 'Ustawienia', role: 'Nowa rola', tab: 'Widżet czatu', versions: 'Wersje' },
 } as const;
 
+/** A seeded policy of the demo workspace with two versions: the older one can be restored. */
+async function policyWithVersions(baseURL: string): Promise<string> {
+  const admin = await apiAs(baseURL, 'admin@demo.test');
+  try {
+    const list = await admin.get('/api/0/insuranceservice/v1/policies?pageSize=30');
+    expect(list.ok()).toBe(true);
+    for (const { code } of ((await list.json()) as { items: { code: string }[] }).items) {
+      const versions = await admin.get(`/api/0/insuranceservice/v1/policies/${code}/versions`);
+      const { items } = (await versions.json()) as { items: unknown[] };
+      if (items.length === 2) return code;
+    }
+    throw new Error('no seeded policy with two versions among the first 30');
+  } finally {
+    await admin.dispose();
+  }
+}
+
 for (const [language, texts] of Object.entries(NARROW_PAGES)) {
-  test(`at 400 px settings and the role editor do not push the page sideways (${language})`, async ({
+  test(`at 400 px settings, the role editor and a policy do not push the page sideways (${language})`, async ({
     page,
+    baseURL,
   }) => {
     await adminAt(page, 400, language);
     const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
@@ -128,6 +148,14 @@ for (const [language, texts] of Object.entries(NARROW_PAGES)) {
     await page.goto('/u/0/admin/roles/new');
     await expect(page.getByRole('heading', { level: 1, name: texts.role })).toBeVisible();
     await expect(page.getByRole('table').first()).toBeVisible();
+    expect(await pageWidth()).toBeLessThanOrEqual(400);
+
+    // A policy with an older version, which the administrator may restore: its versions table
+    // scrolls inside its own frame.
+    const code = await policyWithVersions(baseURL!);
+    await page.goto(`/u/0/policies/${code}`);
+    const versions = page.getByRole('table', { name: texts.versions, exact: true });
+    await expect(versions.getByRole('row')).toHaveCount(3);
     expect(await pageWidth()).toBeLessThanOrEqual(400);
   });
 }

@@ -8,6 +8,8 @@ export const PAYMENTS = '/api/0/paymentservice/v1/payments';
 export interface TestInvoice {
   code: string;
   invoiceNumber: string;
+  policyCode: string | null;
+  policyNumber: string | null;
   grossAmount: number;
   openAmount: number;
   status: string;

@@ -29,12 +29,31 @@ test.describe('billing', () => {
     await expect(page.getByRole('heading', { name: 'Rechnungen' })).toBeVisible();
     const link = page.getByRole('link', { name: invoice.invoiceNumber });
     await expect(link).toBeVisible();
+    // The policy by its number, which a clerk knows, not its code (issue 18), linked to it.
+    expect(invoice.policyNumber).toMatch(/^POL-\d{6}$/);
+    const table = page.getByRole('table', { name: 'Rechnungen', exact: true });
+    const policyLink = table.getByRole('link', { name: invoice.policyNumber!, exact: true });
+    await expect(policyLink).toBeVisible();
+    await expect(policyLink).toHaveAttribute('href', `/u/0/policies/${invoice.policyCode}`);
+    await expect(table.getByText(invoice.policyCode!)).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
-    await link.click();
+
+    // Found by the policy number too: every invoice found is that policy's.
+    await page.goto(`/u/0/finance-management/finance-invoices?search=${invoice.policyNumber}`);
+    await expect(policyLink.first()).toBeVisible();
+    const policies = await table.getByRole('link', { name: /^POL-/ }).allTextContents();
+    expect(new Set(policies)).toEqual(new Set([invoice.policyNumber]));
+    await page.goto(
+      `/u/0/finance-management/finance-invoices?overdue=1&search=${invoice.invoiceNumber}`,
+    );
+    await page.getByRole('link', { name: invoice.invoiceNumber }).click();
 
     await expect(
       page.getByRole('heading', { name: `Rechnung ${invoice.invoiceNumber}` }),
     ).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: invoice.policyNumber!, exact: true }),
+    ).toHaveAttribute('href', `/u/0/policies/${invoice.policyCode}`);
     await expect(page.getByTestId('invoice-status')).toHaveText(/Offen\s*Überfällig/);
     await expect(page.getByTestId('invoice-open')).toHaveText(/123,45\s€/);
     await expect(page.getByText('Noch keine Zahlungen gebucht.')).toBeVisible();
@@ -279,6 +298,13 @@ test.describe('billing po polsku', () => {
 
     await table.getByRole('link', { name: invoice.invoiceNumber }).click();
     await expect(page.getByTestId('invoice-payments')).toBeVisible();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(400);
+
+    // The invoice's policy, opened by its number: its versions table scrolls in its own frame
+    // (it made the page 415 px wide, found in a walk).
+    await page.getByRole('link', { name: /^POL-\d{6}$/ }).click();
+    await expect(page.getByRole('table', { name: 'Wersje', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Przebieg wersji \d+$/ })).toBeVisible();
     expect(await pageWidth(page)).toBeLessThanOrEqual(400);
 
     await page.goto('/u/0/finance-management/finance-report');

@@ -246,6 +246,30 @@ describe('CSV export through the BFF', () => {
     expect((await manager.json('/api/0/export/claims.csv')).status).toBe(403);
   });
 
+  it('exports invoices with their policy number before the policy code, in German', async () => {
+    const { body } = await care.json('/api/0/billingservice/v1/invoices?pageSize=1');
+    const policyNumber = (body.items as { policyNumber: string }[])[0]!.policyNumber;
+    expect(policyNumber).toMatch(/^POL-\d{6}$/);
+    // The invoice list's search for that number, as its export link carries it.
+    const query = `search=${policyNumber}`;
+    const expected = await listAll(care, '/api/0/billingservice/v1/invoices', query);
+    expect(expected.length).toBeGreaterThan(0);
+    const res = await care.fetch(`/api/0/export/invoices.csv?${query}&lang=de`);
+    expect(res.status).toBe(200);
+    const rows = await rowsOf(res, ';');
+    const header = rows[0]!;
+    expect(header.slice(0, 5)).toEqual([
+      'Rechnungsnummer',
+      'Code',
+      'Vertragsnummer',
+      'Vertragscode',
+      'Kundennummer',
+    ]);
+    expect(rows.slice(1).map((r) => r[1])).toEqual(expected.map((i) => i.code));
+    expect(rows.slice(1).every((r) => r[2] === policyNumber)).toBe(true);
+    expect(rows.slice(1).map((r) => r[3])).toEqual(expected.map((i) => i.policyCode));
+  });
+
   it('turns cells that would run as spreadsheet formulas into text', () => {
     expect(csvCell('=HYPERLINK("http://x")', 'en')).toBe('"\'=HYPERLINK(""http://x"")"');
     expect(csvCell('+49 221', 'en')).toBe("'+49 221");

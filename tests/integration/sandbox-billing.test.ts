@@ -123,6 +123,63 @@ describe('GET /invoices', () => {
     );
   });
 
+  it('names the policy by its number beside its code, finds invoices by it, and keeps workspaces apart', async () => {
+    const res = await billing.call(finance, '/invoices?pageSize=30');
+    const first = res.body.items.find((i: { policyCode: string | null }) => i.policyCode);
+    expect(first).toBeDefined();
+    // The number is the policy's own, read from the insurance service's policies (issue 18).
+    const [policy] = await kit.db().query<{ policy_number: string }>(
+      `SELECT p.policy_number FROM policies p JOIN tenants t ON t.id = p.tenant_id
+        WHERE t.slug = 'demo' AND p.code = $1`,
+      [first.policyCode],
+    );
+    expect(first.policyNumber).toMatch(/^POL-\d{6}$/);
+    expect(first.policyNumber).toBe(policy!.policy_number);
+    const one = await billing.call(viewer, `/invoices/${first.code}`);
+    expect(one.body.invoice).toMatchObject({
+      policyCode: first.policyCode,
+      policyNumber: first.policyNumber,
+    });
+
+    // The list's search finds a policy's invoices by its number, all of them that policy's.
+    const found = await billing.call(
+      finance,
+      `/invoices?pageSize=100&search=${encodeURIComponent(first.policyNumber)}`,
+    );
+    expect(found.status).toBe(200);
+    expect(found.body.items.map((i: { code: string }) => i.code)).toContain(first.code);
+    expect(
+      found.body.items.every(
+        (i: { policyNumber: string }) => i.policyNumber === first.policyNumber,
+      ),
+    ).toBe(true);
+    const ofPolicy = await billing.call(
+      finance,
+      `/invoices?pageSize=100&filter=policyCode=${first.policyCode}`,
+    );
+    expect(found.body.totalItems).toBe(ofPolicy.body.totalItems);
+    // Another workspace's policy numbers are its own: the demo policy's number finds none of
+    // the demo invoices there.
+    const nordFound = await billing.call(
+      nord,
+      `/invoices?pageSize=100&search=${encodeURIComponent(first.policyNumber)}`,
+    );
+    expect(
+      nordFound.body.items.some((i: { policyCode: string }) => i.policyCode === first.policyCode),
+    ).toBe(false);
+
+    // A manual invoice without a policy carries neither.
+    const loose = await billing.call(finance, '/invoices', {
+      body: {
+        dueDate: '2026-12-31',
+        invoiceItems: [{ name: 'Mahngebühr', quantity: 1, pricePerUnit: 500, taxRate: 0 }],
+      },
+      headers: { 'Idempotency-Key': 'policy-number-loose' },
+    });
+    expect(loose.status).toBe(201);
+    expect(loose.body.invoice).toMatchObject({ policyCode: null, policyNumber: null });
+  });
+
   it('pages by keyset in every order: the next page follows the last row, the count carried', async () => {
     for (const order of [
       '',

@@ -49,6 +49,35 @@ export const invoicePath = (accountIndex: number, code: string) =>
   `/u/${accountIndex}/finance-management/finance-invoices/${encodeURIComponent(code)}`;
 
 /**
+ * An invoice's policy by its number (`POL-001995`), which a clerk knows, rather than its code
+ * (`pol_…`), which none does; the code when the service found no number. Linked to the policy's
+ * page for whoever may see policies.
+ */
+export function InvoicePolicy({
+  invoice,
+  accountIndex,
+  canViewPolicies,
+}: {
+  invoice: Pick<Invoice, 'policyCode' | 'policyNumber'>;
+  accountIndex: number;
+  canViewPolicies: boolean;
+}) {
+  const { policyCode } = invoice;
+  if (!policyCode) return null;
+  const text = invoice.policyNumber || policyCode;
+  return canViewPolicies ? (
+    <Link
+      to={`/u/${accountIndex}/policies/${encodeURIComponent(policyCode)}`}
+      className={linkClass}
+    >
+      {text}
+    </Link>
+  ) : (
+    text
+  );
+}
+
+/**
  * An invoice's status, and "overdue" beside it when it is open past its due date: the service
  * works that out on its clock (`isOverdue`), so every screen agrees on it.
  */
@@ -121,17 +150,13 @@ export function useInvoiceColumns({
             // Room for a policy code (pol_ and 16 characters): as a bare 1fr it got what the fixed
             // columns left, nothing below about 75rem, and its header broke letter by letter.
             width: 'minmax(12rem, 1fr)',
-            cell: (invoice) =>
-              invoice.policyCode && canViewPolicies ? (
-                <Link
-                  to={`/u/${accountIndex}/policies/${invoice.policyCode}`}
-                  className={linkClass}
-                >
-                  {invoice.policyCode}
-                </Link>
-              ) : (
-                (invoice.policyCode ?? '')
-              ),
+            cell: (invoice) => (
+              <InvoicePolicy
+                invoice={invoice}
+                accountIndex={accountIndex}
+                canViewPolicies={canViewPolicies}
+              />
+            ),
           }
         : null,
       {

@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { textKey, type Invoice } from '#client/api/billing-client.ts';
 import { billingQueries } from '#client/api/billing-queries.ts';
 import { BookPaymentAction } from '#client/entities/invoice/book-payment.tsx';
 import { ReversePaymentAction } from '#client/entities/invoice/reverse-payment.tsx';
 import {
+  InvoicePolicy,
   InvoiceStatusBadge,
   periodOf,
   useInvoiceMoney,
@@ -18,7 +19,6 @@ import { formatDate, formatDateTime } from '#client/ui/form/dates.ts';
 import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { loadStateOf } from '#client/ui/load-state.ts';
 
-const linkClass = 'font-medium text-blue-800 underline-offset-2 hover:underline';
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
 const td = 'px-3 py-2 text-sm text-slate-800';
 const num = `${td} text-right tabular-nums`;
@@ -127,13 +127,11 @@ function InvoiceFacts({ invoice }: { invoice: Invoice }) {
       <dl className="flex flex-wrap gap-x-8 gap-y-1 text-sm text-slate-700">
         {invoice.policyCode ? (
           <Fact label={t('detail.policy')}>
-            {canViewPolicies ? (
-              <Link to={`/u/${accountIndex}/policies/${invoice.policyCode}`} className={linkClass}>
-                {invoice.policyCode}
-              </Link>
-            ) : (
-              invoice.policyCode
-            )}
+            <InvoicePolicy
+              invoice={invoice}
+              accountIndex={accountIndex}
+              canViewPolicies={canViewPolicies}
+            />
           </Fact>
         ) : null}
         {invoice.accountNumber ? (

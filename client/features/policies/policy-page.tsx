@@ -227,56 +227,61 @@ function PolicyDetail({
         {versions.length === 0 ? (
           <p className="text-slate-700">{t('detail.no_versions')}</p>
         ) : (
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t('detail.versions')}</caption>
-            <thead className="border-b border-slate-300 text-slate-700">
-              <tr>
-                <th scope="col" className={cell}>
-                  {t('columns.version')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('columns.revision_status')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('columns.created')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('columns.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {versions.map((version) => {
-                const selected = version.id === shown?.id;
-                return (
-                  <tr
-                    key={version.id}
-                    className={`border-b border-slate-200 ${selected ? 'bg-sky-50' : ''}`}
-                    aria-current={selected ? 'true' : undefined}
-                  >
-                    <td className={cell}>
-                      {t('detail.version_number', { version: version.versionNumber })}
-                    </td>
-                    <td className={cell}>
-                      <RevisionStatusBadge status={version.revisionStatus} />
-                    </td>
-                    <td className={cell}>{formatDateTime(version.createdAt)}</td>
-                    <td className={`${cell} flex flex-wrap gap-2`}>
-                      <Button
-                        variant="secondary"
-                        aria-pressed={selected}
-                        aria-label={t('actions.show_version', { version: version.versionNumber })}
-                        onClick={() => show(version.id)}
-                      >
-                        {t('actions.show')}
-                      </Button>
-                      {actions.restoreButton(version)}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          // Its own frame scrolls sideways: at 400 px its dates and buttons are wider than the
+          // screen, and the whole page scrolled with them. Relative, so that the sr-only caption
+          // is placed inside the frame, not against the page.
+          <div className="relative overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{t('detail.versions')}</caption>
+              <thead className="border-b border-slate-300 text-slate-700">
+                <tr>
+                  <th scope="col" className={cell}>
+                    {t('columns.version')}
+                  </th>
+                  <th scope="col" className={cell}>
+                    {t('columns.revision_status')}
+                  </th>
+                  <th scope="col" className={cell}>
+                    {t('columns.created')}
+                  </th>
+                  <th scope="col" className={cell}>
+                    {t('columns.actions')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {versions.map((version) => {
+                  const selected = version.id === shown?.id;
+                  return (
+                    <tr
+                      key={version.id}
+                      className={`border-b border-slate-200 ${selected ? 'bg-sky-50' : ''}`}
+                      aria-current={selected ? 'true' : undefined}
+                    >
+                      <td className={cell}>
+                        {t('detail.version_number', { version: version.versionNumber })}
+                      </td>
+                      <td className={cell}>
+                        <RevisionStatusBadge status={version.revisionStatus} />
+                      </td>
+                      <td className={cell}>{formatDateTime(version.createdAt)}</td>
+                      <td className={`${cell} flex flex-wrap gap-2`}>
+                        <Button
+                          variant="secondary"
+                          aria-pressed={selected}
+                          aria-label={t('actions.show_version', { version: version.versionNumber })}
+                          onClick={() => show(version.id)}
+                        >
+                          {t('actions.show')}
+                        </Button>
+                        {actions.restoreButton(version)}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
 

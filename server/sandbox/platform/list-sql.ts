@@ -26,8 +26,11 @@ export interface Filter {
 
 export interface ListSource {
   filters: Readonly<Record<string, Filter>>;
-  /** Expressions the search matches (ILIKE, any of them); none: the list takes no search. */
-  search?: readonly string[];
+  /**
+   * Expressions the search matches (ILIKE, any of them), or a condition given the search's
+   * placeholder (`$4`), for a match through another table; none: the list takes no search.
+   */
+  search?: readonly (string | ((param: string) => string))[];
   /** Each sort the list offers and the expression it orders by. */
   orders: Readonly<Record<string, string>>;
   /** The sort when none is asked for. */
@@ -151,7 +154,10 @@ export function listClauses(
   if (list.search && source.search?.length) {
     params.push(escapeLike(list.search));
     const p = `$${params.length}`;
-    where.push(`(${source.search.map((column) => `${column} ILIKE ${p}`).join(' OR ')})`);
+    const matches = source.search.map((column) =>
+      typeof column === 'string' ? `${column} ILIKE ${p}` : column(p),
+    );
+    where.push(`(${matches.join(' OR ')})`);
   }
   const [defaultField, defaultDirection] = source.defaultOrder;
   const direction = list.order?.direction ?? defaultDirection;

@@ -98,7 +98,14 @@ const INVOICE_LIST: ListSource = {
     dueDateFrom: day('i.due_date', '>=', 'dueDateFrom'),
     dueDateTo: day('i.due_date', '<=', 'dueDateTo'),
   },
-  search: ['i.invoice_number', 'i.policy_code'],
+  search: [
+    'i.invoice_number',
+    'i.policy_code',
+    // The policy number (issue 18): the workspace's matching policies once (a hashed subplan),
+    // not a lookup per invoice, so a search of a million invoices costs what it did.
+    (p) =>
+      `i.policy_code IN (SELECT code FROM policies WHERE tenant_id = $1 AND policy_number ILIKE ${p})`,
+  ],
   orders: {
     dueDate: 'i.due_date',
     createdAt: 'i.created_at',

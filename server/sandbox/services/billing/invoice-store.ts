@@ -51,6 +51,8 @@ export interface InvoiceRow {
   code: string;
   invoice_number: string;
   policy_code: string | null;
+  /** The policy's number (`POL-001995`); null when the policy is not found in the workspace. */
+  policy_number: string | null;
   account_number: string | null;
   account_code: string | null;
   product_slug: string | null;
@@ -91,7 +93,11 @@ export const SELECT_INVOICE = `
          to_char(i.billing_interval_to, 'YYYY-MM-DD') AS billing_interval_to,
          i.created_at, i.created_by,
          (SELECT nullif(trim(u.first_name || ' ' || u.last_name), '') FROM users u
-           WHERE u.code = i.created_by) AS created_by_name
+           WHERE u.code = i.created_by) AS created_by_name,
+         -- The number a clerk knows the policy by (issue 18), read for the page's rows only: a
+         -- subselect on the unique policies.code, so the list's keyset walk stays as it was.
+         (SELECT p.policy_number FROM policies p
+           WHERE p.tenant_id = i.tenant_id AND p.code = i.policy_code) AS policy_number
     FROM invoices i JOIN currencies c ON c.code = i.currency`;
 
 /** The lines and the status history of these invoices, onto their rows. */
@@ -141,6 +147,7 @@ export function presentInvoice(r: InvoiceRow, expandCurrency: boolean) {
     code: r.code,
     invoiceNumber: r.invoice_number,
     policyCode: r.policy_code,
+    policyNumber: r.policy_number,
     accountNumber: r.account_number,
     accountCode: r.account_code,
     productSlug: r.product_slug,
