@@ -34,6 +34,13 @@ test('edit, preview, refuse, save and test-mail the lead follow-up template', as
   await expect(html).toHaveValue(`${original}{{ lead.number }}`);
   await expect(versionInfo).toContainText('Ungespeicherte Änderungen');
 
+  // Leaving with unsaved changes asks first; staying keeps them.
+  await page.getByRole('link', { name: 'Zurück zu den E-Mail-Vorlagen' }).click();
+  const leave = page.getByRole('dialog', { name: 'Änderungen verwerfen?' });
+  await leave.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(leave).toHaveCount(0);
+  await expect(html).toHaveValue(`${original}{{ lead.number }}`);
+
   // The preview renders the unsaved sources with the sample lead.
   await page.getByRole('button', { name: 'Vorschau', exact: true }).click();
   await expect(page.getByTestId('preview-subject')).toContainText('LEA-000412');

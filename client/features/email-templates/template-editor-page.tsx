@@ -38,6 +38,7 @@ import {
   type TemplateRefusal,
 } from '#machines/email-template-editor.machine.ts';
 import { PlainTable } from './plain-table.tsx';
+import { snippetOf } from './variable-snippet.ts';
 
 /** A refused call as the machine keeps it: the source's problems, or the error's code. */
 const refusalOf = (error: unknown): TemplateRefusal => {
@@ -48,17 +49,6 @@ const refusalOf = (error: unknown): TemplateRefusal => {
   }
   return { kind: 'failed', code: 'unknown' };
 };
-
-/**
- * What a variable's button inserts: `{{ path }}`; for a list a loop over it, and for a member of
- * a list's items the member of the loop's `item` (the loop is what names it).
- */
-export function snippetOf(path: string): string {
-  if (path.endsWith('[]')) return `{% for item in ${path.slice(0, -2)} %}{% endfor %}`;
-  const member = path.lastIndexOf('[].');
-  if (member >= 0) return `{{ item.${path.slice(member + 3)} }}`;
-  return `{{ ${path} }}`;
-}
 
 const textareaClass =
   'w-full rounded-md border border-slate-400 px-3 py-2 font-mono text-sm text-slate-900';
