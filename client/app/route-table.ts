@@ -64,7 +64,9 @@ export type ShellLabelKey =
   | 'menu.bank_transactions'
   | 'menu.bank_orders'
   | 'menu.decision_tables'
-  | 'menu.decision_table';
+  | 'menu.decision_table'
+  | 'menu.email_templates'
+  | 'menu.email_template';
 
 export interface ScreenRoute {
   id: string;
@@ -100,6 +102,8 @@ export type MenuItem =
  */
 export const rules = {
   home: { anyOf: [['ui.eis.view']] },
+  // E-mail templates (issue 19): the current permission or its legacy eis.* form.
+  emailTemplates: { anyOf: [['document-management.templates.view'], ['eis.templates.view']] },
   profile: { anyOf: [['tenant-management.tenants.view']] },
   settings: { anyOf: [['tenant-management.settings.update']] },
   users: { anyOf: [['tenant-management.users.view']] },
@@ -331,6 +335,15 @@ export const screens = {
     product: 'eis',
     rule: rules.workflows,
     load: () => import('#client/features/workflow-monitor/monitor-page.tsx'),
+  },
+  // Spec: /editor/emails, the e-mail template editor: the list, each template opens its editor.
+  emailTemplates: {
+    id: 'email-templates',
+    path: 'editor/emails',
+    label: 'menu.email_templates',
+    product: 'eis',
+    rule: rules.emailTemplates,
+    load: () => import('#client/features/email-templates/templates-page.tsx'),
   },
   // Not in the spec's route table: decision tables are edited beside the workflows that use them.
   decisionTables: {
@@ -638,6 +651,15 @@ export const detailScreens = {
     parent: screens.decisionTables,
     load: () => import('#client/features/decision-tables/decision-table-page.tsx'),
   },
+  emailTemplate: {
+    id: 'email-template',
+    path: 'editor/emails/:templateCode',
+    label: 'menu.email_template',
+    product: 'eis',
+    rule: rules.emailTemplates,
+    parent: screens.emailTemplates,
+    load: () => import('#client/features/email-templates/template-editor-page.tsx'),
+  },
   // Not a route of the spec, which names the list only: an invoice's lines, statuses and payments
   // need a page of their own that a link (from a customer, a policy, a reminder) can open.
   invoice: {
@@ -718,6 +740,7 @@ export const menu: MenuGroup[] = [
       { kind: 'screen', screen: screens.users },
       { kind: 'screen', screen: screens.roles },
       { kind: 'screen', screen: screens.organizations },
+      { kind: 'screen', screen: screens.emailTemplates },
     ],
   },
 ];

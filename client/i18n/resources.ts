@@ -35,6 +35,7 @@ export const lazyEnglish = {
   workflows: () => import('#locales/en/workflows.json'),
   bpmn_js: () => import('#locales/en/bpmn_js.json'),
   finance: () => import('#locales/en/finance.json'),
+  templates: () => import('#locales/en/templates.json'),
 } as const;
 
 type LazyResources = {

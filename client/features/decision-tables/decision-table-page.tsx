@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useBlocker, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { fromPromise } from 'xstate';
 import {
   decisionTableEditorMachine,
@@ -24,7 +24,6 @@ import { usePersonNames } from '#client/entities/person/person-name.ts';
 import { Alert } from '#client/ui/alert.tsx';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
-import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
 import { TextInput } from '#client/ui/form/fields.tsx';
 import { message } from '#client/ui/form/messages.ts';
@@ -34,6 +33,7 @@ import { BackLink } from '#client/ui/record-page.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { SubmitDialog } from '#client/ui/submit-dialog.tsx';
 import { useToast } from '#client/ui/toast.tsx';
+import { useUnsavedChangesGuard } from '#client/ui/use-unsaved-guard.ts';
 import { readTypeRefs, tableFromLogic, writeDmn, type EditableTable } from './dmn-table.ts';
 import { refusalText } from './refusal-text.ts';
 import { TableGrid } from './table-grid.tsx';
@@ -78,7 +78,6 @@ function TableEditor({ code, versionNumber }: { code: string; versionNumber: num
   const { t } = useTranslation('decision_tables');
   const { accountIndex, canUpdate } = useDecisionTableAbilities();
   const toast = useToast();
-  const confirm = useConfirm();
   // Who saved: the user's own name, "system" for the seed, a neutral word for others (no codes).
   const nameOf = usePersonNames();
   const listPath = `/u/${accountIndex}/management/decision-tables`;
@@ -165,34 +164,11 @@ function TableEditor({ code, versionNumber }: { code: string; versionNumber: num
   const dirty = state === 'dirty' || state === 'saving' || state === 'conflict';
   usePageTitle(loaded?.name ?? t('editor.title'));
 
-  // Unsaved changes: leaving the page asks first (the product's confirm dialog), and so does
-  // closing or reloading the tab (the browser's own question).
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  // One question per blocked navigation, however often the page renders while it is open.
-  const asked = useRef<unknown>(null);
-  useEffect(() => {
-    if (blocker.state !== 'blocked') {
-      asked.current = null;
-      return;
-    }
-    if (asked.current === blocker.location) return;
-    asked.current = blocker.location;
-    void confirm({
-      title: t('leave.title'),
-      message: t('leave.message'),
-      confirmLabel: t('leave.confirm'),
-      tone: 'danger',
-    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
-  }, [blocker, confirm, t]);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useUnsavedChangesGuard(dirty, {
+    title: t('leave.title'),
+    message: t('leave.message'),
+    confirmLabel: t('leave.confirm'),
+  });
 
   if (state === 'loading' && !loaded)
     return (

@@ -1,0 +1,478 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { fromPromise } from 'xstate';
+import { ApiError } from '#client/api/fetch-json.ts';
+import {
+  TEMPLATE_LANGUAGES,
+  TEMPLATE_PARTS,
+  getTemplate,
+  listLayouts,
+  listTemplateVersions,
+  previewTemplate,
+  saveTemplate,
+  sendTestMail,
+  type NotificationTemplate,
+  type PreviewRequest,
+  type TemplateChanges,
+  type TemplateLanguage,
+  type TemplatePart,
+  type TemplateVariable,
+} from '#client/api/templates-client.ts';
+import { useAccountAccess } from '#client/api/use-account-access.ts';
+import { Alert } from '#client/ui/alert.tsx';
+import { Button } from '#client/ui/button.tsx';
+import { formatDateTime } from '#client/ui/form/dates.ts';
+import { RetryAlert } from '#client/ui/load-problem.tsx';
+import { usePageTitle } from '#client/ui/page-title.ts';
+import { BackLink } from '#client/ui/record-page.tsx';
+import { Spinner } from '#client/ui/spinner.tsx';
+import { useToast } from '#client/ui/toast.tsx';
+import { useUnsavedChangesGuard } from '#client/ui/use-unsaved-guard.ts';
+import {
+  emailTemplateEditorMachine,
+  type RenderedPreview,
+  type TemplateIssue,
+  type TemplateRefusal,
+} from '#machines/email-template-editor.machine.ts';
+import { PlainTable } from './plain-table.tsx';
+import { snippetOf } from './variable-snippet.ts';
+
+/** A refused call as the machine keeps it: the source's problems, or the error's code. */
+const refusalOf = (error: unknown): TemplateRefusal => {
+  if (error instanceof ApiError) {
+    const issues = (error.body as { issues?: TemplateIssue[] } | null)?.issues;
+    if (error.status === 400 && issues?.length) return { kind: 'invalid', issues };
+    return { kind: 'failed', code: error.status === 403 ? 'forbidden' : error.code };
+  }
+  return { kind: 'failed', code: 'unknown' };
+};
+
+const textareaClass =
+  'w-full rounded-md border border-slate-400 px-3 py-2 font-mono text-sm text-slate-900';
+
+/**
+ * One e-mail template (route `/editor/emails/:templateCode`, issue 19): its sources per language
+ * (subject, HTML, text) and layout, the variables its kind may use, a preview of the unsaved
+ * sources with the kind's sample record, saving (a refusal names each problem at its field, line
+ * and column), a test e-mail to oneself and the versions.
+ */
+export default function TemplateEditorPage() {
+  const { t } = useTranslation('templates');
+  const code = useParams().templateCode ?? '';
+  const { accountIndex } = useAccountAccess();
+  const template = useQuery({
+    queryKey: ['notification-template', accountIndex, code],
+    queryFn: ({ signal }) => getTemplate(accountIndex, code, signal),
+    // The editor starts from one read; a refetch must not replace what is being edited.
+    staleTime: Infinity,
+  });
+  const listPath = `/u/${accountIndex}/editor/emails`;
+  usePageTitle(template.data?.template.name ?? t('editor.title'));
+  if (template.isPending)
+    return (
+      <div className="flex flex-col gap-4">
+        <BackLink to={listPath}>{t('editor.back')}</BackLink>
+        <Spinner label={t('editor.loading')} />
+      </div>
+    );
+  if (template.isError)
+    return (
+      <div className="flex flex-col gap-4">
+        <BackLink to={listPath}>{t('editor.back')}</BackLink>
+        <h1 className="text-2xl font-bold text-slate-900">{t('editor.title')}</h1>
+        {template.error instanceof ApiError && template.error.status === 404 ? (
+          <Alert tone="warning">{t('editor.not_found')}</Alert>
+        ) : (
+          <RetryAlert message={t('editor.load_failed')} onRetry={() => void template.refetch()} />
+        )}
+      </div>
+    );
+  return (
+    <TemplateEditor
+      key={code}
+      listPath={listPath}
+      initial={template.data.template}
+      variables={template.data.variables}
+    />
+  );
+}
+
+const changesOf = (template: NotificationTemplate): TemplateChanges => ({
+  name: template.name,
+  layoutCode: template.layoutCode,
+  bodies: template.bodies,
+});
+
+function TemplateEditor({
+  listPath,
+  initial,
+  variables,
+}: {
+  listPath: string;
+  initial: NotificationTemplate;
+  variables: TemplateVariable[];
+}) {
+  const { t } = useTranslation('templates');
+  const { accountIndex, may } = useAccountAccess();
+  const canUpdate = may('document-management', 'templates', 'update');
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [saved, setSaved] = useState(initial);
+  const [draft, setDraft] = useState<TemplateChanges>(() => changesOf(initial));
+  const [language, setLanguage] = useState<TemplateLanguage>('de');
+  const [testMail, setTestMail] = useState<
+    { kind: 'sending' } | { kind: 'sent'; to: string } | { kind: 'failed' } | null
+  >(null);
+  const fields = useRef<Partial<Record<TemplatePart, HTMLTextAreaElement | null>>>({});
+  const focused = useRef<TemplatePart>('html');
+
+  const layouts = useQuery({
+    queryKey: ['mail-layouts', accountIndex],
+    queryFn: ({ signal }) => listLayouts(accountIndex, signal),
+  });
+  const versions = useQuery({
+    queryKey: ['notification-template-versions', accountIndex, initial.code],
+    queryFn: ({ signal }) => listTemplateVersions(accountIndex, initial.code, signal),
+  });
+
+  // The machine's actions are set once: what they call is read through a ref.
+  const onSaved = useRef<(template: NotificationTemplate) => void>(() => {});
+  onSaved.current = (template) => {
+    setSaved(template);
+    toast({ message: t('editor.saved', { version: template.version }), tone: 'success' });
+    void versions.refetch();
+    void queryClient.invalidateQueries({ queryKey: ['notification-templates', accountIndex] });
+  };
+  const actor = useActorRef(
+    emailTemplateEditorMachine.provide({
+      actors: {
+        renderPreview: fromPromise<RenderedPreview, unknown>(async ({ input, signal }) => {
+          try {
+            return await previewTemplate(accountIndex, input as PreviewRequest, signal);
+          } catch (error) {
+            throw refusalOf(error);
+          }
+        }),
+        saveTemplate: fromPromise<{ version: number }, unknown>(async ({ input, signal }) => {
+          try {
+            const template = await saveTemplate(
+              accountIndex,
+              initial.code,
+              input as TemplateChanges,
+              signal,
+            );
+            onSaved.current(template);
+            return { version: template.version };
+          } catch (error) {
+            throw refusalOf(error);
+          }
+        }),
+      },
+    }),
+  );
+  const state = useSelector(actor, (s) => s.value as string);
+  const { preview, refusal } = useSelector(actor, (s) => s.context);
+  const busy = state === 'previewing' || state === 'saving';
+  const dirty = JSON.stringify(draft) !== JSON.stringify(changesOf(saved));
+  useUnsavedChangesGuard(dirty, {
+    title: t('leave.title'),
+    message: t('leave.message'),
+    confirmLabel: t('leave.confirm'),
+  });
+
+  const edit = (next: TemplateChanges) => {
+    setDraft(next);
+    actor.send({ type: 'edit' });
+  };
+  const setPart = (part: TemplatePart, value: string) =>
+    edit({
+      ...draft,
+      bodies: { ...draft.bodies, [language]: { ...draft.bodies[language], [part]: value } },
+    });
+
+  /** Inserts at the caret of the field last focused, and puts the caret after the insertion. */
+  const insert = (path: string) => {
+    const part = focused.current;
+    const field = fields.current[part];
+    const value = draft.bodies[language][part];
+    const start = field?.selectionStart ?? value.length;
+    const end = field?.selectionEnd ?? value.length;
+    const snippet = snippetOf(path);
+    setPart(part, value.slice(0, start) + snippet + value.slice(end));
+    requestAnimationFrame(() => {
+      field?.focus();
+      field?.setSelectionRange(start + snippet.length, start + snippet.length);
+    });
+  };
+
+  const issues = refusal?.kind === 'invalid' ? refusal.issues : [];
+  const issueText = (issue: TemplateIssue) =>
+    t(`issues.${issue.code}`, {
+      defaultValue: t('issues.other', { code: issue.code }),
+      line: issue.line ?? 1,
+      column: issue.column ?? 1,
+      name: issue.name ?? '',
+    });
+  const whereOf = (path: string) => {
+    const [, lang, part] = path.split('.') as [string, TemplateLanguage?, TemplatePart?];
+    return lang && part ? `${t(`languages.${lang}`)} · ${t(`parts.${part}`)}` : path;
+  };
+
+  const sendTest = () => {
+    setTestMail({ kind: 'sending' });
+    sendTestMail(accountIndex, initial.code, language).then(
+      (sent) => setTestMail({ kind: 'sent', to: sent.sentTo }),
+      () => setTestMail({ kind: 'failed' }),
+    );
+  };
+
+  const body = draft.bodies[language];
+  return (
+    <div className="flex flex-col gap-6">
+      <BackLink to={listPath}>{t('editor.back')}</BackLink>
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">{saved.name}</h1>
+        <p className="text-sm text-slate-700" data-testid="template-version">
+          {t('editor.version_info', {
+            version: saved.version,
+            slug: saved.slug,
+            origin: saved.isSystem ? t('origin.system') : t('origin.own'),
+          })}
+          {dirty ? <strong className="ml-2 text-amber-800">{t('editor.unsaved')}</strong> : null}
+        </p>
+      </div>
+      {!canUpdate ? <Alert tone="info">{t('editor.read_only')}</Alert> : null}
+      {issues.length ? (
+        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+          <p className="font-semibold">{t('editor.refused')}</p>
+          <ul className="ml-5 list-disc">
+            {issues.map((issue, index) => (
+              <li key={index}>
+                {whereOf(issue.path)}: {issueText(issue)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {refusal?.kind === 'failed' ? (
+        <Alert tone="danger">
+          {refusal.code === 'forbidden' ? t('errors.forbidden') : t('errors.failed')}
+        </Alert>
+      ) : null}
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+          {t('fields.name')}
+          <input
+            className="rounded-md border border-slate-400 px-3 py-2 font-normal"
+            value={draft.name}
+            readOnly={!canUpdate}
+            onChange={(event) => edit({ ...draft, name: event.target.value })}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+          {t('fields.layout')}
+          <select
+            className="rounded-md border border-slate-400 px-3 py-2 font-normal"
+            value={draft.layoutCode ?? ''}
+            disabled={!canUpdate}
+            onChange={(event) => edit({ ...draft, layoutCode: event.target.value || null })}
+          >
+            <option value="">{t('fields.no_layout')}</option>
+            {(layouts.data ?? []).map((layout) => (
+              <option key={layout.code} value={layout.code}>
+                {layout.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_16rem]">
+        <div className="flex flex-col gap-3">
+          <div role="tablist" aria-label={t('editor.languages')} className="flex gap-2">
+            {TEMPLATE_LANGUAGES.map((lang) => (
+              <button
+                key={lang}
+                type="button"
+                role="tab"
+                id={`${id}-tab-${lang}`}
+                aria-selected={lang === language}
+                aria-controls={`${id}-panel`}
+                className={`rounded-t-md border-b-2 px-4 py-2 text-sm font-semibold ${
+                  lang === language
+                    ? 'border-blue-800 text-blue-900'
+                    : 'border-transparent text-slate-700'
+                }`}
+                onClick={() => setLanguage(lang)}
+              >
+                {t(`languages.${lang}`)}
+              </button>
+            ))}
+          </div>
+          <div
+            role="tabpanel"
+            id={`${id}-panel`}
+            aria-labelledby={`${id}-tab-${language}`}
+            className="flex flex-col gap-4"
+          >
+            {TEMPLATE_PARTS.map((part) => {
+              const fieldIssues = issues.filter(
+                (issue) => issue.path === `bodies.${language}.${part}`,
+              );
+              const errorId = `${id}-${part}-errors`;
+              return (
+                <div key={part} className="flex flex-col gap-1">
+                  <label htmlFor={`${id}-${part}`} className="text-sm font-medium text-slate-800">
+                    {t(`parts.${part}`)}
+                  </label>
+                  <textarea
+                    id={`${id}-${part}`}
+                    ref={(element) => {
+                      fields.current[part] = element;
+                    }}
+                    className={textareaClass}
+                    rows={part === 'subject' ? 2 : 10}
+                    spellCheck={false}
+                    value={body[part]}
+                    readOnly={!canUpdate}
+                    aria-invalid={fieldIssues.length > 0 || undefined}
+                    aria-describedby={fieldIssues.length ? errorId : undefined}
+                    onFocus={() => {
+                      focused.current = part;
+                    }}
+                    onChange={(event) => setPart(part, event.target.value)}
+                  />
+                  {fieldIssues.length ? (
+                    <ul id={errorId} className="text-sm text-red-800">
+                      {fieldIssues.map((issue, index) => (
+                        <li key={index}>{issueText(issue)}</li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </div>
+              );
+            })}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() =>
+                actor.send({
+                  type: 'preview',
+                  request: {
+                    kind: saved.kind,
+                    layoutCode: draft.layoutCode,
+                    language,
+                    body,
+                  } satisfies PreviewRequest,
+                })
+              }
+            >
+              {t('actions.preview')}
+            </Button>
+            {canUpdate ? (
+              <Button
+                disabled={busy || !dirty}
+                onClick={() => actor.send({ type: 'save', request: draft })}
+              >
+                {state === 'saving' ? t('actions.saving') : t('actions.save')}
+              </Button>
+            ) : null}
+            <Button variant="secondary" disabled={testMail?.kind === 'sending'} onClick={sendTest}>
+              {t('actions.test_mail')}
+            </Button>
+          </div>
+          {dirty && testMail === null ? (
+            <p className="text-sm text-slate-700">{t('editor.test_mail_saved_only')}</p>
+          ) : null}
+          {testMail?.kind === 'sent' ? (
+            <Alert tone="success">{t('editor.test_mail_sent', { address: testMail.to })}</Alert>
+          ) : null}
+          {testMail?.kind === 'failed' ? (
+            <Alert tone="danger">{t('editor.test_mail_failed')}</Alert>
+          ) : null}
+        </div>
+
+        <section aria-labelledby={`${id}-variables`} className="flex flex-col gap-2">
+          <h2 id={`${id}-variables`} className="text-lg font-semibold text-slate-900">
+            {t('variables.title')}
+          </h2>
+          <p className="text-sm text-slate-700">{t('variables.hint')}</p>
+          <ul className="flex flex-col gap-1">
+            {variables.map((variable) => (
+              <li key={variable.path}>
+                <Button
+                  variant="ghost"
+                  className="!px-2 !py-1 font-mono"
+                  disabled={!canUpdate}
+                  aria-label={t('variables.insert', { path: variable.path })}
+                  // The caret stays where it was in the field: the click must not take the focus.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => insert(variable.path)}
+                >
+                  {variable.path}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+
+      {preview ? (
+        <section aria-labelledby={`${id}-preview`} className="flex flex-col gap-3">
+          <div className="flex items-center justify-between">
+            <h2 id={`${id}-preview`} className="text-lg font-semibold text-slate-900">
+              {t('preview.title')}
+            </h2>
+            <Button variant="ghost" onClick={() => actor.send({ type: 'preview.close' })}>
+              {t('preview.close')}
+            </Button>
+          </div>
+          <p className="text-sm" data-testid="preview-subject">
+            <span className="font-semibold">{t('parts.subject')}:</span> {preview.subject}
+          </p>
+          {/* The rendered HTML runs nothing and reaches nothing of the page: an empty sandbox. */}
+          <iframe
+            title={t('preview.html')}
+            sandbox=""
+            srcDoc={preview.html}
+            className="h-80 w-full rounded-md border border-slate-300 bg-white"
+          />
+          <h3 className="text-sm font-semibold text-slate-800">{t('preview.text')}</h3>
+          <pre className="whitespace-pre-wrap rounded-md border border-slate-300 bg-slate-50 p-3 text-sm">
+            {preview.text}
+          </pre>
+        </section>
+      ) : null}
+
+      <section aria-labelledby={`${id}-versions`} className="flex flex-col gap-2">
+        <h2 id={`${id}-versions`} className="text-lg font-semibold text-slate-900">
+          {t('versions.title')}
+        </h2>
+        {versions.data?.length ? (
+          <PlainTable
+            caption={t('versions.title')}
+            testId="template-versions"
+            headers={[t('versions.version'), t('versions.by'), t('versions.at')]}
+            rows={versions.data.map((version) => ({
+              key: version.version,
+              cells: [
+                version.version,
+                version.savedByName ?? t('list.system'),
+                formatDateTime(version.savedAt),
+              ],
+            }))}
+          />
+        ) : (
+          <p className="text-sm text-slate-700">{t('versions.empty')}</p>
+        )}
+      </section>
+    </div>
+  );
+}

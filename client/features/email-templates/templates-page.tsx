@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { listTemplates } from '#client/api/templates-client.ts';
+import { useAccountAccess } from '#client/api/use-account-access.ts';
+import { formatDateTime } from '#client/ui/form/dates.ts';
+import { RetryAlert } from '#client/ui/load-problem.tsx';
+import { usePageTitle } from '#client/ui/page-title.ts';
+import { Spinner } from '#client/ui/spinner.tsx';
+import { PlainTable } from './plain-table.tsx';
+
+/**
+ * The workspace's e-mail templates (route `/editor/emails`, issue 19): the sandbox's own e-mails
+ * (system) and the workspace's, a handful, so one table without paging; a name opens the editor.
+ */
+export default function TemplatesPage() {
+  const { t } = useTranslation('templates');
+  usePageTitle(t('list.title'));
+  const { accountIndex } = useAccountAccess();
+  const templates = useQuery({
+    queryKey: ['notification-templates', accountIndex],
+    queryFn: ({ signal }) => listTemplates(accountIndex, signal),
+  });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold text-slate-900">{t('list.title')}</h1>
+      <p className="text-sm text-slate-700">{t('list.intro')}</p>
+      {templates.isPending ? <Spinner label={t('list.loading')} /> : null}
+      {templates.isError ? (
+        <RetryAlert message={t('list.load_failed')} onRetry={() => void templates.refetch()} />
+      ) : null}
+      {templates.data ? (
+        <PlainTable
+          caption={t('list.title')}
+          headers={[
+            t('columns.name'),
+            t('columns.slug'),
+            t('columns.origin'),
+            t('columns.version'),
+            t('columns.changed'),
+          ]}
+          rows={templates.data.map((template) => ({
+            key: template.code,
+            cells: [
+              <Link
+                key="name"
+                to={`/u/${accountIndex}/editor/emails/${encodeURIComponent(template.code)}`}
+                className="font-medium text-blue-800 underline-offset-2 hover:underline"
+              >
+                {template.name}
+              </Link>,
+              <span key="slug" className="font-mono">
+                {template.slug}
+              </span>,
+              template.isSystem ? t('origin.system') : t('origin.own'),
+              template.version,
+              t('list.changed_by', {
+                name: template.updatedByName ?? t('list.system'),
+                at: formatDateTime(template.updatedAt),
+              }),
+            ],
+          }))}
+        />
+      ) : null}
+    </div>
+  );
+}

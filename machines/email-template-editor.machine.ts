@@ -1,0 +1,121 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+/** A problem of a refused source as the service names it (docs/contracts.md, issue 19). */
+export interface TemplateIssue {
+  path: string;
+  code: string;
+  line?: number;
+  column?: number;
+  name?: string;
+}
+
+/** Why a save or preview did not go through: the source's problems, or a failure to show. */
+export type TemplateRefusal =
+  { kind: 'invalid'; issues: TemplateIssue[] } | { kind: 'failed'; code: string };
+
+export interface RenderedPreview {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface EmailTemplateEditorContext {
+  preview: RenderedPreview | null;
+  refusal: TemplateRefusal | null;
+  /** The version the last save produced; null before one. */
+  savedVersion: number | null;
+}
+
+/** `request` is the page's current (unsaved) sources, as the provided actor needs them. */
+export type EmailTemplateEditorEvent =
+  | { type: 'edit' }
+  | { type: 'preview'; request: unknown }
+  | { type: 'preview.close' }
+  | { type: 'save'; request: unknown };
+
+/** A thrown refusal as kept; anything unknown is a failure without a code. */
+const refusalOf = (error: unknown): TemplateRefusal =>
+  typeof error === 'object' && error !== null && 'kind' in error
+    ? (error as TemplateRefusal)
+    : { kind: 'failed', code: 'unknown' };
+
+/**
+ * The e-mail template editor's flow (issue 19): `editing` (the sources are the page's), a
+ * `previewing` or `saving` call on the current sources, `refused` with the problems the service
+ * named (each shown at its field), `saved` with the new version. Editing after a refusal keeps
+ * the problems in view until the next save or preview answers: the author fixes them one by one.
+ *
+ * Provide: actors `renderPreview` (input: the event's request, output RenderedPreview) and
+ * `saveTemplate` (output `{ version }`), each throwing a TemplateRefusal; action `notifySaved`.
+ */
+export const emailTemplateEditorMachine = setup({
+  types: {
+    context: {} as EmailTemplateEditorContext,
+    events: {} as EmailTemplateEditorEvent,
+  },
+  actors: {
+    renderPreview: fromPromise<RenderedPreview, unknown>(async () => {
+      throw new Error('emailTemplateEditorMachine: provide renderPreview');
+    }),
+    saveTemplate: fromPromise<{ version: number }, unknown>(async () => {
+      throw new Error('emailTemplateEditorMachine: provide saveTemplate');
+    }),
+  },
+  actions: {
+    notifySaved: () => {},
+  },
+}).createMachine({
+  id: 'emailTemplateEditor',
+  initial: 'editing',
+  context: { preview: null, refusal: null, savedVersion: null },
+  on: {
+    'preview.close': { actions: assign({ preview: null }) },
+  },
+  states: {
+    editing: {
+      on: {
+        preview: 'previewing',
+        save: 'saving',
+      },
+    },
+    previewing: {
+      invoke: {
+        src: 'renderPreview',
+        input: ({ event }: { event: EmailTemplateEditorEvent }) =>
+          'request' in event ? event.request : undefined,
+        onDone: {
+          target: 'editing',
+          actions: assign({ preview: ({ event }) => event.output, refusal: null }),
+        },
+        onError: {
+          target: 'refused',
+          actions: assign({ refusal: ({ event }) => refusalOf(event.error) }),
+        },
+      },
+    },
+    saving: {
+      invoke: {
+        src: 'saveTemplate',
+        input: ({ event }: { event: EmailTemplateEditorEvent }) =>
+          'request' in event ? event.request : undefined,
+        onDone: {
+          target: 'saved',
+          actions: [
+            assign({ savedVersion: ({ event }) => event.output.version, refusal: null }),
+            'notifySaved',
+          ],
+        },
+        onError: {
+          target: 'refused',
+          actions: assign({ refusal: ({ event }) => refusalOf(event.error) }),
+        },
+      },
+    },
+    refused: {
+      on: { edit: 'editing', preview: 'previewing', save: 'saving' },
+    },
+    saved: {
+      on: { edit: 'editing', preview: 'previewing', save: 'saving' },
+    },
+  },
+});

@@ -1,0 +1,90 @@
+import { expect, expectNoSeriousA11yViolations, signInGerman, test } from './fixtures.ts';
+
+/**
+ * The e-mail template editor (issue 19), in German, as the demo administrator: a variable
+ * inserted at the caret, the preview with the kind's sample record, a refused source naming line
+ * and column, the saved version with its author, and a test e-mail read back from the outbox.
+ * Only the HTML body of "Lead follow-up" changes: subjects and texts other specs read stay.
+ */
+
+const USER = 'admin@demo.test';
+
+test('edit, preview, refuse, save and test-mail the lead follow-up template', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  await signInGerman(page, USER);
+  await page.goto('/u/0/editor/emails');
+  await expect(page.getByRole('heading', { name: 'E-Mail-Vorlagen' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'lead-follow-up' });
+  await expect(row).toContainText('Systemvorlage');
+  await row.getByRole('link', { name: 'Lead follow-up' }).click();
+  await expect(page.getByRole('heading', { name: 'Lead follow-up' })).toBeVisible();
+  const versionInfo = page.getByTestId('template-version');
+  await expect(versionInfo).toContainText('Schlüssel lead-follow-up');
+  const before = Number(/Version (\d+)/.exec((await versionInfo.textContent()) ?? '')![1]);
+
+  // A variable goes where the caret is: at the end of the HTML body.
+  const html = page.getByLabel('HTML-Text', { exact: true });
+  await html.click();
+  await html.press('Control+End');
+  const original = await html.inputValue();
+  await page.getByRole('button', { name: 'lead.number einfügen' }).click();
+  await expect(html).toHaveValue(`${original}{{ lead.number }}`);
+  await expect(versionInfo).toContainText('Ungespeicherte Änderungen');
+
+  // Leaving with unsaved changes asks first; staying keeps them.
+  await page.getByRole('link', { name: 'Zurück zu den E-Mail-Vorlagen' }).click();
+  const leave = page.getByRole('dialog', { name: 'Änderungen verwerfen?' });
+  await leave.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(leave).toHaveCount(0);
+  await expect(html).toHaveValue(`${original}{{ lead.number }}`);
+
+  // The preview renders the unsaved sources with the sample lead.
+  await page.getByRole('button', { name: 'Vorschau', exact: true }).click();
+  await expect(page.getByTestId('preview-subject')).toContainText('LEA-000412');
+  const frame = page.getByTitle('HTML-Vorschau');
+  await expect(frame).toHaveAttribute('sandbox', '');
+  await expect(frame).toHaveAttribute('srcdoc', /LEA-000412/);
+  await expect(page.locator('pre')).toContainText('LEA-000412');
+
+  // An unclosed output is refused with its place, at the field and in the summary.
+  const valid = await html.inputValue();
+  const brokenLine = valid.split('\n').length + 1;
+  await html.fill(`${valid}\n{{ lead.number`);
+  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'nicht gespeichert' });
+  await expect(refusal).toContainText(
+    new RegExp(`Deutsch · HTML-Text: Zeile ${brokenLine}, Spalte \\d+: Syntaxfehler`),
+  );
+  await expect(html).toHaveAttribute('aria-invalid', 'true');
+
+  // Fixed, the save makes the next version, named by its author in the versions.
+  await html.fill(valid);
+  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+  await expect(versionInfo).toContainText(`Version ${before + 1} ·`);
+  await expect(versionInfo).not.toContainText('Ungespeicherte Änderungen');
+  await expect(refusal).toHaveCount(0);
+  const newest = page.getByTestId('template-versions').getByRole('row').nth(1);
+  await expect(newest).toContainText(String(before + 1));
+  await expect(newest).toContainText('Ada Admin');
+
+  // The test e-mail goes to the user's own address, with the saved HTML.
+  await page.getByRole('button', { name: 'Test-E-Mail an mich senden' }).click();
+  await expect(page.getByText(`Eine Test-E-Mail wurde an ${USER} gesendet.`)).toBeVisible();
+  const res = await request.get(`/sandbox/outbox?to=${encodeURIComponent(USER)}`);
+  expect(res.status()).toBe(200);
+  const { items } = (await res.json()) as {
+    items: { subject: string; text: string; html: string }[];
+  };
+  const mail = items.find((item) => item.subject === 'Lead LEA-000412 nachfassen');
+  expect(mail, 'the test e-mail in the outbox').toBeDefined();
+  expect(mail!.html).toContain('LEA-000412');
+  expect(mail!.text).toContain('LEA-000412');
+
+  // axe waits for every frame to answer; the preview's empty sandbox runs no script, so it never
+  // would: the check runs with the preview closed.
+  await page.getByRole('button', { name: 'Vorschau schließen' }).click();
+  await expectNoSeriousA11yViolations(page);
+});
