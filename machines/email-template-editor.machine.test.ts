@@ -2,9 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import {
   emailTemplateEditorMachine,
+  pathEvents,
   type RenderedPreview,
 } from './email-template-editor.machine.ts';
 import { controlledPromise, flushPromises } from './testing/actors.ts';
+import { expectFullCoverage } from './testing/assertions.ts';
+import { createMachineTestModel, transitionPaths } from './testing/model.ts';
 
 function start() {
   const renderPreview = controlledPromise<RenderedPreview, unknown>();
@@ -70,4 +73,12 @@ describe('emailTemplateEditorMachine', () => {
     expect(saveTemplate.calls).toHaveLength(1);
     expect(renderPreview.calls).toHaveLength(0);
   });
+});
+
+it('reaches every state and takes every event (reachability)', () => {
+  const model = createMachineTestModel(emailTemplateEditorMachine, { events: pathEvents });
+  expectFullCoverage(emailTemplateEditorMachine, [
+    ...model.getShortestPaths(),
+    ...transitionPaths(model),
+  ]);
 });

@@ -11,7 +11,8 @@ export interface TemplateIssue {
 
 /** Why a save or preview did not go through: the source's problems, or a failure to show. */
 export type TemplateRefusal =
-  { kind: 'invalid'; issues: TemplateIssue[] } | { kind: 'failed'; code: string };
+  /** `on`: the preview's refusal (nothing was to be saved); a save's otherwise. */
+  { kind: 'invalid'; issues: TemplateIssue[]; on?: 'preview' } | { kind: 'failed'; code: string };
 
 export interface RenderedPreview {
   subject: string;
@@ -80,6 +81,7 @@ export const emailTemplateEditorMachine = setup({
     },
     previewing: {
       invoke: {
+        id: 'preview',
         src: 'renderPreview',
         input: ({ event }: { event: EmailTemplateEditorEvent }) =>
           'request' in event ? event.request : undefined,
@@ -95,6 +97,7 @@ export const emailTemplateEditorMachine = setup({
     },
     saving: {
       invoke: {
+        id: 'save',
         src: 'saveTemplate',
         input: ({ event }: { event: EmailTemplateEditorEvent }) =>
           'request' in event ? event.request : undefined,
@@ -114,8 +117,25 @@ export const emailTemplateEditorMachine = setup({
     refused: {
       on: { edit: 'editing', preview: 'previewing', save: 'saving' },
     },
+    // Nothing changed since the save: saving again waits for an edit (the page's Save is off).
     saved: {
-      on: { edit: 'editing', preview: 'previewing', save: 'saving' },
+      on: { edit: 'editing', preview: 'previewing' },
     },
   },
 });
+
+/** Events with the payloads the generated paths use (`npm run paths`, the model spec). */
+export const pathEvents = {
+  preview: [{ type: 'preview', request: null }],
+  save: [{ type: 'save', request: null }],
+  'xstate.done.actor.preview': [
+    { type: 'xstate.done.actor.preview', output: { subject: 'S', html: '', text: '' } },
+  ],
+  'xstate.error.actor.preview': [
+    { type: 'xstate.error.actor.preview', error: { kind: 'invalid', issues: [] } },
+  ],
+  'xstate.done.actor.save': [{ type: 'xstate.done.actor.save', output: { version: 2 } }],
+  'xstate.error.actor.save': [
+    { type: 'xstate.error.actor.save', error: { kind: 'invalid', issues: [] } },
+  ],
+} as const;

@@ -40,11 +40,25 @@ import {
 import { PlainTable } from './plain-table.tsx';
 import { snippetOf } from './variable-snippet.ts';
 
-/** A refused call as the machine keeps it: the source's problems, or the error's code. */
-const refusalOf = (error: unknown): TemplateRefusal => {
+/**
+ * A refused call as the machine keeps it: the source's problems, or the error's code. A preview
+ * is of one language's sources (`body.html`): its problems are placed at that language's fields
+ * like a save's (`bodies.de.html`).
+ */
+const refusalOf = (error: unknown, previewed?: TemplateLanguage): TemplateRefusal => {
   if (error instanceof ApiError) {
     const issues = (error.body as { issues?: TemplateIssue[] } | null)?.issues;
-    if (error.status === 400 && issues?.length) return { kind: 'invalid', issues };
+    if (error.status === 400 && issues?.length)
+      return previewed
+        ? {
+            kind: 'invalid',
+            on: 'preview',
+            issues: issues.map((i) => ({
+              ...i,
+              path: i.path.replace(/^body\./, `bodies.${previewed}.`),
+            })),
+          }
+        : { kind: 'invalid', issues };
     return { kind: 'failed', code: error.status === 403 ? 'forbidden' : error.code };
   }
   return { kind: 'failed', code: 'unknown' };
@@ -154,7 +168,7 @@ function TemplateEditor({
           try {
             return await previewTemplate(accountIndex, input as PreviewRequest, signal);
           } catch (error) {
-            throw refusalOf(error);
+            throw refusalOf(error, (input as PreviewRequest).language);
           }
         }),
         saveTemplate: fromPromise<{ version: number }, unknown>(async ({ input, signal }) => {
@@ -248,7 +262,11 @@ function TemplateEditor({
       {!canUpdate ? <Alert tone="info">{t('editor.read_only')}</Alert> : null}
       {issues.length ? (
         <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-          <p className="font-semibold">{t('editor.refused')}</p>
+          <p className="font-semibold">
+            {refusal?.kind === 'invalid' && refusal.on === 'preview'
+              ? t('editor.preview_refused')
+              : t('editor.refused')}
+          </p>
           <ul className="ml-5 list-disc">
             {issues.map((issue, index) => (
               <li key={index}>
