@@ -7,7 +7,7 @@ import { formatDateTime } from '#client/ui/form/dates.ts';
 import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
-import { PlainTable } from './plain-table.tsx';
+import { DataTable } from '#client/ui/data-table.tsx';
 
 /**
  * The workspace's e-mail templates (route `/editor/emails`, issue 19): the sandbox's own e-mails
@@ -31,36 +31,44 @@ export default function TemplatesPage() {
         <RetryAlert message={t('list.load_failed')} onRetry={() => void templates.refetch()} />
       ) : null}
       {templates.data ? (
-        <PlainTable
+        <DataTable
           caption={t('list.title')}
-          headers={[
-            t('columns.name'),
-            t('columns.slug'),
-            t('columns.origin'),
-            t('columns.version'),
-            t('columns.changed'),
+          rows={templates.data}
+          rowKey={(template) => template.code}
+          columns={[
+            {
+              id: 'name',
+              header: t('columns.name'),
+              cell: (template) => (
+                <Link
+                  to={`/u/${accountIndex}/editor/emails/${encodeURIComponent(template.code)}`}
+                  className="font-medium text-blue-800 underline-offset-2 hover:underline"
+                >
+                  {template.name}
+                </Link>
+              ),
+            },
+            {
+              id: 'slug',
+              header: t('columns.slug'),
+              cell: (template) => <span className="font-mono">{template.slug}</span>,
+            },
+            {
+              id: 'origin',
+              header: t('columns.origin'),
+              cell: (template) => (template.isSystem ? t('origin.system') : t('origin.own')),
+            },
+            { id: 'version', header: t('columns.version'), cell: (template) => template.version },
+            {
+              id: 'changed',
+              header: t('columns.changed'),
+              cell: (template) =>
+                t('list.changed_by', {
+                  name: template.updatedByName ?? t('list.system'),
+                  at: formatDateTime(template.updatedAt),
+                }),
+            },
           ]}
-          rows={templates.data.map((template) => ({
-            key: template.code,
-            cells: [
-              <Link
-                key="name"
-                to={`/u/${accountIndex}/editor/emails/${encodeURIComponent(template.code)}`}
-                className="font-medium text-blue-800 underline-offset-2 hover:underline"
-              >
-                {template.name}
-              </Link>,
-              <span key="slug" className="font-mono">
-                {template.slug}
-              </span>,
-              template.isSystem ? t('origin.system') : t('origin.own'),
-              template.version,
-              t('list.changed_by', {
-                name: template.updatedByName ?? t('list.system'),
-                at: formatDateTime(template.updatedAt),
-              }),
-            ],
-          }))}
         />
       ) : null}
     </div>

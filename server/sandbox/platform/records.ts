@@ -1,3 +1,4 @@
+import type { AuthContext } from './auth-context.ts';
 import type { Queryable } from './db.ts';
 import { notFound, type HttpError } from './errors.ts';
 
@@ -49,6 +50,18 @@ export const updatedByNameSql = (table: string) =>
 export const userNameSql = (column: string, alias: string) =>
   `(SELECT nullif(trim(u.first_name || ' ' || u.last_name), '') FROM users u
      WHERE u.code = ${column}) AS ${alias}`;
+
+/**
+ * The name of the calling user, for a stamp a screen shows by name (a status history's
+ * `byName`, a template version's `savedByName`); their e-mail when they have no name.
+ */
+export async function callerNameOf(db: Queryable, auth: AuthContext): Promise<string> {
+  const [row] = await db.query<{ name: string | null }>(
+    `SELECT nullif(trim(first_name || ' ' || last_name), '') AS name FROM users WHERE id = $1`,
+    [auth.userId],
+  );
+  return row?.name ?? auth.email;
+}
 
 /** PostgreSQL refused a row because a unique key holds it already. */
 export const uniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';

@@ -35,7 +35,7 @@ export const billingService: ServiceModule = {
 // For the payment service: booking against invoices, the keys of its writes, the currencies.
 export { allocatePayment, paidStatusOf, type DueInvoice } from './invoice-engine.ts';
 export { idempotencyKeyOf, idempotentWrite } from './idempotency.ts';
-export { assertCurrency, nameOf } from './invoice-routes.ts';
+export { assertCurrency } from './invoice-routes.ts';
 export { invoiceNotFound, type PayableInvoiceRow } from './invoice-store.ts';
 
 // For the public API's product invoice: a quote's lines as an invoice's, at the product's tax.

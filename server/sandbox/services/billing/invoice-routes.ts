@@ -12,6 +12,7 @@ import { invalidField } from '#server/sandbox/platform/errors.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { recordChange } from '#server/sandbox/platform/audit-trail.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
+import { callerNameOf } from '#server/sandbox/platform/records.ts';
 import {
   anyOf,
   equals,
@@ -51,15 +52,6 @@ const canCreateInvoices = requirePermission(
 
 /** The sandbox clock's today, the day `isOverdue` compares the due dates with. */
 export const todayOf = (ctx: SandboxContext) => isoOfDay(dayOf(ctx.clock.now()));
-
-/** The name of the calling user, for a status history's `byName`. */
-export async function nameOf(db: Queryable, auth: AuthContext): Promise<string> {
-  const [row] = await db.query<{ name: string | null }>(
-    `SELECT nullif(trim(first_name || ' ' || last_name), '') AS name FROM users WHERE id = $1`,
-    [auth.userId],
-  );
-  return row?.name ?? auth.email;
-}
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (column: string, op: string, name: string): Filter => ({
@@ -259,7 +251,7 @@ async function createInvoice(
   await tx.query(
     `INSERT INTO invoice_statuses (tenant_id, invoice_id, status, at, by, by_name)
      VALUES ($1, $2, $6, $3, $4, $5)`,
-    [auth.tenantId, id, now, auth.userCode, await nameOf(tx, auth), status],
+    [auth.tenantId, id, now, auth.userCode, await callerNameOf(tx, auth), status],
   );
   await recordChange(
     tx,

@@ -2,7 +2,6 @@ import type { ServiceModule } from '../service.ts';
 import { sqlFiles } from '../service.ts';
 import { notificationRouter } from './notifications.ts';
 import { templateRouter } from './template-routes.ts';
-import { ensureSystemTemplates } from './template-store.ts';
 
 /**
  * The notification service: the live channel (WebSocket at WS_PATH) and its HTTP endpoints. Other
@@ -15,15 +14,14 @@ export const notificationService: ServiceModule = {
   prefix: '/notificationservice/v1',
   routers: [notificationRouter, templateRouter],
   migrations: sqlFiles('notification', ['040-notification-templates.sql']),
-  // The demo workspaces start with their system layout and templates (later ones on first use).
-  async seed({ db, clock }) {
-    const tenants = await db.query<{ id: number }>('SELECT id FROM tenants ORDER BY id');
-    for (const { id } of tenants) await ensureSystemTemplates(db, id, new Date(clock.now()));
-  },
+  // No seed of its own: its seed would run before the tenant service's makes the workspaces
+  // (tenantservice depends on this one); that one gives them their templates.
   dependsOn: [],
 };
 
 export { ACCESS_CHANGED, NotificationHub, attachNotificationSocket } from './notifications.ts';
+// The system layout and templates of a workspace, which the tenant service's seed gives.
+export { ensureSystemTemplates } from './template-store.ts';
 // The e-mails the other services send: invitations, resets, a workflow's notices.
 export {
   MAIL_LANGUAGES,

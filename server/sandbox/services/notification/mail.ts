@@ -1,5 +1,6 @@
 import type { Queryable } from '#server/sandbox/platform/db.ts';
 import { sendMail } from '#server/sandbox/platform/admin-shared.ts';
+import { TEMPLATE_LANGUAGES, type TemplateLanguage } from './default-templates.ts';
 import { renderSystemMail } from './template-store.ts';
 
 /*
@@ -10,8 +11,9 @@ import { renderSystemMail } from './template-store.ts';
  * and a user who chose none get the language of the tenant it comes from.
  */
 
-export const MAIL_LANGUAGES = ['de', 'en', 'pl'] as const;
-export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+// An e-mail is written in a language its template has.
+export const MAIL_LANGUAGES = TEMPLATE_LANGUAGES;
+export type MailLanguage = TemplateLanguage;
 /** Spec: English is the default language. */
 const DEFAULT_LANGUAGE: MailLanguage = 'en';
 

@@ -12,17 +12,17 @@ import { HttpError, invalidInput } from '#server/sandbox/platform/errors.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { recordChange } from '#server/sandbox/platform/audit-trail.ts';
 import { newCode, sendMail } from '#server/sandbox/platform/admin-shared.ts';
-import { auditIso, uniqueViolation } from '#server/sandbox/platform/records.ts';
+import { auditIso, callerNameOf, uniqueViolation } from '#server/sandbox/platform/records.ts';
 import { equals, listPage, readList, type ListSource } from '#server/sandbox/platform/list-sql.ts';
 import { listTotals } from '#server/sandbox/platform/list-page.ts';
 import type { ErrorIssue } from '#common/contracts/error.ts';
-import { TEMPLATE_LANGUAGES, type TemplateBodies } from './default-templates.ts';
+import { TEMPLATE_LANGUAGES, type TemplateBodies, type TemplateBody } from './default-templates.ts';
 import { checkLayout, checkTemplate, type TemplateProblem } from './template-engine.ts';
 import {
   SELECT_LAYOUT,
   SELECT_TEMPLATE,
-  ensureSystemTemplates,
   renderMail,
+  tenantNameOf,
   type LayoutRow,
   type TemplateRow,
 } from './template-store.ts';
@@ -33,6 +33,7 @@ import {
   variablePaths,
   variablesOf,
   type TemplateKind,
+  type VariableRecord,
 } from './template-variables.ts';
 
 /**
@@ -95,37 +96,46 @@ const issuesOf = (path: string, problems: readonly TemplateProblem[]): ErrorIssu
     ...(p.name === undefined ? {} : { name: p.name }),
   }));
 
-function refuseProblems(issues: ErrorIssue[], problems: TemplateProblem[]): void {
+/** A 400 naming every problem of the checked sources at its path, when there is one. */
+function refuseProblems(checked: readonly { path: string; problems: TemplateProblem[] }[]): void {
+  const issues = checked.flatMap(({ path, problems }) => issuesOf(path, problems));
   if (issues.length)
     throw invalidInput(
       issues,
-      problems.map((p) => `line ${p.line}, column ${p.column}: ${p.message}`).join('; '),
+      checked
+        .flatMap(({ path, problems }) =>
+          problems.map((p) => `${path} line ${p.line}, column ${p.column}: ${p.message}`),
+        )
+        .join('; '),
     );
 }
 
+const PARTS = ['subject', 'html', 'text'] as const;
+
+/** One language's sources checked, at `prefix.subject` and so on. */
+const checkBody = (prefix: string, body: TemplateBody, variables: VariableRecord) =>
+  PARTS.map((part) => ({
+    path: `${prefix}.${part}`,
+    problems: checkTemplate(body[part], variables),
+  }));
+
 function checkBodies(kind: TemplateKind, bodies: TemplateBodies): void {
   const variables = variablesOf(kind);
-  const issues: ErrorIssue[] = [];
-  const problems: TemplateProblem[] = [];
-  for (const language of TEMPLATE_LANGUAGES)
-    for (const part of ['subject', 'html', 'text'] as const) {
-      const found = checkTemplate(bodies[language][part], variables);
-      issues.push(...issuesOf(`bodies.${language}.${part}`, found));
-      problems.push(...found);
-    }
-  refuseProblems(issues, problems);
+  refuseProblems(
+    TEMPLATE_LANGUAGES.flatMap((language) =>
+      checkBody(`bodies.${language}`, bodies[language], variables),
+    ),
+  );
 }
 
 /** Layouts may use what every template has (the workspace, the recipient). */
 const LAYOUT_VARIABLES = { tenant: { name: 'text' }, recipient: { email: 'text' } } as const;
 
 function checkLayoutSources(html: string, text: string): void {
-  const htmlProblems = checkLayout(html, LAYOUT_VARIABLES);
-  const textProblems = checkLayout(text, LAYOUT_VARIABLES);
-  refuseProblems(
-    [...issuesOf('html', htmlProblems), ...issuesOf('text', textProblems)],
-    [...htmlProblems, ...textProblems],
-  );
+  refuseProblems([
+    { path: 'html', problems: checkLayout(html, LAYOUT_VARIABLES) },
+    { path: 'text', problems: checkLayout(text, LAYOUT_VARIABLES) },
+  ]);
 }
 
 const presentLayout = (r: LayoutRow) => ({
@@ -204,14 +214,6 @@ async function layoutIdOf(
   return row.id;
 }
 
-async function nameOfUser(db: Queryable, auth: AuthContext): Promise<string> {
-  const [row] = await db.query<{ name: string | null }>(
-    `SELECT nullif(trim(first_name || ' ' || last_name), '') AS name FROM users WHERE id = $1`,
-    [auth.userId],
-  );
-  return row?.name ?? auth.email;
-}
-
 async function saveVersion(tx: Queryable, auth: AuthContext, row: TemplateRow, at: Date) {
   await tx.query(
     `INSERT INTO notification_template_versions (template_id, version, name, layout_id, bodies,
@@ -225,7 +227,7 @@ async function saveVersion(tx: Queryable, auth: AuthContext, row: TemplateRow, a
       JSON.stringify(row.bodies),
       at,
       auth.userCode,
-      await nameOfUser(tx, auth),
+      await callerNameOf(tx, auth),
     ],
   );
 }
@@ -243,13 +245,6 @@ const layoutNameTaken = () =>
     { path: 'name', code: 'name_taken' },
   ]);
 
-async function tenantName(db: Queryable, tenantId: number): Promise<string> {
-  const [row] = await db.query<{ name: string }>('SELECT name FROM tenants WHERE id = $1', [
-    tenantId,
-  ]);
-  return row?.name ?? '';
-}
-
 export function templateRouter(ctx: SandboxContext): Router {
   const { db } = ctx;
   const router = Router();
@@ -258,8 +253,6 @@ export function templateRouter(ctx: SandboxContext): Router {
     requireAuth(db, ctx.signer),
   );
   const now = () => new Date(ctx.clock.now());
-  // Every read and write first gives a workspace made after the seed its system texts.
-  const ready = (res: Response) => ensureSystemTemplates(db, getAuth(res).tenantId, now());
   // Layouts and templates carry no money: a removal deletes the row and leaves it in the log.
   const TABLES = { mail_layout: 'mail_layouts', notification_template: 'notification_templates' };
   const removeRecord = (
@@ -279,11 +272,25 @@ export function templateRouter(ctx: SandboxContext): Router {
     id === null
       ? null
       : ((await db.query<LayoutRow>('SELECT * FROM mail_layouts WHERE id = $1', [id]))[0] ?? null);
+  /** One language's sources with the kind's sample record, as the caller would receive them. */
+  const renderSample = async (
+    auth: AuthContext,
+    kind: TemplateKind,
+    body: TemplateBody,
+    layoutId: number | null,
+  ) =>
+    renderMail(
+      body,
+      await layoutById(layoutId),
+      sampleOf(kind, {
+        tenantName: await tenantNameOf(db, auth.tenantId),
+        recipientEmail: auth.email,
+      }),
+    );
   /** A list route of the workspace's rows, each presented. */
   const listOf =
     <T>(source: ListSource, select: string, present: (row: T) => unknown) =>
     async (req: Request, res: Response) => {
-      await ready(res);
       const page = await listPage<T>(db, readList(req.query, source), source, select, {
         where: ['t.tenant_id = $1'],
         params: [getAuth(res).tenantId],
@@ -306,7 +313,6 @@ export function templateRouter(ctx: SandboxContext): Router {
   router.get('/layouts', VIEW, listOf(LAYOUT_LIST, SELECT_LAYOUT, presentLayout));
 
   router.get('/layouts/:code', VIEW, async (req, res) => {
-    await ready(res);
     res.json({
       layout: presentLayout(await findLayout(db, getAuth(res).tenantId, String(req.params.code))),
     });
@@ -408,30 +414,15 @@ export function templateRouter(ctx: SandboxContext): Router {
 
   // Before `/:code`: a preview of unsaved sources with the kind's sample record.
   router.post('/notification-templates/preview', VIEW, async (req, res) => {
-    await ready(res);
     const auth = getAuth(res);
     const body = parseBody(PreviewBody, req.body);
     const kind = body.kind as TemplateKind;
-    const variables = variablesOf(kind);
-    const issues: ErrorIssue[] = [];
-    const problems: TemplateProblem[] = [];
-    for (const part of ['subject', 'html', 'text'] as const) {
-      const found = checkTemplate(body.body[part], variables);
-      issues.push(...issuesOf(`body.${part}`, found));
-      problems.push(...found);
-    }
-    refuseProblems(issues, problems);
-    const layout = await layoutById(await layoutIdOf(db, auth.tenantId, body.layoutCode));
-    const sample = sampleOf(kind, {
-      tenantName: await tenantName(db, auth.tenantId),
-      recipientEmail: auth.email,
-    });
-    const bodies = { de: body.body, en: body.body, pl: body.body };
-    res.json({ preview: await renderMail(bodies, layout, body.language, sample) });
+    refuseProblems(checkBody('body', body.body, variablesOf(kind)));
+    const layoutId = await layoutIdOf(db, auth.tenantId, body.layoutCode);
+    res.json({ preview: await renderSample(auth, kind, body.body, layoutId) });
   });
 
   router.get('/notification-templates/:code', VIEW, async (req, res) => {
-    await ready(res);
     const row = await findTemplate(db, getAuth(res).tenantId, String(req.params.code));
     res.json({
       template: presentTemplate(row),
@@ -464,7 +455,6 @@ export function templateRouter(ctx: SandboxContext): Router {
   });
 
   router.post('/notification-templates', CREATE, async (req, res) => {
-    await ready(res);
     const auth = getAuth(res);
     const body = parseBody(TemplateBody, req.body);
     const kind = body.kind as TemplateKind;
@@ -511,7 +501,6 @@ export function templateRouter(ctx: SandboxContext): Router {
   });
 
   router.put('/notification-templates/:code', UPDATE, async (req, res) => {
-    await ready(res);
     const auth = getAuth(res);
     const { data } = parseBody(TemplatePatch, req.body);
     const saved = await db.transaction(async (tx) => {
@@ -577,12 +566,7 @@ export function templateRouter(ctx: SandboxContext): Router {
     const auth = getAuth(res);
     const { language } = parseBody(TestMailBody, req.body);
     const row = await findTemplate(db, auth.tenantId, String(req.params.code));
-    const layout = await layoutById(row.layout_id);
-    const sample = sampleOf(row.kind, {
-      tenantName: await tenantName(db, auth.tenantId),
-      recipientEmail: auth.email,
-    });
-    const mail = await renderMail(row.bodies, layout, language, sample);
+    const mail = await renderSample(auth, row.kind, row.bodies[language], row.layout_id);
     await sendMail(db, { tenantId: auth.tenantId, to: auth.email, ...mail, link: null });
     res.status(202).json({ sentTo: auth.email, subject: mail.subject });
   });

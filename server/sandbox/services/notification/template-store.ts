@@ -3,8 +3,8 @@ import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import {
   SYSTEM_LAYOUT,
   SYSTEM_TEMPLATES,
-  TEMPLATE_LANGUAGES,
   type TemplateBodies,
+  type TemplateBody,
   type TemplateLanguage,
 } from './default-templates.ts';
 import { renderPart } from './template-engine.ts';
@@ -48,9 +48,9 @@ export interface TemplateRow {
 const SYSTEM = 'system';
 
 /**
- * Gives a workspace the system layout and templates it lacks (idempotent): at seed for the demo
- * workspaces, and before any read or e-mail for a workspace made later (a registration), so that
- * no workspace is without the texts of its invitations.
+ * Gives a workspace the system layout and templates it lacks (idempotent). The tenant service's
+ * seed calls it for every workspace once they exist (workspaces are made there and nowhere else),
+ * on each start, so older data directories get them too.
  */
 export async function ensureSystemTemplates(
   db: Queryable,
@@ -115,16 +115,14 @@ export interface RenderedMail {
 }
 
 /**
- * Renders a template (or its unsaved sources: the editor's preview) in `language` with `values`,
- * inside its layout. Subjects are one line: what a template makes of them is trimmed to it.
+ * Renders one language's sources of a template (or its unsaved ones: the editor's preview) with
+ * `values`, inside its layout. Subjects are one line: what a template makes of them is trimmed.
  */
 export async function renderMail(
-  bodies: TemplateBodies,
+  body: TemplateBody,
   layout: { html_template: string; text_template: string } | null,
-  language: TemplateLanguage,
   values: Record<string, unknown>,
 ): Promise<RenderedMail> {
-  const body = bodies[language];
   const subject = (await renderPart('text', body.subject, values)).replace(/\s+/g, ' ').trim();
   return {
     subject,
@@ -150,15 +148,19 @@ export async function templateBySlug(
   return row ?? null;
 }
 
-export const isTemplateLanguage = (language: string): language is TemplateLanguage =>
-  (TEMPLATE_LANGUAGES as readonly string[]).includes(language);
+/** The workspace's name, which every template may use (`tenant.name`). */
+export async function tenantNameOf(db: Queryable, tenantId: number): Promise<string> {
+  const [row] = await db.query<{ name: string }>('SELECT name FROM tenants WHERE id = $1', [
+    tenantId,
+  ]);
+  return row?.name ?? '';
+}
 
 /**
  * The e-mail of one of the sandbox's own kinds (an invitation, a reset, a workflow's notice) as
- * the workspace's template makes it. A workspace made after the seed that nobody opened the
- * editor of has no stored templates yet: it gets the built-in ones, which are what it would
- * store. A stored template that fails at render (a value of a shape its check did not foresee)
- * must not stop an invitation: the built-in one is used then too.
+ * the workspace's template makes it. A stored template that fails at render (a value of a shape
+ * its check did not foresee) must not stop an invitation: the built-in one is used then, as for
+ * a workspace without its templates (a start with the seed turned off on an older directory).
  */
 export async function renderSystemMail(
   db: Queryable,
@@ -170,10 +172,7 @@ export async function renderSystemMail(
   },
 ): Promise<RenderedMail> {
   const builtIn = SYSTEM_TEMPLATES[mail.kind];
-  const [tenant] = await db.query<{ name: string }>('SELECT name FROM tenants WHERE id = $1', [
-    mail.tenantId,
-  ]);
-  const values = { tenant: { name: tenant?.name ?? '' }, ...mail.values };
+  const values = { tenant: { name: await tenantNameOf(db, mail.tenantId) }, ...mail.values };
   const stored = await templateBySlug(db, mail.tenantId, builtIn.slug);
   if (stored) {
     const layout =
@@ -181,15 +180,14 @@ export async function renderSystemMail(
         ? null
         : { html_template: stored.html_template, text_template: stored.text_template };
     try {
-      return await renderMail(stored.bodies, layout, mail.language, values);
+      return await renderMail(stored.bodies[mail.language], layout, values);
     } catch {
       // Falls through to the built-in template.
     }
   }
   return renderMail(
-    builtIn.bodies,
+    builtIn.bodies[mail.language],
     { html_template: SYSTEM_LAYOUT.html, text_template: SYSTEM_LAYOUT.text },
-    mail.language,
     values,
   );
 }

@@ -12,14 +12,13 @@ import { HttpError, invalidField } from '#server/sandbox/platform/errors.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { recordChange } from '#server/sandbox/platform/audit-trail.ts';
 import { newCode } from '#server/sandbox/platform/admin-shared.ts';
-import { iso, recordKey } from '#server/sandbox/platform/records.ts';
+import { callerNameOf, iso, recordKey } from '#server/sandbox/platform/records.ts';
 import { equals, listRoute, type ListSource } from '#server/sandbox/platform/list-sql.ts';
 import {
   allocatePayment,
   assertCurrency,
   idempotencyKeyOf,
   invoiceNotFound,
-  nameOf,
   paidStatusOf,
   idempotentWrite,
   type PayableInvoiceRow,
@@ -228,7 +227,7 @@ async function bookPayment(
       { due },
     );
   const now = new Date(ctx.clock.now());
-  const byName = await nameOf(tx, auth);
+  const byName = await callerNameOf(tx, auth);
   const first = invoices[0];
   const [payment] = await tx.query<{ id: number; code: string }>(
     `INSERT INTO payments (tenant_id, code, amount, currency, method, reference, policy_code,
@@ -338,7 +337,7 @@ async function reversePayment(
   if (payment.status === 'reversed')
     throw new HttpError(409, 'payment_already_reversed', 'this payment has been reversed already');
   const now = new Date(ctx.clock.now());
-  const byName = await nameOf(tx, auth);
+  const byName = await callerNameOf(tx, auth);
   const undone = await tx.query<{ id: number; code: string; status: string; amount: string }>(
     `WITH a AS (SELECT invoice_id, amount FROM payment_allocations
                  WHERE tenant_id = $1 AND payment_id = $2)

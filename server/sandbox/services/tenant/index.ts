@@ -1,4 +1,5 @@
 import type { ServiceModule } from '../service.ts';
+import { ensureSystemTemplates } from '#server/sandbox/services/notification/index.ts';
 import { sqlFiles } from '../service.ts';
 import { activityLogRouter } from './activity-log-routes.ts';
 import { listViewRouter } from './list-view-routes.ts';
@@ -42,8 +43,11 @@ export const tenantService: ServiceModule = {
     '028-custom-field-labels.sql',
     '041-outbox-html.sql',
   ]),
-  async seed({ db, logger, publicBaseUrl }) {
+  async seed({ db, logger, publicBaseUrl, clock }) {
     await seedDemoWorld(db, logger);
+    // Every workspace's e-mail layout and templates (issue 19), before the seed's invitations.
+    const tenants = await db.query<{ id: number }>('SELECT id FROM tenants ORDER BY id');
+    for (const { id } of tenants) await ensureSystemTemplates(db, id, new Date(clock.now()));
     // A second step, so that data directories seeded before these tables existed get it too.
     await seedAdministration(db, logger, publicBaseUrl);
     // Issue 18's finance role and customer care's payment rights, for older data directories.
