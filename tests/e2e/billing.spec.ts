@@ -4,7 +4,7 @@ import {
   apiAs,
   expect,
   expectNoSeriousA11yViolations,
-  signIn,
+  signInSpeaking,
   signInGerman,
   test,
 } from './fixtures.ts';
@@ -163,9 +163,7 @@ test.describe('billing po polsku', () => {
   }
 
   async function inPolish(page: Page) {
-    await signIn(page, 'finance@demo.test');
-    await page.evaluate(() => localStorage.setItem('bo.language', 'pl'));
-    await page.addInitScript(() => localStorage.setItem('bo.language', 'pl'));
+    await signInSpeaking(page, 'finance@demo.test', 'pl');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
   }

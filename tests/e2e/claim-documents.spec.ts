@@ -70,7 +70,6 @@ async function openDocumentsTab(page: Page, claim: Claim) {
 async function germanDocumentsTab(page: Page, baseURL: string) {
   const api = await apiAs(baseURL, HANDLER);
   const claim = await newClaim(api);
-  await page.goto('/login');
   await signIn(page, HANDLER);
   await page.evaluate(() => localStorage.setItem('bo.language', 'de'));
   await page.goto(`/u/0/claims/${claim.code}#tab=documents`);
@@ -91,7 +90,6 @@ test.describe('claim documents tab', () => {
   }) => {
     const api = await apiAs(baseURL!, HANDLER);
     const claim = await newClaim(api);
-    await page.goto('/login');
     await signIn(page, HANDLER);
     const panel = await openDocumentsTab(page, claim);
     await expect(panel.getByTestId('claim-documents-empty')).toBeVisible();
@@ -235,7 +233,6 @@ test.describe('claim documents tab', () => {
     expect(claim).toBeDefined();
     await handler.dispose();
 
-    await page.goto('/login');
     await signIn(page, READER);
     const panel = await openDocumentsTab(page, claim!);
     const list = panel.getByRole('list', { name: 'Claim documents' });

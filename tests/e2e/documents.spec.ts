@@ -11,7 +11,6 @@ const results = (page: Page) => page.getByRole('table', { name: 'Documents found
 
 test.describe('document search', () => {
   test('finds documents of a product by owner and words, and downloads one', async ({ page }) => {
-    await page.goto('/login');
     await signIn(page, READER);
     await page
       .getByRole('navigation', { name: 'Main menu' })
@@ -78,7 +77,6 @@ test.describe('document search', () => {
   });
 
   test('is not in the menu of a user without the documents permission', async ({ page }) => {
-    await page.goto('/login');
     await signIn(page, 'manager@demo.test');
     await expect(
       page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Policies' }),
@@ -102,7 +100,6 @@ test.describe('/download/{s3Key}', () => {
   test('downloads the file of the key without the shell, then offers to close', async ({
     page,
   }) => {
-    await page.goto('/login');
     await signIn(page, READER);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -120,7 +117,6 @@ test.describe('/download/{s3Key}', () => {
   });
 
   test('tries to close the window two seconds after the download started', async ({ page }) => {
-    await page.goto('/login');
     await signIn(page, READER);
     const popupPromise = page.waitForEvent('popup');
     // Opened by a script, as a link with target _blank would: only such a window may close.
@@ -150,7 +146,6 @@ test.describe('/download/{s3Key}', () => {
   });
 
   test("shows the danger alert for a key that is not the workspace's", async ({ page }) => {
-    await page.goto('/login');
     await signIn(page, READER);
     await page.goto(`/download/${encodeURIComponent('nordlicht/claims/clm_x/doc_x.pdf')}`);
     await expect(page.getByRole('alert')).toHaveText('Something went wrong. Please try again.');

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSeededSandbox } from '#tests/support/sandbox-template.ts';
 import type { Router } from 'express';
 import type { RunningSandbox, SandboxContext } from '#server/sandbox/sandbox.ts';
 import {
   api,
   login,
   makeTempDir,
-  startTestSandbox,
   userWithPermissions,
   type Session,
 } from '#server/sandbox/testing.ts';
@@ -81,7 +81,7 @@ function concrete(path: string): string {
 
 beforeAll(async () => {
   dir = await makeTempDir();
-  sandbox = await startTestSandbox(dir.dir);
+  sandbox = await startSeededSandbox(dir.dir);
   base = sandbox.url;
   admin = await login(base, 'admin@demo.test');
   care = await login(base, 'care@demo.test');

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSeededSandbox } from '#tests/support/sandbox-template.ts';
 import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
 import {
   api,
   login,
   makeTempDir,
-  startTestSandbox,
   type ApiResponse,
   type Session,
 } from '#server/sandbox/testing.ts';
@@ -48,7 +48,7 @@ const workflow = async (key: string) => (await call(admin, `/workflows/${key}`))
 
 beforeAll(async () => {
   dir = await makeTempDir();
-  sandbox = await startTestSandbox(dir.dir);
+  sandbox = await startSeededSandbox(dir.dir);
   admin = await login(sandbox.url, 'admin@demo.test');
   nord = await login(sandbox.url, 'admin@nordlicht.test');
 });

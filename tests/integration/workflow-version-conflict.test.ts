@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSeededSandbox } from '#tests/support/sandbox-template.ts';
 import type { RunningSandbox } from '#server/sandbox/sandbox.ts';
-import {
-  api,
-  login,
-  makeTempDir,
-  startTestSandbox,
-  type Session,
-} from '#server/sandbox/testing.ts';
+import { api, login, makeTempDir, type Session } from '#server/sandbox/testing.ts';
 import {
   POLICY_TERMINATION_V1,
   POLICY_TERMINATION_V2,
@@ -47,7 +42,7 @@ const versionCount = async (id: number) =>
 
 beforeAll(async () => {
   dir = await makeTempDir();
-  sandbox = await startTestSandbox(dir.dir);
+  sandbox = await startSeededSandbox(dir.dir);
   admin = await login(sandbox.url, 'admin@demo.test');
 });
 afterAll(async () => {

@@ -11,6 +11,7 @@ import {
   type ApiResponse,
   type Session,
 } from '#server/sandbox/testing.ts';
+import { startSeededSandbox } from './sandbox-template.ts';
 
 /** The seeded users the insurance tests sign in as: writer, reader, bare, other tenant. */
 export const INSURANCE_USERS = {
@@ -122,7 +123,7 @@ export function withSandbox(
     const tmp = await makeTempDir();
     dataDir = tmp.dir;
     removeDir = tmp.remove;
-    sandbox = await startTestSandbox(tmp.dir, clock);
+    sandbox = await startSeededSandbox(tmp.dir, clock);
     state.base = sandbox.url;
     await state.signIn();
   });

@@ -1,19 +1,33 @@
 import { rm } from 'node:fs/promises';
+import { makeTempDir, startTestSandbox } from '#server/sandbox/testing.ts';
+import { SANDBOX_TEMPLATE_ENV } from './sandbox-template.ts';
 import { STACK_TEMPLATE_ENV, startStack } from './stack.ts';
 
 /**
- * The integration project's global setup: one stack is started and seeded, then stopped, and its
- * data directory is the template every later plain stack starts from (a copy, in about a second,
- * where seeding takes 10-30 s). Sixty-odd test files each start at least one stack: the seed is
- * the largest part of the integration run. A stack the copy would not fit (its own clock, data
- * directory, database or seed-relevant settings) still seeds its own (tests/support/stack.ts).
+ * The integration project's global setup: one stack and one bare sandbox are started and seeded,
+ * then stopped, and their data directories are the templates every later plain stack or sandbox
+ * starts from (a copy, in about a second, where seeding takes 10-30 s). Seventy-odd test files
+ * each start at least one: the seed was the largest part of the integration run. Two templates,
+ * because the seed writes the BFF's address into e-mail links: a stack's differs from a bare
+ * sandbox's default. A start the copy would not fit (its own clock, data directory, database or
+ * seed-relevant settings) still seeds its own (tests/support/stack.ts, sandbox-template.ts).
  */
 export default async function setup() {
-  const template = await startStack();
-  await template.stop(false);
-  process.env[STACK_TEMPLATE_ENV] = template.dataDir;
+  const [stack, sandboxDir] = await Promise.all([
+    startStack().then(async (template) => {
+      await template.stop(false);
+      return template.dataDir;
+    }),
+    makeTempDir().then(async ({ dir }) => {
+      await (await startTestSandbox(dir)).close();
+      return dir;
+    }),
+  ]);
+  process.env[STACK_TEMPLATE_ENV] = stack;
+  process.env[SANDBOX_TEMPLATE_ENV] = sandboxDir;
   return async () => {
     delete process.env[STACK_TEMPLATE_ENV];
-    await rm(template.dataDir, { recursive: true, force: true });
+    delete process.env[SANDBOX_TEMPLATE_ENV];
+    await Promise.all([stack, sandboxDir].map((d) => rm(d, { recursive: true, force: true })));
   };
 }
