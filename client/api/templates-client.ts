@@ -23,6 +23,8 @@ export interface NotificationTemplate {
   layoutCode: string | null;
   bodies: TemplateBodies;
   isSystem: boolean;
+  /** A system template still named as the sandbox named it: shown in the reader's language. */
+  builtInName: boolean;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -146,4 +148,40 @@ export async function sendTestMail(
     method: 'POST',
     body: { language },
   });
+}
+
+/** The kinds a template can be of (what its e-mail is about), with the variables each may use. */
+export async function listTemplateKinds(
+  accountIndex: number,
+  signal?: AbortSignal,
+): Promise<{ kind: string; variables: TemplateVariable[] }[]> {
+  const answer = await fetchJson<{ items: { kind: string; variables: TemplateVariable[] }[] }>(
+    `${base(accountIndex)}/template-kinds`,
+    { signal },
+  );
+  return answer.items;
+}
+
+export interface NewTemplate {
+  slug: string;
+  name: string;
+  kind: string;
+  layoutCode: string | null;
+  bodies: TemplateBodies;
+}
+
+export async function createTemplate(
+  accountIndex: number,
+  template: NewTemplate,
+): Promise<NotificationTemplate> {
+  const answer = await fetchJson<{ template: NotificationTemplate }>(
+    `${base(accountIndex)}/notification-templates`,
+    { method: 'POST', body: template },
+  );
+  return answer.template;
+}
+
+/** Deletes one of the workspace's own templates; a system template is refused (409). */
+export async function deleteTemplate(accountIndex: number, code: string): Promise<void> {
+  await fetchJson(templatePath(accountIndex, code), { method: 'DELETE' });
 }

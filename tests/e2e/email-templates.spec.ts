@@ -1,4 +1,16 @@
-import { expect, expectNoSeriousA11yViolations, signInGerman, test } from './fixtures.ts';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  signIn,
+  signInGerman,
+  signInSpeaking,
+  test,
+} from './fixtures.ts';
+import { expectNoUntranslatedText } from './language-checks.ts';
+
+const NAMESPACES = ['templates', 'common'] as const;
+// The lead follow-up's variables, shown as they are written in a template.
+const VARIABLES = ['tenant.name', 'recipient.email', 'lead.number'];
 
 /**
  * The e-mail template editor (issue 19), in German, as the demo administrator: a variable
@@ -19,8 +31,8 @@ test('edit, preview, refuse, save and test-mail the lead follow-up template', as
   await expect(page.getByRole('heading', { name: 'E-Mail-Vorlagen' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'lead-follow-up' });
   await expect(row).toContainText('Systemvorlage');
-  await row.getByRole('link', { name: 'Lead follow-up' }).click();
-  await expect(page.getByRole('heading', { name: 'Lead follow-up' })).toBeVisible();
+  await row.getByRole('link', { name: 'Lead nachfassen' }).click();
+  await expect(page.getByRole('heading', { name: 'Lead nachfassen' })).toBeVisible();
   const versionInfo = page.getByTestId('template-version');
   await expect(versionInfo).toContainText('Schlüssel lead-follow-up');
   const before = Number(/Version (\d+)/.exec((await versionInfo.textContent()) ?? '')![1]);
@@ -87,4 +99,89 @@ test('edit, preview, refuse, save and test-mail the lead follow-up template', as
   // would: the check runs with the preview closed.
   await page.getByRole('button', { name: 'Vorschau schließen' }).click();
   await expectNoSeriousA11yViolations(page);
+});
+
+test('po polsku: lista szablonów, edytor i podgląd bez tekstów nieprzetłumaczonych', async ({
+  page,
+}) => {
+  await signInSpeaking(page, USER, 'pl');
+  await page.goto('/u/0/editor/emails');
+  await expect(page.getByRole('heading', { level: 1, name: 'Szablony e-mail' })).toBeVisible();
+  for (const name of ['Nazwa', 'Klucz', 'Pochodzenie', 'Wersja', 'Ostatnia zmiana'])
+    await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'lead-follow-up' });
+  await expect(row).toContainText('Szablon systemowy');
+  await expectNoUntranslatedText(page, 'pl', NAMESPACES);
+
+  // The sandbox's own e-mails are named in the reader's language.
+  await expect(row.getByRole('link', { name: 'Kontakt w sprawie leada' })).toBeVisible();
+  await row.getByRole('link').first().click();
+  await expect(page.getByTestId('template-version')).toContainText('klucz lead-follow-up');
+  await expect(page.getByLabel('Nazwa', { exact: true })).toHaveValue('Kontakt w sprawie leada');
+  for (const language of ['Niemiecki', 'Angielski', 'Polski'])
+    await expect(page.getByText(language, { exact: true }).first()).toBeVisible();
+  await expect(page.getByLabel('Treść HTML', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Zmienne' })).toBeVisible();
+  await expectNoUntranslatedText(page, 'pl', NAMESPACES, VARIABLES);
+
+  await page.getByRole('button', { name: 'Podgląd', exact: true }).click();
+  await expect(page.getByTestId('preview-subject')).toContainText('LEA-000412');
+  await expect(page.getByText('Wersja tekstowa')).toBeVisible();
+  await expectNoUntranslatedText(page, 'pl', NAMESPACES, VARIABLES);
+  await page.getByRole('button', { name: 'Zamknij podgląd' }).click();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('creates an own template, refuses a taken key, and deletes it behind the confirm dialog', async ({
+  page,
+}) => {
+  await signIn(page, USER);
+  await page.goto('/u/0/editor/emails');
+  const slug = `welcome-${Date.now().toString(36)}`;
+  const open = async () => {
+    await page.getByRole('button', { name: 'New e-mail template' }).click();
+    return page.getByRole('dialog', { name: 'New e-mail template' });
+  };
+
+  // A key the service would refuse is said at once, at its field.
+  let dialog = await open();
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await dialog.getByLabel('Name').fill('Welcome letter');
+  await dialog.getByLabel('Key').fill('Welcome Letter');
+  await dialog.getByLabel('About').selectOption({ label: 'Letter about a policy' });
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByText('Use lower-case letters, digits and hyphens')).toBeVisible();
+  await dialog.getByLabel('Key').fill(slug);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+
+  // The editor of the new template opens, with the policy letter's variables.
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome letter' })).toBeVisible();
+  await expect(page.getByTestId('template-version')).toContainText(`key ${slug}`);
+  await expect(page.getByRole('button', { name: 'Insert policy.number' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete template' })).toBeVisible();
+
+  // The same key again is refused by the service; the dialog keeps what was typed.
+  await page.getByRole('link', { name: 'Back to the e-mail templates' }).click();
+  await expect(page.getByRole('row').filter({ hasText: slug })).toContainText('Own template');
+  dialog = await open();
+  await dialog.getByLabel('Name').fill('Welcome letter 2');
+  await dialog.getByLabel('Key').fill(slug);
+  await dialog.getByLabel('About').selectOption({ label: 'Letter about a policy' });
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByText('has a template with this key already').first()).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toHaveValue('Welcome letter 2');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Deleted behind the confirm dialog, back on the list, gone from it; system ones cannot be.
+  await page.getByRole('row').filter({ hasText: slug }).getByRole('link').click();
+  await page.getByRole('button', { name: 'Delete template' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this template?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'E-mail templates' })).toBeVisible();
+  await expect(page.getByText('“Welcome letter” was deleted.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: slug })).toHaveCount(0);
+  await page.getByRole('row').filter({ hasText: 'lead-follow-up' }).getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lead follow-up' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete template' })).toHaveCount(0);
 });

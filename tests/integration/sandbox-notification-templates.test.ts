@@ -67,9 +67,21 @@ describe('the system templates', () => {
       `/notification-templates/${res.body.items[0].code}`,
     );
     expect(one.body.template.bodies.pl.subject).toBeTruthy();
+    // Named as the sandbox named it: screens show the name in the reader's language.
+    expect(one.body.template).toMatchObject({ isSystem: true, builtInName: true });
     expect(one.body.variables).toEqual(
       expect.arrayContaining([{ path: 'tenant.name', type: 'text' }]),
     );
+  });
+
+  it('keeps a name the workspace gave a system template as given', async () => {
+    const welcome = await templateBySlug(admin, 'welcome');
+    const renamed = await put(admin, welcome.code, { name: 'Willkommen bei uns' });
+    expect(renamed.body.template).toMatchObject({
+      name: 'Willkommen bei uns',
+      isSystem: true,
+      builtInName: false,
+    });
   });
 
   it('refuses a template with a syntax error, an unknown variable, a loop over a non-list or a file tag, naming line and column', async () => {
@@ -200,7 +212,11 @@ describe('custom templates and layouts', () => {
       },
     });
     expect(created.status).toBe(201);
-    expect(created.body.template).toMatchObject({ isSystem: false, version: 1 });
+    expect(created.body.template).toMatchObject({
+      isSystem: false,
+      builtInName: false,
+      version: 1,
+    });
     const again = await notifications.call(manager, '/notification-templates', {
       body: { ...created.body.template, bodies: created.body.template.bodies },
     });

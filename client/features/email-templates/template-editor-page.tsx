@@ -1,13 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { fromPromise } from 'xstate';
 import { ApiError } from '#client/api/fetch-json.ts';
 import {
   TEMPLATE_LANGUAGES,
   TEMPLATE_PARTS,
+  deleteTemplate,
   getTemplate,
   listLayouts,
   listTemplateVersions,
@@ -24,6 +26,7 @@ import {
 import { useAccountAccess } from '#client/api/use-account-access.ts';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
+import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { DataTable } from '#client/ui/data-table.tsx';
@@ -38,6 +41,7 @@ import {
   type TemplateRefusal,
 } from '#machines/email-template-editor.machine.ts';
 import { snippetOf } from './variable-snippet.ts';
+import { templateName } from './template-name.ts';
 
 /**
  * A refused call as the machine keeps it: the source's problems, or the error's code. A preview
@@ -83,7 +87,7 @@ export default function TemplateEditorPage() {
     staleTime: Infinity,
   });
   const listPath = `/u/${accountIndex}/editor/emails`;
-  usePageTitle(template.data?.template.name ?? t('editor.title'));
+  usePageTitle(template.data ? templateName(t, template.data.template) : t('editor.title'));
   return (
     <RecordPage
       state={loadStateOf(template)}
@@ -103,8 +107,9 @@ export default function TemplateEditorPage() {
   );
 }
 
-const changesOf = (template: NotificationTemplate): TemplateChanges => ({
-  name: template.name,
+/** What the editor edits: the name as the reader sees it (`templateName`), layout and sources. */
+const changesOf = (t: TFunction<'templates'>, template: NotificationTemplate): TemplateChanges => ({
+  name: templateName(t, template),
   layoutCode: template.layoutCode,
   bodies: template.bodies,
 });
@@ -119,11 +124,16 @@ function TemplateEditor({
   const { t } = useTranslation('templates');
   const { accountIndex, may } = useAccountAccess();
   const canUpdate = may('document-management', 'templates', 'update');
+  // The sandbox sends its system e-mails itself: their templates can be changed, not deleted.
+  const canDelete = !initial.isSystem && may('document-management', 'templates', 'delete');
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const [deleted, setDeleted] = useState(false);
   const toast = useToast();
   const queryClient = useQueryClient();
   const id = useId();
   const [saved, setSaved] = useState(initial);
-  const [draft, setDraft] = useState<TemplateChanges>(() => changesOf(initial));
+  const [draft, setDraft] = useState<TemplateChanges>(() => changesOf(t, initial));
   const [language, setLanguage] = useState<TemplateLanguage>('de');
   const [testMail, setTestMail] = useState<
     { kind: 'sending' } | { kind: 'sent'; to: string } | { kind: 'failed' } | null
@@ -139,6 +149,11 @@ function TemplateEditor({
     queryKey: ['notification-template-versions', accountIndex, initial.code],
     queryFn: ({ signal }) => listTemplateVersions(accountIndex, initial.code, signal),
   });
+
+  // A system template's name shown translated and left as it is stays the sandbox's own name.
+  const asStored = useRef((changes: TemplateChanges) => changes);
+  asStored.current = (changes) =>
+    changes.name === templateName(t, saved) ? { ...changes, name: saved.name } : changes;
 
   // The machine's actions are set once: what they call is read through a ref.
   const onSaved = useRef<(template: NotificationTemplate) => void>(() => {});
@@ -163,7 +178,7 @@ function TemplateEditor({
             const template = await saveTemplate(
               accountIndex,
               initial.code,
-              input as TemplateChanges,
+              asStored.current(input as TemplateChanges),
               signal,
             );
             onSaved.current(template);
@@ -178,8 +193,8 @@ function TemplateEditor({
   const state = useSelector(actor, (s) => s.value as string);
   const { preview, refusal } = useSelector(actor, (s) => s.context);
   const busy = state === 'previewing' || state === 'saving';
-  const dirty = JSON.stringify(draft) !== JSON.stringify(changesOf(saved));
-  useUnsavedChangesGuard(dirty, {
+  const dirty = JSON.stringify(draft) !== JSON.stringify(changesOf(t, saved));
+  useUnsavedChangesGuard(dirty && !deleted, {
     title: t('leave.title'),
     message: t('leave.message'),
     confirmLabel: t('leave.confirm'),
@@ -231,19 +246,45 @@ function TemplateEditor({
     );
   };
 
+  const remove = async () => {
+    const deleted = await confirm({
+      title: t('delete.title'),
+      message: t('delete.message', { name: templateName(t, saved) }),
+      confirmLabel: t('delete.confirm'),
+      tone: 'danger',
+      action: () => deleteTemplate(accountIndex, saved.code),
+    });
+    if (!deleted) return;
+    toast({ tone: 'success', message: t('delete.done', { name: templateName(t, saved) }) });
+    void queryClient.invalidateQueries({ queryKey: ['notification-templates', accountIndex] });
+    // Nothing is left to guard: the template is gone, its unsaved changes with it. The list
+    // opens once the guard has let go (an effect, after the render without it).
+    setDeleted(true);
+  };
+  useEffect(() => {
+    if (deleted) void navigate(`/u/${accountIndex}/editor/emails`);
+  }, [deleted, navigate, accountIndex]);
+
   const body = draft.bodies[language];
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">{saved.name}</h1>
-        <p className="text-sm text-slate-700" data-testid="template-version">
-          {t('editor.version_info', {
-            version: saved.version,
-            slug: saved.slug,
-            origin: saved.isSystem ? t('origin.system') : t('origin.own'),
-          })}
-          {dirty ? <strong className="ml-2 text-amber-800">{t('editor.unsaved')}</strong> : null}
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">{templateName(t, saved)}</h1>
+          <p className="text-sm text-slate-700" data-testid="template-version">
+            {t('editor.version_info', {
+              version: saved.version,
+              slug: saved.slug,
+              origin: saved.isSystem ? t('origin.system') : t('origin.own'),
+            })}
+            {dirty ? <strong className="ml-2 text-amber-800">{t('editor.unsaved')}</strong> : null}
+          </p>
+        </div>
+        {canDelete ? (
+          <Button variant="danger" disabled={busy} onClick={() => void remove()}>
+            {t('delete.action')}
+          </Button>
+        ) : null}
       </div>
       {!canUpdate ? <Alert tone="info">{t('editor.read_only')}</Alert> : null}
       {issues.length ? (

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { listTemplates } from '#client/api/templates-client.ts';
 import { useAccountAccess } from '#client/api/use-account-access.ts';
 import { formatDateTime } from '#client/ui/form/dates.ts';
@@ -8,6 +9,9 @@ import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { DataTable } from '#client/ui/data-table.tsx';
+import { Button } from '#client/ui/button.tsx';
+import { CreateTemplateDialog } from './create-template-dialog.tsx';
+import { kindLabel, templateName } from './template-name.ts';
 
 /**
  * The workspace's e-mail templates (route `/editor/emails`, issue 19): the sandbox's own e-mails
@@ -16,7 +20,10 @@ import { DataTable } from '#client/ui/data-table.tsx';
 export default function TemplatesPage() {
   const { t } = useTranslation('templates');
   usePageTitle(t('list.title'));
-  const { accountIndex } = useAccountAccess();
+  const { accountIndex, may } = useAccountAccess();
+  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const templates = useQuery({
     queryKey: ['notification-templates', accountIndex],
     queryFn: ({ signal }) => listTemplates(accountIndex, signal),
@@ -24,7 +31,25 @@ export default function TemplatesPage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold text-slate-900">{t('list.title')}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">{t('list.title')}</h1>
+        {may('document-management', 'templates', 'create') ? (
+          <Button onClick={() => setCreating(true)}>{t('create.action')}</Button>
+        ) : null}
+      </div>
+      {creating ? (
+        <CreateTemplateDialog
+          accountIndex={accountIndex}
+          onClose={(created) => {
+            setCreating(false);
+            if (!created) return;
+            void queryClient.invalidateQueries({
+              queryKey: ['notification-templates', accountIndex],
+            });
+            void navigate(`/u/${accountIndex}/editor/emails/${encodeURIComponent(created.code)}`);
+          }}
+        />
+      ) : null}
       <p className="text-sm text-slate-700">{t('list.intro')}</p>
       {templates.isPending ? <Spinner label={t('list.loading')} /> : null}
       {templates.isError ? (
@@ -44,7 +69,7 @@ export default function TemplatesPage() {
                   to={`/u/${accountIndex}/editor/emails/${encodeURIComponent(template.code)}`}
                   className="font-medium text-blue-800 underline-offset-2 hover:underline"
                 >
-                  {template.name}
+                  {templateName(t, template)}
                 </Link>
               ),
             },
@@ -52,6 +77,11 @@ export default function TemplatesPage() {
               id: 'slug',
               header: t('columns.slug'),
               cell: (template) => <span className="font-mono">{template.slug}</span>,
+            },
+            {
+              id: 'kind',
+              header: t('columns.kind'),
+              cell: (template) => kindLabel(t, template.kind),
             },
             {
               id: 'origin',

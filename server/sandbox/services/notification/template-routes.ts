@@ -16,7 +16,12 @@ import { auditIso, callerNameOf, uniqueViolation } from '#server/sandbox/platfor
 import { equals, listPage, readList, type ListSource } from '#server/sandbox/platform/list-sql.ts';
 import { listTotals } from '#server/sandbox/platform/list-page.ts';
 import type { ErrorIssue } from '#common/contracts/error.ts';
-import { TEMPLATE_LANGUAGES, type TemplateBodies, type TemplateBody } from './default-templates.ts';
+import {
+  SYSTEM_TEMPLATES,
+  TEMPLATE_LANGUAGES,
+  type TemplateBodies,
+  type TemplateBody,
+} from './default-templates.ts';
 import { checkLayout, checkTemplate, type TemplateProblem } from './template-engine.ts';
 import {
   SELECT_LAYOUT,
@@ -158,6 +163,10 @@ const presentTemplate = (r: TemplateRow) => ({
   layoutCode: r.layout_code,
   bodies: r.bodies,
   isSystem: r.is_system,
+  // A system template still named as the sandbox named it: screens show that name in the
+  // reader's language; a name the workspace gave it is shown as it is.
+  builtInName:
+    r.is_system && r.name === SYSTEM_TEMPLATES[r.kind as keyof typeof SYSTEM_TEMPLATES]?.name,
   version: r.version,
   ...auditIso(r),
   updatedByName: r.updated_by_name,
