@@ -5,6 +5,7 @@ import { seedDocuments } from './seed-documents.ts';
 import { closePdfRenderer } from './pdf-renderer.ts';
 import { docTemplateRouter } from './doc-template-routes.ts';
 import { ensureDefaultDocTemplates } from './doc-template-store.ts';
+import { issueSchedulesOn } from './policy-schedule.ts';
 
 /**
  * The document service: documents of leads, policies and claims, their bytes in the store; the
@@ -26,9 +27,16 @@ export const documentService: ServiceModule = {
     const tenants = await db.query<{ id: number }>('SELECT id FROM tenants ORDER BY id');
     for (const { id } of tenants) await ensureDefaultDocTemplates(db, id, new Date(clock.now()));
   },
-  // The PDF renderer's browser starts with the first document; it closes with the sandbox.
+  // Policy schedules are issued as policies are created and changed (issue 19). The PDF
+  // renderer's browser starts with the first document printed; it closes with the sandbox.
   async start(ctx) {
-    return () => closePdfRenderer(ctx);
+    const off = ctx.events.on(
+      issueSchedulesOn(ctx.db, ctx.logger, () => new Date(ctx.clock.now())),
+    );
+    return async () => {
+      off();
+      await closePdfRenderer(ctx);
+    };
   },
   dependsOn: ['tenantservice', 'insuranceservice', 'claimservice', 'notificationservice'],
 };

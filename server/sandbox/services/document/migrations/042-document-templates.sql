@@ -55,3 +55,8 @@ CREATE TABLE doc_template_versions (
   saved_by_name text NOT NULL,
   PRIMARY KEY (template_id, version)
 );
+
+-- A document the sandbox issues itself (a policy schedule): what it was rendered from, sources
+-- and values, kept as issued, so that its PDF (printed on its first download, then kept in the
+-- store) reads as it did that day whatever changes later. NULL for uploaded files.
+ALTER TABLE documents ADD COLUMN issued jsonb;
