@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PdfRenderer } from '#server/sandbox/services/document/pdf-renderer.ts';
+import { renderDocumentHtml } from '#server/sandbox/services/document/document-output.ts';
 import { CHROMIUM_PATH } from '#tests/support/chromium.ts';
 import { pdfPages } from '#tests/support/pdf.ts';
 
@@ -62,12 +63,31 @@ describe('the PDF renderer', () => {
     }
   });
 
-  it('prints at most two documents at once and all of them in the end', async () => {
+  it('prints documents asked for at once (two at a time), each as asked', async () => {
     const all = await Promise.all(
       [1, 2, 3, 4].map((n) => renderer.render({ html: `<p>Dokument ${n}</p>` })),
     );
     const texts = await Promise.all(all.map(async (bytes) => (await pdfPages(bytes))[0]));
     expect(texts).toEqual(['Dokument 1', 'Dokument 2', 'Dokument 3', 'Dokument 4']);
+  });
+
+  it('prints a customer named <script> as text: values are escaped, scripts never run', async () => {
+    const doc = await renderDocumentHtml(
+      {
+        body: '<p>Kunde: {{ policy.holder.name }}</p>',
+        layout: { header_template: '{{ tenant.name }}', footer_template: '' },
+      },
+      {
+        tenant: { name: '<b>Nord & Licht</b>' },
+        policy: { holder: { name: '<script>document.write("gehackt")</script> Jörg' } },
+      },
+      { title: 'Test <i>' },
+    );
+    expect(doc.html).toContain('&lt;script&gt;');
+    expect(doc.html).not.toContain('<script>');
+    const [page] = await pdfPages(await renderer.render(doc));
+    expect(page).toContain('Kunde: <script>document.write("gehackt")</script> Jörg');
+    expect(page).toContain('<b>Nord & Licht</b>');
   });
 
   it('says clearly when Chromium is missing', async () => {
