@@ -11,9 +11,15 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 # Runtime stage: the bundled server on plain node (no TypeScript at run time), as a non-root
 # user, with the data directory (embedded PostgreSQL, sessions) on a volume. Besides the bundles
 # it reads the sandbox's SQL migrations and widget script (server/sandbox) and the locales.
+# Documents are printed to PDF by headless Chromium (docs/decisions/018-pdf-output.md): Debian's
+# chromium and the DejaVu fonts (umlauts, Polish letters) come from apt.
 FROM node:22-bookworm-slim
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends chromium fonts-dejavu-core \
+ && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=3000 \
+    CHROMIUM_PATH=/usr/bin/chromium \
     DATA_DIR=/data
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./

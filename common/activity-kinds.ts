@@ -14,6 +14,9 @@ export const ADMIN_ENTITY_TYPES = [
   // E-mail layouts and templates (issue 19): texts of the workspace, kept like its settings.
   'mail_layout',
   'notification_template',
+  // Document layouts and templates (issue 19), kept alike.
+  'document_layout',
+  'doc_template',
 ] as const;
 export type AdminEntityType = (typeof ADMIN_ENTITY_TYPES)[number];
 

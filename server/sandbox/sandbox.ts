@@ -154,7 +154,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
   const publicBaseUrl = opts.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL;
   const db = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
   let server: Server | undefined;
-  const stops: (() => void)[] = [];
+  const stops: (() => void | Promise<void>)[] = [];
   try {
     const applied = await migrate(db, migrationFiles());
     if (applied.length) logger.info({ applied }, 'sandbox migrations applied');
@@ -217,7 +217,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       db,
       close(graceMs = 0) {
         closing ??= (async () => {
-          for (const stop of stops) stop();
+          for (const stop of stops) await stop();
           hub.closeAll();
           await new Promise<void>((resolve) => wss.close(() => resolve()));
           await new Promise<void>((resolve) => {
@@ -233,7 +233,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       },
     };
   } catch (err) {
-    for (const stop of stops) stop();
+    for (const stop of stops) await Promise.resolve(stop()).catch(() => {});
     server?.close();
     await db.close().catch(() => {});
     throw err;

@@ -10,7 +10,12 @@ import { WORKFLOW_EVENT_TYPES } from '#common/contracts/processmanager.ts';
 
 /** The events a service event may bind a workflow to (the processmanager contract lists them). */
 export const DOMAIN_EVENT_TYPES = WORKFLOW_EVENT_TYPES;
-export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
+/**
+ * Besides those, events that no workflow binds to (yet): a policy created and a new version of it
+ * applied, on which the document service issues the policy schedule (issue 19).
+ */
+export type DomainEventType =
+  (typeof DOMAIN_EVENT_TYPES)[number] | 'policy.created' | 'policy.version_created';
 
 export interface DomainEvent {
   type: DomainEventType;

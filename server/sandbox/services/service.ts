@@ -38,9 +38,10 @@ export interface ServiceModule {
   seed?: (env: SeedEnv) => Promise<void>;
   /**
    * Its jobs on the sandbox's clock (after every seed, before the sandbox listens): runs what is
-   * due now and answers how to stop what it keeps running (timers), called when the sandbox closes.
+   * due now and answers how to stop what it keeps running (timers, a browser), called and awaited
+   * when the sandbox closes.
    */
-  start?: (ctx: SandboxContext) => Promise<() => void>;
+  start?: (ctx: SandboxContext) => Promise<() => void | Promise<void>>;
   /** Services whose tables, seed data or index.ts exports it uses. */
   dependsOn: readonly SandboxServiceName[];
 }

@@ -29,6 +29,8 @@ import {
 } from '#common/claim-documents.ts';
 import { PreSignedPostBody } from '#common/contracts/document.ts';
 import type { Audit } from '#server/sandbox/platform/records.ts';
+import { ensurePrinted, type IssuedDocument } from './policy-schedule.ts';
+import { pdfRendererOf } from './pdf-renderer.ts';
 
 /**
  * The document service (upstream contract, "Documents"): metadata of the files of a lead, a
@@ -79,6 +81,7 @@ interface DocumentRow extends Audit {
   template_slug: string | null;
   size_bytes: number | null;
   upload_expires_at: Date | null;
+  issued: IssuedDocument | null;
 }
 
 const FILTER_COLUMNS: Record<string, string> = {
@@ -282,8 +285,10 @@ export function documentRouter(ctx: SandboxContext): Router {
     return store.publicAddress(signed);
   }
 
-  function sendAddress(res: Response, row: DocumentRow): void {
+  async function sendAddress(res: Response, row: DocumentRow): Promise<void> {
     assertCanRead(getAuth(res), row.entity_type);
+    // A document the sandbox issued (a policy schedule) is printed on its first download.
+    await ensurePrinted(db, store, pdfRendererOf(ctx), row);
     res.json({ url: downloadAddress(row) });
   }
 
@@ -429,11 +434,14 @@ export function documentRouter(ctx: SandboxContext): Router {
   router.get('/documents/signed-s3-url', VIEW_ANY, async (req, res) => {
     const key = typeof req.query.s3Key === 'string' ? req.query.s3Key : '';
     if (!key) throw new HttpError(400, 'invalid_query', 's3Key is required');
-    sendAddress(res, await findDocument(getAuth(res).tenantId, 's3_key', key));
+    await sendAddress(res, await findDocument(getAuth(res).tenantId, 's3_key', key));
   });
 
   router.get('/documents/:code/download-url', VIEW_ANY, async (req, res) => {
-    sendAddress(res, await findDocument(getAuth(res).tenantId, 'code', String(req.params.code)));
+    await sendAddress(
+      res,
+      await findDocument(getAuth(res).tenantId, 'code', String(req.params.code)),
+    );
   });
 
   router.delete('/documents/:code', DELETE, async (req, res) => {

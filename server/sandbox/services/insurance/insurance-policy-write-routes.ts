@@ -529,9 +529,16 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
       );
       return inserted!;
     });
-    res
-      .status(201)
-      .json({ policy: await loadPolicy(db, auth.tenantId, auth.tenantSlug, String(policyId)) });
+    const policy = await loadPolicy(db, auth.tenantId, auth.tenantSlug, String(policyId));
+    // Committed: the document service issues the policy schedule of version 1.
+    ctx.events.emit({
+      type: 'policy.created',
+      tenantId: auth.tenantId,
+      entityCode: policy.code,
+      by: auth.userCode,
+      data: { policyNumber: policy.policyNumber },
+    });
+    res.status(201).json({ policy });
   });
 
   /**
@@ -606,6 +613,15 @@ export function insurancePolicyWriteRouter(ctx: SandboxContext): Router {
             policyNumber: policy.policyNumber,
             terminationDate: (body as { terminationDate?: string }).terminationDate ?? null,
           },
+        });
+      // A new version in force (a draft applied, an earlier one restored): its schedule.
+      if (action === 'applyDraft' || action === 'restoreVersion')
+        ctx.events.emit({
+          type: 'policy.version_created',
+          tenantId: auth.tenantId,
+          entityCode: policy.code,
+          by: auth.userCode,
+          data: { policyNumber: policy.policyNumber },
         });
       res.status(options.status ?? 200).json({ policy });
     };

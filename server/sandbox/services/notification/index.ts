@@ -35,3 +35,23 @@ export {
   type MailLanguage,
   type NoticeKind,
 } from './mail.ts';
+// The template engine and the document kinds' catalogue, for the document service's layouts and
+// doc-templates (checked at save and rendered as the e-mails are).
+export {
+  checkTemplate,
+  formatMoney,
+  formatDay,
+  refuseProblems,
+  renderPart,
+  type TemplateProblem,
+} from './template-engine.ts';
+export { variablePaths, type VariableRecord } from './template-variables.ts';
+export { TEMPLATE_ACCESS, templateName, templateSource } from './template-access.ts';
+export {
+  DOCUMENT_KINDS,
+  DOCUMENT_LAYOUT_VARIABLES,
+  documentSampleOf,
+  documentVariablesOf,
+  isDocumentKind,
+  type DocumentKind,
+} from './document-variables.ts';

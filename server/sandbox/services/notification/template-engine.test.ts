@@ -87,3 +87,31 @@ describe('renderPart', () => {
     ).rejects.toThrow();
   });
 });
+
+describe('the money and day filters', () => {
+  const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
+  it('writes integer cents as money in the language, and nothing for what is no number', async () => {
+    expect(nbsp(await renderPart('text', '{{ c | money }}', { c: 148872 }))).toBe('1.488,72 €');
+    expect(nbsp(await renderPart('text', "{{ c | money: 'PLN', 'pl' }}", { c: 5 }))).toBe(
+      '0,05 zł',
+    );
+    expect(await renderPart('text', '{{ c | money }}', { c: 'abc' })).toBe('');
+  });
+
+  it('writes a day as written, whatever the time zone', async () => {
+    expect(await renderPart('text', '{{ d | day }}', { d: '2026-01-01' })).toBe('01.01.2026');
+    expect(await renderPart('text', "{{ d | day: 'en' }}", { d: '2026-01-01T23:30:00Z' })).toBe(
+      '01/01/2026',
+    );
+    expect(await renderPart('text', '{{ d | day }}', { d: null })).toBe('');
+  });
+
+  it('checks the document kinds: the policy schedule saves, an unknown filter does not', async () => {
+    const { documentVariablesOf } = await import('./document-variables.ts');
+    const vars = documentVariablesOf('policy');
+    expect(checkTemplate('{{ policy.premiumCents | money }}', vars)).toEqual([]);
+    expect(checkTemplate('{{ policy.premiumCents | euro }}', vars)).toEqual([
+      expect.objectContaining({ code: 'syntax_error' }),
+    ]);
+  });
+});

@@ -1,4 +1,6 @@
 import { Liquid, type Template } from 'liquidjs';
+import type { ErrorIssue } from '#common/contracts/error.ts';
+import { invalidInput } from '#server/sandbox/platform/errors.ts';
 import type { VariableRecord, VariableType } from './template-variables.ts';
 
 /**
@@ -32,6 +34,36 @@ const FORBIDDEN_TAGS = ['include', 'render', 'layout', 'block'];
 /** What a template may be at most: a letter, not a book. */
 export const MAX_TEMPLATE_LENGTH = 100_000;
 
+const LOCALES: Record<string, string> = { de: 'de-DE', en: 'en-GB', pl: 'pl-PL' };
+
+/**
+ * `{{ policy.premiumCents | money }}`: an amount in integer cents as the language writes money
+ * (`488,72 €`; `money: 'PLN', 'pl'` for another currency and language). Not a number: empty.
+ */
+export function formatMoney(cents: unknown, currency: unknown = 'EUR', language: unknown = 'de') {
+  const amount = typeof cents === 'string' && cents.trim() !== '' ? Number(cents) : cents;
+  if (typeof amount !== 'number' || !Number.isFinite(amount)) return '';
+  try {
+    return new Intl.NumberFormat(LOCALES[String(language)] ?? 'de-DE', {
+      style: 'currency',
+      currency: String(currency),
+    }).format(amount / 100);
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * `{{ policy.startDate | day }}`: a day (YYYY-MM-DD, or the day of an ISO instant) as the language
+ * writes it (`01.01.2026`; `day: 'en'` 01/01/2026), read as written: no time zone shifts it.
+ */
+export function formatDay(value: unknown, language: unknown = 'de'): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value ?? ''));
+  if (!match) return '';
+  const [, y, m, d] = match;
+  return String(language) === 'en' ? `${d}/${m}/${y}` : `${d}.${m}.${y}`;
+}
+
 function engine(escapeHtml: boolean, strict: boolean): Liquid {
   const liquid = new Liquid({
     strictVariables: strict,
@@ -45,6 +77,8 @@ function engine(escapeHtml: boolean, strict: boolean): Liquid {
     renderLimit: 2_000,
     memoryLimit: 20_000_000,
   });
+  liquid.registerFilter('money', formatMoney);
+  liquid.registerFilter('day', formatDay);
   for (const tag of FORBIDDEN_TAGS) {
     liquid.registerTag(tag, {
       parse(token) {
@@ -235,4 +269,30 @@ export async function renderPart(
   // The body is rendered (and escaped) already: the layout takes it as it is.
   const place = part === 'html' ? '{{ content | raw }}' : '{{ content }}';
   return renderer.parseAndRender(layout.replace(CONTENT, place), { ...values, content: body });
+}
+
+/** Problems as the error answer's issues, each at its source (`bodies.de.html`). */
+const issuesOf = (path: string, problems: readonly TemplateProblem[]): ErrorIssue[] =>
+  problems.map((p) => ({
+    path,
+    code: p.code,
+    line: p.line,
+    column: p.column,
+    ...(p.name === undefined ? {} : { name: p.name }),
+  }));
+
+/** A 400 naming every problem of the checked sources at its path, when there is one. */
+export function refuseProblems(
+  checked: readonly { path: string; problems: TemplateProblem[] }[],
+): void {
+  const issues = checked.flatMap(({ path, problems }) => issuesOf(path, problems));
+  if (issues.length)
+    throw invalidInput(
+      issues,
+      checked
+        .flatMap(({ path, problems }) =>
+          problems.map((p) => `${path} line ${p.line}, column ${p.column}: ${p.message}`),
+        )
+        .join('; '),
+    );
 }

@@ -2,12 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import * as v from 'valibot';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
 import type { Queryable } from '#server/sandbox/platform/db.ts';
-import {
-  getAuth,
-  requireAuth,
-  requireServicePermission,
-  type AuthContext,
-} from '#server/sandbox/platform/auth-context.ts';
+import { getAuth, requireAuth, type AuthContext } from '#server/sandbox/platform/auth-context.ts';
 import { HttpError, invalidInput } from '#server/sandbox/platform/errors.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { recordChange } from '#server/sandbox/platform/audit-trail.ts';
@@ -15,14 +10,14 @@ import { newCode, sendMail } from '#server/sandbox/platform/admin-shared.ts';
 import { auditIso, callerNameOf, uniqueViolation } from '#server/sandbox/platform/records.ts';
 import { equals, listPage, readList, type ListSource } from '#server/sandbox/platform/list-sql.ts';
 import { listTotals } from '#server/sandbox/platform/list-page.ts';
-import type { ErrorIssue } from '#common/contracts/error.ts';
 import {
   SYSTEM_TEMPLATES,
   TEMPLATE_LANGUAGES,
   type TemplateBodies,
   type TemplateBody,
 } from './default-templates.ts';
-import { checkLayout, checkTemplate, type TemplateProblem } from './template-engine.ts';
+import { checkLayout, checkTemplate, refuseProblems } from './template-engine.ts';
+import { TEMPLATE_ACCESS, templateName, templateSource } from './template-access.ts';
 import {
   SELECT_LAYOUT,
   SELECT_TEMPLATE,
@@ -49,16 +44,13 @@ import {
  * Every source is checked at save (template-engine.ts); a refusal names each problem's place.
  */
 
-const VIEW = requireServicePermission('document-management', 'templates', 'view');
-const CREATE = requireServicePermission('document-management', 'templates', 'create');
-const UPDATE = requireServicePermission('document-management', 'templates', 'update');
-const DELETE = requireServicePermission('document-management', 'templates', 'delete');
+const { view: VIEW, create: CREATE, update: UPDATE, delete: DELETE } = TEMPLATE_ACCESS;
 
 const layoutNotFound = () => new HttpError(404, 'not_found', 'layout not found');
 const templateNotFound = () => new HttpError(404, 'not_found', 'notification template not found');
 
-const name = v.pipe(v.string(), v.trim(), v.minLength(1, 'required'), v.maxLength(120));
-const source = v.pipe(v.string(), v.maxLength(100_000));
+const name = templateName;
+const source = templateSource;
 const BodySchema = v.object({
   subject: v.pipe(source, v.maxLength(300)),
   html: source,
@@ -90,30 +82,6 @@ const PreviewBody = v.object({
   body: BodySchema,
 });
 const TestMailBody = v.object({ language: v.picklist(TEMPLATE_LANGUAGES) });
-
-/** Problems as the error answer's issues, each at its source (`bodies.de.html`). */
-const issuesOf = (path: string, problems: readonly TemplateProblem[]): ErrorIssue[] =>
-  problems.map((p) => ({
-    path,
-    code: p.code,
-    line: p.line,
-    column: p.column,
-    ...(p.name === undefined ? {} : { name: p.name }),
-  }));
-
-/** A 400 naming every problem of the checked sources at its path, when there is one. */
-function refuseProblems(checked: readonly { path: string; problems: TemplateProblem[] }[]): void {
-  const issues = checked.flatMap(({ path, problems }) => issuesOf(path, problems));
-  if (issues.length)
-    throw invalidInput(
-      issues,
-      checked
-        .flatMap(({ path, problems }) =>
-          problems.map((p) => `${path} line ${p.line}, column ${p.column}: ${p.message}`),
-        )
-        .join('; '),
-    );
-}
 
 const PARTS = ['subject', 'html', 'text'] as const;
 
