@@ -221,6 +221,7 @@ describe('session persistence', () => {
     }
   }, 120_000);
 
+  // Its own clock, so it seeds its own world in the test: a seed's time on a busy box.
   it('ends a session after the idle timeout and keeps the way back to sign-in', async () => {
     const clock = new MovableClock();
     const s = await startStack({ SESSION_IDLE_TIMEOUT: '1' }, { clock });
@@ -235,7 +236,7 @@ describe('session persistence', () => {
     } finally {
       await s.stop();
     }
-  });
+  }, 120_000);
 });
 
 describe('websocket and logs', () => {
