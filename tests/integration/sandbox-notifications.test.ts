@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { api, login, makeTempDir, startTestSandbox } from '#server/sandbox/testing.ts';
+import { api, login, makeTempDir } from '#server/sandbox/testing.ts';
 import { withSandbox } from '#tests/support/sandbox.ts';
+import { startSeededSandbox } from '#tests/support/sandbox-template.ts';
 
 const kit = withSandbox();
 let base: string;
@@ -151,7 +152,7 @@ describe('POST /notificationservice/v1/notifications', () => {
 describe('close()', () => {
   it('closes open sockets and the server', async () => {
     const tmp = await makeTempDir();
-    const other = await startTestSandbox(tmp.dir);
+    const other = await startSeededSandbox(tmp.dir);
     try {
       const session = await login(other.url, 'viewer@demo.test');
       const socket = new WebSocket(

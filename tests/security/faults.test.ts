@@ -240,6 +240,7 @@ describe('session persistence', () => {
 });
 
 describe('websocket and logs', () => {
+  // Its own clock, so it seeds its own world in the test: a seed's time on a busy box.
   it('bridges the notification socket for a signed-in page of this origin only, and logs no token', async () => {
     const lines: string[] = [];
     const sink = new Writable({
@@ -295,5 +296,5 @@ describe('websocket and logs', () => {
     } finally {
       await s.stop();
     }
-  });
+  }, 120_000);
 });
