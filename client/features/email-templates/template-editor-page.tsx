@@ -40,7 +40,12 @@ import {
   type TemplateIssue,
   type TemplateRefusal,
 } from '#machines/email-template-editor.machine.ts';
-import { snippetOf } from './variable-snippet.ts';
+import { snippetOf } from '#client/entities/template/variable-snippet.ts';
+import {
+  VariablesPanel,
+  insertAtCaret,
+  useIssueText,
+} from '#client/entities/template/variables-panel.tsx';
 import { templateName } from './template-name.ts';
 
 /**
@@ -214,25 +219,13 @@ function TemplateEditor({
   const insert = (path: string) => {
     const part = focused.current;
     const field = fields.current[part];
-    const value = draft.bodies[language][part];
-    const start = field?.selectionStart ?? value.length;
-    const end = field?.selectionEnd ?? value.length;
-    const snippet = snippetOf(path);
-    setPart(part, value.slice(0, start) + snippet + value.slice(end));
-    requestAnimationFrame(() => {
-      field?.focus();
-      field?.setSelectionRange(start + snippet.length, start + snippet.length);
-    });
+    insertAtCaret(field, draft.bodies[language][part], snippetOf(path), (next) =>
+      setPart(part, next),
+    );
   };
 
   const issues = refusal?.kind === 'invalid' ? refusal.issues : [];
-  const issueText = (issue: TemplateIssue) =>
-    t(`issues.${issue.code}`, {
-      defaultValue: t('issues.other', { code: issue.code }),
-      line: issue.line ?? 1,
-      column: issue.column ?? 1,
-      name: issue.name ?? '',
-    });
+  const issueText = useIssueText();
   const whereOf = (path: string) => {
     const [, lang, part] = path.split('.') as [string, TemplateLanguage?, TemplatePart?];
     return lang && part ? `${t(`languages.${lang}`)} · ${t(`parts.${part}`)}` : path;
@@ -444,32 +437,10 @@ function TemplateEditor({
           ) : null}
         </div>
 
-        <section aria-labelledby={`${id}-variables`} className="flex flex-col gap-2">
-          <h2 id={`${id}-variables`} className="text-lg font-semibold text-slate-900">
-            {t('variables.title')}
-          </h2>
-          <p className="text-sm text-slate-700">{t('variables.hint')}</p>
-          <ul className="flex flex-col gap-1">
-            {variables.map((variable) => (
-              <li key={variable.path}>
-                <Button
-                  variant="ghost"
-                  className="!px-2 !py-1 font-mono"
-                  disabled={!canUpdate}
-                  aria-label={t('variables.insert', { path: variable.path })}
-                  // The caret stays where it was in the field: the click must not take the focus.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => insert(variable.path)}
-                >
-                  {variable.path}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <VariablesPanel id={id} variables={variables} disabled={!canUpdate} onInsert={insert} />
       </div>
 
-      {preview ? (
+      {preview && 'html' in preview ? (
         <section aria-labelledby={`${id}-preview`} className="flex flex-col gap-3">
           <div className="flex items-center justify-between">
             <h2 id={`${id}-preview`} className="text-lg font-semibold text-slate-900">
