@@ -4,7 +4,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { fromPromise } from 'xstate';
-import { ApiError } from '#client/api/fetch-json.ts';
 import {
   deleteDocTemplate,
   getDocTemplate,
@@ -20,16 +19,21 @@ import type { TemplateVariable } from '#client/api/templates-client.ts';
 import { useAccountAccess } from '#client/api/use-account-access.ts';
 import { snippetOf } from '#client/entities/template/variable-snippet.ts';
 import {
+  EditorHeading,
+  NameAndLayout,
+  PreviewSection,
+  RefusalSummary,
+  TemplateVersions,
+  refusalOf,
+} from '#client/entities/template/editor-parts.tsx';
+import {
   VariablesPanel,
   insertAtCaret,
   useIssueText,
 } from '#client/entities/template/variables-panel.tsx';
-import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
 import { useConfirm } from '#client/ui/confirm-dialog.tsx';
-import { formatDateTime } from '#client/ui/form/dates.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
-import { DataTable } from '#client/ui/data-table.tsx';
 import { BackLink, RecordPage } from '#client/ui/record-page.tsx';
 import { loadStateOf } from '#client/ui/load-state.ts';
 import { useToast } from '#client/ui/toast.tsx';
@@ -37,23 +41,10 @@ import { useUnsavedChangesGuard } from '#client/ui/use-unsaved-guard.ts';
 import {
   emailTemplateEditorMachine,
   type RenderedPreview,
-  type TemplateIssue,
-  type TemplateRefusal,
 } from '#machines/email-template-editor.machine.ts';
 import { documentKindLabel, documentsPath } from './document-kind.ts';
 
 type SavedTemplate = DocTemplate & { bodyTemplate: string };
-
-/** A refused call as the machine keeps it: the source's problems, or the error's code. */
-const refusalOf = (error: unknown, on?: 'preview'): TemplateRefusal => {
-  if (error instanceof ApiError) {
-    const issues = (error.body as { issues?: TemplateIssue[] } | null)?.issues;
-    if (error.status === 400 && issues?.length)
-      return on ? { kind: 'invalid', on, issues } : { kind: 'invalid', issues };
-    return { kind: 'failed', code: error.status === 403 ? 'forbidden' : error.code };
-  }
-  return { kind: 'failed', code: 'unknown' };
-};
 
 /**
  * One document template (route `/editor/documents/:templateCode`, issue 19): its name, layout
@@ -213,74 +204,27 @@ function DocTemplateEditor({
   const errorId = `${id}-body-errors`;
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">{saved.name}</h1>
-          <p className="text-sm text-slate-700" data-testid="template-version">
-            {t('documents.version_info', {
-              version: saved.version,
-              kind: documentKindLabel(t, saved.kind),
-              origin: saved.isSystem ? t('origin.system') : t('origin.own'),
-            })}
-            {dirty ? <strong className="ml-2 text-amber-800">{t('editor.unsaved')}</strong> : null}
-          </p>
-        </div>
-        {canDelete ? (
-          <Button variant="danger" disabled={busy} onClick={() => void remove()}>
-            {t('delete.action')}
-          </Button>
-        ) : null}
-      </div>
-      {!canUpdate ? <Alert tone="info">{t('editor.read_only')}</Alert> : null}
-      {issues.length ? (
-        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-          <p className="font-semibold">
-            {refusal?.kind === 'invalid' && refusal.on === 'preview'
-              ? t('editor.preview_refused')
-              : t('editor.refused')}
-          </p>
-          <ul className="ml-5 list-disc">
-            {issues.map((issue, index) => (
-              <li key={index}>
-                {whereOf(issue.path)}: {issueText(issue)}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {refusal?.kind === 'failed' ? (
-        <Alert tone="danger">
-          {refusal.code === 'forbidden' ? t('errors.forbidden') : t('errors.failed')}
-        </Alert>
-      ) : null}
+      <EditorHeading
+        name={saved.name}
+        versionInfo={t('documents.version_info', {
+          version: saved.version,
+          kind: documentKindLabel(t, saved.kind),
+          origin: saved.isSystem ? t('origin.system') : t('origin.own'),
+        })}
+        dirty={dirty}
+        busy={busy}
+        onDelete={canDelete ? () => void remove() : undefined}
+      />
+      <RefusalSummary refusal={refusal} canUpdate={canUpdate} whereOf={whereOf} />
 
-      <div className="grid gap-4 md:grid-cols-2">
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          {t('fields.name')}
-          <input
-            className="rounded-md border border-slate-400 px-3 py-2 font-normal"
-            value={draft.name}
-            readOnly={!canUpdate}
-            onChange={(event) => edit({ ...draft, name: event.target.value })}
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          {t('fields.layout')}
-          <select
-            className="rounded-md border border-slate-400 px-3 py-2 font-normal"
-            value={draft.layoutCode ?? ''}
-            disabled={!canUpdate}
-            onChange={(event) => edit({ ...draft, layoutCode: event.target.value || null })}
-          >
-            {draft.layoutCode === null ? <option value="">{t('fields.no_layout')}</option> : null}
-            {(layouts.data ?? []).map((layout) => (
-              <option key={layout.code} value={layout.code}>
-                {layout.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <NameAndLayout
+        name={draft.name}
+        layoutCode={draft.layoutCode}
+        layouts={layouts.data ?? []}
+        readOnly={!canUpdate}
+        noLayout={draft.layoutCode === null}
+        onChange={(next) => edit({ ...draft, ...next })}
+      />
 
       <div className="grid gap-6 lg:grid-cols-[1fr_16rem]">
         <div className="flex flex-col gap-3">
@@ -340,56 +284,20 @@ function DocTemplateEditor({
       </div>
 
       {pdfUrl ? (
-        <section aria-labelledby={`${id}-preview`} className="flex flex-col gap-3">
-          <div className="flex items-center justify-between">
-            <h2 id={`${id}-preview`} className="text-lg font-semibold text-slate-900">
-              {t('documents.preview_title')}
-            </h2>
-            <Button variant="ghost" onClick={() => actor.send({ type: 'preview.close' })}>
-              {t('preview.close')}
-            </Button>
-          </div>
+        <PreviewSection
+          id={id}
+          title={t('documents.preview_title')}
+          onClose={() => actor.send({ type: 'preview.close' })}
+        >
           <iframe
             title={t('documents.preview_frame')}
             src={pdfUrl}
             className="h-[40rem] w-full rounded-md border border-slate-300 bg-white"
           />
-        </section>
+        </PreviewSection>
       ) : null}
 
-      <section aria-labelledby={`${id}-versions`} className="flex flex-col gap-2">
-        <h2 id={`${id}-versions`} className="text-lg font-semibold text-slate-900">
-          {t('versions.title')}
-        </h2>
-        {versions.data?.length ? (
-          <div data-testid="template-versions">
-            <DataTable
-              caption={t('versions.title')}
-              rows={versions.data}
-              rowKey={(version) => version.version}
-              columns={[
-                {
-                  id: 'version',
-                  header: t('versions.version'),
-                  cell: (version) => version.version,
-                },
-                {
-                  id: 'by',
-                  header: t('versions.by'),
-                  cell: (version) => version.savedByName ?? t('list.system'),
-                },
-                {
-                  id: 'at',
-                  header: t('versions.at'),
-                  cell: (version) => formatDateTime(version.savedAt),
-                },
-              ]}
-            />
-          </div>
-        ) : (
-          <p className="text-sm text-slate-700">{t('versions.empty')}</p>
-        )}
-      </section>
+      <TemplateVersions id={id} versions={versions.data} />
     </div>
   );
 }

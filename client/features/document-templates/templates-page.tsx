@@ -2,9 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { listDocLayouts, listDocTemplates } from '#client/api/doc-templates-client.ts';
+import {
+  listDocLayouts,
+  listDocTemplates,
+  type DocTemplate,
+} from '#client/api/doc-templates-client.ts';
 import { useAccountAccess } from '#client/api/use-account-access.ts';
-import { formatDateTime } from '#client/ui/form/dates.ts';
+import { useAuditColumns } from '#client/entities/template/editor-parts.tsx';
 import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
@@ -24,6 +28,7 @@ export default function DocTemplatesPage() {
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const auditColumns = useAuditColumns<DocTemplate>();
   const templates = useQuery({
     queryKey: ['doc-templates', accountIndex],
     queryFn: ({ signal }) => listDocTemplates(accountIndex, signal),
@@ -90,21 +95,7 @@ export default function DocTemplatesPage() {
               header: t('documents.column_layout'),
               cell: (template) => layoutName(template.layoutCode),
             },
-            {
-              id: 'origin',
-              header: t('columns.origin'),
-              cell: (template) => (template.isSystem ? t('origin.system') : t('origin.own')),
-            },
-            { id: 'version', header: t('columns.version'), cell: (template) => template.version },
-            {
-              id: 'changed',
-              header: t('columns.changed'),
-              cell: (template) =>
-                t('list.changed_by', {
-                  name: template.updatedByName ?? t('list.system'),
-                  at: formatDateTime(template.updatedAt),
-                }),
-            },
+            ...auditColumns,
           ]}
         />
       ) : null}
