@@ -1,11 +1,15 @@
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { ApiError } from '#client/api/fetch-json.ts';
 import type { TemplateVersion } from '#client/api/templates-client.ts';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
+import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { DataTable } from '#client/ui/data-table.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
+import { useToast } from '#client/ui/toast.tsx';
 import type { TemplateIssue, TemplateRefusal } from '#machines/email-template-editor.machine.ts';
 import { useIssueText } from './variables-panel.tsx';
 
@@ -250,4 +254,47 @@ export function useAuditColumns<
         }),
     },
   ];
+}
+
+/**
+ * Deleting the template behind the confirm dialog: then a toast, the list (`listKey`) read again
+ * and the list (`listPath`) opened. `deleted` is true from then on: nothing is left to guard, and
+ * the list opens once the unsaved-changes guard has let go (an effect, after the render without).
+ */
+export function useTemplateDelete({
+  name,
+  message,
+  action,
+  listKey,
+  listPath,
+}: {
+  name: string;
+  message: string;
+  action: () => Promise<unknown>;
+  listKey: readonly unknown[];
+  listPath: string;
+}) {
+  const { t } = useTranslation('templates');
+  const confirm = useConfirm();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [deleted, setDeleted] = useState(false);
+  const remove = async () => {
+    const done = await confirm({
+      title: t('delete.title'),
+      message,
+      confirmLabel: t('delete.confirm'),
+      tone: 'danger',
+      action,
+    });
+    if (!done) return;
+    toast({ tone: 'success', message: t('delete.done', { name }) });
+    void queryClient.invalidateQueries({ queryKey: listKey });
+    setDeleted(true);
+  };
+  useEffect(() => {
+    if (deleted) void navigate(listPath);
+  }, [deleted, navigate, listPath]);
+  return { deleted, remove };
 }

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { fromPromise } from 'xstate';
 import {
   deleteDocTemplate,
@@ -25,6 +25,7 @@ import {
   RefusalSummary,
   TemplateVersions,
   refusalOf,
+  useTemplateDelete,
 } from '#client/entities/template/editor-parts.tsx';
 import {
   VariablesPanel,
@@ -32,7 +33,6 @@ import {
   useIssueText,
 } from '#client/entities/template/variables-panel.tsx';
 import { Button } from '#client/ui/button.tsx';
-import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { BackLink, RecordPage } from '#client/ui/record-page.tsx';
 import { loadStateOf } from '#client/ui/load-state.ts';
@@ -100,14 +100,18 @@ function DocTemplateEditor({
   const canUpdate = may('document-management', 'templates', 'update');
   // The sandbox issues the policy schedule itself: it can be changed, not deleted.
   const canDelete = !initial.isSystem && may('document-management', 'templates', 'delete');
-  const confirm = useConfirm();
-  const navigate = useNavigate();
-  const [deleted, setDeleted] = useState(false);
   const toast = useToast();
   const queryClient = useQueryClient();
   const id = useId();
   const issueText = useIssueText();
   const [saved, setSaved] = useState(initial);
+  const { deleted, remove } = useTemplateDelete({
+    name: saved.name,
+    message: t('documents.delete_message', { name: saved.name }),
+    action: () => deleteDocTemplate(accountIndex, saved.code),
+    listKey: ['doc-templates', accountIndex],
+    listPath: documentsPath(accountIndex),
+  });
   const [draft, setDraft] = useState<DocTemplateChanges>(() => changesOf(initial));
   const field = useRef<HTMLTextAreaElement | null>(null);
 
@@ -182,24 +186,6 @@ function DocTemplateEditor({
   const bodyIssues = issues.filter((issue) => issue.path === 'bodyTemplate');
   const whereOf = (path: string) =>
     path === 'bodyTemplate' ? t('documents.body') : path === 'layoutId' ? t('fields.layout') : path;
-
-  const remove = async () => {
-    const done = await confirm({
-      title: t('delete.title'),
-      message: t('documents.delete_message', { name: saved.name }),
-      confirmLabel: t('delete.confirm'),
-      tone: 'danger',
-      action: () => deleteDocTemplate(accountIndex, saved.code),
-    });
-    if (!done) return;
-    toast({ tone: 'success', message: t('delete.done', { name: saved.name }) });
-    void queryClient.invalidateQueries({ queryKey: ['doc-templates', accountIndex] });
-    // Nothing is left to guard; the list opens once the guard has let go (an effect).
-    setDeleted(true);
-  };
-  useEffect(() => {
-    if (deleted) void navigate(documentsPath(accountIndex));
-  }, [deleted, navigate, accountIndex]);
 
   const errorId = `${id}-body-errors`;
   return (

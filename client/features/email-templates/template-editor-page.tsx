@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { fromPromise } from 'xstate';
 import {
   TEMPLATE_LANGUAGES,
@@ -25,7 +25,6 @@ import {
 import { useAccountAccess } from '#client/api/use-account-access.ts';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
-import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { BackLink, RecordPage } from '#client/ui/record-page.tsx';
 import { loadStateOf } from '#client/ui/load-state.ts';
@@ -44,6 +43,7 @@ import {
   RefusalSummary,
   TemplateVersions,
   refusalOf,
+  useTemplateDelete,
 } from '#client/entities/template/editor-parts.tsx';
 import {
   VariablesPanel,
@@ -123,13 +123,17 @@ function TemplateEditor({
   const canUpdate = may('document-management', 'templates', 'update');
   // The sandbox sends its system e-mails itself: their templates can be changed, not deleted.
   const canDelete = !initial.isSystem && may('document-management', 'templates', 'delete');
-  const confirm = useConfirm();
-  const navigate = useNavigate();
-  const [deleted, setDeleted] = useState(false);
   const toast = useToast();
   const queryClient = useQueryClient();
   const id = useId();
   const [saved, setSaved] = useState(initial);
+  const { deleted, remove } = useTemplateDelete({
+    name: templateName(t, saved),
+    message: t('delete.message', { name: templateName(t, saved) }),
+    action: () => deleteTemplate(accountIndex, saved.code),
+    listKey: ['notification-templates', accountIndex],
+    listPath: `/u/${accountIndex}/editor/emails`,
+  });
   const [draft, setDraft] = useState<TemplateChanges>(() => changesOf(t, initial));
   const [language, setLanguage] = useState<TemplateLanguage>('de');
   const [testMail, setTestMail] = useState<
@@ -230,25 +234,6 @@ function TemplateEditor({
       () => setTestMail({ kind: 'failed' }),
     );
   };
-
-  const remove = async () => {
-    const deleted = await confirm({
-      title: t('delete.title'),
-      message: t('delete.message', { name: templateName(t, saved) }),
-      confirmLabel: t('delete.confirm'),
-      tone: 'danger',
-      action: () => deleteTemplate(accountIndex, saved.code),
-    });
-    if (!deleted) return;
-    toast({ tone: 'success', message: t('delete.done', { name: templateName(t, saved) }) });
-    void queryClient.invalidateQueries({ queryKey: ['notification-templates', accountIndex] });
-    // Nothing is left to guard: the template is gone, its unsaved changes with it. The list
-    // opens once the guard has let go (an effect, after the render without it).
-    setDeleted(true);
-  };
-  useEffect(() => {
-    if (deleted) void navigate(`/u/${accountIndex}/editor/emails`);
-  }, [deleted, navigate, accountIndex]);
 
   const body = draft.bodies[language];
   return (
