@@ -33,9 +33,27 @@ describe('emailTemplateEditorMachine', () => {
     renderPreview.last().resolve({ subject: 'S', html: '<p>h</p>', text: 't' });
     await flushPromises();
     expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context.preview?.subject).toBe('S');
+    expect(actor.getSnapshot().context.preview).toEqual({
+      subject: 'S',
+      html: '<p>h</p>',
+      text: 't',
+    });
     actor.send({ type: 'preview.close' });
     expect(actor.getSnapshot().context.preview).toBeNull();
+  });
+
+  it('keeps a document PDF preview like an e-mail preview, replaced by the next one', async () => {
+    const { actor, renderPreview } = start();
+    actor.send({ type: 'preview', request: { bodyTemplate: 'a' } });
+    renderPreview.last().resolve({ pdfUrl: 'blob:one' });
+    await flushPromises();
+    expect(actor.getSnapshot().context.preview).toEqual({ pdfUrl: 'blob:one' });
+    actor.send({ type: 'edit' });
+    actor.send({ type: 'preview', request: { bodyTemplate: 'b' } });
+    renderPreview.last().resolve({ pdfUrl: 'blob:two' });
+    await flushPromises();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.preview).toEqual({ pdfUrl: 'blob:two' });
   });
 
   it('keeps a refusal with its issues until the next save succeeds', async () => {

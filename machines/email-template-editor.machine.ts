@@ -14,11 +14,20 @@ export type TemplateRefusal =
   /** `on`: the preview's refusal (nothing was to be saved); a save's otherwise. */
   { kind: 'invalid'; issues: TemplateIssue[]; on?: 'preview' } | { kind: 'failed'; code: string };
 
-export interface RenderedPreview {
+/** An e-mail's preview: the subject and both parts rendered. */
+export interface MailPreview {
   subject: string;
   html: string;
   text: string;
 }
+
+/** A document's preview (issue 19): the printed PDF as a `blob:` URL that its page revokes. */
+export interface PdfPreview {
+  pdfUrl: string;
+}
+
+/** The same flow serves the e-mail and the document template editors: only the preview differs. */
+export type RenderedPreview = MailPreview | PdfPreview;
 
 export interface EmailTemplateEditorContext {
   preview: RenderedPreview | null;
@@ -41,7 +50,7 @@ const refusalOf = (error: unknown): TemplateRefusal =>
     : { kind: 'failed', code: 'unknown' };
 
 /**
- * The e-mail template editor's flow (issue 19): `editing` (the sources are the page's), a
+ * The e-mail and document template editors' flow (issue 19): `editing` (the sources are the page's), a
  * `previewing` or `saving` call on the current sources, `refused` with the problems the service
  * named (each shown at its field), `saved` with the new version. Editing after a refusal keeps
  * the problems in view until the next save or preview answers: the author fixes them one by one.

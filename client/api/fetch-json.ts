@@ -77,12 +77,19 @@ export async function fetchJson<T>(path: string, options: RequestOptions = {}): 
   return (await request<T>(path, options, false)) as T;
 }
 
-/** A download: the file as a Blob and the name the server gave it; failures as fetchJson's. */
+/**
+ * A download: the file as a Blob and the name the server gave it; failures as fetchJson's.
+ * `options`: a call that answers a file to a POST (a preview printed from unsaved sources).
+ */
 export async function fetchFile(
   path: string,
   signal?: AbortSignal,
+  options: Omit<RequestOptions, 'signal'> = {},
 ): Promise<{ blob: Blob; filename: string | null }> {
-  return (await request(path, { signal }, true)) as { blob: Blob; filename: string | null };
+  return (await request(path, { ...options, signal }, true)) as {
+    blob: Blob;
+    filename: string | null;
+  };
 }
 
 async function request<T>(

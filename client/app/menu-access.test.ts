@@ -32,17 +32,22 @@ describe('menu access', () => {
       'roles',
       'organizations',
       'email-templates',
+      'document-templates',
     ]);
   });
 
-  it('shows the e-mail templates with their view permission, in either form', () => {
+  it('shows the e-mail and document templates with their view permission, in either form', () => {
     const ids = (held: string[]) =>
       visibleMenu(held).flatMap((g) =>
         g.items.flatMap((i) => (i.kind === 'screen' ? [i.screen.id] : [])),
       );
-    expect(ids(['document-management.templates.view'])).toEqual(['email-templates']);
-    expect(ids(['eis.templates.view'])).toEqual(['email-templates']);
+    expect(ids(['document-management.templates.view'])).toEqual([
+      'email-templates',
+      'document-templates',
+    ]);
+    expect(ids(['eis.templates.view'])).toEqual(['email-templates', 'document-templates']);
     expect(ids(['document-management.documents.view'])).not.toContain('email-templates');
+    expect(ids(['document-management.documents.view'])).not.toContain('document-templates');
   });
 
   it('hides entries the user lacks and keeps a sub-menu with what is left', () => {

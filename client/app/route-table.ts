@@ -66,7 +66,9 @@ export type ShellLabelKey =
   | 'menu.decision_tables'
   | 'menu.decision_table'
   | 'menu.email_templates'
-  | 'menu.email_template';
+  | 'menu.email_template'
+  | 'menu.document_templates'
+  | 'menu.document_template';
 
 export interface ScreenRoute {
   id: string;
@@ -102,7 +104,7 @@ export type MenuItem =
  */
 export const rules = {
   home: { anyOf: [['ui.eis.view']] },
-  // E-mail templates (issue 19): the current permission or its legacy eis.* form.
+  // E-mail and document templates (issue 19): the current permission or its legacy eis.* form.
   emailTemplates: { anyOf: [['document-management.templates.view'], ['eis.templates.view']] },
   profile: { anyOf: [['tenant-management.tenants.view']] },
   settings: { anyOf: [['tenant-management.settings.update']] },
@@ -344,6 +346,15 @@ export const screens = {
     product: 'eis',
     rule: rules.emailTemplates,
     load: () => import('#client/features/email-templates/templates-page.tsx'),
+  },
+  // Spec: /editor/documents, the document template editor: the list, each opens its editor.
+  documentTemplates: {
+    id: 'document-templates',
+    path: 'editor/documents',
+    label: 'menu.document_templates',
+    product: 'eis',
+    rule: rules.emailTemplates,
+    load: () => import('#client/features/document-templates/templates-page.tsx'),
   },
   // Not in the spec's route table: decision tables are edited beside the workflows that use them.
   decisionTables: {
@@ -660,6 +671,15 @@ export const detailScreens = {
     parent: screens.emailTemplates,
     load: () => import('#client/features/email-templates/template-editor-page.tsx'),
   },
+  documentTemplate: {
+    id: 'document-template',
+    path: 'editor/documents/:templateCode',
+    label: 'menu.document_template',
+    product: 'eis',
+    rule: rules.emailTemplates,
+    parent: screens.documentTemplates,
+    load: () => import('#client/features/document-templates/template-editor-page.tsx'),
+  },
   // Not a route of the spec, which names the list only: an invoice's lines, statuses and payments
   // need a page of their own that a link (from a customer, a policy, a reminder) can open.
   invoice: {
@@ -741,6 +761,7 @@ export const menu: MenuGroup[] = [
       { kind: 'screen', screen: screens.roles },
       { kind: 'screen', screen: screens.organizations },
       { kind: 'screen', screen: screens.emailTemplates },
+      { kind: 'screen', screen: screens.documentTemplates },
     ],
   },
 ];

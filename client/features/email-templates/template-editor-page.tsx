@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { fromPromise } from 'xstate';
-import { ApiError } from '#client/api/fetch-json.ts';
 import {
   TEMPLATE_LANGUAGES,
   TEMPLATE_PARTS,
@@ -26,10 +25,7 @@ import {
 import { useAccountAccess } from '#client/api/use-account-access.ts';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
-import { useConfirm } from '#client/ui/confirm-dialog.tsx';
-import { formatDateTime } from '#client/ui/form/dates.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
-import { DataTable } from '#client/ui/data-table.tsx';
 import { BackLink, RecordPage } from '#client/ui/record-page.tsx';
 import { loadStateOf } from '#client/ui/load-state.ts';
 import { useToast } from '#client/ui/toast.tsx';
@@ -37,35 +33,36 @@ import { useUnsavedChangesGuard } from '#client/ui/use-unsaved-guard.ts';
 import {
   emailTemplateEditorMachine,
   type RenderedPreview,
-  type TemplateIssue,
   type TemplateRefusal,
 } from '#machines/email-template-editor.machine.ts';
-import { snippetOf } from './variable-snippet.ts';
+import { snippetOf } from '#client/entities/template/variable-snippet.ts';
+import {
+  EditorHeading,
+  NameAndLayout,
+  PreviewSection,
+  RefusalSummary,
+  TemplateVersions,
+  refusalOf,
+  useTemplateDelete,
+} from '#client/entities/template/editor-parts.tsx';
+import {
+  VariablesPanel,
+  insertAtCaret,
+  useIssueText,
+} from '#client/entities/template/variables-panel.tsx';
 import { templateName } from './template-name.ts';
 
 /**
- * A refused call as the machine keeps it: the source's problems, or the error's code. A preview
- * is of one language's sources (`body.html`): its problems are placed at that language's fields
- * like a save's (`bodies.de.html`).
+ * A refused call as the machine keeps it. A preview is of one language's sources (`body.html`):
+ * its problems are placed at that language's fields like a save's (`bodies.de.html`).
  */
-const refusalOf = (error: unknown, previewed?: TemplateLanguage): TemplateRefusal => {
-  if (error instanceof ApiError) {
-    const issues = (error.body as { issues?: TemplateIssue[] } | null)?.issues;
-    if (error.status === 400 && issues?.length)
-      return previewed
-        ? {
-            kind: 'invalid',
-            on: 'preview',
-            issues: issues.map((i) => ({
-              ...i,
-              path: i.path.replace(/^body\./, `bodies.${previewed}.`),
-            })),
-          }
-        : { kind: 'invalid', issues };
-    return { kind: 'failed', code: error.status === 403 ? 'forbidden' : error.code };
-  }
-  return { kind: 'failed', code: 'unknown' };
-};
+const mailRefusalOf = (error: unknown, previewed?: TemplateLanguage): TemplateRefusal =>
+  previewed
+    ? refusalOf(error, 'preview', (issue) => ({
+        ...issue,
+        path: issue.path.replace(/^body\./, `bodies.${previewed}.`),
+      }))
+    : refusalOf(error);
 
 const textareaClass =
   'w-full rounded-md border border-slate-400 px-3 py-2 font-mono text-sm text-slate-900';
@@ -126,13 +123,17 @@ function TemplateEditor({
   const canUpdate = may('document-management', 'templates', 'update');
   // The sandbox sends its system e-mails itself: their templates can be changed, not deleted.
   const canDelete = !initial.isSystem && may('document-management', 'templates', 'delete');
-  const confirm = useConfirm();
-  const navigate = useNavigate();
-  const [deleted, setDeleted] = useState(false);
   const toast = useToast();
   const queryClient = useQueryClient();
   const id = useId();
   const [saved, setSaved] = useState(initial);
+  const { deleted, remove } = useTemplateDelete({
+    name: templateName(t, saved),
+    message: t('delete.message', { name: templateName(t, saved) }),
+    action: () => deleteTemplate(accountIndex, saved.code),
+    listKey: ['notification-templates', accountIndex],
+    listPath: `/u/${accountIndex}/editor/emails`,
+  });
   const [draft, setDraft] = useState<TemplateChanges>(() => changesOf(t, initial));
   const [language, setLanguage] = useState<TemplateLanguage>('de');
   const [testMail, setTestMail] = useState<
@@ -170,7 +171,7 @@ function TemplateEditor({
           try {
             return await previewTemplate(accountIndex, input as PreviewRequest, signal);
           } catch (error) {
-            throw refusalOf(error, (input as PreviewRequest).language);
+            throw mailRefusalOf(error, (input as PreviewRequest).language);
           }
         }),
         saveTemplate: fromPromise<{ version: number }, unknown>(async ({ input, signal }) => {
@@ -184,7 +185,7 @@ function TemplateEditor({
             onSaved.current(template);
             return { version: template.version };
           } catch (error) {
-            throw refusalOf(error);
+            throw mailRefusalOf(error);
           }
         }),
       },
@@ -214,25 +215,13 @@ function TemplateEditor({
   const insert = (path: string) => {
     const part = focused.current;
     const field = fields.current[part];
-    const value = draft.bodies[language][part];
-    const start = field?.selectionStart ?? value.length;
-    const end = field?.selectionEnd ?? value.length;
-    const snippet = snippetOf(path);
-    setPart(part, value.slice(0, start) + snippet + value.slice(end));
-    requestAnimationFrame(() => {
-      field?.focus();
-      field?.setSelectionRange(start + snippet.length, start + snippet.length);
-    });
+    insertAtCaret(field, draft.bodies[language][part], snippetOf(path), (next) =>
+      setPart(part, next),
+    );
   };
 
   const issues = refusal?.kind === 'invalid' ? refusal.issues : [];
-  const issueText = (issue: TemplateIssue) =>
-    t(`issues.${issue.code}`, {
-      defaultValue: t('issues.other', { code: issue.code }),
-      line: issue.line ?? 1,
-      column: issue.column ?? 1,
-      name: issue.name ?? '',
-    });
+  const issueText = useIssueText();
   const whereOf = (path: string) => {
     const [, lang, part] = path.split('.') as [string, TemplateLanguage?, TemplatePart?];
     return lang && part ? `${t(`languages.${lang}`)} · ${t(`parts.${part}`)}` : path;
@@ -246,96 +235,30 @@ function TemplateEditor({
     );
   };
 
-  const remove = async () => {
-    const deleted = await confirm({
-      title: t('delete.title'),
-      message: t('delete.message', { name: templateName(t, saved) }),
-      confirmLabel: t('delete.confirm'),
-      tone: 'danger',
-      action: () => deleteTemplate(accountIndex, saved.code),
-    });
-    if (!deleted) return;
-    toast({ tone: 'success', message: t('delete.done', { name: templateName(t, saved) }) });
-    void queryClient.invalidateQueries({ queryKey: ['notification-templates', accountIndex] });
-    // Nothing is left to guard: the template is gone, its unsaved changes with it. The list
-    // opens once the guard has let go (an effect, after the render without it).
-    setDeleted(true);
-  };
-  useEffect(() => {
-    if (deleted) void navigate(`/u/${accountIndex}/editor/emails`);
-  }, [deleted, navigate, accountIndex]);
-
   const body = draft.bodies[language];
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">{templateName(t, saved)}</h1>
-          <p className="text-sm text-slate-700" data-testid="template-version">
-            {t('editor.version_info', {
-              version: saved.version,
-              slug: saved.slug,
-              origin: saved.isSystem ? t('origin.system') : t('origin.own'),
-            })}
-            {dirty ? <strong className="ml-2 text-amber-800">{t('editor.unsaved')}</strong> : null}
-          </p>
-        </div>
-        {canDelete ? (
-          <Button variant="danger" disabled={busy} onClick={() => void remove()}>
-            {t('delete.action')}
-          </Button>
-        ) : null}
-      </div>
-      {!canUpdate ? <Alert tone="info">{t('editor.read_only')}</Alert> : null}
-      {issues.length ? (
-        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-          <p className="font-semibold">
-            {refusal?.kind === 'invalid' && refusal.on === 'preview'
-              ? t('editor.preview_refused')
-              : t('editor.refused')}
-          </p>
-          <ul className="ml-5 list-disc">
-            {issues.map((issue, index) => (
-              <li key={index}>
-                {whereOf(issue.path)}: {issueText(issue)}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {refusal?.kind === 'failed' ? (
-        <Alert tone="danger">
-          {refusal.code === 'forbidden' ? t('errors.forbidden') : t('errors.failed')}
-        </Alert>
-      ) : null}
+      <EditorHeading
+        name={templateName(t, saved)}
+        versionInfo={t('editor.version_info', {
+          version: saved.version,
+          slug: saved.slug,
+          origin: saved.isSystem ? t('origin.system') : t('origin.own'),
+        })}
+        dirty={dirty}
+        busy={busy}
+        onDelete={canDelete ? () => void remove() : undefined}
+      />
+      <RefusalSummary refusal={refusal} canUpdate={canUpdate} whereOf={whereOf} />
 
-      <div className="grid gap-4 md:grid-cols-2">
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          {t('fields.name')}
-          <input
-            className="rounded-md border border-slate-400 px-3 py-2 font-normal"
-            value={draft.name}
-            readOnly={!canUpdate}
-            onChange={(event) => edit({ ...draft, name: event.target.value })}
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          {t('fields.layout')}
-          <select
-            className="rounded-md border border-slate-400 px-3 py-2 font-normal"
-            value={draft.layoutCode ?? ''}
-            disabled={!canUpdate}
-            onChange={(event) => edit({ ...draft, layoutCode: event.target.value || null })}
-          >
-            <option value="">{t('fields.no_layout')}</option>
-            {(layouts.data ?? []).map((layout) => (
-              <option key={layout.code} value={layout.code}>
-                {layout.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <NameAndLayout
+        name={draft.name}
+        layoutCode={draft.layoutCode}
+        layouts={layouts.data ?? []}
+        readOnly={!canUpdate}
+        noLayout
+        onChange={(next) => edit({ ...draft, ...next })}
+      />
 
       <div className="grid gap-6 lg:grid-cols-[1fr_16rem]">
         <div className="flex flex-col gap-3">
@@ -444,41 +367,15 @@ function TemplateEditor({
           ) : null}
         </div>
 
-        <section aria-labelledby={`${id}-variables`} className="flex flex-col gap-2">
-          <h2 id={`${id}-variables`} className="text-lg font-semibold text-slate-900">
-            {t('variables.title')}
-          </h2>
-          <p className="text-sm text-slate-700">{t('variables.hint')}</p>
-          <ul className="flex flex-col gap-1">
-            {variables.map((variable) => (
-              <li key={variable.path}>
-                <Button
-                  variant="ghost"
-                  className="!px-2 !py-1 font-mono"
-                  disabled={!canUpdate}
-                  aria-label={t('variables.insert', { path: variable.path })}
-                  // The caret stays where it was in the field: the click must not take the focus.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => insert(variable.path)}
-                >
-                  {variable.path}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <VariablesPanel id={id} variables={variables} disabled={!canUpdate} onInsert={insert} />
       </div>
 
-      {preview ? (
-        <section aria-labelledby={`${id}-preview`} className="flex flex-col gap-3">
-          <div className="flex items-center justify-between">
-            <h2 id={`${id}-preview`} className="text-lg font-semibold text-slate-900">
-              {t('preview.title')}
-            </h2>
-            <Button variant="ghost" onClick={() => actor.send({ type: 'preview.close' })}>
-              {t('preview.close')}
-            </Button>
-          </div>
+      {preview && 'html' in preview ? (
+        <PreviewSection
+          id={id}
+          title={t('preview.title')}
+          onClose={() => actor.send({ type: 'preview.close' })}
+        >
           <p className="text-sm" data-testid="preview-subject">
             <span className="font-semibold">{t('parts.subject')}:</span> {preview.subject}
           </p>
@@ -493,43 +390,10 @@ function TemplateEditor({
           <pre className="whitespace-pre-wrap rounded-md border border-slate-300 bg-slate-50 p-3 text-sm">
             {preview.text}
           </pre>
-        </section>
+        </PreviewSection>
       ) : null}
 
-      <section aria-labelledby={`${id}-versions`} className="flex flex-col gap-2">
-        <h2 id={`${id}-versions`} className="text-lg font-semibold text-slate-900">
-          {t('versions.title')}
-        </h2>
-        {versions.data?.length ? (
-          // The frame names the table for the tests, header row included, as before.
-          <div data-testid="template-versions">
-            <DataTable
-              caption={t('versions.title')}
-              rows={versions.data}
-              rowKey={(version) => version.version}
-              columns={[
-                {
-                  id: 'version',
-                  header: t('versions.version'),
-                  cell: (version) => version.version,
-                },
-                {
-                  id: 'by',
-                  header: t('versions.by'),
-                  cell: (version) => version.savedByName ?? t('list.system'),
-                },
-                {
-                  id: 'at',
-                  header: t('versions.at'),
-                  cell: (version) => formatDateTime(version.savedAt),
-                },
-              ]}
-            />
-          </div>
-        ) : (
-          <p className="text-sm text-slate-700">{t('versions.empty')}</p>
-        )}
-      </section>
+      <TemplateVersions id={id} versions={versions.data} />
     </div>
   );
 }

@@ -2,9 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { listTemplates } from '#client/api/templates-client.ts';
+import { listTemplates, type NotificationTemplate } from '#client/api/templates-client.ts';
 import { useAccountAccess } from '#client/api/use-account-access.ts';
-import { formatDateTime } from '#client/ui/form/dates.ts';
+import { useAuditColumns } from '#client/entities/template/editor-parts.tsx';
 import { RetryAlert } from '#client/ui/load-problem.tsx';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { Spinner } from '#client/ui/spinner.tsx';
@@ -24,6 +24,7 @@ export default function TemplatesPage() {
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const auditColumns = useAuditColumns<NotificationTemplate>();
   const templates = useQuery({
     queryKey: ['notification-templates', accountIndex],
     queryFn: ({ signal }) => listTemplates(accountIndex, signal),
@@ -83,21 +84,7 @@ export default function TemplatesPage() {
               header: t('columns.kind'),
               cell: (template) => kindLabel(t, template.kind),
             },
-            {
-              id: 'origin',
-              header: t('columns.origin'),
-              cell: (template) => (template.isSystem ? t('origin.system') : t('origin.own')),
-            },
-            { id: 'version', header: t('columns.version'), cell: (template) => template.version },
-            {
-              id: 'changed',
-              header: t('columns.changed'),
-              cell: (template) =>
-                t('list.changed_by', {
-                  name: template.updatedByName ?? t('list.system'),
-                  at: formatDateTime(template.updatedAt),
-                }),
-            },
+            ...auditColumns,
           ]}
         />
       ) : null}

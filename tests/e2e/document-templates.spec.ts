@@ -1,0 +1,135 @@
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  signInGerman,
+  signInSpeaking,
+  test,
+} from './fixtures.ts';
+import { expectNoUntranslatedText } from './language-checks.ts';
+
+const USER = 'admin@demo.test';
+const API = '/api/0/documentservice/v1';
+
+/**
+ * The document template editor (issue 19), in German, as the demo administrator: the seeded
+ * policy schedule listed and opened, an own template created (the seeded one is issued for every
+ * new policy and stays as it is), a variable inserted at the caret, the unsaved source printed to
+ * a PDF shown in the page, a broken source refused with line and column, the saved version with
+ * its author, and the template deleted behind the confirm dialog.
+ */
+test('list, create, insert, preview as PDF, refuse, save and delete a document template', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInGerman(page, USER);
+  await page.goto('/u/0/editor/documents');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dokumentvorlagen' })).toBeVisible();
+  const seeded = page
+    .getByRole('row')
+    .filter({ hasText: 'Systemvorlage' })
+    .filter({
+      has: page.getByRole('link', { name: 'Versicherungsschein', exact: true }),
+    });
+  await expect(seeded).toContainText('Standard');
+
+  // The seeded policy schedule opens with its source and the policy's variables.
+  await seeded.getByRole('link', { name: 'Versicherungsschein', exact: true }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Versicherungsschein', exact: true }),
+  ).toBeVisible();
+  const body = page.getByLabel('Vorlagentext (Liquid)');
+  await expect(body).toHaveValue(/\{\{ policy\.number \}\}/);
+  await expect(page.getByRole('button', { name: 'policy.number einfügen' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Vorlage löschen' })).toHaveCount(0);
+
+  // An own template: the dialog asks for name, kind and layout, then its editor opens.
+  await page.getByRole('link', { name: 'Zurück zu den Dokumentvorlagen' }).click();
+  const name = `Testschreiben ${Date.now().toString(36)}`;
+  await page.getByRole('button', { name: 'Neue Dokumentvorlage' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Neue Dokumentvorlage' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Dokumentart').selectOption({ label: 'Versicherungsschein' });
+  await dialog.getByLabel('Layout').selectOption({ label: 'Standard' });
+  await dialog.getByRole('button', { name: 'Anlegen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const versionInfo = page.getByTestId('template-version');
+  await expect(versionInfo).toContainText('Eigene Vorlage');
+  const before = Number(/Version (\d+)/.exec((await versionInfo.textContent()) ?? '')![1]);
+
+  // A variable goes where the caret is: at the end of the body.
+  await body.click();
+  await body.press('Control+End');
+  const original = await body.inputValue();
+  await page.getByRole('button', { name: 'policy.number einfügen' }).click();
+  await expect(body).toHaveValue(`${original}{{ policy.number }}`);
+  await expect(versionInfo).toContainText('Ungespeicherte Änderungen');
+
+  // The unsaved source is printed with the sample policy and shown in the page.
+  await page.getByRole('button', { name: 'Vorschau', exact: true }).click();
+  const frame = page.getByTitle('PDF-Vorschau');
+  await expect(frame).toBeVisible({ timeout: 30_000 });
+  await expect(frame).toHaveAttribute('src', /^blob:/);
+  const pdf = await page.request.post(`${API}/doc-templates/preview`, {
+    headers: { 'X-CSRF': '1' },
+    data: { kind: 'policy', name, bodyTemplate: await body.inputValue() },
+  });
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // An unclosed output is refused with its place, at the field and in the summary.
+  const valid = await body.inputValue();
+  const brokenLine = valid.split('\n').length + 1;
+  await body.fill(`${valid}\n{{ policy.number`);
+  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'nicht gespeichert' });
+  await expect(refusal).toContainText(
+    new RegExp(`Vorlagentext \\(Liquid\\): Zeile ${brokenLine}, Spalte \\d+: Syntaxfehler`),
+  );
+  await expect(body).toHaveAttribute('aria-invalid', 'true');
+
+  // Fixed, the save makes the next version, named by its author in the versions.
+  await body.fill(valid);
+  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+  await expect(versionInfo).toContainText(`Version ${before + 1} ·`);
+  await expect(versionInfo).not.toContainText('Ungespeicherte Änderungen');
+  await expect(refusal).toHaveCount(0);
+  const newest = page.getByTestId('template-versions').getByRole('row').nth(1);
+  await expect(newest).toContainText(String(before + 1));
+  await expect(newest).toContainText('Ada Admin');
+
+  // axe waits for every frame to answer, a PDF viewer's too: the check runs with it closed.
+  await page.getByRole('button', { name: 'Vorschau schließen' }).click();
+  await expect(frame).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // Deleted behind the confirm dialog, back on the list, gone from it.
+  await page.getByRole('button', { name: 'Vorlage löschen' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Diese Vorlage löschen?' });
+  await confirm.getByRole('button', { name: 'Löschen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dokumentvorlagen' })).toBeVisible();
+  await expect(page.getByRole('link', { name })).toHaveCount(0);
+});
+
+test('po polsku: lista szablonów dokumentów i edytor bez tekstów nieprzetłumaczonych', async ({
+  page,
+}) => {
+  await signInSpeaking(page, USER, 'pl');
+  await page.goto('/u/0/editor/documents');
+  await expect(page.getByRole('heading', { level: 1, name: 'Szablony dokumentów' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Szablon systemowy' }).first();
+  await expect(row).toContainText('Polisa');
+  await expectNoUntranslatedText(page, 'pl', ['templates', 'common']);
+
+  await row.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: 'Zmienne' })).toBeVisible();
+  const code = /editor\/documents\/([^/?]+)/.exec(page.url())![1];
+  const res = await page.request.get(`${API}/doc-templates/${code}`);
+  const { variables } = (await res.json()) as { variables: { path: string }[] };
+  await expectNoUntranslatedText(
+    page,
+    'pl',
+    ['templates', 'common'],
+    variables.map((v) => v.path),
+  );
+});
