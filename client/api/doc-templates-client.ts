@@ -1,5 +1,5 @@
-import { fetchFile, fetchJson } from './fetch-json.ts';
-import type { TemplateVariable, TemplateVersion } from './templates-client.ts';
+import { fetchFile } from './fetch-json.ts';
+import { templateCalls } from './template-calls.ts';
 
 /**
  * Document layouts and templates of the document service through the BFF proxy
@@ -23,56 +23,14 @@ export interface DocTemplate {
   updatedByName: string | null;
 }
 
+/** A template as one read or a save answers it: with its body. */
+export type FullDocTemplate = DocTemplate & { bodyTemplate: string };
+
 export interface DocLayout {
   id: number;
   code: string;
   name: string;
   isDefault: boolean;
-}
-
-const base = (accountIndex: number) => `/api/${accountIndex}/documentservice/v1`;
-const templatePath = (accountIndex: number, code: string) =>
-  `${base(accountIndex)}/doc-templates/${encodeURIComponent(code)}`;
-
-/** The workspace's document templates: a handful, one page, oldest first. */
-export async function listDocTemplates(
-  accountIndex: number,
-  signal?: AbortSignal,
-): Promise<DocTemplate[]> {
-  const page = await fetchJson<{ items: DocTemplate[] }>(
-    `${base(accountIndex)}/doc-templates?pageSize=100`,
-    { signal },
-  );
-  return page.items;
-}
-
-export async function listDocLayouts(accountIndex: number, signal?: AbortSignal) {
-  const page = await fetchJson<{ items: DocLayout[] }>(
-    `${base(accountIndex)}/layouts?pageSize=60`,
-    { signal },
-  );
-  return page.items;
-}
-
-/** A template by its code (`dtp_…`) with its body and the variables its kind may use. */
-export async function getDocTemplate(
-  accountIndex: number,
-  code: string,
-  signal?: AbortSignal,
-): Promise<{ template: DocTemplate & { bodyTemplate: string }; variables: TemplateVariable[] }> {
-  return fetchJson(templatePath(accountIndex, code), { signal });
-}
-
-export async function listDocTemplateVersions(
-  accountIndex: number,
-  code: string,
-  signal?: AbortSignal,
-): Promise<TemplateVersion[]> {
-  const page = await fetchJson<{ items: TemplateVersion[] }>(
-    `${templatePath(accountIndex, code)}/versions`,
-    { signal },
-  );
-  return page.items;
 }
 
 export interface DocTemplateChanges {
@@ -81,19 +39,32 @@ export interface DocTemplateChanges {
   bodyTemplate: string;
 }
 
-export async function saveDocTemplate(
-  accountIndex: number,
-  code: string,
-  data: DocTemplateChanges,
-  signal?: AbortSignal,
-): Promise<DocTemplate & { bodyTemplate: string }> {
-  const { layoutCode, ...rest } = data;
-  const answer = await fetchJson<{ template: DocTemplate & { bodyTemplate: string } }>(
-    templatePath(accountIndex, code),
-    { method: 'PUT', body: { data: { ...rest, ...(layoutCode ? { layoutCode } : {}) } }, signal },
-  );
-  return answer.template;
+export interface NewDocTemplate {
+  name: string;
+  kind: string;
+  layoutCode: string | null;
+  bodyTemplate: string;
 }
+
+/** The service knows "no layout" as an absent layoutCode, not a null one. */
+const withoutNullLayout = <T extends { layoutCode: string | null }>({
+  layoutCode,
+  ...rest
+}: T) => ({ ...rest, ...(layoutCode ? { layoutCode } : {}) });
+
+/** The workspace's document templates (`dtp_…` codes): a handful, oldest first. */
+export const docTemplates = templateCalls<
+  FullDocTemplate,
+  DocLayout,
+  DocTemplateChanges,
+  NewDocTemplate,
+  DocTemplate
+>({
+  service: 'documentservice',
+  collection: 'doc-templates',
+  kinds: 'doc-template-kinds',
+  wire: withoutNullLayout,
+});
 
 export interface DocPreviewRequest {
   kind: string;
@@ -108,39 +79,9 @@ export async function previewDocTemplate(
   request: DocPreviewRequest,
   signal?: AbortSignal,
 ): Promise<Blob> {
-  const { layoutCode, ...rest } = request;
-  const file = await fetchFile(`${base(accountIndex)}/doc-templates/preview`, signal, {
+  const file = await fetchFile(`${docTemplates.base(accountIndex)}/doc-templates/preview`, signal, {
     method: 'POST',
-    body: { ...rest, ...(layoutCode ? { layoutCode } : {}) },
+    body: withoutNullLayout(request),
   });
   return file.blob;
-}
-
-/** The document kinds with the variables each may use. */
-export async function listDocTemplateKinds(
-  accountIndex: number,
-  signal?: AbortSignal,
-): Promise<{ kind: string; variables: TemplateVariable[] }[]> {
-  const answer = await fetchJson<{ items: { kind: string; variables: TemplateVariable[] }[] }>(
-    `${base(accountIndex)}/doc-template-kinds`,
-    { signal },
-  );
-  return answer.items;
-}
-
-export async function createDocTemplate(
-  accountIndex: number,
-  template: { name: string; kind: string; layoutCode: string | null; bodyTemplate: string },
-): Promise<DocTemplate> {
-  const { layoutCode, ...rest } = template;
-  const answer = await fetchJson<{ template: DocTemplate }>(`${base(accountIndex)}/doc-templates`, {
-    method: 'POST',
-    body: { ...rest, ...(layoutCode ? { layoutCode } : {}) },
-  });
-  return answer.template;
-}
-
-/** Deletes one of the workspace's own templates; the policy schedule is refused (409). */
-export async function deleteDocTemplate(accountIndex: number, code: string): Promise<void> {
-  await fetchJson(templatePath(accountIndex, code), { method: 'DELETE' });
 }

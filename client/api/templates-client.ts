@@ -1,4 +1,5 @@
 import { fetchJson } from './fetch-json.ts';
+import { templateCalls } from './template-calls.ts';
 
 /**
  * E-mail layouts and notification templates of the notification service through the BFF proxy
@@ -31,22 +32,10 @@ export interface NotificationTemplate {
   updatedByName: string | null;
 }
 
-export interface TemplateVariable {
-  path: string;
-  type: string;
-}
-
 export interface MailLayout {
   code: string;
   name: string;
   isSystem: boolean;
-}
-
-export interface TemplateVersion {
-  version: number;
-  name: string;
-  savedAt: string;
-  savedByName: string | null;
 }
 
 export interface TemplatePreview {
@@ -55,69 +44,31 @@ export interface TemplatePreview {
   text: string;
 }
 
-const base = (accountIndex: number) => `/api/${accountIndex}/notificationservice/v1`;
-const templatePath = (accountIndex: number, code: string) =>
-  `${base(accountIndex)}/notification-templates/${encodeURIComponent(code)}`;
-
-/** The workspace's templates: a workspace has a handful (one per e-mail it sends), one page. */
-export async function listTemplates(
-  accountIndex: number,
-  signal?: AbortSignal,
-): Promise<NotificationTemplate[]> {
-  const page = await fetchJson<{ items: NotificationTemplate[] }>(
-    `${base(accountIndex)}/notification-templates?pageSize=100`,
-    { signal },
-  );
-  return page.items;
-}
-
-export async function listLayouts(accountIndex: number, signal?: AbortSignal) {
-  const page = await fetchJson<{ items: MailLayout[] }>(
-    `${base(accountIndex)}/layouts?pageSize=60`,
-    { signal },
-  );
-  return page.items;
-}
-
-/** A template of the workspace by its code (`ntt_…`), with the variables its kind may use. */
-export async function getTemplate(
-  accountIndex: number,
-  code: string,
-  signal?: AbortSignal,
-): Promise<{ template: NotificationTemplate; variables: TemplateVariable[] }> {
-  return fetchJson(templatePath(accountIndex, code), { signal });
-}
-
-export async function listTemplateVersions(
-  accountIndex: number,
-  code: string,
-  signal?: AbortSignal,
-): Promise<TemplateVersion[]> {
-  const page = await fetchJson<{ items: TemplateVersion[] }>(
-    `${templatePath(accountIndex, code)}/versions`,
-    { signal },
-  );
-  return page.items;
-}
-
 export interface TemplateChanges {
   name: string;
   layoutCode: string | null;
   bodies: TemplateBodies;
 }
 
-export async function saveTemplate(
-  accountIndex: number,
-  code: string,
-  data: TemplateChanges,
-  signal?: AbortSignal,
-): Promise<NotificationTemplate> {
-  const answer = await fetchJson<{ template: NotificationTemplate }>(
-    templatePath(accountIndex, code),
-    { method: 'PUT', body: { data }, signal },
-  );
-  return answer.template;
+export interface NewTemplate {
+  slug: string;
+  name: string;
+  kind: string;
+  layoutCode: string | null;
+  bodies: TemplateBodies;
 }
+
+/** The workspace's e-mail templates (`ntt_…` codes): a handful, one per e-mail it sends. */
+export const mailTemplates = templateCalls<
+  NotificationTemplate,
+  MailLayout,
+  TemplateChanges,
+  NewTemplate
+>({
+  service: 'notificationservice',
+  collection: 'notification-templates',
+  kinds: 'template-kinds',
+});
 
 export interface PreviewRequest {
   kind: string;
@@ -132,7 +83,7 @@ export async function previewTemplate(
   signal?: AbortSignal,
 ): Promise<TemplatePreview> {
   const answer = await fetchJson<{ preview: TemplatePreview }>(
-    `${base(accountIndex)}/notification-templates/preview`,
+    `${mailTemplates.base(accountIndex)}/notification-templates/preview`,
     { method: 'POST', body: request, signal },
   );
   return answer.preview;
@@ -144,44 +95,8 @@ export async function sendTestMail(
   code: string,
   language: TemplateLanguage,
 ): Promise<{ sentTo: string; subject: string }> {
-  return fetchJson(`${templatePath(accountIndex, code)}/test-mail`, {
+  return fetchJson(`${mailTemplates.pathOf(accountIndex, code)}/test-mail`, {
     method: 'POST',
     body: { language },
   });
-}
-
-/** The kinds a template can be of (what its e-mail is about), with the variables each may use. */
-export async function listTemplateKinds(
-  accountIndex: number,
-  signal?: AbortSignal,
-): Promise<{ kind: string; variables: TemplateVariable[] }[]> {
-  const answer = await fetchJson<{ items: { kind: string; variables: TemplateVariable[] }[] }>(
-    `${base(accountIndex)}/template-kinds`,
-    { signal },
-  );
-  return answer.items;
-}
-
-export interface NewTemplate {
-  slug: string;
-  name: string;
-  kind: string;
-  layoutCode: string | null;
-  bodies: TemplateBodies;
-}
-
-export async function createTemplate(
-  accountIndex: number,
-  template: NewTemplate,
-): Promise<NotificationTemplate> {
-  const answer = await fetchJson<{ template: NotificationTemplate }>(
-    `${base(accountIndex)}/notification-templates`,
-    { method: 'POST', body: template },
-  );
-  return answer.template;
-}
-
-/** Deletes one of the workspace's own templates; a system template is refused (409). */
-export async function deleteTemplate(accountIndex: number, code: string): Promise<void> {
-  await fetchJson(templatePath(accountIndex, code), { method: 'DELETE' });
 }

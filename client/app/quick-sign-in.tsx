@@ -8,6 +8,7 @@ import { signInText } from '#client/i18n/sign-in-text.ts';
 import { setDocumentTitle } from '#client/ui/document-title.ts';
 import {
   LoginForm,
+  carryTypedSignIn,
   type SignInSubmit,
   type SignInText,
 } from '#client/features/session/login-form.tsx';
@@ -23,11 +24,17 @@ type SessionActor = ReturnType<typeof import('./session-logic.ts').startSessionA
 
 let appRoot: Root | undefined;
 
-function startAppAt(to: string, replace: boolean): void {
+/** `carryTyped`: the app opens its own sign-in form, which takes over what was typed into this one. */
+function startAppAt(to: string, replace: boolean, carryTyped = false): void {
   if (replace) window.history.replaceState(null, '', to);
   else window.history.pushState(null, '', to);
-  // The router reads the URL when its module runs, so it is imported only now.
-  void import('./start.tsx').then(({ startApp }) => startApp(appRoot!));
+  // The router reads the URL when its module runs, so it is imported only now. Typed values are
+  // read at the last moment before the app replaces the form, and only for the app's sign-in form
+  // (never kept for a later one: a signed-in user's next form starts empty).
+  void import('./start.tsx').then(({ startApp }) => {
+    if (carryTyped) carryTypedSignIn();
+    startApp(appRoot!);
+  });
 }
 
 /** An in-app link without the router: a plain click starts the app there, others stay native. */
@@ -73,7 +80,7 @@ function QuickSignIn({ t, search }: { t: SignInText; search: string }) {
       if (stopped) return;
       // Signed in already (the stored list was empty or cleared): the app's page adds an account.
       if (session.accounts.length > 0) {
-        startAppAt(window.location.pathname + window.location.search, true);
+        startAppAt(window.location.pathname + window.location.search, true, true);
         return;
       }
       const running = startSessionActor((to) => startAppAt(to, true));

@@ -6,6 +6,7 @@ import {
   test,
 } from './fixtures.ts';
 import { expectNoUntranslatedText } from './language-checks.ts';
+import { expectRefusedThenSaved } from './template-editing.ts';
 
 const USER = 'admin@demo.test';
 const API = '/api/0/documentservice/v1';
@@ -77,26 +78,12 @@ test('list, create, insert, preview as PDF, refuse, save and delete a document t
   expect(pdf.headers()['content-type']).toContain('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
-  // An unclosed output is refused with its place, at the field and in the summary.
-  const valid = await body.inputValue();
-  const brokenLine = valid.split('\n').length + 1;
-  await body.fill(`${valid}\n{{ policy.number`);
-  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
-  const refusal = page.getByRole('alert').filter({ hasText: 'nicht gespeichert' });
-  await expect(refusal).toContainText(
-    new RegExp(`Vorlagentext \\(Liquid\\): Zeile ${brokenLine}, Spalte \\d+: Syntaxfehler`),
-  );
-  await expect(body).toHaveAttribute('aria-invalid', 'true');
-
-  // Fixed, the save makes the next version, named by its author in the versions.
-  await body.fill(valid);
-  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
-  await expect(versionInfo).toContainText(`Version ${before + 1} ·`);
-  await expect(versionInfo).not.toContainText('Ungespeicherte Änderungen');
-  await expect(refusal).toHaveCount(0);
-  const newest = page.getByTestId('template-versions').getByRole('row').nth(1);
-  await expect(newest).toContainText(String(before + 1));
-  await expect(newest).toContainText('Ada Admin');
+  // An unclosed output is refused with its place; fixed, the save makes the next version.
+  await expectRefusedThenSaved(page, body, {
+    where: 'Vorlagentext \\(Liquid\\)',
+    variable: 'policy.number',
+    before,
+  });
 
   // axe waits for every frame to answer, a PDF viewer's too: the check runs with it closed.
   await page.getByRole('button', { name: 'Vorschau schließen' }).click();

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { describePath } from '#machines/testing/model.ts';
-import { emailTemplateEditorMachine, pathEvents } from '#machines/email-template-editor.machine.ts';
+import { pathEvents, templateEditorMachine } from '#machines/template-editor.machine.ts';
 import { apiAs, expect, signIn, test } from './fixtures.ts';
 import { expectCheckForEveryState, modelPaths, walkModel, type WalkStep } from './model-walk.ts';
 
@@ -10,13 +10,28 @@ import { expectCheckForEveryState, modelPaths, walkModel, type WalkStep } from '
  * versions). A refusal is the real thing: the HTML body gets an unclosed `{{ … }` before the
  * preview or save that the path wants refused, a valid body of its own otherwise.
  * `preview.close` is left out: it only hides the preview (the context, not a state), which
- * email-templates.spec.ts closes and checks.
+ * email-templates.spec.ts closes and checks. So is typing while a call runs (the buttons wait;
+ * the machine's unit test keeps that draft). The test e-mail is walked from `editing` as one step
+ * (send, then the answer on screen: its outcome is context too); its failure and a failing
+ * delete (the confirm dialog keeps that one) are the unit test's.
  */
 const NOTIFICATIONS = '/api/0/notificationservice/v1';
 
-const { model, paths } = modelPaths(emailTemplateEditorMachine, {
+const CALM = ['editing', 'refused', 'saved'];
+const { model, paths } = modelPaths(templateEditorMachine, {
   events: pathEvents,
-  filterEvents: (_state, event) => event.type !== 'preview.close',
+  input: { template: null, changes: null },
+  filterEvents: (state, event) => {
+    const at = (state as unknown as { value: string }).value;
+    if (event.type === 'edit') return CALM.includes(at);
+    if (event.type === 'testMail.send') return at === 'editing';
+    return ![
+      'preview.close',
+      'xstate.done.actor.testMail',
+      'xstate.error.actor.testMail',
+      'xstate.error.actor.delete',
+    ].includes(event.type);
+  },
 });
 
 let made = 0;
@@ -69,10 +84,18 @@ const stateChecks: Record<string, (page: Page) => Promise<void>> = {
     await expect(saveButton(page)).toBeDisabled();
     await expect(html(page)).not.toHaveAttribute('aria-invalid', 'true');
   },
+  deleting: async (page) => {
+    await expect(page.getByRole('dialog', { name: 'Delete this template?' })).toBeVisible();
+  },
+  // The list, without the template, and nothing asked about unsaved changes on the way.
+  deleted: async (page) => {
+    await expect(page).toHaveURL(/\/u\/0\/editor\/emails$/);
+    await expect(page.getByRole('heading', { name: 'E-mail templates', level: 1 })).toBeVisible();
+  },
 };
 
 test('every state of the e-mail template editor has a check in the browser walk', () => {
-  expectCheckForEveryState(emailTemplateEditorMachine, stateChecks);
+  expectCheckForEveryState(templateEditorMachine, stateChecks);
 });
 
 test.describe('e-mail template editor paths', () => {
@@ -102,6 +125,25 @@ test.describe('e-mail template editor paths', () => {
             save: async (step) => {
               await prepareSource(page, step, 'xstate.error.actor.save');
               await saveButton(page).click();
+            },
+            delete: async () => {
+              await page.getByRole('button', { name: 'Delete template' }).click();
+            },
+            'xstate.done.actor.delete': async ({ event }) => {
+              const dialog = page.getByRole('dialog', { name: 'Delete this template?' });
+              if (event.output === true) {
+                await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+                await expect(page.getByText(/was deleted\.$/)).toBeVisible();
+              } else {
+                await dialog.getByRole('button', { name: 'Cancel' }).click();
+                await expect(dialog).toBeHidden();
+              }
+            },
+            'testMail.send': async () => {
+              await page.getByRole('button', { name: 'Send me a test e-mail' }).click();
+              await expect(
+                page.getByText('A test e-mail was sent to admin@demo.test.'),
+              ).toBeVisible();
             },
             'xstate.done.actor.preview': async () => {
               await expect(page.getByTestId('preview-subject')).toContainText('POL-001995');

@@ -7,6 +7,7 @@ import {
   test,
 } from './fixtures.ts';
 import { expectNoUntranslatedText } from './language-checks.ts';
+import { expectRefusedThenSaved } from './template-editing.ts';
 
 const NAMESPACES = ['templates', 'common'] as const;
 // The lead follow-up's variables, shown as they are written in a template.
@@ -61,26 +62,12 @@ test('edit, preview, refuse, save and test-mail the lead follow-up template', as
   await expect(frame).toHaveAttribute('srcdoc', /LEA-000412/);
   await expect(page.locator('pre')).toContainText('LEA-000412');
 
-  // An unclosed output is refused with its place, at the field and in the summary.
-  const valid = await html.inputValue();
-  const brokenLine = valid.split('\n').length + 1;
-  await html.fill(`${valid}\n{{ lead.number`);
-  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
-  const refusal = page.getByRole('alert').filter({ hasText: 'nicht gespeichert' });
-  await expect(refusal).toContainText(
-    new RegExp(`Deutsch · HTML-Text: Zeile ${brokenLine}, Spalte \\d+: Syntaxfehler`),
-  );
-  await expect(html).toHaveAttribute('aria-invalid', 'true');
-
-  // Fixed, the save makes the next version, named by its author in the versions.
-  await html.fill(valid);
-  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
-  await expect(versionInfo).toContainText(`Version ${before + 1} ·`);
-  await expect(versionInfo).not.toContainText('Ungespeicherte Änderungen');
-  await expect(refusal).toHaveCount(0);
-  const newest = page.getByTestId('template-versions').getByRole('row').nth(1);
-  await expect(newest).toContainText(String(before + 1));
-  await expect(newest).toContainText('Ada Admin');
+  // An unclosed output is refused with its place; fixed, the save makes the next version.
+  await expectRefusedThenSaved(page, html, {
+    where: 'Deutsch · HTML-Text',
+    variable: 'lead.number',
+    before,
+  });
 
   // The test e-mail goes to the user's own address, with the saved HTML.
   await page.getByRole('button', { name: 'Test-E-Mail an mich senden' }).click();

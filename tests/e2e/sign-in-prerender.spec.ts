@@ -56,6 +56,39 @@ test.describe('the prerendered sign-in page', () => {
     await context.close();
   });
 
+  test('what is typed while the page finds an account signed in comes along to the app form', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    const first = await page.request.post('/bff/login', {
+      data: { username: 'viewer@demo.test', password: DEMO_PASSWORD },
+      headers: { 'X-CSRF': '1' },
+    });
+    expect(first.status()).toBe(200);
+    // Hold the session answer: the light page types on, then learns an account is signed in and
+    // hands over to the app's "add another account" form, which must keep what was typed.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/bff/session', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel('E-mail address').fill('admin@demo.test');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    release();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Add another account' }),
+    ).toBeVisible();
+    await expect(page.getByLabel('E-mail address')).toHaveValue('admin@demo.test');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: /^(Hello|Hallo), Ada/ }),
+    ).toBeVisible();
+    await context.close();
+  });
+
   test('React takes over the prerendered form without redrawing it', async ({ browser }) => {
     // A browser without a stored language choice (the fixture's English choice is not set here).
     const context = await browser.newContext({ locale: 'en-US' });

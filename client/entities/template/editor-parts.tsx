@@ -1,16 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ApiError } from '#client/api/fetch-json.ts';
-import type { TemplateVersion } from '#client/api/templates-client.ts';
+import type { TemplateVersion } from '#client/api/template-calls.ts';
 import { Alert } from '#client/ui/alert.tsx';
 import { Button } from '#client/ui/button.tsx';
-import { useConfirm } from '#client/ui/confirm-dialog.tsx';
 import { DataTable } from '#client/ui/data-table.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
-import { useToast } from '#client/ui/toast.tsx';
-import type { TemplateIssue, TemplateRefusal } from '#machines/email-template-editor.machine.ts';
+import type { TemplateIssue, TemplateRefusal } from '#machines/template-editor.machine.ts';
 import { useIssueText } from './variables-panel.tsx';
 
 /*
@@ -256,45 +252,55 @@ export function useAuditColumns<
   ];
 }
 
-/**
- * Deleting the template behind the confirm dialog: then a toast, the list (`listKey`) read again
- * and the list (`listPath`) opened. `deleted` is true from then on: nothing is left to guard, and
- * the list opens once the unsaved-changes guard has let go (an effect, after the render without).
- */
-export function useTemplateDelete({
-  name,
-  message,
-  action,
-  listKey,
-  listPath,
+/** A source's textarea under its label, with the problems a refusal placed at it. */
+export function SourceField({
+  id,
+  label,
+  value,
+  rows,
+  readOnly,
+  issues,
+  onChange,
+  onFocus,
+  fieldRef,
 }: {
-  name: string;
-  message: string;
-  action: () => Promise<unknown>;
-  listKey: readonly unknown[];
-  listPath: string;
+  id: string;
+  label: string;
+  value: string;
+  rows: number;
+  readOnly: boolean;
+  issues: readonly TemplateIssue[];
+  onChange: (value: string) => void;
+  onFocus?: () => void;
+  fieldRef: (element: HTMLTextAreaElement | null) => void;
 }) {
-  const { t } = useTranslation('templates');
-  const confirm = useConfirm();
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [deleted, setDeleted] = useState(false);
-  const remove = async () => {
-    const done = await confirm({
-      title: t('delete.title'),
-      message,
-      confirmLabel: t('delete.confirm'),
-      tone: 'danger',
-      action,
-    });
-    if (!done) return;
-    toast({ tone: 'success', message: t('delete.done', { name }) });
-    void queryClient.invalidateQueries({ queryKey: listKey });
-    setDeleted(true);
-  };
-  useEffect(() => {
-    if (deleted) void navigate(listPath);
-  }, [deleted, navigate, listPath]);
-  return { deleted, remove };
+  const issueText = useIssueText();
+  const errorId = `${id}-errors`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        ref={fieldRef}
+        className="w-full rounded-md border border-slate-400 px-3 py-2 font-mono text-sm text-slate-900"
+        rows={rows}
+        spellCheck={false}
+        value={value}
+        readOnly={readOnly}
+        aria-invalid={issues.length > 0 || undefined}
+        aria-describedby={issues.length ? errorId : undefined}
+        onFocus={onFocus}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {issues.length ? (
+        <ul id={errorId} className="text-sm text-red-800">
+          {issues.map((issue, index) => (
+            <li key={index}>{issueText(issue)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { TemplateVariable } from '#client/api/templates-client.ts';
-import type { TemplateIssue } from '#machines/email-template-editor.machine.ts';
+import type { TemplateVariable } from '#client/api/template-calls.ts';
+import type { TemplateIssue } from '#machines/template-editor.machine.ts';
 import { Button } from '#client/ui/button.tsx';
 
 /**

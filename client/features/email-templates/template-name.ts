@@ -21,3 +21,7 @@ export const kindLabel = (t: TFunction<'templates'>, kind: string): string =>
 // Locale keys are snake_case: `leadFollowUp` and `lead-follow-up` are both `lead_follow_up`.
 const keyOf = (name: string) =>
   name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`).replace(/-/g, '_');
+
+/** The list of e-mail templates, or one template's editor. */
+export const emailsPath = (accountIndex: number, code?: string) =>
+  `/u/${accountIndex}/editor/emails${code ? `/${encodeURIComponent(code)}` : ''}`;

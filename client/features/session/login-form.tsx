@@ -57,6 +57,22 @@ function signInMessage(
   return undefined;
 }
 
+/** What was typed into a sign-in form on the page that the app is about to replace. */
+let carried: { username: string; password: string; tenant: string } | undefined;
+
+/**
+ * Keeps what is typed into the sign-in form on screen for the form that replaces it next (the
+ * light page handing over to the app's page): a user who types while the page finds out that
+ * an account is signed in already loses nothing. Held in memory until that form takes it.
+ */
+export function carryTypedSignIn(root: ParentNode = document): void {
+  const value = (name: string) => {
+    const input = root.querySelector(`input[name="${name}"]`);
+    return input instanceof HTMLInputElement ? input.value : '';
+  };
+  carried = { username: value('username'), password: value('password'), tenant: value('tenant') };
+}
+
 /**
  * /login's form, shared by the app's page (router, i18next, session actor) and the light page the
  * entry shows before any of them has loaded: the same markup, so the switch is invisible.
@@ -86,15 +102,19 @@ export function LoginForm({
   const ssoForm = useRef<HTMLFormElement>(null);
   // The prerendered /login form is live before React takes it over (hydration): what the user
   // typed by then is only in the DOM, and the inputs' change events went to no one. Take it into
-  // the state once, so that the button enables and a submit sends what is on screen.
+  // the state once, so that the button enables and a submit sends what is on screen. Where this
+  // form replaced the light page's (the app took over: an account was signed in already), what
+  // was typed there comes along (`carryTypedSignIn`).
   useEffect(() => {
     const typed = (owner: HTMLFormElement | null, name: string) => {
       const input = owner?.elements.namedItem(name);
       return input instanceof HTMLInputElement ? input.value : '';
     };
-    const typedUsername = typed(form.current, 'username');
-    const typedPassword = typed(form.current, 'password');
-    const typedTenant = typed(ssoForm.current, 'tenant');
+    const handed = carried;
+    carried = undefined;
+    const typedUsername = typed(form.current, 'username') || handed?.username;
+    const typedPassword = typed(form.current, 'password') || handed?.password;
+    const typedTenant = typed(ssoForm.current, 'tenant') || handed?.tenant;
     if (typedUsername) setUsername(typedUsername);
     if (typedPassword) setPassword(typedPassword);
     if (typedTenant) setTenant(typedTenant);
