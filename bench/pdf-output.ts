@@ -19,6 +19,7 @@ import {
   POLICY_SCHEDULE,
 } from '#server/sandbox/services/document/doc-template-store.ts';
 import { documentSampleOf } from '#server/sandbox/services/notification/index.ts';
+import { CHROMIUM_PATH } from '#tests/support/chromium.ts';
 import { countFlag, runWhenMain } from './lib/cli.ts';
 import { median } from './lib/timing.ts';
 
@@ -35,7 +36,7 @@ export async function measurePdfOutput(opts: {
   documents: number;
   concurrency: number;
 }): Promise<PdfOutputReport> {
-  const renderer = new PdfRenderer();
+  const renderer = new PdfRenderer({ executablePath: CHROMIUM_PATH });
   const sources = {
     body: POLICY_SCHEDULE.body,
     layout: { header_template: DEFAULT_LAYOUT.header, footer_template: DEFAULT_LAYOUT.footer },

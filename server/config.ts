@@ -91,6 +91,8 @@ export const EnvSchema = v.object({
   // The back office's address as people open it: the sandbox's e-mail links start with it.
   // Default: http://localhost:<the port the BFF is bound to>.
   PUBLIC_BASE_URL: v.optional(url(['http:', 'https:'])),
+  // The Chromium the sandbox prints documents to PDF with. Default: Debian's, /usr/bin/chromium.
+  CHROMIUM_PATH: v.optional(v.pipe(v.string(), v.minLength(1))),
 });
 
 export interface Config {
@@ -123,6 +125,8 @@ export interface Config {
   /** The back office's public address (links in the sandbox's e-mails); null: this instance's
    * own address on localhost, known once it listens (PORT=0 picks a free port). */
   publicBaseUrl: string | null;
+  /** The embedded sandbox's Chromium for PDFs; null: the sandbox's default. */
+  chromiumPath: string | null;
 }
 
 export class ConfigError extends Error {
@@ -210,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     s3: e.UPSTREAM_URL ? null : s3,
     publicBaseUrl: e.PUBLIC_BASE_URL ?? null,
+    chromiumPath: e.CHROMIUM_PATH ?? null,
     storageOrigin: e.UPSTREAM_URL
       ? (e.STORAGE_ORIGIN ?? null)
       : s3

@@ -22,6 +22,7 @@ export const SandboxEnvSchema = v.object({
   S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
   S3_REGION: e.S3_REGION,
   PUBLIC_BASE_URL: e.PUBLIC_BASE_URL,
+  CHROMIUM_PATH: e.CHROMIUM_PATH,
 });
 
 export interface SandboxConfig {
@@ -37,6 +38,8 @@ export interface SandboxConfig {
   tools: boolean;
   /** The back office's public address (links in e-mails); the sandbox's default if unset. */
   publicBaseUrl: string | undefined;
+  /** The Chromium that prints documents to PDF; the sandbox's default if unset. */
+  chromiumPath: string | undefined;
 }
 
 /** Reads the standalone sandbox's configuration; throws ConfigError listing every problem. */
@@ -53,5 +56,6 @@ export function loadSandboxConfig(env: Record<string, string | undefined>): Sand
     tools: c.SANDBOX_TOOLS ? c.SANDBOX_TOOLS === 'on' : c.NODE_ENV !== 'production',
     s3: s3SettingsOf(c),
     publicBaseUrl: c.PUBLIC_BASE_URL,
+    chromiumPath: c.CHROMIUM_PATH,
   };
 }

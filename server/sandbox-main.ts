@@ -22,6 +22,7 @@ try {
     tools: config.tools,
     production: config.production,
     ...(config.publicBaseUrl ? { publicBaseUrl: config.publicBaseUrl } : {}),
+    ...(config.chromiumPath ? { chromiumPath: config.chromiumPath } : {}),
   });
 } catch (err) {
   exitOnStartFailure(err, config.port, 'SANDBOX_PORT');

@@ -101,6 +101,7 @@ export async function startServer(
           tools: config.sandboxTools,
           production: config.production,
           publicBaseUrl: config.publicBaseUrl ?? `http://localhost:${port}`,
+          ...(config.chromiumPath ? { chromiumPath: config.chromiumPath } : {}),
           ...(options.clock ? { clock: options.clock } : {}),
         });
   } catch (err) {

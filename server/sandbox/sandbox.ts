@@ -49,7 +49,12 @@ export interface SandboxOptions {
    * it. Default: the BFF's default local address.
    */
   publicBaseUrl?: string;
+  /** The Chromium that prints documents to PDF (CHROMIUM_PATH); default: Debian's. */
+  chromiumPath?: string;
 }
+
+/** Debian's Chromium, which the runtime image installs (docs/decisions/018-pdf-output.md). */
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
 /** The BFF's address with its default port, as `npm start` serves it on this machine. */
 export const DEFAULT_PUBLIC_BASE_URL = 'http://localhost:3000';
@@ -75,6 +80,8 @@ export interface SandboxContext {
   clock: Clock;
   /** Where e-mail links point: the back office's public address. */
   publicBaseUrl: string;
+  /** The Chromium the document service prints PDFs with (started on the first document). */
+  chromiumPath: string;
   /** What happened in one service that another acts on (workflows start from them). */
   events: DomainEvents;
   /**
@@ -187,6 +194,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
       tools: opts.tools,
       clock: opts.clock ?? systemClock,
       publicBaseUrl,
+      chromiumPath: opts.chromiumPath ?? DEFAULT_CHROMIUM_PATH,
       events: new DomainEvents(),
       ownUrl,
     };

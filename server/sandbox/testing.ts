@@ -29,6 +29,8 @@ export function startTestSandbox(
     accessTokenTtlSeconds: 3600,
     logger: silentLogger,
     tools: true,
+    // As the test machines' Chromium is found (tests/support/chromium.ts), for printed documents.
+    ...(process.env.CHROMIUM_PATH ? { chromiumPath: process.env.CHROMIUM_PATH } : {}),
     ...extra,
   });
 }

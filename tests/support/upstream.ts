@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Clock } from '#common/clock.ts';
 import { createLogger } from '#server/logger.ts';
 import { startSandbox } from '#server/sandbox/sandbox.ts';
+import { CHROMIUM_PATH } from './chromium.ts';
 
 /** The real sandbox on its own, for tests that put something (a recorder, a relay) between it
  * and the BFF, and start the BFF with UPSTREAM_URL. */
@@ -14,6 +15,7 @@ export async function startStandaloneSandbox(accessTokenTtlSeconds = 3600, clock
     accessTokenTtlSeconds,
     logger: createLogger('silent'),
     tools: true,
+    chromiumPath: CHROMIUM_PATH,
     ...(clock ? { clock } : {}),
   });
   return {

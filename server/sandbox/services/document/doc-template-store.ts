@@ -1,5 +1,4 @@
 import type { Queryable } from '#server/sandbox/platform/db.ts';
-import { newCode } from '#server/sandbox/platform/admin-shared.ts';
 import { updatedByNameSql, userNameSql, type Audit } from '#server/sandbox/platform/records.ts';
 import type { DocumentKind } from '#server/sandbox/services/notification/index.ts';
 
@@ -82,59 +81,56 @@ export const POLICY_SCHEDULE = {
 /** Who wrote the workspace's starting layout and template: nobody of its staff. */
 const SYSTEM = 'system';
 
+/** A fresh record code in SQL, of newCode's form (`dly_` and 16 hex digits), one per row. */
+const sqlCode = (prefix: string) => `'${prefix}_' || substr(md5(gen_random_uuid()::text), 1, 16)`;
+
 /**
- * Gives a workspace the standard layout and the policy schedule it lacks. Idempotent: the
- * document service's seed calls it for every workspace on each start, so older data directories
- * get them too, and a workspace's own changes to them stay.
+ * Gives every workspace the standard layout and the policy schedule it lacks. Idempotent: the
+ * document service's seed calls it on each start, so older data directories get them too, and a
+ * workspace's own changes to them stay. One statement for all workspaces (a start costs one
+ * round trip however many there are): the layouts it adds, then the templates (on the layout
+ * just added or the one there), then each added template's first version.
  */
-export async function ensureDefaultDocTemplates(
-  db: Queryable,
-  tenantId: number,
-  now: Date,
-): Promise<void> {
+export async function ensureDefaultDocTemplates(db: Queryable, now: Date): Promise<void> {
   await db.query(
-    `INSERT INTO document_layouts (tenant_id, code, name, header_template, footer_template,
-                                   is_default, created_at, updated_at, created_by, updated_by)
-     SELECT $1, $2, $3, $4, $5, true, $6, $6, $7, $7
-      WHERE NOT EXISTS (SELECT 1 FROM document_layouts WHERE tenant_id = $1 AND is_default)
-     ON CONFLICT DO NOTHING`,
+    `WITH layouts AS (
+       INSERT INTO document_layouts (tenant_id, code, name, header_template, footer_template,
+                                     is_default, created_at, updated_at, created_by, updated_by)
+       SELECT t.id, ${sqlCode('dly')}, $1, $2, $3, true, $4, $4, $5, $5
+         FROM tenants t
+        WHERE NOT EXISTS (SELECT 1 FROM document_layouts l
+                           WHERE l.tenant_id = t.id AND l.is_default)
+       ON CONFLICT DO NOTHING
+       RETURNING id, tenant_id
+     ), templates AS (
+       INSERT INTO doc_templates (tenant_id, code, slug, name, kind, layout_id, body_template,
+                                  is_system, created_at, updated_at, created_by, updated_by)
+       SELECT t.id, ${sqlCode('dtp')}, $6, $7, $8,
+              -- A layout added by this statement is not yet visible to its other parts.
+              coalesce((SELECT n.id FROM layouts n WHERE n.tenant_id = t.id),
+                       (SELECT l.id FROM document_layouts l
+                         WHERE l.tenant_id = t.id AND l.is_default)),
+              $9, true, $4, $4, $5, $5
+         FROM tenants t
+        WHERE NOT EXISTS (SELECT 1 FROM doc_templates d WHERE d.tenant_id = t.id AND d.slug = $6)
+       ON CONFLICT (tenant_id, slug) DO NOTHING
+       RETURNING id, version, name, layout_id, body_template, created_at
+     )
+     INSERT INTO doc_template_versions (template_id, version, name, layout_id, body_template,
+                                        saved_at, saved_by, saved_by_name)
+     SELECT id, version, name, layout_id, body_template, created_at, $5, $5 FROM templates`,
     [
-      tenantId,
-      newCode('dly'),
       DEFAULT_LAYOUT.name,
       DEFAULT_LAYOUT.header,
       DEFAULT_LAYOUT.footer,
       now,
       SYSTEM,
-    ],
-  );
-  const inserted = await db.query<{ id: number }>(
-    `INSERT INTO doc_templates (tenant_id, code, slug, name, kind, layout_id, body_template,
-                                is_system, created_at, updated_at, created_by, updated_by)
-     SELECT $1, $2, $3, $4, $5,
-            (SELECT id FROM document_layouts WHERE tenant_id = $1 AND is_default),
-            $6, true, $7, $7, $8, $8
-     ON CONFLICT (tenant_id, slug) DO NOTHING
-     RETURNING id`,
-    [
-      tenantId,
-      newCode('dtp'),
       POLICY_SCHEDULE.slug,
       POLICY_SCHEDULE.name,
       POLICY_SCHEDULE.kind,
       POLICY_SCHEDULE.body,
-      now,
-      SYSTEM,
     ],
   );
-  for (const { id } of inserted)
-    await db.query(
-      `INSERT INTO doc_template_versions (template_id, version, name, layout_id, body_template,
-                                          saved_at, saved_by, saved_by_name)
-       SELECT id, version, name, layout_id, body_template, created_at, $2, $2
-         FROM doc_templates WHERE id = $1`,
-      [id, SYSTEM],
-    );
 }
 
 /** A workspace's layout by id; null for none. */

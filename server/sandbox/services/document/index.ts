@@ -24,8 +24,7 @@ export const documentService: ServiceModule = {
     // The demo claims' documents, and the bytes of every seeded document: after claims.
     await seedDocuments(db, logger, store);
     // Every workspace's standard layout and policy schedule (issue 19), on each start.
-    const tenants = await db.query<{ id: number }>('SELECT id FROM tenants ORDER BY id');
-    for (const { id } of tenants) await ensureDefaultDocTemplates(db, id, new Date(clock.now()));
+    await ensureDefaultDocTemplates(db, new Date(clock.now()));
   },
   // Policy schedules are issued as policies are created and changed (issue 19). The PDF
   // renderer's browser starts with the first document printed; it closes with the sandbox.

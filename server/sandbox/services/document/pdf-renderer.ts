@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import type { SandboxContext } from '#server/sandbox/sandbox.ts';
 import { HttpError } from '#server/sandbox/platform/errors.ts';
 
 /**
@@ -12,11 +13,6 @@ import { HttpError } from '#server/sandbox/platform/errors.ts';
  * once, each within TIME_LIMIT_MS.
  */
 
-/**
- * Debian's Chromium; CHROMIUM_PATH overrides it, as for the tests (tests/support/chromium.ts). The
- * one setting of the renderer, read here rather than through the config: the tests set it alike.
- */
-const DEFAULT_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Root in containers, no GPU, no background connections (the network is closed anyway). */
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -49,7 +45,8 @@ export const pdfUnavailable = (detail: string) =>
   new HttpError(503, 'pdf_unavailable', `PDF output is unavailable: ${detail}`);
 
 export interface PdfRendererOptions {
-  executablePath?: string;
+  /** The Chromium to start: the sandbox's `chromiumPath` (CHROMIUM_PATH in the config). */
+  executablePath: string;
   maxPages?: number;
   timeLimitMs?: number;
 }
@@ -63,8 +60,8 @@ export class PdfRenderer {
   private readonly maxPages: number;
   private readonly timeLimitMs: number;
 
-  constructor(options: PdfRendererOptions = {}) {
-    this.executablePath = options.executablePath ?? DEFAULT_CHROMIUM_PATH;
+  constructor(options: PdfRendererOptions) {
+    this.executablePath = options.executablePath;
     this.maxPages = options.maxPages ?? MAX_PAGES;
     this.timeLimitMs = options.timeLimitMs ?? TIME_LIMIT_MS;
   }
@@ -153,10 +150,10 @@ export class PdfRenderer {
 /** Each sandbox's renderer (two sandboxes in one test process print apart), made on first use. */
 const renderers = new WeakMap<object, PdfRenderer>();
 
-export function pdfRendererOf(ctx: object): PdfRenderer {
+export function pdfRendererOf(ctx: Pick<SandboxContext, 'chromiumPath'>): PdfRenderer {
   let renderer = renderers.get(ctx);
   if (!renderer) {
-    renderer = new PdfRenderer();
+    renderer = new PdfRenderer({ executablePath: ctx.chromiumPath });
     renderers.set(ctx, renderer);
   }
   return renderer;

@@ -65,3 +65,6 @@ export { policyInForceOn } from './policy-in-force.ts';
 
 // For the public API's product invoice: the premium of a product version for given field values.
 export { loadTariffs, premiumOf, PremiumFormulaError } from './premium.ts';
+
+// For the document service's policy schedule: what it prints of a policy's current version.
+export { policyScheduleFacts, type PolicyScheduleFacts } from './policy-schedule-facts.ts';

@@ -47,6 +47,15 @@ export {
 } from './template-engine.ts';
 export { variablePaths, type VariableRecord } from './template-variables.ts';
 export { TEMPLATE_ACCESS, templateName, templateSource } from './template-access.ts';
+// The layouts' and templates' routes both services keep alike: list, read, write, versions.
+export {
+  mountTemplateCrud,
+  type LayoutTable,
+  type TemplateChange,
+  type TemplateCrud,
+  type TemplateDraft,
+  type TemplateTable,
+} from './template-crud.ts';
 export {
   DOCUMENT_KINDS,
   DOCUMENT_LAYOUT_VARIABLES,
