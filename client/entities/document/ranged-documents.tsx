@@ -67,12 +67,16 @@ export function RangedDocuments<TKey extends QueryKey>({
         </p>
       ) : null}
       {state.kind === 'ready' && state.value.length ? (
-        <DocumentTable
-          documents={state.value}
-          caption={caption}
-          onDownload={download}
-          withSource={withSource}
-        />
+        // Its own frame scrolls sideways: on a narrow screen the columns are wider than the page.
+        // Relative, so that the sr-only caption is placed inside the frame.
+        <div className="relative overflow-x-auto">
+          <DocumentTable
+            documents={state.value}
+            caption={caption}
+            onDownload={download}
+            withSource={withSource}
+          />
+        </div>
       ) : null}
     </div>
   );
