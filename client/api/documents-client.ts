@@ -21,32 +21,37 @@ export type {
 
 /**
  * Documents of the document service through the BFF proxy (docs/contracts.md, "Insurance:
- * leads" and "Claims and documents"): the files of a lead or a claim; signed uploads and
- * downloads of claim documents.
+ * leads", "Claims and documents" and "Document templates (issue 19)"): the files of a lead, a
+ * claim, a customer or a policy; signed uploads and downloads of claim documents.
  */
 
 /** Spec, section 9: lead documents are asked for 20 at a time. */
 export const LEAD_DOCUMENTS_PAGE_SIZE = 20;
 
-/** The documents of one entity (a lead by its code), newest first. */
-export function listEntityDocuments(
+/** A time range of the documents time filter: ISO instants, either end open. */
+interface DocumentRange {
+  from?: string | null;
+  to?: string | null;
+}
+
+/**
+ * One page of the documents `filter` names (the owner), within `range`: the one list call every
+ * owner's list is made of. Newest first is the service's default; `newestFirst` asks for it in
+ * so many words (the spec's policy list names its order).
+ */
+function listDocuments(
   accountIndex: number,
-  query: {
-    entityType: string;
-    entityId: string;
-    page?: number;
-    pageSize: number;
-    from?: string | null;
-    to?: string | null;
-  },
+  pageSize: number,
+  filter: Record<string, string>,
+  query: DocumentRange & { page?: number | undefined; newestFirst?: boolean },
   signal?: AbortSignal,
 ): Promise<Page<Document>> {
   const params = listParams({
-    pageSize: query.pageSize,
+    pageSize,
     ...(query.page !== undefined ? { page: query.page } : {}),
+    ...(query.newestFirst ? { order: { field: 'createdAt', direction: 'DESC' as const } } : {}),
     filter: {
-      entityType: query.entityType,
-      entityId: query.entityId,
+      ...filter,
       ...(query.from ? { createdAtFrom: query.from } : {}),
       ...(query.to ? { createdAtTo: query.to } : {}),
     },
@@ -54,23 +59,52 @@ export function listEntityDocuments(
   return fetchJson(`/api/${accountIndex}/documentservice/v1/documents?${params}`, { signal });
 }
 
+/** The documents of one entity (a lead by its code), newest first. */
+export function listEntityDocuments(
+  accountIndex: number,
+  query: DocumentRange & { entityType: string; entityId: string; page?: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<Page<Document>> {
+  const { entityType, entityId, pageSize, ...rest } = query;
+  return listDocuments(accountIndex, pageSize, { entityType, entityId }, rest, signal);
+}
+
 /** A claim's documents, 100 at a time (spec), newest first, optionally within a time range. */
 export function listClaimDocuments(
   accountIndex: number,
-  query: { claimId: number; page?: number; from?: string | null; to?: string | null },
+  query: DocumentRange & { claimId: number; page?: number },
   signal?: AbortSignal,
 ): Promise<Page<Document>> {
-  const params = listParams({
-    pageSize: CLAIM_DOCUMENTS_PAGE_SIZE,
-    ...(query.page !== undefined ? { page: query.page } : {}),
-    filter: {
-      entityType: CLAIM_DOCUMENT_ENTITY_TYPE,
-      entityId: String(query.claimId),
-      ...(query.from ? { createdAtFrom: query.from } : {}),
-      ...(query.to ? { createdAtTo: query.to } : {}),
-    },
-  });
-  return fetchJson(`/api/${accountIndex}/documentservice/v1/documents?${params}`, { signal });
+  const { claimId, ...rest } = query;
+  const filter = { entityType: CLAIM_DOCUMENT_ENTITY_TYPE, entityId: String(claimId) };
+  return listDocuments(accountIndex, CLAIM_DOCUMENTS_PAGE_SIZE, filter, rest, signal);
+}
+
+/**
+ * Decided: a policy's documents come 100 at a time, as the spec asks a policy's invoice
+ * documents (the same `policyCode` filter) and a claim's.
+ */
+export const POLICY_DOCUMENTS_PAGE_SIZE = 100;
+
+/**
+ * A policy's documents, newest first, optionally within a time range: the schedules the
+ * document service issued for its versions and every other document naming the policy (the
+ * files of its claims). docs/contracts.md, "Document templates (issue 19)".
+ */
+export function listPolicyDocuments(
+  accountIndex: number,
+  query: DocumentRange & { policyCode: string; page?: number },
+  signal?: AbortSignal,
+): Promise<Page<Document>> {
+  const { policyCode, ...rest } = query;
+  const filter = { policyCode };
+  return listDocuments(
+    accountIndex,
+    POLICY_DOCUMENTS_PAGE_SIZE,
+    filter,
+    { ...rest, newestFirst: true },
+    signal,
+  );
 }
 
 /** Asks the document service to sign one upload (spec: requester claimservice, ClaimDoc). */
@@ -214,19 +248,11 @@ export function deleteDocument(accountIndex: number, code: string): Promise<void
 /** A customer's documents (theirs and their leads'), newest first, optionally in a time range. */
 export function listCustomerDocuments(
   accountIndex: number,
-  query: { accountCode: string; page?: number; from?: string | null; to?: string | null },
+  query: DocumentRange & { accountCode: string; page?: number },
   signal?: AbortSignal,
 ): Promise<Page<Document>> {
-  const params = listParams({
-    pageSize: CUSTOMER_DOCUMENTS_PAGE_SIZE,
-    ...(query.page !== undefined ? { page: query.page } : {}),
-    filter: {
-      accountCode: query.accountCode,
-      ...(query.from ? { createdAtFrom: query.from } : {}),
-      ...(query.to ? { createdAtTo: query.to } : {}),
-    },
-  });
-  return fetchJson(`/api/${accountIndex}/documentservice/v1/documents?${params}`, { signal });
+  const { accountCode, ...rest } = query;
+  return listDocuments(accountIndex, CUSTOMER_DOCUMENTS_PAGE_SIZE, { accountCode }, rest, signal);
 }
 
 /** Decided: a customer's documents come 100 at a time, like a claim's. */

@@ -4,34 +4,49 @@ import {
   listCustomerDocuments,
   listDocumentOwners,
   listEntityDocuments,
+  listPolicyDocuments,
   type DocumentMeta,
 } from './documents-client.ts';
+import type { Page } from './tenant-admin-client.ts';
 import { LEAD_ENTITY_TYPE } from '#common/leads.ts';
 import { accountKey, keyedQuery } from './query-keys.ts';
+
+/** A choice of the documents time filter: ISO instants, either end open. */
+type DocumentRange = { from?: string | null; to?: string | null };
+
+/**
+ * The first page of one owner's documents within a time range (a customer's, a claim's, a
+ * policy's): keyed by the kind of owner, the owner and the range.
+ */
+function rangedList<const TOwner extends string, const TId extends string | number>(
+  accountIndex: number,
+  owner: TOwner,
+  id: TId,
+  range: DocumentRange,
+  load: (signal: AbortSignal) => Promise<Page<DocumentMeta>>,
+) {
+  return keyedQuery(
+    [...documentQueries.all(accountIndex), owner, id, range],
+    async (signal) => (await load(signal)).items,
+  );
+}
 
 /** The keys and loads of the document service's lists, defined once. */
 export const documentQueries = {
   /** Every list of documents: invalidated after an upload or a delete. */
   all: (accountIndex: number) => [...accountKey(accountIndex), 'documents'] as const,
-  ofCustomer: (
-    accountIndex: number,
-    accountCode: string,
-    range: { from?: string | null; to?: string | null },
-  ) =>
-    keyedQuery(
-      [...documentQueries.all(accountIndex), 'customer', accountCode, range],
-      async (signal) =>
-        (await listCustomerDocuments(accountIndex, { accountCode, ...range }, signal)).items,
+  ofCustomer: (accountIndex: number, accountCode: string, range: DocumentRange) =>
+    rangedList(accountIndex, 'customer', accountCode, range, (signal) =>
+      listCustomerDocuments(accountIndex, { accountCode, ...range }, signal),
     ),
-  ofClaim: (
-    accountIndex: number,
-    claimId: number,
-    range: { from?: string | null; to?: string | null },
-  ) =>
-    keyedQuery(
-      [...documentQueries.all(accountIndex), 'claim', claimId, range],
-      async (signal) =>
-        (await listClaimDocuments(accountIndex, { claimId, ...range }, signal)).items,
+  ofClaim: (accountIndex: number, claimId: number, range: DocumentRange) =>
+    rangedList(accountIndex, 'claim', claimId, range, (signal) =>
+      listClaimDocuments(accountIndex, { claimId, ...range }, signal),
+    ),
+  /** A policy's documents: its issued schedules and the files of its claims. */
+  ofPolicy: (accountIndex: number, policyCode: string, range: DocumentRange) =>
+    rangedList(accountIndex, 'policy', policyCode, range, (signal) =>
+      listPolicyDocuments(accountIndex, { policyCode, ...range }, signal),
     ),
   owners: (accountIndex: number, productSlug: string) =>
     keyedQuery(
@@ -42,12 +57,7 @@ export const documentQueries = {
    * A lead's documents, the first `pages` pages of 20 fetched in one go: "more" asks for one page
    * more and shows the longer list once it is there, as the tab always did.
    */
-  ofLead: (
-    accountIndex: number,
-    leadCode: string,
-    range: { from?: string | null; to?: string | null },
-    pages: number,
-  ) =>
+  ofLead: (accountIndex: number, leadCode: string, range: DocumentRange, pages: number) =>
     keyedQuery(
       [...documentQueries.all(accountIndex), 'lead', leadCode, range, pages],
       async (signal) => {

@@ -7,6 +7,8 @@ export interface PolicyAbilities {
   canUpdate: boolean;
   canViewProducts: boolean;
   canViewCustomers: boolean;
+  /** The policy's documents (its schedules, its claims' files). */
+  canViewDocuments: boolean;
 }
 
 /**
@@ -21,6 +23,7 @@ export function usePolicyAbilities(): PolicyAbilities {
       canUpdate: may('policy-management', 'policies', 'update'),
       canViewProducts: may('policy-management', 'products', 'view'),
       canViewCustomers: may('account-management', 'accounts', 'view'),
+      canViewDocuments: may('document-management', 'documents', 'view'),
     };
   }, [accountIndex, may]);
 }

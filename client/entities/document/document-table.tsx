@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentMeta } from '#client/api/documents-client.ts';
 import { DataTable } from '#client/ui/data-table.tsx';
 import { formatDateTime } from '#client/ui/form/dates.ts';
+import { documentSourceOf } from './document-source.ts';
 
 /** The kinds of file the back office names; anything else shows its media type. */
 const KNOWN_TYPES: Record<string, 'pdf' | 'jpeg' | 'png' | 'docx'> = {
@@ -12,17 +13,21 @@ const KNOWN_TYPES: Record<string, 'pdf' | 'jpeg' | 'png' | 'docx'> = {
 };
 
 /**
- * Documents as a table (a lead's, a customer's): the file name downloads the file through its
- * signed address (`downloadDocument`), then kind, description and when it was made.
+ * Documents as a table (a lead's, a customer's, a policy's): the file name downloads the file
+ * through its signed address (`downloadDocument`), then kind, description, with `withSource`
+ * where it came from (issued by the system, sent by the customer, uploaded by a user:
+ * `documentSourceOf`), and when it was made.
  */
 export function DocumentTable({
   documents,
   caption,
   onDownload,
+  withSource = false,
 }: {
   documents: readonly DocumentMeta[];
   caption: string;
   onDownload: (document: DocumentMeta) => void;
+  withSource?: boolean;
 }) {
   const { t } = useTranslation('documents');
   return (
@@ -57,6 +62,11 @@ export function DocumentTable({
           id: 'description',
           header: t('table.description'),
           cell: (document) => document.description,
+        },
+        withSource && {
+          id: 'source',
+          header: t('table.source'),
+          cell: (document) => t(`sources.${documentSourceOf(document)}`),
         },
         {
           id: 'created',

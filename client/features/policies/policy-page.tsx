@@ -16,6 +16,7 @@ import { policyQueries } from '#client/api/policies-queries.ts';
 import { usePolicyAbilities } from '#client/api/use-policy-abilities.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
+import { PageSection } from '#client/ui/page-section.tsx';
 import { parseHashPairs, withHashPair } from '#client/ui/hash-params.ts';
 import { usePageTitle } from '#client/ui/page-title.ts';
 import { formatUtcDate } from '#client/entities/policy/policy-display.ts';
@@ -33,6 +34,11 @@ import { tariffLabels, type TariffLabels } from './tariff-labels.ts';
 import { usePolicyActions } from './policy-actions.tsx';
 import { VersionTimeline } from './version-timeline.tsx';
 import { PolicyPaymentMethodSection } from './policy-payment-method.tsx';
+import { PolicyDocumentsSection } from './policy-documents.tsx';
+import { documentQueries } from '#client/api/documents-queries.ts';
+
+/** How long after a change the documents are read again, for the new version's schedule. */
+const SCHEDULE_ISSUE_DELAY_MS = 2000;
 
 const linkClass = 'font-medium text-blue-800 underline-offset-2 hover:underline';
 const cell = 'py-2 pr-4 align-middle';
@@ -60,7 +66,9 @@ function selectedVersion(policy: Policy, hash: string): PolicyVersion | null {
  * its versions newest first; the selected version's timeline with premiums and policy objects.
  */
 export default function PolicyPage() {
-  const { t, i18n } = useTranslation(['policies', 'applications']);
+  // The documents section's namespace too: loaded with the page's own, so that the section does
+  // not suspend the page once it is shown.
+  const { t, i18n } = useTranslation(['policies', 'applications', 'documents']);
   const { policyCode = '' } = useParams();
   const location = useLocation();
   const { accountIndex, canViewProducts } = usePolicyAbilities();
@@ -71,11 +79,18 @@ export default function PolicyPage() {
   const retry = () => void query.refetch();
   // Every lifecycle write answers the policy as stored. Stable: the lifecycle hook's effect
   // depends on it.
-  // The history below the versions is shown all along: it is read again with the change.
+  // The history below the versions is shown all along: it is read again with the change, and
+  // so are the documents: a version in force gets its schedule, which the document service
+  // issues just after the answer (on the insurance service's event), so they are read again
+  // once more a moment later.
   const replace = useCallback(
     (saved: Policy) => {
       queryClient.setQueryData(policyQueries.detail(accountIndex, policyCode).queryKey, saved);
       void queryClient.invalidateQueries({ queryKey: historyKey(accountIndex) });
+      const documents = () =>
+        void queryClient.invalidateQueries({ queryKey: documentQueries.all(accountIndex) });
+      documents();
+      setTimeout(documents, SCHEDULE_ISSUE_DELAY_MS);
     },
     [queryClient, accountIndex, policyCode],
   );
@@ -220,10 +235,7 @@ function PolicyDetail({
         </div>
       ) : null}
 
-      <section aria-labelledby="versions-heading" className="flex flex-col gap-3">
-        <h2 id="versions-heading" className="text-lg font-semibold text-slate-900">
-          {t('detail.versions')}
-        </h2>
+      <PageSection id="versions" title={t('detail.versions')}>
         {versions.length === 0 ? (
           <p className="text-slate-700">{t('detail.no_versions')}</p>
         ) : (
@@ -283,13 +295,13 @@ function PolicyDetail({
             </table>
           </div>
         )}
-      </section>
+      </PageSection>
 
       {shown ? (
-        <section aria-labelledby="timeline-heading" className="flex flex-col gap-3">
-          <h2 id="timeline-heading" className="text-lg font-semibold text-slate-900">
-            {t('detail.timeline_of', { version: shown.versionNumber })}
-          </h2>
+        <PageSection
+          id="timeline"
+          title={t('detail.timeline_of', { version: shown.versionNumber })}
+        >
           {tariff.kind === 'failed' ? (
             <AlertBar tone="warning" dismissible={false}>
               {t('errors.tariff_failed')}
@@ -302,7 +314,7 @@ function PolicyDetail({
           ) : (
             <VersionTimeline version={shown} labels={labels} />
           )}
-        </section>
+        </PageSection>
       ) : null}
 
       <PolicyPaymentMethodSection
@@ -311,6 +323,8 @@ function PolicyDetail({
       />
 
       <PolicyBillingSection policyCode={current.code} />
+
+      <PolicyDocumentsSection policyCode={current.code} policyNumber={current.policyNumber} />
 
       {/* The policy page has no tabs: its history is a section of its own, below the versions. */}
       <HistorySection
