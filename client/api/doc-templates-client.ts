@@ -31,6 +31,11 @@ export interface DocLayout {
   code: string;
   name: string;
   isDefault: boolean;
+  /** Chromium's header and footer of every page (with `expand` or read one by one). */
+  headerTemplate?: string;
+  footerTemplate?: string;
+  updatedAt: string;
+  updatedByName: string | null;
 }
 
 export interface DocTemplateChanges {

@@ -37,15 +37,18 @@ export function templateCalls<Template, Layout, Changes, New, Item = Template>({
   const base = (accountIndex: number) => `/api/${accountIndex}/${service}/v1`;
   const one = (accountIndex: number, code: string) =>
     `${base(accountIndex)}/${collection}/${encodeURIComponent(code)}`;
+  const layoutPath = (accountIndex: number, code: string) =>
+    `${base(accountIndex)}/layouts/${encodeURIComponent(code)}`;
+  // The spec's page size for layouts.
+  const layouts = (accountIndex: number, signal?: AbortSignal) =>
+    items<Layout>(`${base(accountIndex)}/layouts?pageSize=60`, signal);
   const items = async <T>(path: string, signal?: AbortSignal) =>
     (await fetchJson<{ items: T[] }>(path, { signal })).items;
   return {
     base,
     list: (accountIndex: number, signal?: AbortSignal) =>
       items<Item>(`${base(accountIndex)}/${collection}?pageSize=100`, signal),
-    // The spec's page size for layouts.
-    layouts: (accountIndex: number, signal?: AbortSignal) =>
-      items<Layout>(`${base(accountIndex)}/layouts?pageSize=60`, signal),
+    layouts,
     get: (
       accountIndex: number,
       code: string,
@@ -84,5 +87,29 @@ export function templateCalls<Template, Layout, Changes, New, Item = Template>({
     },
     /** A path below one template (`test-mail`). */
     pathOf: one,
+    /** The layout calls of one workspace, as the layouts section takes them: the list, one
+     * layout (id or code) with its sources, its changes (each answered `{ layout }`), delete. */
+    layoutsOf: (accountIndex: number) => ({
+      list: (signal: AbortSignal) => layouts(accountIndex, signal),
+      get: async (code: string, signal: AbortSignal) =>
+        (await fetchJson<{ layout: Layout }>(layoutPath(accountIndex, code), { signal })).layout,
+      create: async (fields: Record<string, string>) =>
+        (
+          await fetchJson<{ layout: Layout }>(`${base(accountIndex)}/layouts`, {
+            method: 'POST',
+            body: fields,
+          })
+        ).layout,
+      save: async (code: string, fields: Record<string, string>) =>
+        (
+          await fetchJson<{ layout: Layout }>(layoutPath(accountIndex, code), {
+            method: 'PUT',
+            body: { data: fields },
+          })
+        ).layout,
+      remove: async (code: string): Promise<void> => {
+        await fetchJson(layoutPath(accountIndex, code), { method: 'DELETE' });
+      },
+    }),
   };
 }

@@ -36,6 +36,11 @@ export interface MailLayout {
   code: string;
   name: string;
   isSystem: boolean;
+  /** The e-mail around a template's part: `{{ content }}` once in each. */
+  html?: string;
+  text?: string;
+  updatedAt: string;
+  updatedByName: string | null;
 }
 
 export interface TemplatePreview {

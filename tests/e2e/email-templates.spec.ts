@@ -94,8 +94,11 @@ test('po polsku: lista szablonów, edytor i podgląd bez tekstów nieprzetłumac
   await signInSpeaking(page, USER, 'pl');
   await page.goto('/u/0/editor/emails');
   await expect(page.getByRole('heading', { level: 1, name: 'Szablony e-mail' })).toBeVisible();
+  const templates = page.getByRole('table', { name: 'Szablony e-mail' });
   for (const name of ['Nazwa', 'Klucz', 'Pochodzenie', 'Wersja', 'Ostatnia zmiana'])
-    await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
+    await expect(templates.getByRole('columnheader', { name, exact: true })).toBeVisible();
+  // The layouts below the templates, in Polish too.
+  await expect(page.getByRole('table', { name: 'Układy' })).toContainText('Standard');
   const row = page.getByRole('row').filter({ hasText: 'lead-follow-up' });
   await expect(row).toContainText('Szablon systemowy');
   await expectNoUntranslatedText(page, 'pl', NAMESPACES);
@@ -171,4 +174,70 @@ test('creates an own template, refuses a taken key, and deletes it behind the co
   await page.getByRole('row').filter({ hasText: 'lead-follow-up' }).getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Lead follow-up' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete template' })).toHaveCount(0);
+});
+
+test('layouts: a frame without its content place is refused at the field; one in use stays, an unused one goes', async ({
+  page,
+}) => {
+  await signIn(page, USER);
+  await page.goto('/u/0/editor/emails');
+  const layouts = page.getByRole('table', { name: 'Layouts' });
+  await expect(layouts.getByRole('row').nth(1)).toContainText('(standard)');
+  const name = `Letterhead ${Date.now().toString(36)}`;
+
+  // A new layout starts from the standard one's sources; without {{ content }} it is refused.
+  await page.getByRole('button', { name: 'New layout' }).click();
+  let dialog = page.getByRole('dialog', { name: 'New layout' });
+  await expect(dialog.getByLabel('HTML frame')).toHaveValue(/\{\{ *content *\}\}/);
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('HTML frame').fill('<div>no place for the e-mail</div>');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('The layout was not saved.')).toBeVisible();
+  await expect(dialog.getByLabel('HTML frame')).toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByLabel('HTML frame').fill('<div class="letterhead">{{ content }}</div>');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(`Layout “${name}” saved.`)).toBeVisible();
+  await expect(layouts.getByRole('row').filter({ hasText: name })).toContainText('Ada Admin');
+  await expectNoSeriousA11yViolations(page);
+
+  // A template sits in it: the layout is not deleted, and the dialog says why.
+  await page.getByRole('row').filter({ hasText: 'lead-follow-up' }).getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lead follow-up' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Layout', exact: true }).selectOption({ label: name });
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('template-version')).not.toContainText('Unsaved changes');
+  await page.getByRole('link', { name: 'Back to the e-mail templates' }).click();
+  await layouts.getByRole('button', { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this layout?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm.getByText('One template uses this layout')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+  // Back in the standard layout, the template lets the layout go; then it is deleted.
+  await page.getByRole('row').filter({ hasText: 'lead-follow-up' }).getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lead follow-up' })).toBeVisible();
+  await page
+    .getByRole('combobox', { name: 'Layout', exact: true })
+    .selectOption({ label: 'Standard' });
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('template-version')).not.toContainText('Unsaved changes');
+  await page.getByRole('link', { name: 'Back to the e-mail templates' }).click();
+  await layouts.getByRole('button', { name: `Delete ${name}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this layout?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText(`Layout “${name}” deleted.`)).toBeVisible();
+  await expect(layouts.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+
+  // The standard layout opens with its sources and offers no delete.
+  await expect(layouts.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+  await layouts
+    .getByRole('button', { name: /^Edit / })
+    .first()
+    .click();
+  dialog = page.getByRole('dialog', { name: 'Layout' });
+  await expect(dialog.getByLabel('Text frame')).toHaveValue(/content/);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
 });

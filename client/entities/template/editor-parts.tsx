@@ -272,7 +272,8 @@ export function SourceField({
   issues: readonly TemplateIssue[];
   onChange: (value: string) => void;
   onFocus?: () => void;
-  fieldRef: (element: HTMLTextAreaElement | null) => void;
+  /** For inserting at the caret. */
+  fieldRef?: (element: HTMLTextAreaElement | null) => void;
 }) {
   const issueText = useIssueText();
   const errorId = `${id}-errors`;

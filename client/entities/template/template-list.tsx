@@ -31,6 +31,7 @@ export function TemplateListPage<T extends ListedTemplate>({
   nameOf,
   columns,
   createDialog,
+  children,
 }: {
   texts: { title: string; intro: string; create: string; loading: string; loadFailed: string };
   queryKey: QueryKey;
@@ -41,6 +42,8 @@ export function TemplateListPage<T extends ListedTemplate>({
   /** The page's own columns, between the name and origin, version and last change. */
   columns: DataColumn<T>[];
   createDialog: (onClose: (created: { code: string } | null) => void) => ReactNode;
+  /** Below the list: the layouts. */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation('templates');
   usePageTitle(texts.title);
@@ -95,6 +98,7 @@ export function TemplateListPage<T extends ListedTemplate>({
           ]}
         />
       ) : null}
+      {children}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { docTemplates } from '#client/api/doc-templates-client.ts';
 import { useAccountAccess } from '#client/api/use-account-access.ts';
 import { CreateTemplateDialog } from '#client/entities/template/create-template-dialog.tsx';
+import { LayoutsSection } from '#client/entities/template/layouts-section.tsx';
 import { TemplateListPage } from '#client/entities/template/template-list.tsx';
 import { documentKindLabel, documentsPath } from './document-kind.ts';
 
@@ -70,6 +71,17 @@ export default function DocTemplatesPage() {
           onClose={onClose}
         />
       )}
-    />
+    >
+      <LayoutsSection
+        queryKey={['doc-layouts', accountIndex]}
+        calls={docTemplates.layoutsOf(accountIndex)}
+        sources={[
+          { field: 'headerTemplate', label: t('layouts.header'), rows: 6 },
+          { field: 'footerTemplate', label: t('layouts.footer'), rows: 6 },
+        ]}
+        isStandard={(layout) => layout.isDefault}
+        intro={t('layouts.intro_documents')}
+      />
+    </TemplateListPage>
   );
 }

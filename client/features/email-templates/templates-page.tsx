@@ -6,8 +6,12 @@ import {
 } from '#client/api/templates-client.ts';
 import { useAccountAccess } from '#client/api/use-account-access.ts';
 import { CreateTemplateDialog } from '#client/entities/template/create-template-dialog.tsx';
+import { LayoutsSection } from '#client/entities/template/layouts-section.tsx';
 import { TemplateListPage } from '#client/entities/template/template-list.tsx';
 import { emailsPath, kindLabel, templateName } from './template-name.ts';
+
+// Where a template goes in an e-mail layout, named in the texts as the source writes it.
+const CONTENT = '{{ content }}';
 
 /** A new template starts with its name as the subject and empty bodies, in every language. */
 const startingBodies = (name: string): TemplateBodies =>
@@ -63,6 +67,18 @@ export default function TemplatesPage() {
           onClose={onClose}
         />
       )}
-    />
+    >
+      <LayoutsSection
+        queryKey={['mail-layouts', accountIndex]}
+        calls={mailTemplates.layoutsOf(accountIndex)}
+        sources={[
+          { field: 'html', label: t('layouts.html'), rows: 12 },
+          { field: 'text', label: t('layouts.text'), rows: 6 },
+        ]}
+        isStandard={(layout) => layout.isSystem}
+        intro={t('layouts.intro_mail', { placeholder: CONTENT })}
+        hint={t('layouts.content_hint', { placeholder: CONTENT })}
+      />
+    </TemplateListPage>
   );
 }
