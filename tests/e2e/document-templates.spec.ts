@@ -1,6 +1,7 @@
 import {
   expect,
   expectNoSeriousA11yViolations,
+  signIn,
   signInGerman,
   signInSpeaking,
   test,
@@ -119,4 +120,40 @@ test('po polsku: lista szablonów dokumentów i edytor bez tekstów nieprzetłum
     ['templates', 'common'],
     variables.map((v) => v.path),
   );
+});
+
+/**
+ * In English, the editor of the seeded schedule as a user reads it, and a preview the server
+ * cannot print: the document service answers 503 `pdf_unavailable` where Chromium is missing
+ * (the sandbox's real answer, tests/integration/pdf-renderer.test.ts; held here at the network,
+ * as this server has Chromium), and the editor says so without losing the source.
+ */
+test('in English: the policy schedule editor, and a preview the server cannot print', async ({
+  page,
+}) => {
+  await signIn(page, USER);
+  await page.goto('/u/0/editor/documents');
+  await expect(page.getByRole('heading', { level: 1, name: 'Document templates' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Layouts' })).toContainText('(standard)');
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'System template' })
+    .getByRole('link', { name: 'Versicherungsschein', exact: true })
+    .click();
+  await expect(page.getByTestId('template-version')).toContainText('Policy schedule');
+  const body = page.getByLabel('Template source (Liquid)');
+  await expect(body).toHaveValue(/\{\{ policy\.number \}\}/);
+
+  await page.route('**/doc-templates/preview', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'pdf_unavailable', message: 'no Chromium' }),
+    }),
+  );
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(page.getByText('The PDF cannot be printed right now')).toBeVisible();
+  await expect(body).toHaveValue(/\{\{ policy\.number \}\}/);
+  await expect(page.getByRole('button', { name: 'Preview', exact: true })).toBeEnabled();
+  await expectNoSeriousA11yViolations(page);
 });

@@ -68,6 +68,14 @@ export function EditorHeading({
   );
 }
 
+/** The failures the editor names; anything else is "that did not work". */
+const FAILURE_TEXTS = {
+  forbidden: 'errors.forbidden',
+  // The document service prints with Chromium: absent on the server, or too slow this time.
+  pdf_unavailable: 'errors.pdf_unavailable',
+  pdf_timeout: 'errors.pdf_timeout',
+} as const;
+
 /** Read-only note, and why the last save or preview did not go through, each problem placed. */
 export function RefusalSummary({
   refusal,
@@ -102,7 +110,9 @@ export function RefusalSummary({
       ) : null}
       {refusal?.kind === 'failed' ? (
         <Alert tone="danger">
-          {refusal.code === 'forbidden' ? t('errors.forbidden') : t('errors.failed')}
+          {refusal.code in FAILURE_TEXTS
+            ? t(FAILURE_TEXTS[refusal.code as keyof typeof FAILURE_TEXTS])
+            : t('errors.failed')}
         </Alert>
       ) : null}
     </>
