@@ -29,6 +29,8 @@ export interface PdfOutputReport {
   documentMs: { median: number; p95: number; max: number };
   documentsPerSecond: number;
   meanBytes: number;
+  /** The most printed at once: the renderer's limit (2) holds however many are asked. */
+  peakPrinting: number;
   failures: string[];
 }
 
@@ -83,6 +85,7 @@ export async function measurePdfOutput(opts: {
       },
       documentsPerSecond: times.length / seconds,
       meanBytes: bytes / Math.max(times.length, 1),
+      peakPrinting: renderer.peakPrinting,
       failures,
     };
   } finally {
@@ -107,7 +110,7 @@ async function main() {
       `  one document, asked to bytes: median ${r.documentMs.median.toFixed(0)} ms, p95 ${r.documentMs.p95.toFixed(0)}, max ${r.documentMs.max.toFixed(0)}`,
     );
     console.log(
-      `  ${r.documentsPerSecond.toFixed(2)} documents/s; ${(r.meanBytes / 1024).toFixed(1)} KB each on average`,
+      `  ${r.documentsPerSecond.toFixed(2)} documents/s; ${(r.meanBytes / 1024).toFixed(1)} KB each on average; at most ${r.peakPrinting} printing at once`,
     );
   }
   if (report.failures.length) {

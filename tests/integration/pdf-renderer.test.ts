@@ -69,6 +69,22 @@ describe('the PDF renderer', () => {
     );
     const texts = await Promise.all(all.map(async (bytes) => (await pdfPages(bytes))[0]));
     expect(texts).toEqual(['Dokument 1', 'Dokument 2', 'Dokument 3', 'Dokument 4']);
+    // Four asked for at once, two printed at a time: the others waited for a free page.
+    expect(renderer.peakPrinting).toBe(2);
+  });
+
+  it('gives up on a document past its time limit with 504 pdf_timeout, and prints the next', async () => {
+    const hasty = new PdfRenderer({ executablePath: CHROMIUM_PATH, timeLimitMs: 1 });
+    try {
+      await expect(hasty.render({ html: '<p>zu langsam</p>' })).rejects.toMatchObject({
+        status: 504,
+        code: 'pdf_timeout',
+      });
+    } finally {
+      await hasty.close();
+    }
+    const next = await renderer.render({ html: '<p>danach</p>' });
+    expect((await pdfPages(next))[0]).toBe('danach');
   });
 
   it('prints a customer named <script> as text: values are escaped, scripts never run', async () => {

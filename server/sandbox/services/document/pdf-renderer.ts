@@ -55,6 +55,7 @@ export class PdfRenderer {
   private browser: Promise<Browser> | null = null;
   private closed = false;
   private running = 0;
+  private mostAtOnce = 0;
   private readonly queue: (() => void)[] = [];
   private readonly executablePath: string;
   private readonly maxPages: number;
@@ -91,10 +92,16 @@ export class PdfRenderer {
     if (this.running >= this.maxPages)
       await new Promise<void>((resolve) => this.queue.push(resolve));
     this.running++;
+    this.mostAtOnce = Math.max(this.mostAtOnce, this.running);
     return () => {
       this.running--;
       this.queue.shift()?.();
     };
+  }
+
+  /** The most documents printing at the same time so far: never above `maxPages` (tests, bench). */
+  get peakPrinting(): number {
+    return this.mostAtOnce;
   }
 
   /** Prints one document to A4 PDF bytes (fonts embedded); 503 when Chromium is unavailable. */
@@ -109,7 +116,8 @@ export class PdfRenderer {
         // Nothing leaves the page: no fonts, images or styles from anywhere.
         await page.route('**/*', (route) => route.abort());
         const printing = (async () => {
-          await page.setContent(doc.html, { waitUntil: 'load', timeout: this.timeLimitMs });
+          // No timeout of its own: the race below is the one time limit, answered as 504.
+          await page.setContent(doc.html, { waitUntil: 'load', timeout: 0 });
           return page.pdf({
             format: 'A4',
             printBackground: true,
