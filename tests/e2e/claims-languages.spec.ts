@@ -241,7 +241,10 @@ test.describe('claims and documents in German and Polish', () => {
     // A new claim has its acknowledgement, issued by the sandbox from the workspace's (German)
     // template (issue 19).
     await expect(
-      list.getByRole('button', { name: `Schadenbestätigung-${claim.claimNumber}.pdf` }),
+      list.getByRole('button', {
+        name: `Schadenbestätigung-${claim.claimNumber}.pdf`,
+        exact: true,
+      }),
     ).toBeVisible();
     await panel.locator('input[type="file"]').setInputFiles({
       name: 'protokół szkody.pdf',
