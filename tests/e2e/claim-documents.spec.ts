@@ -25,6 +25,8 @@ interface Claim {
 interface Doc {
   code: string;
   filename: string;
+  requester: string;
+  templateSlug: string | null;
 }
 
 /** A new claim of the handler's workspace, on an active policy that started before today. */
@@ -50,11 +52,31 @@ async function newClaim(api: APIRequestContext): Promise<Claim> {
   return (await created.json()).claim as Claim;
 }
 
-async function documentsOf(api: APIRequestContext, claimId: number): Promise<Doc[]> {
+async function allDocumentsOf(api: APIRequestContext, claimId: number): Promise<Doc[]> {
   const filter = encodeURIComponent(`entityType=ClaimDocument&entityId=${claimId}`);
   const res = await api.get(`/api/0/documentservice/v1/documents?pageSize=100&filter=${filter}`);
   expect(res.ok()).toBe(true);
   return (await res.json()).items as Doc[];
+}
+
+/** The claim's uploaded documents: without the acknowledgement the sandbox issues (issue 19). */
+async function documentsOf(api: APIRequestContext, claimId: number): Promise<Doc[]> {
+  return (await allDocumentsOf(api, claimId)).filter((d) => d.requester !== 'documentservice');
+}
+
+/** The acknowledgement's name, once the document service has issued it on the claim's event. */
+async function acknowledgementOf(api: APIRequestContext, claimId: number): Promise<string> {
+  let name = '';
+  await expect
+    .poll(async () => {
+      const ack = (await allDocumentsOf(api, claimId)).find(
+        (d) => d.templateSlug === 'claim-acknowledgement',
+      );
+      name = ack?.filename ?? '';
+      return name;
+    })
+    .not.toBe('');
+  return name;
 }
 
 /** Opens the claim's documents tab, or skips when the claim screens are not merged yet. */
@@ -90,9 +112,15 @@ test.describe('claim documents tab', () => {
   }) => {
     const api = await apiAs(baseURL!, HANDLER);
     const claim = await newClaim(api);
+    // A new claim has one document: its acknowledgement, which the sandbox issues (issue 19).
+    const acknowledgement = await acknowledgementOf(api, claim.id);
     await signIn(page, HANDLER);
     const panel = await openDocumentsTab(page, claim);
-    await expect(panel.getByTestId('claim-documents-empty')).toBeVisible();
+    await expect(
+      panel
+        .getByRole('list', { name: 'Claim documents' })
+        .getByRole('button', { name: acknowledgement, exact: true }),
+    ).toBeVisible();
 
     // Two files dropped at once: one upload statechart each, a progress bar each, and each file
     // posted to the signed storage address.

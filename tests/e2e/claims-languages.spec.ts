@@ -237,13 +237,20 @@ test.describe('claims and documents in German and Polish', () => {
 
     await page.getByRole('tab', { name: 'Dokumenty' }).click();
     const panel = page.getByRole('region', { name: 'Dokumenty' });
-    await expect(panel.getByTestId('claim-documents-empty')).toHaveText('Brak dokumentów.');
+    const list = panel.getByRole('list', { name: 'Dokumenty szkody' });
+    // A new claim has its acknowledgement, issued by the sandbox from the workspace's (German)
+    // template (issue 19).
+    await expect(
+      list.getByRole('button', {
+        name: `Schadenbestätigung-${claim.claimNumber}.pdf`,
+        exact: true,
+      }),
+    ).toBeVisible();
     await panel.locator('input[type="file"]').setInputFiles({
       name: 'protokół szkody.pdf',
       mimeType: 'application/pdf',
       buffer: makePdf('Protokol szkody', ['Zalana piwnica']),
     });
-    const list = panel.getByRole('list', { name: 'Dokumenty szkody' });
     await expect(
       list.getByRole('button', { name: 'protokół szkody.pdf', exact: true }),
     ).toBeVisible();

@@ -68,24 +68,29 @@ describe('the seeded layout and policy schedule', () => {
     expect(expanded.body.items[0].headerTemplate).toContain('{{ tenant.name }}');
     expect(expanded.body.items[0].footerTemplate).toContain('class="totalPages"');
     const templates = await docs.call(manager, '/doc-templates?expand=bodyTemplate');
-    expect(templates.body.items).toEqual([
+    // The policy schedule, the claim acknowledgement and the invoice (issuers.ts).
+    const system = (slug: string, name: string, kind: string) =>
       expect.objectContaining({
-        slug: 'policy-schedule',
-        name: 'Versicherungsschein',
-        kind: 'policy',
+        slug,
+        name,
+        kind,
         isSystem: true,
         layoutId: layouts.body.items[0].id,
-      }),
+      });
+    expect(templates.body.items).toEqual([
+      system('policy-schedule', 'Versicherungsschein', 'policy'),
+      system('claim-acknowledgement', 'Schadenbestätigung', 'claim'),
+      system('invoice', 'Rechnung', 'invoice'),
     ]);
     expect(templates.body.items[0].bodyTemplate).toContain('Versicherte Gegenstände');
     // The other workspace has its own.
     const theirs = await docs.call(nord, '/doc-templates');
-    expect(theirs.body.items).toHaveLength(1);
+    expect(theirs.body.items).toHaveLength(3);
     expect(theirs.body.items[0].code).not.toBe(templates.body.items[0].code);
     // The seed runs at each start and adds nothing twice.
     await kit.restart();
     const again = await docs.call(kit.sessions.manager, '/doc-templates');
-    expect(again.body.totalItems).toBe(1);
+    expect(again.body.totalItems).toBe(3);
   });
 
   it('prints the policy schedule preview with the sample, umlauts, Polish letters and page x of y', async () => {
@@ -182,13 +187,13 @@ describe('doc-templates', () => {
       made.push(res.body.template);
     }
     expect(made[0]).toMatchObject({ version: 1, layoutId: null, kind: 'invoice' });
-    const page1 = await docs.call(manager, '/doc-templates?pageSize=2&order=id%20ASC');
-    expect(page1.body.totalItems).toBe(4);
-    expect(page1.body.items).toHaveLength(2);
+    const page1 = await docs.call(manager, '/doc-templates?pageSize=3&order=id%20ASC');
+    expect(page1.body.totalItems).toBe(6);
+    expect(page1.body.items).toHaveLength(3);
     expect(page1.body.items[0].bodyTemplate).toBeUndefined();
     const page2 = await docs.call(
       manager,
-      `/doc-templates?pageSize=2&order=id%20ASC&pageToken=${page1.body.nextPageToken}`,
+      `/doc-templates?pageSize=3&order=id%20ASC&pageToken=${page1.body.nextPageToken}`,
     );
     const ascending = [...page1.body.items, ...page2.body.items].map((t: DocTemplate) => t.id);
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));

@@ -12,10 +12,14 @@ import { WORKFLOW_EVENT_TYPES } from '#common/contracts/processmanager.ts';
 export const DOMAIN_EVENT_TYPES = WORKFLOW_EVENT_TYPES;
 /**
  * Besides those, events that no workflow binds to (yet): a policy created and a new version of it
- * applied, on which the document service issues the policy schedule (issue 19).
+ * applied, on which the document service issues the policy schedule, and an invoice created by a
+ * user (not by the billing run), on which it issues the invoice's document (issue 19).
  */
 export type DomainEventType =
-  (typeof DOMAIN_EVENT_TYPES)[number] | 'policy.created' | 'policy.version_created';
+  | (typeof DOMAIN_EVENT_TYPES)[number]
+  | 'policy.created'
+  | 'policy.version_created'
+  | 'invoice.created';
 
 export interface DomainEvent {
   type: DomainEventType;

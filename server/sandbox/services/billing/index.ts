@@ -47,3 +47,6 @@ export {
   type InvoiceLine,
 } from './invoice-engine.ts';
 export { productTaxRateBp } from './tax-rate-routes.ts';
+
+// For the document service's invoice document: what it prints of an invoice.
+export { invoiceDocumentFacts, type InvoiceDocumentFacts } from './invoice-document-facts.ts';

@@ -316,6 +316,16 @@ export function invoiceRouter(ctx: SandboxContext): Router {
     );
     const row = await findInvoice(db, auth.tenantId, String(id), todayOf(ctx));
     if (replayed) res.set('Idempotent-Replayed', 'true');
+    // Committed: the document service issues the invoice's document (issue 19). A replay made
+    // nothing new. The billing run's and the seeds' invoices are written in bulk and say nothing.
+    else
+      ctx.events.emit({
+        type: 'invoice.created',
+        tenantId: auth.tenantId,
+        entityCode: row.code,
+        by: auth.userCode,
+        data: { invoiceNumber: row.invoice_number, grossAmount: Number(row.gross_amount) },
+      });
     res.status(replayed ? 200 : 201).json({ invoice: presentInvoice(row, true) });
   });
 

@@ -30,3 +30,9 @@ export const claimService: ServiceModule = {
 
 // For the process manager's claim.setStatus task.
 export { setClaimStatusByWorkflow } from './workflow-status.ts';
+
+// For the document service's claim acknowledgement: what it prints of a claim.
+export {
+  claimAcknowledgementFacts,
+  type ClaimAcknowledgementFacts,
+} from './claim-acknowledgement-facts.ts';

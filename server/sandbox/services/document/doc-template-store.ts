@@ -51,6 +51,14 @@ export const DEFAULT_LAYOUT = {
 </div>`,
 };
 
+/** A template every workspace has and the sandbox issues documents by (not deletable). */
+export interface SystemTemplate {
+  slug: string;
+  name: string;
+  kind: DocumentKind;
+  body: string;
+}
+
 /** The policy schedule every workspace issues (German), at creation and on each new version. */
 export const POLICY_SCHEDULE = {
   slug: 'policy-schedule',
@@ -78,6 +86,69 @@ export const POLICY_SCHEDULE = {
 <p>Ausgestellt am {{ issuedAt | day }}. Bitte prüfen Sie die Angaben; Änderungen teilen Sie uns umgehend mit.</p>`,
 };
 
+/** The acknowledgement of a claim reported (German), issued when the claim is created. */
+export const CLAIM_ACKNOWLEDGEMENT = {
+  slug: 'claim-acknowledgement',
+  name: 'Schadenbestätigung',
+  kind: 'claim' as const,
+  body: `<h1>Schadenbestätigung</h1>
+<p class="address">{{ claim.claimant.name }}<br>{{ claim.claimant.street }}<br>{{ claim.claimant.zipCode }} {{ claim.claimant.city }}</p>
+<p>Guten Tag{% if claim.claimant.name != "" %} {{ claim.claimant.name }}{% endif %},</p>
+<p>vielen Dank für Ihre Schadenmeldung. Wir bestätigen ihren Eingang und haben den Schaden unter der Schadennummer {{ claim.number }} aufgenommen.</p>
+<table>
+  <tr><th>Schadennummer</th><td>{{ claim.number }}</td></tr>
+  <tr><th>Versicherungsnummer</th><td>{{ policy.number }}</td></tr>
+  {% if policy.productName != "" %}<tr><th>Produkt</th><td>{{ policy.productName }}</td></tr>{% endif %}
+  <tr><th>Schaden</th><td>{{ claim.title }}</td></tr>
+  <tr><th>Schadentag</th><td>{{ claim.dateOfLoss | day }}</td></tr>
+  <tr><th>Gemeldet am</th><td>{{ claim.reportedAt | day }}</td></tr>
+</table>
+{% if claim.description != "" %}<h2>Ihre Schilderung</h2>
+<p>{{ claim.description }}</p>
+{% endif %}<h2>Wie es weitergeht</h2>
+<ol>
+  <li>Wir prüfen Ihre Meldung und melden uns in den nächsten Arbeitstagen bei Ihnen.</li>
+  <li>Bitte bewahren Sie Belege, Rechnungen und Fotos des Schadens auf; wir sagen Ihnen, welche wir benötigen.</li>
+  <li>Geben Sie bei Rückfragen bitte immer die Schadennummer {{ claim.number }} an.</li>
+</ol>
+<p>Mit freundlichen Grüßen<br>{{ tenant.name }}</p>`,
+};
+
+/** The invoice (German), issued when a user creates one (not the billing run's, see issuers.ts). */
+export const INVOICE_DOCUMENT = {
+  slug: 'invoice',
+  name: 'Rechnung',
+  kind: 'invoice' as const,
+  body: `<h1>Rechnung</h1>
+<p class="address">{{ policy.holder.name }}<br>{{ policy.holder.street }}<br>{{ policy.holder.zipCode }} {{ policy.holder.city }}</p>
+<table>
+  <tr><th>Rechnungsnummer</th><td>{{ invoice.number }}</td></tr>
+  <tr><th>Rechnungsdatum</th><td>{{ invoice.createdAt | day }}</td></tr>
+  {% if policy.number != "" %}<tr><th>Versicherungsnummer</th><td>{{ policy.number }}{% if policy.productName != "" %} ({{ policy.productName }}){% endif %}</td></tr>{% endif %}
+  {% if invoice.periodFrom %}<tr><th>Leistungszeitraum</th><td>{{ invoice.periodFrom | day }} bis {{ invoice.periodTo | day }}</td></tr>{% endif %}
+  <tr><th>Fällig am</th><td>{{ invoice.dueDate | day }}</td></tr>
+</table>
+<h2>Positionen</h2>
+<table>
+  <tr><th>Bezeichnung</th><th>Menge</th><th class="amount">Einzelpreis</th><th class="amount">Steuersatz</th><th class="amount">Netto</th><th class="amount">Brutto</th></tr>
+{% for item in invoice.positions %}  <tr><td>{{ item.name }}</td><td>{{ item.quantity }}</td><td class="amount">{{ item.unitPriceCents | money: invoice.currency }}</td><td class="amount">{{ item.taxRate }} %</td><td class="amount">{{ item.netCents | money: invoice.currency }}</td><td class="amount">{{ item.amountCents | money: invoice.currency }}</td></tr>
+{% endfor %}  <tr><th colspan="5">Nettobetrag</th><td class="amount">{{ invoice.netCents | money: invoice.currency }}</td></tr>
+  <tr><th colspan="5">Steuer</th><td class="amount">{{ invoice.taxCents | money: invoice.currency }}</td></tr>
+  <tr class="total"><th colspan="5">Rechnungsbetrag</th><th class="amount">{{ invoice.totalCents | money: invoice.currency }}</th></tr>
+</table>
+{% case invoice.paymentMethod %}{% when "sepa" %}<p>Wir buchen den Betrag zum Fälligkeitstag per SEPA-Lastschrift ab{% if invoice.mandateReference != "" %} (Mandatsreferenz {{ invoice.mandateReference }}){% endif %}.</p>
+{% when "card" %}<p>Wir belasten den Betrag zum Fälligkeitstag Ihrer hinterlegten Karte.</p>
+{% else %}<p>Bitte überweisen Sie den Betrag bis zum {{ invoice.dueDate | day }} unter Angabe der Rechnungsnummer {{ invoice.number }}.</p>
+{% endcase %}<p>Vielen Dank für Ihr Vertrauen.<br>{{ tenant.name }}</p>`,
+};
+
+/** Every workspace's system templates, which the sandbox issues documents by (issuers.ts). */
+export const SYSTEM_TEMPLATES: readonly SystemTemplate[] = [
+  POLICY_SCHEDULE,
+  CLAIM_ACKNOWLEDGEMENT,
+  INVOICE_DOCUMENT,
+];
+
 /** Who wrote the workspace's starting layout and template: nobody of its staff. */
 const SYSTEM = 'system';
 
@@ -85,11 +156,11 @@ const SYSTEM = 'system';
 const sqlCode = (prefix: string) => `'${prefix}_' || substr(md5(gen_random_uuid()::text), 1, 16)`;
 
 /**
- * Gives every workspace the standard layout and the policy schedule it lacks. Idempotent: the
+ * Gives every workspace the standard layout and the system templates it lacks. Idempotent: the
  * document service's seed calls it on each start, so older data directories get them too, and a
- * workspace's own changes to them stay. One statement for all workspaces (a start costs one
- * round trip however many there are): the layouts it adds, then the templates (on the layout
- * just added or the one there), then each added template's first version.
+ * workspace's own changes to them stay. One statement for all workspaces and templates (a start
+ * costs one round trip however many there are): the layouts it adds, then the templates (on the
+ * layout just added or the one there), then each added template's first version.
  */
 export async function ensureDefaultDocTemplates(db: Queryable, now: Date): Promise<void> {
   await db.query(
@@ -105,14 +176,19 @@ export async function ensureDefaultDocTemplates(db: Queryable, now: Date): Promi
      ), templates AS (
        INSERT INTO doc_templates (tenant_id, code, slug, name, kind, layout_id, body_template,
                                   is_system, created_at, updated_at, created_by, updated_by)
-       SELECT t.id, ${sqlCode('dtp')}, $6, $7, $8,
+       SELECT t.id, ${sqlCode('dtp')}, s.slug, s.name, s.kind,
               -- A layout added by this statement is not yet visible to its other parts.
               coalesce((SELECT n.id FROM layouts n WHERE n.tenant_id = t.id),
                        (SELECT l.id FROM document_layouts l
                          WHERE l.tenant_id = t.id AND l.is_default)),
-              $9, true, $4, $4, $5, $5
+              s.body, true, $4, $4, $5, $5
          FROM tenants t
-        WHERE NOT EXISTS (SELECT 1 FROM doc_templates d WHERE d.tenant_id = t.id AND d.slug = $6)
+        CROSS JOIN unnest($6::text[], $7::text[], $8::text[], $9::text[])
+                   WITH ORDINALITY AS s(slug, name, kind, body, n)
+        WHERE NOT EXISTS (SELECT 1 FROM doc_templates d
+                           WHERE d.tenant_id = t.id AND d.slug = s.slug)
+        -- Numbered in the list's order, which the templates list shows (created at once).
+        ORDER BY t.id, s.n
        ON CONFLICT (tenant_id, slug) DO NOTHING
        RETURNING id, version, name, layout_id, body_template, created_at
      )
@@ -125,10 +201,10 @@ export async function ensureDefaultDocTemplates(db: Queryable, now: Date): Promi
       DEFAULT_LAYOUT.footer,
       now,
       SYSTEM,
-      POLICY_SCHEDULE.slug,
-      POLICY_SCHEDULE.name,
-      POLICY_SCHEDULE.kind,
-      POLICY_SCHEDULE.body,
+      SYSTEM_TEMPLATES.map((t) => t.slug),
+      SYSTEM_TEMPLATES.map((t) => t.name),
+      SYSTEM_TEMPLATES.map((t) => t.kind),
+      SYSTEM_TEMPLATES.map((t) => t.body),
     ],
   );
 }

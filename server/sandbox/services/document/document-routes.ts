@@ -29,7 +29,7 @@ import {
 } from '#common/claim-documents.ts';
 import { PreSignedPostBody } from '#common/contracts/document.ts';
 import type { Audit } from '#server/sandbox/platform/records.ts';
-import { ensurePrinted, type IssuedDocument } from './policy-schedule.ts';
+import { ensurePrinted, type IssuedDocument } from './issued-documents.ts';
 import { pdfRendererOf } from './pdf-renderer.ts';
 
 /**
@@ -287,7 +287,7 @@ export function documentRouter(ctx: SandboxContext): Router {
 
   async function sendAddress(res: Response, row: DocumentRow): Promise<void> {
     assertCanRead(getAuth(res), row.entity_type);
-    // A document the sandbox issued (a policy schedule) is printed on its first download.
+    // A document the sandbox issued (a policy schedule, ...) is printed on its first download.
     await ensurePrinted(db, store, pdfRendererOf(ctx), row);
     res.json({ url: downloadAddress(row) });
   }

@@ -5,10 +5,11 @@ import { seedDocuments } from './seed-documents.ts';
 import { closePdfRenderer } from './pdf-renderer.ts';
 import { docTemplateRouter } from './doc-template-routes.ts';
 import { ensureDefaultDocTemplates } from './doc-template-store.ts';
-import { issueSchedulesOn } from './policy-schedule.ts';
+import { issueDocumentsOn } from './issued-documents.ts';
+import { ISSUERS } from './issuers.ts';
 
 /**
- * The document service: documents of leads, policies and claims, their bytes in the store; the
+ * The document service: documents of leads, policies, claims and invoices, their bytes in the store; the
  * workspaces' document layouts and templates, printed to PDF by Chromium (issue 19, decision 018).
  */
 export const documentService: ServiceModule = {
@@ -23,19 +24,28 @@ export const documentService: ServiceModule = {
   async seed({ db, logger, store, clock }) {
     // The demo claims' documents, and the bytes of every seeded document: after claims.
     await seedDocuments(db, logger, store);
-    // Every workspace's standard layout and policy schedule (issue 19), on each start.
+    // Every workspace's standard layout and system templates (issue 19), on each start.
     await ensureDefaultDocTemplates(db, new Date(clock.now()));
   },
-  // Policy schedules are issued as policies are created and changed (issue 19). The PDF
-  // renderer's browser starts with the first document printed; it closes with the sandbox.
+  // Policy schedules, claim acknowledgements and invoices are issued as their records are
+  // created (issue 19, issuers.ts). The PDF renderer's browser starts with the first document
+  // printed; it closes with the sandbox.
   async start(ctx) {
     const off = ctx.events.on(
-      issueSchedulesOn(ctx.db, ctx.logger, () => new Date(ctx.clock.now())),
+      issueDocumentsOn(ctx.db, ctx.logger, ISSUERS, () => new Date(ctx.clock.now())),
     );
     return async () => {
       off();
       await closePdfRenderer(ctx);
     };
   },
-  dependsOn: ['tenantservice', 'insuranceservice', 'claimservice', 'notificationservice'],
+  // Billing and payment for the invoice document's facts (issuers.ts).
+  dependsOn: [
+    'tenantservice',
+    'insuranceservice',
+    'claimservice',
+    'notificationservice',
+    'billingservice',
+    'paymentservice',
+  ],
 };

@@ -23,3 +23,6 @@ export const paymentService: ServiceModule = {
   },
   dependsOn: ['tenantservice', 'accountservice', 'insuranceservice', 'billingservice'],
 };
+
+// For the document service's invoice document: how the invoice's policy pays.
+export { policyPaymentMethod } from './policy-payment-method.ts';
