@@ -59,10 +59,19 @@ function listDocuments(
   return fetchJson(`/api/${accountIndex}/documentservice/v1/documents?${params}`, { signal });
 }
 
-/** The documents of one entity (a lead by its code), newest first. */
+/** Spec, section 9: an invoice's documents come 100 at a time. */
+export const INVOICE_DOCUMENTS_PAGE_SIZE = 100;
+
+/** The documents of one entity (a lead by its code, an invoice by its code). */
 export function listEntityDocuments(
   accountIndex: number,
-  query: DocumentRange & { entityType: string; entityId: string; page?: number; pageSize: number },
+  query: DocumentRange & {
+    entityType: string;
+    entityId: string;
+    page?: number;
+    pageSize: number;
+    newestFirst?: boolean;
+  },
   signal?: AbortSignal,
 ): Promise<Page<Document>> {
   const { entityType, entityId, pageSize, ...rest } = query;

@@ -1,4 +1,5 @@
 import {
+  INVOICE_DOCUMENTS_PAGE_SIZE,
   LEAD_DOCUMENTS_PAGE_SIZE,
   listClaimDocuments,
   listCustomerDocuments,
@@ -47,6 +48,21 @@ export const documentQueries = {
   ofPolicy: (accountIndex: number, policyCode: string, range: DocumentRange) =>
     rangedList(accountIndex, 'policy', policyCode, range, (signal) =>
       listPolicyDocuments(accountIndex, { policyCode, ...range }, signal),
+    ),
+  /** An invoice's documents: the invoice the document service issued for it (issue 19). */
+  ofInvoice: (accountIndex: number, invoiceCode: string, range: DocumentRange) =>
+    rangedList(accountIndex, 'invoice', invoiceCode, range, (signal) =>
+      listEntityDocuments(
+        accountIndex,
+        {
+          entityType: 'invoice',
+          entityId: invoiceCode,
+          pageSize: INVOICE_DOCUMENTS_PAGE_SIZE,
+          newestFirst: true,
+          ...range,
+        },
+        signal,
+      ),
     ),
   owners: (accountIndex: number, productSlug: string) =>
     keyedQuery(
