@@ -219,9 +219,11 @@ export function documentDownloadUrl(
 export async function downloadDocument(
   accountIndex: number,
   document: { code: string; filename: string },
+  // Another kind of document (a product's) has its own signed address.
+  addressOf: (accountIndex: number, code: string) => Promise<{ url: string }> = documentDownloadUrl,
 ): Promise<boolean> {
   try {
-    const { url } = await documentDownloadUrl(accountIndex, document.code);
+    const { url } = await addressOf(accountIndex, document.code);
     if (!isStorageAddress(url)) throw new StorageError(0, 'untrusted_storage_address');
     const link = window.document.createElement('a');
     link.href = url;

@@ -25,6 +25,7 @@ import { useProductAbilities } from './use-product-abilities.ts';
 import { categoryKey } from './labels.ts';
 import { BookingFunnelsSection } from './booking-funnels-section.tsx';
 import { TaxRateSection } from './tax-rate-section.tsx';
+import { ProductDocumentsSection } from './product-documents-section.tsx';
 
 /** The action that moves a version to a status, as its button says it. */
 const TRANSITION_ACTION: Record<ProductVersionStatus, string> = {
@@ -122,6 +123,11 @@ export default function ProductPage() {
       <TaxRateSection
         accountIndex={accountIndex}
         productId={current.id}
+        canEdit={canUpdateProduct}
+      />
+      <ProductDocumentsSection
+        accountIndex={accountIndex}
+        slug={current.slug}
         canEdit={canUpdateProduct}
       />
       <section aria-labelledby="versions-heading" className="flex flex-col gap-3">

@@ -13,15 +13,12 @@ import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
 import type { ObjectStore } from '#server/sandbox/platform/object-store.ts';
-import { presignUrl, signPostPolicy } from '#server/sandbox/platform/storage-signing.ts';
 import { hasPermission } from '#common/permissions.ts';
 import {
   CLAIM_DOCUMENT_DELETE_PERMISSIONS,
   CLAIM_DOCUMENT_ENTITY_TYPE,
   CLAIM_DOCUMENT_UPLOAD_PERMISSIONS,
   CLAIM_DOCUMENT_VIEW_PERMISSIONS,
-  DOWNLOAD_URL_SECONDS,
-  MAX_DOCUMENT_BYTES,
   UPLOAD_POLICY_SECONDS,
   contentTypeOfName,
   shortContentType,
@@ -31,6 +28,7 @@ import { PreSignedPostBody } from '#common/contracts/document.ts';
 import type { Audit } from '#server/sandbox/platform/records.ts';
 import { ensurePrinted, type IssuedDocument } from './issued-documents.ts';
 import { pdfRendererOf } from './pdf-renderer.ts';
+import { documentFiles } from './document-files.ts';
 
 /**
  * The document service (upstream contract, "Documents"): metadata of the files of a lead, a
@@ -58,13 +56,10 @@ function assertCanRead(auth: AuthContext, entityType: string): void {
   }
 }
 
-/** How many uploads in flight one call asks the store about (abandoned ones cost no more). */
-const MAX_PENDING_CHECKS = 20;
-
 /** Spec section 9: invoice and claim documents are asked for 100 at a time. */
 const MAX_DOCUMENTS_PAGE_SIZE = 100;
 
-interface DocumentRow extends Audit {
+export interface DocumentRow extends Audit {
   id: number;
   code: string;
   entity_type: string;
@@ -94,7 +89,7 @@ const FILTER_COLUMNS: Record<string, string> = {
 };
 const ORDERS: Record<string, string> = { createdAt: 'created_at', id: 'id', filename: 'filename' };
 
-function presentDocument(r: DocumentRow) {
+export function presentDocument(r: DocumentRow) {
   return {
     id: r.id,
     code: r.code,
@@ -130,11 +125,8 @@ function instant(field: string, value: string): string {
   return new Date(ms).toISOString();
 }
 
-/** The RFC 6266 header of a download, the name kept in UTF-8 and a plain fallback. */
-export function attachmentHeader(filename: string): string {
-  const plain = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
+/** Kept here for its readers (document templates print under the same header). */
+export { attachmentHeader } from './document-files.ts';
 
 // --- Document search (docs/contracts.md, "Document search") ------------------------------------
 
@@ -208,56 +200,9 @@ export function documentRouter(ctx: SandboxContext): Router {
   const router = Router();
   router.use(requireAuth(db, ctx.signer));
 
-  /**
-   * A browser upload goes straight to the store, which tells nobody (S3 sends no word without
-   * event wiring): a pending row becomes a document once the store has its object. A store that
-   * cannot be asked leaves the row pending; the list answers without it.
-   */
-  async function confirm(row: { id: number; s3_key: string }): Promise<boolean> {
-    let object: { sizeBytes: number } | null;
-    try {
-      object = await store.stat(row.s3_key);
-    } catch (err) {
-      ctx.logger.warn({ err, key: row.s3_key }, 'object storage not reachable');
-      return false;
-    }
-    if (!object) return false;
-    await db.query(
-      `UPDATE documents SET status = 'stored', size_bytes = $2, updated_at = now()
-        WHERE id = $1 AND status = 'pending'`,
-      [row.id, object.sizeBytes],
-    );
-    return true;
-  }
-
-  /** Before a list answers: the tenant's newest uploads in flight, a bounded number of asks. */
-  async function confirmArrivals(tenantId: number): Promise<void> {
-    const pending = await db.query<{ id: number; s3_key: string }>(
-      `SELECT id, s3_key FROM documents WHERE tenant_id = $1 AND status = 'pending'
-        ORDER BY id DESC LIMIT ${MAX_PENDING_CHECKS}`,
-      [tenantId],
-    );
-    for (const row of pending) await confirm(row);
-  }
-
-  /**
-   * Before a new upload is signed: signatures that expired are settled. An object can only
-   * arrive before its policy expires, so one asked for now either is there (the row is
-   * confirmed) or never will be (the row goes).
-   */
-  async function settleExpired(tenantId: number): Promise<void> {
-    const expired = await db.query<{ id: number; s3_key: string }>(
-      `SELECT id, s3_key FROM documents
-        WHERE tenant_id = $1 AND status = 'pending' AND upload_expires_at < now()
-        ORDER BY id LIMIT ${MAX_PENDING_CHECKS}`,
-      [tenantId],
-    );
-    for (const row of expired) {
-      if (!(await confirm(row))) {
-        await db.query(`DELETE FROM documents WHERE id = $1 AND status = 'pending'`, [row.id]);
-      }
-    }
-  }
+  // Uploads, arrivals and downloads of the files, shared with product documents.
+  const { confirm, confirmArrivals, settleExpired, downloadAddress, signUpload } =
+    documentFiles(ctx);
 
   /** A document of the caller's tenant by code or storage key, once its file is stored; else 404. */
   async function findDocument(tenantId: number, column: 'code' | 's3_key', value: string) {
@@ -269,20 +214,6 @@ export function documentRouter(ctx: SandboxContext): Router {
       throw new HttpError(404, 'not_found', 'Document does not exist');
     }
     return row;
-  }
-
-  function downloadAddress(row: DocumentRow): string {
-    const signed = presignUrl(
-      {
-        method: 'GET',
-        url: store.objectUrl(row.s3_key),
-        expiresSeconds: DOWNLOAD_URL_SECONDS,
-        at: new Date(),
-        query: { 'response-content-disposition': attachmentHeader(row.filename) },
-      },
-      store.credentials,
-    );
-    return store.publicAddress(signed);
   }
 
   async function sendAddress(res: Response, row: DocumentRow): Promise<void> {
@@ -407,28 +338,22 @@ export function documentRouter(ctx: SandboxContext): Router {
         auth.userCode,
       ],
     );
-    const fields = signPostPolicy(
+    const signed = signUpload(
       {
-        bucket: store.bucket,
-        fields: {
-          key,
-          'Content-Type': type,
-          filename: body.filename,
-          code,
-          description: body.description,
-          entityId: String(body.entityId),
-          entityType: CLAIM_DOCUMENT_ENTITY_TYPE,
-          contentType: body.contentType,
-          templateSlug: body.templateSlug,
-        },
-        minBytes: 1,
-        maxBytes: MAX_DOCUMENT_BYTES,
-        expiresAt,
-        at: now,
+        key,
+        'Content-Type': type,
+        filename: body.filename,
+        code,
+        description: body.description,
+        entityId: String(body.entityId),
+        entityType: CLAIM_DOCUMENT_ENTITY_TYPE,
+        contentType: body.contentType,
+        templateSlug: body.templateSlug,
       },
-      store.credentials,
+      now,
+      expiresAt,
     );
-    res.status(201).json({ url: store.uploadUrl(), fields });
+    res.status(201).json(signed);
   });
 
   router.get('/documents/signed-s3-url', VIEW_ANY, async (req, res) => {

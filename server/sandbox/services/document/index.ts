@@ -1,6 +1,7 @@
 import type { ServiceModule } from '../service.ts';
 import { sqlFiles } from '../service.ts';
 import { documentRouter } from './document-routes.ts';
+import { productDocumentRouter } from './product-document-routes.ts';
 import { seedDocuments } from './seed-documents.ts';
 import { closePdfRenderer } from './pdf-renderer.ts';
 import { docTemplateRouter } from './doc-template-routes.ts';
@@ -15,7 +16,7 @@ import { ISSUERS } from './issuers.ts';
 export const documentService: ServiceModule = {
   name: 'documentservice',
   prefix: '/documentservice/v1',
-  routers: [docTemplateRouter, documentRouter],
+  routers: [docTemplateRouter, productDocumentRouter, documentRouter],
   migrations: sqlFiles('document', [
     '008-documents.sql',
     '012-document-storage.sql',
