@@ -1,7 +1,5 @@
 import common from '#locales/en/common.json';
 import errors from '#locales/en/errors.json';
-import help from '#locales/en/help.json';
-import profile from '#locales/en/profile.json';
 import session from '#locales/en/session.json';
 import shell from '#locales/en/shell.json';
 import ui from '#locales/en/ui.json';
@@ -11,9 +9,12 @@ import ui from '#locales/en/ui.json';
  * before the first paint); a feature's namespace is its own chunk, fetched with the feature, so
  * that every new screen does not grow the sign-in bundle.
  */
-export const bundledEnglish = { common, errors, help, profile, session, shell, ui } as const;
+export const bundledEnglish = { common, errors, session, shell, ui } as const;
 
 export const lazyEnglish = {
+  // The help and profile pages' own texts: no part of the shell reads them.
+  help: () => import('#locales/en/help.json'),
+  profile: () => import('#locales/en/profile.json'),
   kit: () => import('#locales/en/kit.json'),
   admin_users: () => import('#locales/en/admin_users.json'),
   admin_roles: () => import('#locales/en/admin_roles.json'),

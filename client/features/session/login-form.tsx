@@ -58,19 +58,18 @@ function signInMessage(
 }
 
 /** What was typed into a sign-in form on the page that the app is about to replace. */
-let carried: { username: string; password: string; tenant: string } | undefined;
+let carried: Record<string, string> = {};
 
 /**
  * Keeps what is typed into the sign-in form on screen for the form that replaces it next (the
  * light page handing over to the app's page): a user who types while the page finds out that
  * an account is signed in already loses nothing. Held in memory until that form takes it.
  */
-export function carryTypedSignIn(root: ParentNode = document): void {
-  const value = (name: string) => {
-    const input = root.querySelector(`input[name="${name}"]`);
-    return input instanceof HTMLInputElement ? input.value : '';
-  };
-  carried = { username: value('username'), password: value('password'), tenant: value('tenant') };
+export function carryTypedSignIn(): void {
+  carried = {};
+  // The form's fields are its only named inputs (username, password, tenant).
+  for (const input of document.querySelectorAll('input[name]'))
+    carried[(input as HTMLInputElement).name] = (input as HTMLInputElement).value;
 }
 
 /**
@@ -106,15 +105,15 @@ export function LoginForm({
   // form replaced the light page's (the app took over: an account was signed in already), what
   // was typed there comes along (`carryTypedSignIn`).
   useEffect(() => {
+    const handed = carried;
+    carried = {};
     const typed = (owner: HTMLFormElement | null, name: string) => {
       const input = owner?.elements.namedItem(name);
-      return input instanceof HTMLInputElement ? input.value : '';
+      return (input instanceof HTMLInputElement && input.value) || handed[name];
     };
-    const handed = carried;
-    carried = undefined;
-    const typedUsername = typed(form.current, 'username') || handed?.username;
-    const typedPassword = typed(form.current, 'password') || handed?.password;
-    const typedTenant = typed(ssoForm.current, 'tenant') || handed?.tenant;
+    const typedUsername = typed(form.current, 'username');
+    const typedPassword = typed(form.current, 'password');
+    const typedTenant = typed(ssoForm.current, 'tenant');
     if (typedUsername) setUsername(typedUsername);
     if (typedPassword) setPassword(typedPassword);
     if (typedTenant) setTenant(typedTenant);
