@@ -8,6 +8,7 @@ import { docTemplateRouter } from './doc-template-routes.ts';
 import { ensureDefaultDocTemplates } from './doc-template-store.ts';
 import { issueDocumentsOn } from './issued-documents.ts';
 import { ISSUERS } from './issuers.ts';
+import { DOCUMENT_ISSUED } from '#common/contracts/notification.ts';
 
 /**
  * The document service: documents of leads, policies, claims and invoices, their bytes in the store; the
@@ -29,11 +30,17 @@ export const documentService: ServiceModule = {
     await ensureDefaultDocTemplates(db, new Date(clock.now()));
   },
   // Policy schedules, claim acknowledgements and invoices are issued as their records are
-  // created (issue 19, issuers.ts). The PDF renderer's browser starts with the first document
-  // printed; it closes with the sandbox.
+  // created (issue 19, issuers.ts), each told to the workspace's sockets (DOCUMENT_ISSUED). The
+  // PDF renderer's browser starts with the first document printed; it closes with the sandbox.
   async start(ctx) {
     const off = ctx.events.on(
-      issueDocumentsOn(ctx.db, ctx.logger, ISSUERS, () => new Date(ctx.clock.now())),
+      issueDocumentsOn(
+        ctx.db,
+        ctx.logger,
+        ISSUERS,
+        () => new Date(ctx.clock.now()),
+        (tenantId, document) => ctx.hub.publish(tenantId, { ...DOCUMENT_ISSUED, ...document }),
+      ),
     );
     return async () => {
       off();
