@@ -1,4 +1,4 @@
-import { fetchFile } from './fetch-json.ts';
+import { fetchFile, fetchJson } from './fetch-json.ts';
 import { templateCalls } from './template-calls.ts';
 
 /**
@@ -90,3 +90,22 @@ export async function previewDocTemplate(
   });
   return file.blob;
 }
+
+/** What an issue on request answers: the new document and the record it belongs to. */
+export interface IssuedDocumentRef {
+  code: string;
+  entityType: string;
+  entityId: string;
+  policyCode: string | null;
+}
+
+/**
+ * A record's document from one template of its kind (`POST /doc-templates/{code}/issue`), a new
+ * one beside those issued before; 404 when the record is gone, 400 `not_issuable` for a kind
+ * without records.
+ */
+export const issueFromTemplate = (accountIndex: number, templateCode: string, entityCode: string) =>
+  fetchJson<IssuedDocumentRef>(
+    `${docTemplates.base(accountIndex)}/doc-templates/${encodeURIComponent(templateCode)}/issue`,
+    { method: 'POST', body: { entityCode } },
+  );

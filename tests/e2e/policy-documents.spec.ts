@@ -111,6 +111,33 @@ test.describe('policy documents', () => {
     await expect(table.getByRole('row').nth(1)).toContainText(schedule(policy.number, 2));
   });
 
+  test('a schedule issued again on request is listed beside the first, by keyboard', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(page, ADMIN);
+    const policy = await createPolicy(page);
+    await scheduleIssued(page, policy);
+    await page.goto(`/u/0/policies/${policy.code}`);
+    const section = documentsSection(page, 'Documents');
+    const rows = section
+      .getByRole('table', { name: `Documents of policy ${policy.number}` })
+      .getByRole('row');
+    await expect(rows).toHaveCount(2);
+    await section.getByRole('button', { name: 'Issue a document…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Issue a document' });
+    const template = dialog.getByLabel('Template');
+    await expect(template.locator('option:checked')).toHaveText('Versicherungsschein');
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Issue', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('“Versicherungsschein” issued.')).toBeVisible();
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(1)).toContainText(schedule(policy.number, 1));
+    await expect(rows.nth(2)).toContainText(schedule(policy.number, 1));
+  });
+
   test('a list that fails offers to try again; an empty one says so', async ({ page }) => {
     await signIn(page, ADMIN);
     const policy = await createPolicy(page);

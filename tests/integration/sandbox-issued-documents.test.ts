@@ -12,8 +12,12 @@ import { pdfPages } from '#tests/support/pdf.ts';
 // acknowledgement when a claim is reported, the invoice when a user creates one. Each is listed
 // with its record's documents, printed on its first download from what was kept when it was
 // issued, once per record, and only in its own workspace.
-const kit = withSandbox({ admin: 'admin@demo.test', nord: 'admin@nordlicht.test' });
-const { admin, nord } = kit.sessions;
+const kit = withSandbox({
+  admin: 'admin@demo.test',
+  nord: 'admin@nordlicht.test',
+  viewer: 'viewer@demo.test',
+});
+const { admin, nord, viewer } = kit.sessions;
 const claims = serviceCalls(kit, '/claimservice/v1');
 const billing = serviceCalls(kit, '/billingservice/v1');
 const documents = serviceCalls(kit, '/documentservice/v1');
@@ -293,6 +297,68 @@ describe('isolation', () => {
     const other = await documents.call(nord, `/doc-templates?${filterOf({ slug: 'invoice' })}`);
     expect(other.body.items).toHaveLength(1);
     expect(other.body.items[0].code).not.toBe(mine.code);
+  });
+});
+
+describe('issued on request', () => {
+  it('issues a record’s document again from a chosen template of its kind, beside the first', async () => {
+    const claim = await newClaim('Hagelschaden am Wintergarten');
+    const [first] = await issuedOf(ofClaim(claim), 'claim-acknowledgement');
+    // A template of the workspace's own, of the claim kind, with its own words.
+    const created = await documents.send(admin, 'POST', '/doc-templates', {
+      name: `Rückfrage ${Date.now().toString(36)}`,
+      kind: 'claim',
+      bodyTemplate: '<p>Rückfrage zu {{ claim.number }}: {{ claim.title }}</p>',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const own = created.body.template as { code: string; slug: string; name: string };
+    const issued = await documents.send(admin, 'POST', `/doc-templates/${own.code}/issue`, {
+      entityCode: claim.code,
+    });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+    expect(issued.body).toMatchObject({ entityType: 'ClaimDocument', entityId: String(claim.id) });
+    const [doc] = await issuedOf(ofClaim(claim), own.slug);
+    expect(doc!.code).toBe(issued.body.code);
+    expect(await download(admin, doc!.code)).toContain(
+      `Rückfrage zu ${claim.claimNumber}: Hagelschaden am Wintergarten`,
+    );
+    // The system template again: a second acknowledgement, the first kept.
+    const system = await templateOf('claim-acknowledgement');
+    const again = await documents.send(admin, 'POST', `/doc-templates/${system.code}/issue`, {
+      entityCode: claim.code,
+    });
+    expect(again.status).toBe(201);
+    const both = await issuedOf(ofClaim(claim), 'claim-acknowledgement', 2);
+    expect(both.map((d) => d.code)).toContain(first!.code);
+  });
+
+  it('refuses an unknown record, a reader, another workspace and a template of no record', async () => {
+    const system = await templateOf('policy-schedule');
+    const path = `/doc-templates/${system.code}/issue`;
+    const unknown = await documents.send(admin, 'POST', path, { entityCode: 'pol_unknown' });
+    expect(unknown.status).toBe(404);
+    expect((await documents.send(admin, 'POST', path, {})).status).toBe(400);
+    const read = await documents.send(viewer, 'POST', path, { entityCode: policy.code });
+    expect(read.status).toBe(403);
+    expect((await documents.send(nord, 'POST', path, { entityCode: policy.code })).status).toBe(
+      404,
+    );
+    const terms = await documents.send(admin, 'POST', '/doc-templates', {
+      name: `AGB ${Date.now().toString(36)}`,
+      kind: 'terms',
+      bodyTemplate: '<p>Allgemeine Bedingungen</p>',
+    });
+    expect(terms.status, JSON.stringify(terms.body)).toBe(201);
+    const refused = await documents.send(
+      admin,
+      'POST',
+      `/doc-templates/${terms.body.template.code}/issue`,
+      {
+        entityCode: policy.code,
+      },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('not_issuable');
   });
 });
 

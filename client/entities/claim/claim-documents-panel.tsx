@@ -34,10 +34,13 @@ import {
 import { loadStateOf, type LoadState } from '#client/ui/load-state.ts';
 import { useDocumentUploads, type UploadItem } from './use-document-uploads.ts';
 import { useIssuedDocuments } from '#client/entities/document/use-issued-documents.ts';
+import { IssueDocumentButton } from '#client/entities/document/issue-document.tsx';
 
 export interface ClaimDocumentsOwner {
   /** The claim's numeric id (the document service's entityId). */
   id: number | null;
+  /** The claim's code, for a document issued from a template; none while it is not saved. */
+  code?: string | null;
   accountCode: string | null;
   policyCode: string | null;
 }
@@ -124,7 +127,10 @@ export function ClaimDocumentsPanel({ owner }: { owner: ClaimDocumentsOwner }) {
         <h2 id="claim-documents-heading" className="text-lg font-semibold text-slate-900">
           {t('title')}
         </h2>
-        <TimeFilter value={time} onChange={setTime} />
+        <div className="flex flex-wrap items-center gap-3">
+          {owner.code ? <IssueDocumentButton kind="claim" entityCode={owner.code} /> : null}
+          <TimeFilter value={time} onChange={setTime} />
+        </div>
       </div>
 
       {failure || state.kind === 'failed' || uploadFailed ? (

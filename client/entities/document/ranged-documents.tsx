@@ -16,6 +16,7 @@ import { loadStateOf } from '#client/ui/load-state.ts';
 import { DocumentTable } from './document-table.tsx';
 import { useDocumentDownload } from './use-document-download.tsx';
 import { useIssuedDocuments } from './use-issued-documents.ts';
+import { IssueDocumentButton, type IssuableKind } from './issue-document.tsx';
 
 /**
  * One owner's documents (a customer's, a policy's) within the documents time filter, newest
@@ -29,6 +30,7 @@ export function RangedDocuments<TKey extends QueryKey>({
   caption,
   empty,
   withSource = false,
+  issue,
 }: {
   accountIndex: number;
   /** The list for a choice of the time filter (`documentQueries.ofCustomer`, `.ofPolicy`). */
@@ -37,6 +39,8 @@ export function RangedDocuments<TKey extends QueryKey>({
   /** What a list without documents says when no period narrows it. */
   empty: string;
   withSource?: boolean;
+  /** The record whose documents are issued from templates ("Issue a document…"), if any. */
+  issue?: { kind: IssuableKind; entityCode: string };
 }) {
   const { t } = useTranslation('documents');
   const { t: tc } = useTranslation('common');
@@ -51,7 +55,8 @@ export function RangedDocuments<TKey extends QueryKey>({
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        {issue ? <IssueDocumentButton {...issue} /> : null}
         <TimeFilter value={time} onChange={setTime} />
       </div>
       {alert}

@@ -265,6 +265,7 @@ export default function ClaimPage() {
                   <ClaimDocumentsPanel
                     owner={{
                       id: claim.id,
+                      code: claim.code,
                       accountCode: claim.accountCode,
                       policyCode: claim.policyCode,
                     }}

@@ -119,6 +119,7 @@ function InvoiceDocuments({ invoice }: { invoice: Invoice }) {
           caption={t('invoice.caption', { number: invoice.invoiceNumber })}
           empty={t('empty')}
           withSource
+          issue={{ kind: 'invoice', entityCode: invoice.code }}
         />
       ) : (
         <p className="py-6 text-sm text-slate-700">{t('policy.not_allowed')}</p>

@@ -8,9 +8,10 @@ import { PageSection } from '#client/ui/page-section.tsx';
  * The policy page's documents (issue 19): the schedule the document service issues for each
  * version in force ("Versicherungsschein POL-…, Version n") and every other document naming the
  * policy (its claims' files), newest first, each with where it came from; a file name downloads
- * the file (a schedule is printed on its first download). Listing and downloading only: the
- * document service signs uploads for claims alone, so a file goes with its claim. A user without
- * the documents permission sees why there is nothing instead of an error.
+ * the file (a schedule is printed on its first download); "Issue a document…" prints the schedule
+ * again or another policy template. No uploads: the document service signs uploads for claims
+ * alone, so a file goes with its claim. A user without the documents permission sees why there
+ * is nothing instead of an error.
  */
 export function PolicyDocumentsSection({
   policyCode,
@@ -30,6 +31,7 @@ export function PolicyDocumentsSection({
           caption={t('policy.caption', { number: policyNumber })}
           empty={t('empty')}
           withSource
+          issue={{ kind: 'policy', entityCode: policyCode }}
         />
       ) : (
         <p className="py-6 text-sm text-slate-700">{t('policy.not_allowed')}</p>

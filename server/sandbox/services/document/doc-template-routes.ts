@@ -1,7 +1,13 @@
 import { Router, type Response } from 'express';
 import * as v from 'valibot';
 import type { SandboxContext } from '#server/sandbox/sandbox.ts';
-import { getAuth, requireAuth, type AuthContext } from '#server/sandbox/platform/auth-context.ts';
+import {
+  getAuth,
+  requireAuth,
+  requireServicePermission,
+  type AuthContext,
+} from '#server/sandbox/platform/auth-context.ts';
+import { HttpError } from '#server/sandbox/platform/errors.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
 import { auditIso } from '#server/sandbox/platform/records.ts';
 import { equals, numeric, type ListSource } from '#server/sandbox/platform/list-sql.ts';
@@ -30,6 +36,9 @@ import {
 import { renderDocumentPdf } from './document-output.ts';
 import { pdfRendererOf } from './pdf-renderer.ts';
 import { attachmentHeader } from './document-routes.ts';
+import { issueDocument } from './issued-documents.ts';
+import { ISSUERS } from './issuers.ts';
+import { DOCUMENT_ISSUED } from '#common/contracts/notification.ts';
 
 /**
  * Document layouts and templates (issue 19; spec "Notification and document templates";
@@ -153,6 +162,10 @@ function sendPdf(res: Response, filename: string, bytes: Buffer): void {
     .end(bytes);
 }
 
+/** Issuing a record's document is adding a document to it. */
+const ISSUE = requireServicePermission('document-management', 'documents', 'create');
+const IssueBody = v.object({ entityCode: v.pipe(v.string(), v.trim(), v.nonEmpty()) });
+
 export function docTemplateRouter(ctx: SandboxContext): Router {
   const { db } = ctx;
   const router = Router();
@@ -257,6 +270,24 @@ export function docTemplateRouter(ctx: SandboxContext): Router {
       body: row.body_template,
       layoutId: row.layout_id,
     });
+  });
+
+  // A document of one record from this template, asked for by a person (issue 19: "generate
+  // again"): a new one each time, beside the ones issued before, and told to the workspace's
+  // sockets like the ones the sandbox issues itself. Only kinds whose records the sandbox reads.
+  router.post('/doc-templates/:id/issue', ISSUE, async (req, res) => {
+    const auth = getAuth(res);
+    const { entityCode } = parseBody(IssueBody, req.body);
+    const row = await findTemplate(db, auth.tenantId, String(req.params.id));
+    const issuer = ISSUERS.find((i) => i.template.kind === row.kind);
+    if (!issuer) {
+      throw new HttpError(400, 'not_issuable', `a ${row.kind} template belongs to no record`);
+    }
+    const event = { tenantId: auth.tenantId, entityCode, by: auth.userCode };
+    const issued = await issueDocument(db, issuer, event, now(), row);
+    if (!issued) throw new HttpError(404, 'not_found', `${row.kind} ${entityCode} not found`);
+    ctx.hub.publish(auth.tenantId, { ...DOCUMENT_ISSUED, ...issued });
+    res.status(201).json(issued);
   });
 
   return router;

@@ -7,6 +7,7 @@ import {
   DEFAULT_LAYOUT,
   docLayoutById,
   docTemplateBySlug,
+  type DocTemplateRow,
   type SystemTemplate,
 } from './doc-template-store.ts';
 import { renderDocumentPdf, type DocumentSources } from './document-output.ts';
@@ -72,28 +73,31 @@ export interface IssuedRef {
 
 /**
  * Issues the issuer's document of the event's record, the sources and values kept with it; null
- * when the record is gone or has it already.
+ * when the record is gone or has it already. With `chosen`, a person asked for it from that
+ * template of the issuer's kind: it is issued whatever the record has already.
  */
 export async function issueDocument(
   db: Db,
   issuer: Issuer,
   event: IssueEvent,
   now: Date,
+  chosen?: DocTemplateRow,
 ): Promise<IssuedRef | null> {
   const { template: system } = issuer;
+  const slug = chosen?.slug ?? system.slug;
   return db.transaction(async (tx) => {
     const facts = await issuer.read(tx, event);
     if (!facts) return null;
     // Two events of one record at once (a retry beside the first) issue one document.
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
-      `issued:${event.tenantId}:${system.slug}:${facts.entityType}:${facts.entityId}`,
+      `issued:${event.tenantId}:${slug}:${facts.entityType}:${facts.entityId}`,
     ]);
     const [tenant] = await tx.query<{ name: string }>('SELECT name FROM tenants WHERE id = $1', [
       event.tenantId,
     ]);
     // The workspace's template; the built-in one where it has none (a start without the seed)
     // or where the slug is one of its own of another kind, made before the seed gave it ours.
-    const found = await docTemplateBySlug(tx, event.tenantId, system.slug);
+    const found = chosen ?? (await docTemplateBySlug(tx, event.tenantId, system.slug));
     const template = found?.kind === system.kind ? found : null;
     const layout = template
       ? await docLayoutById(tx, event.tenantId, template.layout_id)
@@ -120,9 +124,10 @@ export async function issueDocument(
                               updated_by)
        SELECT $1, $2, $3, $4, $5, $6, $7, 'application/pdf', $8, $9, 'documentservice', 'stored',
               $10, $11, $12, $12, $13, $13
-        WHERE NOT EXISTS (SELECT 1 FROM documents d
-                           WHERE d.tenant_id = $1 AND d.entity_type = $3 AND d.entity_id = $4
-                             AND d.template_slug = $10 AND ($14 OR d.description = $7))
+        WHERE $15 OR NOT EXISTS (SELECT 1 FROM documents d
+                                  WHERE d.tenant_id = $1 AND d.entity_type = $3
+                                    AND d.entity_id = $4 AND d.template_slug = $10
+                                    AND ($14 OR d.description = $7))
        RETURNING code`,
       [
         event.tenantId,
@@ -134,11 +139,12 @@ export async function issueDocument(
         description,
         facts.filename(title),
         `generated/${event.tenantId}/${code}.pdf`,
-        system.slug,
+        slug,
         JSON.stringify(issued),
         now,
         event.by,
         issuer.onePer === 'record',
+        chosen !== undefined,
       ],
     );
     return row
