@@ -17,6 +17,8 @@ export const ADMIN_ENTITY_TYPES = [
   // Document layouts and templates (issue 19), kept alike.
   'document_layout',
   'doc_template',
+  // Docx templates (issue 19): uploaded Word files filled with a record's facts.
+  'docx_template',
 ] as const;
 export type AdminEntityType = (typeof ADMIN_ENTITY_TYPES)[number];
 
