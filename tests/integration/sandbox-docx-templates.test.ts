@@ -135,6 +135,21 @@ describe('docx templates', () => {
     );
   }, 60_000);
 
+  it('fills a claim template with the claim and its policy', async () => {
+    const code = await create(
+      'Schadenbrief',
+      makeDocx(['Schaden {claim.number}: {claim.title}', 'Police {policy.number}']),
+      'claim',
+    );
+    expect((await call(admin, `/docx-templates/${code}`)).body.docxTemplate.status).toBe('ready');
+    const claims = await serviceCalls(kit, '/claimservice/v1').call(admin, '/claims?pageSize=1');
+    const claim = (claims.body.items as { code: string; claimNumber: string; title: string }[])[0]!;
+    const docx = await render(admin, code, { entityType: 'claim', entityId: claim.code });
+    expect(docx.status).toBe(200);
+    expect(textOfDocx(docx.bytes)).toContain(`Schaden ${claim.claimNumber}: ${claim.title}`);
+    expect(textOfDocx(docx.bytes)).toMatch(/Police POL-\d+/);
+  });
+
   it('refuses a broken template with its tag, paragraph and character', async () => {
     const code = await create(
       'Kaputt',
@@ -207,6 +222,15 @@ describe('docx templates', () => {
     // Deleting removes it from reads and lists; the activity log names it.
     expect((await send(admin, 'DELETE', `/docx-templates/${code}`)).status).toBe(204);
     expect((await call(admin, `/docx-templates/${code}`)).status).toBe(404);
+    const activity = await serviceCalls(kit, '/tenantservice/v1').call(
+      admin,
+      '/audit-events?entityType=docx_template&pageSize=50',
+    );
+    expect(activity.status).toBe(200);
+    const mine = (activity.body.items as { entityId: string; action: string; actorName: string }[])
+      .filter((e) => e.entityId === code)
+      .map((e) => e.action);
+    expect(mine.sort()).toEqual(['created', 'deleted']);
   });
 
   it('seeds a policy confirmation letter in every workspace', async () => {
