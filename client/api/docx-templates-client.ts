@@ -67,3 +67,14 @@ export function renderDocxTemplate(
 ): Promise<{ blob: Blob; filename: string | null }> {
   return fetchFile(`${one(accountIndex, code)}/render`, signal, { method: 'POST', body });
 }
+
+/** The tags each record kind's templates may use (`policy.number`, a list and its members). */
+export async function listDocxEntities(
+  accountIndex: number,
+  signal?: AbortSignal,
+): Promise<{ entityType: DocxEntityType; variables: { tag: string; type: string }[] }[]> {
+  const res = await fetchJson<{
+    items: { entityType: DocxEntityType; variables: { tag: string; type: string }[] }[];
+  }>(`/api/${accountIndex}/documentservice/v1/docx-template-entities`, { signal });
+  return res.items;
+}

@@ -42,6 +42,12 @@ test('Docx-Vorlagen: hochladen, Ablehnung mit Stelle, befüllen, herunterladen, 
   const dialog = page.getByRole('dialog', { name: 'Docx-Vorlage hochladen' });
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
   await dialog.getByRole('combobox', { name: 'Befüllt mit' }).selectOption({ label: 'Vertrag' });
+  // The tags a policy letter may use, to look up.
+  await dialog.getByText('Platzhalter für Vertrag').click();
+  await expect(dialog.getByText('{policy.holder.name}', { exact: true })).toBeVisible();
+  await expect(
+    dialog.getByText('{#policy.premiumItems}…{/policy.premiumItems}', { exact: true }),
+  ).toBeVisible();
   const file = dialog.getByLabel('Word-Datei (.docx)');
   await file.setInputFiles({
     name: 'brief.docx',

@@ -1,8 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { createDocxTemplate, getDocxTemplate } from '#client/api/docx-templates-client.ts';
+import {
+  createDocxTemplate,
+  getDocxTemplate,
+  listDocxEntities,
+} from '#client/api/docx-templates-client.ts';
 import { sendSignedUpload } from '#client/api/documents-client.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
 import { FormDialog, FormDialogFooter } from '#client/ui/form-dialog.tsx';
@@ -36,6 +41,13 @@ export function DocxUploadDialog({
   const [entityType, setEntityType] = useState<DocxEntityType | ''>('');
   const [file, setFile] = useState<File | null>(null);
   const fileId = useId();
+  // What the chosen kind of record offers, for the author to look up (loaded once per account).
+  const entities = useQuery({
+    queryKey: ['docx-template-entities', accountIndex],
+    queryFn: ({ signal }) => listDocxEntities(accountIndex, signal),
+    staleTime: Infinity,
+  });
+  const tags = entities.data?.find((e) => e.entityType === entityType)?.variables ?? [];
   const [state, send] = useMachine(
     docxUploadMachine.provide({
       actors: {
@@ -131,6 +143,29 @@ export function DocxUploadDialog({
               : undefined
           }
         />
+        {tags.length ? (
+          <details className="text-sm text-slate-800">
+            <summary className="cursor-pointer font-medium">
+              {t('docx.upload.tags', { entity: entityLabel(t, entityType) })}
+            </summary>
+            {/* Scrolls: focusable, so that a keyboard reaches every tag. */}
+            <ul
+              tabIndex={0}
+              aria-label={t('docx.upload.tags', { entity: entityLabel(t, entityType) })}
+              className="mt-2 max-h-40 overflow-y-auto font-mono text-xs focus:outline-2 focus:outline-blue-700"
+            >
+              {tags.map((v) => (
+                <li key={v.tag}>
+                  {v.type === 'list'
+                    ? `{#${v.tag}}…{/${v.tag}}`
+                    : v.type === 'item'
+                      ? `{${v.tag.slice(v.tag.indexOf('[].') + 3)}}`
+                      : `{${v.tag}}`}
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
         <div className="flex flex-col gap-1">
           <label htmlFor={fileId} className="text-sm font-medium text-slate-800">
             {t('docx.upload.file')}
