@@ -19,6 +19,8 @@ export const ADMIN_ENTITY_TYPES = [
   'doc_template',
   // A product's documents (issue 19): uploaded, renamed and deleted files of the product.
   'product_document',
+  // Docx templates (issue 19): uploaded Word files filled with a record's facts.
+  'docx_template',
 ] as const;
 export type AdminEntityType = (typeof ADMIN_ENTITY_TYPES)[number];
 

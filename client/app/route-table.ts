@@ -68,6 +68,7 @@ export type ShellLabelKey =
   | 'menu.email_templates'
   | 'menu.email_template'
   | 'menu.document_templates'
+  | 'menu.docx_templates'
   | 'menu.document_template';
 
 export interface ScreenRoute {
@@ -356,6 +357,15 @@ export const screens = {
     rule: rules.emailTemplates,
     load: () => import('#client/features/document-templates/templates-page.tsx'),
   },
+  // Spec: /editor/docx-documents, the docx document editor: Word templates filled with a record.
+  docxTemplates: {
+    id: 'docx-templates',
+    path: 'editor/docx-documents',
+    label: 'menu.docx_templates',
+    product: 'eis',
+    rule: rules.emailTemplates,
+    load: () => import('#client/features/docx-templates/docx-templates-page.tsx'),
+  },
   // Not in the spec's route table: decision tables are edited beside the workflows that use them.
   decisionTables: {
     id: 'decision-tables',
@@ -491,6 +501,7 @@ export const menu: MenuGroup[] = [
       { kind: 'screen', screen: screens.organizations },
       { kind: 'screen', screen: screens.emailTemplates },
       { kind: 'screen', screen: screens.documentTemplates },
+      { kind: 'screen', screen: screens.docxTemplates },
     ],
   },
 ];

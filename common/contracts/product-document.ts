@@ -9,7 +9,8 @@ import { DocumentSchema } from './document.ts';
 export const PRODUCT_DOCUMENT_ENTITY_TYPE = 'ProductDocument';
 export const PRODUCT_DOCUMENT_REQUESTER = 'insuranceservice';
 
-const Filename = v.pipe(
+/** A file's name as a user gives it (shared by the docx templates' upload). */
+export const Filename = v.pipe(
   v.string('required'),
   v.trim(),
   v.minLength(1, 'required'),

@@ -22,6 +22,8 @@ export interface ObjectStore {
   publicAddress(signed: string): string;
   /** The object's size if it is there, else null (S3: a signed HEAD). */
   stat(key: string): Promise<{ sizeBytes: number } | null>;
+  /** The object's bytes, null when it is not there (docx templates are read to be checked and filled). */
+  read(key: string): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
 }
 
@@ -81,6 +83,14 @@ export class OwnObjectStore implements ObjectStore {
     return row ? { sizeBytes: row.size_bytes } : null;
   }
 
+  async read(key: string): Promise<Buffer | null> {
+    const [row] = await this.db.query<{ content: Uint8Array }>(
+      'SELECT content FROM storage_objects WHERE bucket = $1 AND key = $2',
+      [this.bucket, key],
+    );
+    return row ? Buffer.from(row.content) : null;
+  }
+
   async remove(key: string): Promise<void> {
     await this.db.query('DELETE FROM storage_objects WHERE bucket = $1 AND key = $2', [
       this.bucket,
@@ -126,7 +136,7 @@ export class S3ObjectStore implements ObjectStore {
     return signed;
   }
 
-  private signed(method: 'HEAD' | 'PUT' | 'DELETE', key: string): string {
+  private signed(method: 'HEAD' | 'GET' | 'PUT' | 'DELETE', key: string): string {
     return presignUrl(
       { method, url: this.objectUrl(key), expiresSeconds: 60, at: new Date() },
       this.credentials,
@@ -141,6 +151,13 @@ export class S3ObjectStore implements ObjectStore {
     if (res.status === 404) return null;
     if (!res.ok) throw new Error(`object storage answered ${res.status} to HEAD`);
     return { sizeBytes: Number(res.headers.get('content-length') ?? 0) };
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    const res = await fetch(this.signed('GET', key), { signal: AbortSignal.timeout(10_000) });
+    if (res.status === 404) return null;
+    if (!res.ok) throw new Error(`object storage answered ${res.status} to GET`);
+    return Buffer.from(await res.arrayBuffer());
   }
 
   /** Writes an object directly (the seed's demo files; users upload from the browser). */

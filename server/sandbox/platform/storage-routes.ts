@@ -4,6 +4,17 @@ import type { Db } from './db.ts';
 import { OWN_STORAGE_HOST, OWN_STORAGE_PATH, type OwnObjectStore } from './object-store.ts';
 import { lowerCaseKeys, verifyPostPolicy, verifyPresignedUrl } from './storage-signing.ts';
 import { hasMagicOf, isDocumentContentType, MAX_DOCUMENT_BYTES } from '#common/claim-documents.ts';
+import { DOCX_CONTENT_TYPE, hasDocxMagic } from '#common/contracts/docx-template.ts';
+
+/**
+ * The types the store keeps: the documents' (PDF, PNG, JPEG) and Word files (docx templates,
+ * issue 19), whose bytes are a zip; the document service checks a template's content itself.
+ */
+const isStoredType = (type: string) => isDocumentContentType(type) || type === DOCX_CONTENT_TYPE;
+const hasMagicOfStored = (bytes: Uint8Array, type: string) =>
+  type === DOCX_CONTENT_TYPE
+    ? hasDocxMagic(bytes)
+    : isDocumentContentType(type) && hasMagicOf(bytes, type);
 
 /**
  * The sandbox's own object storage, S3's browser-upload and presigned-download protocol: nothing
@@ -107,7 +118,7 @@ export function storageRouter(db: Db, store: OwnObjectStore): Router {
       const notThatType = () =>
         refuse(400, 'InvalidContent', `The file is not a ${contentType || 'known type'}`);
       // The type was signed, so it is what the service allowed; the bytes must agree with it.
-      if (!isDocumentContentType(contentType)) return notThatType();
+      if (!isStoredType(contentType)) return notThatType();
       const chunks: Buffer[] = [];
       let size = 0;
       let magicChecked = false;
@@ -120,7 +131,7 @@ export function storageRouter(db: Db, store: OwnObjectStore): Router {
         }
         if (!magicChecked && size >= MAGIC_BYTES) {
           magicChecked = true;
-          if (!hasMagicOf(Buffer.concat(chunks), contentType)) notThatType();
+          if (!hasMagicOfStored(Buffer.concat(chunks), contentType)) notThatType();
         }
       });
       file.on('end', () => {
@@ -129,7 +140,7 @@ export function storageRouter(db: Db, store: OwnObjectStore): Router {
         if (size < verdict.minBytes) {
           return refuse(400, 'EntityTooSmall', 'Your proposed upload is smaller than allowed');
         }
-        if (!hasMagicOf(bytes, contentType)) return notThatType();
+        if (!hasMagicOfStored(bytes, contentType)) return notThatType();
         settle(() => keep(fields, bytes));
       });
     });
@@ -217,7 +228,7 @@ export function storageRouter(db: Db, store: OwnObjectStore): Router {
       const contentType = req.headers['content-type'] ?? '';
       const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       if (!bytes.length) return s3Error(res, 400, 'EntityTooSmall', 'The object is empty');
-      if (!isDocumentContentType(contentType) || !hasMagicOf(bytes, contentType)) {
+      if (!isStoredType(contentType) || !hasMagicOfStored(bytes, contentType)) {
         return s3Error(
           res,
           400,

@@ -5,6 +5,8 @@ import { productDocumentRouter } from './product-document-routes.ts';
 import { seedDocuments } from './seed-documents.ts';
 import { closePdfRenderer } from './pdf-renderer.ts';
 import { docTemplateRouter } from './doc-template-routes.ts';
+import { docxTemplateRouter } from './docx-template-routes.ts';
+import { ensureDemoDocxTemplates } from './docx-template-seed.ts';
 import { ensureDefaultDocTemplates } from './doc-template-store.ts';
 import { issueDocumentsOn } from './issued-documents.ts';
 import { ISSUERS } from './issuers.ts';
@@ -17,17 +19,20 @@ import { DOCUMENT_ISSUED } from '#common/contracts/notification.ts';
 export const documentService: ServiceModule = {
   name: 'documentservice',
   prefix: '/documentservice/v1',
-  routers: [docTemplateRouter, productDocumentRouter, documentRouter],
+  routers: [docTemplateRouter, docxTemplateRouter, productDocumentRouter, documentRouter],
   migrations: sqlFiles('document', [
     '008-documents.sql',
     '012-document-storage.sql',
     '042-document-templates.sql',
+    '043-docx-templates.sql',
   ]),
   async seed({ db, logger, store, clock }) {
     // The demo claims' documents, and the bytes of every seeded document: after claims.
     await seedDocuments(db, logger, store);
     // Every workspace's standard layout and system templates (issue 19), on each start.
     await ensureDefaultDocTemplates(db, new Date(clock.now()));
+    // And a docx template to fill (a policy confirmation letter), once per workspace.
+    await ensureDemoDocxTemplates(db, store, new Date(clock.now()));
   },
   // Policy schedules, claim acknowledgements and invoices are issued as their records are
   // created (issue 19, issuers.ts), each told to the workspace's sockets (DOCUMENT_ISSUED). The
