@@ -8,6 +8,9 @@ import { docTemplateRouter } from './doc-template-routes.ts';
 import { ensureDefaultDocTemplates } from './doc-template-store.ts';
 import { issueDocumentsOn } from './issued-documents.ts';
 import { ISSUERS } from './issuers.ts';
+import { staticDocumentRouter } from './static-document-routes.ts';
+import { ensureStaticPublications } from './static-documents.ts';
+import { ipidIssuer, issueMissingIpids } from './ipid.ts';
 
 /**
  * The document service: documents of leads, policies, claims and invoices, their bytes in the store; the
@@ -16,24 +19,34 @@ import { ISSUERS } from './issuers.ts';
 export const documentService: ServiceModule = {
   name: 'documentservice',
   prefix: '/documentservice/v1',
-  routers: [docTemplateRouter, productDocumentRouter, documentRouter],
+  routers: [docTemplateRouter, staticDocumentRouter, productDocumentRouter, documentRouter],
   migrations: sqlFiles('document', [
     '008-documents.sql',
     '012-document-storage.sql',
     '042-document-templates.sql',
+    '044-static-documents-and-ipid.sql',
   ]),
   async seed({ db, logger, store, clock }) {
     // The demo claims' documents, and the bytes of every seeded document: after claims.
     await seedDocuments(db, logger, store);
     // Every workspace's standard layout and system templates (issue 19), on each start.
     await ensureDefaultDocTemplates(db, new Date(clock.now()));
+    // The seeded static documents' first publication and the active product versions' IPIDs
+    // (decision 020), each once; printed on their first download.
+    await ensureStaticPublications(db, new Date(clock.now()));
+    await issueMissingIpids(db, new Date(clock.now()));
   },
   // Policy schedules, claim acknowledgements and invoices are issued as their records are
   // created (issue 19, issuers.ts). The PDF renderer's browser starts with the first document
   // printed; it closes with the sandbox.
   async start(ctx) {
     const off = ctx.events.on(
-      issueDocumentsOn(ctx.db, ctx.logger, ISSUERS, () => new Date(ctx.clock.now())),
+      issueDocumentsOn(
+        ctx.db,
+        ctx.logger,
+        [...ISSUERS, ipidIssuer],
+        () => new Date(ctx.clock.now()),
+      ),
     );
     return async () => {
       off();
