@@ -33,6 +33,7 @@ describe('menu access', () => {
       'organizations',
       'email-templates',
       'document-templates',
+      'static-documents',
     ]);
   });
 
@@ -44,8 +45,13 @@ describe('menu access', () => {
     expect(ids(['document-management.templates.view'])).toEqual([
       'email-templates',
       'document-templates',
+      'static-documents',
     ]);
-    expect(ids(['eis.templates.view'])).toEqual(['email-templates', 'document-templates']);
+    expect(ids(['eis.templates.view'])).toEqual([
+      'email-templates',
+      'document-templates',
+      'static-documents',
+    ]);
     expect(ids(['document-management.documents.view'])).not.toContain('email-templates');
     expect(ids(['document-management.documents.view'])).not.toContain('document-templates');
   });

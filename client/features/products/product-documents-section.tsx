@@ -23,17 +23,20 @@ import { useFailureMessage } from './page-parts.tsx';
 
 /**
  * The documents of a product (issue 19; docs/contracts.md, "Product documents"): listed with
- * name, time and requester for every reader; uploaded (the signed form of claim documents) and
- * deleted by who may edit the product.
+ * name, time, the product version an issued IPID is of (decision 020) and requester for every
+ * reader; uploaded (the signed form of claim documents) and deleted by who may edit the product.
  */
 export function ProductDocumentsSection({
   accountIndex,
   slug,
   canEdit,
+  versions,
 }: {
   accountIndex: number;
   slug: string;
   canEdit: boolean;
+  /** The product's versions, to name an IPID's by its number. */
+  versions: readonly { id: number; version: number }[];
 }) {
   const { t } = useTranslation('products');
   const toast = useToast();
@@ -151,6 +154,14 @@ export function ProductDocumentsSection({
               id: 'created',
               header: t('documents.created'),
               cell: (document) => formatDateTime(document.createdAt),
+            },
+            {
+              id: 'version',
+              header: t('documents.product_version'),
+              cell: (document) => {
+                const version = versions.find((v) => v.id === document.productVersionId);
+                return version ? t('version_number', { version: version.version }) : '–';
+              },
             },
             {
               id: 'requester',
