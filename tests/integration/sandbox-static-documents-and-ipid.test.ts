@@ -83,7 +83,7 @@ describe('static documents', () => {
       bodyTemplate: '<h1>Widerrufsbelehrung</h1><p>Erste Fassung der {{ tenant.name }}</p>',
     });
     expect(created.status).toBe(201);
-    const template = created.body.template as { id: number };
+    const template = created.body.template as { id: number; code: string };
     // Not published yet: listed without a version, nothing to download.
     const listed = (await docs.call(manager, '/static-documents')).body.items as Listed[];
     expect(listed.find((d) => d.key === 'widerruf')).toMatchObject({ publishedVersion: null });
@@ -100,6 +100,19 @@ describe('static documents', () => {
     expect(changed.status).toBe(200);
     const second = await docs.send(manager, 'POST', '/static-documents/widerruf/publish');
     expect(second.body.version).toMatchObject({ version: 2, templateVersion: 2 });
+
+    // Each publication is in the activity log, by name.
+    const logged = await kit.db().query<{ action: string; actor_name: string; changes: unknown }>(
+      `SELECT action, actor_name, changes FROM audit_events
+        WHERE entity_type = 'doc_template' AND entity_id = $1 AND action = 'published'
+        ORDER BY id`,
+      [template.code],
+    );
+    expect(logged.map((e) => e.changes)).toEqual([
+      [{ field: 'publishedVersion', before: null, after: 1 }],
+      [{ field: 'publishedVersion', before: 1, after: 2 }],
+    ]);
+    expect(logged[0]!.actor_name).toBeTruthy();
 
     const newest = await download(manager, '/documents/download-static/widerruf');
     expect(newest.status).toBe(200);
