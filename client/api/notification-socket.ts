@@ -1,5 +1,7 @@
 import { fromCallback, type EventObject } from 'xstate';
 import type { SocketCallbackEvent } from '#machines/notification-socket.machine.ts';
+// Types only: the contract's module holds valibot schemas the shell need not load.
+import type { DocumentIssuedFrame } from '#common/contracts/notification.ts';
 
 /** What the connector needs of a WebSocket: the browser's, or `ws` in a Node test. */
 export interface SocketLike {
@@ -47,7 +49,16 @@ export const browserSocketConnector = socketConnector((path) => {
 /** The frame the tenant service sends to a user's sockets when an administrator changed their
  * roles, edited one of their roles, or disabled or deleted them. */
 export function isAccessChange(message: unknown): boolean {
+  return isFrame(message, 'access.changed');
+}
+
+function isFrame(message: unknown, kind: string): boolean {
   if (!message || typeof message !== 'object') return false;
-  const { type, kind } = message as Record<string, unknown>;
-  return type === 'notification' && kind === 'access.changed';
+  const frame = message as Record<string, unknown>;
+  return frame.type === 'notification' && frame.kind === kind;
+}
+
+/** The frame the document service sends when it issued a document of a record (a schedule). */
+export function isDocumentIssued(message: unknown): message is DocumentIssuedFrame {
+  return isFrame(message, 'document.issued' satisfies DocumentIssuedFrame['kind']);
 }

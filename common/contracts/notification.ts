@@ -25,3 +25,19 @@ export const NotificationPostedSchema = v.strictObject({
 
 export type NotificationInput = v.InferInput<typeof NotificationBody>;
 export type Notification = v.InferOutput<typeof NotificationSchema>;
+
+/**
+ * The frame the document service sends a workspace's sockets when it issued a document of a
+ * record (issue 19): a policy's schedule, a claim's acknowledgement, an invoice. Open screens
+ * read their documents again on it instead of guessing when the document is there.
+ */
+export const DOCUMENT_ISSUED = { kind: 'document.issued' } as const;
+
+export interface DocumentIssuedFrame {
+  type: 'notification';
+  kind: typeof DOCUMENT_ISSUED.kind;
+  code: string;
+  entityType: string;
+  entityId: string;
+  policyCode: string | null;
+}

@@ -201,6 +201,21 @@ test('layouts: a frame without its content place is refused at the field; one in
   await expect(layouts.getByRole('row').filter({ hasText: name })).toContainText('Ada Admin');
   await expectNoSeriousA11yViolations(page);
 
+  // A second layout of that name is refused at the name, the dialog kept open with the input.
+  await page.getByRole('button', { name: 'New layout' }).click();
+  dialog = page.getByRole('dialog', { name: 'New layout' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'The layout was not saved: please choose another name.',
+  );
+  await expect(dialog.getByText('This workspace has a layout of this name already.')).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Name')).toHaveValue(name);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(layouts.getByRole('row').filter({ hasText: name })).toHaveCount(1);
+
   // A template sits in it: the layout is not deleted, and the dialog says why.
   await page.getByRole('row').filter({ hasText: 'lead-follow-up' }).getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Lead follow-up' })).toBeVisible();

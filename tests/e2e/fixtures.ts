@@ -128,6 +128,25 @@ export async function productThroughApi(
 }
 
 /**
+ * A product manager's draft device product of a test's own, named `name` and a random suffix,
+ * priced by one yearly formula ("Schaden" of group "Gerät", 120): what a screen of one product
+ * needs to be shown.
+ */
+export async function managersDeviceProduct(baseURL: string, name: string) {
+  const api = await apiAs(baseURL, 'manager@demo.test');
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  try {
+    return await productThroughApi(
+      api,
+      { name: `${name} ${suffix}`, category: 'device' },
+      { group: 'Gerät', name: 'Schaden', expression: '120', unit: 'year' },
+    );
+  } finally {
+    await api.dispose();
+  }
+}
+
+/**
  * Signs `user` in with German chosen (the demo tenant's language), for the page now and every
  * page it opens after.
  */

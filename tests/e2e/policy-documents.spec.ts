@@ -94,6 +94,23 @@ test.describe('policy documents', () => {
     await expect(section.getByRole('alert')).toHaveCount(0);
   });
 
+  test('an open page lists a schedule as soon as it is issued, without a reload', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(page, ADMIN);
+    const policy = await createPolicy(page);
+    await scheduleIssued(page, policy);
+    await page.goto(`/u/0/policies/${policy.code}`);
+    const table = documentsSection(page, 'Documents').getByRole('table', {
+      name: `Documents of policy ${policy.number}`,
+    });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    // Someone else's change (here through the API): the socket tells the page of the schedule.
+    await applyNewVersion(page, policy.code);
+    await expect(table.getByRole('row').nth(1)).toContainText(schedule(policy.number, 2));
+  });
+
   test('a list that fails offers to try again; an empty one says so', async ({ page }) => {
     await signIn(page, ADMIN);
     const policy = await createPolicy(page);

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { makePdf } from '#server/sandbox/services/document/demo-files.ts';
 import {
-  apiAs,
   expect,
   expectNoSeriousA11yViolations,
-  productThroughApi,
+  managersDeviceProduct,
   signInGerman,
   test,
 } from './fixtures.ts';
@@ -15,7 +14,6 @@ import { expectNoUntranslatedText } from './language-checks.ts';
  * PDF uploaded through the signed form is listed with its name, downloads as the same PDF, and is
  * deleted after the confirmation; the section is accessible and all German.
  */
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const PDF = makePdf('Bedingungen', ['Allgemeine Versicherungsbedingungen']);
 
 test('Produktdokumente: hochladen, herunterladen, löschen, auf Deutsch', async ({
@@ -23,13 +21,7 @@ test('Produktdokumente: hochladen, herunterladen, löschen, auf Deutsch', async 
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const api = await apiAs(baseURL!, 'manager@demo.test');
-  const { productId } = await productThroughApi(
-    api,
-    { name: `E2E Dokumente ${stamp()}`, category: 'device' },
-    { group: 'Gerät', name: 'Schaden', expression: '120', unit: 'year' },
-  );
-  await api.dispose();
+  const { productId } = await managersDeviceProduct(baseURL!, 'E2E Dokumente');
 
   await signInGerman(page, 'manager@demo.test');
   await page.goto(`/u/0/management/product/${productId}`);

@@ -1,8 +1,7 @@
 import {
-  apiAs,
   expect,
   expectNoSeriousA11yViolations,
-  productThroughApi,
+  managersDeviceProduct,
   signInGerman,
   test,
 } from './fixtures.ts';
@@ -13,7 +12,6 @@ import {
  * no percent is named at the field, a good one is saved and reads in the version's history. A
  * reader of products sees the rate and no way to change it.
  */
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 test('der Steuersatz eines Produkts: auf Deutsch gezeigt, vom Produktmanager geändert, für Leser nur lesbar', async ({
   page,
@@ -21,13 +19,7 @@ test('der Steuersatz eines Produkts: auf Deutsch gezeigt, vom Produktmanager ge�
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const api = await apiAs(baseURL!, 'manager@demo.test');
-  const { productId, versionId } = await productThroughApi(
-    api,
-    { name: `E2E Steuersatz ${stamp()}`, category: 'device' },
-    { group: 'Gerät', name: 'Schaden', expression: '120', unit: 'year' },
-  );
-  await api.dispose();
+  const { productId, versionId } = await managersDeviceProduct(baseURL!, 'E2E Steuersatz');
 
   await signInGerman(page, 'manager@demo.test');
   await page.goto(`/u/0/management/product/${productId}`);

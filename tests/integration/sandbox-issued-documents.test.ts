@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import type { Db } from '#server/sandbox/platform/db.ts';
 import { issueDocument } from '#server/sandbox/services/document/issued-documents.ts';
 import { ISSUERS } from '#server/sandbox/services/document/issuers.ts';
@@ -113,7 +114,40 @@ async function templateOf(slug: string) {
   return res.body.items[0] as { id: number; code: string; isSystem: boolean };
 }
 
+/** A user's socket to the notification service, collecting its frames. */
+async function socketOf(session: Session) {
+  const socket = new WebSocket(
+    `${kit.base.replace('http', 'ws')}/notificationservice/v1/ws?authToken=${session.accessToken}`,
+  );
+  const frames: Record<string, unknown>[] = [];
+  socket.on('message', (data) => frames.push(JSON.parse(String(data)) as Record<string, unknown>));
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  return { frames, close: () => socket.close() };
+}
+
 describe('the claim acknowledgement', () => {
+  it('is told to the workspace’s open sockets when issued, not to another workspace’s', async () => {
+    const [mine, theirs] = await Promise.all([socketOf(admin), socketOf(nord)]);
+    try {
+      const claim = await newClaim('Leitungswasser im Keller');
+      const [doc] = await issuedOf(ofClaim(claim), 'claim-acknowledgement');
+      await expect
+        .poll(() => mine.frames.filter((f) => f.kind === 'document.issued'))
+        .toContainEqual({
+          type: 'notification',
+          kind: 'document.issued',
+          code: doc!.code,
+          entityType: 'ClaimDocument',
+          entityId: String(claim.id),
+          policyCode: policy.code,
+        });
+      expect(theirs.frames.filter((f) => f.kind === 'document.issued')).toEqual([]);
+    } finally {
+      mine.close();
+      theirs.close();
+    }
+  });
+
   it('is issued when a claim is reported, listed with the claim’s documents, printed on download', async () => {
     const claim = await newClaim('Wasserschaden in der Küche');
     const [doc] = await issuedOf(ofClaim(claim), 'claim-acknowledgement');

@@ -33,6 +33,7 @@ import {
 } from '#client/ui/time-filter-range.ts';
 import { loadStateOf, type LoadState } from '#client/ui/load-state.ts';
 import { useDocumentUploads, type UploadItem } from './use-document-uploads.ts';
+import { useIssuedDocuments } from '#client/entities/document/use-issued-documents.ts';
 
 export interface ClaimDocumentsOwner {
   /** The claim's numeric id (the document service's entityId). */
@@ -66,6 +67,8 @@ export function ClaimDocumentsPanel({ owner }: { owner: ClaimDocumentsOwner }) {
     ...documentQueries.ofClaim(accountIndex, owner.id ?? 0, range),
     enabled: owner.id !== null,
   });
+  // The acknowledgement the document service issues just after the claim was reported.
+  useIssuedDocuments(accountIndex);
   // A claim not saved yet has no documents to ask for.
   const noDocuments: LoadState<ClaimDocument[]> = { kind: 'ready', value: [] };
   const state = owner.id === null ? noDocuments : loadStateOf(query);

@@ -15,6 +15,7 @@ import {
 import { loadStateOf } from '#client/ui/load-state.ts';
 import { DocumentTable } from './document-table.tsx';
 import { useDocumentDownload } from './use-document-download.tsx';
+import { useIssuedDocuments } from './use-issued-documents.ts';
 
 /**
  * One owner's documents (a customer's, a policy's) within the documents time filter, newest
@@ -44,6 +45,7 @@ export function RangedDocuments<TKey extends QueryKey>({
   // The range is taken once per choice, so the key stays put while the clock moves on.
   const range = useMemo(() => toRange(time), [time]);
   const query = useQuery(queryOf(range));
+  useIssuedDocuments(accountIndex);
   const state = loadStateOf(query);
   const retry = () => void query.refetch();
 

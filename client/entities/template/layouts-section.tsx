@@ -183,8 +183,9 @@ function layoutRefusal(t: TFunction<'templates'>, error: unknown) {
     const used = (error.body as { templates?: number } | null)?.templates;
     return t('layouts.in_use', { count: used ?? 1 });
   }
-  if (error.code === 'name_taken') return t('layouts.name_taken');
   if (error.code === 'system_layout' || error.code === 'default_layout') return t('layouts.stays');
+  // The field says why: the name is taken, or which source is refused where.
+  if (error.code === 'name_taken') return t('layouts.name_refused');
   if (error.status === 400) return t('layouts.refused');
   return t('errors.failed');
 }

@@ -35,10 +35,6 @@ import { usePolicyActions } from './policy-actions.tsx';
 import { VersionTimeline } from './version-timeline.tsx';
 import { PolicyPaymentMethodSection } from './policy-payment-method.tsx';
 import { PolicyDocumentsSection } from './policy-documents.tsx';
-import { documentQueries } from '#client/api/documents-queries.ts';
-
-/** How long after a change the documents are read again, for the new version's schedule. */
-const SCHEDULE_ISSUE_DELAY_MS = 2000;
 
 const linkClass = 'font-medium text-blue-800 underline-offset-2 hover:underline';
 const cell = 'py-2 pr-4 align-middle';
@@ -79,18 +75,13 @@ export default function PolicyPage() {
   const retry = () => void query.refetch();
   // Every lifecycle write answers the policy as stored. Stable: the lifecycle hook's effect
   // depends on it.
-  // The history below the versions is shown all along: it is read again with the change, and
-  // so are the documents: a version in force gets its schedule, which the document service
-  // issues just after the answer (on the insurance service's event), so they are read again
-  // once more a moment later.
+  // The history below the versions is shown all along: it is read again with the change. A
+  // version in force gets its schedule, which the document service issues just after the
+  // answer and tells the workspace's sockets of (the documents section follows those).
   const replace = useCallback(
     (saved: Policy) => {
       queryClient.setQueryData(policyQueries.detail(accountIndex, policyCode).queryKey, saved);
       void queryClient.invalidateQueries({ queryKey: historyKey(accountIndex) });
-      const documents = () =>
-        void queryClient.invalidateQueries({ queryKey: documentQueries.all(accountIndex) });
-      documents();
-      setTimeout(documents, SCHEDULE_ISSUE_DELAY_MS);
     },
     [queryClient, accountIndex, policyCode],
   );

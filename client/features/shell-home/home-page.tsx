@@ -33,8 +33,9 @@ function describeMessage(message: unknown, accessChanged: string): string | unde
   if (!message || typeof message !== 'object') return undefined;
   // A machine-readable frame for the shell (it refreshes the permissions); here it gets words.
   if (isAccessChange(message)) return accessChanged;
-  const { type, title, message: text } = message as Record<string, unknown>;
-  if (type !== 'notification') return undefined;
+  const { type, kind, title, message: text } = message as Record<string, unknown>;
+  // Other machine-readable frames (`document.issued`) are for the screens they concern.
+  if (type !== 'notification' || kind !== undefined) return undefined;
   return (
     [title, text].filter((part) => typeof part === 'string').join(': ') || JSON.stringify(message)
   );

@@ -8,6 +8,7 @@ import { docTemplateRouter } from './doc-template-routes.ts';
 import { ensureDefaultDocTemplates } from './doc-template-store.ts';
 import { issueDocumentsOn } from './issued-documents.ts';
 import { ISSUERS } from './issuers.ts';
+import { DOCUMENT_ISSUED } from '#common/contracts/notification.ts';
 import { staticDocumentRouter } from './static-document-routes.ts';
 import { ensureStaticPublications } from './static-documents.ts';
 import { ipidIssuer, issueMissingIpids } from './ipid.ts';
@@ -37,8 +38,8 @@ export const documentService: ServiceModule = {
     await issueMissingIpids(db, new Date(clock.now()));
   },
   // Policy schedules, claim acknowledgements and invoices are issued as their records are
-  // created (issue 19, issuers.ts). The PDF renderer's browser starts with the first document
-  // printed; it closes with the sandbox.
+  // created (issue 19, issuers.ts), each told to the workspace's sockets (DOCUMENT_ISSUED). The
+  // PDF renderer's browser starts with the first document printed; it closes with the sandbox.
   async start(ctx) {
     const off = ctx.events.on(
       issueDocumentsOn(
@@ -46,6 +47,7 @@ export const documentService: ServiceModule = {
         ctx.logger,
         [...ISSUERS, ipidIssuer],
         () => new Date(ctx.clock.now()),
+        (tenantId, document) => ctx.hub.publish(tenantId, { ...DOCUMENT_ISSUED, ...document }),
       ),
     );
     return async () => {

@@ -64,6 +64,14 @@ export interface Issuer {
 
 const day = (at: Date | string | null) => (at ? new Date(at).toISOString().slice(0, 10) : null);
 
+/** A document just issued: its code and the record it belongs to. */
+export interface IssuedRef {
+  code: string;
+  entityType: string;
+  entityId: string;
+  policyCode: string | null;
+}
+
 /**
  * Issues the issuer's document of the event's record, the sources and values kept with it; null
  * when the record is gone or has it already.
@@ -73,7 +81,7 @@ export async function issueDocument(
   issuer: Issuer,
   event: IssueEvent,
   now: Date,
-): Promise<string | null> {
+): Promise<IssuedRef | null> {
   const { template: system } = issuer;
   return db.transaction(async (tx) => {
     const facts = await issuer.read(tx, event);
@@ -136,7 +144,14 @@ export async function issueDocument(
         facts.productVersionId ?? null,
       ],
     );
-    return row?.code ?? null;
+    return row
+      ? {
+          code: row.code,
+          entityType: facts.entityType,
+          entityId: facts.entityId,
+          policyCode: facts.policyCode,
+        }
+      : null;
   });
 }
 
@@ -167,17 +182,23 @@ export async function ensurePrinted(
   await db.query('UPDATE documents SET size_bytes = $2 WHERE id = $1', [row.id, bytes.length]);
 }
 
-/** The document service's listener: each issuer's document on each of its events. */
+/**
+ * The document service's listener: each issuer's document on each of its events, each one issued
+ * told to `issued` (the workspace's open screens read their documents again when told, rather
+ * than guessing when the document is there).
+ */
 export function issueDocumentsOn(
   db: Db,
   logger: Logger,
   issuers: readonly Issuer[],
   now: () => Date,
+  issued: (tenantId: number, document: IssuedRef) => void = () => {},
 ): (event: DomainEvent) => Promise<void> {
   return async (event) => {
     for (const issuer of issuers.filter((i) => i.on.includes(event.type))) {
       try {
-        await issueDocument(db, issuer, event, now());
+        const document = await issueDocument(db, issuer, event, now());
+        if (document) issued(event.tenantId, document);
       } catch (err) {
         logger.error(
           { err, template: issuer.template.slug, entity: event.entityCode },

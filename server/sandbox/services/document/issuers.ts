@@ -5,7 +5,7 @@ import { claimAcknowledgementFacts } from '#server/sandbox/services/claim/index.
 import { invoiceDocumentFacts } from '#server/sandbox/services/billing/index.ts';
 import { policyPaymentMethod } from '#server/sandbox/services/payment/index.ts';
 import { CLAIM_ACKNOWLEDGEMENT, INVOICE_DOCUMENT, POLICY_SCHEDULE } from './doc-template-store.ts';
-import type { Issuer } from './issued-documents.ts';
+import type { IssueEvent, Issuer } from './issued-documents.ts';
 
 /**
  * The documents the sandbox issues itself (issue 19), one line each: on which domain event,
@@ -24,6 +24,16 @@ async function policyOf(tx: Queryable, tenantId: number, code: string | null) {
     productName: String(v?.productName ?? ''),
     holder: (v?.holder as typeof NO_HOLDER | undefined) ?? NO_HOLDER,
   };
+}
+
+/** The event's record's facts, read by its service, and its policy's; null when it is gone. */
+async function withPolicy<F extends { policyCode: string | null }>(
+  tx: Queryable,
+  event: IssueEvent,
+  read: (tx: Queryable, tenantId: number, code: string) => Promise<F | null>,
+) {
+  const facts = await read(tx, event.tenantId, event.entityCode);
+  return facts && { facts, policy: await policyOf(tx, event.tenantId, facts.policyCode) };
 }
 
 /** The one document of a record: named by the template's name (its title) and the number. */
@@ -64,10 +74,10 @@ const claimAcknowledgement: Issuer = {
   template: CLAIM_ACKNOWLEDGEMENT,
   onePer: 'record',
   async read(tx, event) {
-    const facts = await claimAcknowledgementFacts(tx, event.tenantId, event.entityCode);
-    if (!facts) return null;
+    const found = await withPolicy(tx, event, claimAcknowledgementFacts);
+    if (!found) return null;
+    const { facts, policy } = found;
     const { policyNumber, ...claim } = facts.values;
-    const policy = await policyOf(tx, event.tenantId, facts.policyCode);
     const { email: _email, ...claimant } = policy.holder;
     return {
       entityType: CLAIM_DOCUMENT_ENTITY_TYPE,
@@ -93,9 +103,9 @@ const invoiceDocument: Issuer = {
   template: INVOICE_DOCUMENT,
   onePer: 'record',
   async read(tx, event) {
-    const facts = await invoiceDocumentFacts(tx, event.tenantId, event.entityCode);
-    if (!facts) return null;
-    const policy = await policyOf(tx, event.tenantId, facts.policyCode);
+    const found = await withPolicy(tx, event, invoiceDocumentFacts);
+    if (!found) return null;
+    const { facts, policy } = found;
     const method = facts.policyCode
       ? await policyPaymentMethod(tx, event.tenantId, facts.policyCode)
       : null;
