@@ -15,8 +15,8 @@ import { expectNoUntranslatedText } from './language-checks.ts';
  * Static documents and the IPID (issue 19, decision 020), in German as the demo administrator:
  * the seeded static documents listed with their published version, one opened in the template
  * editor, changed, saved and published behind the confirm dialog (from the keyboard), the new
- * version listed and downloaded as a PDF with the new text; a product version that goes live
- * lists its product information sheet on the product page, downloadable. The list in Polish has
+ * version listed and downloaded as a PDF with the new text; a product version activated on the
+ * product page lists its product information sheet there at once, downloadable. The list in Polish has
  * no English left.
  */
 
@@ -101,28 +101,26 @@ test('Produktinformationsblatt: eine aktivierte Produktversion hat ihr IPID', as
   test.setTimeout(120_000);
   const api = await apiAs(baseURL!, 'manager@demo.test');
   const name = `E2E IPID ${stamp()}`;
-  const { productId, slug, versionId } = await productThroughApi(
+  const { productId, slug } = await productThroughApi(
     api,
     { name, category: 'device', description: 'Erste Fassung' },
     { group: 'Gerät', name: 'Diebstahl', expression: '120', unit: 'year' },
   );
-  const live = await api.put(`/api/0/insuranceservice/v1/product-versions/${versionId}`, {
-    data: { status: 'active' },
-  });
-  expect(live.status()).toBe(200);
   await api.dispose();
 
   await signInGerman(page, 'manager@demo.test');
   await page.goto(`/u/0/management/product/${productId}`);
   const section = page.getByRole('region', { name: 'Dokumente', exact: true });
-  // Issued after the version went live: the list is read again until it is there.
+  await expect(section.getByText('Dieses Produkt hat noch keine Dokumente.')).toBeVisible();
+  // The draft goes live; its IPID is listed as soon as the document service issued it (the
+  // socket tells the page: no reload).
+  await page.getByRole('button', { name: 'Aktivieren: Version 1' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Aktivieren', exact: true }).click();
+  await expect(page.getByText('Version 1 geändert.').first()).toBeVisible();
   const file = `IPID-${slug}-v1.pdf`;
-  await expect(async () => {
-    await page.reload();
-    await expect(section.getByRole('button', { name: file, exact: true })).toBeVisible({
-      timeout: 2_000,
-    });
-  }).toPass({ timeout: 30_000 });
+  await expect(section.getByRole('button', { name: file, exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
   const ipid = section.getByRole('row').filter({ hasText: file });
   await expect(ipid).toContainText('documentservice');
   await expect(ipid).toContainText('Version 1');
