@@ -55,7 +55,9 @@ test('Statische Dokumente: ändern, veröffentlichen, Fassungen herunterladen', 
     page.getByRole('heading', { level: 1, name: 'Datenschutzhinweise', exact: true }),
   ).toBeVisible();
   const versions = page.getByTestId('published-versions');
-  // The header row and one per version: the next version is numbered as the rows are now.
+  // The header row and one per version: the next version is numbered as the rows are now
+  // (counted once the seed's publication is listed).
+  await expect(versions.getByRole('row').nth(1)).toBeVisible();
   const before = await versions.getByRole('row').count();
   const body = page.getByLabel('Vorlagentext (Liquid)');
   const line = `Gültig ab Lauf ${stamp()}`;
@@ -92,6 +94,22 @@ test('Statische Dokumente: ändern, veröffentlichen, Fassungen herunterladen', 
   await expect(page.getByRole('row').filter({ hasText: 'privacy-notice' })).toContainText(
     `Fassung ${before}`,
   );
+
+  // A new one under its own key: only the kinds of no record are offered; not published yet.
+  const key = `widerruf-${stamp()}`;
+  await page.getByRole('button', { name: 'Neues statisches Dokument' }).click();
+  const create = page.getByRole('dialog', { name: 'Neues statisches Dokument' });
+  await create.getByLabel('Schlüssel').fill(key);
+  await create.getByLabel('Name').fill('Widerrufsbelehrung');
+  const kind = create.getByLabel('Dokumentart');
+  await expect(kind.getByRole('option', { name: 'Versicherungsschein' })).toHaveCount(0);
+  await kind.selectOption({ label: 'Regelwerk' });
+  await create.getByRole('button', { name: 'Anlegen' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Widerrufsbelehrung', exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText('Noch nicht veröffentlicht.')).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('document')).toBe(key);
 });
 
 test('Produktinformationsblatt: eine aktivierte Produktversion hat ihr IPID', async ({

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { docTemplates } from '#client/api/doc-templates-client.ts';
 import { ApiError } from '#client/api/fetch-json.ts';
 import {
@@ -15,6 +15,7 @@ import {
   type StaticPublication,
 } from '#client/api/static-documents-client.ts';
 import { useAccountAccess } from '#client/api/use-account-access.ts';
+import { CreateTemplateDialog } from '#client/entities/template/create-template-dialog.tsx';
 import {
   DocTemplateEditor,
   documentKindLabel,
@@ -45,10 +46,17 @@ export default function StaticDocumentsPage() {
 }
 
 const listPath = (accountIndex: number) => `/u/${accountIndex}/editor/static-documents`;
+const editorPath = (accountIndex: number, key: string) =>
+  `${listPath(accountIndex)}?document=${encodeURIComponent(key)}`;
+
+/** The document kinds of no record (the document service's STATIC_KINDS). */
+const STATIC_KINDS = new Set(['terms', 'static', 'rules', 'mediation']);
 
 function StaticDocumentList() {
   const { t } = useTranslation('templates');
-  const { accountIndex } = useAccountAccess();
+  const { accountIndex, may } = useAccountAccess();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
   usePageTitle(t('static_documents.title'));
   const list = useQuery({
     queryKey: staticDocumentsKey(accountIndex),
@@ -56,7 +64,47 @@ function StaticDocumentList() {
   });
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold text-slate-900">{t('static_documents.title')}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">{t('static_documents.title')}</h1>
+        {may('document-management', 'templates', 'create') ? (
+          <Button onClick={() => setCreating(true)}>{t('static_documents.create_action')}</Button>
+        ) : null}
+      </div>
+      {creating ? (
+        <CreateTemplateDialog
+          title={t('static_documents.create_action')}
+          kindField={t('static_documents.create_kind')}
+          withSlug
+          kinds={{
+            queryKey: ['doc-template-kinds', accountIndex, 'static'],
+            load: async (signal) =>
+              (await docTemplates.kinds(accountIndex, signal)).filter((k) =>
+                STATIC_KINDS.has(k.kind),
+              ),
+          }}
+          layouts={{
+            queryKey: ['doc-layouts', accountIndex],
+            load: (signal) => docTemplates.layouts(accountIndex, signal),
+          }}
+          kindLabel={(kind) => documentKindLabel(t, kind)}
+          // The body starts with the name as its heading (as text: no markup, no Liquid).
+          create={({ slug, name, kind, layoutCode }) =>
+            docTemplates.create(accountIndex, {
+              slug,
+              name,
+              kind,
+              layoutCode,
+              bodyTemplate: `<h1>${name.replace(/[<>&{}%]/g, '')}</h1>\n`,
+            })
+          }
+          onClose={(created) => {
+            setCreating(false);
+            if (!created) return;
+            void list.refetch();
+            void navigate(editorPath(accountIndex, created.slug));
+          }}
+        />
+      ) : null}
       <p className="text-sm text-slate-700">{t('static_documents.intro')}</p>
       {list.isPending ? <Spinner label={t('static_documents.loading')} /> : null}
       {list.isError ? (
@@ -79,7 +127,7 @@ function StaticDocumentList() {
               header: t('columns.name'),
               cell: (document: StaticDocument) => (
                 <Link
-                  to={`?document=${encodeURIComponent(document.key)}`}
+                  to={editorPath(accountIndex, document.key)}
                   className="font-medium text-blue-800 underline-offset-2 hover:underline"
                 >
                   {document.name}
