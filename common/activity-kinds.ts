@@ -17,6 +17,8 @@ export const ADMIN_ENTITY_TYPES = [
   // Document layouts and templates (issue 19), kept alike.
   'document_layout',
   'doc_template',
+  // A product's documents (issue 19): uploaded, renamed and deleted files of the product.
+  'product_document',
 ] as const;
 export type AdminEntityType = (typeof ADMIN_ENTITY_TYPES)[number];
 

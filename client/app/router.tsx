@@ -1,4 +1,8 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router';
 import {
   AccountGuard,
   FirstScreenRedirect,
@@ -9,19 +13,22 @@ import {
 } from './guards.tsx';
 import { PageLoading, RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
-import { allScreens } from './route-table.ts';
+import { menuScreenPaths, screens, type ScreenRoute } from './route-table.ts';
 
 // Every page is a lazy route: the sign-in page loads only its own code on top of the entry.
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
 
-const screenRoutes: RouteObject[] = allScreens.map((screen) => ({
+const screenRoute = (screen: ScreenRoute): RouteObject => ({
   path: screen.path,
   element: <PermissionGuard rule={screen.rule} />,
   handle: { crumb: screen.label, parent: screen.parent },
   children: [{ index: true, lazy: page(screen.load) }],
-}));
+});
+
+/** The shell's layout route: the detail screens are patched in as its children. */
+const SHELL = 'shell';
 
 export const routes: RouteObject[] = [
   {
@@ -98,10 +105,11 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('#client/features/session/logout-page.tsx')),
           },
           {
+            id: SHELL,
             lazy: page(() => import('./shell/shell-layout.tsx')),
             children: [
               { index: true, element: <FirstScreenRedirect /> },
-              ...screenRoutes,
+              ...Object.values(screens).map(screenRoute),
               {
                 path: 'help/:topic',
                 handle: { crumb: 'header.help' },
@@ -126,6 +134,26 @@ export const routes: RouteObject[] = [
 
 /** Made by `start.tsx` in a task after this module's evaluation: matching the first address
  * against the flattened route table is the router's largest piece of work (issue 14). */
-export const createRouter = () => createBrowserRouter(routes);
+export const createRouter = () =>
+  createBrowserRouter(routes, { patchRoutesOnNavigation: detailScreensOnDemand() });
+
+/**
+ * Adds the detail screens (detail-routes.ts) on the first address under /u/{i} that is not a
+ * menu screen's: /u/0/policies/P-1 at first load or on a click. The router asks on every new
+ * address with a parameter (all under /u/{i} have one), hence the test before the import.
+ */
+export function detailScreensOnDemand(): PatchRoutesOnNavigationFunction {
+  let patched = false;
+  return async ({ path, patch, signal }) => {
+    const rest = /^\/u\/[^/]+\/?(.*)$/.exec(path)?.[1];
+    if (patched || rest === undefined || rest === '' || menuScreenPaths.has(rest)) return;
+    const { detailScreens } = await import('./detail-routes.ts');
+    // Two navigations may have waited for the module; the routes go in once. An aborted one's
+    // patch is ignored by the router, so the next navigation patches.
+    if (patched || signal.aborted) return;
+    patch(SHELL, Object.values(detailScreens).map(screenRoute));
+    patched = true;
+  };
+}
 // For `start.tsx`, which imports this module dynamically and react-router only through it.
 export { RouterProvider } from 'react-router';

@@ -31,6 +31,26 @@ test.describe('404 and 403 pages', () => {
     await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
   });
 
+  test('a detail screen opens at first load, from outside /u too, with its breadcrumbs; a click opens the next', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin@demo.test');
+    // Detail screens load with their first address (router.tsx, patchRoutesOnNavigation).
+    await page.goto('/admin/roles/new');
+    await expect(page).toHaveURL(/\/u\/0\/admin\/roles\/new$/);
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
+    await expect(crumbs.getByRole('link', { name: 'Roles' })).toBeVisible();
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveText('New role');
+    await crumbs.getByRole('link', { name: 'Roles' }).click();
+    await page.getByRole('row').nth(1).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/u\/0\/admin\/roles\/[^/]+$/);
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveText('Role');
+    // Below a detail screen, an address no screen has is still the shell's 404.
+    await page.goto('/u/0/policies/P-1/no/such/part');
+    await expect(page.getByRole('heading', { name: 'Error 404' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  });
+
   test('a screen without permission shows the 403 page and is not in the menu', async ({
     page,
   }) => {

@@ -29,6 +29,14 @@ interface ProductDoc {
 const uploaded = (items: unknown) =>
   (items as ProductDoc[]).filter((d) => d.requester !== 'documentservice');
 
+interface ActivityOf {
+  entityId: string;
+  entityLabel: string | null;
+  action: string;
+  actorName: string;
+  changes: { field: string; before: unknown; after: unknown }[];
+}
+
 const PDF = makePdf('Terms', ['General terms of the product']);
 
 async function firstProductSlug(): Promise<string> {
@@ -100,6 +108,25 @@ describe('product documents', () => {
     expect((await send(admin, 'DELETE', `/${slug}/${code}`)).status).toBe(204);
     expect(uploaded((await call(viewer, `/${slug}`)).body.items)).toEqual([]);
     expect((await call(viewer, `/${slug}/${code}/download-url`)).status).toBe(404);
+
+    // Each change in the workspace's activity log: who by name, what, of which file.
+    const log = await serviceCalls(kit, '/tenantservice/v1').call(
+      admin,
+      `/audit-events?entityType=product_document&pageSize=100`,
+    );
+    expect(log.status, JSON.stringify(log.body)).toBe(200);
+    const entries = (log.body.items as ActivityOf[]).filter((e) => e.entityId === code);
+    expect(entries.map((e) => [e.action, e.entityLabel])).toEqual([
+      ['deleted', expect.stringMatching(/: AGB\.pdf$/)],
+      ['updated', expect.stringMatching(/: AGB\.pdf$/)],
+      ['created', expect.stringMatching(/: terms\.pdf$/)],
+    ]);
+    expect(entries.every((e) => e.actorName === 'Ada Admin')).toBe(true);
+    expect(entries[1]!.changes).toContainEqual({
+      field: 'filename',
+      before: 'terms.pdf',
+      after: 'AGB.pdf',
+    });
   });
 
   it('answers 404 for an unknown product and 400 for a file it does not take', async () => {

@@ -9,6 +9,8 @@ import {
   requireServicePermission,
 } from '#server/sandbox/platform/auth-context.ts';
 import { parseBody } from '#server/sandbox/platform/request-body.ts';
+import { recordChange } from '#server/sandbox/platform/audit-trail.ts';
+import type { AuthContext } from '#server/sandbox/platform/auth-context.ts';
 import { parseListQuery } from '#server/sandbox/platform/list-query.ts';
 import { escapeLike, newCode } from '#server/sandbox/platform/admin-shared.ts';
 import {
@@ -65,9 +67,31 @@ export function productDocumentRouter(ctx: SandboxContext): Router {
   const router = Router();
   router.use('/documents/product', requireAuth(db, ctx.signer));
 
+  /**
+   * A product document's upload, rename or delete in the workspace's activity log: who, when,
+   * which file of which product (the label, kept as it was: the document may go).
+   */
+  const logged = (
+    auth: AuthContext,
+    document: { code: string; filename: string; productName: string },
+    action: 'created' | 'updated' | 'deleted',
+    change?: { before: object; after: object },
+  ) =>
+    recordChange(
+      db,
+      { auth, clock: ctx.clock },
+      {
+        entityType: 'product_document',
+        entityId: document.code,
+        entityLabel: `${document.productName}: ${document.filename}`,
+        action,
+        ...change,
+      },
+    );
+
   async function productOf(tenantId: number, slug: string) {
-    const [product] = await db.query<{ code: string; slug: string }>(
-      'SELECT code, slug FROM products WHERE tenant_id = $1 AND slug = $2',
+    const [product] = await db.query<{ code: string; slug: string; name: string }>(
+      'SELECT code, slug, name FROM products WHERE tenant_id = $1 AND slug = $2',
       [tenantId, slug],
     );
     if (!product) throw new HttpError(404, 'not_found', 'Product does not exist');
@@ -151,13 +175,13 @@ export function productDocumentRouter(ctx: SandboxContext): Router {
     const code = newCode('doc');
     // The key is the service's, never the client's: tenant, product and the document's code.
     const key = `${auth.tenantSlug}/products/${product.code}/${code}.${shortContentType(type)}`;
-    const now = new Date();
+    const now = new Date(ctx.clock.now());
     const expiresAt = new Date(now.getTime() + UPLOAD_POLICY_SECONDS * 1000);
     await db.query(
       `INSERT INTO documents (tenant_id, code, entity_type, entity_id, description, content_type,
                               filename, s3_key, requester, status, upload_expires_at,
-                              created_by, updated_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $11)`,
+                              created_by, updated_by, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $11, $12, $12)`,
       [
         auth.tenantId,
         code,
@@ -170,8 +194,10 @@ export function productDocumentRouter(ctx: SandboxContext): Router {
         body.requester,
         expiresAt,
         auth.userCode,
+        now,
       ],
     );
+    await logged(auth, { code, filename: body.filename, productName: product.name }, 'created');
     const signed = files.signUpload(
       {
         key,
@@ -202,11 +228,20 @@ export function productDocumentRouter(ctx: SandboxContext): Router {
     if (body.filename !== undefined && contentTypeOfName(body.filename) !== row.content_type) {
       throw new HttpError(400, 'validation_error', 'filename: the kind of file cannot change');
     }
+    const next = {
+      filename: body.filename ?? row.filename,
+      description: body.description ?? row.description,
+    };
     await db.query(
-      `UPDATE documents SET filename = $2, description = $3, updated_at = now(), updated_by = $4
+      `UPDATE documents SET filename = $2, description = $3, updated_at = $5, updated_by = $4
         WHERE id = $1`,
-      [row.id, body.filename ?? row.filename, body.description ?? row.description, auth.userCode],
+      [row.id, next.filename, next.description, auth.userCode, new Date(ctx.clock.now())],
     );
+    const product = await productOf(auth.tenantId, row.product_slug);
+    await logged(auth, { ...row, ...next, productName: product.name }, 'updated', {
+      before: { filename: row.filename, description: row.description },
+      after: next,
+    });
     res.json(present(await documentOf(auth.tenantId, row.product_slug, row.code)));
   });
 
@@ -220,9 +255,12 @@ export function productDocumentRouter(ctx: SandboxContext): Router {
 
   // Like every document's delete (DELETE /documents/{code}): the row goes, then its object.
   router.delete('/documents/product/:slug/:code', CHANGE, async (req, res) => {
-    const { tenantId } = getAuth(res);
-    const row = await documentOf(tenantId, String(req.params.slug), String(req.params.code));
+    const auth = getAuth(res);
+    const slug = String(req.params.slug);
+    const row = await documentOf(auth.tenantId, slug, String(req.params.code));
+    const product = await productOf(auth.tenantId, slug);
     await db.query('DELETE FROM documents WHERE id = $1', [row.id]);
+    await logged(auth, { ...row, productName: product.name }, 'deleted');
     await ctx.store.remove(row.s3_key).catch((err: unknown) => {
       ctx.logger.warn({ err, key: row.s3_key }, 'stored object not removed');
     });
