@@ -5,6 +5,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   productThroughApi,
+  signIn,
   signInGerman,
   signInSpeaking,
   test,
@@ -165,4 +166,22 @@ test('the static documents list in Polish leaves nothing in English', async ({ p
   );
   await expectNoUntranslatedText(page, 'pl', ['templates', 'common']);
   await expectNoSeriousA11yViolations(page);
+});
+
+test('the static documents list says when it could not load, and loads on retry', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@demo.test');
+  let fail = true;
+  await page.route('**/documentservice/v1/static-documents', (route) =>
+    fail
+      ? route.fulfill({ status: 502, json: { error: 'upstream_unavailable' } })
+      : route.fallback(),
+  );
+  await page.goto('/u/0/editor/static-documents');
+  await expect(page.getByText('The static documents could not be loaded.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  fail = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('link', { name: 'Datenschutzhinweise', exact: true })).toBeVisible();
 });
