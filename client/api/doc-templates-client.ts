@@ -45,6 +45,8 @@ export interface DocTemplateChanges {
 }
 
 export interface NewDocTemplate {
+  /** Its key; a static document is published under it (decision 020). Else taken from the code. */
+  slug?: string;
   name: string;
   kind: string;
   layoutCode: string | null;

@@ -34,6 +34,7 @@ describe('menu access', () => {
       'email-templates',
       'document-templates',
       'docx-templates',
+      'static-documents',
     ]);
   });
 
@@ -46,11 +47,13 @@ describe('menu access', () => {
       'email-templates',
       'document-templates',
       'docx-templates',
+      'static-documents',
     ]);
     expect(ids(['eis.templates.view'])).toEqual([
       'email-templates',
       'document-templates',
       'docx-templates',
+      'static-documents',
     ]);
     expect(ids(['document-management.documents.view'])).not.toContain('email-templates');
     expect(ids(['document-management.documents.view'])).not.toContain('document-templates');

@@ -69,7 +69,8 @@ export type ShellLabelKey =
   | 'menu.email_template'
   | 'menu.document_templates'
   | 'menu.docx_templates'
-  | 'menu.document_template';
+  | 'menu.document_template'
+  | 'menu.static_documents';
 
 export interface ScreenRoute {
   id: string;
@@ -366,6 +367,15 @@ export const screens = {
     rule: rules.emailTemplates,
     load: () => import('#client/features/docx-templates/docx-templates-page.tsx'),
   },
+  // Spec: /editor/static-documents; one route for list and editor (`?document=key`, decision 020).
+  staticDocuments: {
+    id: 'static-documents',
+    path: 'editor/static-documents',
+    label: 'menu.static_documents',
+    product: 'eis',
+    rule: rules.emailTemplates,
+    load: () => import('#client/features/static-documents/static-documents-page.tsx'),
+  },
   // Not in the spec's route table: decision tables are edited beside the workflows that use them.
   decisionTables: {
     id: 'decision-tables',
@@ -502,6 +512,7 @@ export const menu: MenuGroup[] = [
       { kind: 'screen', screen: screens.emailTemplates },
       { kind: 'screen', screen: screens.documentTemplates },
       { kind: 'screen', screen: screens.docxTemplates },
+      { kind: 'screen', screen: screens.staticDocuments },
     ],
   },
 ];

@@ -20,10 +20,14 @@ export const Filename = v.pipe(
 );
 const Description = v.pipe(v.string(), v.maxLength(500, 'too_long'));
 
-/** A product document: a document with the slug of its product. */
+/**
+ * A product document: a document with the slug of its product, and the product version an issued
+ * IPID is of (null for an uploaded file).
+ */
 export const ProductDocumentSchema = v.strictObject({
   ...DocumentSchema.entries,
   productSlug: v.string(),
+  productVersionId: v.nullable(v.number()),
 });
 
 /** POST /documents/product/{slug}: signs the upload of one file (pdf, png, jpeg). */

@@ -77,20 +77,25 @@ describe('the seeded layout and policy schedule', () => {
         isSystem: true,
         layoutId: layouts.body.items[0].id,
       });
+    // Then the IPID and the static documents (decision 020).
     expect(templates.body.items).toEqual([
       system('policy-schedule', 'Versicherungsschein', 'policy'),
       system('claim-acknowledgement', 'Schadenbestätigung', 'claim'),
       system('invoice', 'Rechnung', 'invoice'),
+      system('ipid', 'Produktinformationsblatt (IPID)', 'ipid'),
+      system('terms', 'Allgemeine Geschäftsbedingungen', 'terms'),
+      system('privacy-notice', 'Datenschutzhinweise', 'static'),
+      system('complaints', 'Beschwerden und Schlichtung', 'mediation'),
     ]);
     expect(templates.body.items[0].bodyTemplate).toContain('Versicherte Gegenstände');
     // The other workspace has its own.
     const theirs = await docs.call(nord, '/doc-templates');
-    expect(theirs.body.items).toHaveLength(3);
+    expect(theirs.body.items).toHaveLength(7);
     expect(theirs.body.items[0].code).not.toBe(templates.body.items[0].code);
     // The seed runs at each start and adds nothing twice.
     await kit.restart();
     const again = await docs.call(kit.sessions.manager, '/doc-templates');
-    expect(again.body.totalItems).toBe(3);
+    expect(again.body.totalItems).toBe(7);
   });
 
   it('prints the policy schedule preview with the sample, umlauts, Polish letters and page x of y', async () => {
@@ -188,7 +193,7 @@ describe('doc-templates', () => {
     }
     expect(made[0]).toMatchObject({ version: 1, layoutId: null, kind: 'invoice' });
     const page1 = await docs.call(manager, '/doc-templates?pageSize=3&order=id%20ASC');
-    expect(page1.body.totalItems).toBe(6);
+    expect(page1.body.totalItems).toBe(10);
     expect(page1.body.items).toHaveLength(3);
     expect(page1.body.items[0].bodyTemplate).toBeUndefined();
     const page2 = await docs.call(
@@ -197,8 +202,10 @@ describe('doc-templates', () => {
     );
     const ascending = [...page1.body.items, ...page2.body.items].map((t: DocTemplate) => t.id);
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
-    const descending = await docs.call(manager, '/doc-templates?order=id%20DESC');
-    expect(descending.body.items.map((t: DocTemplate) => t.id)).toEqual([...ascending].reverse());
+    const descending = await docs.call(manager, '/doc-templates?order=id%20DESC&pageSize=6');
+    const newest = descending.body.items.map((t: DocTemplate) => t.id) as number[];
+    expect(newest).toEqual([...newest].sort((a, b) => b - a));
+    expect(newest[0]).toBe(made[2]!.id);
     const one = await docs.call(
       manager,
       `/doc-templates?filter=${encodeURIComponent(`id=${made[1]!.id}`)}&expand=bodyTemplate`,

@@ -5,7 +5,8 @@ import { useAccountAccess } from '#client/api/use-account-access.ts';
 import { CreateTemplateDialog } from '#client/entities/template/create-template-dialog.tsx';
 import { LayoutsSection } from '#client/entities/template/layouts-section.tsx';
 import { TemplateListPage } from '#client/entities/template/template-list.tsx';
-import { documentKindLabel, documentsPath } from './document-kind.ts';
+import { documentKindLabel } from '#client/entities/template/doc-template-editor.tsx';
+import { documentsPath } from './document-kind.ts';
 
 /**
  * The workspace's document templates (route `/editor/documents`, issue 19): the policy schedule

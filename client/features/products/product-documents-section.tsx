@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   deleteProductDocument,
@@ -10,6 +10,9 @@ import {
   type ProductDocument,
 } from '#client/api/product-documents-client.ts';
 import { downloadDocument, sendSignedUpload } from '#client/api/documents-client.ts';
+import { NotificationSocketContext } from '#client/api/notification-socket-context.ts';
+import { isDocumentIssued } from '#client/api/notification-socket.ts';
+import { PRODUCT_DOCUMENT_ENTITY_TYPE } from '#common/contracts/product-document.ts';
 import { ACCEPT_ATTRIBUTE } from '#common/claim-documents.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
 import { Button } from '#client/ui/button.tsx';
@@ -23,17 +26,20 @@ import { useFailureMessage } from './page-parts.tsx';
 
 /**
  * The documents of a product (issue 19; docs/contracts.md, "Product documents"): listed with
- * name, time and requester for every reader; uploaded (the signed form of claim documents) and
- * deleted by who may edit the product.
+ * name, time, the product version an issued IPID is of (decision 020) and requester for every
+ * reader; uploaded (the signed form of claim documents) and deleted by who may edit the product.
  */
 export function ProductDocumentsSection({
   accountIndex,
   slug,
   canEdit,
+  versions,
 }: {
   accountIndex: number;
   slug: string;
   canEdit: boolean;
+  /** The product's versions, to name an IPID's by its number. */
+  versions: readonly { id: number; version: number }[];
 }) {
   const { t } = useTranslation('products');
   const toast = useToast();
@@ -49,6 +55,12 @@ export function ProductDocumentsSection({
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const reload = () => void queryClient.invalidateQueries({ queryKey: key });
+  // An IPID the document service issues once a version went live (decision 020): listed when told.
+  const lastMessage = NotificationSocketContext.useSelector((s) => s.context.lastMessage);
+  useEffect(() => {
+    if (isDocumentIssued(lastMessage) && lastMessage.entityType === PRODUCT_DOCUMENT_ENTITY_TYPE)
+      void queryClient.invalidateQueries({ queryKey: productDocumentsKey(accountIndex, slug) });
+  }, [lastMessage, queryClient, accountIndex, slug]);
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -151,6 +163,14 @@ export function ProductDocumentsSection({
               id: 'created',
               header: t('documents.created'),
               cell: (document) => formatDateTime(document.createdAt),
+            },
+            {
+              id: 'version',
+              header: t('documents.product_version'),
+              cell: (document) => {
+                const version = versions.find((v) => v.id === document.productVersionId);
+                return version ? t('version_number', { version: version.version }) : '–';
+              },
             },
             {
               id: 'requester',

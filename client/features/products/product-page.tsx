@@ -129,6 +129,7 @@ export default function ProductPage() {
         accountIndex={accountIndex}
         slug={current.slug}
         canEdit={canUpdateProduct}
+        versions={current.versions ?? []}
       />
       <section aria-labelledby="versions-heading" className="flex flex-col gap-3">
         <div className="flex items-center justify-between gap-3">

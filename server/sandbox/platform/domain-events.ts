@@ -13,13 +13,15 @@ export const DOMAIN_EVENT_TYPES = WORKFLOW_EVENT_TYPES;
 /**
  * Besides those, events that no workflow binds to (yet): a policy created and a new version of it
  * applied, on which the document service issues the policy schedule, and an invoice created by a
- * user (not by the billing run), on which it issues the invoice's document (issue 19).
+ * user (not by the billing run), on which it issues the invoice's document (issue 19); a product
+ * version going active (published), on which it issues the version's IPID (decision 020).
  */
 export type DomainEventType =
   | (typeof DOMAIN_EVENT_TYPES)[number]
   | 'policy.created'
   | 'policy.version_created'
-  | 'invoice.created';
+  | 'invoice.created'
+  | 'product_version.published';
 
 export interface DomainEvent {
   type: DomainEventType;

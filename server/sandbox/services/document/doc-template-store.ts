@@ -1,6 +1,7 @@
 import type { Queryable } from '#server/sandbox/platform/db.ts';
 import { updatedByNameSql, userNameSql, type Audit } from '#server/sandbox/platform/records.ts';
 import type { DocumentKind } from '#server/sandbox/services/notification/index.ts';
+import { IPID_TEMPLATE, STATIC_TEMPLATES } from './ipid-and-static-templates.ts';
 
 /**
  * Document layouts and templates as the routes, the seed and the generated documents read them
@@ -142,11 +143,16 @@ export const INVOICE_DOCUMENT = {
 {% endcase %}<p>Vielen Dank für Ihr Vertrauen.<br>{{ tenant.name }}</p>`,
 };
 
-/** Every workspace's system templates, which the sandbox issues documents by (issuers.ts). */
+/**
+ * Every workspace's system templates, which the sandbox issues documents by (issuers.ts), and
+ * its static documents, which it serves by key (decision 020).
+ */
 export const SYSTEM_TEMPLATES: readonly SystemTemplate[] = [
   POLICY_SCHEDULE,
   CLAIM_ACKNOWLEDGEMENT,
   INVOICE_DOCUMENT,
+  IPID_TEMPLATE,
+  ...STATIC_TEMPLATES,
 ];
 
 /** Who wrote the workspace's starting layout and template: nobody of its staff. */

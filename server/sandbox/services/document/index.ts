@@ -11,6 +11,9 @@ import { ensureDefaultDocTemplates } from './doc-template-store.ts';
 import { issueDocumentsOn } from './issued-documents.ts';
 import { ISSUERS } from './issuers.ts';
 import { DOCUMENT_ISSUED } from '#common/contracts/notification.ts';
+import { staticDocumentRouter } from './static-document-routes.ts';
+import { ensureStaticPublications } from './static-documents.ts';
+import { ipidIssuer, issueMissingIpids } from './ipid.ts';
 
 /**
  * The document service: documents of leads, policies, claims and invoices, their bytes in the store; the
@@ -19,12 +22,19 @@ import { DOCUMENT_ISSUED } from '#common/contracts/notification.ts';
 export const documentService: ServiceModule = {
   name: 'documentservice',
   prefix: '/documentservice/v1',
-  routers: [docTemplateRouter, docxTemplateRouter, productDocumentRouter, documentRouter],
+  routers: [
+    docTemplateRouter,
+    docxTemplateRouter,
+    staticDocumentRouter,
+    productDocumentRouter,
+    documentRouter,
+  ],
   migrations: sqlFiles('document', [
     '008-documents.sql',
     '012-document-storage.sql',
     '042-document-templates.sql',
     '043-docx-templates.sql',
+    '044-static-documents-and-ipid.sql',
   ]),
   async seed({ db, logger, store, clock }) {
     // The demo claims' documents, and the bytes of every seeded document: after claims.
@@ -33,6 +43,10 @@ export const documentService: ServiceModule = {
     await ensureDefaultDocTemplates(db, new Date(clock.now()));
     // And a docx template to fill (a policy confirmation letter), once per workspace.
     await ensureDemoDocxTemplates(db, store, new Date(clock.now()));
+    // The seeded static documents' first publication and the active product versions' IPIDs
+    // (decision 020), each once; printed on their first download.
+    await ensureStaticPublications(db, new Date(clock.now()));
+    await issueMissingIpids(db, new Date(clock.now()));
   },
   // Policy schedules, claim acknowledgements and invoices are issued as their records are
   // created (issue 19, issuers.ts), each told to the workspace's sockets (DOCUMENT_ISSUED). The
@@ -42,7 +56,7 @@ export const documentService: ServiceModule = {
       issueDocumentsOn(
         ctx.db,
         ctx.logger,
-        ISSUERS,
+        [...ISSUERS, ipidIssuer],
         () => new Date(ctx.clock.now()),
         (tenantId, document) => ctx.hub.publish(tenantId, { ...DOCUMENT_ISSUED, ...document }),
       ),

@@ -38,6 +38,8 @@ export interface IssueFacts {
   entityId: string;
   policyCode: string | null;
   accountCode: string | null;
+  /** A product document's version (an IPID is of one product version). */
+  productVersionId?: number;
   /** The template kind's variables besides the common ones (`{ policy }`, `{ claim, policy }`). */
   values: Record<string, unknown>;
   /** The list's description and the download's name, after the template's name (its title). */
@@ -121,10 +123,10 @@ export async function issueDocument(
       `INSERT INTO documents (tenant_id, code, entity_type, entity_id, policy_code, account_code,
                               description, content_type, filename, s3_key, requester, status,
                               template_slug, issued, created_at, updated_at, created_by,
-                              updated_by)
+                              updated_by, product_version_id)
        SELECT $1, $2, $3, $4, $5, $6, $7, 'application/pdf', $8, $9, 'documentservice', 'stored',
-              $10, $11, $12, $12, $13, $13
-        WHERE $15 OR NOT EXISTS (SELECT 1 FROM documents d
+              $10, $11, $12, $12, $13, $13, $15::int
+        WHERE $16 OR NOT EXISTS (SELECT 1 FROM documents d
                                   WHERE d.tenant_id = $1 AND d.entity_type = $3
                                     AND d.entity_id = $4 AND d.template_slug = $10
                                     AND ($14 OR d.description = $7))
@@ -144,6 +146,7 @@ export async function issueDocument(
         now,
         event.by,
         issuer.onePer === 'record',
+        facts.productVersionId ?? null,
         chosen !== undefined,
       ],
     );
@@ -159,7 +162,7 @@ export async function issueDocument(
 }
 
 /** Puts bytes in the store: an outside one by its API, the own one in its table. */
-async function putObject(db: Queryable, store: ObjectStore, key: string, bytes: Buffer) {
+export async function putObject(db: Queryable, store: ObjectStore, key: string, bytes: Buffer) {
   if (store instanceof S3ObjectStore) return store.put(key, bytes, 'application/pdf');
   await db.query(
     `INSERT INTO storage_objects (bucket, key, content, content_type, size_bytes)

@@ -25,6 +25,8 @@ import {
 } from '#common/contracts/product-document.ts';
 import { documentFiles } from './document-files.ts';
 import { presentDocument, type DocumentRow } from './document-routes.ts';
+import { ensurePrinted } from './issued-documents.ts';
+import { pdfRendererOf } from './pdf-renderer.ts';
 
 /**
  * Product documents (spec: "Product document: productSlug, createdAt, filename, requester";
@@ -39,9 +41,17 @@ const CHANGE = requireServicePermission('policy-management', 'products', 'update
 
 const MAX_PAGE_SIZE = 100;
 
-type ProductDocumentRow = DocumentRow & { product_slug: string };
+type ProductDocumentRow = DocumentRow & {
+  product_slug: string;
+  product_version_id: number | null;
+};
 
-const present = (r: ProductDocumentRow) => ({ ...presentDocument(r), productSlug: r.product_slug });
+// The product version an issued IPID is of (decision 020); null for an uploaded file.
+const present = (r: ProductDocumentRow) => ({
+  ...presentDocument(r),
+  productSlug: r.product_slug,
+  productVersionId: r.product_version_id,
+});
 
 /** The tenant's product documents with their product's slug; stored ones only. */
 const WITH_PRODUCT = `
@@ -238,6 +248,8 @@ export function productDocumentRouter(ctx: SandboxContext): Router {
   router.get('/documents/product/:slug/:code/download-url', VIEW, async (req, res) => {
     const { tenantId } = getAuth(res);
     const row = await documentOf(tenantId, String(req.params.slug), String(req.params.code));
+    // An IPID the sandbox issued is printed on its first download (decision 020).
+    await ensurePrinted(db, ctx.store, pdfRendererOf(ctx), row);
     res.json({ url: files.downloadAddress(row) });
   });
 

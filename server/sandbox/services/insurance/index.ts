@@ -68,3 +68,10 @@ export { loadTariffs, premiumOf, PremiumFormulaError } from './premium.ts';
 
 // For the document service's policy schedule: what it prints of a policy's current version.
 export { policyScheduleFacts, type PolicyScheduleFacts } from './policy-schedule-facts.ts';
+
+// For the document service's product information sheet (IPID) of a product version.
+export {
+  activeProductVersions,
+  productVersionFacts,
+  type ProductVersionFacts,
+} from './product-version-facts.ts';

@@ -963,6 +963,15 @@ export function insuranceProductRouter(ctx: SandboxContext): Router {
       await recordChange(tx, { auth, clock: ctx.clock }, versionEvent('updated', version, row!));
       return row!;
     });
+    // Committed: a version gone live gets its product information sheet (IPID, decision 020).
+    if (updated.status === 'active' && version.status !== 'active')
+      ctx.events.emit({
+        type: 'product_version.published',
+        tenantId: auth.tenantId,
+        entityCode: updated.code,
+        by: auth.userCode,
+        data: { productVersion: updated.version },
+      });
     res.json({ productVersion: presentVersion(auth.tenantSlug)(updated) });
   });
 

@@ -34,6 +34,32 @@ const POLICY = {
 
 const PRODUCT = { product: { name: 'text', slug: 'text', version: 'number' } } as const;
 
+/**
+ * The product information sheet (IPID) of one product version: what the insurance service
+ * exports of it (productVersionFacts), the insured objects with their fields and the premium
+ * formulas as the cover's parts (`unit`: day, week, month, quarter, year, oneTimePayment).
+ */
+const IPID = {
+  product: {
+    name: 'text',
+    slug: 'text',
+    category: 'text',
+    version: 'number',
+    description: 'text',
+    contractDurationDays: 'number',
+    insuredObjects: [
+      { name: 'text', label: 'text', fields: [{ name: 'text', label: 'text', type: 'text' }] },
+    ],
+    coverages: [{ name: 'text', group: 'text', unit: 'text' }],
+  },
+} as const;
+
+/**
+ * Static documents (terms, privacy notice, complaints rules; decision 020) belong to no record:
+ * they are published once for everybody, so they may name the workspace and nothing else.
+ */
+const NO_RECORD = {} as const;
+
 const KINDS = {
   policy: { policy: POLICY },
   sepa: {
@@ -83,11 +109,11 @@ const KINDS = {
     },
     policy: { number: 'text', productName: 'text' },
   },
-  ipid: PRODUCT,
-  terms: PRODUCT,
-  rules: PRODUCT,
-  static: PRODUCT,
-  mediation: PRODUCT,
+  ipid: IPID,
+  terms: NO_RECORD,
+  rules: NO_RECORD,
+  static: NO_RECORD,
+  mediation: NO_RECORD,
   protocol: PRODUCT,
   link: PRODUCT,
 } as const satisfies Record<string, VariableRecord>;
@@ -133,6 +159,33 @@ const POLICY_SAMPLE = {
   ],
 };
 const PRODUCT_SAMPLE = { product: { name: 'Kfz-Versicherung', slug: 'car', version: 3 } };
+const IPID_SAMPLE = {
+  product: {
+    ...PRODUCT_SAMPLE.product,
+    category: 'car',
+    description: 'Tarif 2026 mit Schutzbrief',
+    contractDurationDays: 365,
+    insuredObjects: [
+      {
+        name: 'vehicle',
+        label: 'Fahrzeug',
+        fields: [
+          { name: 'licensePlate', label: 'Kennzeichen', type: 'string' },
+          { name: 'firstRegistration', label: 'Erstzulassung', type: 'date' },
+        ],
+      },
+      {
+        name: 'driver',
+        label: 'Fahrer',
+        fields: [{ name: 'age', label: 'Alter', type: 'number' }],
+      },
+    ],
+    coverages: [
+      { name: 'Haftpflicht', group: 'Grundschutz', unit: 'year' },
+      { name: 'Teilkasko', group: 'Zusatzschutz', unit: 'year' },
+    ],
+  },
+};
 
 const SAMPLES: Record<DocumentKind, Record<string, unknown>> = {
   policy: { policy: POLICY_SAMPLE },
@@ -205,11 +258,11 @@ const SAMPLES: Record<DocumentKind, Record<string, unknown>> = {
     },
     policy: { number: POLICY_SAMPLE.number, productName: 'Kfz-Versicherung' },
   },
-  ipid: PRODUCT_SAMPLE,
-  terms: PRODUCT_SAMPLE,
-  rules: PRODUCT_SAMPLE,
-  static: PRODUCT_SAMPLE,
-  mediation: PRODUCT_SAMPLE,
+  ipid: IPID_SAMPLE,
+  terms: {},
+  rules: {},
+  static: {},
+  mediation: {},
   protocol: PRODUCT_SAMPLE,
   link: PRODUCT_SAMPLE,
 };
