@@ -54,6 +54,20 @@ async function applyNewVersion(page: Page, code: string) {
 
 const documentsSection = (page: Page, name: string) => page.getByRole('region', { name });
 
+/** A new policy of the admin's, its page open once its first schedule is listed (one row). */
+async function openWithFirstSchedule(page: Page) {
+  await signIn(page, ADMIN);
+  const policy = await createPolicy(page);
+  await scheduleIssued(page, policy);
+  await page.goto(`/u/0/policies/${policy.code}`);
+  const section = documentsSection(page, 'Documents');
+  const rows = section
+    .getByRole('table', { name: `Documents of policy ${policy.number}` })
+    .getByRole('row');
+  await expect(rows).toHaveCount(2);
+  return { policy, section, rows };
+}
+
 test.describe('policy documents', () => {
   test("the schedules of a policy's versions are listed newest first and download as PDFs", async ({
     page,
@@ -98,32 +112,17 @@ test.describe('policy documents', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await signIn(page, ADMIN);
-    const policy = await createPolicy(page);
-    await scheduleIssued(page, policy);
-    await page.goto(`/u/0/policies/${policy.code}`);
-    const table = documentsSection(page, 'Documents').getByRole('table', {
-      name: `Documents of policy ${policy.number}`,
-    });
-    await expect(table.getByRole('row')).toHaveCount(2);
+    const { policy, rows } = await openWithFirstSchedule(page);
     // Someone else's change (here through the API): the socket tells the page of the schedule.
     await applyNewVersion(page, policy.code);
-    await expect(table.getByRole('row').nth(1)).toContainText(schedule(policy.number, 2));
+    await expect(rows.nth(1)).toContainText(schedule(policy.number, 2));
   });
 
   test('a schedule issued again on request is listed beside the first, by keyboard', async ({
     page,
   }) => {
     test.setTimeout(120_000);
-    await signIn(page, ADMIN);
-    const policy = await createPolicy(page);
-    await scheduleIssued(page, policy);
-    await page.goto(`/u/0/policies/${policy.code}`);
-    const section = documentsSection(page, 'Documents');
-    const rows = section
-      .getByRole('table', { name: `Documents of policy ${policy.number}` })
-      .getByRole('row');
-    await expect(rows).toHaveCount(2);
+    const { policy, section, rows } = await openWithFirstSchedule(page);
     await section.getByRole('button', { name: 'Issue a document…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Issue a document' });
     const template = dialog.getByLabel('Template');

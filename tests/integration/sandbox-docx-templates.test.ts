@@ -1,5 +1,5 @@
-import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
+import { textOfDocx } from '#tests/support/docx.ts';
 import { makeDocx } from '#server/sandbox/services/document/docx-templates.ts';
 import { DOCX_CONTENT_TYPE } from '#common/contracts/docx-template.ts';
 import { PRODUCT_USERS, serviceCalls, withSandbox } from '#tests/support/sandbox.ts';
@@ -68,13 +68,6 @@ async function firstPolicy(): Promise<{ code: string; policyNumber: string }> {
   expect(res.status).toBe(200);
   return (res.body.items as { code: string; policyNumber: string }[])[0]!;
 }
-
-const textOfDocx = (bytes: Uint8Array) =>
-  new PizZip(bytes)
-    .file('word/document.xml')!
-    .asText()
-    .replace(/<\/w:p>/g, '\n')
-    .replace(/<[^>]+>/g, '');
 
 describe('docx templates', () => {
   it('checks an uploaded template and fills it with a policy as DOCX and PDF', async () => {

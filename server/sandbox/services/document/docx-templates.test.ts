@@ -1,14 +1,7 @@
-import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
+import { textOfDocx as text } from '#tests/support/docx.ts';
 import { checkDocx, docxValues, fillDocx, makeDocx } from './docx-templates.ts';
 import { documentVariablesOf } from '#server/sandbox/services/notification/index.ts';
-
-const text = (bytes: Uint8Array) =>
-  new PizZip(bytes)
-    .file('word/document.xml')!
-    .asText()
-    .replace(/<\/w:p>/g, '\n')
-    .replace(/<[^>]+>/g, '');
 
 describe('docx templates', () => {
   it('takes a template whose tags are the entity variables, loops included', () => {
