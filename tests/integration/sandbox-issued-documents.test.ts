@@ -362,6 +362,39 @@ describe('issued on request', () => {
   });
 });
 
+describe('the editor’s preview with a real record', () => {
+  it('prints the unsaved source with one of the workspace’s records, for who may read it', async () => {
+    const claim = await newClaim('Sturm am Carport');
+    const body = {
+      kind: 'claim',
+      name: 'Vorschau',
+      bodyTemplate: '<p>Schaden {{ claim.number }}: {{ claim.title }}</p>',
+    };
+    const res = await fetch(`${kit.base}/documentservice/v1/doc-templates/preview`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, entityCode: claim.code }),
+    });
+    expect(res.status).toBe(200);
+    const text = (await pdfPages(Buffer.from(await res.arrayBuffer()))).join('\n');
+    expect(text).toContain(`Schaden ${claim.claimNumber}: Sturm am Carport`);
+    // Another workspace's claim is not there; a kind without records has none to print.
+    const theirs = await documents.send(nord, 'POST', '/doc-templates/preview', {
+      ...body,
+      entityCode: claim.code,
+    });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.issues).toEqual([{ path: 'entityCode', code: 'not_found' }]);
+    const terms = await documents.send(admin, 'POST', '/doc-templates/preview', {
+      kind: 'terms',
+      bodyTemplate: '<p>AGB</p>',
+      entityCode: claim.code,
+    });
+    expect(terms.status).toBe(400);
+    expect(terms.body.error).toBe('not_issuable');
+  });
+});
+
 describe('the editor’s preview', () => {
   it('prints the claim acknowledgement and the invoice with their sample records', async () => {
     for (const [slug, expected] of [

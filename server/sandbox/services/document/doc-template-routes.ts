@@ -37,7 +37,7 @@ import { renderDocumentPdf } from './document-output.ts';
 import { pdfRendererOf } from './pdf-renderer.ts';
 import { attachmentHeader } from './document-routes.ts';
 import { issueDocument } from './issued-documents.ts';
-import { ISSUERS } from './issuers.ts';
+import { issuerFor, recordValues } from './record-facts.ts';
 import { DOCUMENT_ISSUED } from '#common/contracts/notification.ts';
 
 /**
@@ -75,6 +75,8 @@ const PreviewBody = v.object({
   name: v.optional(v.string()),
   ...layoutRef,
   bodyTemplate: templateSource,
+  /** A record of the kind to print instead of the sample (its code). */
+  entityCode: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
 });
 
 function checkLayoutSources(header: string, footer: string): void {
@@ -223,20 +225,35 @@ export function docTemplateRouter(ctx: SandboxContext): Router {
 
   // ---- template previews ---------------------------------------------------------------------
 
-  /** Sources with the kind's sample record, as a PDF in the page. */
-  const previewPdf = async (
-    auth: AuthContext,
-    res: Response,
-    t: { kind: DocumentKind; name: string; body: string; layoutId: number | null },
-  ) => {
+  /** The kind's sample record with the workspace's name. */
+  const sampleValues = async (auth: AuthContext, t: { kind: DocumentKind; name: string }) => {
     const [tenant] = await db.query<{ name: string }>('SELECT name FROM tenants WHERE id = $1', [
       auth.tenantId,
     ]);
-    const values = documentSampleOf(t.kind, {
+    return documentSampleOf(t.kind, {
       tenantName: tenant?.name ?? '',
       title: t.name,
       issuedAt: now().toISOString().slice(0, 10),
     });
+  };
+
+  /**
+   * Sources printed as a PDF in the page: with the kind's sample record, or with `entityCode`
+   * one of the workspace's real records of the kind, for who may read it.
+   */
+  const previewPdf = async (
+    auth: AuthContext,
+    res: Response,
+    t: { kind: DocumentKind; name: string; body: string; layoutId: number | null },
+    entityCode?: string,
+  ) => {
+    const values = entityCode
+      ? await recordValues(db, auth, t.kind, entityCode, {
+          title: t.name,
+          now: now(),
+          field: 'entityCode',
+        })
+      : await sampleValues(auth, t);
     const bytes = await renderDocumentPdf(
       pdfRendererOf(ctx),
       { body: t.body, layout: await docLayoutById(db, auth.tenantId, t.layoutId) },
@@ -246,19 +263,19 @@ export function docTemplateRouter(ctx: SandboxContext): Router {
     sendPdf(res, `${t.name || 'preview'}.pdf`, bytes);
   };
 
-  // Unsaved sources printed with the kind's sample record.
+  // Unsaved sources printed with the kind's sample record, or with one real record.
   router.post('/doc-templates/preview', TEMPLATE_ACCESS.view, async (req, res) => {
     const auth = getAuth(res);
     const body = parseBody(PreviewBody, req.body);
     const kind = body.kind as DocumentKind;
     checkBody(kind, body.bodyTemplate);
     const layoutId = (await layoutIdOf(db, auth.tenantId, body)) ?? null;
-    await previewPdf(auth, res, {
-      kind,
-      name: body.name ?? 'Vorschau',
-      body: body.bodyTemplate,
-      layoutId,
-    });
+    await previewPdf(
+      auth,
+      res,
+      { kind, name: body.name ?? 'Vorschau', body: body.bodyTemplate, layoutId },
+      body.entityCode,
+    );
   });
 
   router.get('/doc-templates/:id/preview', TEMPLATE_ACCESS.view, async (req, res) => {
@@ -279,10 +296,7 @@ export function docTemplateRouter(ctx: SandboxContext): Router {
     const auth = getAuth(res);
     const { entityCode } = parseBody(IssueBody, req.body);
     const row = await findTemplate(db, auth.tenantId, String(req.params.id));
-    const issuer = ISSUERS.find((i) => i.template.kind === row.kind);
-    if (!issuer) {
-      throw new HttpError(400, 'not_issuable', `a ${row.kind} template belongs to no record`);
-    }
+    const issuer = issuerFor(auth, row.kind);
     const event = { tenantId: auth.tenantId, entityCode, by: auth.userCode };
     const issued = await issueDocument(db, issuer, event, now(), row);
     if (!issued) throw new HttpError(404, 'not_found', `${row.kind} ${entityCode} not found`);

@@ -14,7 +14,6 @@ import {
 } from '#server/sandbox/platform/records.ts';
 import { equals, listPage, readList, type ListSource } from '#server/sandbox/platform/list-sql.ts';
 import { listTotals } from '#server/sandbox/platform/list-page.ts';
-import { hasPermission } from '#common/permissions.ts';
 import { UPLOAD_POLICY_SECONDS } from '#common/claim-documents.ts';
 import type { ErrorIssue } from '#common/contracts/error.ts';
 import {
@@ -27,7 +26,7 @@ import {
 import { TEMPLATE_ACCESS } from '#server/sandbox/services/notification/index.ts';
 import { attachmentHeader, documentFiles } from './document-files.ts';
 import { checkDocx, docxTagsOf, docxToPdf, fillDocx } from './docx-templates.ts';
-import { ISSUERS } from './issuers.ts';
+import { issuerFor, recordValues } from './record-facts.ts';
 import { pdfRendererOf } from './pdf-renderer.ts';
 
 /**
@@ -81,13 +80,6 @@ const LIST: ListSource = {
 
 /** How many uploads in flight a list checks (abandoned ones cost no more). */
 const MAX_PENDING_CHECKS = 10;
-
-/** Reading a record's facts for a fill needs that record's own permission too. */
-const RECORD_VIEW: Record<DocxEntityType, readonly string[]> = {
-  policy: ['policy-management.policies.view', 'eis.policies.view'],
-  claim: ['claim-management.claims.view', 'eis.claims.view'],
-  invoice: ['billing-management.invoices.view', 'eis.finance.invoices.view'],
-};
 
 function present(r: DocxTemplateRow) {
   return {
@@ -323,13 +315,8 @@ export function docxTemplateRouter(ctx: SandboxContext): Router {
         [{ path: 'entityType', code: 'wrong_entity' }],
       );
     }
-    if (!RECORD_VIEW[row.entity_type].some((p) => hasPermission(auth.permissions, p))) {
-      throw new HttpError(
-        403,
-        'forbidden',
-        `missing permission ${RECORD_VIEW[row.entity_type][0]}`,
-      );
-    }
+    // Before the file is read: a fill needs the record's own permission too.
+    issuerFor(auth, row.entity_type);
     await sendFilled(res, auth, row, body.entityId, body.format);
   });
 
@@ -341,32 +328,13 @@ export function docxTemplateRouter(ctx: SandboxContext): Router {
     format: 'docx' | 'pdf',
   ) {
     // The record's facts as the sandbox's own documents of that kind print them.
-    const issuer = ISSUERS.find((i) => i.template.kind === row.entity_type)!;
-    const facts = await issuer.read(db, {
-      tenantId: auth.tenantId,
-      entityCode: entityId,
-      by: auth.userCode,
+    const values = await recordValues(db, auth, row.entity_type, entityId, {
+      title: row.name,
+      now: now(),
+      field: 'entityId',
     });
-    if (!facts) {
-      throw new HttpError(
-        404,
-        'not_found',
-        `${row.entity_type} ${entityId} does not exist`,
-        undefined,
-        [{ path: 'entityId', code: 'not_found' }],
-      );
-    }
     const bytes = await store.read(row.s3_key);
     if (!bytes) throw new HttpError(404, 'not_found', 'the file of this template is missing');
-    const [tenant] = await db.query<{ name: string }>('SELECT name FROM tenants WHERE id = $1', [
-      auth.tenantId,
-    ]);
-    const values = {
-      tenant: { name: tenant?.name ?? '' },
-      issuedAt: now().toISOString().slice(0, 10),
-      title: row.name,
-      ...facts.values,
-    };
     const docx = fillDocx(bytes, row.entity_type, values);
     const out = format === 'pdf' ? await docxToPdf(pdfRendererOf(ctx), docx, row.name) : docx;
     res
