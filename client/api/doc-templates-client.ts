@@ -78,6 +78,8 @@ export interface DocPreviewRequest {
   name: string;
   layoutCode: string | null;
   bodyTemplate: string;
+  /** A record of the kind to print instead of the sample (its code). */
+  entityCode?: string;
 }
 
 /** The unsaved sources printed with the kind's sample record: the PDF as a Blob. */

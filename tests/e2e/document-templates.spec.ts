@@ -8,6 +8,7 @@ import {
 } from './fixtures.ts';
 import { expectNoUntranslatedText } from './language-checks.ts';
 import { expectRefusedThenSaved } from './template-editing.ts';
+import { pdfPages } from '#tests/support/pdf.ts';
 
 const USER = 'admin@demo.test';
 const API = '/api/0/documentservice/v1';
@@ -156,4 +157,46 @@ test('in English: the policy schedule editor, and a preview the server cannot pr
   await expect(body).toHaveValue(/\{\{ policy\.number \}\}/);
   await expect(page.getByRole('button', { name: 'Preview', exact: true })).toBeEnabled();
   await expectNoSeriousA11yViolations(page);
+});
+
+/**
+ * The policy schedule previewed with a real policy (issue 19): "Preview with" offers the newest
+ * policies; the preview prints the unsaved source with the chosen one's number, and again with
+ * the sample record when the choice is cleared.
+ */
+test('in English: the schedule previewed with one of the newest policies', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, USER);
+  await page.goto('/u/0/editor/documents');
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'System template' })
+    .getByRole('link', { name: 'Versicherungsschein', exact: true })
+    .click();
+  const choice = page.getByLabel('Preview with');
+  await expect(choice.locator('option:checked')).toHaveText('The sample record');
+  const newest = choice.locator('option').nth(1);
+  const label = (await newest.textContent())!;
+  const number = label.split(' · ')[0]!;
+  await choice.selectOption({ label });
+
+  // What the page asks the service to print, printed again here to read the PDF's text.
+  const printed = async () => {
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/doc-templates/preview')),
+      page.getByRole('button', { name: 'Preview', exact: true }).click(),
+    ]);
+    await expect(page.getByTitle('PDF preview')).toBeVisible();
+    await page.getByRole('button', { name: 'Close preview' }).click();
+    const again = await page.request.post(`${API}/doc-templates/preview`, {
+      headers: { 'X-CSRF': '1' },
+      data: request.postDataJSON() as Record<string, unknown>,
+    });
+    expect(again.status()).toBe(200);
+    return (await pdfPages(await again.body())).join('\n');
+  };
+  expect(await printed()).toContain(number);
+  await expectNoSeriousA11yViolations(page);
+  await choice.selectOption({ label: 'The sample record' });
+  expect(await printed()).not.toContain(number);
 });

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import {
@@ -18,6 +19,8 @@ import {
   type TemplateEditorState,
 } from './template-editor.tsx';
 import { insertAtCaret } from './variables-panel.tsx';
+import { newestRecordsOf } from './preview-records.ts';
+import { SelectInput } from '#client/ui/form/fields.tsx';
 
 /*
  * The document template editor (issue 19): a doc-template's name, layout and Liquid body, the
@@ -56,6 +59,12 @@ export function DocTemplateEditor({
   const { accountIndex } = useAccountAccess();
   const id = useId();
   const field = useRef<HTMLTextAreaElement | null>(null);
+  // The record the preview prints (its code); '' for the kind's sample record.
+  const [record, setRecord] = useState('');
+  const records = useQuery({
+    queryKey: ['preview-records', accountIndex, initial.kind],
+    queryFn: ({ signal }) => newestRecordsOf(initial.kind, accountIndex, signal),
+  });
   const editor = useTemplateEditor({
     initial,
     changesOf,
@@ -112,7 +121,22 @@ export function DocTemplateEditor({
           name: draft.name,
           layoutCode: draft.layoutCode,
           bodyTemplate: draft.bodyTemplate,
+          ...(record ? { entityCode: record } : {}),
         }) satisfies DocPreviewRequest
+      }
+      previewWith={
+        // Kinds without records, and readers who may not list them, keep the sample.
+        records.data?.length ? (
+          <SelectInput
+            name="preview-record"
+            label={t('documents.preview_with')}
+            hint={t('documents.preview_with_hint')}
+            placeholder={t('documents.preview_sample')}
+            value={record}
+            options={records.data.map((r) => ({ value: r.code, label: r.label }))}
+            onChange={setRecord}
+          />
+        ) : null
       }
       previewBusyLabel={t('documents.preview_busy')}
       buttons={more.buttons}
@@ -131,7 +155,7 @@ export function DocTemplateEditor({
           }}
         />
       }
-      previewTitle={t('documents.preview_title')}
+      previewTitle={record ? t('documents.preview_title_record') : t('documents.preview_title')}
       renderPreview={(rendered) =>
         'pdfUrl' in rendered ? (
           <iframe

@@ -237,6 +237,7 @@ export function TemplateEditorFrame<T extends EditableTemplate, C extends Editab
   whereOf,
   noLayout,
   sources,
+  previewWith,
   previewRequest,
   previewBusyLabel,
   buttons,
@@ -254,6 +255,8 @@ export function TemplateEditorFrame<T extends EditableTemplate, C extends Editab
   /** Offer "no layout". */
   noLayout: boolean;
   sources: ReactNode;
+  /** What the preview prints the source with (a document template: a chosen record). */
+  previewWith?: ReactNode;
   previewRequest: () => unknown;
   previewBusyLabel?: string;
   buttons?: ReactNode;
@@ -290,6 +293,7 @@ export function TemplateEditorFrame<T extends EditableTemplate, C extends Editab
       <div className="grid gap-6 lg:grid-cols-[1fr_16rem]">
         <div className="flex flex-col gap-3">
           {sources}
+          {previewWith}
           <div className="flex flex-wrap gap-2">
             <Button
               variant="secondary"

@@ -191,11 +191,14 @@ export function SelectInput({
   value,
   onChange,
   options,
+  placeholder,
   ...field
 }: FieldProps & {
   value: string;
   onChange: (value: string) => void;
   options: readonly FieldOption[];
+  /** What the empty choice says, when it means more than "choose" (a default). */
+  placeholder?: string;
 }) {
   const { t } = useTranslation('ui');
   return (
@@ -209,7 +212,7 @@ export function SelectInput({
           className={inputClass}
           onChange={(event) => onChange(event.target.value)}
         >
-          <option value="">{t('form.select_placeholder')}</option>
+          <option value="">{placeholder ?? t('form.select_placeholder')}</option>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
