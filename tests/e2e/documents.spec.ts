@@ -14,7 +14,7 @@ test.describe('document search', () => {
     await signIn(page, READER);
     await page
       .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'Documents' })
+      .getByRole('link', { name: 'Documents', exact: true })
       .click();
     await expect(page).toHaveURL(/\/u\/0\/documents$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
@@ -82,7 +82,9 @@ test.describe('document search', () => {
       page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Policies' }),
     ).toBeVisible();
     await expect(
-      page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Documents' }),
+      page
+        .getByRole('navigation', { name: 'Main menu' })
+        .getByRole('link', { name: 'Documents', exact: true }),
     ).toHaveCount(0);
     await page.goto('/u/0/documents');
     await expect(page.getByRole('heading', { name: 'Error 403' })).toBeVisible();
