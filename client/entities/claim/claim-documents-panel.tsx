@@ -71,7 +71,7 @@ export function ClaimDocumentsPanel({ owner }: { owner: ClaimDocumentsOwner }) {
     enabled: owner.id !== null,
   });
   // The acknowledgement the document service issues just after the claim was reported.
-  useIssuedDocuments(accountIndex);
+  useIssuedDocuments(documentQueries.all(accountIndex));
   // A claim not saved yet has no documents to ask for.
   const noDocuments: LoadState<ClaimDocument[]> = { kind: 'ready', value: [] };
   const state = owner.id === null ? noDocuments : loadStateOf(query);

@@ -2,6 +2,7 @@ import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-q
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentMeta } from '#client/api/documents-client.ts';
+import { documentQueries } from '#client/api/documents-queries.ts';
 import { LoadProblem } from '#client/ui/load-problem.tsx';
 import { Spinner } from '#client/ui/spinner.tsx';
 import { TimeFilter } from '#client/ui/time-filter.tsx';
@@ -49,7 +50,7 @@ export function RangedDocuments<TKey extends QueryKey>({
   // The range is taken once per choice, so the key stays put while the clock moves on.
   const range = useMemo(() => toRange(time), [time]);
   const query = useQuery(queryOf(range));
-  useIssuedDocuments(accountIndex);
+  useIssuedDocuments(documentQueries.all(accountIndex));
   const state = loadStateOf(query);
   const retry = () => void query.refetch();
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   deleteProductDocument,
@@ -10,8 +10,7 @@ import {
   type ProductDocument,
 } from '#client/api/product-documents-client.ts';
 import { downloadDocument, sendSignedUpload } from '#client/api/documents-client.ts';
-import { NotificationSocketContext } from '#client/api/notification-socket-context.ts';
-import { isDocumentIssued } from '#client/api/notification-socket.ts';
+import { useIssuedDocuments } from '#client/entities/document/use-issued-documents.ts';
 import { PRODUCT_DOCUMENT_ENTITY_TYPE } from '#common/contracts/product-document.ts';
 import { ACCEPT_ATTRIBUTE } from '#common/claim-documents.ts';
 import { AlertBar } from '#client/ui/alert-bar.tsx';
@@ -56,11 +55,7 @@ export function ProductDocumentsSection({
   const [problem, setProblem] = useState<string | null>(null);
   const reload = () => void queryClient.invalidateQueries({ queryKey: key });
   // An IPID the document service issues once a version went live (decision 020): listed when told.
-  const lastMessage = NotificationSocketContext.useSelector((s) => s.context.lastMessage);
-  useEffect(() => {
-    if (isDocumentIssued(lastMessage) && lastMessage.entityType === PRODUCT_DOCUMENT_ENTITY_TYPE)
-      void queryClient.invalidateQueries({ queryKey: productDocumentsKey(accountIndex, slug) });
-  }, [lastMessage, queryClient, accountIndex, slug]);
+  useIssuedDocuments(key, (frame) => frame.entityType === PRODUCT_DOCUMENT_ENTITY_TYPE);
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;

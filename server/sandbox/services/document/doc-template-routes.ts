@@ -33,7 +33,7 @@ import {
   type DocLayoutRow,
   type DocTemplateRow,
 } from './doc-template-store.ts';
-import { renderDocumentPdf } from './document-output.ts';
+import { commonValues, renderDocumentPdf } from './document-output.ts';
 import { pdfRendererOf } from './pdf-renderer.ts';
 import { attachmentHeader } from './document-routes.ts';
 import { issueDocument } from './issued-documents.ts';
@@ -227,14 +227,8 @@ export function docTemplateRouter(ctx: SandboxContext): Router {
 
   /** The kind's sample record with the workspace's name. */
   const sampleValues = async (auth: AuthContext, t: { kind: DocumentKind; name: string }) => {
-    const [tenant] = await db.query<{ name: string }>('SELECT name FROM tenants WHERE id = $1', [
-      auth.tenantId,
-    ]);
-    return documentSampleOf(t.kind, {
-      tenantName: tenant?.name ?? '',
-      title: t.name,
-      issuedAt: now().toISOString().slice(0, 10),
-    });
+    const { tenant, title, issuedAt } = await commonValues(db, auth.tenantId, t.name, now());
+    return documentSampleOf(t.kind, { tenantName: tenant.name, title, issuedAt });
   };
 
   /**

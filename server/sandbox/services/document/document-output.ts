@@ -1,5 +1,17 @@
 import { renderPart } from '#server/sandbox/services/notification/index.ts';
+import type { Queryable } from '#server/sandbox/platform/db.ts';
 import type { PdfDocument, PdfRenderer } from './pdf-renderer.ts';
+
+/**
+ * What every document prints besides its record: the workspace's name, the day it was issued
+ * and its title (the template's name), as the document kinds' variables name them.
+ */
+export async function commonValues(db: Queryable, tenantId: number, title: string, now: Date) {
+  const [tenant] = await db.query<{ name: string }>('SELECT name FROM tenants WHERE id = $1', [
+    tenantId,
+  ]);
+  return { tenant: { name: tenant?.name ?? '' }, issuedAt: now.toISOString().slice(0, 10), title };
+}
 
 /**
  * A document template with its layout and a record's values as a PDF (issue 19): the body and

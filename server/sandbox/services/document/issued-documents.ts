@@ -10,7 +10,7 @@ import {
   type DocTemplateRow,
   type SystemTemplate,
 } from './doc-template-store.ts';
-import { renderDocumentPdf, type DocumentSources } from './document-output.ts';
+import { commonValues, renderDocumentPdf, type DocumentSources } from './document-output.ts';
 import type { PdfRenderer } from './pdf-renderer.ts';
 
 /**
@@ -63,8 +63,6 @@ export interface Issuer {
   onePer: 'record' | 'description';
 }
 
-const day = (at: Date | string | null) => (at ? new Date(at).toISOString().slice(0, 10) : null);
-
 /** A document just issued: its code and the record it belongs to. */
 export interface IssuedRef {
   code: string;
@@ -94,9 +92,6 @@ export async function issueDocument(
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
       `issued:${event.tenantId}:${slug}:${facts.entityType}:${facts.entityId}`,
     ]);
-    const [tenant] = await tx.query<{ name: string }>('SELECT name FROM tenants WHERE id = $1', [
-      event.tenantId,
-    ]);
     // The workspace's template; the built-in one where it has none (a start without the seed)
     // or where the slug is one of its own of another kind, made before the seed gave it ours.
     const found = chosen ?? (await docTemplateBySlug(tx, event.tenantId, system.slug));
@@ -115,7 +110,7 @@ export async function issueDocument(
           footer_template: layout.footer_template,
         },
       },
-      values: { tenant: { name: tenant?.name ?? '' }, issuedAt: day(now), title, ...facts.values },
+      values: { ...(await commonValues(tx, event.tenantId, title, now)), ...facts.values },
     };
     const code = newCode('doc');
     const description = facts.description(title);

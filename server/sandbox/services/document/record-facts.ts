@@ -3,6 +3,7 @@ import type { AuthContext } from '#server/sandbox/platform/auth-context.ts';
 import { HttpError } from '#server/sandbox/platform/errors.ts';
 import { hasPermission } from '#common/permissions.ts';
 import { ISSUERS } from './issuers.ts';
+import { commonValues } from './document-output.ts';
 import type { Issuer } from './issued-documents.ts';
 
 /**
@@ -54,13 +55,5 @@ export async function recordValues(
       { path: field, code: 'not_found' },
     ]);
   }
-  const [tenant] = await db.query<{ name: string }>('SELECT name FROM tenants WHERE id = $1', [
-    auth.tenantId,
-  ]);
-  return {
-    tenant: { name: tenant?.name ?? '' },
-    issuedAt: now.toISOString().slice(0, 10),
-    title,
-    ...facts.values,
-  };
+  return { ...(await commonValues(db, auth.tenantId, title, now)), ...facts.values };
 }

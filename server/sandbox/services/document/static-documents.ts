@@ -10,7 +10,7 @@ import {
   type DocumentKind,
 } from '#server/sandbox/services/notification/index.ts';
 import { docLayoutById, docTemplateBySlug, type DocTemplateRow } from './doc-template-store.ts';
-import { renderDocumentPdf } from './document-output.ts';
+import { commonValues, renderDocumentPdf } from './document-output.ts';
 import { putObject, type IssuedDocument } from './issued-documents.ts';
 import { STATIC_TEMPLATES } from './ipid-and-static-templates.ts';
 import type { PdfRenderer } from './pdf-renderer.ts';
@@ -90,9 +90,6 @@ export async function publicationOf(
     },
   ]);
   const layout = await docLayoutById(db, tenantId, template.layout_id);
-  const [tenant] = await db.query<{ name: string }>('SELECT name FROM tenants WHERE id = $1', [
-    tenantId,
-  ]);
   return {
     title: template.name,
     language: 'de',
@@ -103,7 +100,7 @@ export async function publicationOf(
         footer_template: layout.footer_template,
       },
     },
-    values: { tenant: { name: tenant?.name ?? '' }, issuedAt: day(now), title: template.name },
+    values: await commonValues(db, tenantId, template.name, now),
   };
 }
 
